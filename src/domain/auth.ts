@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
+
+/**
+ * Payload schemas of the sign-in and password screens (SPEC §5). Error messages are i18n keys
+ * of the `validation` namespace, so the browser shows them translated and the server returns them
+ * as per-field details.
+ */
+
+// x@y.z: something, an @, something, a dot, something; no spaces.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const credentialsSchema = z.object({
+  email: z.string().trim().min(1, 'emailRequired').regex(EMAIL_SHAPE, 'emailInvalid'),
+  password: z
+    .string()
+    .min(1, 'passwordRequired')
+    .min(PASSWORD_MIN_LENGTH, 'passwordTooShortLogin')
+    .max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** Recovery (SPEC §5): nothing is sent unless the e-mail contains @. */
+export const recoveryRequestSchema = z.object({
+  email: z.string().trim().includes('@', { message: 'emailNeedsAt' }),
+});
+
+/** A new password as the reset page and the profile's change-password dialog ask for it. */
+export const newPasswordSchema = z
+  .object({
+    password: z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'passwordsDoNotMatch',
+    path: ['confirmPassword'],
+  });
+export type NewPassword = z.infer<typeof newPasswordSchema>;

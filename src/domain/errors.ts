@@ -1,0 +1,35 @@
+/**
+ * Error codes the API answers with (DESIGN §5: `{ error: { code, message } }`). The browser turns a
+ * code into a translated message with the `errors` namespace; the list lives here so both sides agree
+ * and a test can check that every code has a translation.
+ */
+export const ERROR_CODES = [
+  'UNKNOWN',
+  'VALIDATION_FAILED',
+  'NOT_AUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'TOO_MANY_ATTEMPTS',
+  'INVALID_EMAIL_OR_PASSWORD',
+  'ACCOUNT_INACTIVE',
+  'INVALID_TOKEN',
+  'PASSWORD_RESET_FAILED',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The body of every error answer under /api. */
+export interface ErrorBody {
+  error: {
+    code: string;
+    message: string;
+    /** Per-field validation problems: field path -> message key of the `validation` namespace. */
+    details?: Record<string, string>;
+  };
+}

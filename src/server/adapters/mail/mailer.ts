@@ -1,0 +1,11 @@
+/** The mail port: every e-mail Alzado sends goes through one of these. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

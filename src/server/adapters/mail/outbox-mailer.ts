@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { MailMessage, Mailer } from './mailer.ts';
+
+/**
+ * The default mailer: each message becomes one readable JSON file in the outbox folder, so that a
+ * person (or a test) can open it. Nothing leaves the machine.
+ */
+export function createOutboxMailer(options: { outboxDir: string; from: string; log: (line: string) => void }): Mailer {
+  return {
+    async send(message: MailMessage) {
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const sentAt = new Date().toISOString();
+      const name = `${sentAt.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
+      const file = path.join(options.outboxDir, name);
+      await fs.writeFile(file, `${JSON.stringify({ from: options.from, sentAt, ...message }, null, 2)}\n`);
+      options.log(`E-mail to ${message.to} ("${message.subject}") written to ${file}`);
+    },
+  };
+}
+
+/** Reads the outbox, oldest first. For operators and tests. */
+export async function readOutbox(outboxDir: string): Promise<(MailMessage & { from: string; sentAt: string })[]> {
+  const names = (await fs.readdir(outboxDir).catch(() => [])).filter((name) => name.endsWith('.json')).sort();
+  return Promise.all(names.map(async (name) => JSON.parse(await fs.readFile(path.join(outboxDir, name), 'utf8'))));
+}

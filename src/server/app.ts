@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Mailer } from './adapters/mail/mailer.ts';
+import { createAttemptLimiter } from './auth/attempt-limiter.ts';
+import { createAuth } from './auth/create-auth.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+
+export interface AppDependencies {
+  config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetMaxRequests'>;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  authSecret: string;
+  /** Fastify's logger options; tests pass false. */
+  logger?: boolean | { level: string };
+}
+
+/** The composition root of the HTTP server: adapters come in, routes go out. */
+export async function buildApp(deps: AppDependencies) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    secret: deps.authSecret,
+    publicUrl: config.publicUrl,
+    mailer: deps.mailer,
+    log: app.log,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its theme variables into a <style> element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Alzado API', version: '0.1.0', description: 'JSON under /api. Errors: { error: { code, message, details? } }.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'alzado.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const limiter = createAttemptLimiter(database.db, config.signInLimits.windowSeconds);
+  await app.register(authRoutes, {
+    auth,
+    limiter,
+    limits: { ...config.signInLimits, maxResetRequests: config.passwordResetMaxRequests },
+  });
+  await app.register(healthRoutes, { isDatabaseReachable: database.isReachable });
+  await app.register(profileRoutes, { db: database.db, auth });
+
+  await serveWebApp(app, config.webDir);
+  return Object.assign(app, { auth });
+}
+
+export type AlzadoApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * The built browser app: hashed assets cached for a year, index.html for every other page so the
+ * client router decides (unknown paths included). Unknown /api paths answer JSON 404.
+ */
+async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  const indexFile = path.join(webDir, 'index.html');
+  const hasWebApp = fs.existsSync(indexFile);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !hasWebApp || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` } });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,127 @@
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import { toLanguage } from '../../domain/languages.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_SECONDS, SESSION_MAX_AGE_SECONDS } from '../../domain/limits.ts';
+import type { Mailer } from '../adapters/mail/mailer.ts';
+import type { Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { readFlag } from '../db/values.ts';
+import { passwordResetEmail } from './password-reset-email.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
+
+export interface AuthDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  secret: string;
+  publicUrl: string;
+  mailer: Mailer;
+  log: { error: (object: unknown, message: string) => void };
+}
+
+/** Renews the session (and its cookie) once a day of use, so an active user is never signed out. */
+const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
+
+/**
+ * Better Auth, configured to SPEC rather than to its defaults: 30-day sessions, SameSite=Strict
+ * HttpOnly cookies (Secure over https), passwords of at least 6 characters hashed with argon2id,
+ * no self sign-up (administrators create users), inactive users refused at session creation.
+ * Its own rate limiter is off: ours counts failures only (see sign-in-limits.ts).
+ */
+export function createAuth(deps: AuthDependencies) {
+  const { db } = deps;
+  const secure = deps.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'Alzado',
+    baseURL: deps.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: trustedOriginsFor(deps.publicUrl),
+    database: { db, type: deps.dialect },
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'alzado',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { sameSite: 'strict', httpOnly: true, path: '/', secure },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      updateAge: SESSION_RENEW_AFTER_SECONDS,
+      fields: { userId: 'user_id', expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', createdAt: 'created_at', updatedAt: 'updated_at' },
+    },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at', image: 'avatar_key' },
+      additionalFields: {
+        firstName: { type: 'string', fieldName: 'first_name', required: false, defaultValue: '', input: false },
+        lastName: { type: 'string', fieldName: 'last_name', required: false, defaultValue: '', input: false },
+        phone: { type: 'string', required: false, defaultValue: '', input: false },
+        company: { type: 'string', required: false, defaultValue: '', input: false },
+        vat: { type: 'string', required: false, defaultValue: '', input: false },
+        description: { type: 'string', required: false, defaultValue: '', input: false },
+        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+        language: { type: 'string', required: false, defaultValue: 'es', input: false },
+        active: { type: 'boolean', required: false, defaultValue: true, input: false },
+      },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        userId: 'user_id', accountId: 'account_id', providerId: 'provider_id', accessToken: 'access_token',
+        refreshToken: 'refresh_token', idToken: 'id_token', accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at', createdAt: 'created_at', updatedAt: 'updated_at',
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+    },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Our own link straight to the SPA page, so the token never passes through a redirect.
+      sendResetPassword: async ({ user, token }) => {
+        const profile = await db.selectFrom('users').select(['first_name', 'language']).where('id', '=', user.id).executeTakeFirst();
+        const resetUrl = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const message = passwordResetEmail({
+          to: user.email,
+          name: profile?.first_name ?? '',
+          language: toLanguage(profile?.language) ?? 'es',
+          resetUrl,
+        });
+        // A mail failure must not tell the requester whether the address exists: log it, answer the same.
+        await deps.mailer.send(message).catch((error: unknown) => deps.log.error({ err: error }, 'Password recovery e-mail failed'));
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const user = await db.selectFrom('users').select('active').where('id', '=', session.userId).executeTakeFirst();
+            if (!user || !readFlag(user.active)) {
+              throw APIError.from('FORBIDDEN', { code: 'ACCOUNT_INACTIVE', message: 'This account is inactive' });
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The public address, and its loopback twin, so that localhost and 127.0.0.1 both work locally. */
+function trustedOriginsFor(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const origins = [url.origin];
+  if (url.hostname === 'localhost') origins.push(`${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ''}`);
+  if (url.hostname === '127.0.0.1') origins.push(`${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`);
+  return origins;
+}

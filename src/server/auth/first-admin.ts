@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Auth } from './create-auth.ts';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@alzado.local';
+
+/**
+ * On an empty database, creates the first administrator: from ADMIN_EMAIL and ADMIN_PASSWORD when
+ * given, otherwise with a random password that is printed once. Does nothing once any user exists.
+ */
+export async function ensureFirstAdmin(input: {
+  db: Kysely<Database>;
+  auth: Auth;
+  credentials: { email: string; password: string } | undefined;
+  announce: (message: string) => void;
+}): Promise<{ created: boolean }> {
+  const existing = await input.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return { created: false };
+  const email = (input.credentials?.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
+  const password = input.credentials?.password ?? randomBytes(12).toString('base64url');
+  const context = await input.auth.$context;
+  try {
+    const user = await context.internalAdapter.createUser(
+      { email, name: 'Admin', role: 'admin', firstName: 'Admin', lastName: '', emailVerified: true },
+      { method: 'admin' },
+    );
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: await context.password.hash(password),
+    });
+  } catch (error) {
+    // Another instance starting on the same database created it first.
+    if (await input.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) return { created: false };
+    throw error;
+  }
+  if (!input.credentials) {
+    input.announce(
+      `First administrator created. Sign in with e-mail ${email} and password ${password} (shown only this once; change it in your profile).`,
+    );
+  }
+  return { created: true };
+}

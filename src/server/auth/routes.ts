@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { credentialsSchema, recoveryRequestSchema } from '../../domain/auth.ts';
+import { isErrorCode } from '../../domain/errors.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/limits.ts';
+import { errorResponses } from '../http/error-responses.ts';
+import type { AttemptLimiter } from './attempt-limiter.ts';
+import type { Auth } from './create-auth.ts';
+import { toFetchHeaders } from './session.ts';
+
+export interface AuthRouteOptions {
+  auth: Auth;
+  limiter: AttemptLimiter;
+  limits: { maxFailuresPerEmail: number; maxFailuresPerAddress: number; windowSeconds: number; maxResetRequests: number };
+}
+
+const okSchema = z.object({ status: z.boolean() });
+
+/** Better Auth endpoints reachable besides the ones declared below. */
+const OPEN_ENDPOINTS = new Set(['get-session', 'change-password']);
+
+/**
+ * Better Auth under /api/auth. The endpoints the app uses are declared here with their schemas (so
+ * they are validated our way and documented in OpenAPI) and handed to Better Auth; anything else
+ * under /api/auth goes to it unchanged. Its error bodies are rewritten into our one error shape.
+ */
+export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
+  const { auth, limiter, limits } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tooManyAttempts = (reply: FastifyReply) =>
+    reply
+      .header('retry-after', String(limits.windowSeconds))
+      .status(429)
+      .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again later.' } });
+
+  api.post('/api/auth/sign-in/email', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with e-mail and password; sets the session cookie',
+      body: credentialsSchema.extend({ rememberMe: z.boolean().optional() }),
+      response: { 200: z.object({ user: z.object({ id: z.string(), email: z.string() }) }), ...errorResponses(400, 401, 403, 429) },
+    },
+  }, async (request, reply) => {
+    // Only failures count, per e-mail and per address, so a studio's many users behind one office
+    // address keep signing in while someone guesses at one of their accounts.
+    const emailKey = `sign-in:email:${request.body.email.toLowerCase()}`;
+    const addressKey = `sign-in:address:${request.ip}`;
+    const exhausted = await limiter.isExhausted([
+      { key: emailKey, limit: limits.maxFailuresPerEmail },
+      { key: addressKey, limit: limits.maxFailuresPerAddress },
+    ]);
+    if (exhausted) return tooManyAttempts(reply);
+    const response = await forward(auth, request, { ...request.body, rememberMe: true });
+    if (response.status === 401) await limiter.record([emailKey, addressKey]);
+    if (response.ok) await limiter.clear(emailKey);
+    return send(response, reply);
+  });
+
+  api.post('/api/auth/sign-out', {
+    schema: { tags: ['auth'], summary: 'Sign out: ends the session on the server and removes the cookie', response: { 200: z.object({ success: z.boolean() }), ...errorResponses(401, 403) } },
+  }, async (request, reply) => send(await forward(auth, request, {}), reply));
+
+  api.post('/api/auth/request-password-reset', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sends the recovery e-mail; answers the same whether the address exists or not',
+      body: recoveryRequestSchema.extend({ email: z.email({ message: 'emailInvalid' }) }),
+      response: { 200: okSchema.loose(), ...errorResponses(400, 429) },
+    },
+  }, async (request, reply) => {
+    const keys = [`password-reset:email:${request.body.email.toLowerCase()}`, `password-reset:address:${request.ip}`];
+    if (await limiter.isExhausted(keys.map((key) => ({ key, limit: limits.maxResetRequests })))) return tooManyAttempts(reply);
+    await limiter.record(keys);
+    return send(await forward(auth, request, { email: request.body.email }), reply);
+  });
+
+  api.post('/api/auth/reset-password', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sets a new password with the single-use token of the recovery e-mail; ends all sessions',
+      body: z.object({
+        token: z.string().min(1, 'tokenMissing'),
+        newPassword: z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+      }),
+      response: { 200: okSchema, ...errorResponses(400) },
+    },
+  }, async (request, reply) => send(await forward(auth, request, request.body), reply));
+
+  // The rest of Better Auth stays closed unless listed here: every endpoint opened is one more to secure.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const endpoint = new URL(request.url, 'http://x').pathname.slice('/api/auth/'.length);
+      if (!OPEN_ENDPOINTS.has(endpoint)) {
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No auth endpoint ${endpoint}` } });
+      }
+      return send(await forward(auth, request, request.body), reply);
+    },
+  });
+}
+
+function forward(auth: Auth, request: FastifyRequest, body: unknown): Promise<Response> {
+  const headers = toFetchHeaders(request.headers);
+  headers.delete('content-length');
+  const init: RequestInit = { method: request.method, headers };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    headers.set('content-type', 'application/json');
+    init.body = JSON.stringify(body ?? {});
+  }
+  return auth.handler(new Request(new URL(request.url, auth.options.baseURL as string), init));
+}
+
+async function send(response: Response, reply: FastifyReply): Promise<FastifyReply> {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status < 400) return reply.send(text === '' ? undefined : withoutTokens(text));
+  return reply.type('application/json').send(toErrorBody(response.status, text));
+}
+
+/**
+ * Better Auth puts the session token in some JSON bodies; the browser must never see it (it lives in
+ * the HttpOnly cookie only), so it is removed from every answer.
+ */
+function withoutTokens(text: string): string {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown> | null;
+    if (body && typeof body === 'object') {
+      delete body.token;
+      delete body.redirect;
+      delete body.url;
+      const session = body.session as Record<string, unknown> | undefined;
+      if (session && typeof session === 'object') delete session.token;
+      const user = body.user as Record<string, unknown> | undefined;
+      if (user && typeof user === 'object') body.user = { id: user.id, email: user.email };
+      return JSON.stringify(body);
+    }
+  } catch {
+    // not JSON: nothing to remove
+  }
+  return text;
+}
+
+const CODE_OF_STATUS: Record<number, string> = { 400: 'VALIDATION_FAILED', 401: 'NOT_AUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'TOO_MANY_ATTEMPTS' };
+
+/** Better Auth answers `{ code, message }`; we answer `{ error: { code, message } }` (DESIGN §5). */
+function toErrorBody(status: number, text: string) {
+  let parsed: { code?: unknown; message?: unknown } = {};
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    // not JSON: keep the generic code below
+  }
+  const code = isErrorCode(parsed.code) ? parsed.code : (CODE_OF_STATUS[status] ?? 'UNKNOWN');
+  const message = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : 'Error desconocido';
+  return { error: { code, message } };
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, validated once at start (STYLE 5). Every variable has an embedded default so that
+ * `npm start` works on a fresh machine; `.env.example` lists them all.
+ */
+const positiveInt = z.coerce.number().int().positive();
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for SQLite in DATA_DIR)')
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  MAIL_FROM: z.string().min(3).default('Alzado <no-reply@alzado.local>'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SIGN_IN_MAX_FAILURES_PER_EMAIL: positiveInt.default(5),
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(50),
+  SIGN_IN_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
+  PASSWORD_RESET_MAX_REQUESTS: positiveInt.default(5),
+  TRUST_PROXY: z.stringbool().default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  /** Signs sessions and tokens. When unset, one is generated once and kept in DATA_DIR. */
+  authSecret: string | undefined;
+  firstAdmin: { email: string; password: string } | undefined;
+  mail: { from: string; outboxDir: string; smtpUrl: string | undefined };
+  signInLimits: { maxFailuresPerEmail: number; maxFailuresPerAddress: number; windowSeconds: number };
+  passwordResetMaxRequests: number;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Built browser app, served by the server when it exists. */
+  webDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`FOO=` in a .env file) means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database: env.DATABASE_URL
+      ? { dialect: 'postgres', url: env.DATABASE_URL }
+      : { dialect: 'sqlite', file: path.join(dataDir, 'alzado.sqlite') },
+    authSecret: env.AUTH_SECRET,
+    firstAdmin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    mail: { from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), smtpUrl: env.SMTP_URL },
+    signInLimits: {
+      maxFailuresPerEmail: env.SIGN_IN_MAX_FAILURES_PER_EMAIL,
+      maxFailuresPerAddress: env.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: env.SIGN_IN_FAILURE_WINDOW_SECONDS,
+    },
+    passwordResetMaxRequests: env.PASSWORD_RESET_MAX_REQUESTS,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDir: path.resolve('dist/web'),
+  };
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Dialect = Config['database']['dialect'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** True when the database answers a trivial query. */
+  isReachable: () => Promise<boolean>;
+  close: () => Promise<void>;
+}
+
+export function openDatabase(settings: Config['database']): DatabaseHandle {
+  const db = settings.dialect === 'postgres' ? openPostgres(settings.url) : openSqlite(settings.file);
+  return {
+    db,
+    dialect: settings.dialect,
+    isReachable: async () => {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openSqlite(file: string): Kysely<Database> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  // WAL lets readers work while the single writer writes; foreign keys are off by default in SQLite.
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+function openPostgres(url: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from './database.ts';
+import { accountsMigration } from './migrations/001-accounts.ts';
+
+/** Forward-only migrations, in order. Add a file, never edit a landed one. */
+function allMigrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-accounts': accountsMigration(dialect),
+  };
+}
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return allMigrations(this.dialect);
+  }
+}
+
+/** Brings the database up to date; throws with the failing migration's error. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,87 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Instants are `Date` on PostgreSQL and ISO-8601 text on SQLite, booleans are
+ * `boolean` on PostgreSQL and 0/1 on SQLite; repos read them through ./values.ts.
+ */
+export type Instant = Date | string;
+export type Flag = boolean | number;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Flag;
+  avatar_key: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  company: string;
+  vat: string;
+  description: string;
+  role: string;
+  language: string;
+  active: Flag;
+}
+
+export interface SessionsTable {
+  id: string;
+  token: string;
+  user_id: string;
+  expires_at: Instant;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Instant | null;
+  refresh_token_expires_at: Instant | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Instant;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** Fixed-window counters of failed or costly attempts (sign-in failures, recovery e-mails). */
+export interface AttemptCountersTable {
+  key: string;
+  window_started_at: number;
+  count: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  action: string;
+  subject: string | null;
+  created_at: Instant;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  attempt_counters: AttemptCountersTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,32 @@
+import type { ErrorCode } from '../domain/errors.ts';
+
+/** The HTTP status of each error code: one table, one place. */
+const STATUS_OF: Record<ErrorCode, number> = {
+  UNKNOWN: 500,
+  VALIDATION_FAILED: 400,
+  NOT_AUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  INVALID_EMAIL_OR_PASSWORD: 401,
+  ACCOUNT_INACTIVE: 403,
+  INVALID_TOKEN: 400,
+  PASSWORD_RESET_FAILED: 400,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** The one error type of the server (STYLE 3). Its message is English; the browser translates by code. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = STATUS_OF[code];
+  }
+}

@@ -1,0 +1,56 @@
+import { createOutboxMailer } from './adapters/mail/outbox-mailer.ts';
+import { createSmtpMailer } from './adapters/mail/smtp-mailer.ts';
+import { buildApp } from './app.ts';
+import { resolveAuthSecret } from './auth/auth-secret.ts';
+import { ensureFirstAdmin } from './auth/first-admin.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+/** Process entry: configuration, database and migrations, adapters, HTTP server, graceful stop. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  const applied = await migrateToLatest(database.db, database.dialect);
+
+  // The outbox logs through the app's logger, which exists only once the app is built.
+  const logLine = { write: (line: string) => console.log(line) };
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
+    mailer: config.mail.smtpUrl
+      ? createSmtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from })
+      : createOutboxMailer({ outboxDir: config.mail.outboxDir, from: config.mail.from, log: (line) => logLine.write(line) }),
+  });
+  logLine.write = (line) => app.log.info(line);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
+
+  await ensureFirstAdmin({
+    db: database.db,
+    auth: app.auth,
+    credentials: config.firstAdmin,
+    // Printed straight to the console, once, so the operator sees it even with JSON logs.
+    announce: (message) => console.log(`\n${message}\n`),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, stopping`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Alzado is running at ${config.publicUrl} (database: ${database.dialect})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
