@@ -26,7 +26,10 @@ export interface AppDependencies {
   logger?: boolean | { level: string };
 }
 
-/** The composition root of the HTTP server: adapters come in, routes go out. */
+/**
+ * The composition root of the HTTP server: adapters come in, routes go out. Returns the app and its
+ * auth (a Fastify instance is thenable, so it cannot carry extra properties through an await).
+ */
 export async function buildApp(deps: AppDependencies) {
   const { config, database } = deps;
   const app = Fastify({
@@ -82,10 +85,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(profileRoutes, { db: database.db, auth });
 
   await serveWebApp(app, config.webDir);
-  return Object.assign(app, { auth });
+  return { app, auth };
 }
-
-export type AlzadoApp = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * The built browser app: hashed assets cached for a year, index.html for every other page so the

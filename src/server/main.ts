@@ -15,7 +15,7 @@ async function main(): Promise<void> {
 
   // The outbox logs through the app's logger, which exists only once the app is built.
   const logLine = { write: (line: string) => console.log(line) };
-  const app = await buildApp({
+  const { app, auth } = await buildApp({
     config,
     database,
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
 
   await ensureFirstAdmin({
     db: database.db,
-    auth: app.auth,
+    auth,
     credentials: config.firstAdmin,
     // Printed straight to the console, once, so the operator sees it even with JSON logs.
     announce: (message) => console.log(`\n${message}\n`),
