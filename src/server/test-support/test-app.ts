@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type MailMessage, type Mailer } from '../adapters/mail/mailer.ts';
+import { buildApp } from '../app.ts';
+import type { Auth } from '../auth/create-auth.ts';
+import { hashPassword } from '../auth/password-hashing.ts';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  auth: Auth;
+  database: DatabaseHandle;
+  /** Every e-mail the app sent, in order. */
+  sentMail: MailMessage[];
+  close: () => Promise<void>;
+}
+
+/** A real app on a fresh database, with a mailer that keeps what it is given. */
+export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const sentMail: MailMessage[] = [];
+  const mailer: Mailer = { send: async (message) => void sentMail.push(message) };
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-web-'));
+  const { app, auth } = await buildApp({
+    config: {
+      publicUrl: 'http://localhost:3000',
+      trustProxy: false,
+      logLevel: 'silent',
+      webDir: path.join(webDir, 'none'),
+      signInLimits: { maxFailuresPerEmail: 5, maxFailuresPerAddress: 50, windowSeconds: 900 },
+      passwordResetMaxRequests: 5,
+      ...overrides,
+    },
+    database,
+    mailer: overrides.mailer ?? mailer,
+    authSecret: 'test-secret-test-secret-test-secret-0123',
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    auth,
+    database,
+    sentMail,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetMaxRequests'> & { mailer: Mailer };
+
+export interface TestUserInput {
+  email: string;
+  password?: string;
+  role?: 'admin' | 'customer' | 'publisher' | 'basic';
+  language?: 'es' | 'en' | 'cat';
+  active?: boolean;
+  firstName?: string;
+}
+
+/** Inserts a user with a password straight into the database, as the users screen will. */
+export async function createTestUser(testApp: TestApp, input: TestUserInput): Promise<{ id: string; email: string; password: string }> {
+  const context = await testApp.auth.$context;
+  const password = input.password ?? 'secret-123';
+  const user = await context.internalAdapter.createUser(
+    {
+      email: input.email,
+      name: input.firstName ?? 'Test',
+      firstName: input.firstName ?? 'Test',
+      role: input.role ?? 'customer',
+      language: input.language ?? 'es',
+      active: input.active ?? true,
+    },
+    { method: 'admin' },
+  );
+  await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await hashPassword(password) });
+  return { id: user.id, email: input.email, password };
+}
+
+/** Signs in through the API; returns the Cookie header value to send with later requests. */
+export async function signIn(testApp: TestApp, email: string, password: string): Promise<string> {
+  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((entry) => entry.name.endsWith('session_token'));
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
