@@ -11,9 +11,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const credentialsSchema = z.object({
-  email: z.string().trim().min(1, 'emailRequired').regex(EMAIL_SHAPE, 'emailInvalid'),
+  // A missing field is "required" too, not zod's untranslatable invalid_type message.
+  email: z.string({ error: 'emailRequired' }).trim().min(1, 'emailRequired').regex(EMAIL_SHAPE, 'emailInvalid'),
   password: z
-    .string()
+    .string({ error: 'passwordRequired' })
     .min(1, 'passwordRequired')
     .min(PASSWORD_MIN_LENGTH, 'passwordTooShortLogin')
     .max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
