@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import cat from '../i18n/locales/cat/email.json' with { type: 'json' };
+import en from '../i18n/locales/en/email.json' with { type: 'json' };
+import es from '../i18n/locales/es/email.json' with { type: 'json' };
+import { type TestApp, createTestApp, createTestUser, signIn } from '../test-support/test-app.ts';
+import { storedInstant } from '../test-support/stored-values.ts';
+
+const RESET_LINK = /http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_-]+)/;
+
+// Recovery requests are limited per address too, so each test asks from its own address.
+let nextAddress = 1;
+function freshAddress(): string {
+  return `10.0.0.${nextAddress++}`;
+}
+
+function requestReset(t: TestApp, email: string, remoteAddress = freshAddress()) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress });
+}
+
+function resetPassword(t: TestApp, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
+}
+
+function attemptSignIn(t: TestApp, email: string, password: string) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: freshAddress() });
+}
+
+/** Asks for a recovery e-mail and returns the token of the link it carries. */
+async function tokenFromRecoveryEmail(t: TestApp, email: string): Promise<string> {
+  const before = t.sentMail.length;
+  expect((await requestReset(t, email)).statusCode).toBe(200);
+  expect(t.sentMail).toHaveLength(before + 1);
+  const token = t.sentMail.at(-1)!.text.match(RESET_LINK)?.[1];
+  if (!token) throw new Error('the recovery e-mail carries no reset link');
+  return token;
+}
+
+describe('password recovery e-mail', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await createTestUser(t, { email: 'lena@studio.es', language: 'en', firstName: 'Lena' });
+    await createTestUser(t, { email: 'jordi@studio.es', language: 'cat', firstName: 'Jordi' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the same whether or not the address has an account, and mails only an existing one', async () => {
+    t.sentMail.length = 0;
+    const existing = await requestReset(t, 'lena@studio.es');
+    const unknown = await requestReset(t, 'nobody@studio.es');
+
+    expect(existing.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(existing.body);
+    expect(existing.json()).toMatchObject({ status: true });
+    expect(t.sentMail.map((mail) => mail.to)).toEqual(['lena@studio.es']);
+  });
+
+  it('is written in the language of the user, with a link to the reset page carrying the token', async () => {
+    t.sentMail.length = 0;
+    await requestReset(t, 'lena@studio.es');
+    await requestReset(t, 'jordi@studio.es');
+    const [english, catalan] = t.sentMail;
+
+    expect(english!.subject).toBe(en.passwordReset.subject);
+    expect(catalan!.subject).toBe(cat.passwordReset.subject);
+    expect(new Set([english!.subject, catalan!.subject, es.passwordReset.subject]).size).toBe(3);
+    expect(english!.text).toContain('Hello Lena');
+    expect(catalan!.text).toContain('Hola Jordi');
+
+    for (const mail of [english!, catalan!]) {
+      expect(mail.text).toMatch(RESET_LINK);
+      const token = mail.text.match(RESET_LINK)![1]!;
+      expect(mail.html).toContain(`href="http://localhost:3000/reset-password?token=${token}"`);
+    }
+  });
+
+  it('refuses an e-mail without @ with 400 VALIDATION_FAILED and sends nothing', async () => {
+    t.sentMail.length = 0;
+    const response = await requestReset(t, 'lena.studio.es');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    expect(response.json().error.details).toHaveProperty('email');
+    expect(t.sentMail).toEqual([]);
+  });
+});
+
+describe('password reset with the token of the e-mail', () => {
+  let t: TestApp;
+  let user: { id: string; email: string; password: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = await createTestUser(t, { email: 'ana@studio.es', password: 'old-password' });
+  });
+  afterAll(() => t.close());
+
+  it('sets the new password once, ends the existing sessions and the token cannot be used again', async () => {
+    const oldCookie = await signIn(t, user.email, 'old-password');
+    const token = await tokenFromRecoveryEmail(t, user.email);
+
+    const reset = await resetPassword(t, { token, newPassword: 'new-password' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ status: true });
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: oldCookie } })).statusCode).toBe(401);
+    expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect((await attemptSignIn(t, user.email, 'old-password')).statusCode).toBe(401);
+    expect((await attemptSignIn(t, user.email, 'new-password')).statusCode).toBe(200);
+
+    const again = await resetPassword(t, { token, newPassword: 'third-password' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: { code: 'INVALID_TOKEN', message: expect.any(String) } });
+    expect((await attemptSignIn(t, user.email, 'third-password')).statusCode).toBe(401);
+    user.password = 'new-password';
+  });
+
+  it('refuses a 5-character password with details.newPassword and leaves the token usable', async () => {
+    const token = await tokenFromRecoveryEmail(t, user.email);
+    const short = await resetPassword(t, { token, newPassword: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: { newPassword: 'passwordTooShort' } });
+    expect((await attemptSignIn(t, user.email, user.password)).statusCode).toBe(200);
+
+    expect((await resetPassword(t, { token, newPassword: '123456' })).statusCode).toBe(200);
+    expect((await attemptSignIn(t, user.email, '123456')).statusCode).toBe(200);
+    user.password = '123456';
+  });
+
+  it('refuses an expired token and keeps the password', async () => {
+    const token = await tokenFromRecoveryEmail(t, user.email);
+    await t.database.db
+      .updateTable('verifications')
+      .set({ expires_at: storedInstant(new Date(Date.now() - 60 * 1000)) })
+      .where('value', '=', user.id)
+      .execute();
+
+    const response = await resetPassword(t, { token, newPassword: 'too-late-password' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('INVALID_TOKEN');
+    expect((await attemptSignIn(t, user.email, 'too-late-password')).statusCode).toBe(401);
+    expect((await attemptSignIn(t, user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a token it never issued', async () => {
+    const response = await resetPassword(t, { token: 'made-up-token', newPassword: 'whatever-password' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('INVALID_TOKEN');
+  });
+});
+
+describe('recovery request limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ passwordResetMaxRequests: 2 });
+    await createTestUser(t, { email: 'ana@studio.es' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a third recovery e-mail for one address with 429 and sends no more', async () => {
+    t.sentMail.length = 0;
+    expect((await requestReset(t, 'ana@studio.es')).statusCode).toBe(200);
+    expect((await requestReset(t, 'ana@studio.es')).statusCode).toBe(200);
+
+    const third = await requestReset(t, 'ana@studio.es');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(third.headers['retry-after']).toBeDefined();
+    expect(t.sentMail).toHaveLength(2);
+  });
+
+  it('refuses more than the limit from one network address, whatever the e-mails', async () => {
+    const address = freshAddress();
+    expect((await requestReset(t, 'one@studio.es', address)).statusCode).toBe(200);
+    expect((await requestReset(t, 'two@studio.es', address)).statusCode).toBe(200);
+    expect((await requestReset(t, 'three@studio.es', address)).statusCode).toBe(429);
+  });
+});
