@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../lib/session.ts';
+import { Spinner } from '../ui/spinner.tsx';
+
+/**
+ * Route guards of SPEC §2. Each checks the session first, with a spinner meanwhile. The check is a
+ * fetch from the page, so it works on arrivals from other sites, where SameSite=Strict cookies are
+ * not sent with the navigation itself.
+ */
+function SessionGate({ children }: { children: (user: ReturnType<typeof useSession>['data']) => ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <Spinner fullPage />;
+  // A session check that keeps failing (server down) is treated as "not signed in".
+  return <>{children(session.data ?? null)}</>;
+}
+
+/** Authenticated routes: unauthenticated visitors go to /login. */
+export function RequireAuth() {
+  const location = useLocation();
+  return (
+    <SessionGate>
+      {(user) => (user ? <Outlet /> : <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />)}
+    </SessionGate>
+  );
+}
+
+/** /users: administrators only; others go to /home (the parent guard sends strangers to /login). */
+export function RequireAdmin() {
+  return <SessionGate>{(user) => (user?.role === 'admin' ? <Outlet /> : <Navigate to="/home" replace />)}</SessionGate>;
+}
+
+/** /login: signed-in users go to /home. */
+export function GuestOnly() {
+  return <SessionGate>{(user) => (user ? <Navigate to="/home" replace /> : <Outlet />)}</SessionGate>;
+}
+
+/** /reset-password: public, but the session is checked first. */
+export function SessionChecked() {
+  return <SessionGate>{() => <Outlet />}</SessionGate>;
+}

@@ -1,0 +1,48 @@
+import { Button, Center, Paper, Stack, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { type NewPassword, newPasswordSchema } from '../../../domain/auth.ts';
+import { LabelledField } from '../../ui/labelled-field.tsx';
+import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { useResetPassword } from './api/reset-password.ts';
+
+/** /reset-password, the target of the recovery e-mail (SPEC §2, §5, §8). Accepting the result goes to /login. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const { t: tv } = useTranslation('validation');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const reset = useResetPassword();
+  const form = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmPassword: '' }, reValidateMode: 'onSubmit' });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ password }) => reset.mutate({ token: searchParams.get('token') ?? '', newPassword: password }));
+  const field = (name: keyof NewPassword) => {
+    const registered = form.register(name);
+    return { ...registered, onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => { form.clearErrors(name); return registered.onChange(event); } };
+  };
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            <Title order={1} size="h2">{t('reset.title')}</Title>
+            <LabelledField label={t('reset.password')} type="password" required autoComplete="new-password" error={errors.password?.message && tv(errors.password.message)} {...field('password')} />
+            <LabelledField label={t('reset.confirmPassword')} type="password" required autoComplete="new-password" error={errors.confirmPassword?.message && tv(errors.confirmPassword.message)} {...field('confirmPassword')} />
+            <Button type="submit" loading={reset.isPending} mt="xs">{t('reset.submit')}</Button>
+          </Stack>
+        </form>
+      </Paper>
+      <MessageDialog
+        opened={reset.isSuccess || reset.isError}
+        tone={reset.isSuccess ? 'success' : 'error'}
+        title={reset.isSuccess ? t('reset.successTitle') : t('reset.failureTitle')}
+        message={reset.isSuccess ? t('reset.success') : t('reset.failure')}
+        onAccept={() => navigate('/login', { replace: true })}
+      />
+    </Center>
+  );
+}

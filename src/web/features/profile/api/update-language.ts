@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Language } from '../../../../domain/languages.ts';
+import type { CurrentUser } from '../../../../domain/user.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionQueryKey } from '../../../lib/session.ts';
+
+/** Saves the interface language to the signed-in user's profile. */
+export function useUpdateLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) => apiRequest<CurrentUser>('/api/me', { method: 'PATCH', body: { language } }),
+    onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
+  });
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { PagePlaceholder } from '../../ui/page-placeholder.tsx';
+
+export function UsersPage() {
+  const { t } = useTranslation();
+  return <PagePlaceholder title={t('pages.users')} />;
+}

@@ -1,0 +1,47 @@
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, htmlLangOf, toLanguage } from '../../domain/languages.ts';
+import { createLocaleBackend } from './locale-backend.ts';
+import { NAMESPACES, resources } from './resources.ts';
+
+/** The local-storage key that caches the chosen language (SPEC §1). */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+/**
+ * i18next as SPEC §1 describes it: es, en and cat with es as default and fallback; detected from
+ * the query string, cookie, local or session storage, the browser, then the html tag; cached in
+ * local storage under i18nextLng. Resources are bundled; the backend only serves namespaces that
+ * are not (partialBundledLanguages).
+ */
+export function initI18n(options: { detect?: boolean } = {}) {
+  const instance = i18next.createInstance();
+  if (options.detect !== false) instance.use(LanguageDetector);
+  void instance
+    .use(createLocaleBackend())
+    .use(initReactI18next)
+    .init({
+      resources,
+      partialBundledLanguages: true,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: DEFAULT_LANGUAGE,
+      lng: options.detect === false ? DEFAULT_LANGUAGE : undefined,
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        caches: ['localStorage'],
+        convertDetectedLanguage: (tag: string) => toLanguage(tag) ?? tag,
+      },
+    });
+  const applyHtmlLang = (language: string) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = htmlLangOf(toLanguage(language) ?? DEFAULT_LANGUAGE);
+  };
+  applyHtmlLang(instance.language);
+  instance.on('languageChanged', applyHtmlLang);
+  return instance;
+}

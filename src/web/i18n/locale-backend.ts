@@ -1,0 +1,29 @@
+import type { BackendModule, ReadCallback } from 'i18next';
+
+/**
+ * Loads a namespace that is not bundled from /locales/{lng}/{ns}.json. i18next retries a read whose
+ * callback says "retry"; SPEC §8: a 5xx or no status (network failure) is retryable, a 4xx is not.
+ */
+export function isRetryableLocaleStatus(status: number | undefined): boolean {
+  return status === undefined || status >= 500;
+}
+
+export function createLocaleBackend(fetchImpl: typeof fetch = (...args) => fetch(...args)): BackendModule {
+  return {
+    type: 'backend',
+    init() {},
+    read(language: string, namespace: string, callback: ReadCallback) {
+      fetchImpl(`/locales/${language}/${namespace}.json`)
+        .then(async (response) => {
+          if (!response.ok) {
+            const retry = isRetryableLocaleStatus(response.status);
+            // i18next reads a truthy second argument next to an error as "retry this read".
+            callback(new Error(`Locale ${language}/${namespace} failed with ${response.status}`), retry as never);
+            return;
+          }
+          callback(null, await response.json());
+        })
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true as never));
+    },
+  };
+}

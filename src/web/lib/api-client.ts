@@ -1,0 +1,50 @@
+import type { ErrorBody } from '../../domain/errors.ts';
+
+/** A failed API call: the server's error code (or NETWORK when there was no answer) and its details. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The one HTTP client of the browser: JSON in, JSON out, the session cookie sent along. */
+export async function apiRequest<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : 'Network error');
+  }
+  const text = await response.text();
+  const body = text === '' ? undefined : safeJson(text);
+  if (!response.ok) {
+    const error = (body as ErrorBody | undefined)?.error;
+    throw new ApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? response.statusText, error?.details ?? {});
+  }
+  return body as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Retry a query only when the failure may pass: no answer or a server error, a few times. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 3) return false;
+  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+}

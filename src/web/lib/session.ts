@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '../../domain/user.ts';
+import { ApiError, apiRequest, shouldRetry } from './api-client.ts';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** The session check: the signed-in user, or null when there is none (401). */
+export async function getSession(): Promise<CurrentUser | null> {
+  try {
+    return await apiRequest<CurrentUser>('/api/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * Runs from the page with fetch, never from the navigation itself: the SameSite=Strict cookie is not
+ * sent on a navigation that arrives from another site (an e-mail link, an OAuth redirect), but it is
+ * sent on this same-origin request.
+ */
+export function useSession() {
+  return useQuery({ queryKey: sessionQueryKey, queryFn: getSession, retry: shouldRetry, staleTime: 60_000 });
+}

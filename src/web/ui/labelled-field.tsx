@@ -1,0 +1,45 @@
+import { PasswordInput, TextInput, Textarea } from '@mantine/core';
+import type { ChangeEventHandler, FocusEventHandler, Ref } from 'react';
+
+export interface LabelledFieldProps {
+  label: string;
+  name: string;
+  value?: string | number;
+  defaultValue?: string | number;
+  type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'tel' | 'date';
+  /** The 6-row multi-line variant. */
+  multiline?: boolean;
+  required?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  min?: number | string;
+  /** Shown in red; replaces the helper text. */
+  error?: string;
+  /** Shown only when there is no error. */
+  helperText?: string;
+  autoComplete?: string;
+  onChange?: ChangeEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  onBlur?: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  ref?: Ref<HTMLInputElement & HTMLTextAreaElement>;
+}
+
+/**
+ * The labelled form field of SPEC §2 "Shared": label, required marker, placeholder, disabled, input
+ * type with a 6-row multi-line variant, min, error text in red, helper text only when there is no error.
+ */
+export function LabelledField({ label, name, type = 'text', multiline = false, required = false, error, helperText, min, ref, ...rest }: LabelledFieldProps) {
+  const common = {
+    label,
+    name,
+    id: `field-${name}`,
+    required,
+    withAsterisk: required,
+    error: error || undefined,
+    description: error ? undefined : helperText,
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
+    ...rest,
+  };
+  if (multiline) return <Textarea {...common} ref={ref} rows={6} />;
+  if (type === 'password') return <PasswordInput {...common} ref={ref} />;
+  return <TextInput {...common} ref={ref} type={type} min={min} />;
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { type Plugin, defineConfig } from 'vite';
+
+const localesDir = path.resolve('src/web/i18n/locales');
+
+/**
+ * The translations are bundled into the app, and also published at /locales/{lng}/{ns}.json
+ * (SPEC §1): emitted into the build, served from source in development.
+ */
+function publishLocales(): Plugin {
+  const files = () =>
+    fs.readdirSync(localesDir).flatMap((language) =>
+      fs.readdirSync(path.join(localesDir, language)).filter((name) => name.endsWith('.json')).map((name) => `${language}/${name}`),
+    );
+  return {
+    name: 'alzado-publish-locales',
+    generateBundle() {
+      for (const file of files()) {
+        this.emitFile({ type: 'asset', fileName: `locales/${file}`, source: fs.readFileSync(path.join(localesDir, file), 'utf8') });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use('/locales', (request, response, next) => {
+        const file = (request.url ?? '').split('?')[0]?.replace(/^\//, '') ?? '';
+        if (!files().includes(file)) return next();
+        response.setHeader('content-type', 'application/json');
+        response.end(fs.readFileSync(path.join(localesDir, file)));
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react(), publishLocales()],
+  build: { outDir: path.resolve('dist/web'), emptyOutDir: true, sourcemap: true },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+});
