@@ -47,7 +47,6 @@ describe('stored passwords', () => {
   });
 
   it('a user whose stored hash is malformed gets 401, not a server error', async () => {
-    await ensureFirstAdmin({ db: t.database.db, auth: t.auth, credentials: undefined, announce: () => {} }); // no-op, users exist
     const user = await t.database.db.selectFrom('users').select('id').where('email', '=', 'boss@studio.es').executeTakeFirstOrThrow();
     await t.database.db.updateTable('accounts').set({ password: 'corrupted' }).where('user_id', '=', user.id).execute();
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'boss@studio.es', password: 'admin-password' } });
