@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function configError(environment: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('configuration', () => {
+  it('starts on a fresh machine with nothing set: port 3000, SQLite in ./data, http://localhost:3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data', 'alzado.sqlite') });
+    expect(config.mail.outboxDir).toBe(path.resolve('data', 'outbox'));
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.firstAdmin).toBeUndefined();
+    expect(config.authSecret).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+    expect(config.signInLimits).toEqual({ maxFailuresPerEmail: 5, maxFailuresPerAddress: 50, windowSeconds: 900 });
+    expect(config.passwordResetMaxRequests).toBe(5);
+  });
+
+  it('chooses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://alzado:secret@db.internal:5432/alzado' });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://alzado:secret@db.internal:5432/alzado' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/alzado' }).database.dialect).toBe('postgres');
+  });
+
+  it('derives the public address from the port, and takes PUBLIC_URL without its trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://alzado.example/' }).publicUrl).toBe('https://alzado.example');
+  });
+
+  it('reads numbers and flags from their text', () => {
+    const config = loadConfig({ PORT: '8080', SIGN_IN_MAX_FAILURES_PER_EMAIL: '3', TRUST_PROXY: 'true', PASSWORD_RESET_MAX_REQUESTS: '2' });
+    expect(config.port).toBe(8080);
+    expect(config.signInLimits.maxFailuresPerEmail).toBe(3);
+    expect(config.trustProxy).toBe(true);
+    expect(config.passwordResetMaxRequests).toBe(2);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/alzado' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'alzado.example' }],
+    ['AUTH_SECRET', { AUTH_SECRET: 'short' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'admin-password' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'boss@studio.es', ADMIN_PASSWORD: '12345' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example' }],
+    ['SIGN_IN_MAX_FAILURES_PER_EMAIL', { SIGN_IN_MAX_FAILURES_PER_EMAIL: '0' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ])('refuses a wrong %s with a ConfigError that names it', (variable, environment) => {
+    expect(configError(environment).message).toContain(variable);
+  });
+
+  it('refuses ADMIN_EMAIL without ADMIN_PASSWORD, and the other way round, naming both', () => {
+    for (const environment of [{ ADMIN_EMAIL: 'boss@studio.es' }, { ADMIN_PASSWORD: 'admin-password' }]) {
+      const message = configError(environment).message;
+      expect(message).toContain('ADMIN_EMAIL');
+      expect(message).toContain('ADMIN_PASSWORD');
+    }
+  });
+
+  it('takes the first administrator when both are given', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@studio.es', ADMIN_PASSWORD: 'admin-password' }).firstAdmin).toEqual({
+      email: 'boss@studio.es',
+      password: 'admin-password',
+    });
+  });
+
+  it('counts empty variables as unset, as a .env file with FOO= means', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', PUBLIC_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', AUTH_SECRET: '', SMTP_URL: '' });
+    expect(config).toEqual(loadConfig({}));
+    // Half of the admin pair empty is the same as half unset.
+    expect(configError({ ADMIN_EMAIL: 'boss@studio.es', ADMIN_PASSWORD: '' }).message).toContain('ADMIN_PASSWORD');
+  });
+});
