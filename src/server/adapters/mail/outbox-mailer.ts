@@ -3,6 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MailMessage, Mailer } from './mailer.ts';
 
+/** Orders the messages this process writes within one millisecond. */
+let nextSequence = 0;
+
 /**
  * The default mailer: each message becomes one readable JSON file in the outbox folder, so that a
  * person (or a test) can open it. Nothing leaves the machine.
@@ -12,7 +15,9 @@ export function createOutboxMailer(options: { outboxDir: string; from: string; l
     async send(message: MailMessage) {
       await fs.mkdir(options.outboxDir, { recursive: true });
       const sentAt = new Date().toISOString();
-      const name = `${sentAt.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
+      // The sequence keeps messages of the same millisecond in sending order when the names are sorted.
+      const sequence = String(nextSequence++).padStart(6, '0');
+      const name = `${sentAt.replace(/[:.]/g, '-')}-${sequence}-${randomBytes(4).toString('hex')}.json`;
       const file = path.join(options.outboxDir, name);
       await fs.writeFile(file, `${JSON.stringify({ from: options.from, sentAt, ...message }, null, 2)}\n`);
       options.log(`E-mail to ${message.to} ("${message.subject}") written to ${file}`);
