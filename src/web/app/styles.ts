@@ -1,7 +1,19 @@
-// Mantine's styles per component, not the whole 35 KB stylesheet (STACK-NOTES).
+// Mantine's styles per component, not the whole 35 KB stylesheet (STACK-NOTES). Order matters:
+// the base components come first (as in Mantine's own stylesheet), or their resets override the
+// components built on them (a Button would lose its background to UnstyledButton's).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Input.css';
+// Then the components, in any order.
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/AppShell.css';
@@ -9,21 +21,12 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/UnstyledButton.css';
