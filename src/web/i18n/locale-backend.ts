@@ -8,12 +8,12 @@ export function isRetryableLocaleStatus(status: number | undefined): boolean {
   return status === undefined || status >= 500;
 }
 
-export function createLocaleBackend(fetchImpl: typeof fetch = (...args) => fetch(...args)): BackendModule {
+export function createLocaleBackend(baseUrl = ''): BackendModule {
   return {
     type: 'backend',
     init() {},
     read(language: string, namespace: string, callback: ReadCallback) {
-      fetchImpl(`/locales/${language}/${namespace}.json`)
+      fetch(`${baseUrl}/locales/${language}/${namespace}.json`)
         .then(async (response) => {
           if (!response.ok) {
             const retry = isRetryableLocaleStatus(response.status);

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGE_STORAGE_KEY, initI18n } from './index.ts';
+
+describe('language detection (SPEC §1)', () => {
+  /** What the browser reports: navigator.languages and navigator.language agree in real browsers. */
+  function browserLanguages(languages: string[]) {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0]!);
+  }
+
+  afterEach(() => {
+    localStorage.clear();
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('falls back to Spanish for a browser language we do not have', () => {
+    browserLanguages(['fr-FR']);
+    const i18n = initI18n();
+    expect(i18n.language).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('takes the browser language, counting ca-ES as cat, sets html lang ca and caches it in i18nextLng', () => {
+    browserLanguages(['ca-ES', 'es']);
+    const i18n = initI18n();
+    expect(i18n.language).toBe('cat');
+    expect(document.documentElement.lang).toBe('ca');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('cat');
+  });
+
+  it('prefers the query string, then local storage, over the browser', () => {
+    browserLanguages(['es-ES']);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(initI18n().language).toBe('en');
+    window.history.replaceState(null, '', '/?lng=cat');
+    expect(initI18n().language).toBe('cat');
+  });
+
+  it('has the bundled resources at once, without a request', () => {
+    const i18n = initI18n({ detect: false });
+    expect(i18n.t('home.title', { lng: 'en' })).toBe('Home');
+    expect(i18n.t('UNKNOWN', { ns: 'errors' })).toBe('Error desconocido');
+  });
+});

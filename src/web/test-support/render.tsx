@@ -1,0 +1,17 @@
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { initI18n } from '../i18n/index.ts';
+
+/** Renders inside the app's providers, in the given language (Spanish by default); rerender keeps them. */
+export function renderWithProviders(ui: ReactElement, language: 'es' | 'en' | 'cat' = 'es') {
+  const i18n = initI18n({ detect: false });
+  void i18n.changeLanguage(language);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>{children}</MantineProvider>
+    </I18nextProvider>
+  );
+  return render(ui, { wrapper });
+}
