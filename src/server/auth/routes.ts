@@ -80,8 +80,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       tags: ['auth'],
       summary: 'Sets a new password with the single-use token of the recovery e-mail; ends all sessions',
       body: z.object({
-        token: z.string().min(1, 'tokenMissing'),
-        newPassword: z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+        // A missing field answers its message key too, not zod's untranslatable invalid_type text.
+        token: z.string({ error: 'tokenMissing' }).min(1, 'tokenMissing'),
+        newPassword: z.string({ error: 'passwordTooShort' }).min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
       }),
       response: { 200: okSchema, ...errorResponses(400) },
     },
