@@ -126,6 +126,16 @@ describe('password reset with the token of the e-mail', () => {
     user.password = '123456';
   });
 
+  it.each([
+    ['no token', { newPassword: 'new-password' }, { token: 'tokenMissing' }],
+    ['an empty token', { token: '', newPassword: 'new-password' }, { token: 'tokenMissing' }],
+    ['no new password', { token: 'some-token' }, { newPassword: 'passwordTooShort' }],
+  ])('refuses a request with %s with 400 and the message key of the field', async (_case, payload, details) => {
+    const response = await resetPassword(t, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details });
+  });
+
   it('refuses an expired token and keeps the password', async () => {
     const token = await tokenFromRecoveryEmail(t, user.email);
     await t.database.db
