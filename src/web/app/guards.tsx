@@ -30,9 +30,15 @@ export function RequireAdmin() {
   return <SessionGate>{(user) => (user?.role === 'admin' ? <Outlet /> : <Navigate to="/home" replace />)}</SessionGate>;
 }
 
-/** /login: signed-in users go to /home. */
+/**
+ * /login: signed-in users go to /home, or back to the page RequireAuth sent them from. This is also
+ * what moves a user on right after signing in (the sign-in stores the session), so it is the one
+ * place that chooses where they land.
+ */
 export function GuestOnly() {
-  return <SessionGate>{(user) => (user ? <Navigate to="/home" replace /> : <Outlet />)}</SessionGate>;
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  const destination = from && from.startsWith('/') ? from : '/home';
+  return <SessionGate>{(user) => (user ? <Navigate to={destination} replace /> : <Outlet />)}</SessionGate>;
 }
 
 /** /reset-password: public, but the session is checked first. */

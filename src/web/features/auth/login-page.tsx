@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { type Credentials, credentialsSchema } from '../../../domain/auth.ts';
 import { toLanguage } from '../../../domain/languages.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -17,8 +17,6 @@ export function LoginPage() {
   const { t, i18n } = useTranslation('auth');
   const { t: tv } = useTranslation('validation');
   const { t: te } = useTranslation('errors');
-  const navigate = useNavigate();
-  const location = useLocation();
   const signIn = useSignIn();
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   const form = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { email: '', password: '' }, reValidateMode: 'onSubmit' });
@@ -31,14 +29,8 @@ export function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on load
   }, []);
 
-  const onSubmit = form.handleSubmit((credentials) =>
-    signIn.mutate(credentials, {
-      onSuccess: () => {
-        const from = (location.state as { from?: string } | null)?.from;
-        navigate(from && from.startsWith('/') ? from : '/home', { replace: true });
-      },
-    }),
-  );
+  // Once signed in, the GuestOnly guard around this page sends the user on (to the page they asked for).
+  const onSubmit = form.handleSubmit((credentials) => signIn.mutate(credentials));
 
   // A field's error clears as soon as it is edited (SPEC §5).
   const field = (name: keyof Credentials) => {
