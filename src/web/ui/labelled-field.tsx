@@ -31,7 +31,8 @@ export function LabelledField({ label, name, type = 'text', multiline = false, r
   const common = {
     label,
     name,
-    id: `field-${name}`,
+    // No id of our own: Mantine gives each field a unique one, so two forms on one screen (the login
+    // form and the recovery dialog both have an "email") keep their labels on their own inputs.
     required,
     withAsterisk: required,
     error: error || undefined,
