@@ -9,10 +9,12 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 
 // x@y.z: something, an @, something, a dot, something; no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The longest address SMTP can carry (RFC 5321).
+const EMAIL_MAX_LENGTH = 254;
 
 export const credentialsSchema = z.object({
   // A missing field is "required" too, not zod's untranslatable invalid_type message.
-  email: z.string({ error: 'emailRequired' }).trim().min(1, 'emailRequired').regex(EMAIL_SHAPE, 'emailInvalid'),
+  email: z.string({ error: 'emailRequired' }).trim().min(1, 'emailRequired').max(EMAIL_MAX_LENGTH, 'emailInvalid').regex(EMAIL_SHAPE, 'emailInvalid'),
   password: z
     .string({ error: 'passwordRequired' })
     .min(1, 'passwordRequired')
@@ -21,9 +23,14 @@ export const credentialsSchema = z.object({
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
-/** Recovery (SPEC §5): nothing is sent unless the e-mail contains @. */
+/** Recovery (SPEC §5): nothing is sent unless the e-mail contains @ (and is an address at all). */
 export const recoveryRequestSchema = z.object({
-  email: z.string().trim().includes('@', { message: 'emailNeedsAt' }),
+  email: z
+    .string({ error: 'emailNeedsAt' })
+    .trim()
+    .includes('@', { message: 'emailNeedsAt' })
+    .max(EMAIL_MAX_LENGTH, 'emailInvalid')
+    .regex(EMAIL_SHAPE, 'emailInvalid'),
 });
 
 /** A new password as the reset page and the profile's change-password dialog ask for it. */

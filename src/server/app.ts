@@ -18,7 +18,7 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 
 export interface AppDependencies {
-  config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetMaxRequests'>;
+  config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits'>;
   database: DatabaseHandle;
   mailer: Mailer;
   authSecret: string;
@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(authRoutes, {
     auth,
     limiter,
-    limits: { ...config.signInLimits, maxResetRequests: config.passwordResetMaxRequests },
+    limits: { ...config.signInLimits, maxResetRequests: config.passwordResetLimits.maxPerEmail, maxResetRequestsPerAddress: config.passwordResetLimits.maxPerAddress },
   });
   await app.register(healthRoutes, { isDatabaseReachable: database.isReachable });
   await app.register(profileRoutes, { db: database.db, auth });

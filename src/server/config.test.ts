@@ -26,7 +26,7 @@ describe('configuration', () => {
     expect(config.authSecret).toBeUndefined();
     expect(config.trustProxy).toBe(false);
     expect(config.signInLimits).toEqual({ maxFailuresPerEmail: 5, maxFailuresPerAddress: 50, windowSeconds: 900 });
-    expect(config.passwordResetMaxRequests).toBe(5);
+    expect(config.passwordResetLimits).toEqual({ maxPerEmail: 5, maxPerAddress: 50 });
   });
 
   it('chooses PostgreSQL when DATABASE_URL is set', () => {
@@ -45,7 +45,7 @@ describe('configuration', () => {
     expect(config.port).toBe(8080);
     expect(config.signInLimits.maxFailuresPerEmail).toBe(3);
     expect(config.trustProxy).toBe(true);
-    expect(config.passwordResetMaxRequests).toBe(2);
+    expect(config.passwordResetLimits.maxPerEmail).toBe(2);
   });
 
   it.each([

@@ -25,6 +25,7 @@ const environmentSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(50),
   SIGN_IN_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
   PASSWORD_RESET_MAX_REQUESTS: positiveInt.default(5),
+  PASSWORD_RESET_MAX_REQUESTS_PER_ADDRESS: positiveInt.default(50),
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -40,7 +41,7 @@ export interface Config {
   firstAdmin: { email: string; password: string } | undefined;
   mail: { from: string; outboxDir: string; smtpUrl: string | undefined };
   signInLimits: { maxFailuresPerEmail: number; maxFailuresPerAddress: number; windowSeconds: number };
-  passwordResetMaxRequests: number;
+  passwordResetLimits: { maxPerEmail: number; maxPerAddress: number };
   trustProxy: boolean;
   logLevel: string;
   /** Built browser app, served by the server when it exists. */
@@ -79,7 +80,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxFailuresPerAddress: env.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
       windowSeconds: env.SIGN_IN_FAILURE_WINDOW_SECONDS,
     },
-    passwordResetMaxRequests: env.PASSWORD_RESET_MAX_REQUESTS,
+    passwordResetLimits: { maxPerEmail: env.PASSWORD_RESET_MAX_REQUESTS, maxPerAddress: env.PASSWORD_RESET_MAX_REQUESTS_PER_ADDRESS },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDir: path.resolve('dist/web'),

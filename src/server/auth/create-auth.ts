@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { toLanguage } from '../../domain/languages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_SECONDS, SESSION_MAX_AGE_SECONDS } from '../../domain/limits.ts';
@@ -16,7 +17,8 @@ export interface AuthDependencies {
   secret: string;
   publicUrl: string;
   mailer: Mailer;
-  log: { error: (object: unknown, message: string) => void };
+  /** The app's logger (pino): Better Auth's own messages go there too, not to stderr. */
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 }
 
 /** Renews the session (and its cookie) once a day of use, so an active user is never signed out. */
@@ -40,6 +42,12 @@ export function createAuth(deps: AuthDependencies) {
     database: { db, type: deps.dialect },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...details) => {
+        const write = level === 'error' ? deps.log.error : level === 'warn' ? deps.log.warn : level === 'info' ? deps.log.info : deps.log.debug;
+        write.call(deps.log, details.length > 0 ? { details } : {}, `Better Auth: ${message}`);
+      },
+    },
     advanced: {
       cookiePrefix: 'alzado',
       useSecureCookies: secure,

@@ -12,7 +12,7 @@ import { toFetchHeaders } from './session.ts';
 export interface AuthRouteOptions {
   auth: Auth;
   limiter: AttemptLimiter;
-  limits: { maxFailuresPerEmail: number; maxFailuresPerAddress: number; windowSeconds: number; maxResetRequests: number };
+  limits: { maxFailuresPerEmail: number; maxFailuresPerAddress: number; windowSeconds: number; maxResetRequests: number; maxResetRequestsPerAddress: number };
 }
 
 const okSchema = z.object({ status: z.boolean() });
@@ -65,13 +65,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     schema: {
       tags: ['auth'],
       summary: 'Sends the recovery e-mail; answers the same whether the address exists or not',
-      body: recoveryRequestSchema.extend({ email: z.email({ message: 'emailInvalid' }) }),
+      body: recoveryRequestSchema,
       response: { 200: okSchema.loose(), ...errorResponses(400, 429) },
     },
   }, async (request, reply) => {
-    const keys = [`password-reset:email:${request.body.email.toLowerCase()}`, `password-reset:address:${request.ip}`];
-    if (await limiter.isExhausted(keys.map((key) => ({ key, limit: limits.maxResetRequests })))) return tooManyAttempts(reply);
-    await limiter.record(keys);
+    // Few per e-mail (each one mails somebody), more per address (a studio shares one).
+    const emailKey = `password-reset:email:${request.body.email.toLowerCase()}`;
+    const addressKey = `password-reset:address:${request.ip}`;
+    const exhausted = await limiter.isExhausted([
+      { key: emailKey, limit: limits.maxResetRequests },
+      { key: addressKey, limit: limits.maxResetRequestsPerAddress },
+    ]);
+    if (exhausted) return tooManyAttempts(reply);
+    await limiter.record([emailKey, addressKey]);
     return send(await forward(auth, request, { email: request.body.email }), reply);
   });
 
@@ -123,6 +129,8 @@ async function send(response: Response, reply: FastifyReply): Promise<FastifyRep
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
   if (response.status < 400) return reply.send(text === '' ? undefined : withoutTokens(text));
+  // A failure inside Better Auth (its database call, say) is logged; the client sees no internals.
+  if (response.status >= 500) reply.request.log.error({ status: response.status, body: text }, 'Better Auth failed');
   return reply.type('application/json').send(toErrorBody(response.status, text));
 }
 
@@ -160,6 +168,7 @@ function toErrorBody(status: number, text: string) {
     // not JSON: keep the generic code below
   }
   const code = isErrorCode(parsed.code) ? parsed.code : (CODE_OF_STATUS[status] ?? 'UNKNOWN');
-  const message = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : 'Error desconocido';
+  const usable = status < 500 && typeof parsed.message === 'string' && parsed.message !== '';
+  const message = usable ? (parsed.message as string) : 'Error desconocido';
   return { error: { code, message } };
 }

@@ -32,7 +32,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
       logLevel: 'silent',
       webDir: path.join(webDir, 'none'),
       signInLimits: { maxFailuresPerEmail: 5, maxFailuresPerAddress: 50, windowSeconds: 900 },
-      passwordResetMaxRequests: 5,
+      passwordResetLimits: { maxPerEmail: 5, maxPerAddress: 50 },
       ...overrides,
     },
     database,
@@ -54,7 +54,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
   };
 }
 
-type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetMaxRequests'> & { mailer: Mailer };
+type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits'> & { mailer: Mailer };
 
 export interface TestUserInput {
   email: string;
