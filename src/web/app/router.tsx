@@ -12,6 +12,7 @@ import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { OAuthCallbackPage } from '../features/social/oauth-callback-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
 import { AppLayout } from './app-layout.tsx';
+import { BareLayout } from './bare-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth, SessionChecked } from './guards.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
@@ -26,8 +27,13 @@ export const routes: RouteObject[] = [
       { path: '/documentation', element: <LegalPage page="documentation" /> },
     ],
   },
-  { element: <GuestOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
-  { element: <SessionChecked />, children: [{ path: '/reset-password', element: <ResetPasswordPage /> }] },
+  {
+    element: <BareLayout />,
+    children: [
+      { element: <GuestOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+      { element: <SessionChecked />, children: [{ path: '/reset-password', element: <ResetPasswordPage /> }] },
+    ],
+  },
   {
     element: <RequireAuth />,
     children: [
