@@ -1,0 +1,151 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectNoUnexpectedConsoleErrors, launchBrowser, newPage, saveScreenshot } from './support/browser.ts';
+import { ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { signIn } from './support/sign-in.ts';
+
+const SESSION_COOKIE = 'alzado.session_token';
+const THIRTY_DAYS_IN_SECONDS = 30 * 24 * 60 * 60;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('signing in and out', () => {
+  test('a visitor asking for /projects waits for the session check, signs in and is taken back there', async () => {
+    const page = await newPage(browser);
+    // Hold the session check so the spinner can be seen before the redirect.
+    let releaseSessionCheck = () => {};
+    const sessionCheckHeld = new Promise<void>((resolve) => (releaseSessionCheck = resolve));
+    await page.route('**/api/me', async (route) => {
+      await sessionCheckHeld;
+      await route.continue();
+    });
+
+    await page.goto(`${server.url}/projects`);
+    await page.getByLabel('Cargando…').waitFor();
+    await saveScreenshot(page, 'session-check-spinner');
+    releaseSessionCheck();
+    await page.waitForURL(`${server.url}/login`);
+    await page.unroute('**/api/me');
+    await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
+    await saveScreenshot(page, 'login');
+
+    await signIn(page, server.url, { email: ADMIN.email, password: 'no-es-la-clave' });
+    const failure = page.getByRole('dialog', { name: 'Email o contraseña incorrectos' });
+    await failure.getByText('Ha habido un error al iniciar sesión. Comprueba tus credenciales e inténtalo de nuevo.').waitFor();
+    await saveScreenshot(page, 'login-failed');
+    await failure.getByRole('button', { name: 'Aceptar' }).click();
+    await failure.waitFor({ state: 'hidden' });
+
+    await signIn(page, server.url, ADMIN);
+    await page.waitForURL(`${server.url}/projects`);
+    await page.getByRole('heading', { name: 'Proyectos' }).waitFor();
+
+    expectNoUnexpectedConsoleErrors(page, [{ status: 401, path: '/api/auth/sign-in/email' }]);
+    await page.context().close();
+  });
+
+  test('the login form checks its fields in Spanish and clears a field’s error as soon as it is edited', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Contraseña');
+    const submit = page.getByRole('button', { name: 'Entrar' });
+
+    await submit.click();
+    await page.getByText('El email es requerido').waitFor();
+    await page.getByText('La contraseña es requerida').waitFor();
+    await saveScreenshot(page, 'login-validation');
+
+    await email.fill('no-es-un-email');
+    await page.getByText('El email es requerido').waitFor({ state: 'hidden' });
+    expect(await page.getByText('La contraseña es requerida').isVisible()).toBe(true);
+
+    await password.fill('123');
+    await submit.click();
+    await page.getByText('Email inválido').waitFor();
+    await page.getByText('La contraseña debe tener al menos 6 caracteres').waitFor();
+
+    await password.fill('1234567');
+    await page.getByText('La contraseña debe tener al menos 6 caracteres').waitFor({ state: 'hidden' });
+    expect(await page.getByText('Email inválido').isVisible()).toBe(true);
+    expect(page.url()).toBe(`${server.url}/login`);
+
+    expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
+
+  test('a signed-in user gets a 30-day Strict session that survives a reload, and the guest-only and unknown pages send them on', async () => {
+    const page = await newPage(browser);
+    await signIn(page, server.url, ADMIN);
+    await page.waitForURL(`${server.url}/home`);
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    await page.getByText(`Hola, ${ADMIN.email}`).waitFor();
+    await saveScreenshot(page, 'home');
+
+    const cookies = await page.context().cookies();
+    const session = cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+    expect(session, `cookies: ${cookies.map((cookie) => cookie.name).join(', ')}`).toBeDefined();
+    expect(session).toMatchObject({ sameSite: 'Strict', httpOnly: true, path: '/' });
+    expect(session!.expires - Date.now() / 1000).toBeGreaterThan(THIRTY_DAYS_IN_SECONDS - 120);
+    expect(session!.expires - Date.now() / 1000).toBeLessThan(THIRTY_DAYS_IN_SECONDS + 120);
+
+    await page.reload();
+    await page.getByText(`Hola, ${ADMIN.email}`).waitFor();
+    expect(page.url()).toBe(`${server.url}/home`);
+
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(`${server.url}/home`);
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+
+    await page.goto(`${server.url}/no-such-page`);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('link', { name: 'Ir al Panel' }).first().waitFor();
+    await saveScreenshot(page, 'landing-signed-in');
+
+    expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
+
+  test('logging out asks first; cancelling keeps the session, confirming ends it', async () => {
+    const page = await newPage(browser);
+    await signIn(page, server.url, ADMIN);
+    await page.waitForURL(`${server.url}/home`);
+
+    const openLogout = async () => {
+      await page.getByRole('button', { name: 'Menú de usuario' }).click();
+      await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    };
+    const question = page.getByRole('dialog').filter({ hasText: '¿Seguro que quieres cerrar la sesión?' });
+
+    await openLogout();
+    await question.waitFor();
+    await saveScreenshot(page, 'logout-confirm');
+    await question.getByRole('button', { name: 'Cancelar' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(`${server.url}/home`);
+    expect(await page.getByText(`Hola, ${ADMIN.email}`).isVisible()).toBe(true);
+
+    await openLogout();
+    await question.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
+
+    await page.goto(`${server.url}/home`);
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
+
+    expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
+});
