@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoUnexpectedConsoleErrors, launchBrowser, newPage, saveScreenshot } from './support/browser.ts';
@@ -111,6 +113,34 @@ describe('signing in and out', () => {
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('link', { name: 'Ir al Panel' }).first().waitFor();
     await saveScreenshot(page, 'landing-signed-in');
+
+    expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
+
+  test('arriving from another site (an e-mail link) finds the session although the Strict cookie stays behind', async () => {
+    const page = await newPage(browser);
+    await signIn(page, server.url, ADMIN);
+    await page.waitForURL(`${server.url}/home`);
+
+    // Another site (127.0.0.1 is not the same site as localhost) with a link into the app.
+    const elsewhere = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`<!doctype html><a id="go" href="${server.url}/projects">Abrir Alzado</a>`);
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.goto(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`);
+      const navigation = page.waitForRequest((request) => request.isNavigationRequest() && request.url() === `${server.url}/projects`);
+      await page.click('#go');
+      const cookieOnArrival = (await (await navigation).allHeaders()).cookie ?? '';
+      expect(cookieOnArrival).not.toContain(SESSION_COOKIE);
+
+      await page.getByRole('heading', { name: 'Proyectos' }).waitFor();
+      expect(page.url()).toBe(`${server.url}/projects`);
+    } finally {
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
 
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();

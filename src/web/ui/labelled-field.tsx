@@ -1,5 +1,6 @@
 import { PasswordInput, TextInput, Textarea } from '@mantine/core';
 import type { ChangeEventHandler, FocusEventHandler, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface LabelledFieldProps {
   label: string;
@@ -28,6 +29,7 @@ export interface LabelledFieldProps {
  * type with a 6-row multi-line variant, min, error text in red, helper text only when there is no error.
  */
 export function LabelledField({ label, name, type = 'text', multiline = false, required = false, error, helperText, min, ref, ...rest }: LabelledFieldProps) {
+  const { t } = useTranslation();
   const common = {
     label,
     name,
@@ -41,6 +43,6 @@ export function LabelledField({ label, name, type = 'text', multiline = false, r
     ...rest,
   };
   if (multiline) return <Textarea {...common} ref={ref} rows={6} />;
-  if (type === 'password') return <PasswordInput {...common} ref={ref} />;
+  if (type === 'password') return <PasswordInput {...common} ref={ref} visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }} />;
   return <TextInput {...common} ref={ref} type={type} min={min} />;
 }
