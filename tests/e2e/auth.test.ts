@@ -60,7 +60,7 @@ describe('signing in and out', () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/login`);
     const email = page.getByLabel('Email');
-    const password = page.getByLabel('Contraseña');
+    const password = page.getByLabel(/^Contraseña/);
     const submit = page.getByRole('button', { name: 'Entrar' });
 
     await submit.click();
