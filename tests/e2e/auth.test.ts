@@ -1,29 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectNoUnexpectedConsoleErrors, launchBrowser, newPage, saveScreenshot } from './support/browser.ts';
-import { ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, test } from 'vitest';
+import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
+import { ADMIN } from './support/server.ts';
+import { useServerAndBrowser } from './support/journey.ts';
 import { signIn } from './support/sign-in.ts';
 
 const SESSION_COOKIE = 'alzado.session_token';
 const THIRTY_DAYS_IN_SECONDS = 30 * 24 * 60 * 60;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useServerAndBrowser();
 
 describe('signing in and out', () => {
   test('a visitor asking for /projects waits for the session check, signs in and is taken back there', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(journey.browser);
     // Hold the session check so the spinner can be seen before the redirect.
     let releaseSessionCheck = () => {};
     const sessionCheckHeld = new Promise<void>((resolve) => (releaseSessionCheck = resolve));
@@ -32,24 +22,24 @@ describe('signing in and out', () => {
       await route.continue();
     });
 
-    await page.goto(`${server.url}/projects`);
+    await page.goto(`${journey.server.url}/projects`);
     await page.getByLabel('Cargando…').waitFor();
     await saveScreenshot(page, 'session-check-spinner');
     releaseSessionCheck();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${journey.server.url}/login`);
     await page.unroute('**/api/me');
     await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
     await saveScreenshot(page, 'login');
 
-    await signIn(page, server.url, { email: ADMIN.email, password: 'no-es-la-clave' });
+    await signIn(page, journey.server.url, { email: ADMIN.email, password: 'no-es-la-clave' });
     const failure = page.getByRole('dialog', { name: 'Email o contraseña incorrectos' });
     await failure.getByText('Ha habido un error al iniciar sesión. Comprueba tus credenciales e inténtalo de nuevo.').waitFor();
     await saveScreenshot(page, 'login-failed');
     await failure.getByRole('button', { name: 'Aceptar' }).click();
     await failure.waitFor({ state: 'hidden' });
 
-    await signIn(page, server.url, ADMIN);
-    await page.waitForURL(`${server.url}/projects`);
+    await signIn(page, journey.server.url, ADMIN);
+    await page.waitForURL(`${journey.server.url}/projects`);
     await page.getByRole('heading', { name: 'Proyectos' }).waitFor();
 
     expectNoUnexpectedConsoleErrors(page, [{ status: 401, path: '/api/auth/sign-in/email' }]);
@@ -57,8 +47,8 @@ describe('signing in and out', () => {
   });
 
   test('the login form checks its fields in Spanish and clears a field’s error as soon as it is edited', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const page = await newPage(journey.browser);
+    await page.goto(`${journey.server.url}/login`);
     const email = page.getByLabel('Email');
     const password = page.getByLabel(/^Contraseña/);
     const submit = page.getByRole('button', { name: 'Entrar' });
@@ -80,16 +70,16 @@ describe('signing in and out', () => {
     await password.fill('1234567');
     await page.getByText('La contraseña debe tener al menos 6 caracteres').waitFor({ state: 'hidden' });
     expect(await page.getByText('Email inválido').isVisible()).toBe(true);
-    expect(page.url()).toBe(`${server.url}/login`);
+    expect(page.url()).toBe(`${journey.server.url}/login`);
 
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
   });
 
   test('a signed-in user gets a 30-day Strict session that survives a reload, and the guest-only and unknown pages send them on', async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.waitForURL(`${server.url}/home`);
+    const page = await newPage(journey.browser);
+    await signIn(page, journey.server.url, ADMIN);
+    await page.waitForURL(`${journey.server.url}/home`);
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
     await page.getByText(`Hola, ${ADMIN.email}`).waitFor();
     await saveScreenshot(page, 'home');
@@ -103,14 +93,14 @@ describe('signing in and out', () => {
 
     await page.reload();
     await page.getByText(`Hola, ${ADMIN.email}`).waitFor();
-    expect(page.url()).toBe(`${server.url}/home`);
+    expect(page.url()).toBe(`${journey.server.url}/home`);
 
-    await page.goto(`${server.url}/login`);
-    await page.waitForURL(`${server.url}/home`);
+    await page.goto(`${journey.server.url}/login`);
+    await page.waitForURL(`${journey.server.url}/home`);
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
 
-    await page.goto(`${server.url}/no-such-page`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${journey.server.url}/no-such-page`);
+    await page.waitForURL(`${journey.server.url}/`);
     await page.getByRole('link', { name: 'Ir al Panel' }).first().waitFor();
     await saveScreenshot(page, 'landing-signed-in');
 
@@ -119,25 +109,25 @@ describe('signing in and out', () => {
   });
 
   test('arriving from another site (an e-mail link) finds the session although the Strict cookie stays behind', async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.waitForURL(`${server.url}/home`);
+    const page = await newPage(journey.browser);
+    await signIn(page, journey.server.url, ADMIN);
+    await page.waitForURL(`${journey.server.url}/home`);
 
     // Another site (127.0.0.1 is not the same site as localhost) with a link into the app.
     const elsewhere = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
-      response.end(`<!doctype html><a id="go" href="${server.url}/projects">Abrir Alzado</a>`);
+      response.end(`<!doctype html><a id="go" href="${journey.server.url}/projects">Abrir Alzado</a>`);
     });
     await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
     try {
       await page.goto(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`);
-      const navigation = page.waitForRequest((request) => request.isNavigationRequest() && request.url() === `${server.url}/projects`);
+      const navigation = page.waitForRequest((request) => request.isNavigationRequest() && request.url() === `${journey.server.url}/projects`);
       await page.click('#go');
       const cookieOnArrival = (await (await navigation).allHeaders()).cookie ?? '';
       expect(cookieOnArrival).not.toContain(SESSION_COOKIE);
 
       await page.getByRole('heading', { name: 'Proyectos' }).waitFor();
-      expect(page.url()).toBe(`${server.url}/projects`);
+      expect(page.url()).toBe(`${journey.server.url}/projects`);
     } finally {
       await new Promise((resolve) => elsewhere.close(resolve));
     }
@@ -147,9 +137,9 @@ describe('signing in and out', () => {
   });
 
   test('logging out asks first; cancelling keeps the session, confirming ends it', async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.waitForURL(`${server.url}/home`);
+    const page = await newPage(journey.browser);
+    await signIn(page, journey.server.url, ADMIN);
+    await page.waitForURL(`${journey.server.url}/home`);
 
     const openLogout = async () => {
       await page.getByRole('button', { name: 'Menú de usuario' }).click();
@@ -162,17 +152,17 @@ describe('signing in and out', () => {
     await saveScreenshot(page, 'logout-confirm');
     await question.getByRole('button', { name: 'Cancelar' }).click();
     await question.waitFor({ state: 'hidden' });
-    expect(page.url()).toBe(`${server.url}/home`);
+    expect(page.url()).toBe(`${journey.server.url}/home`);
     expect(await page.getByText(`Hola, ${ADMIN.email}`).isVisible()).toBe(true);
 
     await openLogout();
     await question.getByRole('button', { name: 'Cerrar sesión' }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${journey.server.url}/login`);
     await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
 
-    await page.goto(`${server.url}/home`);
-    await page.waitForURL(`${server.url}/login`);
+    await page.goto(`${journey.server.url}/home`);
+    await page.waitForURL(`${journey.server.url}/login`);
     await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
 
     expectNoUnexpectedConsoleErrors(page);

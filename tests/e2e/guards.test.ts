@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectNoUnexpectedConsoleErrors, launchBrowser, newPage, saveScreenshot } from './support/browser.ts';
-import { ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, test } from 'vitest';
+import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
+import { ADMIN } from './support/server.ts';
+import { useServerAndBrowser } from './support/journey.ts';
 import { signIn } from './support/sign-in.ts';
 
 /** The signed-in screens of SPEC §2 and the heading each shows in Spanish. */
@@ -23,24 +23,14 @@ const FOOTER_PAGES = [
   { link: 'Aviso legal', path: '/legal', heading: 'Aviso legal', screenshot: 'legal' },
 ] as const;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useServerAndBrowser();
 
 describe('who may open which screen', () => {
   test('a visitor is sent to the login page from every signed-in screen', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(journey.browser);
     for (const screen of SIGNED_IN_SCREENS) {
-      await page.goto(`${server.url}${screen.path}`);
-      await page.waitForURL(`${server.url}/login`);
+      await page.goto(`${journey.server.url}${screen.path}`);
+      await page.waitForURL(`${journey.server.url}/login`);
       await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
     }
     expectNoUnexpectedConsoleErrors(page);
@@ -48,13 +38,13 @@ describe('who may open which screen', () => {
   });
 
   test('the signed-in administrator sees each screen, the Users page included', async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.waitForURL(`${server.url}/home`);
+    const page = await newPage(journey.browser);
+    await signIn(page, journey.server.url, ADMIN);
+    await page.waitForURL(`${journey.server.url}/home`);
     await page.getByRole('navigation', { name: 'Navegación principal' }).first().getByRole('link', { name: 'Usuarios' }).waitFor();
 
     for (const screen of SIGNED_IN_SCREENS) {
-      await page.goto(`${server.url}${screen.path}`);
+      await page.goto(`${journey.server.url}${screen.path}`);
       await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
       expect(new URL(page.url()).pathname).toBe(screen.path);
       await saveScreenshot(page, screen.screenshot);
@@ -64,30 +54,30 @@ describe('who may open which screen', () => {
   });
 
   test('the documentation, privacy and legal pages are public and linked from the footer', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${server.url}/`);
+    const page = await newPage(journey.browser);
+    await page.goto(`${journey.server.url}/`);
     await page.getByRole('heading', { name: 'Alzado' }).waitFor();
     await saveScreenshot(page, 'landing');
     const footer = page.getByRole('navigation', { name: 'Enlaces legales y de ayuda' });
 
     for (const target of FOOTER_PAGES) {
       await footer.getByRole('link', { name: target.link }).click();
-      await page.waitForURL(`${server.url}${target.path}`);
+      await page.waitForURL(`${journey.server.url}${target.path}`);
       await page.getByRole('heading', { level: 1, name: target.heading }).waitFor();
       await saveScreenshot(page, target.screenshot);
       await page.getByRole('button', { name: 'Volver' }).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${journey.server.url}/`);
     }
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
   });
 
   test('the password reset page is public: a visitor sees its form', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${server.url}/reset-password`);
+    const page = await newPage(journey.browser);
+    await page.goto(`${journey.server.url}/reset-password`);
     await page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
     await page.getByLabel('Contraseña nueva').waitFor();
-    expect(page.url()).toBe(`${server.url}/reset-password`);
+    expect(page.url()).toBe(`${journey.server.url}/reset-password`);
     await saveScreenshot(page, 'reset-password');
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();

@@ -1,32 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { expectNoUnexpectedConsoleErrors, launchBrowser, newPage, saveScreenshot } from './support/browser.ts';
-import { ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { expect, test } from 'vitest';
+import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
+import { ADMIN } from './support/server.ts';
+import { useServerAndBrowser } from './support/journey.ts';
 import { signIn } from './support/sign-in.ts';
 
 const NEW_PASSWORD = 'clave-nueva-2';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useServerAndBrowser();
 
 test('a user who forgot the password gets a link by e-mail, chooses a new one, and the link then no longer works', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(journey.browser);
   const recoveryRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/auth/request-password-reset')) recoveryRequests.push(request.url());
   });
 
   // Step 1: the e-mail, checked before anything is sent.
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${journey.server.url}/login`);
   await page.getByRole('button', { name: '¿Has olvidado la contraseña?' }).click();
   const recovery = page.getByRole('dialog', { name: 'Recuperar la contraseña' });
   await recovery.getByLabel('Email').fill('admin-sin-arroba');
@@ -34,19 +24,19 @@ test('a user who forgot the password gets a link by e-mail, chooses a new one, a
   await recovery.getByText('El email debe contener @').waitFor();
   await saveScreenshot(page, 'recovery-invalid-email');
   expect(recoveryRequests).toEqual([]);
-  expect(await server.outbox()).toEqual([]);
+  expect(await journey.server.outbox()).toEqual([]);
 
   // Step 2: the confirmation, and the e-mail in the outbox.
   await recovery.getByLabel('Email').fill(ADMIN.email);
   await recovery.getByRole('button', { name: 'Enviar' }).click();
   await page.getByText('Email de recuperación enviado correctamente').waitFor();
   await saveScreenshot(page, 'recovery-sent');
-  await expect.poll(async () => (await server.outbox()).length).toBe(1);
-  const [message] = await server.outbox();
+  await expect.poll(async () => (await journey.server.outbox()).length).toBe(1);
+  const [message] = await journey.server.outbox();
   expect(message!.to).toBe(ADMIN.email);
   const link = message!.text.match(/https?:\/\/\S+\/reset-password\?token=[^\s"<]+/)?.[0];
   expect(link, message!.text).toBeDefined();
-  expect(link!.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+  expect(link!.startsWith(`${journey.server.url}/reset-password?token=`)).toBe(true);
 
   // The reset page checks the new password before sending it.
   await page.goto(link!);
@@ -72,16 +62,16 @@ test('a user who forgot the password gets a link by e-mail, chooses a new one, a
   await success.waitFor();
   await saveScreenshot(page, 'reset-password-success');
   await success.getByRole('button', { name: 'Aceptar' }).click();
-  await page.waitForURL(`${server.url}/login`);
+  await page.waitForURL(`${journey.server.url}/login`);
 
   // The old password no longer opens the account; the new one does.
-  await signIn(page, server.url, ADMIN);
+  await signIn(page, journey.server.url, ADMIN);
   const failure = page.getByRole('dialog').filter({ hasText: 'Ha habido un error al iniciar sesión' });
   await failure.waitFor();
   await failure.getByRole('button', { name: 'Aceptar' }).click();
   await failure.waitFor({ state: 'hidden' });
-  await signIn(page, server.url, { email: ADMIN.email, password: NEW_PASSWORD });
-  await page.waitForURL(`${server.url}/home`);
+  await signIn(page, journey.server.url, { email: ADMIN.email, password: NEW_PASSWORD });
+  await page.waitForURL(`${journey.server.url}/home`);
   await page.getByText(`Hola, ${ADMIN.email}`).waitFor();
 
   // The link was single-use.
@@ -94,7 +84,7 @@ test('a user who forgot the password gets a link by e-mail, chooses a new one, a
   await saveScreenshot(page, 'reset-password-link-used');
   // Aceptar goes to /login, which sends this signed-in user on to /home.
   await refused.getByRole('button', { name: 'Aceptar' }).click();
-  await page.waitForURL(`${server.url}/home`);
+  await page.waitForURL(`${journey.server.url}/home`);
   await page.getByText(`Hola, ${ADMIN.email}`).waitFor();
 
   expectNoUnexpectedConsoleErrors(page, [
