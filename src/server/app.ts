@@ -13,12 +13,14 @@ import { createAuth } from './auth/create-auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { contactRoutes } from './features/contact/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { loadLandingPage } from './http/landing-page.ts';
 
 export interface AppDependencies {
-  config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits'>;
+  config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'>;
   database: DatabaseHandle;
   mailer: Mailer;
   authSecret: string;
@@ -82,24 +84,36 @@ export async function buildApp(deps: AppDependencies) {
     limits: { ...config.signInLimits, maxResetRequests: config.passwordResetLimits.maxPerEmail, maxResetRequestsPerAddress: config.passwordResetLimits.maxPerAddress },
   });
   await app.register(healthRoutes, { isDatabaseReachable: database.isReachable });
+  await app.register(contactRoutes, {
+    db: database.db,
+    mailer: deps.mailer,
+    limiter: createAttemptLimiter(database.db, config.contact.windowSeconds),
+    limits: config.contact,
+    studioAddress: config.contact.studioAddress,
+  });
   await app.register(profileRoutes, { db: database.db, auth });
 
-  await serveWebApp(app, config.webDir);
+  await serveWebApp(app, config.webDir, config.contact.chatUrl);
   return { app, auth };
 }
 
 /**
- * The built browser app: hashed assets cached for a year, index.html for every other page so the
- * client router decides (unknown paths included). Unknown /api paths answer JSON 404.
+ * The built browser app: hashed assets cached for a year, the prerendered landing page at exactly /,
+ * index.html for every other page so the client router decides (unknown paths included). Unknown /api
+ * paths answer JSON 404.
  */
-async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
+  const landing = loadLandingPage(webDir, { chatUrl });
+  if (landing) app.get('/', { schema: { hide: true } }, (request, reply) => landing.send(request, reply));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
+      // The landing's template is served at / only, with its configuration filled in.
+      allowedPath: (pathName) => pathName !== '/landing.html',
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

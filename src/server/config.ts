@@ -26,6 +26,13 @@ const environmentSchema = z.object({
   SIGN_IN_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
   PASSWORD_RESET_MAX_REQUESTS: positiveInt.default(5),
   PASSWORD_RESET_MAX_REQUESTS_PER_ADDRESS: positiveInt.default(50),
+  CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hola@alzado.local'),
+  CHAT_URL: z
+    .string()
+    .regex(/^(https?:\/\/|mailto:)\S+$/, 'must be an http(s) or mailto: link, e.g. https://wa.me/34600000000?text={message}')
+    .optional(),
+  CONTACT_FORM_MAX_PER_ADDRESS: positiveInt.default(5),
+  CONTACT_FORM_WINDOW_SECONDS: positiveInt.default(3600),
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -42,6 +49,11 @@ export interface Config {
   mail: { from: string; outboxDir: string; smtpUrl: string | undefined };
   signInLimits: { maxFailuresPerEmail: number; maxFailuresPerAddress: number; windowSeconds: number };
   passwordResetLimits: { maxPerEmail: number; maxPerAddress: number };
+  /**
+   * The landing's contact form and chat button: where messages are e-mailed, the chat link (`{message}`
+   * stands for the visitor's URL-encoded text) and the messages allowed per client address in a window.
+   */
+  contact: { studioAddress: string; chatUrl: string; maxPerAddress: number; windowSeconds: number };
   trustProxy: boolean;
   logLevel: string;
   /** Built browser app, served by the server when it exists. */
@@ -81,6 +93,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       windowSeconds: env.SIGN_IN_FAILURE_WINDOW_SECONDS,
     },
     passwordResetLimits: { maxPerEmail: env.PASSWORD_RESET_MAX_REQUESTS, maxPerAddress: env.PASSWORD_RESET_MAX_REQUESTS_PER_ADDRESS },
+    contact: {
+      studioAddress: env.CONTACT_EMAIL,
+      // Without a chat service the button writes an e-mail to the studio, which always works.
+      chatUrl: env.CHAT_URL ?? `mailto:${env.CONTACT_EMAIL}?body={message}`,
+      maxPerAddress: env.CONTACT_FORM_MAX_PER_ADDRESS,
+      windowSeconds: env.CONTACT_FORM_WINDOW_SECONDS,
+    },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDir: path.resolve('dist/web'),

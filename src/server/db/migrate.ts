@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Dialect } from './database.ts';
 import { accountsMigration } from './migrations/001-accounts.ts';
+import { contactMessagesMigration } from './migrations/002-contact-messages.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-accounts': accountsMigration(dialect),
+    '002-contact-messages': contactMessagesMigration(dialect),
   };
 }
 

@@ -27,9 +27,9 @@ describe('migrations', () => {
     expect(await migrateToLatest(t.database.db, t.database.dialect)).toEqual([]);
     const tablesAfter = (await t.database.db.introspection.getTables()).map((table) => table.name).sort();
     expect(tablesAfter).toEqual(tablesBefore);
-    expect(tablesAfter).toEqual(expect.arrayContaining(['users', 'sessions', 'accounts', 'verifications', 'attempt_counters', 'audit_log']));
+    expect(tablesAfter).toEqual(expect.arrayContaining(['users', 'sessions', 'accounts', 'verifications', 'attempt_counters', 'audit_log', 'contact_messages']));
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(t.database.db);
-    expect(applied.rows.map((row) => row.name)).toEqual(['001-accounts']);
+    expect(applied.rows.map((row) => row.name)).toEqual(['001-accounts', '002-contact-messages']);
   });
 
   it("agree with Better Auth's own schema check: nothing to create or add, no problems, no drift", async () => {

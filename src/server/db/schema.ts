@@ -77,6 +77,22 @@ export interface AuditLogTable {
   created_at: Instant;
 }
 
+/** Messages of the landing's contact form, kept whether or not their e-mail went out. */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  company: string;
+  phone: string;
+  email: string;
+  message: string;
+  language: string;
+  privacy_accepted_at: Instant;
+  mail_status: 'pending' | 'sent' | 'failed';
+  mail_error: string | null;
+  mailed_at: Instant | null;
+  created_at: Instant;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -84,4 +100,5 @@ export interface Database {
   verifications: VerificationsTable;
   attempt_counters: AttemptCountersTable;
   audit_log: AuditLogTable;
+  contact_messages: ContactMessagesTable;
 }

@@ -33,6 +33,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
       webDir: path.join(webDir, 'none'),
       signInLimits: { maxFailuresPerEmail: 5, maxFailuresPerAddress: 50, windowSeconds: 900 },
       passwordResetLimits: { maxPerEmail: 5, maxPerAddress: 50 },
+      contact: { studioAddress: 'hola@alzado.test', chatUrl: 'mailto:hola@alzado.test?body={message}', maxPerAddress: 5, windowSeconds: 3600 },
       ...overrides,
     },
     database,
@@ -54,7 +55,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
   };
 }
 
-type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits'> & { mailer: Mailer };
+type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'> & { mailer: Mailer };
 
 export interface TestUserInput {
   email: string;

@@ -1,6 +1,8 @@
 /** The mail port: every e-mail Alzado sends goes through one of these. */
 export interface MailMessage {
   to: string;
+  /** Where answers go, when not to the sender (a contact message: the visitor). */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
