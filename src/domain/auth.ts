@@ -12,9 +12,16 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // The longest address SMTP can carry (RFC 5321).
 const EMAIL_MAX_LENGTH = 254;
 
+/** An e-mail address, shaped x@y.z. A missing field is "required" too, not zod's untranslatable text. */
+export const emailAddressSchema = z
+  .string({ error: 'emailRequired' })
+  .trim()
+  .min(1, 'emailRequired')
+  .max(EMAIL_MAX_LENGTH, 'emailInvalid')
+  .regex(EMAIL_SHAPE, 'emailInvalid');
+
 export const credentialsSchema = z.object({
-  // A missing field is "required" too, not zod's untranslatable invalid_type message.
-  email: z.string({ error: 'emailRequired' }).trim().min(1, 'emailRequired').max(EMAIL_MAX_LENGTH, 'emailInvalid').regex(EMAIL_SHAPE, 'emailInvalid'),
+  email: emailAddressSchema,
   password: z
     .string({ error: 'passwordRequired' })
     .min(1, 'passwordRequired')

@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'PASSWORD_RESET_FAILED',
   'SERVICE_UNAVAILABLE',
+  'AUTH_USER_NOT_CREATED',
+  'LAST_ADMIN',
+  'UNSUPPORTED_IMAGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
+import { emailAddressSchema } from './auth.ts';
 import { LANGUAGES } from './languages.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { ROLES } from './roles.ts';
+
+/**
+ * Users and profiles (SPEC §3 User, §5 profile and user form). Messages are keys of the
+ * `validation` namespace.
+ */
 
 /** The signed-in user as GET /api/me returns it. Never a password hash or a token. */
 export const currentUserSchema = z.object({
@@ -15,8 +22,109 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** What a user may change about themself from the shell (the profile screen extends it). */
-export const updateMeSchema = z.object({
+/** A user as the profile screen and the users screen see them. */
+export const userSchema = currentUserSchema.extend({
+  phone: z.string(),
+  company: z.string(),
+  vat: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, 'tooLong');
+const optionalText = z.string().trim().max(2000, 'tooLong');
+
+/**
+ * A password that is changed only when non-empty after trimming (SPEC §5): an empty one is dropped,
+ * a short one is refused.
+ */
+export const optionalPasswordSchema = z
+  .string()
+  .transform((value) => (value.trim() === '' ? undefined : value))
+  .pipe(z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong').optional());
+
+/** The fields of the profile form; first and last name, phone, company and VAT are required (SPEC §5). */
+export const profileFieldsSchema = z.object({
+  first_name: requiredText('firstNameRequired'),
+  last_name: requiredText('lastNameRequired'),
+  phone: requiredText('phoneRequired'),
+  company: requiredText('companyRequired'),
+  vat: requiredText('vatRequired'),
+  description: optionalText,
+});
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;
+
+/** PATCH /api/me: any of the profile fields, the interface language, a new password. */
+export const updateMeSchema = profileFieldsSchema.partial().extend({
   language: z.enum(LANGUAGES, { message: 'languageInvalid' }).optional(),
+  password: optionalPasswordSchema.optional(),
 });
 export type UpdateMe = z.infer<typeof updateMeSchema>;
+
+/** What PATCH /api/me answers: the user, and whether a requested password change went through. */
+export const updateMeResultSchema = z.object({
+  user: userSchema,
+  passwordChanged: z.boolean().nullable(),
+});
+
+/** The user form (SPEC §5): first name, last name, e-mail, phone and role required; password on creation. */
+export const createUserSchema = z.object({
+  first_name: requiredText('firstNameRequired'),
+  last_name: requiredText('lastNameRequired'),
+  email: emailAddressSchema,
+  phone: requiredText('phoneRequired'),
+  role: z.enum(ROLES, { message: 'roleRequired' }).default('customer'),
+  password: z.string({ error: 'passwordTooShortUser' }).min(PASSWORD_MIN_LENGTH, 'passwordTooShortUser').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+  company: optionalText.default(''),
+  vat: optionalText.default(''),
+  description: optionalText.default(''),
+  language: z.enum(LANGUAGES, { message: 'languageInvalid' }).default('es'),
+  active: z.boolean().default(true),
+});
+export type CreateUser = z.infer<typeof createUserSchema>;
+
+/** Editing a user: only the fields provided change; the e-mail is locked; a password, when given, has 6+. */
+export const updateUserSchema = z.object({
+  first_name: requiredText('firstNameRequired').optional(),
+  last_name: requiredText('lastNameRequired').optional(),
+  phone: requiredText('phoneRequired').optional(),
+  role: z.enum(ROLES, { message: 'roleRequired' }).optional(),
+  company: optionalText.optional(),
+  vat: optionalText.optional(),
+  description: optionalText.optional(),
+  language: z.enum(LANGUAGES, { message: 'languageInvalid' }).optional(),
+  active: z.boolean().optional(),
+  password: z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShortUser').max(PASSWORD_MAX_LENGTH, 'passwordTooLong').optional(),
+  email: z.never({ error: 'emailLocked' }).optional(),
+});
+export type UpdateUser = z.infer<typeof updateUserSchema>;
+
+export const USER_SORT_FIELDS = ['created_at', 'first_name', 'last_name', 'email', 'role', 'active'] as const;
+
+/** GET /api/users: paged and sorted by the server; 5 a page by default (SPEC §9). */
+export const listUsersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(5),
+  sort: z.enum(USER_SORT_FIELDS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
+export const userPageSchema = z.object({
+  items: z.array(userSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type UserPage = z.infer<typeof userPageSchema>;
+
+/** POST /api/create-user-template (SPEC §7): the welcome e-mail of a user an admin has just created. */
+export const welcomeEmailRequestSchema = z.object({
+  email: emailAddressSchema,
+  // Accepted for SPEC's payload shape and ignored: the e-mail never carries a password.
+  password: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+});

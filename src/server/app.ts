@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mail/mailer.ts';
+import type { Storage } from './adapters/storage/storage.ts';
 import { createAttemptLimiter } from './auth/attempt-limiter.ts';
 import { createAuth } from './auth/create-auth.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -16,6 +18,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { usersRoutes } from './features/users/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { loadLandingPage } from './http/landing-page.ts';
 
@@ -23,6 +26,9 @@ export interface AppDependencies {
   config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'>;
   database: DatabaseHandle;
   mailer: Mailer;
+  storage: Storage;
+  /** The local storage folder, served at /media; unset when files live in a bucket. */
+  mediaDir?: string;
   authSecret: string;
   /** Fastify's logger options; tests pass false. */
   logger?: boolean | { level: string };
@@ -67,6 +73,8 @@ export async function buildApp(deps: AppDependencies) {
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
   await app.register(cookie);
+  // One file per upload, at most 5 MB (SPEC §5); larger answers 413.
+  await app.register(multipart, { limits: { fileSize: 5_242_880, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Alzado API', version: '0.1.0', description: 'JSON under /api. Errors: { error: { code, message, details? } }.' },
@@ -91,10 +99,29 @@ export async function buildApp(deps: AppDependencies) {
     limits: config.contact,
     studioAddress: config.contact.studioAddress,
   });
-  await app.register(profileRoutes, { db: database.db, auth });
+  const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log };
+  await app.register(profileRoutes, featureDependencies);
+  await app.register(usersRoutes, { ...featureDependencies, mailer: deps.mailer, publicUrl: config.publicUrl });
+  if (deps.mediaDir) await serveMedia(app, deps.mediaDir);
 
   await serveWebApp(app, config.webDir, config.contact.chatUrl);
   return { app, auth };
+}
+
+/** Local storage's files. Their names are content hashes, so they never change: cached for a year. */
+async function serveMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
+  fs.mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('x-content-type-options', 'nosniff');
+    },
+  });
 }
 
 /**

@@ -33,6 +33,12 @@ const environmentSchema = z.object({
     .optional(),
   CONTACT_FORM_MAX_PER_ADDRESS: positiveInt.default(5),
   CONTACT_FORM_WINDOW_SECONDS: positiveInt.default(3600),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ message: 'must be an absolute URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).optional(),
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -54,6 +60,10 @@ export interface Config {
    * stands for the visitor's URL-encoded text) and the messages allowed per client address in a window.
    */
   contact: { studioAddress: string; chatUrl: string; maxPerAddress: number; windowSeconds: number };
+  /** Uploaded files: a local folder served at /media, or an S3-compatible bucket. */
+  storage:
+    | { kind: 'local'; root: string }
+    | { kind: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; publicBaseUrl: string };
   trustProxy: boolean;
   logLevel: string;
   /** Built browser app, served by the server when it exists. */
@@ -100,6 +110,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxPerAddress: env.CONTACT_FORM_MAX_PER_ADDRESS,
       windowSeconds: env.CONTACT_FORM_WINDOW_SECONDS,
     },
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          publicBaseUrl:
+            env.S3_PUBLIC_URL ??
+            (env.S3_ENDPOINT ? `${env.S3_ENDPOINT.replace(/\/+$/, '')}/${env.S3_BUCKET}` : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`),
+        }
+      : { kind: 'local', root: path.join(dataDir, 'media') },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDir: path.resolve('dist/web'),

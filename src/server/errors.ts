@@ -15,6 +15,9 @@ const STATUS_OF: Record<ErrorCode, number> = {
   INVALID_TOKEN: 400,
   PASSWORD_RESET_FAILED: 400,
   SERVICE_UNAVAILABLE: 503,
+  AUTH_USER_NOT_CREATED: 400,
+  LAST_ADMIN: 409,
+  UNSUPPORTED_IMAGE: 422,
 };
 
 /** The one error type of the server (STYLE 3). Its message is English; the browser translates by code. */

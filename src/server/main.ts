@@ -1,5 +1,7 @@
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer.ts';
+import { createLocalStorage } from './adapters/storage/local-storage.ts';
+import { createS3Storage } from './adapters/storage/s3-storage.ts';
 import { buildApp } from './app.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
     config,
     database,
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
+    storage: config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage({ root: config.storage.root, publicUrl: config.publicUrl }),
+    mediaDir: config.storage.kind === 'local' ? config.storage.root : undefined,
     mailer: config.mail.smtpUrl
       ? createSmtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from })
       : createOutboxMailer({ outboxDir: config.mail.outboxDir, from: config.mail.from, log: (line) => logLine.write(line) }),

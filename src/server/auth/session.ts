@@ -7,6 +7,8 @@ export interface SessionUser {
   id: string;
   email: string;
   role: Role;
+  /** Server-side only: lets a password change end the user's other sessions but keep this one. */
+  sessionToken: string;
 }
 
 /** Turns Fastify's headers into the Fetch API headers Better Auth reads. */
@@ -42,7 +44,7 @@ export async function readSession(auth: Auth, request: FastifyRequest, reply: Fa
     clearSessionCookies(auth, reply);
     return null;
   }
-  return { id: user.id, email: user.email, role: user.role };
+  return { id: user.id, email: user.email, role: user.role, sessionToken: response.session.token };
 }
 
 /** Ends every session of a user, on every device (deactivation, password reset). */
@@ -63,17 +65,17 @@ function clearSessionCookies(auth: Auth, reply: FastifyReply): void {
 }
 
 /** preHandler: 401 without a valid session; sets request.user. */
-export function requireSession(auth: Auth) {
+export function requireSession(auth: Auth, unauthenticatedMessage = 'No hay sesión activa') {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await readSession(auth, request, reply);
-    if (!user) throw new AppError('NOT_AUTHENTICATED', 'No hay sesión activa');
+    if (!user) throw new AppError('NOT_AUTHENTICATED', unauthenticatedMessage);
     request.user = user;
   };
 }
 
 /** preHandler: as requireSession, then 403 unless the user has one of the roles. */
-export function requireRole(auth: Auth, roles: Role[]) {
-  const session = requireSession(auth);
+export function requireRole(auth: Auth, roles: Role[], unauthenticatedMessage?: string) {
+  const session = requireSession(auth, unauthenticatedMessage);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await session(request, reply);
     if (!roles.includes(request.user!.role)) throw new AppError('FORBIDDEN', 'You do not have permission to do this');

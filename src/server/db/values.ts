@@ -9,3 +9,8 @@ export function readInstant(value: Instant): Date {
 export function readFlag(value: Flag): boolean {
   return value === true || value === 1;
 }
+
+/** Writes a boolean the way the dialect stores it (SQLite has no boolean type and binds 0 or 1). */
+export function flagWriter(dialect: 'sqlite' | 'postgres'): (value: boolean) => boolean | number {
+  return dialect === 'postgres' ? (value) => value : (value) => (value ? 1 : 0);
+}

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type MailMessage, type Mailer } from '../adapters/mail/mailer.ts';
+import { createLocalStorage } from '../adapters/storage/local-storage.ts';
+import type { Storage } from '../adapters/storage/storage.ts';
 import { buildApp } from '../app.ts';
 import type { Auth } from '../auth/create-auth.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
@@ -16,28 +18,35 @@ export interface TestApp {
   database: DatabaseHandle;
   /** Every e-mail the app sent, in order. */
   sentMail: MailMessage[];
+  /** The local storage folder (served at /media) unless a test handed in its own storage. */
+  mediaDir: string;
   close: () => Promise<void>;
 }
 
-/** A real app on a fresh database, with a mailer that keeps what it is given. */
+/** A real app on a fresh database, with local storage in a temporary folder and a mailer that keeps what it is given. */
 export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Promise<TestApp> {
+  const { mailer: givenMailer, storage: givenStorage, ...configOverrides } = overrides;
   const database = await createTestDatabase();
   const sentMail: MailMessage[] = [];
-  const mailer: Mailer = { send: async (message) => void sentMail.push(message) };
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-web-'));
+  const keepingMailer: Mailer = { send: async (message) => void sentMail.push(message) };
+  const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-app-'));
+  const mediaDir = path.join(scratchDir, 'media');
+  const publicUrl = configOverrides.publicUrl ?? 'http://localhost:3000';
   const { app, auth } = await buildApp({
     config: {
-      publicUrl: 'http://localhost:3000',
+      publicUrl,
       trustProxy: false,
       logLevel: 'silent',
-      webDir: path.join(webDir, 'none'),
+      webDir: path.join(scratchDir, 'no-web-build'),
       signInLimits: { maxFailuresPerEmail: 5, maxFailuresPerAddress: 50, windowSeconds: 900 },
       passwordResetLimits: { maxPerEmail: 5, maxPerAddress: 50 },
       contact: { studioAddress: 'hola@alzado.test', chatUrl: 'mailto:hola@alzado.test?body={message}', maxPerAddress: 5, windowSeconds: 3600 },
-      ...overrides,
+      ...configOverrides,
     },
     database,
-    mailer: overrides.mailer ?? mailer,
+    mailer: givenMailer ?? keepingMailer,
+    storage: givenStorage ?? createLocalStorage({ root: mediaDir, publicUrl }),
+    mediaDir: givenStorage ? undefined : mediaDir,
     authSecret: 'test-secret-test-secret-test-secret-0123',
     logger: false,
   });
@@ -47,15 +56,16 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     auth,
     database,
     sentMail,
+    mediaDir,
     close: async () => {
       await app.close();
       await database.drop();
-      fs.rmSync(webDir, { recursive: true, force: true });
+      fs.rmSync(scratchDir, { recursive: true, force: true });
     },
   };
 }
 
-type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'> & { mailer: Mailer };
+type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'> & { mailer: Mailer; storage: Storage };
 
 export interface TestUserInput {
   email: string;

@@ -54,7 +54,7 @@ describe('/api/me', () => {
   it('saves a new interface language', async () => {
     const response = await patchMe({ language: 'en' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ language: 'en' });
+    expect(response.json()).toMatchObject({ user: { language: 'en' }, passwordChanged: null });
     expect((await getMe()).json()).toMatchObject({ language: 'en' });
 
     await patchMe({ language: 'cat' });

@@ -1,24 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import { currentUserSchema, updateMeSchema } from '../../../domain/user.ts';
-import type { Auth } from '../../auth/create-auth.ts';
+import { currentUserSchema, updateMeResultSchema, updateMeSchema, userSchema } from '../../../domain/user.ts';
 import { requireSession } from '../../auth/session.ts';
-import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { getCurrentUser, updateCurrentUser } from './service.ts';
+import { type ProfileDependencies, changeAvatar, getCurrentUser, getProfile, updateProfile } from './service.ts';
 
-export async function profileRoutes(app: FastifyInstance, { db, auth }: { db: Kysely<Database>; auth: Auth }): Promise<void> {
+export async function profileRoutes(app: FastifyInstance, deps: ProfileDependencies): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireSession(auth);
+  const signedIn = requireSession(deps.auth);
+  const tags = ['profile'];
 
   api.get('/api/me', {
     preHandler: signedIn,
-    schema: { tags: ['profile'], summary: 'The signed-in user; 401 without a session', response: { 200: currentUserSchema, ...errorResponses(401) } },
-  }, async (request) => getCurrentUser({ db, userId: request.user!.id }));
+    schema: { tags, summary: 'The signed-in user; 401 without a session', response: { 200: currentUserSchema, ...errorResponses(401) } },
+  }, async (request) => getCurrentUser(deps, request.user!.id));
+
+  api.get('/api/me/profile', {
+    preHandler: signedIn,
+    schema: { tags, summary: "The signed-in user's whole profile", response: { 200: userSchema, ...errorResponses(401) } },
+  }, async (request) => getProfile(deps, request.user!.id));
 
   api.patch('/api/me', {
     preHandler: signedIn,
-    schema: { tags: ['profile'], summary: 'Changes the signed-in user (interface language)', body: updateMeSchema, response: { 200: currentUserSchema, ...errorResponses(400, 401) } },
-  }, async (request) => updateCurrentUser({ db, userId: request.user!.id, changes: request.body }));
+    schema: {
+      tags,
+      summary: 'Changes the signed-in user: profile fields, interface language, password (ends their other sessions)',
+      body: updateMeSchema,
+      response: { 200: updateMeResultSchema, ...errorResponses(400, 401) },
+    },
+  }, async (request) => updateProfile(deps, { user: request.user!, changes: request.body }));
+
+  api.put('/api/me/avatar', {
+    preHandler: signedIn,
+    schema: {
+      tags,
+      summary: 'Replaces the avatar (multipart field "file": JPEG, PNG or WebP, 5 MB at most)',
+      consumes: ['multipart/form-data'],
+      response: { 200: userSchema, ...errorResponses(400, 401, 413, 422) },
+    },
+  }, async (request) => {
+    const file = await request.file();
+    if (!file) throw new AppError('VALIDATION_FAILED', 'Send the image as the multipart field "file"', { file: 'fileMissing' });
+    return changeAvatar(deps, { userId: request.user!.id, upload: await file.toBuffer() });
+  });
 }

@@ -1,33 +1,69 @@
 import type { Kysely } from 'kysely';
-import { toLanguage } from '../../../domain/languages.ts';
-import { ROLES, type Role } from '../../../domain/roles.ts';
-import type { CurrentUser, UpdateMe } from '../../../domain/user.ts';
+import type { CurrentUser, UpdateMe, User } from '../../../domain/user.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Auth } from '../../auth/create-auth.ts';
+import { setUserPassword } from '../../auth/passwords.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { readFlag } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
-import { type ProfileRow, findProfileById, updateProfile } from './repo.ts';
+import { getUser } from '../users/service.ts';
+import { prepareAvatar } from './avatar-image.ts';
 
-export async function getCurrentUser({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<CurrentUser> {
-  const row = await findProfileById(db, userId);
-  if (!row) throw new AppError('NOT_AUTHENTICATED', 'No hay sesión activa');
-  return toCurrentUser(row);
+export interface ProfileDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  auth: Auth;
+  storage: Storage;
+  log: { error: (object: unknown, message: string) => void };
 }
 
-export async function updateCurrentUser({ db, userId, changes }: { db: Kysely<Database>; userId: string; changes: UpdateMe }): Promise<CurrentUser> {
-  await updateProfile(db, userId, changes);
-  return getCurrentUser({ db, userId });
+export async function getProfile(deps: Pick<ProfileDependencies, 'db' | 'storage'>, userId: string): Promise<User> {
+  try {
+    return await getUser(deps, userId);
+  } catch (error) {
+    // The session named a user who is gone: for the caller that is "no session".
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_AUTHENTICATED', 'No hay sesión activa');
+    throw error;
+  }
 }
 
-function toCurrentUser(row: ProfileRow): CurrentUser {
-  return {
-    id: row.id,
-    email: row.email,
-    role: (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : 'basic',
-    language: toLanguage(row.language) ?? 'es',
-    first_name: row.first_name,
-    last_name: row.last_name,
-    active: readFlag(row.active),
-    // Storage (and its public URLs) arrives with the profile screen; until then the key is the path.
-    avatar_url: row.avatar_key ? `/media/${row.avatar_key}` : null,
-  };
+export function getCurrentUser(deps: Pick<ProfileDependencies, 'db' | 'storage'>, userId: string): Promise<CurrentUser> {
+  return getProfile(deps, userId);
+}
+
+/**
+ * Saves the fields provided and, when asked, a new password. The password is a second step: if it
+ * fails the profile is still saved and the answer says so (SPEC §8 "User updated with errors in
+ * authentication"). A changed password ends the user's other sessions, not this one.
+ */
+export async function updateProfile(deps: ProfileDependencies, input: { user: SessionUser; changes: UpdateMe }): Promise<{ user: User; passwordChanged: boolean | null }> {
+  const { password, ...fields } = input.changes;
+  if (Object.keys(fields).length > 0) {
+    await deps.db.updateTable('users').set({ ...fields, updated_at: new Date().toISOString() }).where('id', '=', input.user.id).execute();
+  }
+  let passwordChanged: boolean | null = null;
+  if (password !== undefined) {
+    try {
+      await setUserPassword(deps.auth, input.user.id, password);
+      await deps.db.deleteFrom('sessions').where('user_id', '=', input.user.id).where('token', '!=', input.user.sessionToken).execute();
+      passwordChanged = true;
+    } catch (error) {
+      deps.log.error({ err: error }, 'Changing the password during a profile update failed');
+      passwordChanged = false;
+    }
+  }
+  return { user: await getProfile(deps, input.user.id), passwordChanged };
+}
+
+/** Replaces the user's avatar: the new file is stored first, then the old one removed. */
+export async function changeAvatar(deps: ProfileDependencies, input: { userId: string; upload: Buffer }): Promise<User> {
+  const avatar = await prepareAvatar(input.upload, input.userId);
+  const previous = await deps.db.selectFrom('users').select('avatar_key').where('id', '=', input.userId).executeTakeFirst();
+  await deps.storage.put(avatar.key, avatar.body, avatar.contentType);
+  await deps.db.updateTable('users').set({ avatar_key: avatar.key, updated_at: new Date().toISOString() }).where('id', '=', input.userId).execute();
+  if (previous?.avatar_key && previous.avatar_key !== avatar.key) {
+    await deps.storage.remove(previous.avatar_key).catch((error: unknown) => deps.log.error({ err: error, key: previous.avatar_key }, 'Removing the old avatar failed'));
+  }
+  return getProfile(deps, input.userId);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '../../../../domain/languages.ts';
-import type { CurrentUser } from '../../../../domain/user.ts';
+import type { User } from '../../../../domain/user.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from '../../../lib/session.ts';
 
@@ -8,7 +8,7 @@ import { sessionQueryKey } from '../../../lib/session.ts';
 export function useUpdateLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (language: Language) => apiRequest<CurrentUser>('/api/me', { method: 'PATCH', body: { language } }),
-    onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
+    mutationFn: (language: Language) => apiRequest<{ user: User }>('/api/me', { method: 'PATCH', body: { language } }),
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionQueryKey, user),
   });
 }

@@ -1,0 +1,28 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type Storage, assertSafeKey } from './storage.ts';
+
+/** The default: files in a folder (DATA_DIR/media), served by the app at /media/<key>. */
+export function createLocalStorage(options: { root: string; publicUrl: string }): Storage {
+  const fileOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(options.root, ...key.split('/'));
+  };
+  return {
+    async put(key, body) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const partial = `${file}.${process.pid}.partial`;
+      await fs.writeFile(partial, body);
+      await fs.rename(partial, file);
+    },
+    async remove(key) {
+      await fs.rm(fileOf(key), { force: true });
+    },
+    publicUrl(key) {
+      assertSafeKey(key);
+      return `${options.publicUrl}/media/${key}`;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { type Storage, assertSafeKey } from './storage.ts';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2, a local test server); unset for AWS. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where browsers fetch objects: a CDN or the bucket's public address. */
+  publicBaseUrl: string;
+}
+
+/** Files in an S3-compatible bucket. Objects are immutable (content-hashed keys), so they cache forever. */
+export function createS3Storage(options: S3StorageOptions): Storage & { client: S3Client } {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.endpoint !== undefined,
+    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+  });
+  return {
+    client,
+    async put(key, body, contentType) {
+      assertSafeKey(key);
+      await client.send(
+        new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }),
+      );
+    },
+    async remove(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+    publicUrl(key) {
+      assertSafeKey(key);
+      return `${options.publicBaseUrl.replace(/\/+$/, '')}/${key}`;
+    },
+  };
+}

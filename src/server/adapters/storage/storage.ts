@@ -1,0 +1,19 @@
+/**
+ * The storage port: where uploaded files live. Keys are relative paths such as
+ * `avatars/<user id>/<content hash>.webp`; content-hashed, so a cached copy is never stale and an
+ * address cannot be guessed.
+ */
+export interface Storage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removing a key that does not exist is not an error. */
+  remove(key: string): Promise<void>;
+  /** The address a browser (or Meta) fetches the file at. */
+  publicUrl(key: string): string;
+}
+
+/** Keys are made by the server, never by a client; this refuses anything that could escape a folder. */
+export function assertSafeKey(key: string): void {
+  if (!/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}

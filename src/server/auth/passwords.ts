@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import type { Auth } from './create-auth.ts';
+
+/** Sets a user's password (creating their e-mail-and-password account when they have none). */
+export async function setUserPassword(auth: Auth, userId: string, password: string): Promise<void> {
+  const context = await auth.$context;
+  const hashed = await context.password.hash(password);
+  if (await context.internalAdapter.findCredentialAccount(userId)) {
+    await context.internalAdapter.updatePassword(userId, hashed);
+  } else {
+    await context.internalAdapter.createAccount({ userId, providerId: 'credential', accountId: userId, password: hashed });
+  }
+}
+
+/**
+ * A single-use token for /reset-password, as a recovery e-mail carries, but with its own lifetime:
+ * the welcome e-mail's "choose your own password" link (decision 003).
+ */
+export async function createPasswordSetupToken(auth: Auth, userId: string, lifetimeSeconds: number): Promise<string> {
+  const context = await auth.$context;
+  const token = randomBytes(24).toString('base64url');
+  // Better Auth's own reset endpoint consumes exactly this identifier.
+  await context.internalAdapter.createVerificationValue({
+    value: userId,
+    identifier: `reset-password:${token}`,
+    expiresAt: new Date(Date.now() + lifetimeSeconds * 1000),
+  });
+  return token;
+}

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { ListUsersQuery } from '../../../domain/user.ts';
+import type { Database, UsersTable } from '../../db/schema.ts';
+
+const USER_COLUMNS = [
+  'id', 'email', 'role', 'language', 'first_name', 'last_name', 'active', 'avatar_key',
+  'phone', 'company', 'vat', 'description', 'created_at', 'updated_at',
+] as const;
+
+export type UserRow = Pick<UsersTable, (typeof USER_COLUMNS)[number]>;
+
+export function findUserRowById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserRowByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** One page, sorted by the server; ties broken by id so pages never overlap. */
+export async function listUserRows(db: Kysely<Database>, query: ListUsersQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(USER_COLUMNS)
+      .orderBy(query.sort, query.order)
+      .orderBy('id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export type UserRowChanges = Partial<Pick<UsersTable, 'first_name' | 'last_name' | 'phone' | 'company' | 'vat' | 'description' | 'role' | 'language' | 'avatar_key'>> & {
+  active?: boolean;
+};
+
+export async function updateUserRow(db: Kysely<Database>, id: string, changes: UserRowChanges, flag: (value: boolean) => boolean | number): Promise<void> {
+  const { active, ...rest } = changes;
+  await db
+    .updateTable('users')
+    .set({ ...rest, ...(active === undefined ? {} : { active: flag(active) }), updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Active administrators other than the given user. */
+export async function countOtherActiveAdmins(db: Kysely<Database>, exceptId: string, flag: (value: boolean) => boolean | number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('role', '=', 'admin')
+    .where('active', '=', flag(true))
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
