@@ -14,7 +14,7 @@ export async function setUserPassword(auth: Auth, userId: string, password: stri
 
 /**
  * A single-use token for /reset-password, as a recovery e-mail carries, but with its own lifetime:
- * the welcome e-mail's "choose your own password" link (decision 003).
+ * the welcome e-mail's "choose your own password" link (decision 005).
  */
 export async function createPasswordSetupToken(auth: Auth, userId: string, lifetimeSeconds: number): Promise<string> {
   const context = await auth.$context;
