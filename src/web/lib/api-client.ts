@@ -13,26 +13,32 @@ export class ApiError extends Error {
   }
 }
 
-/** The one HTTP client of the browser: JSON in, JSON out, the session cookie sent along. */
+/**
+ * The one HTTP client of the browser: JSON in (or a FormData upload), JSON out, the session cookie
+ * sent along.
+ */
 export async function apiRequest<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  const { body } = options;
+  const isUpload = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      // An upload sets its own multipart content type, boundary included.
+      headers: body === undefined || isUpload ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : isUpload ? body : JSON.stringify(body),
     });
   } catch (error) {
     throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : 'Network error');
   }
   const text = await response.text();
-  const body = text === '' ? undefined : safeJson(text);
+  const payload = text === '' ? undefined : safeJson(text);
   if (!response.ok) {
-    const error = (body as ErrorBody | undefined)?.error;
+    const error = (payload as ErrorBody | undefined)?.error;
     throw new ApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? response.statusText, error?.details ?? {});
   }
-  return body as T;
+  return payload as T;
 }
 
 function safeJson(text: string): unknown {

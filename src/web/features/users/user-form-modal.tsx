@@ -1,0 +1,117 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { LANGUAGES } from '../../../domain/languages.ts';
+import { ROLES } from '../../../domain/roles.ts';
+import { type UpdateUser, type User, createUserSchema } from '../../../domain/user.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { LabelledField } from '../../ui/labelled-field.tsx';
+
+const editUserSchema = createUserSchema.omit({ email: true, password: true });
+type CreateValues = z.input<typeof createUserSchema>;
+
+export interface UserFormModalProps {
+  opened: boolean;
+  /** The user being edited; none to create one. */
+  user?: User;
+  saving: boolean;
+  /** The server's refusal, to show on its fields. */
+  serverError?: unknown;
+  onCreate: (values: z.output<typeof createUserSchema>) => void;
+  onUpdate: (id: string, changes: UpdateUser) => void;
+  onClose: () => void;
+}
+
+const EMPTY: CreateValues = { first_name: '', last_name: '', email: '', phone: '', role: 'customer', password: '', company: '', vat: '', description: '', language: 'es', active: true };
+
+/** The create and edit form of SPEC §5 "User form": the e-mail is locked and the password absent on edit. */
+export function UserFormModal({ opened, user, saving, serverError, onCreate, onUpdate, onClose }: UserFormModalProps) {
+  const { t } = useTranslation('users');
+  const { t: tv } = useTranslation('validation');
+  const { t: tc } = useTranslation('common');
+  const editing = user !== undefined;
+  const form = useForm<CreateValues>({
+    resolver: zodResolver(editing ? (editUserSchema as unknown as typeof createUserSchema) : createUserSchema),
+    defaultValues: EMPTY,
+    reValidateMode: 'onSubmit',
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    form.reset(user ? { ...EMPTY, ...user, password: '' } : EMPTY);
+  }, [opened, user, form]);
+
+  // The server has the last word: its per-field refusals land on the fields.
+  useEffect(() => {
+    if (serverError instanceof ApiError) {
+      for (const [field, key] of Object.entries(serverError.details)) form.setError(field as keyof CreateValues, { message: key });
+    }
+  }, [serverError, form]);
+
+  const { errors, dirtyFields } = form.formState;
+  const errorOf = (field: keyof CreateValues) => {
+    const key = errors[field]?.message;
+    return key ? tv(key, { defaultValue: tv('invalid') }) : undefined;
+  };
+  const field = (name: keyof CreateValues) => {
+    const registered = form.register(name);
+    return { ...registered, error: errorOf(name), onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => { form.clearErrors(name); return registered.onChange(event); } };
+  };
+
+  const submit = form.handleSubmit((values) => {
+    if (!editing) return onCreate(createUserSchema.parse(values));
+    const parsed = editUserSchema.parse(values);
+    const changes = Object.fromEntries(Object.entries(parsed).filter(([key]) => dirtyFields[key as keyof CreateValues])) as UpdateUser;
+    onUpdate(user.id, changes);
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={editing ? t('form.editTitle') : t('form.createTitle')} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <LabelledField label={t('form.firstName')} required autoComplete="off" {...field('first_name')} />
+            <LabelledField label={t('form.lastName')} required autoComplete="off" {...field('last_name')} />
+            <LabelledField label={t('form.email')} type="email" required disabled={editing} helperText={editing ? t('form.emailLocked') : undefined} autoComplete="off" {...field('email')} />
+            <LabelledField label={t('form.phone')} type="tel" required autoComplete="off" {...field('phone')} />
+            <LabelledField label={t('form.company')} autoComplete="off" {...field('company')} />
+            <LabelledField label={t('form.vat')} autoComplete="off" {...field('vat')} />
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field: roleField }) => (
+                <Select label={t('form.role')} required withAsterisk allowDeselect={false} data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} value={roleField.value} onChange={(value) => roleField.onChange(value)} error={errorOf('role')} comboboxProps={{ withinPortal: true }} />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="language"
+              render={({ field: languageField }) => (
+                <Select label={t('form.language')} allowDeselect={false} data={LANGUAGES.map((language) => ({ value: language, label: tc(`language.${language}`) }))} value={languageField.value} onChange={(value) => languageField.onChange(value)} comboboxProps={{ withinPortal: true }} />
+              )}
+            />
+          </SimpleGrid>
+          <LabelledField label={t('form.description')} multiline {...field('description')} />
+          {editing ? (
+            <Controller
+              control={form.control}
+              name="active"
+              render={({ field: activeField }) => (
+                <Switch label={t('form.active')} description={t('form.activeHelp')} checked={activeField.value ?? true} onChange={(event) => activeField.onChange(event.currentTarget.checked)} />
+              )}
+            />
+          ) : (
+            <LabelledField label={t('form.password')} type="password" required autoComplete="new-password" helperText={t('form.passwordHelp')} {...field('password')} />
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={saving}>{tc('actions.cancel')}</Button>
+            <Button type="submit" loading={saving}>{editing ? t('form.save') : t('form.create')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
