@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { landingPage } from './scripts/landing-vite-plugin.ts';
 
 const localesDir = path.resolve('src/web/i18n/locales');
 
@@ -35,7 +36,8 @@ function publishLocales(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), publishLocales()],
+  // The development server shows the prerendered landing at / (built by vite.landing.config.ts).
+  plugins: [react(), publishLocales(), landingPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' })],
   build: { outDir: path.resolve('dist/web'), emptyOutDir: true, sourcemap: true },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -64,7 +64,11 @@ function clearSessionCookies(auth: Auth, reply: FastifyReply): void {
   reply.header('set-cookie', `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
 }
 
-/** preHandler: 401 without a valid session; sets request.user. */
+/**
+ * onRequest hook: 401 without a valid session; sets request.user. Routes use it as `onRequest`, so
+ * that an unauthenticated or forbidden caller is refused before its body is read or validated (a
+ * validation answer would otherwise come first and describe the input to someone not allowed in).
+ */
 export function requireSession(auth: Auth, unauthenticatedMessage = 'No hay sesión activa') {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await readSession(auth, request, reply);
@@ -73,7 +77,7 @@ export function requireSession(auth: Auth, unauthenticatedMessage = 'No hay sesi
   };
 }
 
-/** preHandler: as requireSession, then 403 unless the user has one of the roles. */
+/** onRequest hook: as requireSession, then 403 unless the user has one of the roles. */
 export function requireRole(auth: Auth, roles: Role[], unauthenticatedMessage?: string) {
   const session = requireSession(auth, unauthenticatedMessage);
   return async (request: FastifyRequest, reply: FastifyReply) => {

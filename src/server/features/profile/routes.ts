@@ -12,17 +12,17 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileDependenc
   const tags = ['profile'];
 
   api.get('/api/me', {
-    preHandler: signedIn,
+    onRequest: signedIn,
     schema: { tags, summary: 'The signed-in user; 401 without a session', response: { 200: currentUserSchema, ...errorResponses(401) } },
   }, async (request) => getCurrentUser(deps, request.user!.id));
 
   api.get('/api/me/profile', {
-    preHandler: signedIn,
+    onRequest: signedIn,
     schema: { tags, summary: "The signed-in user's whole profile", response: { 200: userSchema, ...errorResponses(401) } },
   }, async (request) => getProfile(deps, request.user!.id));
 
   api.patch('/api/me', {
-    preHandler: signedIn,
+    onRequest: signedIn,
     schema: {
       tags,
       summary: 'Changes the signed-in user: profile fields, interface language, password (ends their other sessions)',
@@ -32,7 +32,7 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileDependenc
   }, async (request) => updateProfile(deps, { user: request.user!, changes: request.body }));
 
   api.put('/api/me/avatar', {
-    preHandler: signedIn,
+    onRequest: signedIn,
     schema: {
       tags,
       summary: 'Replaces the avatar (multipart field "file": JPEG, PNG or WebP, 5 MB at most)',

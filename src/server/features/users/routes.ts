@@ -15,22 +15,22 @@ export async function usersRoutes(app: FastifyInstance, deps: UsersDependencies)
   const tags = ['users'];
 
   api.get('/api/users', {
-    preHandler: adminOnly,
+    onRequest: adminOnly,
     schema: { tags, summary: 'Users, paged and sorted by the server (newest first by default)', querystring: listUsersQuerySchema, response: { 200: userPageSchema, ...errorResponses(400, 401, 403) } },
   }, async (request) => listUsers(deps, request.query));
 
   api.post('/api/users', {
-    preHandler: adminOnly,
+    onRequest: adminOnly,
     schema: { tags, summary: 'Creates a user with a password', body: createUserSchema, response: { 201: userSchema, ...errorResponses(400, 401, 403) } },
   }, async (request, reply) => reply.status(201).send(await createUser(deps, request.body)));
 
   api.get('/api/users/:id', {
-    preHandler: adminOnly,
+    onRequest: adminOnly,
     schema: { tags, summary: 'One user', params: z.object({ id: z.string() }), response: { 200: userSchema, ...errorResponses(401, 403, 404) } },
   }, async (request) => getUser(deps, request.params.id));
 
   api.patch('/api/users/:id', {
-    preHandler: adminOnly,
+    onRequest: adminOnly,
     schema: {
       tags,
       summary: 'Changes the fields provided; the e-mail is locked; deactivating ends the sessions',
@@ -41,7 +41,7 @@ export async function usersRoutes(app: FastifyInstance, deps: UsersDependencies)
   }, async (request) => updateUser(deps, { id: request.params.id, changes: request.body }));
 
   api.post('/api/create-user-template', {
-    preHandler: adminOnly,
+    onRequest: adminOnly,
     schema: {
       tags,
       summary: "Sends an existing user's welcome e-mail (links to sign in and to choose a password; never the password)",
