@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ListUsersQuery } from '../../../domain/user.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
 
@@ -17,13 +17,17 @@ export function findUserRowByEmail(db: Kysely<Database>, email: string): Promise
   return db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
+/** Names are typed by people, in any case: "ana" sorts before "Bruno" (SQLite, and PostgreSQL in the C collation, compare bytes). */
+const CASE_INSENSITIVE_SORT = new Set<ListUsersQuery['sort']>(['first_name', 'last_name']);
+
 /** One page, sorted by the server; ties broken by id so pages never overlap. */
 export async function listUserRows(db: Kysely<Database>, query: ListUsersQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const sortKey = CASE_INSENSITIVE_SORT.has(query.sort) ? sql<string>`lower(${sql.ref(query.sort)})` : sql.ref(query.sort);
   const [rows, count] = await Promise.all([
     db
       .selectFrom('users')
       .select(USER_COLUMNS)
-      .orderBy(query.sort, query.order)
+      .orderBy(sortKey, query.order)
       .orderBy('id', query.order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
