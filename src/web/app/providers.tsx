@@ -23,7 +23,7 @@ export function Providers({ children, i18n, queryClient }: { children: ReactNode
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme}>
-          <Notifications position="top-right" />
+          <Notifications position="bottom-right" />
           <SessionLanguage />
           {children}
         </MantineProvider>

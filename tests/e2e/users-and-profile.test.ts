@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import { describe, expect, test } from 'vitest';
+import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
+import { useServerAndBrowser } from './support/journey.ts';
+import { ADMIN } from './support/server.ts';
+import { signIn } from './support/sign-in.ts';
+
+const journey = useServerAndBrowser();
+
+const CUSTOMER = { firstName: 'Lucía', lastName: 'Ferrer', email: 'lucia@estudio-e2e.test', phone: '600 111 222', password: 'inicial-1' };
+
+describe('an administrator and a new customer', () => {
+  test('the admin creates a customer, who gets the welcome e-mail, signs in, completes the profile, changes avatar and password, and is deactivated', async () => {
+    const { server, browser } = journey;
+    const admin = await newPage(browser);
+    await signIn(admin, server.url, ADMIN);
+    await admin.waitForURL(`${server.url}/home`);
+
+    // The admin creates the customer.
+    await admin.getByRole('link', { name: 'Usuarios' }).first().click();
+    await admin.getByRole('heading', { name: 'Usuarios' }).waitFor();
+    await admin.getByRole('button', { name: 'Crear usuario' }).click();
+    const form = admin.getByRole('dialog', { name: 'Nuevo usuario' });
+    await form.getByRole('button', { name: 'Crear', exact: true }).click();
+    await form.getByText('El nombre es obligatorio').waitFor();
+    await form.locator('input[name="first_name"]').fill(CUSTOMER.firstName);
+    await form.locator('input[name="last_name"]').fill(CUSTOMER.lastName);
+    await form.locator('input[name="email"]').fill(CUSTOMER.email);
+    await form.locator('input[name="phone"]').fill(CUSTOMER.phone);
+    await form.locator('input[name="password"]').fill(CUSTOMER.password);
+    await form.getByRole('button', { name: 'Crear', exact: true }).click();
+    await form.waitFor({ state: 'hidden' });
+    const row = admin.getByRole('row').filter({ hasText: CUSTOMER.email });
+    await row.getByText('Cliente').waitFor();
+    await saveScreenshot(admin, 'users-list');
+
+    // The welcome e-mail: to the customer, no password in it, a link to choose one.
+    await expect.poll(async () => (await server.outbox()).filter((message) => message.to === CUSTOMER.email).length).toBe(1);
+    const welcome = (await server.outbox()).find((message) => message.to === CUSTOMER.email)!;
+    expect(welcome.subject).toBe('Te damos la bienvenida a Alzado');
+    expect(`${welcome.text}${welcome.html}`).not.toContain(CUSTOMER.password);
+    expect(welcome.text).toContain(`${server.url}/login`);
+    expect(welcome.text).toMatch(new RegExp(`${server.url}/reset-password\\?token=`));
+
+    // The customer signs in and completes the required profile fields.
+    const customer = await newPage(browser);
+    await signIn(customer, server.url, { email: CUSTOMER.email, password: CUSTOMER.password });
+    await customer.waitForURL(`${server.url}/home`);
+    // Not an administrator: no users entry, and /users sends them home.
+    expect(await customer.getByRole('link', { name: 'Usuarios' }).count()).toBe(0);
+    await customer.goto(`${server.url}/users`);
+    await customer.waitForURL(`${server.url}/home`);
+    await customer.getByRole('button', { name: 'Menú de usuario' }).click();
+    await customer.getByRole('menuitem', { name: 'Perfil' }).click();
+    await customer.getByRole('heading', { name: 'Perfil' }).waitFor();
+    await customer.getByRole('button', { name: 'Editar' }).click();
+    await customer.getByRole('button', { name: 'Guardar' }).click();
+    await customer.getByText('La empresa es obligatoria').waitFor();
+    await customer.getByText('El NIF es obligatorio').waitFor();
+    await customer.locator('input[name="company"]').fill('Ferrer Arquitectura');
+    await customer.locator('input[name="vat"]').fill('B12345678');
+
+    // A new avatar, with its preview before saving.
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#b5651d' } }).jpeg().toBuffer();
+    await customer.locator('input[type="file"]').setInputFiles({ name: 'retrato.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect.poll(() => customer.getByRole('img', { name: 'Foto de perfil' }).getAttribute('src')).toMatch(/^blob:/);
+    await saveScreenshot(customer, 'profile-editing');
+    await customer.getByRole('button', { name: 'Guardar' }).click();
+    await customer.getByText('Ferrer Arquitectura').waitFor();
+    await expect.poll(() => customer.getByRole('img', { name: 'Foto de perfil' }).getAttribute('src')).toMatch(/\/media\/avatars\/.+\.webp$/);
+    const avatarUrl = await customer.getByRole('img', { name: 'Foto de perfil' }).getAttribute('src');
+    const avatar = await fetch(avatarUrl!);
+    expect(avatar.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await avatar.arrayBuffer())).metadata()).width).toBe(256);
+    await saveScreenshot(customer, 'profile-saved');
+
+    // The password: mismatched entries are refused, then changed.
+    await customer.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Cambiar la contraseña' });
+    await dialog.locator('input[name="password"]').fill('nueva-clave-9');
+    await dialog.locator('input[name="confirmPassword"]').fill('otra-cosa-9');
+    await dialog.getByRole('button', { name: 'Cambiar', exact: true }).click();
+    await dialog.getByText('Las contraseñas no coinciden').waitFor();
+    await dialog.locator('input[name="confirmPassword"]').fill('nueva-clave-9');
+    await dialog.getByRole('button', { name: 'Cambiar', exact: true }).click();
+    await customer.getByText('Contraseña cambiada correctamente').waitFor();
+
+    // The admin deactivates the customer: their very next request finds no session.
+    await admin.reload();
+    await row.getByRole('button', { name: `Editar ${CUSTOMER.email}` }).click();
+    const edit = admin.getByRole('dialog', { name: 'Editar usuario' });
+    expect(await edit.locator('input[name="email"]').isDisabled()).toBe(true);
+    const active = edit.getByRole('switch', { name: 'Cuenta activa' });
+    expect(await active.isChecked()).toBe(true);
+    await active.uncheck({ force: true });
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await row.getByText('Inactivo').waitFor();
+
+    await customer.goto(`${server.url}/projects`);
+    await customer.waitForURL(`${server.url}/login`);
+    await signIn(customer, server.url, { email: CUSTOMER.email, password: 'nueva-clave-9' });
+    await customer.getByRole('dialog', { name: 'Esta cuenta está desactivada' }).waitFor();
+    await saveScreenshot(customer, 'deactivated-sign-in');
+
+    expectNoUnexpectedConsoleErrors(admin);
+    expectNoUnexpectedConsoleErrors(customer, [{ status: 403, path: '/api/auth/sign-in/email' }]);
+    await admin.context().close();
+    await customer.context().close();
+  });
+});
