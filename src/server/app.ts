@@ -20,7 +20,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
-import { loadLandingPage } from './http/landing-page.ts';
+import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
 
 export interface AppDependencies {
   config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'>;
@@ -140,7 +140,7 @@ async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl: string
       wildcard: false,
       index: false,
       // The landing's template is served at / only, with its configuration filled in.
-      allowedPath: (pathName) => pathName !== '/landing.html',
+      globIgnore: [LANDING_FILE],
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,19 @@
+import type { PageLanguage } from './page-language.ts';
+
+/**
+ * "Iniciar Sesión" becomes "Ir al Panel" (to /home) when GET /api/me answers 200: the session check
+ * of the app, without any of the app's code. A 401 or no answer leaves the login link.
+ */
+export async function showPanelLinkWhenSignedIn(page: PageLanguage): Promise<void> {
+  const link = document.querySelector<HTMLAnchorElement>('[data-session-link]');
+  if (!link) return;
+  try {
+    const response = await fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (response.status !== 200) return;
+  } catch {
+    return;
+  }
+  link.href = '/home';
+  link.setAttribute('data-t', 'common:actions.goToPanel');
+  link.textContent = page.t('common:actions.goToPanel');
+}

@@ -1,0 +1,62 @@
+import { type Language, htmlLangOf } from '../../../domain/languages.ts';
+
+/**
+ * What the prerendered page and its script agree on: the attributes that mark translatable text,
+ * the texts the script needs at run time, and how numbers are written. Imported by both sides, so it
+ * stays tiny and free of libraries.
+ */
+
+/** An element whose whole text is the translation of this key ("namespace:path"). */
+export const TEXT_ATTRIBUTE = 'data-t';
+/** Translated attributes: "aria-label|landing:nav.label alt|landing:hero.imageAlt". */
+export const ATTRIBUTES_ATTRIBUTE = 'data-t-attr';
+
+/** Texts the script writes itself (messages, computed labels), embedded in the page for Spanish. */
+export const RUNTIME_KEYS = [
+  'landing:pricing.billedAnnually',
+  'landing:pricing.billedMonthly',
+  'landing:pricing.annualSaving',
+  'landing:savings.perHour',
+  'landing:contact.submit',
+  'landing:contact.sending',
+  'landing:contact.success',
+  'landing:contact.error',
+  'landing:chat.open',
+  'landing:chat.close',
+  'common:actions.goToPanel',
+  'common:nav.login',
+  'validation:nameRequired',
+  'validation:emailRequired',
+  'validation:emailInvalid',
+  'validation:phoneInvalid',
+  'validation:messageRequired',
+  'validation:privacyPolicyRequired',
+  'validation:tooLong',
+  'validation:invalid',
+] as const;
+
+/** The element holding the Spanish runtime texts as JSON, and the one naming each language's dictionary. */
+export const RUNTIME_TEXTS_ID = 'landing-texts';
+export const DICTIONARIES_ID = 'landing-dictionaries';
+
+/** Section anchors (SPEC §2 "Landing navigation"), in the page's order. */
+export const SECTION_IDS = {
+  features: 'funcionalidades',
+  howItWorks: 'como-funciona',
+  savings: 'ahorro',
+  pricing: 'precios',
+  faq: 'preguntas-frecuentes',
+  contact: 'contacto',
+} as const;
+
+export type Translate = (key: string) => string;
+
+/** Fills {{name}} placeholders, as i18next does. */
+export function interpolate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}
+
+/** Whole euros in the visitor's language: "12 €" (es, cat), "€12" (en). */
+export function formatEuros(language: Language, amount: number): string {
+  return new Intl.NumberFormat(htmlLangOf(language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(amount);
+}
