@@ -2,8 +2,10 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
-import { LandingPage } from '../features/landing/landing-page.tsx';
-import { LegalPage } from '../features/legal/legal-page.tsx';
+import { LandingRedirect } from '../features/landing/landing-redirect.tsx';
+import { DocumentationPage } from '../features/legal/documentation-page.tsx';
+import { LegalNoticePage } from '../features/legal/legal-notice-page.tsx';
+import { PrivacyPage } from '../features/legal/privacy-page.tsx';
 import { PostsPage } from '../features/posts/posts-page.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { ProjectsPage } from '../features/projects/projects-page.tsx';
@@ -21,10 +23,9 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/privacy', element: <LegalPage page="privacy" /> },
-      { path: '/legal', element: <LegalPage page="legal" /> },
-      { path: '/documentation', element: <LegalPage page="documentation" /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/legal', element: <LegalNoticePage /> },
+      { path: '/documentation', element: <DocumentationPage /> },
     ],
   },
   {
@@ -53,6 +54,8 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  // The prerendered landing page is served at /; the app hands over to it (docs/decisions/003).
+  { path: '/', element: <LandingRedirect /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 

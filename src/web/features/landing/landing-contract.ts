@@ -60,3 +60,10 @@ export function interpolate(template: string, values: Record<string, string | nu
 export function formatEuros(language: Language, amount: number): string {
   return new Intl.NumberFormat(htmlLangOf(language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(amount);
 }
+
+/**
+ * Set by the app when it hands / over to the prerendered page and cleared by that page's script: if
+ * the app finds it still set on arriving at /, the server gave it / (no landing was built), and it must
+ * not send the browser round in a circle.
+ */
+export const LANDING_HANDOVER_KEY = 'alzado.landingHandover';

@@ -1,4 +1,5 @@
 import { toLanguage } from '../../../../domain/languages.ts';
+import { LANDING_HANDOVER_KEY } from '../landing-contract.ts';
 import { setUpChat } from './chat.ts';
 import { setUpContactForm } from './contact-form.ts';
 import { detectBrowserLanguage } from './detect-language.ts';
@@ -11,6 +12,12 @@ import { showPanelLinkWhenSignedIn } from './session-link.ts';
  * The landing's only script: a few kilobytes for its interactive parts, loaded after the prerendered
  * HTML has shown. No framework, none of the app's code.
  */
+// Arrived from the app's /: the handover worked (see landing-redirect.tsx).
+try {
+  sessionStorage.removeItem(LANDING_HANDOVER_KEY);
+} catch {
+  // storage blocked: nothing to clear
+}
 const page = createPageLanguage();
 setUpPricingToggle(page);
 setUpSavingsCalculator(page);
