@@ -45,6 +45,12 @@ export const optionalPasswordSchema = z
   .transform((value) => (value.trim() === '' ? undefined : value))
   .pipe(z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong').optional());
 
+/** A password an administrator sets: 6 characters or more, spaces alone not counting. */
+const adminSetPasswordSchema = z
+  .string({ error: 'passwordTooShortUser' })
+  .max(PASSWORD_MAX_LENGTH, 'passwordTooLong')
+  .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, 'passwordTooShortUser');
+
 /** The fields of the profile form; first and last name, phone, company and VAT are required (SPEC §5). */
 export const profileFieldsSchema = z.object({
   first_name: requiredText('firstNameRequired'),
@@ -76,7 +82,7 @@ export const createUserSchema = z.object({
   email: emailAddressSchema,
   phone: requiredText('phoneRequired'),
   role: z.enum(ROLES, { message: 'roleRequired' }).default('customer'),
-  password: z.string({ error: 'passwordTooShortUser' }).min(PASSWORD_MIN_LENGTH, 'passwordTooShortUser').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+  password: adminSetPasswordSchema,
   company: optionalText.default(''),
   vat: optionalText.default(''),
   description: optionalText.default(''),
@@ -96,7 +102,7 @@ export const updateUserSchema = z.object({
   description: optionalText.optional(),
   language: z.enum(LANGUAGES, { message: 'languageInvalid' }).optional(),
   active: z.boolean().optional(),
-  password: z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShortUser').max(PASSWORD_MAX_LENGTH, 'passwordTooLong').optional(),
+  password: adminSetPasswordSchema.optional(),
   email: z.never({ error: 'emailLocked' }).optional(),
 });
 export type UpdateUser = z.infer<typeof updateUserSchema>;

@@ -23,6 +23,8 @@ export interface RunningServer {
   /** The public address (PUBLIC_URL), the one the browser visits and e-mails link to. */
   url: string;
   dataDir: string;
+  /** Where the server keeps its data, for journeys that check what was stored. */
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   /** The e-mails sent so far, oldest first. */
   outbox(): Promise<OutboxMessage[]>;
   stop(): Promise<void>;
@@ -79,6 +81,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    database: database ? { dialect: 'postgres', url: database.url } : { dialect: 'sqlite', file: path.join(dataDir, 'alzado.sqlite') },
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     stop: cleanUp,
   };

@@ -89,7 +89,14 @@ export async function createUser(deps: UsersDependencies, input: CreateUser): Pr
     deps.log.error({ err: error }, 'Creating a user failed');
     throw new AppError('AUTH_USER_NOT_CREATED', 'Could not create user in the authentication system');
   }
-  await setUserPassword(deps.auth, userId, input.password);
+  try {
+    await setUserPassword(deps.auth, userId, input.password);
+  } catch (error) {
+    // A user without a password is no user: undo, so that a retry does not find the e-mail taken.
+    deps.log.error({ err: error }, 'Setting the new user\'s password failed');
+    await context.internalAdapter.deleteUser(userId);
+    throw new AppError('AUTH_USER_NOT_CREATED', 'Could not create user in the authentication system');
+  }
   return getUser(deps, userId);
 }
 
