@@ -414,6 +414,7 @@ describe('POST /api/users', () => {
     ['a phone of spaces', { phone: '  ' }, 'phone', 'phoneRequired'],
     ['no password', { password: undefined }, 'password', 'passwordTooShortUser'],
     ['a 5-character password', { password: '12345' }, 'password', 'passwordTooShortUser'],
+    ['a password of spaces only', { password: '        ' }, 'password', 'passwordTooShortUser'],
     ['a role that does not exist', { role: 'superuser' }, 'role', 'roleRequired'],
     ['a language not offered', { language: 'fr' }, 'language', 'languageInvalid'],
   ])('refuses %s with 400, the message key of the field, and creates nobody', async (_case, overrides, field, key) => {
@@ -511,6 +512,7 @@ describe('PATCH /api/users/:id', () => {
     ['a role that does not exist', { role: 'root' }, 'role', 'roleRequired'],
     ['a 5-character password', { password: '12345' }, 'password', 'passwordTooShortUser'],
     ['an empty password', { password: '' }, 'password', 'passwordTooShortUser'],
+    ['a password of spaces only', { password: '        ' }, 'password', 'passwordTooShortUser'],
   ])('refuses %s with 400 and its key, and nothing changes', async (_case, payload, field, key) => {
     const user = await customer(`refuse-${field}-${Math.random().toString(36).slice(2)}@studio.es`);
     const before = await snapshot(t);
