@@ -115,6 +115,10 @@ export const listUsersQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(5),
   sort: z.enum(USER_SORT_FIELDS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
+  /** Only users of this role (the assign dialog lists customers only). */
+  role: z.enum(ROLES).optional(),
+  /** Matches first name, last name or e-mail; the assign dialog searches from 3 characters (SPEC §5). */
+  search: z.string().trim().min(3, 'searchTooShort').max(100, 'tooLong').optional(),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 

@@ -23,16 +23,24 @@ const CASE_INSENSITIVE_SORT = new Set<ListUsersQuery['sort']>(['first_name', 'la
 /** One page, sorted by the server; ties broken by id so pages never overlap. */
 export async function listUserRows(db: Kysely<Database>, query: ListUsersQuery): Promise<{ rows: UserRow[]; total: number }> {
   const sortKey = CASE_INSENSITIVE_SORT.has(query.sort) ? sql<string>`lower(${sql.ref(query.sort)})` : sql.ref(query.sort);
+  const filtered = db
+    .selectFrom('users')
+    .$if(query.role !== undefined, (builder) => builder.where('role', '=', query.role!))
+    .$if(query.search !== undefined, (builder) => {
+      // A literal match: the user's % and _ mean themselves.
+      const pattern = `%${query.search!.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      const matches = (column: 'first_name' | 'last_name' | 'email') => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      return builder.where((eb) => eb.or([matches('first_name'), matches('last_name'), matches('email')]));
+    });
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('users')
+    filtered
       .select(USER_COLUMNS)
       .orderBy(sortKey, query.order)
       .orderBy('id', query.order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    filtered.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
