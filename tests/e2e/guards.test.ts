@@ -56,7 +56,7 @@ describe('who may open which screen', () => {
   test('the documentation, privacy and legal pages are public and linked from the footer', async () => {
     const page = await newPage(journey.browser);
     await page.goto(`${journey.server.url}/`);
-    await page.getByRole('heading', { name: 'Alzado' }).waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await saveScreenshot(page, 'landing');
     const footer = page.getByRole('navigation', { name: 'Enlaces legales y de ayuda' });
 
