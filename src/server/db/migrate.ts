@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Dialect } from './database.ts';
 import { accountsMigration } from './migrations/001-accounts.ts';
 import { contactMessagesMigration } from './migrations/002-contact-messages.ts';
+import { projectsMigration } from './migrations/003-projects.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-accounts': accountsMigration(dialect),
     '002-contact-messages': contactMessagesMigration(dialect),
+    '003-projects': projectsMigration(dialect),
   };
 }
 

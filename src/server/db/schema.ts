@@ -93,6 +93,58 @@ export interface ContactMessagesTable {
   created_at: Instant;
 }
 
+export interface PromptsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  user_id: string | null;
+  is_private: Flag;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  keywords: string;
+  weblink: string;
+  maps_url: string;
+  location: string;
+  show_map: Flag;
+  promoter: string;
+  collaborators: string;
+  authors: string;
+  category: string;
+  year: number | null;
+  photo_credit: string;
+  photo_credit_link: string;
+  publications: number;
+  required_ai: Flag;
+  prompt_id: number | null;
+  prompt_text: string;
+  state: string;
+  created_by: string | null;
+  assigned_to: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface ProjectImagesTable {
+  id: Generated<number>;
+  project_id: number;
+  position: number;
+  status: string;
+  storage_key: string;
+  thumbnail_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  original_name: string;
+  created_at: Instant;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -101,4 +153,7 @@ export interface Database {
   attempt_counters: AttemptCountersTable;
   audit_log: AuditLogTable;
   contact_messages: ContactMessagesTable;
+  prompts: PromptsTable;
+  projects: ProjectsTable;
+  project_images: ProjectImagesTable;
 }
