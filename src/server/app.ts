@@ -19,6 +19,8 @@ import { contactRoutes } from './features/contact/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
+import { projectsRoutes } from './features/projects/routes.ts';
+import { promptsRoutes } from './features/prompts/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
 
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDependencies) {
   const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log };
   await app.register(profileRoutes, featureDependencies);
   await app.register(usersRoutes, { ...featureDependencies, mailer: deps.mailer, publicUrl: config.publicUrl });
+  await app.register(promptsRoutes, featureDependencies);
+  await app.register(projectsRoutes, featureDependencies);
   if (deps.mediaDir) await serveMedia(app, deps.mediaDir);
 
   await serveWebApp(app, config.webDir, config.contact.chatUrl);

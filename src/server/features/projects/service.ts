@@ -1,0 +1,268 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  CATEGORIES, IMAGE_LIMITS, PROJECT_STATES,
+  type ListProjectsQuery, type Person, type Project, type ProjectImage, type ProjectPage, type ProjectState, type ProjectUpdate, type ProjectValues, type UploadResult,
+} from '../../../domain/project.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
+import { AppError } from '../../errors.ts';
+import { getPrompt } from '../prompts/service.ts';
+import { type RejectionReason, prepareProjectImage } from './project-image.ts';
+import {
+  type ImageRow, type ProjectRow, type ProjectViewer, arrangeImageRows, deleteImageRow, deleteProjectRow, findProjectRow, insertImageRow, insertProject,
+  listImageRows, listProjectRows, updateProjectRow,
+} from './repo.ts';
+
+export interface ProjectsDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}
+
+export interface UploadedFile {
+  name: string;
+  body: Buffer;
+  /** The multipart limit cut it short: it was larger than 5 MB. */
+  truncated: boolean;
+}
+
+/** Basic users have no projects (SPEC §6); admins see all; customers and publishers their own and assigned ones. */
+function viewerOf(actor: SessionUser): ProjectViewer {
+  if (actor.role === 'basic') throw new AppError('FORBIDDEN', 'Your role has no access to projects');
+  return { id: actor.id, seesAll: actor.role === 'admin' };
+}
+
+function person(id: string | null, first: string | null, last: string | null, email: string | null): Person | null {
+  return id ? { id, first_name: first ?? '', last_name: last ?? '', email: email ?? '' } : null;
+}
+
+function toImage(row: ImageRow, storage: Storage): ProjectImage {
+  return {
+    id: row.id,
+    position: row.position,
+    status: row.status === 'not_selected' ? 'not_selected' : 'pending',
+    url: storage.publicUrl(row.storage_key),
+    thumbnail_url: storage.publicUrl(row.thumbnail_key),
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    original_name: row.original_name,
+  };
+}
+
+function toProject(row: ProjectRow, images: ImageRow[], storage: Storage): Project {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    keywords: row.keywords,
+    weblink: row.weblink,
+    maps_url: row.maps_url,
+    location: row.location,
+    show_map: readFlag(row.show_map),
+    promoter: row.promoter,
+    collaborators: row.collaborators,
+    authors: row.authors,
+    category: (CATEGORIES as readonly string[]).includes(row.category) ? (row.category as Project['category']) : '',
+    year: row.year,
+    photo_credit: row.photo_credit,
+    photo_credit_link: row.photo_credit_link,
+    publications: row.publications,
+    required_ai: readFlag(row.required_ai),
+    prompt_id: row.prompt_id,
+    prompt_text: row.prompt_text,
+    state: toState(row.state),
+    created_by: person(row.created_by, row.creator_first_name, row.creator_last_name, row.creator_email),
+    assigned_to: person(row.assigned_to, row.assignee_first_name, row.assignee_last_name, row.assignee_email),
+    images: images.map((image) => toImage(image, storage)),
+    created_at: readInstant(row.created_at).toISOString(),
+    updated_at: readInstant(row.updated_at).toISOString(),
+  };
+}
+
+const toState = (value: string): ProjectState => ((PROJECT_STATES as readonly string[]).includes(value) ? (value as ProjectState) : 'draft');
+
+export async function listProjects(deps: ProjectsDependencies, actor: SessionUser, query: ListProjectsQuery): Promise<ProjectPage> {
+  const { rows, total, states } = await listProjectRows(deps.db, viewerOf(actor), query);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      state: toState(row.state),
+      maps_url: row.maps_url,
+      show_map: readFlag(row.show_map),
+      created_by: person(row.created_by, row.creator_first_name, row.creator_last_name, row.creator_email),
+      assigned_to: person(row.assigned_to, row.assignee_first_name, row.assignee_last_name, row.assignee_email),
+      created_at: readInstant(row.created_at).toISOString(),
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    states: PROJECT_STATES.filter((state) => states.includes(state)),
+  };
+}
+
+/** A project the actor may see; any other answers 404 (SPEC §8 "Project with id {id} not found"). */
+export async function getProject(deps: ProjectsDependencies, actor: SessionUser, id: number): Promise<Project> {
+  const row = await findProjectRow(deps.db, viewerOf(actor), id);
+  if (!row) throw new AppError('NOT_FOUND', `Project with id ${id} not found`);
+  return toProject(row, await listImageRows(deps.db, id), deps.storage);
+}
+
+/** The prompt's text is copied into the project: the project keeps what it was launched with. */
+async function promptTextFor(deps: ProjectsDependencies, actor: SessionUser, promptId: number | null): Promise<string> {
+  if (promptId === null) return '';
+  try {
+    return (await getPrompt(deps, actor, promptId)).description;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('VALIDATION_FAILED', `Prompt with id ${promptId} not found`, { prompt_id: 'promptNotFound' });
+    throw error;
+  }
+}
+
+function assertMayShowMap(actor: SessionUser, wanted: boolean | undefined, current: boolean): void {
+  if (wanted !== undefined && wanted !== current && actor.role !== 'admin') {
+    throw new AppError('FORBIDDEN', 'Only an administrator can publish the map link');
+  }
+}
+
+/** New projects start as draft (SPEC §4), created by the actor. */
+export async function createProject(deps: ProjectsDependencies, actor: SessionUser, input: ProjectValues): Promise<Project> {
+  viewerOf(actor);
+  assertMayShowMap(actor, input.show_map, false);
+  const flag = flagWriter(deps.dialect);
+  const now = new Date().toISOString();
+  const id = await insertProject(deps.db, {
+    ...input,
+    show_map: flag(input.show_map),
+    required_ai: flag(input.required_ai),
+    prompt_text: await promptTextFor(deps, actor, input.prompt_id),
+    state: 'draft',
+    created_by: actor.id,
+    assigned_to: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return getProject(deps, actor, id);
+}
+
+/** Only the fields sent change. */
+export async function updateProject(deps: ProjectsDependencies, actor: SessionUser, id: number, changes: ProjectUpdate): Promise<Project> {
+  const current = await getProject(deps, actor, id);
+  assertMayShowMap(actor, changes.show_map, current.show_map);
+  const flag = flagWriter(deps.dialect);
+  const { show_map: showMap, required_ai: requiredAi, prompt_id: promptId, ...plain } = changes;
+  await updateProjectRow(deps.db, id, {
+    ...plain,
+    ...(showMap === undefined ? {} : { show_map: flag(showMap) }),
+    ...(requiredAi === undefined ? {} : { required_ai: flag(requiredAi) }),
+    ...(promptId === undefined ? {} : { prompt_id: promptId, prompt_text: await promptTextFor(deps, actor, promptId) }),
+  });
+  return getProject(deps, actor, id);
+}
+
+/** Deletes the project, then its files; a file that cannot be removed is logged, not fatal. */
+export async function deleteProject(deps: ProjectsDependencies, actor: SessionUser, id: number): Promise<void> {
+  const project = await getProject(deps, actor, id);
+  const images = await listImageRows(deps.db, id);
+  await deleteProjectRow(deps.db, id);
+  await removeFiles(deps, images.flatMap((image) => [image.storage_key, image.thumbnail_key]));
+  deps.log.info({ projectId: project.id, actor: actor.id }, 'Project deleted');
+}
+
+/** Admins assign a project to a customer (SPEC §5 Assign dialog); reassigning replaces the customer. */
+export async function assignProject(deps: ProjectsDependencies, actor: SessionUser, id: number, userId: string): Promise<Project> {
+  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an administrator can assign projects');
+  await getProject(deps, actor, id);
+  const customer = await deps.db.selectFrom('users').select(['id', 'role']).where('id', '=', userId).executeTakeFirst();
+  if (!customer || customer.role !== 'customer') throw new AppError('VALIDATION_FAILED', 'A project can only be assigned to a customer', { userId: 'userNotCustomer' });
+  await updateProjectRow(deps.db, id, { assigned_to: userId });
+  return getProject(deps, actor, id);
+}
+
+/**
+ * Adds images, each checked on its own: a file that fails is reported by name and skipped, the others
+ * are kept. When every file fails, the answer is the first failure's error.
+ */
+export async function uploadImages(deps: ProjectsDependencies, actor: SessionUser, id: number, files: UploadedFile[]): Promise<UploadResult> {
+  await getProject(deps, actor, id);
+  const existing = await listImageRows(deps.db, id);
+  let free = IMAGE_LIMITS.perProject - existing.length;
+  let position = existing.reduce((last, image) => Math.max(last, image.position), -1) + 1;
+  const rejected: { name: string; reason: RejectionReason }[] = [];
+  for (const file of files) {
+    if (free <= 0) {
+      rejected.push({ name: file.name, reason: 'tooMany' });
+      continue;
+    }
+    const prepared = file.truncated ? { rejected: 'tooLarge' as const } : await prepareProjectImage(file.body, id);
+    if ('rejected' in prepared) {
+      rejected.push({ name: file.name, reason: prepared.rejected });
+      continue;
+    }
+    await deps.storage.put(prepared.original.key, prepared.original.body, prepared.original.contentType);
+    await deps.storage.put(prepared.thumbnail.key, prepared.thumbnail.body, prepared.thumbnail.contentType);
+    await insertImageRow(deps.db, {
+      project_id: id,
+      position,
+      status: 'pending',
+      storage_key: prepared.original.key,
+      thumbnail_key: prepared.thumbnail.key,
+      content_type: prepared.original.contentType,
+      width: prepared.width,
+      height: prepared.height,
+      bytes: prepared.original.body.length,
+      original_name: file.name.slice(0, 255),
+      created_at: new Date().toISOString(),
+    });
+    position += 1;
+    free -= 1;
+  }
+  if (files.length > 0 && rejected.length === files.length) throw rejectionError(rejected);
+  await updateProjectRow(deps.db, id, {});
+  return { images: (await listImageRows(deps.db, id)).map((image) => toImage(image, deps.storage)), rejected };
+}
+
+function rejectionError(rejected: { name: string; reason: RejectionReason }[]): AppError {
+  const names = Object.fromEntries(rejected.map((entry) => [entry.name, entry.reason]));
+  const first = rejected[0]!.reason;
+  if (first === 'tooLarge') return new AppError('PAYLOAD_TOO_LARGE', 'max size allowed 5MB', names);
+  if (first === 'aspectRatio') return new AppError('IMAGE_ASPECT_RATIO', 'The aspect ratio must be between 0.8 and 1.91', names);
+  if (first === 'tooMany') return new AppError('TOO_MANY_IMAGES', `A project takes ${IMAGE_LIMITS.perProject} images at most`, names);
+  return new AppError('UNSUPPORTED_IMAGE', 'The images must be JPEG, PNG or WebP', names);
+}
+
+/** Sets the order (the publication sequence) and the selection; the list must be exactly the project's images. */
+export async function arrangeImages(deps: ProjectsDependencies, actor: SessionUser, id: number, images: { id: number; status: 'pending' | 'not_selected' }[]): Promise<{ images: ProjectImage[] }> {
+  await getProject(deps, actor, id);
+  const existing = await listImageRows(deps.db, id);
+  const sent = images.map((image) => image.id).sort((a, b) => a - b);
+  const actual = existing.map((image) => image.id).sort((a, b) => a - b);
+  if (sent.length !== actual.length || sent.some((imageId, index) => imageId !== actual[index])) {
+    throw new AppError('CONFLICT', "The list must hold each of the project's images exactly once", { images: 'imagesMismatch' });
+  }
+  await arrangeImageRows(deps.db, id, images);
+  await updateProjectRow(deps.db, id, {});
+  return { images: (await listImageRows(deps.db, id)).map((image) => toImage(image, deps.storage)) };
+}
+
+export async function deleteImage(deps: ProjectsDependencies, actor: SessionUser, id: number, imageId: number): Promise<{ images: ProjectImage[] }> {
+  await getProject(deps, actor, id);
+  const image = (await listImageRows(deps.db, id)).find((row) => row.id === imageId);
+  if (!image) throw new AppError('NOT_FOUND', `Image with id ${imageId} not found`);
+  await deleteImageRow(deps.db, id, imageId);
+  await removeFiles(deps, [image.storage_key, image.thumbnail_key]);
+  await updateProjectRow(deps.db, id, {});
+  return { images: (await listImageRows(deps.db, id)).map((row) => toImage(row, deps.storage)) };
+}
+
+async function removeFiles(deps: ProjectsDependencies, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await deps.storage.remove(key).catch((error: unknown) => deps.log.error({ err: error, key }, 'Removing a file failed'));
+  }
+}
