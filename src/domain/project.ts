@@ -30,41 +30,62 @@ export function isAspectRatioAccepted(width: number, height: number): boolean {
   return ratio >= IMAGE_LIMITS.minAspectRatio && ratio <= IMAGE_LIMITS.maxAspectRatio;
 }
 
-const optionalText = (max = 500) => z.string().trim().max(max, 'tooLong').default('');
+const optionalText = (max = 500) => z.string().trim().max(max, 'tooLong');
 /** A link: empty, or an absolute http(s) URL. */
 const optionalLink = z
   .string()
   .trim()
   .max(2000, 'tooLong')
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'urlInvalid')
-  .default('');
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'urlInvalid');
 
-/** The project form (SPEC §5): title and description required; the web link normalised; year a number. */
-export const projectInputSchema = z.object({
+/** The fields of the project form (SPEC §5), each with its rule and none with a default. */
+const projectFields = z.object({
   title: z.string({ error: 'titleRequired' }).trim().min(1, 'titleRequired').max(200, 'tooLong'),
   description: z.string({ error: 'descriptionRequired' }).trim().min(1, 'descriptionRequired').max(10_000, 'tooLong'),
   // Chips in the browser, one comma-separated string at the API edge: trimmed and de-duplicated here.
-  keywords: z.string().max(2000, 'tooLong').default('').transform((value) => joinKeywords(value.split(','))),
-  weblink: z.string().trim().max(2000, 'tooLong').default('').transform((value) => normaliseUrl(value)),
+  keywords: z.string().max(2000, 'tooLong').transform((value) => joinKeywords(value.split(','))),
+  weblink: z.string().trim().max(2000, 'tooLong').transform((value) => normaliseUrl(value)),
   maps_url: optionalLink,
   location: optionalText(300),
-  show_map: z.boolean().default(false),
+  show_map: z.boolean(),
   promoter: optionalText(),
   collaborators: optionalText(1000),
   authors: optionalText(1000),
-  category: z.enum([...CATEGORIES, ''], { message: 'categoryInvalid' }).default(''),
-  year: z.number({ error: 'yearInvalid' }).int('yearInvalid').min(1000, 'yearInvalid').max(2100, 'yearInvalid').nullable().default(null),
+  category: z.enum([...CATEGORIES, ''], { message: 'categoryInvalid' }),
+  year: z.number({ error: 'yearInvalid' }).int('yearInvalid').min(1000, 'yearInvalid').max(2100, 'yearInvalid').nullable(),
   photo_credit: optionalText(300),
   photo_credit_link: optionalLink,
-  publications: z.union(PUBLICATION_COUNTS.map((count) => z.literal(count)), { message: 'publicationsInvalid' }).default(1),
-  required_ai: z.boolean().default(true),
-  prompt_id: z.number().int().positive().nullable().default(null),
+  publications: z.union(PUBLICATION_COUNTS.map((count) => z.literal(count)), { message: 'publicationsInvalid' }),
+  required_ai: z.boolean(),
+  prompt_id: z.number().int().positive().nullable(),
+});
+
+/** Creating (SPEC §5): title and description required; the web link normalised; year a number; the rest may be left out. */
+export const projectInputSchema = projectFields.extend({
+  keywords: projectFields.shape.keywords.default(''),
+  weblink: projectFields.shape.weblink.default(''),
+  maps_url: projectFields.shape.maps_url.default(''),
+  location: projectFields.shape.location.default(''),
+  show_map: projectFields.shape.show_map.default(false),
+  promoter: projectFields.shape.promoter.default(''),
+  collaborators: projectFields.shape.collaborators.default(''),
+  authors: projectFields.shape.authors.default(''),
+  category: projectFields.shape.category.default(''),
+  year: projectFields.shape.year.default(null),
+  photo_credit: projectFields.shape.photo_credit.default(''),
+  photo_credit_link: projectFields.shape.photo_credit_link.default(''),
+  publications: projectFields.shape.publications.default(1),
+  required_ai: projectFields.shape.required_ai.default(true),
+  prompt_id: projectFields.shape.prompt_id.default(null),
 });
 export type ProjectInput = z.input<typeof projectInputSchema>;
 export type ProjectValues = z.output<typeof projectInputSchema>;
 
-/** Editing: the same fields, each optional; only the ones sent change. */
-export const projectUpdateSchema = projectInputSchema.partial();
+/**
+ * Editing: the same fields, each optional; only the ones sent change. Built from the fields without
+ * defaults: zod applies a default inside .partial(), which would reset every field not sent.
+ */
+export const projectUpdateSchema = projectFields.partial();
 export type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 
 export const personSchema = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
