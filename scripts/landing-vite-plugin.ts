@@ -73,9 +73,9 @@ export function landingPage(options: { webRoot: string; localesDir: string; comm
   };
 }
 
-type Resources = Record<string, Record<string, unknown>>;
+export type Resources = Record<string, Record<string, unknown>>;
 
-function readResources(localesDir: string): Record<Language, Resources> {
+export function readResources(localesDir: string): Record<Language, Resources> {
   const read = (language: Language): Resources =>
     Object.fromEntries(
       fs
@@ -87,7 +87,7 @@ function readResources(localesDir: string): Record<Language, Resources> {
 }
 
 /** "namespace:dotted.path" looked up in one language; a missing text stops the build. */
-function translatorFor(resources: Record<Language, Resources>) {
+export function translatorFor(resources: Record<Language, Resources>) {
   return (language: Language): Translate =>
     (key) => {
       const [namespace, dottedPath] = key.split(':');

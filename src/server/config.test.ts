@@ -86,3 +86,35 @@ describe('configuration', () => {
     expect(configError({ ADMIN_EMAIL: 'boss@studio.es', ADMIN_PASSWORD: '' }).message).toContain('ADMIN_PASSWORD');
   });
 });
+
+describe('the contact form and chat button', () => {
+  it('mail the studio at hola@alzado.local, chat by e-mail, and allow 5 messages per address an hour, by default', () => {
+    expect(loadConfig({}).contact).toEqual({
+      studioAddress: 'hola@alzado.local',
+      chatUrl: 'mailto:hola@alzado.local?body={message}',
+      maxPerAddress: 5,
+      windowSeconds: 3600,
+    });
+  });
+
+  it('take the studio address, the chat link and the limits from the environment', () => {
+    const config = loadConfig({
+      CONTACT_EMAIL: 'hola@estudio.es',
+      CHAT_URL: 'https://wa.me/34600000000?text={message}',
+      CONTACT_FORM_MAX_PER_ADDRESS: '20',
+      CONTACT_FORM_WINDOW_SECONDS: '600',
+    });
+    expect(config.contact).toEqual({ studioAddress: 'hola@estudio.es', chatUrl: 'https://wa.me/34600000000?text={message}', maxPerAddress: 20, windowSeconds: 600 });
+    // Without a chat link, the button writes to the configured address.
+    expect(loadConfig({ CONTACT_EMAIL: 'hola@estudio.es' }).contact.chatUrl).toBe('mailto:hola@estudio.es?body={message}');
+  });
+
+  it.each([
+    ['CONTACT_EMAIL', { CONTACT_EMAIL: 'not-an-address' }],
+    ['CHAT_URL', { CHAT_URL: 'javascript:alert(1)' }],
+    ['CHAT_URL', { CHAT_URL: 'wa.me/34600000000' }],
+    ['CONTACT_FORM_MAX_PER_ADDRESS', { CONTACT_FORM_MAX_PER_ADDRESS: '0' }],
+  ])('refuse a wrong %s, naming it', (variable, environment) => {
+    expect(configError(environment).message).toContain(variable);
+  });
+});

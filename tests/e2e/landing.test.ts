@@ -335,7 +335,7 @@ describe('the public pages and the languages', () => {
     expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(await textOf(page, '[data-plan-price="basic"]')).toBe('€12');
     expect(await textOf(page, '[data-plan-billing="basic"]')).toBe('€144 billed yearly');
-    expect(await page.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'EN (English)' }).getAttribute('aria-pressed')).toBe('true');
 
     await page.getByRole('button', { name: 'Català' }).click();
     await page.getByRole('heading', { level: 1, name: 'Els teus projectes, publicats amb la mateixa cura amb què els dissenyes' }).waitFor();

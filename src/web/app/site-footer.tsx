@@ -7,7 +7,7 @@ export function SiteFooter() {
   const { t } = useTranslation();
   return (
     <Group component="footer" justify="space-between" px="md" py="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-      <Text size="sm" c="dimmed">© {new Date().getFullYear()} Alzado</Text>
+      <Text size="sm" c="gray.7">© {new Date().getFullYear()} Alzado</Text>
       <Group component="nav" gap="md" aria-label={t('footer.links')}>
         <Anchor component={Link} to="/documentation" size="sm">{t('footer.documentation')}</Anchor>
         <Anchor component={Link} to="/privacy" size="sm">{t('footer.privacy')}</Anchor>

@@ -20,7 +20,7 @@ export function LegalDocument({ title, lead, children }: { title: string; lead?:
         <div>
           <Title order={1}>{title}</Title>
           {lead && (
-            <Text c="dimmed" mt="xs">
+            <Text c="gray.7" mt="xs">
               {lead}
             </Text>
           )}

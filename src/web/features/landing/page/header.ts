@@ -1,6 +1,6 @@
-import { LANGUAGES } from '../../../../domain/languages.ts';
+import { LANGUAGES, type Language, htmlLangOf } from '../../../../domain/languages.ts';
 import { SECTION_IDS } from '../landing-contract.ts';
-import { type PageContext, attributes, text, translatedAttributes } from './html.ts';
+import { type PageContext, attributes, escapeHtml, text, translatedAttributes } from './html.ts';
 
 const NAVIGATION = [
   ['features', SECTION_IDS.features],
@@ -9,9 +9,13 @@ const NAVIGATION = [
   ['contact', SECTION_IDS.contact],
 ] as const;
 
+const code = (language: Language) => htmlLangOf(language).toUpperCase();
+
 /** Logo, the section anchors, the language switch and "Iniciar Sesión" (the script may turn it into "Ir al Panel"). */
 export function renderHeader(context: PageContext): string {
   const links = NAVIGATION.map(([key, id]) => `<li>${text(context, 'a', `landing:nav.${key}`, { href: `#${id}` })}</li>`).join('');
+  // Named by the visible code and the language's own name ("ES (Español)"): the visible text is part
+  // of the name (WCAG 2.5.3), and the name says which language it is.
   const languages = LANGUAGES.map(
     (language) =>
       `<button${attributes({
@@ -19,9 +23,8 @@ export function renderHeader(context: PageContext): string {
         class: 'language-option',
         'data-language': language,
         'aria-pressed': language === context.language ? 'true' : 'false',
-        'aria-label': context.t(`common:language.${language}`),
-        lang: language === 'cat' ? 'ca' : language,
-      })}>${language === 'cat' ? 'CA' : language.toUpperCase()}</button>`,
+        lang: htmlLangOf(language),
+      })}>${code(language)}<span class="visually-hidden"> (${escapeHtml(context.t(`common:language.${language}`))})</span></button>`,
   ).join('');
   return `<header class="site-header">
 <div class="container header-inner">
