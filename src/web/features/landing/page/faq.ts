@@ -15,6 +15,7 @@ ${text(context, 'p', `landing:faq.${question}.answer`)}
 <div class="container faq-inner">
 <div class="section-head section-head-left">
 ${text(context, 'h2', 'landing:faq.title', { id: 'faq-title' })}
+<p class="lead">${text(context, 'span', 'landing:faq.more')} ${text(context, 'a', 'landing:faq.write', { href: `#${SECTION_IDS.contact}` })}</p>
 </div>
 <div class="faq-list">
 ${items}
