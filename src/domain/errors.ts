@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'SOCIAL_NO_ACCESS_TOKEN',
   'SOCIAL_USER_INFO_FAILED',
   'SOCIAL_PROVIDER_UNAVAILABLE',
+  'SOCIAL_PERMISSION_MISSING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -16,6 +16,8 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { type SocialAdapters, createConnectors } from './features/social/adapters.ts';
+import { socialRoutes } from './features/social/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
@@ -23,6 +25,7 @@ import { projectsRoutes } from './features/projects/routes.ts';
 import { promptsRoutes } from './features/prompts/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
+import { serializeRequest } from './http/log-redaction.ts';
 
 export interface AppDependencies {
   config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'>;
@@ -32,6 +35,8 @@ export interface AppDependencies {
   /** The local storage folder, served at /media; unset when files live in a bucket. */
   mediaDir?: string;
   authSecret: string;
+  /** The networks' clients (real or sandboxed), the token cipher, and the sandbox to mount. */
+  social: SocialAdapters;
   /** Fastify's logger options; tests pass false. */
   logger?: boolean | { level: string };
 }
@@ -43,7 +48,8 @@ export interface AppDependencies {
 export async function buildApp(deps: AppDependencies) {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // Request URLs are logged without their secrets (OAuth codes and states, tokens).
+    logger: deps.logger === false ? false : { ...(typeof deps.logger === 'object' ? deps.logger : { level: config.logLevel }), serializers: { req: serializeRequest } },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
@@ -104,6 +110,13 @@ export async function buildApp(deps: AppDependencies) {
   const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log };
   await app.register(profileRoutes, featureDependencies);
   await app.register(usersRoutes, { ...featureDependencies, mailer: deps.mailer, publicUrl: config.publicUrl });
+  await app.register(socialRoutes, {
+    ...featureDependencies,
+    publicUrl: config.publicUrl,
+    cipher: deps.social.cipher,
+    connectors: createConnectors(deps.social, { cipher: deps.social.cipher, dialect: database.dialect, log: app.log }),
+  });
+  if (deps.social.sandbox) await app.register(deps.social.sandbox.plugin, { prefix: deps.social.sandbox.prefix });
   await app.register(promptsRoutes, featureDependencies);
   await app.register(projectsRoutes, featureDependencies);
   if (deps.mediaDir) await serveMedia(app, deps.mediaDir);

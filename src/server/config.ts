@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type TokenKey, parseTokenKeys } from './lib/token-cipher.ts';
 
 /**
  * The environment, validated once at start (STYLE 5). Every variable has an embedded default so that
@@ -39,6 +40,29 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .transform((value, context) => {
+      try {
+        return parseTokenKeys(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  SOCIAL_SANDBOX: z.stringbool().default(true),
+  SOCIAL_REQUEST_TIMEOUT_MS: positiveInt.default(15_000),
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  LINKEDIN_API_VERSION: z.string().regex(/^\d{6}$/, 'must be a LinkedIn-Version, YYYYMM, e.g. 202610').default('202610'),
+  LINKEDIN_OAUTH_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.linkedin.com'),
+  LINKEDIN_API_URL: z.url({ message: 'must be an absolute URL' }).default('https://api.linkedin.com'),
+  META_APP_ID: z.string().min(1).optional(),
+  META_APP_SECRET: z.string().min(1).optional(),
+  META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v19.0').default('v19.0'),
+  META_DIALOG_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.facebook.com'),
+  META_GRAPH_URL: z.url({ message: 'must be an absolute URL' }).default('https://graph.facebook.com'),
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -64,6 +88,18 @@ export interface Config {
   storage:
     | { kind: 'local'; root: string }
     | { kind: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; publicBaseUrl: string };
+  /** Keys that encrypt the networks' tokens, newest first. When unset, one is generated once and kept in DATA_DIR. */
+  tokenEncryptionKeys: TokenKey[] | undefined;
+  /**
+   * The networks: credentials (unset means "use the sandbox" while the sandbox is enabled), API version
+   * and base URLs (the browser-facing consent page and the server-to-server APIs).
+   */
+  social: {
+    sandboxEnabled: boolean;
+    requestTimeoutMs: number;
+    linkedin: { credentials: { clientId: string; clientSecret: string } | undefined; apiVersion: string; oauthUrl: string; apiUrl: string };
+    meta: { credentials: { appId: string; appSecret: string } | undefined; graphVersion: string; dialogUrl: string; graphUrl: string };
+  };
   trustProxy: boolean;
   logLevel: string;
   /** Built browser app, served by the server when it exists. */
@@ -83,6 +119,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const env = parsed.data;
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if ((env.LINKEDIN_CLIENT_ID === undefined) !== (env.LINKEDIN_CLIENT_SECRET === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together');
+  }
+  if ((env.META_APP_ID === undefined) !== (env.META_APP_SECRET === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  META_APP_ID and META_APP_SECRET must be set together');
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -123,6 +165,23 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             (env.S3_ENDPOINT ? `${env.S3_ENDPOINT.replace(/\/+$/, '')}/${env.S3_BUCKET}` : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`),
         }
       : { kind: 'local', root: path.join(dataDir, 'media') },
+    tokenEncryptionKeys: env.TOKEN_ENCRYPTION_KEY,
+    social: {
+      sandboxEnabled: env.SOCIAL_SANDBOX,
+      requestTimeoutMs: env.SOCIAL_REQUEST_TIMEOUT_MS,
+      linkedin: {
+        credentials: env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET ? { clientId: env.LINKEDIN_CLIENT_ID, clientSecret: env.LINKEDIN_CLIENT_SECRET } : undefined,
+        apiVersion: env.LINKEDIN_API_VERSION,
+        oauthUrl: env.LINKEDIN_OAUTH_URL.replace(/\/+$/, ''),
+        apiUrl: env.LINKEDIN_API_URL.replace(/\/+$/, ''),
+      },
+      meta: {
+        credentials: env.META_APP_ID && env.META_APP_SECRET ? { appId: env.META_APP_ID, appSecret: env.META_APP_SECRET } : undefined,
+        graphVersion: env.META_GRAPH_VERSION,
+        dialogUrl: env.META_DIALOG_URL.replace(/\/+$/, ''),
+        graphUrl: env.META_GRAPH_URL.replace(/\/+$/, ''),
+      },
+    },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDir: path.resolve('dist/web'),

@@ -29,6 +29,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   SOCIAL_NO_ACCESS_TOKEN: 502,
   SOCIAL_USER_INFO_FAILED: 502,
   SOCIAL_PROVIDER_UNAVAILABLE: 502,
+  SOCIAL_PERMISSION_MISSING: 403,
 };
 
 /** The one error type of the server (STYLE 3). Its message is English; the browser translates by code. */

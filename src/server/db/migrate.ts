@@ -3,6 +3,7 @@ import type { Dialect } from './database.ts';
 import { accountsMigration } from './migrations/001-accounts.ts';
 import { contactMessagesMigration } from './migrations/002-contact-messages.ts';
 import { projectsMigration } from './migrations/003-projects.ts';
+import { socialConnectionsMigration } from './migrations/004-social-connections.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -10,6 +11,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '001-accounts': accountsMigration(dialect),
     '002-contact-messages': contactMessagesMigration(dialect),
     '003-projects': projectsMigration(dialect),
+    '004-social-connections': socialConnectionsMigration(dialect),
   };
 }
 

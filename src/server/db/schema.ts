@@ -145,6 +145,48 @@ export interface ProjectImagesTable {
   created_at: Instant;
 }
 
+/** A user's connection to one network (migration 004). Token columns hold ciphertexts only. */
+export interface SocialConnectionsTable {
+  id: Generated<number>;
+  user_id: string;
+  network: string;
+  is_connected: Flag;
+  account_id: string | null;
+  account_name: string | null;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  page_tokens: string | null;
+  token_type: string | null;
+  token_expires_at: Instant | null;
+  refresh_token_expires_at: Instant | null;
+  data_access_expires_at: Instant | null;
+  token_issued_at: Instant | null;
+  scopes: string;
+  granular_scopes: string | null;
+  provider_app_id: string | null;
+  provider_application: string | null;
+  pages: string | null;
+  pages_fetched_at: Instant | null;
+  publish_target_id: string | null;
+  connected_at: Instant | null;
+  verified_at: Instant | null;
+  disconnected_at: Instant | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** An OAuth state handed out to a session and not used yet (migration 004). */
+export interface OAuthStatesTable {
+  state_hash: string;
+  user_id: string;
+  session_hash: string;
+  network: string;
+  redirect_uri: string;
+  created_at: Instant;
+  expires_at: Instant;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -156,4 +198,6 @@ export interface Database {
   prompts: PromptsTable;
   projects: ProjectsTable;
   project_images: ProjectImagesTable;
+  social_connections: SocialConnectionsTable;
+  oauth_states: OAuthStatesTable;
 }

@@ -10,6 +10,8 @@ import type { Auth } from '../auth/create-auth.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { SocialAdapters } from '../features/social/adapters.ts';
+import { createTokenCipher } from '../lib/token-cipher.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -25,7 +27,7 @@ export interface TestApp {
 
 /** A real app on a fresh database, with local storage in a temporary folder and a mailer that keeps what it is given. */
 export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Promise<TestApp> {
-  const { mailer: givenMailer, storage: givenStorage, ...configOverrides } = overrides;
+  const { mailer: givenMailer, storage: givenStorage, social, ...configOverrides } = overrides;
   const database = await createTestDatabase();
   const sentMail: MailMessage[] = [];
   const keepingMailer: Mailer = { send: async (message) => void sentMail.push(message) };
@@ -48,6 +50,8 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     storage: givenStorage ?? createLocalStorage({ root: mediaDir, publicUrl }),
     mediaDir: givenStorage ? undefined : mediaDir,
     authSecret: 'test-secret-test-secret-test-secret-0123',
+    // No network can be connected unless a test hands in its clients (see social-sandbox.ts).
+    social: social ?? { cipher: createTestTokenCipher() },
     logger: false,
   });
   await app.ready();
@@ -65,7 +69,18 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
   };
 }
 
-type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'> & { mailer: Mailer; storage: Storage };
+type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'> & {
+  mailer: Mailer;
+  storage: Storage;
+  social: SocialAdapters;
+};
+
+/** The key tests encrypt the networks' tokens with. */
+export const TEST_TOKEN_KEY = Buffer.alloc(32, 7);
+
+export function createTestTokenCipher() {
+  return createTokenCipher([{ version: 1, key: TEST_TOKEN_KEY }]);
+}
 
 export interface TestUserInput {
   email: string;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * Connections to the two social networks (SPEC §3 connection data, §4 "Social connection", §9 scopes and
+ * defaults). What the browser sees of a connection is the client view below: never a token.
+ */
+export const SOCIAL_NETWORKS = ['linkedin', 'instagram'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export const socialNetworkSchema = z.enum(SOCIAL_NETWORKS);
+
+/** The networks' own names, the same in every language. */
+export const NETWORK_NAMES: Record<SocialNetwork, string> = { linkedin: 'LinkedIn', instagram: 'Instagram' };
+
+/** SPEC §9: the professional network's scopes, in the SPEC's order. */
+export const LINKEDIN_SCOPES = [
+  'openid',
+  'profile',
+  'w_member_social',
+  'email',
+  'r_organization_admin',
+  'rw_organization_admin',
+  'r_organization_social',
+  'w_organization_social',
+  'r_basicprofile',
+] as const;
+
+/** SPEC §9: the photo network's permissions (Facebook Login). */
+export const INSTAGRAM_SCOPES = ['pages_show_list', 'instagram_basic', 'instagram_content_publish', 'business_management', 'pages_read_engagement'] as const;
+
+/** SPEC §9: the token lifetime assumed when the provider gives none. */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+/** SPEC §9: the defaults of a LinkedIn connection whose member record lacks them. */
+export const DEFAULT_LINKEDIN_PERSON_ID = 'unknown';
+export const DEFAULT_LINKEDIN_USER_NAME = 'LinkedIn User';
+
+/** SPEC §9: a connected account's name is shown truncated at 15 characters. */
+export const CONNECTED_NAME_MAX_LENGTH = 15;
+
+export function truncateAccountName(name: string): string {
+  const characters = [...name];
+  return characters.length > CONNECTED_NAME_MAX_LENGTH ? `${characters.slice(0, CONNECTED_NAME_MAX_LENGTH).join('').trimEnd()}…` : name;
+}
+
+/** SPEC §5: the OAuth callback's answer when the returned state is not the one handed out. */
+export const STATE_MISMATCH_MESSAGE = 'State mismatch. Possible CSRF attack.';
+
+/** SPEC §8: the callback page's returns to /settings. */
+export const CALLBACK_SUCCESS_RETURN_MS = 1500;
+export const CALLBACK_FAILURE_RETURN_MS = 3000;
+
+/** A page the member can publish as (SPEC §3 admin_pages): themselves (PERSON) or a company page they administer. */
+export const linkedinPageSchema = z.object({
+  /** The author URN: urn:li:person:{id} or urn:li:organization:{id}. */
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['PERSON', 'ORGANIZATION']),
+  logoUrl: z.string().nullable(),
+});
+export type LinkedInPage = z.infer<typeof linkedinPageSchema>;
+
+/** An Instagram business account and its Facebook page (SPEC §3 business_pages), without the page's token. */
+export const instagramBusinessPageSchema = z.object({
+  instagram_business_account_id: z.string(),
+  instagram_username: z.string(),
+  instagram_name: z.string(),
+  instagram_profile_picture: z.string().nullable(),
+  instagram_followers_count: z.number().int(),
+  instagram_media_count: z.number().int(),
+  facebook_page_id: z.string(),
+  facebook_page_name: z.string(),
+});
+export type InstagramBusinessPage = z.infer<typeof instagramBusinessPageSchema>;
+
+/**
+ * Why a connection shown as connected could not be confirmed with the provider just now (SPEC §8: it
+ * stays connected, with a warning).
+ */
+export const CONNECTION_WARNINGS = ['serverIssues', 'networkIssues'] as const;
+export type ConnectionWarning = (typeof CONNECTION_WARNINGS)[number];
+
+const connectionViewFields = {
+  /** The network is served by Alzado's local sandbox, not the real provider. */
+  sandbox: z.boolean(),
+  /** False when the network is neither configured nor sandboxed: it cannot be connected. */
+  available: z.boolean(),
+  isConnected: z.boolean(),
+  userName: z.string().nullable(),
+  /** When the access token expires (ISO 8601). */
+  expiresAt: z.string().nullable(),
+  /** The page or account posts go to; null until one is chosen. */
+  publishTargetId: z.string().nullable(),
+  warning: z.enum(CONNECTION_WARNINGS).nullable(),
+};
+
+/** The client view of SPEC §3: no token ever. Pages are null until they have been fetched once. */
+export const linkedinConnectionViewSchema = z.object({
+  network: z.literal('linkedin'),
+  ...connectionViewFields,
+  adminPages: z.array(linkedinPageSchema).nullable(),
+});
+export const instagramConnectionViewSchema = z.object({
+  network: z.literal('instagram'),
+  ...connectionViewFields,
+  businessPages: z.array(instagramBusinessPageSchema).nullable(),
+});
+export const socialConnectionViewSchema = z.discriminatedUnion('network', [linkedinConnectionViewSchema, instagramConnectionViewSchema]);
+export type LinkedInConnectionView = z.infer<typeof linkedinConnectionViewSchema>;
+export type InstagramConnectionView = z.infer<typeof instagramConnectionViewSchema>;
+export type SocialConnectionView = z.infer<typeof socialConnectionViewSchema>;
+
+/** The pages of a connection's view, whichever the network. */
+export function pagesOf(view: SocialConnectionView): Array<{ id: string; name: string }> | null {
+  if (view.network === 'linkedin') return view.adminPages;
+  return view.businessPages?.map((page) => ({ id: page.instagram_business_account_id, name: page.instagram_username })) ?? null;
+}
+
+export const networkParamsSchema = z.object({ network: socialNetworkSchema });
+
+export const authorizationSchema = z.object({
+  /** The provider's consent page, with the state this session must bring back. */
+  url: z.string(),
+});
+
+/** What the callback page posts: the code and state the provider returned (SPEC §7). */
+export const oauthCallbackSchema = z.object({
+  code: z.string().trim().min(1, 'required').max(4096, 'tooLong'),
+  state: z.string().trim().min(1, 'required').max(512, 'tooLong'),
+});
+export type OAuthCallback = z.infer<typeof oauthCallbackSchema>;
+
+/** The page (LinkedIn) or business account (Instagram) the network's posts are published to. */
+export const publishTargetSchema = z.object({ targetId: z.string().trim().min(1, 'required').max(512, 'tooLong') });
+export type PublishTarget = z.infer<typeof publishTargetSchema>;

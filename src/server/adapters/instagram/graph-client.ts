@@ -1,0 +1,335 @@
+import { ProviderError, type ProviderResponse, describeUrl, isRecord, numberOf, sendProviderRequest, stringOf } from '../provider-http.ts';
+
+/**
+ * The Graph API client for Instagram with Facebook Login (../shared/reference/social-apis.md Part B):
+ * the login dialog, the code and long-lived token exchanges, debug_token, the user's pages and their
+ * Instagram business accounts, and content publishing (containers, carousels, media_publish). It knows
+ * base URLs only: the same code talks to Meta and to Alzado's sandbox.
+ *
+ * Tokens travel in the Authorization header or in POST bodies, never in a URL we build, so they appear
+ * in no access log on the way.
+ */
+export interface GraphClientOptions {
+  appId: string;
+  appSecret: string;
+  /** Where the browser is sent for the login dialog (https://www.facebook.com). */
+  dialogBaseUrl: string;
+  /** The Graph API (https://graph.facebook.com). */
+  graphBaseUrl: string;
+  /** e.g. v19.0 */
+  graphVersion: string;
+  timeoutMs: number;
+  /** How often and how long to wait for a container to be ready (B.10). */
+  containerPolling?: { intervalMs: number; timeoutMs: number };
+}
+
+export interface GraphToken {
+  /** Undefined when Meta answered without one (SPEC §8 "No access token received"). */
+  accessToken: string | undefined;
+  tokenType: string | undefined;
+  /** Seconds; undefined when Meta gave none. */
+  expiresIn: number | undefined;
+}
+
+export interface GraphTokenInfo {
+  isValid: boolean;
+  appId: string | undefined;
+  type: string | undefined;
+  application: string | undefined;
+  /** Undefined when the token does not expire (expires_at 0). */
+  expiresAt: Date | undefined;
+  dataAccessExpiresAt: Date | undefined;
+  issuedAt: Date | undefined;
+  scopes: string[];
+  granularScopes: Array<{ scope: string; target_ids?: string[] }>;
+  userId: string | undefined;
+  /** Why an invalid token is invalid, as Meta says. */
+  error: { code: number | undefined; subcode: number | undefined; message: string | undefined } | undefined;
+}
+
+export interface GraphPage {
+  id: string;
+  name: string;
+  /** The page's own token; secret. */
+  accessToken: string | undefined;
+  instagramBusinessAccount:
+    | { id: string; username: string; name: string; profilePictureUrl: string | null; followersCount: number; mediaCount: number }
+    | undefined;
+}
+
+export interface ContainerStatus {
+  /** EXPIRED | ERROR | FINISHED | IN_PROGRESS | PUBLISHED */
+  statusCode: string;
+  status: string | undefined;
+}
+
+export interface PublishedMedia {
+  mediaId: string;
+  permalink: string | undefined;
+}
+
+export type GraphClient = ReturnType<typeof createGraphClient>;
+
+const MAX_PAGES = 20;
+
+export function createGraphClient(options: GraphClientOptions) {
+  const graph = (path: string) => `${options.graphBaseUrl}/${options.graphVersion}/${path}`;
+  const polling = options.containerPolling ?? { intervalMs: 3_000, timeoutMs: 300_000 };
+
+  async function call(request: { method?: string; url: string; token?: string; form?: Record<string, string> }): Promise<Record<string, unknown>> {
+    const response = await sendProviderRequest('meta', {
+      method: request.method ?? (request.form ? 'POST' : 'GET'),
+      url: request.url,
+      headers: {
+        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+        ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: request.form ? new URLSearchParams(request.form) : undefined,
+      timeoutMs: options.timeoutMs,
+    });
+    if (response.status >= 400 || (isRecord(response.json) && isRecord(response.json.error))) throw graphError(response, request.url);
+    if (!isRecord(response.json)) throw new ProviderError('meta', 'server', `Meta answered ${describeUrl(request.url)} with something that is not JSON (HTTP ${response.status})`);
+    return response.json;
+  }
+
+  const appToken = `${options.appId}|${options.appSecret}`;
+
+  function readToken(body: Record<string, unknown>): GraphToken {
+    return { accessToken: stringOf(body.access_token), tokenType: stringOf(body.token_type), expiresIn: numberOf(body.expires_in) };
+  }
+
+  const client = {
+    /** B.1: the login dialog's address for this state and redirect URI. */
+    loginDialogUrl(input: { state: string; redirectUri: string; scopes: readonly string[] }): string {
+      const url = new URL(`${options.dialogBaseUrl}/${options.graphVersion}/dialog/oauth`);
+      url.searchParams.set('client_id', options.appId);
+      url.searchParams.set('redirect_uri', input.redirectUri);
+      url.searchParams.set('state', input.state);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('scope', input.scopes.join(','));
+      return url.toString();
+    },
+
+    /** B.2: the code for a (short-lived) user token. */
+    async exchangeCode(input: { code: string; redirectUri: string }): Promise<GraphToken> {
+      return readToken(
+        await call({
+          url: graph('oauth/access_token'),
+          form: { client_id: options.appId, client_secret: options.appSecret, redirect_uri: input.redirectUri, code: input.code },
+        }),
+      );
+    },
+
+    /** B.3: a short-lived user token for a long-lived one (about 60 days). */
+    async exchangeForLongLivedToken(shortLivedToken: string): Promise<GraphToken> {
+      return readToken(
+        await call({
+          url: graph('oauth/access_token'),
+          form: { grant_type: 'fb_exchange_token', client_id: options.appId, client_secret: options.appSecret, fb_exchange_token: shortLivedToken },
+        }),
+      );
+    },
+
+    /** B.4: what Meta knows of a token, asked with the app's own token. */
+    async debugToken(token: string): Promise<GraphTokenInfo> {
+      const url = new URL(graph('debug_token'));
+      url.searchParams.set('input_token', token);
+      const body = await call({ url: url.toString(), token: appToken });
+      const data = isRecord(body.data) ? body.data : {};
+      const error = isRecord(data.error) ? data.error : undefined;
+      const instant = (value: unknown) => {
+        const seconds = numberOf(value);
+        return seconds ? new Date(seconds * 1000) : undefined;
+      };
+      return {
+        isValid: data.is_valid === true,
+        appId: stringOf(data.app_id),
+        type: stringOf(data.type),
+        application: stringOf(data.application),
+        expiresAt: instant(data.expires_at),
+        dataAccessExpiresAt: instant(data.data_access_expires_at),
+        issuedAt: instant(data.issued_at),
+        scopes: Array.isArray(data.scopes) ? data.scopes.filter((scope): scope is string => typeof scope === 'string') : [],
+        granularScopes: Array.isArray(data.granular_scopes)
+          ? data.granular_scopes.filter(isRecord).map((entry) => ({
+              scope: String(entry.scope),
+              ...(Array.isArray(entry.target_ids) ? { target_ids: entry.target_ids.map(String) } : {}),
+            }))
+          : [],
+        userId: stringOf(data.user_id),
+        error: error ? { code: numberOf(error.code), subcode: numberOf(error.subcode), message: stringOf(error.message) } : undefined,
+      };
+    },
+
+    /** B.5: the Facebook user behind a token. */
+    async getMe(token: string): Promise<{ id: string | undefined; name: string | undefined }> {
+      const body = await call({ url: `${graph('me')}?fields=id,name`, token });
+      return { id: stringOf(body.id), name: stringOf(body.name) };
+    },
+
+    /** B.5: the permissions the user granted (declined ones left out). */
+    async getGrantedPermissions(token: string): Promise<string[]> {
+      const body = await call({ url: graph('me/permissions'), token });
+      const data = Array.isArray(body.data) ? body.data.filter(isRecord) : [];
+      return data.filter((entry) => entry.status === 'granted').map((entry) => String(entry.permission));
+    },
+
+    /** B.6: the user's pages, each with its token and its Instagram business account when linked. */
+    async listPages(token: string): Promise<GraphPage[]> {
+      const fields = 'id,name,access_token,instagram_business_account{id,username,name,profile_picture_url,followers_count,media_count}';
+      let url: string | undefined = `${graph('me/accounts')}?fields=${encodeURIComponent(fields)}&limit=100`;
+      const pages: GraphPage[] = [];
+      for (let round = 0; url && round < MAX_PAGES; round++) {
+        const body = await call({ url, token });
+        for (const entry of Array.isArray(body.data) ? body.data.filter(isRecord) : []) pages.push(readPage(entry));
+        const next = isRecord(body.paging) ? stringOf(body.paging.next) : undefined;
+        // Only follow a next page on the Graph host we were configured with.
+        url = next && new URL(next).origin === new URL(options.graphBaseUrl).origin ? next : undefined;
+      }
+      return pages;
+    },
+
+    /** B.7 and B.8: a container for one image, or for one item of a carousel. */
+    async createImageContainer(token: string, igUserId: string, input: { imageUrl: string; caption?: string; altText?: string; isCarouselItem?: boolean }): Promise<string> {
+      const body = await call({
+        url: graph(`${encodeURIComponent(igUserId)}/media`),
+        token,
+        form: {
+          image_url: input.imageUrl,
+          ...(input.caption !== undefined && !input.isCarouselItem ? { caption: input.caption } : {}),
+          ...(input.altText ? { alt_text: input.altText } : {}),
+          ...(input.isCarouselItem ? { is_carousel_item: 'true' } : {}),
+        },
+      });
+      return requireId(body, 'media container');
+    },
+
+    /** B.9: the carousel container of 2 to 10 item containers; the caption goes here. */
+    async createCarouselContainer(token: string, igUserId: string, input: { children: string[]; caption?: string }): Promise<string> {
+      const body = await call({
+        url: graph(`${encodeURIComponent(igUserId)}/media`),
+        token,
+        form: { media_type: 'CAROUSEL', children: input.children.join(','), ...(input.caption !== undefined ? { caption: input.caption } : {}) },
+      });
+      return requireId(body, 'carousel container');
+    },
+
+    /** B.10: a container's state. */
+    async getContainerStatus(token: string, containerId: string): Promise<ContainerStatus> {
+      const body = await call({ url: `${graph(encodeURIComponent(containerId))}?fields=status_code,status`, token });
+      return { statusCode: stringOf(body.status_code) ?? 'IN_PROGRESS', status: stringOf(body.status) };
+    },
+
+    /** Polls a container until it is ready to publish; an ERROR or EXPIRED container is refused. */
+    async waitForContainer(token: string, containerId: string): Promise<void> {
+      const deadline = Date.now() + polling.timeoutMs;
+      for (;;) {
+        const { statusCode, status } = await client.getContainerStatus(token, containerId);
+        if (statusCode === 'FINISHED') return;
+        if (statusCode === 'ERROR' || statusCode === 'EXPIRED' || statusCode === 'PUBLISHED') {
+          throw new ProviderError('meta', 'rejected', `The Instagram container ${containerId} is ${statusCode}${status ? `: ${status}` : ''}`, { code: statusCode });
+        }
+        if (Date.now() + polling.intervalMs > deadline) {
+          throw new ProviderError('meta', 'server', `The Instagram container ${containerId} was not ready within ${polling.timeoutMs} ms`, { code: statusCode });
+        }
+        await new Promise((resolve) => setTimeout(resolve, polling.intervalMs));
+      }
+    },
+
+    /** B.11: publishes a ready container; returns the media id. */
+    async publishContainer(token: string, igUserId: string, creationId: string): Promise<string> {
+      const body = await call({ url: graph(`${encodeURIComponent(igUserId)}/media_publish`), token, form: { creation_id: creationId } });
+      return requireId(body, 'published media');
+    },
+
+    /** B.11: a published media's public link. */
+    async getMediaPermalink(token: string, mediaId: string): Promise<string | undefined> {
+      const body = await call({ url: `${graph(encodeURIComponent(mediaId))}?fields=permalink,shortcode,media_type,timestamp`, token });
+      return stringOf(body.permalink);
+    },
+
+    /** B.12: the posts published in the last 24 hours, and the limit. */
+    async getPublishingLimit(token: string, igUserId: string): Promise<{ quotaUsage: number; quotaTotal: number | undefined; quotaDuration: number | undefined }> {
+      const body = await call({ url: `${graph(`${encodeURIComponent(igUserId)}/content_publishing_limit`)}?fields=quota_usage,config`, token });
+      const entry = Array.isArray(body.data) && isRecord(body.data[0]) ? body.data[0] : {};
+      const config = isRecord(entry.config) ? entry.config : {};
+      return { quotaUsage: numberOf(entry.quota_usage) ?? 0, quotaTotal: numberOf(config.quota_total), quotaDuration: numberOf(config.quota_duration) };
+    },
+  };
+  return client;
+}
+
+/**
+ * The whole publication of one post (issue 7 calls this): one image becomes a single container, 2 to 10
+ * become item containers and a carousel; the container is awaited, published and its permalink read.
+ * Meta fetches every image_url itself, so they must be public (PUBLIC_URL reachable by Meta).
+ */
+export async function publishInstagramPost(
+  client: GraphClient,
+  token: string,
+  input: { igUserId: string; caption: string; images: Array<{ url: string; altText?: string }> },
+): Promise<PublishedMedia & { containerId: string }> {
+  const { igUserId, caption, images } = input;
+  if (images.length === 0) throw new ProviderError('meta', 'rejected', 'An Instagram post needs at least one image');
+  let containerId: string;
+  if (images.length === 1) {
+    containerId = await client.createImageContainer(token, igUserId, { imageUrl: images[0]!.url, caption, altText: images[0]!.altText });
+  } else {
+    const children: string[] = [];
+    for (const image of images) children.push(await client.createImageContainer(token, igUserId, { imageUrl: image.url, altText: image.altText, isCarouselItem: true }));
+    for (const child of children) await client.waitForContainer(token, child);
+    containerId = await client.createCarouselContainer(token, igUserId, { children, caption });
+  }
+  await client.waitForContainer(token, containerId);
+  const mediaId = await client.publishContainer(token, igUserId, containerId);
+  const permalink = await client.getMediaPermalink(token, mediaId).catch(() => undefined);
+  return { mediaId, permalink, containerId };
+}
+
+function readPage(entry: Record<string, unknown>): GraphPage {
+  const account = isRecord(entry.instagram_business_account) ? entry.instagram_business_account : undefined;
+  const accountId = account ? stringOf(account.id) : undefined;
+  return {
+    id: String(entry.id),
+    name: stringOf(entry.name) ?? String(entry.id),
+    accessToken: stringOf(entry.access_token),
+    instagramBusinessAccount:
+      account && accountId
+        ? {
+            id: accountId,
+            username: stringOf(account.username) ?? accountId,
+            name: stringOf(account.name) ?? stringOf(account.username) ?? accountId,
+            profilePictureUrl: stringOf(account.profile_picture_url) ?? null,
+            followersCount: numberOf(account.followers_count) ?? 0,
+            mediaCount: numberOf(account.media_count) ?? 0,
+          }
+        : undefined,
+  };
+}
+
+function requireId(body: Record<string, unknown>, what: string): string {
+  const id = stringOf(body.id);
+  if (!id) throw new ProviderError('meta', 'server', `Meta answered without the id of the ${what}`);
+  return id;
+}
+
+/** Graph codes that mean "slow down" (B.14; mixpost treats the same set as rate limits). */
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613]);
+
+/** An error answer (`{error: {message, type, code, error_subcode, is_transient}}`) as a ProviderError. */
+function graphError(response: ProviderResponse, url: string): ProviderError {
+  const error = isRecord(response.json) && isRecord(response.json.error) ? response.json.error : {};
+  const code = numberOf(error.code);
+  const subcode = numberOf(error.error_subcode);
+  const message = stringOf(error.message) ?? `HTTP ${response.status}`;
+  const details = { status: response.status, code, subcode };
+  if (code === 190 || code === 102) return new ProviderError('meta', 'invalid-token', `Meta refused the token: ${message}`, details);
+  if (code !== undefined && (RATE_LIMIT_CODES.has(code) || (code >= 80000 && code <= 80014) || subcode === 2207042 || subcode === 2207051)) {
+    return new ProviderError('meta', 'rate-limited', `Meta's limit is reached: ${message}`, details);
+  }
+  if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return new ProviderError('meta', 'permission', `Meta denied the permission: ${message}`, details);
+  if (response.status >= 500 || error.is_transient === true || code === 1 || code === 2 || code === -1 || code === -2) {
+    return new ProviderError('meta', 'server', `Meta failed (HTTP ${response.status}) at ${describeUrl(url)}: ${message}`, details);
+  }
+  return new ProviderError('meta', 'rejected', `Meta refused the request (code ${code ?? '?'}${subcode ? `/${subcode}` : ''}): ${message}`, details);
+}

@@ -1,0 +1,80 @@
+import type { Config } from '../config.ts';
+import type { Sandbox } from '../sandbox/sandbox.ts';
+import { type GraphClient, createGraphClient } from './instagram/graph-client.ts';
+import { type LinkedInClient, createLinkedInClient } from './linkedin/linkedin-client.ts';
+
+/**
+ * The clients of the two networks, chosen from the configuration (DESIGN §7): the real APIs when a
+ * network has credentials; otherwise the sandbox, when it is enabled; otherwise none (that network
+ * cannot be connected). The clients are the same code either way: only their base URLs differ.
+ */
+export interface SocialClients {
+  linkedin?: { client: LinkedInClient; sandbox: boolean };
+  instagram?: { client: GraphClient; sandbox: boolean };
+}
+
+/** True when some network will be served by the sandbox. */
+export function needsSandbox(social: Config['social']): boolean {
+  return social.sandboxEnabled && (!social.linkedin.credentials || !social.meta.credentials);
+}
+
+export function createSocialClients(options: {
+  social: Config['social'];
+  /** Where browsers reach the sandbox's consent pages (PUBLIC_URL). */
+  publicUrl: string;
+  /** Where the server reaches its own sandbox's APIs (http://127.0.0.1:PORT). */
+  internalUrl: string;
+  sandbox: Sandbox | undefined;
+}): SocialClients {
+  const { social, sandbox } = options;
+  const timeoutMs = social.requestTimeoutMs;
+  const result: SocialClients = {};
+
+  const linkedin = social.linkedin;
+  if (linkedin.credentials) {
+    result.linkedin = {
+      sandbox: false,
+      client: createLinkedInClient({
+        ...linkedin.credentials,
+        authorizationBaseUrl: linkedin.oauthUrl,
+        oauthBaseUrl: linkedin.oauthUrl,
+        apiBaseUrl: linkedin.apiUrl,
+        apiVersion: linkedin.apiVersion,
+        timeoutMs,
+      }),
+    };
+  } else if (sandbox) {
+    const served = `${options.internalUrl}${sandbox.prefix}/linkedin`;
+    result.linkedin = {
+      sandbox: true,
+      client: createLinkedInClient({
+        ...sandbox.credentials.linkedin,
+        authorizationBaseUrl: `${options.publicUrl}${sandbox.prefix}/linkedin`,
+        oauthBaseUrl: served,
+        apiBaseUrl: served,
+        apiVersion: linkedin.apiVersion,
+        timeoutMs,
+      }),
+    };
+  }
+
+  const meta = social.meta;
+  if (meta.credentials) {
+    result.instagram = {
+      sandbox: false,
+      client: createGraphClient({ ...meta.credentials, dialogBaseUrl: meta.dialogUrl, graphBaseUrl: meta.graphUrl, graphVersion: meta.graphVersion, timeoutMs }),
+    };
+  } else if (sandbox) {
+    result.instagram = {
+      sandbox: true,
+      client: createGraphClient({
+        ...sandbox.credentials.meta,
+        dialogBaseUrl: `${options.publicUrl}${sandbox.prefix}/meta/www`,
+        graphBaseUrl: `${options.internalUrl}${sandbox.prefix}/meta/graph`,
+        graphVersion: meta.graphVersion,
+        timeoutMs,
+      }),
+    };
+  }
+  return result;
+}

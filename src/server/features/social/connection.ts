@@ -1,0 +1,109 @@
+import {
+  type ConnectionWarning,
+  type InstagramBusinessPage,
+  type LinkedInPage,
+  type SocialConnectionView,
+  type SocialNetwork,
+  instagramBusinessPageSchema,
+  linkedinPageSchema,
+} from '../../../domain/social.ts';
+import type { Dialect } from '../../db/database.ts';
+import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
+import type { TokenCipher } from '../../lib/token-cipher.ts';
+import type { ConnectionChanges, ConnectionRow } from './repo.ts';
+
+/**
+ * A stored connection as the service works with it: dates as Date, pages parsed, and its secrets
+ * readable only through the cipher, with the row's own user and network as associated data.
+ */
+export interface Connection {
+  id: number;
+  userId: string;
+  network: SocialNetwork;
+  isConnected: boolean;
+  accountId: string | null;
+  accountName: string | null;
+  tokenExpiresAt: Date | null;
+  refreshTokenExpiresAt: Date | null;
+  dataAccessExpiresAt: Date | null;
+  scopes: string[];
+  publishTargetId: string | null;
+  linkedinPages: LinkedInPage[] | null;
+  instagramPages: InstagramBusinessPage[] | null;
+  encrypted: Pick<ConnectionRow, 'access_token' | 'refresh_token' | 'id_token' | 'page_tokens'>;
+}
+
+export type SecretColumn = 'access_token' | 'refresh_token' | 'id_token' | 'page_tokens';
+
+export function secretContext(userId: string, network: SocialNetwork, column: SecretColumn): string {
+  return `social:${userId}:${network}:${column}`;
+}
+
+/** Encrypts one secret for its row and column; null stays null. */
+export function sealSecret(cipher: TokenCipher, userId: string, network: SocialNetwork, column: SecretColumn, value: string | null | undefined): string | null {
+  return value ? cipher.encrypt(value, secretContext(userId, network, column)) : null;
+}
+
+export function openSecret(cipher: TokenCipher, connection: Connection, column: SecretColumn): string | null {
+  const stored = connection.encrypted[column];
+  return stored ? cipher.decrypt(stored, secretContext(connection.userId, connection.network, column)) : null;
+}
+
+export function readConnection(row: ConnectionRow): Connection {
+  const instant = (value: ConnectionRow['token_expires_at']) => (value === null ? null : readInstant(value));
+  const network = row.network as SocialNetwork;
+  const pages = parsePages(network, row.pages);
+  return {
+    id: row.id,
+    userId: row.user_id,
+    network,
+    isConnected: readFlag(row.is_connected),
+    accountId: row.account_id,
+    accountName: row.account_name,
+    tokenExpiresAt: instant(row.token_expires_at),
+    refreshTokenExpiresAt: instant(row.refresh_token_expires_at),
+    dataAccessExpiresAt: instant(row.data_access_expires_at),
+    scopes: row.scopes.split(' ').filter((scope) => scope !== ''),
+    publishTargetId: row.publish_target_id,
+    linkedinPages: network === 'linkedin' ? (pages as LinkedInPage[] | null) : null,
+    instagramPages: network === 'instagram' ? (pages as InstagramBusinessPage[] | null) : null,
+    encrypted: { access_token: row.access_token, refresh_token: row.refresh_token, id_token: row.id_token, page_tokens: row.page_tokens },
+  };
+}
+
+/** Pages written by this code; anything unreadable counts as "not fetched yet". */
+function parsePages(network: SocialNetwork, text: string | null): LinkedInPage[] | InstagramBusinessPage[] | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return network === 'linkedin' ? linkedinPageSchema.array().parse(value) : instagramBusinessPageSchema.array().parse(value);
+  } catch {
+    return null;
+  }
+}
+
+export function writeFlag(dialect: Dialect, value: boolean): ConnectionChanges['is_connected'] {
+  return flagWriter(dialect)(value);
+}
+
+export interface ProviderStatus {
+  available: boolean;
+  sandbox: boolean;
+}
+
+/** The client view of SPEC §3: what the browser may know of a connection. */
+export function toView(network: SocialNetwork, connection: Connection | undefined, provider: ProviderStatus, warning: ConnectionWarning | null = null): SocialConnectionView {
+  const connected = connection?.isConnected === true;
+  const common = {
+    sandbox: provider.sandbox,
+    available: provider.available,
+    isConnected: connected,
+    userName: connection?.accountName ?? null,
+    expiresAt: connection?.tokenExpiresAt?.toISOString() ?? null,
+    publishTargetId: connection?.publishTargetId ?? null,
+    warning: connected ? warning : null,
+  };
+  return network === 'linkedin'
+    ? { network, ...common, adminPages: connection?.linkedinPages ?? null }
+    : { network, ...common, businessPages: connection?.instagramPages ?? null };
+}

@@ -1,0 +1,43 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { SocialNetwork } from '../../../domain/social.ts';
+import type { Database, OAuthStatesTable, SocialConnectionsTable } from '../../db/schema.ts';
+
+/** SQL of the social connections and the OAuth states (migration 004). Instants are written as ISO text. */
+export type ConnectionRow = SocialConnectionsTable & { id: number };
+export type ConnectionChanges = Omit<Updateable<SocialConnectionsTable>, 'id' | 'user_id' | 'network' | 'created_at'>;
+
+export async function findConnectionRow(db: Kysely<Database>, userId: string, network: SocialNetwork): Promise<ConnectionRow | undefined> {
+  return (await db.selectFrom('social_connections').selectAll().where('user_id', '=', userId).where('network', '=', network).executeTakeFirst()) as ConnectionRow | undefined;
+}
+
+/** Creates the user's connection to the network, or overwrites the one there is (a reconnection). */
+export async function upsertConnectionRow(db: Kysely<Database>, userId: string, network: SocialNetwork, values: ConnectionChanges): Promise<void> {
+  const now = new Date().toISOString();
+  const row = { ...values, updated_at: now } as Insertable<SocialConnectionsTable>;
+  await db
+    .insertInto('social_connections')
+    .values({ ...row, user_id: userId, network, created_at: now })
+    .onConflict((conflict) => conflict.columns(['user_id', 'network']).doUpdateSet(row))
+    .execute();
+}
+
+export async function updateConnectionRow(db: Kysely<Database>, id: number, changes: ConnectionChanges): Promise<void> {
+  await db.updateTable('social_connections').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+export async function insertOAuthState(db: Kysely<Database>, state: Insertable<OAuthStatesTable>): Promise<void> {
+  await db.insertInto('oauth_states').values(state).execute();
+}
+
+/**
+ * Takes a state out of the table, whatever happens next: a state is good for one attempt only. Returns
+ * it when it existed, for the caller to check whose it was.
+ */
+export async function takeOAuthState(db: Kysely<Database>, stateHash: string): Promise<OAuthStatesTable | undefined> {
+  return db.deleteFrom('oauth_states').where('state_hash', '=', stateHash).returningAll().executeTakeFirst();
+}
+
+/** States nobody came back with: removed when new ones are handed out. */
+export async function deleteExpiredOAuthStates(db: Kysely<Database>, now: Date): Promise<void> {
+  await db.deleteFrom('oauth_states').where('expires_at', '<', now.toISOString()).execute();
+}

@@ -1,0 +1,211 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { NETWORK_NAMES, STATE_MISMATCH_MESSAGE, type SocialConnectionView, type SocialNetwork } from '../../../domain/social.ts';
+import { ProviderError } from '../../adapters/provider-http.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { readInstant } from '../../db/values.ts';
+import { AppError } from '../../errors.ts';
+import type { TokenCipher } from '../../lib/token-cipher.ts';
+import { type Connection, openSecret, readConnection, toView, writeFlag } from './connection.ts';
+import type { NetworkConnector } from './connector.ts';
+import { deleteExpiredOAuthStates, findConnectionRow, insertOAuthState, takeOAuthState, updateConnectionRow, upsertConnectionRow } from './repo.ts';
+
+/**
+ * The rules of the social connections (SPEC §4 "Social connection", §5 OAuth callback, §7): the
+ * authorization with a state bound to the session (docs/decisions/006), the exchange, the check on load,
+ * the pages, the publish target and the disconnection. Tokens are read and written sealed
+ * (docs/decisions/007) and never leave this feature except through getPublishingAccess.
+ */
+export interface SocialDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The app's address: the OAuth redirect URIs are its callback pages. */
+  publicUrl: string;
+  cipher: TokenCipher;
+  /** The networks that can be connected; a missing one is neither configured nor sandboxed. */
+  connectors: Partial<Record<SocialNetwork, NetworkConnector>>;
+  log: { info: (object: unknown, message: string) => void; warn: (object: unknown, message: string) => void; error: (object: unknown, message: string) => void };
+}
+
+/** A state is good for this long: enough to read a consent page, short enough to be useless later. */
+export const STATE_LIFETIME_MS = 15 * 60 * 1000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+export function redirectUriOf(publicUrl: string, network: SocialNetwork): string {
+  return `${publicUrl}/auth/${network}/callback`;
+}
+
+function connectorOf(deps: SocialDependencies, network: SocialNetwork): NetworkConnector {
+  const connector = deps.connectors[network];
+  if (!connector) throw new AppError('SOCIAL_NOT_CONFIGURED', `${NETWORK_NAMES[network]} is not configured on this server`);
+  return connector;
+}
+
+function providerStatus(deps: SocialDependencies, network: SocialNetwork) {
+  const connector = deps.connectors[network];
+  return { available: connector !== undefined, sandbox: connector?.sandbox ?? false };
+}
+
+async function loadConnection(deps: SocialDependencies, userId: string, network: SocialNetwork): Promise<Connection | undefined> {
+  const row = await findConnectionRow(deps.db, userId, network);
+  return row ? readConnection(row) : undefined;
+}
+
+/** The connection or SPEC §8's "… data not found" / "User not connected to …". */
+async function requireConnection(deps: SocialDependencies, userId: string, network: SocialNetwork, mustBeConnected: boolean): Promise<Connection> {
+  const connection = await loadConnection(deps, userId, network);
+  if (!connection) throw new AppError('SOCIAL_DATA_NOT_FOUND', `${NETWORK_NAMES[network]} data not found`);
+  if (mustBeConnected && !connection.isConnected) throw new AppError('SOCIAL_NOT_CONNECTED', `User not connected to ${NETWORK_NAMES[network]}`);
+  return connection;
+}
+
+async function markNotConnected(deps: SocialDependencies, connection: Connection, reason: string): Promise<void> {
+  await updateConnectionRow(deps.db, connection.id, { is_connected: writeFlag(deps.dialect, false) });
+  deps.log.info({ userId: connection.userId, network: connection.network, reason }, 'Social connection is no longer valid');
+}
+
+/**
+ * GET /api/social/:network: the client view, after asking the provider whether the connection still
+ * stands (SPEC §4: checked on load). An expired token, or one the provider calls invalid, leaves it not
+ * connected; a provider or network failure keeps it connected with a warning (SPEC §8).
+ */
+export async function getConnectionStatus(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<SocialConnectionView> {
+  const { userId, network } = input;
+  const status = providerStatus(deps, network);
+  const connection = await loadConnection(deps, userId, network);
+  if (!connection?.isConnected) return toView(network, connection, status);
+  const connector = deps.connectors[network];
+  if (!connector) return toView(network, connection, status, 'serverIssues');
+
+  const outcome = await connector.verify(connection);
+  if (outcome.result === 'invalid') {
+    await markNotConnected(deps, connection, outcome.reason);
+    return toView(network, { ...connection, isConnected: false }, status);
+  }
+  if (outcome.result === 'unverified') {
+    deps.log.warn({ userId, network, warning: outcome.warning }, 'Social connection could not be verified');
+    return toView(network, connection, status, outcome.warning);
+  }
+  if (outcome.changes) await updateConnectionRow(deps.db, connection.id, outcome.changes);
+  return toView(network, await loadConnection(deps, userId, network), status);
+}
+
+/**
+ * POST /api/social/:network/authorize: a fresh state of 256 random bits, kept (hashed) with the user,
+ * their session and the network, and the provider's consent page that will bring it back.
+ */
+export async function startAuthorization(deps: SocialDependencies, input: { user: SessionUser; network: SocialNetwork }): Promise<{ url: string }> {
+  const connector = connectorOf(deps, input.network);
+  const state = randomBytes(32).toString('base64url');
+  const now = new Date();
+  const redirectUri = redirectUriOf(deps.publicUrl, input.network);
+  await deleteExpiredOAuthStates(deps.db, now);
+  await insertOAuthState(deps.db, {
+    state_hash: sha256(state),
+    user_id: input.user.id,
+    session_hash: sha256(input.user.sessionToken),
+    network: input.network,
+    redirect_uri: redirectUri,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + STATE_LIFETIME_MS).toISOString(),
+  });
+  return { url: connector.authorizationUrl({ state, redirectUri }) };
+}
+
+/**
+ * POST /api/social/:network/callback: the state must be one this session was given for this network,
+ * unused and unexpired (SPEC §5 "State mismatch. Possible CSRF attack."); then the code is exchanged
+ * and the connection stored.
+ */
+export async function completeAuthorization(
+  deps: SocialDependencies,
+  input: { user: SessionUser; network: SocialNetwork; code: string; state: string },
+): Promise<SocialConnectionView> {
+  const { user, network } = input;
+  const connector = connectorOf(deps, network);
+  const stored = await takeOAuthState(deps.db, sha256(input.state));
+  const matches =
+    stored !== undefined &&
+    stored.user_id === user.id &&
+    stored.session_hash === sha256(user.sessionToken) &&
+    stored.network === network &&
+    readInstant(stored.expires_at) > new Date();
+  if (!matches) {
+    deps.log.warn({ userId: user.id, network, known: stored !== undefined }, 'OAuth callback with a state this session was not given');
+    throw new AppError('OAUTH_STATE_MISMATCH', STATE_MISMATCH_MESSAGE);
+  }
+  const previous = await loadConnection(deps, user.id, network);
+  const changes = await connector.connect({ userId: user.id, code: input.code, redirectUri: stored.redirect_uri, previous });
+  await upsertConnectionRow(deps.db, user.id, network, changes);
+  deps.log.info({ userId: user.id, network }, 'Social network connected');
+  return toView(network, await loadConnection(deps, user.id, network), providerStatus(deps, network));
+}
+
+/** GET /api/social/:network/pages: the pages to publish to, fetched from the provider and kept. */
+export async function fetchPages(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<SocialConnectionView> {
+  const { userId, network } = input;
+  const connector = connectorOf(deps, network);
+  const connection = await requireConnection(deps, userId, network, true);
+  const name = NETWORK_NAMES[network];
+  try {
+    await updateConnectionRow(deps.db, connection.id, await connector.fetchPages(connection));
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.failure === 'invalid-token') {
+      await markNotConnected(deps, connection, error.message);
+      throw new AppError('SOCIAL_NOT_CONNECTED', `User not connected to ${name}`);
+    }
+    if (error.failure === 'permission') throw new AppError('SOCIAL_PERMISSION_MISSING', `Failed to fetch ${name} admin pages: ${error.message}`);
+    throw new AppError('SOCIAL_PROVIDER_UNAVAILABLE', `Failed to fetch ${name} admin pages: ${error.message}`);
+  }
+  return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
+}
+
+/** PUT /api/social/:network/target: one of the connection's pages (LinkedIn: the member is always one). */
+export async function choosePublishTarget(deps: SocialDependencies, input: { userId: string; network: SocialNetwork; targetId: string }): Promise<SocialConnectionView> {
+  const { userId, network, targetId } = input;
+  const connection = await requireConnection(deps, userId, network, true);
+  const allowed =
+    network === 'linkedin'
+      ? [...(connection.linkedinPages ?? []).map((page) => page.id), ...(connection.accountId ? [`urn:li:person:${connection.accountId}`] : [])]
+      : (connection.instagramPages ?? []).map((page) => page.instagram_business_account_id);
+  if (!allowed.includes(targetId)) throw new AppError('SOCIAL_TARGET_NOT_FOUND', `${targetId} is not a page this ${NETWORK_NAMES[network]} connection can publish to`);
+  await updateConnectionRow(deps.db, connection.id, { publish_target_id: targetId });
+  return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
+}
+
+/** DELETE /api/social/:network: not connected any more; the data stays (SPEC §4). */
+export async function disconnect(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<SocialConnectionView> {
+  const { userId, network } = input;
+  const connection = await requireConnection(deps, userId, network, false);
+  await updateConnectionRow(deps.db, connection.id, { is_connected: writeFlag(deps.dialect, false), disconnected_at: new Date().toISOString() });
+  deps.log.info({ userId, network }, 'Social network disconnected');
+  return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
+}
+
+/** What publishing (issue 7) needs to post for a user: the token and the chosen target, decrypted. */
+export interface PublishingAccess {
+  network: SocialNetwork;
+  accessToken: string;
+  /** LinkedIn: the author URN; Instagram: the business account id. */
+  targetId: string;
+  /** Instagram: the token of the target's Facebook page, when one was fetched. */
+  pageAccessToken: string | null;
+}
+
+export async function getPublishingAccess(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<PublishingAccess> {
+  const { userId, network } = input;
+  const connection = await requireConnection(deps, userId, network, true);
+  const accessToken = openSecret(deps.cipher, connection, 'access_token');
+  if (!accessToken || !connection.publishTargetId) throw new AppError('SOCIAL_NOT_CONNECTED', `User not connected to ${NETWORK_NAMES[network]}`);
+  let pageAccessToken: string | null = null;
+  if (network === 'instagram') {
+    const pageId = connection.instagramPages?.find((page) => page.instagram_business_account_id === connection.publishTargetId)?.facebook_page_id;
+    const tokens = JSON.parse(openSecret(deps.cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
+    pageAccessToken = pageId ? (tokens[pageId] ?? null) : null;
+  }
+  return { network, accessToken, targetId: connection.publishTargetId, pageAccessToken };
+}

@@ -1,0 +1,67 @@
+import { escapeHtml } from '../lib/html.ts';
+
+/**
+ * The people and pages that live in the sandbox: one LinkedIn member who administers two company pages
+ * (and holds two roles that do not count: a pending request and an analyst seat), and one Facebook user
+ * with three pages, two of them linked to an Instagram business account. Tests may replace the pages.
+ */
+export const LINKEDIN_MEMBER = {
+  sub: 'sbx4Qm7TzL',
+  givenName: 'Marta',
+  familyName: 'Soler Ibáñez',
+  email: 'marta.soler@sandbox.alzado.test',
+  locale: 'es-ES',
+  vanityName: 'marta-soler-ibanez',
+  headline: 'Arquitecta · Soler Ibáñez Arquitectos',
+} as const;
+
+export interface SandboxOrganization {
+  id: number;
+  name: string;
+  vanityName: string;
+  role: string;
+  state: string;
+  /** Initials and colour of the generated logo; null for a page without a logo. */
+  logo: { initials: string; color: string } | null;
+}
+
+export function defaultOrganizations(): SandboxOrganization[] {
+  return [
+    { id: 90210001, name: 'Soler Ibáñez Arquitectos', vanityName: 'soler-ibanez-arquitectos', role: 'ADMINISTRATOR', state: 'APPROVED', logo: { initials: 'SI', color: '#1f6f5c' } },
+    { id: 90210002, name: 'Taller Norte', vanityName: 'taller-norte', role: 'ADMINISTRATOR', state: 'APPROVED', logo: null },
+    { id: 90210003, name: 'Colegio de Arquitectos de Levante', vanityName: 'coal', role: 'ANALYST', state: 'APPROVED', logo: { initials: 'CA', color: '#7a4b9a' } },
+    { id: 90210004, name: 'Bienal de Arquitectura', vanityName: 'bienal-arquitectura', role: 'ADMINISTRATOR', state: 'REQUESTED', logo: null },
+  ];
+}
+
+export const META_USER = { id: '10158000000000001', name: 'Marta Soler Ibáñez' } as const;
+
+export interface SandboxMetaPage {
+  id: string;
+  name: string;
+  category: string;
+  instagram: { id: string; username: string; name: string; followers: number; media: number; color: string } | null;
+}
+
+export function defaultMetaPages(): SandboxMetaPage[] {
+  return [
+    {
+      id: '104000000000001',
+      name: 'Soler Ibáñez Arquitectos',
+      category: 'Architectural Designer',
+      instagram: { id: '17841400000000001', username: 'soler.arquitectos', name: 'Soler Ibáñez Arquitectos', followers: 1204, media: 87, color: '#1f6f5c' },
+    },
+    {
+      id: '104000000000002',
+      name: 'Taller Norte',
+      category: 'Interior Design Studio',
+      instagram: { id: '17841400000000002', username: 'tallernorte.estudio', name: 'Taller Norte', followers: 356, media: 41, color: '#b0603a' },
+    },
+    { id: '104000000000003', name: 'Marta Soler · Cuaderno', category: 'Blogger', instagram: null },
+  ];
+}
+
+/** A square picture with initials, as a logo or profile picture would be. */
+export function initialsSvg(initials: string, color: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" rx="24" fill="${escapeHtml(color)}"/><text x="100" y="100" dy="0.35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="80" font-weight="600" fill="#ffffff">${escapeHtml(initials)}</text></svg>`;
+}

@@ -1,0 +1,98 @@
+import type { SandboxContext } from './context.ts';
+import { escapeHtml, page } from './html.ts';
+import { LINKEDIN_MEMBER } from './personas.ts';
+
+/**
+ * What the sandbox "published", newest first, as JSON (for tests) and as a page (for people): the
+ * LinkedIn posts with their author and images, the Instagram media with their account and images.
+ */
+export interface PublishedOverview {
+  linkedin: Array<{ id: string; author: string; authorName: string; commentary: string; images: string[]; createdAt: string }>;
+  instagram: Array<{ id: string; account: string; username: string; mediaType: string; caption: string; images: string[]; permalink: string; publishedAt: string }>;
+}
+
+export function publishedOverview(context: SandboxContext): PublishedOverview {
+  const { linkedin, meta } = context.store.state;
+  const memberUrn = `urn:li:person:${LINKEDIN_MEMBER.sub}`;
+  const authorName = (author: string) =>
+    author === memberUrn
+      ? `${LINKEDIN_MEMBER.givenName} ${LINKEDIN_MEMBER.familyName}`
+      : (linkedin.organizations.find((entry) => `urn:li:organization:${entry.id}` === author)?.name ?? author);
+  return {
+    linkedin: linkedin.posts
+      .filter((post) => !post.deleted)
+      .map((post) => ({
+        id: post.id,
+        author: post.author,
+        authorName: authorName(post.author),
+        commentary: post.commentary,
+        images: post.images.map((image) => `${context.publicBase}/linkedin/media/images/${image.id}`),
+        createdAt: new Date(post.createdAt).toISOString(),
+      }))
+      .reverse(),
+    instagram: Object.values(meta.media)
+      .map((media) => ({
+        id: media.id,
+        account: media.igUserId,
+        username: meta.pages.find((entry) => entry.instagram?.id === media.igUserId)?.instagram?.username ?? media.igUserId,
+        mediaType: media.mediaType,
+        caption: media.caption,
+        images: media.files.map((file) => `${context.publicBase}/meta/media/images/${file.replace(/^ig-/, '')}`),
+        permalink: `${context.publicBase}/meta/p/${media.shortcode}/`,
+        publishedAt: new Date(media.timestamp).toISOString(),
+      }))
+      .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
+  };
+}
+
+const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+
+export function publishedPage(context: SandboxContext): string {
+  const overview = publishedOverview(context);
+  const { linkedin, meta } = context.store.state;
+  const images = (urls: string[]) => (urls.length ? `<div class="images">${urls.map((url) => `<img src="${escapeHtml(url)}" alt="">`).join('')}</div>` : '');
+  const linkedinPosts = overview.linkedin.length
+    ? overview.linkedin
+        .map(
+          (post) => `<article class="post"><header><span><strong>${escapeHtml(post.authorName)}</strong> · ${escapeHtml(post.author)}</span><time>${when(post.createdAt)}</time></header>
+<p>${escapeHtml(post.commentary)}</p>${images(post.images)}</article>`,
+        )
+        .join('')
+    : '<p class="empty">Nothing published on LinkedIn yet.</p>';
+  const instagramPosts = overview.instagram.length
+    ? overview.instagram
+        .map(
+          (media) => `<article class="post" id="media-${escapeHtml(media.id)}"><header><span><strong>@${escapeHtml(media.username)}</strong> · ${media.mediaType === 'CAROUSEL_ALBUM' ? 'carousel' : 'image'}</span><time>${when(media.publishedAt)}</time></header>
+<p>${escapeHtml(media.caption)}</p>${images(media.images)}</article>`,
+        )
+        .join('')
+    : '<p class="empty">Nothing published on Instagram yet.</p>';
+  const organizations = linkedin.organizations
+    .map((entry) => `<tr><td>${escapeHtml(entry.name)}</td><td>urn:li:organization:${entry.id}</td><td>${escapeHtml(entry.role)} · ${escapeHtml(entry.state)}</td></tr>`)
+    .join('');
+  const pages = meta.pages
+    .map((entry) => `<tr><td>${escapeHtml(entry.name)}</td><td>${escapeHtml(entry.id)}</td><td>${entry.instagram ? `@${escapeHtml(entry.instagram.username)}` : '—'}</td></tr>`)
+    .join('');
+  const base = context.publicBase;
+  return page({
+    title: 'Alzado sandbox · published',
+    wide: true,
+    body: `<h1>What the sandbox published</h1>
+<p class="lead">Posts that Alzado sent to the local LinkedIn and Instagram, newest first. Also as JSON at <a href="${escapeHtml(base)}/published.json">${escapeHtml(base)}/published.json</a>.</p>
+<section><h2>LinkedIn</h2><div class="posts">${linkedinPosts}</div></section>
+<section><h2>Instagram</h2><div class="posts">${instagramPosts}</div></section>
+<section class="card"><h2>The sandbox's accounts</h2>
+<p class="lead">LinkedIn member ${escapeHtml(`${LINKEDIN_MEMBER.givenName} ${LINKEDIN_MEMBER.familyName}`)} (urn:li:person:${LINKEDIN_MEMBER.sub}); only approved ADMINISTRATOR roles count as pages to publish to.</p>
+<table><thead><tr><th>Organization</th><th>URN</th><th>Role</th></tr></thead><tbody>${organizations}</tbody></table>
+<p class="lead" style="margin-top:18px">Facebook pages and their Instagram business accounts:</p>
+<table><thead><tr><th>Page</th><th>Id</th><th>Instagram</th></tr></thead><tbody>${pages}</tbody></table></section>
+<section class="card" style="margin-top:28px"><h2>Making it misbehave</h2>
+<p class="lead">The next requests to a network's API can fail on purpose (kind: server-error, rate-limit, slow, drop; times: 0 for always):</p>
+<code class="block">curl -X POST ${escapeHtml(base)}/control/faults -H 'content-type: application/json' \\
+  -d '{"network":"linkedin","kind":"server-error","times":1}'
+curl -X POST ${escapeHtml(base)}/control/expire-tokens -H 'content-type: application/json' -d '{"network":"meta"}'
+curl -X POST ${escapeHtml(base)}/control/revoke-tokens -H 'content-type: application/json' -d '{"network":"linkedin"}'
+curl -X DELETE ${escapeHtml(base)}/control/faults
+curl -X POST ${escapeHtml(base)}/control/reset</code></section>`,
+  });
+}

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type SandboxContext, ProviderReply, sendReply } from './context.ts';
+import { FaultList, type SandboxFault, sandboxFaultSchema } from './faults.ts';
+import { linkedinRoutes } from './linkedin.ts';
+import { metaRoutes } from './meta.ts';
+import type { SandboxMetaPage, SandboxOrganization } from './personas.ts';
+import { type PublishedOverview, publishedOverview, publishedPage } from './published-page.ts';
+import { type SandboxSettings, SandboxStore } from './store.ts';
+
+/**
+ * Alzado's local LinkedIn and Meta (DESIGN §7, docs/decisions/008): the endpoints Alzado uses, over
+ * real HTTP, with their consent pages, error bodies, lifetimes and limits. The production clients talk
+ * to it through their base URLs and cannot tell. Mounted inside the app at /sandbox when a network has
+ * no credentials, or run on its own port by the tests.
+ *
+ *   /sandbox                      what was published (also /sandbox/published.json)
+ *   /sandbox/linkedin/...         www.linkedin.com (/oauth/v2/..., /dms-uploads/...) and api.linkedin.com (/v2/..., /rest/...)
+ *   /sandbox/meta/www/...         www.facebook.com (/{version}/dialog/oauth)
+ *   /sandbox/meta/graph/...       graph.facebook.com (/{version}/...)
+ *   /sandbox/control/...          misbehaviour on request (faults, expired and revoked tokens, clock, settings, reset)
+ */
+export interface SandboxOptions {
+  /** Where browsers reach the app that mounts the sandbox (PUBLIC_URL). */
+  publicUrl: string;
+  /** The path the sandbox is mounted at. */
+  prefix?: string;
+  /** Keeps the sandbox's memory across restarts; in memory only when unset. */
+  dataDir?: string;
+  /** The redirect URIs "registered" for Alzado's app on each network. */
+  redirectUris: { linkedin: string[]; meta: string[] };
+  /** The oldest LinkedIn-Version still served (426 NONEXISTENT_VERSION below it, and above the current month). */
+  linkedinOldestVersion?: string;
+}
+
+export interface SandboxCredentials {
+  linkedin: { clientId: string; clientSecret: string };
+  meta: { appId: string; appSecret: string };
+}
+
+export type SandboxNetwork = 'linkedin' | 'meta';
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+export interface SandboxControl {
+  /** The next matching API requests fail (see faults.ts). */
+  fail(fault: SandboxFault): void;
+  clearFaults(): void;
+  /** Every token issued so far on the network expires now. */
+  expireTokens(network: SandboxNetwork): void;
+  /** Every token issued so far on the network is revoked (as when the member removes the app). */
+  revokeTokens(network: SandboxNetwork): void;
+  /** Moves the providers' clock forward (codes, tokens, containers and quotas age). */
+  advanceTime(seconds: number): void;
+  configure(settings: DeepPartial<SandboxSettings>): void;
+  setOrganizations(organizations: SandboxOrganization[]): void;
+  setMetaPages(pages: SandboxMetaPage[]): void;
+  published(): PublishedOverview;
+  reset(): void;
+}
+
+export interface Sandbox {
+  credentials: SandboxCredentials;
+  control: SandboxControl;
+  /** Register with `{ prefix }`. */
+  plugin: (app: FastifyInstance) => Promise<void>;
+  prefix: string;
+  /** Changes the address browsers see (for a sandbox that learns its port after listening). */
+  setPublicUrl(url: string): void;
+}
+
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const prefix = options.prefix ?? '/sandbox';
+  const store = new SandboxStore(options.dataDir);
+  const faults = new FaultList();
+  const credentials: SandboxCredentials = {
+    linkedin: { clientId: 'alzado-sandbox', clientSecret: randomBytes(24).toString('base64url') },
+    meta: { appId: '990000000000042', appSecret: randomBytes(16).toString('hex') },
+  };
+  const context: SandboxContext = {
+    store,
+    faults,
+    publicBase: `${options.publicUrl.replace(/\/+$/, '')}${prefix}`,
+    prefix,
+    linkedin: { ...credentials.linkedin, redirectUris: options.redirectUris.linkedin, oldestVersion: options.linkedinOldestVersion ?? '202401' },
+    meta: { ...credentials.meta, appName: 'Alzado', redirectUris: options.redirectUris.meta },
+  };
+
+  const tokensOf = (network: SandboxNetwork) => Object.values(network === 'linkedin' ? store.state.linkedin.tokens : store.state.meta.tokens);
+  const control: SandboxControl = {
+    fail: (fault) => faults.add(fault),
+    clearFaults: () => faults.clear(),
+    expireTokens(network) {
+      const now = store.now();
+      for (const token of tokensOf(network)) token.expiresAt = now - 1000;
+      store.save();
+    },
+    revokeTokens(network) {
+      for (const token of tokensOf(network)) token.revoked = true;
+      store.save();
+    },
+    advanceTime(seconds) {
+      store.state.clockOffsetMs += seconds * 1000;
+      store.save();
+    },
+    configure(settings) {
+      Object.assign(store.state.settings.linkedin, settings.linkedin ?? {});
+      Object.assign(store.state.settings.meta, settings.meta ?? {});
+      store.save();
+    },
+    setOrganizations(organizations) {
+      store.state.linkedin.organizations = organizations;
+      store.save();
+    },
+    setMetaPages(pages) {
+      store.state.meta.pages = pages;
+      store.save();
+    },
+    published: () => publishedOverview(context),
+    reset() {
+      faults.clear();
+      store.reset();
+    },
+  };
+
+  async function plugin(app: FastifyInstance): Promise<void> {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(String(body))));
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 60 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+    app.setErrorHandler((error, request, reply) => {
+      if (error instanceof ProviderReply) return sendReply(reply, error);
+      if (error instanceof z.ZodError) return reply.status(400).send({ message: z.prettifyError(error), status: 400 });
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status && status < 500) return reply.status(status).send({ message: (error as Error).message, status });
+      request.log.error({ err: error }, 'Sandbox request failed');
+      return reply.status(500).send({ message: 'Internal Server Error', status: 500 });
+    });
+    app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No sandbox endpoint for ${request.method} ${request.url.split('?')[0]}`, status: 404 }));
+
+    await app.register(linkedinRoutes(context), { prefix: '/linkedin' });
+    await app.register(metaRoutes(context), { prefix: '/meta' });
+
+    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(publishedPage(context)));
+    app.get('/published.json', async () => control.published());
+    app.get('/meta/p/:shortcode/', async (request, reply) => {
+      const media = Object.values(store.state.meta.media).find((entry) => entry.shortcode === (request.params as { shortcode: string }).shortcode);
+      return media ? reply.redirect(`${prefix}/#media-${media.id}`, 302) : reply.status(404).send({ message: 'Media not found', status: 404 });
+    });
+
+    // Misbehaviour on request, for tests and for people trying the failure screens.
+    const networkBody = z.object({ network: z.enum(['linkedin', 'meta']) });
+    app.get('/control', async () => ({ faults: faults.list(), settings: store.state.settings, clockOffsetSeconds: store.state.clockOffsetMs / 1000 }));
+    app.post('/control/faults', async (request, reply) => {
+      control.fail(sandboxFaultSchema.parse(request.body));
+      return reply.status(201).send({ faults: faults.list() });
+    });
+    app.delete('/control/faults', async () => {
+      control.clearFaults();
+      return { faults: [] };
+    });
+    app.post('/control/expire-tokens', async (request) => {
+      control.expireTokens(networkBody.parse(request.body).network);
+      return { ok: true };
+    });
+    app.post('/control/revoke-tokens', async (request) => {
+      control.revokeTokens(networkBody.parse(request.body).network);
+      return { ok: true };
+    });
+    app.post('/control/advance-time', async (request) => {
+      control.advanceTime(z.object({ seconds: z.number().int().min(0) }).parse(request.body).seconds);
+      return { clockOffsetSeconds: store.state.clockOffsetMs / 1000 };
+    });
+    app.patch('/control/settings', async (request) => {
+      control.configure(request.body as DeepPartial<SandboxSettings>);
+      return store.state.settings;
+    });
+    app.post('/control/reset', async () => {
+      control.reset();
+      return { ok: true };
+    });
+  }
+
+  return {
+    credentials,
+    control,
+    plugin,
+    prefix,
+    setPublicUrl(url) {
+      context.publicBase = `${url.replace(/\/+$/, '')}${prefix}`;
+    },
+  };
+}
+
+/** A form body; a name given twice (ticked checkboxes) becomes a list. */
+function parseForm(body: string): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const existing = result[key];
+    result[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return result;
+}

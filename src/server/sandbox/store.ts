@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type SandboxMetaPage, type SandboxOrganization, defaultMetaPages, defaultOrganizations } from './personas.ts';
+
+/**
+ * Everything the sandbox remembers, as the providers would: codes, tokens, uploaded images, posts,
+ * containers and published media. With a folder it survives restarts (state.json plus the image files),
+ * so a connection made yesterday in development is still valid today; without one it lives in memory.
+ */
+export interface LinkedInCode {
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  expiresAt: number;
+  used: boolean;
+}
+
+export interface LinkedInToken {
+  kind: 'access' | 'refresh';
+  scopes: string[];
+  /** When the member first authorized (refresh tokens count 365 days from here). */
+  authorizedAt: number;
+  issuedAt: number;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface LinkedInImage {
+  owner: string;
+  member: string;
+  status: 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
+  uploadExpiresAt: number;
+  file?: string;
+  contentType?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface LinkedInPost {
+  id: string;
+  author: string;
+  commentary: string;
+  visibility: string;
+  images: Array<{ id: string; altText?: string }>;
+  createdAt: number;
+  deleted?: boolean;
+}
+
+export interface MetaCode {
+  redirectUri: string;
+  granted: string[];
+  declined: string[];
+  expiresAt: number;
+  used: boolean;
+}
+
+export interface MetaToken {
+  kind: 'short' | 'long' | 'page';
+  pageId?: string;
+  granted: string[];
+  declined: string[];
+  issuedAt: number;
+  /** 0 = never (page tokens from a long-lived user token). */
+  expiresAt: number;
+  dataAccessExpiresAt: number;
+  revoked: boolean;
+}
+
+export interface MetaContainer {
+  igUserId: string;
+  mediaType: 'IMAGE' | 'CAROUSEL';
+  isCarouselItem: boolean;
+  imageUrl?: string;
+  file?: string;
+  caption?: string;
+  altText?: string;
+  children?: string[];
+  createdAt: number;
+  readyAt: number;
+  publishedMediaId?: string;
+}
+
+export interface MetaMedia {
+  id: string;
+  igUserId: string;
+  containerId: string;
+  mediaType: 'IMAGE' | 'CAROUSEL_ALBUM';
+  caption: string;
+  files: string[];
+  shortcode: string;
+  timestamp: number;
+}
+
+export interface SandboxSettings {
+  linkedin: {
+    /** Issue refresh tokens, as LinkedIn does for apps approved for programmatic refresh. */
+    issueRefreshTokens: boolean;
+    /** Answer the code exchange without expires_in (SPEC §9's 3600 s default then applies). */
+    omitExpiresIn: boolean;
+    /** Answer the code exchange without an access token. */
+    omitAccessToken: boolean;
+    /** Leave the member's name out of userinfo (SPEC §9's "LinkedIn User" then applies). */
+    omitMemberName: boolean;
+    /** Posts a member may publish per day (Share on LinkedIn throttle). */
+    postsPerDay: number;
+  };
+  meta: {
+    omitExpiresIn: boolean;
+    omitAccessToken: boolean;
+    /** The Content Publishing API's posts per rolling 24 hours (the docs say 100, 50 and 25). */
+    quotaTotal: number;
+    /** How long a container stays IN_PROGRESS before it is FINISHED. */
+    containerProcessingMs: number;
+  };
+}
+
+export interface SandboxState {
+  sequence: number;
+  /** Added to the real clock: lets a test move the providers' time forward. */
+  clockOffsetMs: number;
+  settings: SandboxSettings;
+  linkedin: {
+    organizations: SandboxOrganization[];
+    codes: Record<string, LinkedInCode>;
+    tokens: Record<string, LinkedInToken>;
+    images: Record<string, LinkedInImage>;
+    posts: LinkedInPost[];
+  };
+  meta: {
+    pages: SandboxMetaPage[];
+    codes: Record<string, MetaCode>;
+    tokens: Record<string, MetaToken>;
+    /** Permissions the user removed the app's access to (DELETE /me/permissions). */
+    appRemoved: boolean;
+    containers: Record<string, MetaContainer>;
+    media: Record<string, MetaMedia>;
+    publishedAt: number[];
+  };
+}
+
+export function defaultSettings(): SandboxSettings {
+  return {
+    linkedin: { issueRefreshTokens: false, omitExpiresIn: false, omitAccessToken: false, omitMemberName: false, postsPerDay: 150 },
+    meta: { omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containerProcessingMs: 0 },
+  };
+}
+
+function emptyState(): SandboxState {
+  return {
+    sequence: 1,
+    clockOffsetMs: 0,
+    settings: defaultSettings(),
+    linkedin: { organizations: defaultOrganizations(), codes: {}, tokens: {}, images: {}, posts: [] },
+    meta: { pages: defaultMetaPages(), codes: {}, tokens: {}, appRemoved: false, containers: {}, media: {}, publishedAt: [] },
+  };
+}
+
+export interface SandboxFile {
+  bytes: Buffer;
+  contentType: string;
+}
+
+export class SandboxStore {
+  state: SandboxState;
+  private readonly memoryFiles = new Map<string, SandboxFile>();
+  private readonly stateFile: string | undefined;
+  private readonly filesDir: string | undefined;
+
+  constructor(dataDir?: string) {
+    this.stateFile = dataDir ? path.join(dataDir, 'state.json') : undefined;
+    this.filesDir = dataDir ? path.join(dataDir, 'files') : undefined;
+    this.state = emptyState();
+    if (this.stateFile && fs.existsSync(this.stateFile)) {
+      try {
+        const loaded = JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as SandboxState;
+        this.state = { ...emptyState(), ...loaded, settings: { ...defaultSettings(), ...loaded.settings } };
+      } catch {
+        // A damaged sandbox file only costs the sandbox's memory: start afresh.
+      }
+    }
+  }
+
+  now(): number {
+    return Date.now() + this.state.clockOffsetMs;
+  }
+
+  /** A new numeric id, unique within this sandbox. */
+  nextNumber(): number {
+    return this.state.sequence++;
+  }
+
+  /** An opaque random string, e.g. for tokens and codes. */
+  random(bytes: number): string {
+    return randomBytes(bytes).toString('base64url');
+  }
+
+  save(): void {
+    if (!this.stateFile) return;
+    fs.mkdirSync(path.dirname(this.stateFile), { recursive: true });
+    const partial = `${this.stateFile}.${process.pid}.partial`;
+    fs.writeFileSync(partial, JSON.stringify(this.state));
+    fs.renameSync(partial, this.stateFile);
+  }
+
+  putFile(name: string, file: SandboxFile): void {
+    if (!this.filesDir) {
+      this.memoryFiles.set(name, file);
+      return;
+    }
+    fs.mkdirSync(this.filesDir, { recursive: true });
+    fs.writeFileSync(path.join(this.filesDir, name), file.bytes);
+    fs.writeFileSync(path.join(this.filesDir, `${name}.type`), file.contentType);
+  }
+
+  getFile(name: string): SandboxFile | undefined {
+    if (!/^[A-Za-z0-9_-]+$/.test(name)) return undefined;
+    if (!this.filesDir) return this.memoryFiles.get(name);
+    try {
+      return { bytes: fs.readFileSync(path.join(this.filesDir, name)), contentType: fs.readFileSync(path.join(this.filesDir, `${name}.type`), 'utf8') };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Forgets everything: tokens, posts, settings and the accounts' pages. */
+  reset(): void {
+    this.state = emptyState();
+    this.memoryFiles.clear();
+    if (this.filesDir) fs.rmSync(this.filesDir, { recursive: true, force: true });
+    this.save();
+  }
+}
