@@ -1,0 +1,114 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createGraphClient } from '../adapters/instagram/graph-client.ts';
+import { createLinkedInClient } from '../adapters/linkedin/linkedin-client.ts';
+import type { SocialAdapters } from '../features/social/adapters.ts';
+import { type Sandbox, createSandbox } from '../sandbox/sandbox.ts';
+import { type TestApp, createTestTokenCipher } from './test-app.ts';
+
+/**
+ * The sandbox of both networks on a port of its own (real HTTP), and the production clients pointed at
+ * it, for API tests. The app under test is http://localhost:3000, so the redirect URIs registered in
+ * the sandbox are its callback pages.
+ */
+export const TEST_APP_URL = 'http://localhost:3000';
+export const LINKEDIN_VERSION = '202610';
+
+export interface TestSandbox {
+  /** http://127.0.0.1:{port}/sandbox */
+  base: string;
+  sandbox: Sandbox;
+  server: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+export async function startTestSandbox(): Promise<TestSandbox> {
+  const sandbox = createSandbox({
+    publicUrl: 'http://127.0.0.1',
+    redirectUris: { linkedin: [`${TEST_APP_URL}/auth/linkedin/callback`], meta: [`${TEST_APP_URL}/auth/instagram/callback`] },
+  });
+  const server = Fastify({ logger: false });
+  await server.register(sandbox.plugin, { prefix: sandbox.prefix });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  sandbox.setPublicUrl(origin);
+  return { base: `${origin}${sandbox.prefix}`, sandbox, server, close: () => server.close() };
+}
+
+/** The production clients, configured with the sandbox's base URLs and credentials. */
+export function sandboxClients(testSandbox: TestSandbox, options: { timeoutMs?: number; linkedinVersion?: string } = {}) {
+  const { base, sandbox } = testSandbox;
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  return {
+    linkedin: createLinkedInClient({
+      ...sandbox.credentials.linkedin,
+      authorizationBaseUrl: `${base}/linkedin`,
+      oauthBaseUrl: `${base}/linkedin`,
+      apiBaseUrl: `${base}/linkedin`,
+      apiVersion: options.linkedinVersion ?? LINKEDIN_VERSION,
+      timeoutMs,
+    }),
+    instagram: createGraphClient({
+      ...sandbox.credentials.meta,
+      dialogBaseUrl: `${base}/meta/www`,
+      graphBaseUrl: `${base}/meta/graph`,
+      graphVersion: 'v19.0',
+      timeoutMs,
+      containerPolling: { intervalMs: 50, timeoutMs: 2_000 },
+    }),
+  };
+}
+
+/** What createTestApp needs to connect both networks through the sandbox. */
+export function sandboxAdapters(testSandbox: TestSandbox, options: { timeoutMs?: number } = {}): SocialAdapters {
+  const clients = sandboxClients(testSandbox, options);
+  return { cipher: createTestTokenCipher(), linkedin: { client: clients.linkedin, sandbox: true }, instagram: { client: clients.instagram, sandbox: true } };
+}
+
+export type Network = 'linkedin' | 'instagram';
+
+/**
+ * What a browser does with the consent page: opens the URL the API handed out, submits the form with
+ * the chosen button (and, on Meta's page, the ticked permissions), and reads where the provider sends
+ * it back. Returns the callback page's URL.
+ */
+export async function answerConsent(authorizeUrl: string, choice: { decision: 'allow' | 'cancel'; uncheck?: string[] } = { decision: 'allow' }): Promise<URL> {
+  const pageResponse = await fetch(authorizeUrl);
+  if (pageResponse.status !== 200) throw new Error(`consent page answered ${pageResponse.status}: ${await pageResponse.text()}`);
+  const html = await pageResponse.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error('the consent page has no form');
+  const form = new URLSearchParams();
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.append(match[1]!, decodeEntities(match[2]!));
+  for (const match of html.matchAll(/<input type="checkbox" name="granted" value="([^"]+)" checked>/g)) {
+    if (!choice.uncheck?.includes(match[1]!)) form.append('granted', match[1]!);
+  }
+  form.append('decision', choice.decision);
+  const origin = new URL(authorizeUrl).origin;
+  const answer = await fetch(`${origin}${decodeEntities(action)}`, { method: 'POST', body: form, redirect: 'manual' });
+  const location = answer.headers.get('location');
+  if (answer.status !== 302 || !location) throw new Error(`the consent form answered ${answer.status}: ${await answer.text()}`);
+  return new URL(location);
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}
+
+/** POST /api/social/:network/authorize as the signed-in user; the consent page's URL. */
+export async function authorize(t: TestApp, cookie: string, network: Network): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: `/api/social/${network}/authorize`, headers: { cookie } });
+  if (response.statusCode !== 200) throw new Error(`authorize answered ${response.statusCode}: ${response.body}`);
+  return (response.json() as { url: string }).url;
+}
+
+/** The whole connection, as the settings page and the callback page do it; the callback's answer. */
+export async function connect(t: TestApp, cookie: string, network: Network, options: { uncheck?: string[] } = {}) {
+  const callback = await answerConsent(await authorize(t, cookie, network), { decision: 'allow', uncheck: options.uncheck });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/social/${network}/callback`,
+    headers: { cookie },
+    payload: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
+  });
+}
