@@ -117,6 +117,17 @@ describe('SMTP mailer', () => {
     expect(mail!.raw).toContain('reset-password?token=abc');
   });
 
+  it('carries Reply-To when the message has one (a contact message: answers go to the visitor)', async () => {
+    const mailer = createSmtpMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM });
+    try {
+      await mailer.send(message({ to: 'hola@alzado.local', replyTo: 'marta@soler.es' }));
+    } finally {
+      mailer.close();
+    }
+    expect(received[0]!.to).toEqual(['hola@alzado.local']);
+    expect(received[0]!.raw).toMatch(/^Reply-To: marta@soler\.es\r?$/m);
+  });
+
   it('fails the send when the server refuses the recipient, so the caller can log it', async () => {
     refuse = 'bounce@studio.es';
     const mailer = createSmtpMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM });
