@@ -256,9 +256,12 @@ export async function deleteImage(deps: ProjectsDependencies, actor: SessionUser
   const image = (await listImageRows(deps.db, id)).find((row) => row.id === imageId);
   if (!image) throw new AppError('NOT_FOUND', `Image with id ${imageId} not found`);
   await deleteImageRow(deps.db, id, imageId);
-  await removeFiles(deps, [image.storage_key, image.thumbnail_key]);
+  const remaining = await listImageRows(deps.db, id);
+  // Names are content hashes: the same picture uploaded twice shares its files, kept while a copy is left.
+  const stillShown = new Set(remaining.flatMap((row) => [row.storage_key, row.thumbnail_key]));
+  await removeFiles(deps, [image.storage_key, image.thumbnail_key].filter((key) => !stillShown.has(key)));
   await updateProjectRow(deps.db, id, {});
-  return { images: (await listImageRows(deps.db, id)).map((row) => toImage(row, deps.storage)) };
+  return { images: remaining.map((row) => toImage(row, deps.storage)) };
 }
 
 async function removeFiles(deps: ProjectsDependencies, keys: string[]): Promise<void> {
