@@ -15,7 +15,7 @@ export function resolveTokenKeys(configured: TokenKey[] | undefined, dataDir: st
   try {
     return { keys: parseTokenKeys(fs.readFileSync(file, 'utf8').trim()) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${file} is not a valid token encryption key: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${file} is not a valid token encryption key: ${(error as Error).message}`, { cause: error });
     fs.mkdirSync(dataDir, { recursive: true });
     const value = `1:${randomBytes(32).toString('base64')}`;
     fs.writeFileSync(file, value, { mode: 0o600, flag: 'wx' });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type SandboxContext, ProviderReply, bearerToken, paramsOf, pathWithinNetwork, requestBase, sleep } from './context.ts';
+import { type SandboxContext, ProviderReply, bearerToken, paramsOf, pathWithinNetwork, sleep } from './context.ts';
 import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
 import { inspectInstagramImage } from './instagram-image.ts';
 import { META_USER, type SandboxMetaPage, initialsSvg } from './personas.ts';
@@ -341,7 +341,7 @@ ${hiddenFields(fields)}
       const slice = all.slice(start, start + limit);
       const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
       const data = slice.map((entry) => pageNode(entry, fields, record, true));
-      const next = start + limit < all.length ? new URL(`${requestBase(request, context.prefix)}${request.url.split('?')[0]}`) : undefined;
+      const next = start + limit < all.length ? new URL(`${request.protocol}://${request.host}${request.url.split('?')[0]}`) : undefined;
       if (next) {
         for (const [key, value] of Object.entries(request.query as Record<string, string>)) next.searchParams.set(key, value);
         next.searchParams.set('after', cursor(start + limit));

@@ -328,7 +328,9 @@ function graphError(response: ProviderResponse, url: string): ProviderError {
     return new ProviderError('meta', 'rate-limited', `Meta's limit is reached: ${message}`, details);
   }
   if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return new ProviderError('meta', 'permission', `Meta denied the permission: ${message}`, details);
-  if (response.status >= 500 || error.is_transient === true || code === 1 || code === 2 || code === -1 || code === -2) {
+  // Code 1 is "unknown error" but also "Error validating client secret." (an OAuthException at HTTP 400).
+  const unknownError = code === 1 && !(error.type === 'OAuthException' && response.status < 500);
+  if (response.status >= 500 || error.is_transient === true || unknownError || code === 2 || code === -1 || code === -2) {
     return new ProviderError('meta', 'server', `Meta failed (HTTP ${response.status}) at ${describeUrl(url)}: ${message}`, details);
   }
   return new ProviderError('meta', 'rejected', `Meta refused the request (code ${code ?? '?'}${subcode ? `/${subcode}` : ''}): ${message}`, details);

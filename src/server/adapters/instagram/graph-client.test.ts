@@ -1,0 +1,276 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { INSTAGRAM_SCOPES } from '../../../domain/social.ts';
+import { defaultMetaPages } from '../../sandbox/personas.ts';
+import { plainImage } from '../../test-support/images.ts';
+import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
+import { ProviderError } from '../provider-http.ts';
+import { type GraphClient, createGraphClient, publishInstagramPost } from './graph-client.ts';
+
+const REDIRECT_URI = `${TEST_APP_URL}/auth/instagram/callback`;
+const STUDIO_IG = '17841400000000001';
+
+let sandbox: TestSandbox;
+let client: GraphClient;
+let images: http.Server;
+let imageBase: string;
+
+/** Where Meta fetches images from: a web server with images of every kind Instagram accepts or refuses. */
+async function startImageServer(): Promise<void> {
+  const files: Record<string, { type: string; body: Buffer }> = {
+    '/square.jpg': { type: 'image/jpeg', body: await plainImage('jpeg', 1080, 1080, '#446688') },
+    '/portrait.jpg': { type: 'image/jpeg', body: await plainImage('jpeg', 1080, 1350, '#884466') },
+    '/landscape.jpg': { type: 'image/jpeg', body: await plainImage('jpeg', 1910, 1000, '#668844') },
+    '/panorama.jpg': { type: 'image/jpeg', body: await plainImage('jpeg', 2000, 800) },
+    '/drawing.png': { type: 'image/png', body: await plainImage('png', 1080, 1080) },
+    '/huge.jpg': { type: 'image/jpeg', body: Buffer.alloc(9 * 1024 * 1024, 1) },
+  };
+  images = http.createServer((request, response) => {
+    const file = files[request.url ?? ''];
+    if (!file) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length }).end(file.body);
+  });
+  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+  imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  client = sandboxClients(sandbox).instagram;
+  await startImageServer();
+});
+afterAll(async () => {
+  await sandbox.close();
+  await new Promise((resolve) => images.close(resolve));
+});
+afterEach(() => {
+  sandbox.sandbox.control.clearFaults();
+  sandbox.sandbox.control.configure({ meta: { quotaTotal: 50, containerProcessingMs: 0 } });
+  sandbox.sandbox.control.setMetaPages(defaultMetaPages());
+});
+
+async function code(options: { uncheck?: string[] } = {}): Promise<string> {
+  const back = await answerConsent(client.loginDialogUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: INSTAGRAM_SCOPES }), { decision: 'allow', uncheck: options.uncheck });
+  expect(back.hash).toBe('#_=_');
+  return back.searchParams.get('code')!;
+}
+
+async function longLivedToken(options: { uncheck?: string[] } = {}): Promise<string> {
+  const short = await client.exchangeCode({ code: await code(options), redirectUri: REDIRECT_URI });
+  return (await client.exchangeForLongLivedToken(short.accessToken!)).accessToken!;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+describe('Facebook Login and tokens', () => {
+  it('code, short-lived token (1.5 h), long-lived token (about 60 days), debug_token, /me and the permissions', async () => {
+    const short = await client.exchangeCode({ code: await code({ uncheck: ['business_management'] }), redirectUri: REDIRECT_URI });
+    expect(short).toMatchObject({ tokenType: 'bearer', expiresIn: 5_400 });
+    const long = await client.exchangeForLongLivedToken(short.accessToken!);
+    expect(long.expiresIn).toBe(5_183_944);
+    expect(long.accessToken).not.toBe(short.accessToken);
+
+    const info = await client.debugToken(long.accessToken!);
+    expect(info).toMatchObject({ isValid: true, appId: sandbox.sandbox.credentials.meta.appId, type: 'USER', application: 'Alzado', userId: '10158000000000001' });
+    expect(info.scopes).not.toContain('business_management');
+    expect(info.expiresAt!.getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
+    expect(info.dataAccessExpiresAt!.getTime() - Date.now()).toBeGreaterThan(89 * 86_400_000);
+    expect(info.issuedAt).toBeInstanceOf(Date);
+    expect(info.granularScopes).toContainEqual({ scope: 'pages_show_list', target_ids: ['104000000000001', '104000000000002', '104000000000003'] });
+
+    expect(await client.getMe(long.accessToken!)).toEqual({ id: '10158000000000001', name: 'Marta Soler Ibáñez' });
+    const permissions = await client.getGrantedPermissions(long.accessToken!);
+    expect(permissions).toContain('instagram_content_publish');
+    expect(permissions).not.toContain('business_management');
+  });
+
+  it.each([
+    ['used', 36009],
+    ['expired', 36007],
+    ['sent with another redirect_uri', 36008],
+  ] as const)('refuses a code %s with subcode %s', async (how, subcode) => {
+    const value = await code();
+    if (how === 'used') await client.exchangeCode({ code: value, redirectUri: REDIRECT_URI });
+    if (how === 'expired') sandbox.sandbox.control.advanceTime(11 * 60);
+    const redirectUri = how === 'sent with another redirect_uri' ? `${TEST_APP_URL}/elsewhere` : REDIRECT_URI;
+    expect(await failure(client.exchangeCode({ code: value, redirectUri }))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode } });
+  });
+
+  it('debug_token reports an expired token as invalid, with its reason', async () => {
+    const token = await longLivedToken();
+    sandbox.sandbox.control.expireTokens('meta');
+    expect(await client.debugToken(token)).toMatchObject({ isValid: false, error: { code: 190, subcode: 463 } });
+    expect(await failure(client.getMe(token))).toMatchObject({ failure: 'invalid-token', details: { code: 190, subcode: 463 } });
+    expect(await failure(client.exchangeForLongLivedToken(token))).toMatchObject({ failure: 'invalid-token' });
+  });
+
+  it('a user who removes the app (DELETE /me/permissions) invalidates every token: 190/458', async () => {
+    const token = await longLivedToken();
+    const removal = await fetch(`${sandbox.base}/meta/graph/v19.0/me/permissions`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(await removal.json()).toEqual({ success: true });
+    expect(await failure(client.getMe(token))).toMatchObject({ failure: 'invalid-token', details: { subcode: 458 } });
+    expect(await client.debugToken(token)).toMatchObject({ isValid: false, error: { subcode: 458 } });
+    // A new login grants the app again.
+    expect((await client.getMe(await longLivedToken())).id).toBe('10158000000000001');
+  });
+});
+
+describe('pages and Instagram business accounts', () => {
+  it('lists the pages with their tokens and linked accounts, following the paging', async () => {
+    const token = await longLivedToken();
+    const pages = await client.listPages(token);
+    expect(pages.map((page) => [page.id, page.instagramBusinessAccount?.username ?? null])).toEqual([
+      ['104000000000001', 'soler.arquitectos'],
+      ['104000000000002', 'tallernorte.estudio'],
+      ['104000000000003', null],
+    ]);
+    expect(pages[0]!.accessToken).toMatch(/^EAAB/);
+    expect(pages[0]!.instagramBusinessAccount).toEqual({
+      id: STUDIO_IG, username: 'soler.arquitectos', name: 'Soler Ibáñez Arquitectos', profilePictureUrl: `${sandbox.base}/meta/media/profile/${STUDIO_IG}.svg`, followersCount: 1204, mediaCount: 87,
+    });
+    const many = Array.from({ length: 130 }, (_, index) => ({ id: String(105_000_000_000_000 + index), name: `Página ${index}`, category: 'Architect', instagram: null }));
+    sandbox.sandbox.control.setMetaPages(many);
+    expect(await client.listPages(token)).toHaveLength(130);
+  });
+
+  it('a page token never expires and cannot list pages itself', async () => {
+    const token = await longLivedToken();
+    const pageToken = (await client.listPages(token))[0]!.accessToken!;
+    expect(await client.debugToken(pageToken)).toMatchObject({ isValid: true, type: 'PAGE', expiresAt: undefined });
+    expect(await failure(client.listPages(pageToken))).toMatchObject({ failure: 'rejected', details: { code: 100 } });
+  });
+
+  it('without pages_show_list the pages are refused as a missing permission', async () => {
+    expect(await failure(client.listPages(await longLivedToken({ uncheck: ['pages_show_list'] })))).toMatchObject({ failure: 'permission', details: { code: 10 } });
+  });
+});
+
+describe('publishing (what issue 7 uses)', () => {
+  it('publishes one image: a container Meta fills from image_url, then media_publish and the permalink', async () => {
+    const token = await longLivedToken();
+    const result = await publishInstagramPost(client, token, { igUserId: STUDIO_IG, caption: 'Casa patio #arquitectura', images: [{ url: `${imageBase}/square.jpg`, altText: 'Patio' }] });
+    expect(result.mediaId).toMatch(/^\d+$/);
+    expect(result.permalink).toMatch(new RegExp(`^${sandbox.base}/meta/p/[A-Za-z0-9_-]+/$`));
+    expect(await client.getContainerStatus(token, result.containerId)).toMatchObject({ statusCode: 'PUBLISHED' });
+    const published = sandbox.sandbox.control.published().instagram.find((media) => media.id === result.mediaId)!;
+    expect(published).toMatchObject({ username: 'soler.arquitectos', mediaType: 'IMAGE', caption: 'Casa patio #arquitectura' });
+    const copy = await fetch(published.images[0]!);
+    expect(copy.headers.get('content-type')).toBe('image/jpeg');
+    // The permalink leads to the sandbox's page of what was published.
+    const permalink = await fetch(result.permalink!, { redirect: 'manual' });
+    expect(permalink.headers.get('location')).toBe(`/sandbox/#media-${result.mediaId}`);
+  });
+
+  it('publishes a carousel of three with a page token: item containers, the carousel container, one post', async () => {
+    const token = await longLivedToken();
+    const pageToken = (await client.listPages(token))[0]!.accessToken!;
+    const urls = ['square.jpg', 'portrait.jpg', 'landscape.jpg'].map((name) => ({ url: `${imageBase}/${name}` }));
+    const before = await client.getPublishingLimit(pageToken, STUDIO_IG);
+    const result = await publishInstagramPost(client, pageToken, { igUserId: STUDIO_IG, caption: 'Tres vistas', images: urls });
+    const published = sandbox.sandbox.control.published().instagram.find((media) => media.id === result.mediaId)!;
+    expect(published).toMatchObject({ mediaType: 'CAROUSEL_ALBUM', caption: 'Tres vistas' });
+    expect(published.images).toHaveLength(3);
+    expect(await client.getPublishingLimit(pageToken, STUDIO_IG)).toEqual({ quotaUsage: before.quotaUsage + 1, quotaTotal: 50, quotaDuration: 86_400 });
+  });
+
+  it('waits for a container still IN_PROGRESS; publishing it too early is 9007/2207027', async () => {
+    const token = await longLivedToken();
+    sandbox.sandbox.control.configure({ meta: { containerProcessingMs: 300 } });
+    const container = await client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/portrait.jpg`, caption: 'Pronto' });
+    expect((await client.getContainerStatus(token, container)).statusCode).toBe('IN_PROGRESS');
+    expect(await failure(client.publishContainer(token, STUDIO_IG, container))).toMatchObject({ failure: 'rejected', details: { code: 9007, subcode: 2207027 } });
+    await client.waitForContainer(token, container);
+    expect(await client.publishContainer(token, STUDIO_IG, container)).toMatch(/^\d+$/);
+    expect(await failure(client.publishContainer(token, STUDIO_IG, container))).toMatchObject({ failure: 'rejected' });
+  });
+
+  it('an unpublished container expires after 24 hours', async () => {
+    const token = await longLivedToken();
+    const container = await client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` });
+    sandbox.sandbox.control.advanceTime(24 * 3600);
+    const fresh = await longLivedToken();
+    expect((await client.getContainerStatus(fresh, container)).statusCode).toBe('EXPIRED');
+    await expect(client.waitForContainer(fresh, container)).rejects.toMatchObject({ failure: 'rejected' });
+    expect(await failure(client.publishContainer(fresh, STUDIO_IG, container))).toMatchObject({ details: { code: 24, subcode: 2207008 } });
+  });
+
+  it.each([
+    ['an address that answers 404', 'missing.jpg', 9004, 2207052],
+    ['a PNG', 'drawing.png', 36001, 2207005],
+    ['an image wider than 1.91:1', 'panorama.jpg', 36003, 2207009],
+    ['a file over 8 MiB', 'huge.jpg', 36000, 2207004],
+  ] as const)('refuses %s with %s/%s', async (_what, name, code, subcode) => {
+    const token = await longLivedToken();
+    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/${name}` }))).toMatchObject({ failure: 'rejected', details: { status: 400, code, subcode } });
+  });
+
+  it('refuses a caption over 2,200 characters, and a carousel of one or eleven', async () => {
+    const token = await longLivedToken();
+    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg`, caption: 'a'.repeat(2201) }))).toMatchObject({ details: { code: 36004, subcode: 2207010 } });
+    const item = await client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg`, isCarouselItem: true });
+    expect(await failure(client.createCarouselContainer(token, STUDIO_IG, { children: [item] }))).toMatchObject({ details: { code: 100, subcode: 2207028 } });
+    expect(await failure(client.createCarouselContainer(token, STUDIO_IG, { children: Array(11).fill(item) }))).toMatchObject({ details: { subcode: 2207028 } });
+    // An item is published only as part of its carousel.
+    expect(await failure(client.publishContainer(token, STUDIO_IG, item))).toMatchObject({ details: { subcode: 2207008 } });
+  });
+
+  it('stops at the daily publishing limit: 9/2207042, a rate limit', async () => {
+    const token = await longLivedToken();
+    sandbox.sandbox.control.advanceTime(86_400);
+    const fresh = await longLivedToken();
+    sandbox.sandbox.control.configure({ meta: { quotaTotal: 1 } });
+    await publishInstagramPost(client, fresh, { igUserId: STUDIO_IG, caption: 'uno', images: [{ url: `${imageBase}/square.jpg` }] });
+    const error = await failure(publishInstagramPost(client, fresh, { igUserId: STUDIO_IG, caption: 'dos', images: [{ url: `${imageBase}/square.jpg` }] }));
+    expect(error).toMatchObject({ failure: 'rate-limited', details: { code: 9, subcode: 2207042 } });
+    expect(token).not.toBe(fresh);
+  });
+
+  it("refuses another page's token for this account, and the account of a page the user does not manage", async () => {
+    const token = await longLivedToken();
+    const otherPageToken = (await client.listPages(token))[1]!.accessToken!;
+    expect(await failure(client.createImageContainer(otherPageToken, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({ failure: 'permission' });
+    expect(await failure(client.createImageContainer(token, '17841499999999999', { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode: 33 } });
+  });
+});
+
+describe('Graph failures as the client reports them', () => {
+  it.each([
+    ['server-error', 'server', 500],
+    ['rate-limit', 'rate-limited', 400],
+  ] as const)('a %s is %s', async (kind, expected, status) => {
+    const token = await longLivedToken();
+    sandbox.sandbox.control.fail({ network: 'meta', kind, path: '/me' });
+    const error = await failure(client.getMe(token));
+    expect(error).toMatchObject({ failure: expected, details: { status } });
+    expect(error.message).not.toContain(token);
+  });
+
+  it('a dropped connection is a network failure', async () => {
+    const token = await longLivedToken();
+    sandbox.sandbox.control.fail({ network: 'meta', kind: 'drop', path: '/debug_token' });
+    expect(await failure(client.debugToken(token))).toMatchObject({ failure: 'network' });
+  });
+
+  it('wrong app credentials are refused, not mistaken for a passing outage', async () => {
+    const wrong = createGraphClient({
+      ...sandbox.sandbox.credentials.meta,
+      appSecret: 'not-the-secret',
+      dialogBaseUrl: `${sandbox.base}/meta/www`,
+      graphBaseUrl: `${sandbox.base}/meta/graph`,
+      graphVersion: 'v19.0',
+      timeoutMs: 2000,
+    });
+    const error = await failure(wrong.exchangeCode({ code: await code(), redirectUri: REDIRECT_URI }));
+    expect(error).toMatchObject({ failure: 'rejected', details: { status: 400, code: 1 } });
+    expect(error.message).toContain('Error validating client secret.');
+    expect(error.isTransient).toBe(false);
+  });
+});

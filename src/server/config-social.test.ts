@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The networks' part of the configuration (issue 5). */
+describe('social configuration', () => {
+  it('by default: no credentials, the sandbox on, LinkedIn and Graph at their real addresses and versions', () => {
+    const { social, tokenEncryptionKeys } = loadConfig({});
+    expect(tokenEncryptionKeys).toBeUndefined();
+    expect(social).toEqual({
+      sandboxEnabled: true,
+      requestTimeoutMs: 15_000,
+      linkedin: { credentials: undefined, apiVersion: '202610', oauthUrl: 'https://www.linkedin.com', apiUrl: 'https://api.linkedin.com' },
+      meta: { credentials: undefined, graphVersion: 'v19.0', dialogUrl: 'https://www.facebook.com', graphUrl: 'https://graph.facebook.com' },
+    });
+  });
+
+  it('reads credentials, versions, base URLs and the keys', () => {
+    const key = Buffer.alloc(32, 1).toString('base64');
+    const config = loadConfig({
+      LINKEDIN_CLIENT_ID: 'li-id', LINKEDIN_CLIENT_SECRET: 'li-secret', LINKEDIN_API_VERSION: '202601', LINKEDIN_API_URL: 'https://li.proxy.example/',
+      META_APP_ID: '123', META_APP_SECRET: 'meta-secret', META_GRAPH_VERSION: 'v24.0', SOCIAL_SANDBOX: 'false', TOKEN_ENCRYPTION_KEY: `2:${key}`,
+    });
+    expect(config.social.linkedin).toMatchObject({ credentials: { clientId: 'li-id', clientSecret: 'li-secret' }, apiVersion: '202601', apiUrl: 'https://li.proxy.example' });
+    expect(config.social.meta).toMatchObject({ credentials: { appId: '123', appSecret: 'meta-secret' }, graphVersion: 'v24.0' });
+    expect(config.social.sandboxEnabled).toBe(false);
+    expect(config.tokenEncryptionKeys).toEqual([{ version: 2, key: Buffer.alloc(32, 1) }]);
+  });
+
+  it.each([
+    [{ LINKEDIN_CLIENT_ID: 'only-the-id' }, 'LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together'],
+    [{ META_APP_SECRET: 'only-the-secret' }, 'META_APP_ID and META_APP_SECRET must be set together'],
+    [{ LINKEDIN_API_VERSION: '2026-10' }, 'LINKEDIN_API_VERSION'],
+    [{ META_GRAPH_VERSION: '19' }, 'META_GRAPH_VERSION'],
+    [{ TOKEN_ENCRYPTION_KEY: 'short-secret-value' }, 'TOKEN_ENCRYPTION_KEY: each key must be'],
+  ])('refuses %o with a sentence naming the variable', (environment, message) => {
+    let error: unknown;
+    try {
+      loadConfig(environment);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(message);
+    // A refused key is never repeated back.
+    expect((error as Error).message).not.toContain('short-secret-value');
+  });
+});
