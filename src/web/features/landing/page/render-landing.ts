@@ -37,6 +37,9 @@ export function renderLanding(options: { language: Language; translate: Translat
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${text(context, 'title', 'landing:meta.title')}
 <meta${attributes({ name: 'description', ...translatedAttributes(context, { content: 'landing:meta.description' }) })}>
+<meta property="og:type" content="website">
+<meta${attributes({ property: 'og:title', ...translatedAttributes(context, { content: 'landing:meta.title' }) })}>
+<meta${attributes({ property: 'og:description', ...translatedAttributes(context, { content: 'landing:meta.description' }) })}>
 <meta name="theme-color" content="#1f1f1f">
 <link rel="icon" type="image/svg+xml" href="/logo.svg">
 <link rel="stylesheet" href="/features/landing/landing.css">
