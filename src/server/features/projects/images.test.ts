@@ -137,6 +137,18 @@ describe('project images', () => {
       expect(result.body.rejected).toEqual([{ name: 'n-10.jpg', reason: 'tooMany' }, { name: 'n-11.jpg', reason: 'tooMany' }]);
     });
 
+    it('holds when two uploads of 6 arrive at the same time: 10 kept in distinct places, 2 refused tooMany', async () => {
+      const id = await newProject();
+      const batch = (offset: number) => Promise.all(Array.from({ length: 6 }, async (_, index) => ({ name: `p${offset}-${index}.jpg`, body: await jpeg(200 + offset * 10 + index) })));
+      const [one, two] = await Promise.all([upload(id, await batch(1)), upload(id, await batch(2))]);
+      expect([one.status, two.status]).toEqual([200, 200]);
+      expect([...one.body.rejected, ...two.body.rejected].map((entry: { reason: string }) => entry.reason)).toEqual(['tooMany', 'tooMany']);
+      const rows = await rowsOf(id);
+      expect(rows).toHaveLength(10);
+      expect(rows.map((row) => row.position).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(filesOf(id)).toHaveLength(20);
+    });
+
     it('frees a place when one is deleted', async () => {
       const id = await newProject();
       const images = await uploadOk(id, await Promise.all(Array.from({ length: 10 }, async (_, index) => ({ name: `d-${index}.jpg`, body: await jpeg(40 + index) }))));

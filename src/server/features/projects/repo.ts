@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { ListProjectsQuery, ProjectState } from '../../../domain/project.ts';
+import type { Dialect } from '../../db/database.ts';
 import type { Database, ProjectImagesTable, ProjectsTable } from '../../db/schema.ts';
 
 /** Who is asking: an admin sees every project; others those they created or that are assigned to them. */
@@ -73,8 +74,29 @@ export function listImageRows(db: Kysely<Database>, projectId: number) {
 }
 export type ImageRow = Awaited<ReturnType<typeof listImageRows>>[number];
 
-export async function insertImageRow(db: Kysely<Database>, values: Omit<ProjectImagesTable, 'id'>): Promise<void> {
-  await db.insertInto('project_images').values(values).execute();
+/**
+ * Adds an image after the project's last one, unless it already has `limit`: counted and inserted in one
+ * transaction (serialised on SQLite; the project row locked on PostgreSQL), so that two uploads at once
+ * cannot both take the last place. Answers the new image's id, or null when the project is full.
+ */
+export async function insertImageRowWithinLimit(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  limit: number,
+  values: Omit<ProjectImagesTable, 'id' | 'position'>,
+): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('projects').select('id').where('id', '=', values.project_id).$if(dialect === 'postgres', (query) => query.forUpdate()).execute();
+    const { count, last } = await trx
+      .selectFrom('project_images')
+      .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('position').as('last')])
+      .where('project_id', '=', values.project_id)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= limit) return null;
+    const position = last === null ? 0 : Number(last) + 1;
+    const { id } = await trx.insertInto('project_images').values({ ...values, position }).returning('id').executeTakeFirstOrThrow();
+    return id;
+  });
 }
 
 export async function arrangeImageRows(db: Kysely<Database>, projectId: number, images: { id: number; status: string }[]): Promise<void> {

@@ -13,7 +13,7 @@ import { AppError } from '../../errors.ts';
 import { getPrompt } from '../prompts/service.ts';
 import { type RejectionReason, prepareProjectImage } from './project-image.ts';
 import {
-  type ImageRow, type ProjectRow, type ProjectViewer, arrangeImageRows, deleteImageRow, deleteProjectRow, findProjectRow, insertImageRow, insertProject,
+  type ImageRow, type ProjectRow, type ProjectViewer, arrangeImageRows, deleteImageRow, deleteProjectRow, findProjectRow, insertImageRowWithinLimit, insertProject,
   listImageRows, listProjectRows, updateProjectRow,
 } from './repo.ts';
 
@@ -191,9 +191,7 @@ export async function assignProject(deps: ProjectsDependencies, actor: SessionUs
  */
 export async function uploadImages(deps: ProjectsDependencies, actor: SessionUser, id: number, files: UploadedFile[]): Promise<UploadResult> {
   await getProject(deps, actor, id);
-  const existing = await listImageRows(deps.db, id);
-  let free = IMAGE_LIMITS.perProject - existing.length;
-  let position = existing.reduce((last, image) => Math.max(last, image.position), -1) + 1;
+  let free = IMAGE_LIMITS.perProject - (await listImageRows(deps.db, id)).length;
   const rejected: { name: string; reason: RejectionReason }[] = [];
   for (const file of files) {
     if (free <= 0) {
@@ -205,11 +203,10 @@ export async function uploadImages(deps: ProjectsDependencies, actor: SessionUse
       rejected.push({ name: file.name, reason: prepared.rejected });
       continue;
     }
-    await deps.storage.put(prepared.original.key, prepared.original.body, prepared.original.contentType);
-    await deps.storage.put(prepared.thumbnail.key, prepared.thumbnail.body, prepared.thumbnail.contentType);
-    await insertImageRow(deps.db, {
+    // The place is taken in the database first: another upload to the same project at the same time
+    // may have filled it while this one was decoding.
+    const imageId = await insertImageRowWithinLimit(deps.db, deps.dialect, IMAGE_LIMITS.perProject, {
       project_id: id,
-      position,
       status: 'pending',
       storage_key: prepared.original.key,
       thumbnail_key: prepared.thumbnail.key,
@@ -220,7 +217,18 @@ export async function uploadImages(deps: ProjectsDependencies, actor: SessionUse
       original_name: file.name.slice(0, 255),
       created_at: new Date().toISOString(),
     });
-    position += 1;
+    if (imageId === null) {
+      free = 0;
+      rejected.push({ name: file.name, reason: 'tooMany' });
+      continue;
+    }
+    try {
+      await deps.storage.put(prepared.original.key, prepared.original.body, prepared.original.contentType);
+      await deps.storage.put(prepared.thumbnail.key, prepared.thumbnail.body, prepared.thumbnail.contentType);
+    } catch (error) {
+      await deleteImageRow(deps.db, id, imageId);
+      throw error;
+    }
     free -= 1;
   }
   if (files.length > 0 && rejected.length === files.length) throw rejectionError(rejected);
