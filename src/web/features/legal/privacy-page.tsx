@@ -1,4 +1,4 @@
-import { List, Text } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/List.css';
 import { useTranslation } from 'react-i18next';
 import { DocumentSection, LegalDocument } from './legal-document.tsx';
@@ -15,7 +15,7 @@ export function PrivacyPage() {
   );
   return (
     <LegalDocument title={t('pages.privacy', { ns: 'common' })} lead={lead}>
-      <div lang="es">
+      <Stack gap="lg" lang="es">
         {PRIVACY_POLICY.map((section) => (
           <DocumentSection key={section.title} title={section.title}>
             {section.paragraphs.map((paragraph) => (
@@ -30,7 +30,7 @@ export function PrivacyPage() {
             )}
           </DocumentSection>
         ))}
-      </div>
+      </Stack>
     </LegalDocument>
   );
 }
