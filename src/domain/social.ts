@@ -108,12 +108,6 @@ export type LinkedInConnectionView = z.infer<typeof linkedinConnectionViewSchema
 export type InstagramConnectionView = z.infer<typeof instagramConnectionViewSchema>;
 export type SocialConnectionView = z.infer<typeof socialConnectionViewSchema>;
 
-/** The pages of a connection's view, whichever the network. */
-export function pagesOf(view: SocialConnectionView): Array<{ id: string; name: string }> | null {
-  if (view.network === 'linkedin') return view.adminPages;
-  return view.businessPages?.map((page) => ({ id: page.instagram_business_account_id, name: page.instagram_username })) ?? null;
-}
-
 export const networkParamsSchema = z.object({ network: socialNetworkSchema });
 
 export const authorizationSchema = z.object({

@@ -3,6 +3,7 @@ import catCommon from './locales/cat/common.json' with { type: 'json' };
 import catErrors from './locales/cat/errors.json' with { type: 'json' };
 import catLegal from './locales/cat/legal.json' with { type: 'json' };
 import catProfile from './locales/cat/profile.json' with { type: 'json' };
+import catSocial from './locales/cat/social.json' with { type: 'json' };
 import catUsers from './locales/cat/users.json' with { type: 'json' };
 import catValidation from './locales/cat/validation.json' with { type: 'json' };
 import enAuth from './locales/en/auth.json' with { type: 'json' };
@@ -10,6 +11,7 @@ import enCommon from './locales/en/common.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enLegal from './locales/en/legal.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
+import enSocial from './locales/en/social.json' with { type: 'json' };
 import enUsers from './locales/en/users.json' with { type: 'json' };
 import enValidation from './locales/en/validation.json' with { type: 'json' };
 import esAuth from './locales/es/auth.json' with { type: 'json' };
@@ -17,6 +19,7 @@ import esCommon from './locales/es/common.json' with { type: 'json' };
 import esErrors from './locales/es/errors.json' with { type: 'json' };
 import esLegal from './locales/es/legal.json' with { type: 'json' };
 import esProfile from './locales/es/profile.json' with { type: 'json' };
+import esSocial from './locales/es/social.json' with { type: 'json' };
 import esUsers from './locales/es/users.json' with { type: 'json' };
 import esValidation from './locales/es/validation.json' with { type: 'json' };
 
@@ -25,9 +28,9 @@ import esValidation from './locales/es/validation.json' with { type: 'json' };
  * browser). The landing page's namespace is not here: it is rendered ahead of time on its own.
  */
 export const resources = {
-  es: { common: esCommon, auth: esAuth, errors: esErrors, validation: esValidation, users: esUsers, profile: esProfile, legal: esLegal },
-  en: { common: enCommon, auth: enAuth, errors: enErrors, validation: enValidation, users: enUsers, profile: enProfile, legal: enLegal },
-  cat: { common: catCommon, auth: catAuth, errors: catErrors, validation: catValidation, users: catUsers, profile: catProfile, legal: catLegal },
+  es: { common: esCommon, auth: esAuth, errors: esErrors, validation: esValidation, users: esUsers, profile: esProfile, legal: esLegal, social: esSocial },
+  en: { common: enCommon, auth: enAuth, errors: enErrors, validation: enValidation, users: enUsers, profile: enProfile, legal: enLegal, social: enSocial },
+  cat: { common: catCommon, auth: catAuth, errors: catErrors, validation: catValidation, users: catUsers, profile: catProfile, legal: catLegal, social: catSocial },
 } as const;
 
-export const NAMESPACES = ['common', 'auth', 'errors', 'validation', 'users', 'profile', 'legal'] as const;
+export const NAMESPACES = ['common', 'auth', 'errors', 'validation', 'users', 'profile', 'legal', 'social'] as const;

@@ -1,7 +1,25 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../ui/page-placeholder.tsx';
+import { SOCIAL_NETWORKS } from '../../../domain/social.ts';
+import { ConnectionTile } from './connection-tile.tsx';
 
+/** /settings (SPEC §2): the social networks card, a tile per network. */
 export function SettingsPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.settings')} />;
+  const { t: ts } = useTranslation('social');
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('pages.settings')}</Title>
+        <Text c="dimmed" mt={4}>{ts('settings.description')}</Text>
+      </div>
+      <section aria-labelledby="social-networks-title">
+        <Title order={2} size="h3" id="social-networks-title">{ts('settings.cardTitle')}</Title>
+        <Text size="sm" c="dimmed" mt={4} mb="md">{ts('settings.cardDescription')}</Text>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+          {SOCIAL_NETWORKS.map((network) => <ConnectionTile key={network} network={network} />)}
+        </SimpleGrid>
+      </section>
+    </Stack>
+  );
 }

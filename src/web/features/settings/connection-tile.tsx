@@ -1,0 +1,133 @@
+import { Alert, Anchor, Badge, Button, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NETWORK_NAMES, type SocialNetwork, truncateAccountName } from '../../../domain/social.ts';
+import { formatDate } from '../../lib/format-date.ts';
+import { useSocialConnection } from '../../lib/social-connection.ts';
+import { useSocialErrorMessage } from '../../lib/social-messages.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { useDisconnect } from './api/disconnect.ts';
+import { useStartAuthorization } from './api/start-authorization.ts';
+import { NetworkMark } from './network-mark.tsx';
+import { PublishablePages } from './publishable-pages.tsx';
+
+/**
+ * One network's tile (SPEC §2 Settings, §4): checking (spinner), connected (the account's name cut at 15
+ * characters and "valid until" its expiry), or not connected; connect, disconnect after a confirmation,
+ * the warnings of a connection that could not be verified, and the pages to publish to.
+ */
+export function ConnectionTile({ network }: { network: SocialNetwork }) {
+  const { t } = useTranslation('social');
+  const describe = useSocialErrorMessage();
+  const connection = useSocialConnection(network);
+  const authorize = useStartAuthorization();
+  const disconnect = useDisconnect();
+  const [confirming, setConfirming] = useState(false);
+  const name = NETWORK_NAMES[network];
+  const view = connection.data;
+
+  const connect = () =>
+    authorize.mutate(network, {
+      // The provider's consent page, then back to /auth/{network}/callback.
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => notifications.show({ color: 'red', message: t('messages.authorizeFailed', { network: name, message: describe(network, error) }) }),
+    });
+
+  const confirmDisconnect = () =>
+    disconnect.mutate(network, {
+      onSuccess: () => {
+        setConfirming(false);
+        notifications.show({ color: 'teal', message: t(`messages.disconnected.${network}`) });
+      },
+      onError: (error) => {
+        setConfirming(false);
+        notifications.show({ color: 'red', message: describe(network, error, 'disconnectFailed') });
+      },
+    });
+
+  let status: React.ReactNode;
+  if (connection.isPending) {
+    status = (
+      <Group gap="xs" role="status" aria-live="polite">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">{t('tile.checking')}</Text>
+      </Group>
+    );
+  } else if (!view) {
+    status = (
+      <Alert color="red" variant="light" role="alert" title={describe(network, connection.error, 'checkFailed')}>
+        <Button size="compact-sm" variant="white" color="red" onClick={() => void connection.refetch()}>{t('tile.retry')}</Button>
+      </Alert>
+    );
+  } else if (view.isConnected) {
+    status = (
+      <Stack gap={6}>
+        <Group gap="xs" wrap="nowrap">
+          <Badge color="teal" variant="light">{t('tile.connected')}</Badge>
+          <Text fw={600} title={view.userName ?? undefined} data-testid={`${network}-account`}>{truncateAccountName(view.userName ?? '')}</Text>
+        </Group>
+        {view.expiresAt && <Text size="sm" c="dimmed">{t('tile.validUntil', { date: formatDate(view.expiresAt) })}</Text>}
+        {view.warning && <Alert color="yellow" variant="light" role="status" title={t(`warnings.${view.warning}`)} />}
+      </Stack>
+    );
+  } else {
+    status = (
+      <Stack gap={6}>
+        <Group gap="xs">
+          <Badge color="gray" variant="light">{t('tile.notConnected')}</Badge>
+        </Group>
+        <Text size="sm" c="dimmed">{view.available ? t(`tile.notConnectedHelp.${network}`) : t('tile.unavailable')}</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={`${network}-tile-title`}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <NetworkMark network={network} />
+            <div>
+              <Text fw={700} size="lg" id={`${network}-tile-title`}>{name}</Text>
+              {view?.sandbox && (
+                <Badge color="yellow" variant="filled" size="xs" radius="sm" title={t('tile.sandboxHint', { network: name })}>
+                  {t('tile.sandboxBadge')}
+                </Badge>
+              )}
+            </div>
+          </Group>
+          {view?.isConnected && (
+            <Button variant="light" color="red" size="xs" onClick={() => setConfirming(true)}>{t('tile.disconnect')}</Button>
+          )}
+          {view && !view.isConnected && view.available && (
+            <Button size="xs" onClick={connect} loading={authorize.isPending}>{t('tile.connect')}</Button>
+          )}
+        </Group>
+        <div>{status}</div>
+        {view?.sandbox && (
+          <Text size="xs" c="dimmed">
+            {t('tile.sandboxHint', { network: name })}{' '}
+            <Anchor href="/sandbox" target="_blank" rel="noopener" size="xs">{t('tile.sandboxPublished')}</Anchor>
+          </Text>
+        )}
+        {view && (
+          <>
+            <Divider />
+            <PublishablePages view={view} />
+          </>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('disconnectConfirm.title', { network: name })}
+        message={t('disconnectConfirm.message', { network: name })}
+        confirmLabel={t('disconnectConfirm.confirm')}
+        danger
+        loading={disconnect.isPending}
+        onConfirm={confirmDisconnect}
+        onCancel={() => setConfirming(false)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,148 @@
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SocialConnectionView } from '../../../domain/social.ts';
+import { renderWithProviders } from '../../test-support/render.tsx';
+import { SettingsPage } from './settings-page.tsx';
+
+const LINKEDIN: SocialConnectionView = {
+  network: 'linkedin', sandbox: false, available: true, isConnected: true, userName: 'Marta Soler Ibáñez',
+  expiresAt: '2027-01-20T12:00:00.000Z', publishTargetId: 'urn:li:person:abc', warning: null, adminPages: null,
+};
+const INSTAGRAM: SocialConnectionView = {
+  network: 'instagram', sandbox: true, available: true, isConnected: false, userName: null, expiresAt: null, publishTargetId: null, warning: null, businessPages: null,
+};
+
+type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+
+/** A fake server: each request goes to the handler; the calls are kept. */
+function serve(handler: Handler) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const { status, body } = await handler(url, init);
+    return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderSettings() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithProviders(
+    <QueryClientProvider client={client}>
+      <Notifications />
+      <SettingsPage />
+    </QueryClientProvider>,
+    'en',
+  );
+}
+
+const tile = (name: 'LinkedIn' | 'Instagram') => screen.getByRole('region', { name });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the social networks card', () => {
+  it('shows each tile checking, then connected (name cut at 15, valid until dd-mm-yyyy) or not connected', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    serve(async (url) => {
+      await gate;
+      return url.endsWith('/linkedin') ? { status: 200, body: LINKEDIN } : { status: 200, body: INSTAGRAM };
+    });
+    renderSettings();
+    expect(within(tile('LinkedIn')).getByText('Checking the connection…')).toBeTruthy();
+    expect(within(tile('Instagram')).getByText('Checking the connection…')).toBeTruthy();
+    release();
+    await within(tile('LinkedIn')).findByText('Connected');
+    expect(within(tile('LinkedIn')).getByText('Marta Soler Ibá…')).toBeTruthy();
+    expect(within(tile('LinkedIn')).getByText('valid until 20-01-2027')).toBeTruthy();
+    expect(within(tile('LinkedIn')).queryByText('Sandbox')).toBeNull();
+    await within(tile('Instagram')).findByText('Not connected');
+    expect(within(tile('Instagram')).getByText('Sandbox')).toBeTruthy();
+    expect(within(tile('Instagram')).getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+
+  it.each([
+    ['serverIssues', 'Connection could not be verified due to server issues'],
+    ['networkIssues', 'Connection could not be verified due to network issues'],
+  ] as const)('keeps a connection it could not verify as connected, with the warning (%s)', async (warning, text) => {
+    serve((url) => ({ status: 200, body: url.endsWith('/linkedin') ? { ...LINKEDIN, warning } : INSTAGRAM }));
+    renderSettings();
+    await within(tile('LinkedIn')).findByText(text);
+    expect(within(tile('LinkedIn')).getByText('Connected')).toBeTruthy();
+  });
+
+  it('a failed check is said in a red box: "Failed to check LinkedIn connection status"', async () => {
+    serve((url) => (url.endsWith('/linkedin') ? { status: 500, body: { error: { code: 'UNKNOWN', message: 'x' } } } : { status: 200, body: INSTAGRAM }));
+    renderSettings();
+    const box = await within(tile('LinkedIn')).findByRole('alert');
+    expect(within(box).getByText('Failed to check LinkedIn connection status')).toBeTruthy();
+  });
+
+  it('fetches the pages once, when the list is opened and the network is connected; the member is preselected', async () => {
+    const fetch = serve((url) => {
+      if (url.endsWith('/linkedin/pages')) {
+        return {
+          status: 200,
+          body: { ...LINKEDIN, adminPages: [{ id: 'urn:li:person:abc', name: 'Marta Soler Ibáñez', type: 'PERSON', logoUrl: null }, { id: 'urn:li:organization:1', name: 'Estudio Uno', type: 'ORGANIZATION', logoUrl: null }] },
+        };
+      }
+      return { status: 200, body: url.endsWith('/linkedin') ? LINKEDIN : INSTAGRAM };
+    });
+    renderSettings();
+    await within(tile('LinkedIn')).findByText('Connected');
+    const pageCalls = () => fetch.mock.calls.filter(([url]) => String(url).endsWith('/pages')).length;
+    expect(pageCalls()).toBe(0);
+    fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Pages you can publish to' }));
+    const member = await within(tile('LinkedIn')).findByRole('radio', { name: 'Marta Soler Ibáñez' });
+    expect((member as HTMLInputElement).checked || member.getAttribute('aria-checked') === 'true').toBe(true);
+    expect(within(tile('LinkedIn')).getByTestId('linkedin-pages').style.maxHeight).toBe('15rem');
+    fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Pages you can publish to' }));
+    fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Pages you can publish to' }));
+    await within(tile('LinkedIn')).findByRole('radio', { name: 'Estudio Uno' });
+    expect(pageCalls()).toBe(1);
+
+    // A network not connected asks for nothing.
+    fireEvent.click(within(tile('Instagram')).getByRole('button', { name: 'Business accounts you can publish to' }));
+    await within(tile('Instagram')).findByText('Connect the network to see its pages.');
+    expect(pageCalls()).toBe(1);
+  });
+
+  it('a failure to fetch the pages is a red box; none found is a text', async () => {
+    let pagesAnswer: { status: number; body?: unknown } = { status: 502, body: { error: { code: 'SOCIAL_PROVIDER_UNAVAILABLE', message: 'x' } } };
+    serve((url) => (url.endsWith('/pages') ? pagesAnswer : { status: 200, body: url.endsWith('/linkedin') ? INSTAGRAM : { ...INSTAGRAM, isConnected: true, userName: 'Marta' } }));
+    renderSettings();
+    await within(tile('Instagram')).findByText('Connected');
+    fireEvent.click(within(tile('Instagram')).getByRole('button', { name: 'Business accounts you can publish to' }));
+    const box = await within(tile('Instagram')).findByRole('alert');
+    expect(within(box).getByText('Failed to fetch Instagram admin pages')).toBeTruthy();
+    pagesAnswer = { status: 200, body: { ...INSTAGRAM, isConnected: true, userName: 'Marta', businessPages: [] } };
+    fireEvent.click(within(box).getByRole('button', { name: 'Try again' }));
+    await within(tile('Instagram')).findByText(/No Instagram business accounts found/);
+  });
+
+  it('disconnects only after the confirmation, and says so', async () => {
+    const fetch = serve((url, init) => {
+      if (init?.method === 'DELETE') return { status: 200, body: { ...LINKEDIN, isConnected: false } };
+      return { status: 200, body: url.endsWith('/linkedin') ? LINKEDIN : INSTAGRAM };
+    });
+    renderSettings();
+    await within(tile('LinkedIn')).findByText('Connected');
+    fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect LinkedIn' });
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    await screen.findByText('LinkedIn disconnected successfully');
+    await within(tile('LinkedIn')).findByText('Not connected');
+  });
+
+  it('a failed disconnection: "Failed to disconnect LinkedIn"', async () => {
+    serve((url, init) => (init?.method === 'DELETE' ? { status: 500, body: { error: { code: 'UNKNOWN', message: 'x' } } } : { status: 200, body: url.endsWith('/linkedin') ? LINKEDIN : INSTAGRAM }));
+    renderSettings();
+    await within(tile('LinkedIn')).findByText('Connected');
+    fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Disconnect' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Disconnect LinkedIn' })).getByRole('button', { name: 'Disconnect' }));
+    await screen.findByText('Failed to disconnect LinkedIn');
+    await waitFor(() => expect(within(tile('LinkedIn')).getByText('Connected')).toBeTruthy());
+  });
+});

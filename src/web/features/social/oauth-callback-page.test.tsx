@@ -1,0 +1,112 @@
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test-support/render.tsx';
+import { OAuthCallbackPage } from './oauth-callback-page.tsx';
+
+/** Where the app is now, to see the callback page hand over to /settings. */
+function CurrentPath() {
+  const location = useLocation();
+  return <output data-testid="path">{location.pathname + location.search}</output>;
+}
+
+function renderCallback(network: 'linkedin' | 'instagram', search: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return renderWithProviders(
+    <QueryClientProvider client={client}>
+      <Notifications />
+      <MemoryRouter initialEntries={[`/auth/${network}/callback${search}`]}>
+        <Routes>
+          <Route path="/auth/:network/callback" element={<OAuthCallbackPage network={network} />} />
+          <Route path="/settings" element={<p>Settings page</p>} />
+        </Routes>
+        <CurrentPath />
+      </MemoryRouter>
+    </QueryClientProvider>,
+    'en',
+  );
+}
+
+function answer(status: number, body?: unknown) {
+  return vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+const VIEW = { network: 'linkedin', sandbox: true, available: true, isConnected: true, userName: 'Marta', expiresAt: '2027-01-20T00:00:00.000Z', publishTargetId: null, warning: null, adminPages: null };
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the OAuth callback page', () => {
+  it('posts code and state once, says "LinkedIn successfully connected!" and returns to Settings after 1.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetch = answer(200, VIEW);
+    vi.stubGlobal('fetch', fetch);
+    renderCallback('linkedin', '?code=the-code&state=the-state');
+    await screen.findByText('LinkedIn successfully connected!');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/social/linkedin/callback');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ code: 'the-code', state: 'the-state' });
+    // The code and state are gone from the address at once.
+    expect(screen.getByTestId('path').textContent).toBe('/auth/linkedin/callback');
+    await screen.findByText('LinkedIn connected successfully');
+    await act(() => vi.advanceTimersByTimeAsync(1400));
+    expect(screen.getByTestId('path').textContent).toBe('/auth/linkedin/callback');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getByTestId('path').textContent).toBe('/settings');
+  });
+
+  it('shows the provider\'s refusal, "Authorization failed: …", without posting, and returns after 3 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetch = answer(200, VIEW);
+    vi.stubGlobal('fetch', fetch);
+    renderCallback('instagram', '?error=access_denied&error_code=200&error_description=Permissions+error&error_reason=user_denied&state=s');
+    await screen.findByText('Authorization failed: Permissions error');
+    expect(fetch).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(2900));
+    expect(screen.getByTestId('path').textContent).toBe('/auth/instagram/callback');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getByTestId('path').textContent).toBe('/settings');
+  });
+
+  it('uses the error code when there is no description', async () => {
+    vi.stubGlobal('fetch', answer(200, VIEW));
+    renderCallback('linkedin', '?error=user_cancelled_login&state=s');
+    await screen.findByText('Authorization failed: user_cancelled_login');
+  });
+
+  it.each([['?state=only'], ['?code=only'], ['']])('without code and state (%s): "Missing required parameters"', async (search) => {
+    const fetch = answer(200, VIEW);
+    vi.stubGlobal('fetch', fetch);
+    renderCallback('linkedin', search);
+    await screen.findByText('Missing required parameters');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a refused state: "Failed to connect LinkedIn: State mismatch. Possible CSRF attack."', async () => {
+    vi.stubGlobal('fetch', answer(400, { error: { code: 'OAUTH_STATE_MISMATCH', message: 'State mismatch. Possible CSRF attack.' } }));
+    renderCallback('linkedin', '?code=c&state=forged');
+    await screen.findByText('Failed to connect LinkedIn: State mismatch. Possible CSRF attack.');
+  });
+
+  it.each([
+    [502, 'SOCIAL_NO_ACCESS_TOKEN', 'Failed to connect Instagram: No access token received'],
+    [502, 'SOCIAL_USER_INFO_FAILED', 'Failed to connect Instagram: Failed to verify token or get user information'],
+    [401, 'NOT_AUTHENTICATED', 'Failed to connect Instagram: User not authenticated'],
+  ])('an answer %s %s: "%s"', async (status, code, message) => {
+    vi.stubGlobal('fetch', answer(status, { error: { code, message: 'x' } }));
+    renderCallback('instagram', '?code=c&state=s');
+    await screen.findByText(message);
+  });
+
+  it('an empty answer: "No data received from edge function"', async () => {
+    vi.stubGlobal('fetch', answer(200));
+    renderCallback('instagram', '?code=c&state=s');
+    await screen.findByText('Failed to connect Instagram: No data received from edge function');
+  });
+});
