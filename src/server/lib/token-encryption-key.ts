@@ -7,7 +7,7 @@ import { type TokenKey, parseTokenKeys } from './token-cipher.ts';
  * The keys that encrypt the networks' tokens: TOKEN_ENCRYPTION_KEY when configured; otherwise one key
  * generated at first start and kept in DATA_DIR (like the auth secret), which is right for one machine
  * only. Production sets TOKEN_ENCRYPTION_KEY, the same on every instance, and keeps it apart from the
- * database backups (docs/decisions/007).
+ * database backups (docs/decisions/006).
  */
 export function resolveTokenKeys(configured: TokenKey[] | undefined, dataDir: string): { keys: TokenKey[]; generatedFile?: string } {
   if (configured) return { keys: configured };

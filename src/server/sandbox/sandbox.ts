@@ -10,7 +10,7 @@ import { type PublishedOverview, publishedOverview, publishedPage } from './publ
 import { type SandboxSettings, SandboxStore } from './store.ts';
 
 /**
- * Alzado's local LinkedIn and Meta (DESIGN §7, docs/decisions/008): the endpoints Alzado uses, over
+ * Alzado's local LinkedIn and Meta (DESIGN §7, docs/decisions/007): the endpoints Alzado uses, over
  * real HTTP, with their consent pages, error bodies, lifetimes and limits. The production clients talk
  * to it through their base URLs and cannot tell. Mounted inside the app at /sandbox when a network has
  * no credentials, or run on its own port by the tests.

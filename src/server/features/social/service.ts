@@ -16,7 +16,7 @@ import { deleteExpiredOAuthStates, findConnectionRow, insertOAuthState, takeOAut
  * The rules of the social connections (SPEC §4 "Social connection", §5 OAuth callback, §7): the
  * authorization with a state bound to the session (docs/decisions/006), the exchange, the check on load,
  * the pages, the publish target and the disconnection. Tokens are read and written sealed
- * (docs/decisions/007) and never leave this feature except through getPublishingAccess.
+ * (docs/decisions/006) and never leave this feature except through getPublishingAccess.
  */
 export interface SocialDependencies {
   db: Kysely<Database>;
