@@ -1,7 +1,52 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../ui/page-placeholder.tsx';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type ListProjectsQuery, listProjectsQuerySchema } from '../../../domain/project.ts';
+import { ProjectEditor } from './form/project-editor.tsx';
+import { ProjectsList } from './list/projects-list.tsx';
 
+/** SPEC §9: the projects table shows 10 a page. */
+const PAGE_SIZE = 10;
+
+/**
+ * /projects (SPEC §2 "Projects"): the list, or the project form as a full page section. The form is
+ * long and carries the images, so it gets the whole width rather than a dialog. The address holds
+ * the list's page, filter and sort, and `project=new` or `project=<id>` for the form: the back
+ * button, a reload or a shared link keep the user where they were, and closing the form returns to
+ * the same page of the list.
+ */
 export function ProjectsPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.projects')} />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const opened = searchParams.get('project');
+  const id = opened && /^\d+$/.test(opened) ? Number(opened) : null;
+  const parsed = listProjectsQuerySchema.safeParse(Object.fromEntries([...searchParams].filter(([name]) => name !== 'project')));
+  const query: ListProjectsQuery = { ...(parsed.success ? parsed.data : listProjectsQuerySchema.parse({})), pageSize: PAGE_SIZE };
+
+  const changeQuery = (next: ListProjectsQuery) => {
+    const defaults = listProjectsQuerySchema.parse({});
+    const params = new URLSearchParams();
+    if (next.page !== defaults.page) params.set('page', String(next.page));
+    if (next.state) params.set('state', next.state);
+    if (next.sort !== defaults.sort || next.order !== defaults.order) {
+      params.set('sort', next.sort);
+      params.set('order', next.order);
+    }
+    setSearchParams(params);
+  };
+  const openForm = (project: number | 'new') => {
+    const params = new URLSearchParams(searchParams);
+    params.set('project', String(project));
+    setSearchParams(params, { state: { fromList: true } });
+  };
+  // Back to the list entry the form was opened from, so the history has no second copy of it.
+  const closeForm = () => {
+    if ((location.state as { fromList?: boolean } | null)?.fromList) return void navigate(-1);
+    const params = new URLSearchParams(searchParams);
+    params.delete('project');
+    setSearchParams(params, { replace: true });
+  };
+
+  if (opened === 'new') return <ProjectEditor key="new" projectId={null} onClose={closeForm} />;
+  if (id !== null) return <ProjectEditor key={id} projectId={id} onClose={closeForm} />;
+  return <ProjectsList query={query} onQueryChange={changeQuery} onCreate={() => openForm('new')} onEdit={openForm} />;
 }

@@ -1,7 +1,216 @@
+import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../ui/page-placeholder.tsx';
+import type { ListPromptsQuery, Prompt, PromptInput } from '../../../domain/prompt.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/format-date.ts';
+import { useSession } from '../../lib/session.ts';
+import { useErrorMessage } from '../../lib/use-error-message.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { TablePagination } from '../../ui/table-pagination.tsx';
+import { useCreatePrompt } from './api/create-prompt.ts';
+import { useDeletePrompt } from './api/delete-prompt.ts';
+import { usePrompts } from './api/list-prompts.ts';
+import { useUpdatePrompt } from './api/update-prompt.ts';
+import { PromptFormModal } from './prompt-form-modal.tsx';
 
+type SortField = ListPromptsQuery['sort'];
+
+/** /my-gpts (SPEC §2 "My GPTs"): the prompts table, 5 a page, sorted by the server; add, edit, delete. */
 export function PromptsPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.gpts')} />;
+  const { t } = useTranslation('prompts');
+  const describe = useErrorMessage();
+  const { data: user } = useSession();
+  const [query, setQuery] = useState<ListPromptsQuery>({ page: 1, pageSize: 5, sort: 'created_at', order: 'desc' });
+  // What the form edits stays while it fades out, so its title does not change as it closes.
+  const [editing, setEditingState] = useState<Prompt | 'new'>('new');
+  const [formOpen, setFormOpen] = useState(false);
+  const setEditing = (target: Prompt | 'new') => {
+    setEditingState(target);
+    setFormOpen(true);
+  };
+  const [deleting, setDeleting] = useState<Prompt | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const [listErrorDismissedAt, setListErrorDismissedAt] = useState(0);
+  const prompts = usePrompts(query);
+  const createPrompt = useCreatePrompt();
+  const updatePrompt = useUpdatePrompt();
+  const deletePrompt = useDeletePrompt();
+
+  const listError = prompts.error && prompts.errorUpdatedAt !== listErrorDismissedAt ? t('errors.list', { message: describe(prompts.error) }) : null;
+  const failureOf = (error: unknown, action: 'create' | 'update' | 'delete', id?: number) =>
+    error instanceof ApiError && error.status === 404 && id !== undefined ? t('errors.notFound', { id }) : t(`errors.${action}`, { message: describe(error) });
+
+  const sortBy = (field: SortField) =>
+    setQuery((current) => ({ ...current, page: 1, sort: field, order: current.sort === field && current.order === 'asc' ? 'desc' : 'asc' }));
+
+  const closeForm = () => {
+    setFormOpen(false);
+    createPrompt.reset();
+    updatePrompt.reset();
+  };
+
+  const submit = (values: PromptInput) => {
+    const onError = (action: 'create' | 'update', id?: number) => (error: unknown) => {
+      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && ('title' in error.details || 'description' in error.details)) return; // on the fields
+      setErrorMessage(failureOf(error, action, id));
+    };
+    if (editing === 'new') {
+      return createPrompt.mutate(values, {
+        onSuccess: () => {
+          closeForm();
+          setQuery((current) => ({ ...current, page: 1, sort: 'created_at', order: 'desc' }));
+          notifications.show({ color: 'teal', message: t('created') });
+        },
+        onError: onError('create'),
+      });
+    }
+    const prompt = editing;
+    const changes = Object.fromEntries(Object.entries(values).filter(([key, value]) => prompt[key as keyof PromptInput] !== value)) as Partial<PromptInput>;
+    if (Object.keys(changes).length === 0) return closeForm();
+    updatePrompt.mutate({ id: prompt.id, changes }, {
+      onSuccess: () => {
+        closeForm();
+        notifications.show({ color: 'teal', message: t('updated') });
+      },
+      onError: onError('update', prompt.id),
+    });
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const prompt = deleting;
+    deletePrompt.mutate(prompt.id, {
+      onSuccess: () => {
+        setDeleteOpen(false);
+        // The last prompt of a page gone: show the page before it.
+        if (page && page.items.length === 1 && query.page > 1) setQuery((current) => ({ ...current, page: current.page - 1 }));
+        notifications.show({ color: 'teal', message: t('deleted') });
+      },
+      onError: (error) => {
+        setDeleteOpen(false);
+        console.error('Error deleting prompt', prompt.id, error);
+        setErrorMessage(failureOf(error, 'delete', prompt.id));
+      },
+    });
+  };
+
+  const sortHeader = (field: SortField, label: string) => {
+    const active = query.sort === field;
+    return (
+      <Table.Th aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <UnstyledButton onClick={() => sortBy(field)} aria-label={t('sortBy', { column: label })} fw={600} fz="sm">
+          {label} {active ? (query.order === 'asc' ? '▲' : '▼') : ''}
+        </UnstyledButton>
+      </Table.Th>
+    );
+  };
+
+  const page = prompts.data;
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed" mt={4}>{t('description')}</Text>
+        </div>
+        <Button leftSection={<PlusIcon />} onClick={() => setEditing('new')}>{t('create')}</Button>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        {prompts.isPending ? (
+          <Spinner />
+        ) : page && page.total === 0 ? (
+          <Text ta="center" c="dimmed" py="xl">{t('empty')}</Text>
+        ) : page ? (
+          <>
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped highlightOnHover verticalSpacing="sm" style={{ tableLayout: 'fixed' }}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {sortHeader('title', t('columns.title'))}
+                    <Table.Th w="38%">{t('columns.description')}</Table.Th>
+                    <Table.Th w={150}>{t('columns.author')}</Table.Th>
+                    {sortHeader('created_at', t('columns.createdAt'))}
+                    {sortHeader('updated_at', t('columns.updatedAt'))}
+                    <Table.Th w={96}><VisuallyHidden>{t('columns.actions')}</VisuallyHidden></Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {page.items.map((prompt) => (
+                    <Table.Tr key={prompt.id}>
+                      <Table.Td>
+                        <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>{prompt.title}</Text>
+                        <Badge mt={4} size="xs" radius="sm" variant="light" color={prompt.is_private ? 'gray' : 'blue'}>{prompt.is_private ? t('visibility.private') : t('visibility.public')}</Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed" lineClamp={2} title={prompt.description}>{prompt.description}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{prompt.author?.id === user?.id ? t('you') : prompt.author ? `${prompt.author.first_name} ${prompt.author.last_name}`.trim() || '-' : '-'}</Text>
+                      </Table.Td>
+                      <Table.Td>{formatDate(prompt.created_at)}</Table.Td>
+                      <Table.Td>{formatDate(prompt.updated_at)}</Table.Td>
+                      <Table.Td>
+                        {prompt.editable && (
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            <Tooltip label={t('edit')} withinPortal>
+                              <ActionIcon variant="subtle" color="gray" onClick={() => setEditing(prompt)} aria-label={t('editLabel', { title: prompt.title })}>
+                                <PencilIcon />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label={t('delete')} withinPortal>
+                              <ActionIcon variant="subtle" color="red" onClick={() => { setDeleting(prompt); setDeleteOpen(true); }} aria-label={t('deleteLabel', { title: prompt.title })}>
+                                <TrashIcon />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <TablePagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => setQuery((current) => ({ ...current, page: next }))} />
+          </>
+        ) : null}
+      </Paper>
+
+      <PromptFormModal
+        opened={formOpen}
+        prompt={editing === 'new' ? undefined : editing}
+        createsPublic={user?.role === 'admin'}
+        saving={createPrompt.isPending || updatePrompt.isPending}
+        serverError={createPrompt.error ?? updatePrompt.error}
+        onSubmit={submit}
+        onClose={closeForm}
+      />
+      <ConfirmDialog
+        opened={deleteOpen}
+        title={t('deleteDialog.title')}
+        message={t('deleteDialog.message', { title: deleting?.title ?? '' })}
+        confirmLabel={t('deleteDialog.confirm')}
+        danger
+        loading={deletePrompt.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleteOpen(false)}
+      />
+      <MessageDialog
+        opened={errorMessage !== null || listError !== null}
+        tone="error"
+        title={t('common:errorDialogTitle')}
+        message={errorMessage ?? listError ?? undefined}
+        onAccept={() => {
+          setErrorMessage(null);
+          setListErrorDismissedAt(prompts.errorUpdatedAt);
+        }}
+      />
+    </>
+  );
 }

@@ -1,0 +1,195 @@
+import { Alert, Button, Group, Paper, Select, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ListProjectsQuery, PROJECT_STATES, type ProjectState, type ProjectSummary } from '../../../../domain/project.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useFailureMessage } from '../use-failure-message.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { PlusIcon } from '../../../ui/icons.tsx';
+import { MessageDialog } from '../../../ui/message-dialog.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { TablePagination } from '../../../ui/table-pagination.tsx';
+import { useDeleteProject } from '../api/delete-project.ts';
+import { useProjects } from '../api/list-projects.ts';
+import { AssignDialog } from './assign-dialog.tsx';
+import { ProjectRow } from './project-row.tsx';
+
+type SortField = ListProjectsQuery['sort'];
+const COLUMNS: { field: SortField; label: string; width?: number }[] = [
+  { field: 'id', label: 'columns.id', width: 80 },
+  { field: 'created_by', label: 'columns.createdBy', width: 200 },
+  { field: 'title', label: 'columns.title' },
+  { field: 'state', label: 'columns.state', width: 190 },
+];
+
+type Pending = { kind: 'launch' | 'recovery' | 'delete' | 'assign'; project: ProjectSummary };
+
+export interface ProjectsListProps {
+  query: ListProjectsQuery;
+  onQueryChange: (query: ListProjectsQuery) => void;
+  onCreate: () => void;
+  onEdit: (id: number) => void;
+}
+
+/** The projects table of SPEC §2: filtered by state, sorted and paged by the server, with each row's menu. */
+export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: ProjectsListProps) {
+  const { t } = useTranslation('projects');
+  const describe = useFailureMessage();
+  const { data: user } = useSession();
+  const projects = useProjects(query);
+  const deleteProject = useDeleteProject();
+  // The project stays after its dialog closes, so the dialog's text does not change while it fades out.
+  const [pending, setPendingState] = useState<Pending | null>(null);
+  const [openDialog, setOpenDialog] = useState<Pending['kind'] | null>(null);
+  const setPending = (next: Pending | null) => {
+    if (next) setPendingState(next);
+    setOpenDialog(next?.kind ?? null);
+  };
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const [listErrorDismissedAt, setListErrorDismissedAt] = useState(0);
+
+  const forbidden = projects.error instanceof ApiError && projects.error.status === 403;
+  const listError = projects.error && !forbidden && projects.errorUpdatedAt !== listErrorDismissedAt ? t('errors.list', { message: describe(projects.error) }) : null;
+  const page = projects.data;
+
+  const sortBy = (field: SortField) =>
+    onQueryChange({ ...query, page: 1, sort: field, order: query.sort === field && query.order === 'asc' ? 'desc' : 'asc' });
+  const filterBy = (state: ProjectState | undefined) => onQueryChange({ ...query, page: 1, state });
+
+  // The filter offers the states present, in their lifecycle order, and the one chosen even if it has gone.
+  const presentStates = PROJECT_STATES.filter((state) => page?.states.includes(state) || state === query.state);
+
+  // Launch and recovery arrive with the generation issue: the confirmation exists, the server is not called.
+  const confirmGeneration = () => {
+    setPending(null);
+    notifications.show({ color: 'blue', title: t('generationNotice.title'), message: t('generationNotice.message') });
+  };
+
+  const confirmDelete = (project: ProjectSummary) =>
+    deleteProject.mutate(project.id, {
+      onSuccess: () => {
+        setPending(null);
+        notifications.show({ color: 'teal', message: t('deleted') });
+      },
+      onError: (error) => {
+        setPending(null);
+        console.error('Error deleting project', project.id, error);
+        setErrorMessage(error instanceof ApiError && error.status === 404 ? t('errors.notFound', { id: project.id }) : t('errors.delete', { message: describe(error) }));
+      },
+    });
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed" mt={4}>{t('description')}</Text>
+        </div>
+        {!forbidden && <Button leftSection={<PlusIcon />} onClick={onCreate}>{t('create')}</Button>}
+      </Group>
+
+      {forbidden ? (
+        <Alert color="gray" variant="light" title={t('forbidden.title')}>{t('forbidden.message')}</Alert>
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+            <Select
+              label={t('filter.label')}
+              w={220}
+              allowDeselect={false}
+              data={[{ value: 'all', label: t('filter.all') }, ...presentStates.map((state) => ({ value: state, label: t(`states.${state}`) }))]}
+              value={query.state ?? 'all'}
+              onChange={(value) => filterBy(value && value !== 'all' ? (value as ProjectState) : undefined)}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Button variant="subtle" color="gray" disabled={!query.state} onClick={() => filterBy(undefined)}>{t('filter.clean')}</Button>
+          </Group>
+
+          {projects.isPending ? (
+            <Spinner />
+          ) : page && page.total === 0 ? (
+            <Text ta="center" c="dimmed" py="xl">{query.state ? t('emptyFiltered') : t('empty')}</Text>
+          ) : page ? (
+            <>
+              <Table.ScrollContainer minWidth={720}>
+                <Table striped highlightOnHover verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      {COLUMNS.map((column) => {
+                        const active = query.sort === column.field;
+                        return (
+                          <Table.Th key={column.field} w={column.width} aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                            <UnstyledButton onClick={() => sortBy(column.field)} aria-label={t('sortBy', { column: t(column.label) })} fw={600} fz="sm">
+                              {t(column.label)} {active ? (query.order === 'asc' ? '▲' : '▼') : ''}
+                            </UnstyledButton>
+                          </Table.Th>
+                        );
+                      })}
+                      <Table.Th w={72}><VisuallyHidden>{t('columns.actions')}</VisuallyHidden></Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {page.items.map((project) => (
+                      <ProjectRow
+                        key={project.id}
+                        project={project}
+                        isAdmin={user?.role === 'admin'}
+                        onEdit={() => onEdit(project.id)}
+                        onAction={(kind) => setPending({ kind, project })}
+                      />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <TablePagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => onQueryChange({ ...query, page: next })} />
+            </>
+          ) : null}
+        </Paper>
+      )}
+
+      <ConfirmDialog
+        opened={openDialog === 'launch'}
+        title={t('launch.title')}
+        message={t('launch.message', { title: pending?.project.title ?? '' })}
+        confirmLabel={t('launch.confirm')}
+        onConfirm={confirmGeneration}
+        onCancel={() => setPending(null)}
+      />
+      <ConfirmDialog
+        opened={openDialog === 'recovery'}
+        title={t('recovery.title')}
+        message={t('recovery.message', { title: pending?.project.title ?? '' })}
+        confirmLabel={t('recovery.confirm')}
+        onConfirm={confirmGeneration}
+        onCancel={() => setPending(null)}
+      />
+      <ConfirmDialog
+        opened={openDialog === 'delete'}
+        title={t('delete.title')}
+        message={t('delete.message', { title: pending?.project.title ?? '' })}
+        confirmLabel={t('delete.confirm')}
+        danger
+        loading={deleteProject.isPending}
+        onConfirm={() => pending && confirmDelete(pending.project)}
+        onCancel={() => setPending(null)}
+      />
+      <AssignDialog
+        project={openDialog === 'assign' && pending ? pending.project : null}
+        onClose={() => setPending(null)}
+        onFailure={setErrorMessage}
+      />
+      <MessageDialog
+        opened={errorMessage !== null || listError !== null}
+        tone="error"
+        title={t('common:errorDialogTitle')}
+        message={errorMessage ?? listError ?? undefined}
+        onAccept={() => {
+          setErrorMessage(null);
+          setListErrorDismissedAt(projects.errorUpdatedAt);
+        }}
+      />
+    </>
+  );
+}
