@@ -78,7 +78,13 @@ async function storedTokens(userId: string, network: Network): Promise<string[]>
   for (const column of columns) {
     const value = stored[column];
     if (!value) continue;
-    const plain = cipher.decrypt(value, secretContext(userId, network, column));
+    let plain: string;
+    try {
+      plain = cipher.decrypt(value, secretContext(userId, network, column));
+    } catch {
+      // The rows a test sealed for someone else on purpose.
+      continue;
+    }
     if (column === 'page_tokens') tokens.push(...Object.values(JSON.parse(plain) as Record<string, string>));
     else tokens.push(plain);
   }
@@ -508,6 +514,22 @@ describe('the check on load', () => {
       expect(view.json()).toMatchObject({ isConnected: true, warning: 'networkIssues' });
     } finally {
       await impatient.close();
+    }
+  });
+});
+
+describe('a stored token that no longer decrypts', () => {
+  it('(the key was replaced, or the row tampered with) leaves the connection not connected, for the status and the pages', async () => {
+    for (const network of ['linkedin', 'instagram'] as const) {
+      const { id, cookie } = await newUser();
+      await connected(cookie, network);
+      const stored = await row(id, network);
+      // Sealed for another user: the associated data no longer matches.
+      const foreign = cipher.encrypt('AQVsomeone-elses-token', secretContext('someone-else', network, 'access_token'));
+      await t.database.db.updateTable('social_connections').set({ access_token: foreign }).where('id', '=', stored.id).execute();
+      if (network === 'linkedin') expect((await status(cookie, network)).json()).toMatchObject({ isConnected: false, warning: null });
+      else expectError(await pages(cookie, network), 409, 'SOCIAL_NOT_CONNECTED', 'User not connected to Instagram');
+      expect(readFlag((await row(id, network)).is_connected)).toBe(false);
     }
   });
 });

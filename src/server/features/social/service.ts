@@ -7,7 +7,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
-import type { TokenCipher } from '../../lib/token-cipher.ts';
+import { type TokenCipher, TokenDecryptionError } from '../../lib/token-cipher.ts';
 import { type Connection, openSecret, readConnection, toView, writeFlag } from './connection.ts';
 import type { NetworkConnector } from './connector.ts';
 import { deleteExpiredOAuthStates, findConnectionRow, insertOAuthState, takeOAuthState, updateConnectionRow, upsertConnectionRow } from './repo.ts';
@@ -68,6 +68,16 @@ async function markNotConnected(deps: SocialDependencies, connection: Connection
 }
 
 /**
+ * A token that no longer decrypts (TOKEN_ENCRYPTION_KEY replaced without keeping the old key, or a
+ * tampered row) is as good as none: the connection is not connected and the user connects again.
+ */
+function unreadable(deps: SocialDependencies, connection: Connection, error: unknown): { result: 'invalid'; reason: string } {
+  if (!(error instanceof TokenDecryptionError)) throw error;
+  deps.log.error({ userId: connection.userId, network: connection.network, reason: error.message }, 'A stored social token cannot be decrypted');
+  return { result: 'invalid', reason: error.message };
+}
+
+/**
  * GET /api/social/:network: the client view, after asking the provider whether the connection still
  * stands (SPEC §4: checked on load). An expired token, or one the provider calls invalid, leaves it not
  * connected; a provider or network failure keeps it connected with a warning (SPEC §8).
@@ -80,7 +90,7 @@ export async function getConnectionStatus(deps: SocialDependencies, input: { use
   const connector = deps.connectors[network];
   if (!connector) return toView(network, connection, status, 'serverIssues');
 
-  const outcome = await connector.verify(connection);
+  const outcome = await connector.verify(connection).catch((error: unknown) => unreadable(deps, connection, error));
   if (outcome.result === 'invalid') {
     await markNotConnected(deps, connection, outcome.reason);
     return toView(network, { ...connection, isConnected: false }, status);
@@ -153,6 +163,10 @@ export async function fetchPages(deps: SocialDependencies, input: { userId: stri
   try {
     await updateConnectionRow(deps.db, connection.id, await connector.fetchPages(connection));
   } catch (error) {
+    if (error instanceof TokenDecryptionError) {
+      await markNotConnected(deps, connection, unreadable(deps, connection, error).reason);
+      throw new AppError('SOCIAL_NOT_CONNECTED', `User not connected to ${name}`);
+    }
     if (!(error instanceof ProviderError)) throw error;
     if (error.failure === 'invalid-token') {
       await markNotConnected(deps, connection, error.message);
