@@ -166,7 +166,9 @@ async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl: string
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api/') || pathname === '/api' || !hasWebApp || request.method !== 'GET') {
+    // A missing file is a 404, not the app's page: images that are gone must look gone.
+    const isFile = pathname.startsWith('/media/') || pathname.startsWith('/assets/') || pathname.startsWith('/locales/');
+    if (pathname.startsWith('/api/') || pathname === '/api' || isFile || !hasWebApp || request.method !== 'GET') {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` } });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
