@@ -39,5 +39,6 @@ export default defineConfig({
   // The development server shows the prerendered landing at / (built by vite.landing.config.ts).
   plugins: [react(), publishLocales(), landingPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' })],
   build: { outDir: path.resolve('dist/web'), emptyOutDir: true, sourcemap: true },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  // The API and the social networks' sandbox (whose consent pages the browser visits) live on the server.
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/sandbox': 'http://localhost:3000' } },
 });
