@@ -37,8 +37,8 @@ export interface AppDependencies {
   authSecret: string;
   /** The networks' clients (real or sandboxed), the token cipher, and the sandbox to mount. */
   social: SocialAdapters;
-  /** Fastify's logger options; tests pass false. */
-  logger?: boolean | { level: string };
+  /** Fastify's logger options; tests pass false, or a stream to read what would be logged. */
+  logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
 }
 
 /**

@@ -27,7 +27,7 @@ export interface TestApp {
 
 /** A real app on a fresh database, with local storage in a temporary folder and a mailer that keeps what it is given. */
 export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Promise<TestApp> {
-  const { mailer: givenMailer, storage: givenStorage, social, ...configOverrides } = overrides;
+  const { mailer: givenMailer, storage: givenStorage, social, logger, ...configOverrides } = overrides;
   const database = await createTestDatabase();
   const sentMail: MailMessage[] = [];
   const keepingMailer: Mailer = { send: async (message) => void sentMail.push(message) };
@@ -52,7 +52,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     authSecret: 'test-secret-test-secret-test-secret-0123',
     // No network can be connected unless a test hands in its clients (see social-sandbox.ts).
     social: social ?? { cipher: createTestTokenCipher() },
-    logger: false,
+    logger: logger ?? false,
   });
   await app.ready();
   return {
@@ -73,6 +73,8 @@ type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'web
   mailer: Mailer;
   storage: Storage;
   social: SocialAdapters;
+  /** Where log lines go; none by default. */
+  logger: { level: string; stream: { write: (line: string) => void } };
 };
 
 /** The key tests encrypt the networks' tokens with. */
