@@ -37,6 +37,12 @@ export async function takeOAuthState(db: Kysely<Database>, stateHash: string): P
   return db.deleteFrom('oauth_states').where('state_hash', '=', stateHash).returningAll().executeTakeFirst();
 }
 
+/** A user's states beyond the newest `keep`: a client asking again and again cannot grow the table. */
+export async function deleteSurplusOAuthStates(db: Kysely<Database>, userId: string, keep: number): Promise<void> {
+  const newest = db.selectFrom('oauth_states').select('state_hash').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('state_hash').limit(keep);
+  await db.deleteFrom('oauth_states').where('user_id', '=', userId).where('state_hash', 'not in', newest).execute();
+}
+
 /** States nobody came back with: removed when new ones are handed out. */
 export async function deleteExpiredOAuthStates(db: Kysely<Database>, now: Date): Promise<void> {
   await db.deleteFrom('oauth_states').where('expires_at', '<', now.toISOString()).execute();

@@ -401,6 +401,15 @@ describe('declined consent and forged states', () => {
     expectError(await callback(cookie, 'instagram', { code: 'AQDmadeup', state: meta.searchParams.get('state') }), 400, 'OAUTH_EXCHANGE_FAILED');
   });
 
+  it('keeps at most 20 states a user, dropping the oldest', async () => {
+    const { id, cookie } = await newUser();
+    const first = await answerConsent(await authorize(t, cookie, 'linkedin'));
+    for (let count = 0; count < 24; count++) await authorize(t, cookie, count % 2 ? 'linkedin' : 'instagram');
+    const held = await t.database.db.selectFrom('oauth_states').select('state_hash').where('user_id', '=', id).execute();
+    expect(held).toHaveLength(20);
+    expectError(await callback(cookie, 'linkedin', Object.fromEntries(first.searchParams)), 400, 'OAUTH_STATE_MISMATCH');
+  });
+
   it('refuses a callback without code or state before anything else', async () => {
     const { cookie } = await newUser();
     expectError(await callback(cookie, 'linkedin', { state: 'x' }), 400, 'VALIDATION_FAILED');

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import { type TokenCipher, TokenDecryptionError } from '../../lib/token-cipher.ts';
 import { type Connection, openSecret, readConnection, toView, writeFlag } from './connection.ts';
 import type { NetworkConnector } from './connector.ts';
-import { deleteExpiredOAuthStates, findConnectionRow, insertOAuthState, takeOAuthState, updateConnectionRow, upsertConnectionRow } from './repo.ts';
+import { deleteExpiredOAuthStates, deleteSurplusOAuthStates, findConnectionRow, insertOAuthState, takeOAuthState, updateConnectionRow, upsertConnectionRow } from './repo.ts';
 
 /**
  * The rules of the social connections (SPEC §4 "Social connection", §5 OAuth callback, §7): the
@@ -31,6 +31,8 @@ export interface SocialDependencies {
 
 /** A state is good for this long: enough to read a consent page, short enough to be useless later. */
 export const STATE_LIFETIME_MS = 15 * 60 * 1000;
+/** States a user may hold at once (several tabs, several networks); older ones stop being accepted. */
+export const MAX_STATES_PER_USER = 20;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
@@ -122,6 +124,7 @@ export async function startAuthorization(deps: SocialDependencies, input: { user
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + STATE_LIFETIME_MS).toISOString(),
   });
+  await deleteSurplusOAuthStates(deps.db, input.user.id, MAX_STATES_PER_USER);
   return { url: connector.authorizationUrl({ state, redirectUri }) };
 }
 
