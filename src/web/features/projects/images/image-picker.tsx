@@ -43,8 +43,8 @@ export function ImagePicker({ existingCount, onChecked, onCheckFailed, progress 
     <Stack gap="xs">
       <Dropzone
         // The browser's checks decide, so that a refused file is named in an alert, not silently ignored.
-        onDrop={(files) => void check(files)}
-        onReject={(rejections) => void check(rejections.map((rejection) => rejection.file))}
+        onDrop={(files: File[]) => void check(files)}
+        onReject={(rejections: { file: File }[]) => void check(rejections.map((rejection) => rejection.file))}
         accept={[...IMAGE_LIMITS.acceptedTypes]}
         multiple
         disabled={full || busy}
