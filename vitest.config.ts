@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
           setupFiles: ['src/web/test-support/setup.ts'],
+          // Rendering Mantine in jsdom is slow on a loaded 2-core machine; a timeout is not a finding.
+          testTimeout: 20_000,
         },
       },
     ],
