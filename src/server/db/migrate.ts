@@ -4,6 +4,7 @@ import { accountsMigration } from './migrations/001-accounts.ts';
 import { contactMessagesMigration } from './migrations/002-contact-messages.ts';
 import { projectsMigration } from './migrations/003-projects.ts';
 import { socialConnectionsMigration } from './migrations/004-social-connections.ts';
+import { projectsListIndexesMigration } from './migrations/005-projects-list-indexes.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -12,6 +13,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '002-contact-messages': contactMessagesMigration(dialect),
     '003-projects': projectsMigration(dialect),
     '004-social-connections': socialConnectionsMigration(dialect),
+    '005-projects-list-indexes': projectsListIndexesMigration(),
   };
 }
 

@@ -267,3 +267,106 @@ describe('GET /api/projects: paged, sorted and filtered by the server', () => {
     expect(Object.keys(response.json().error.details)).toContain(field);
   });
 });
+
+describe('GET /api/projects walked page by page: by creator (namesakes, nameless creators, projects without one) and by creation', () => {
+  let t: TestApp;
+  const people: Record<string, { id: string; cookie: string; first: string; last: string }> = {};
+  const projects: Array<{ id: number; creator: string | null; state: ProjectState; assignedTo: string | null }> = [];
+  // key: first name, last name, role. "ana Ruiz" twice: the same name for the list, so their projects mix by id.
+  const PEOPLE_WITH_NAMES: Record<string, [string, string, Role]> = {
+    anaCustomer: ['Ana', 'Ruiz', 'customer'],
+    anaPublisher: ['ana', 'RUIZ', 'publisher'],
+    nameless: ['', '', 'customer'],
+    zoe: ['Zoe', 'Abad', 'customer'],
+    luis: ['Luis', 'Abad', 'publisher'],
+    idle: ['Nadie', 'Sinproyectos', 'customer'],
+    eva: ['Eva', 'Mas', 'admin'],
+  };
+  const CREATORS = ['anaCustomer', 'zoe', null, 'anaPublisher', 'nameless', 'luis', 'eva', 'anaPublisher', null, 'anaCustomer', 'nameless'];
+  const ROTATING_STATES: ProjectState[] = ['draft', 'preview', 'launched'];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const [key, [first, last, role]] of Object.entries(PEOPLE_WITH_NAMES)) {
+      const user = await createTestUser(t, { email: `${key.toLowerCase()}@studio.es`, role, firstName: first });
+      await t.database.db.updateTable('users').set({ first_name: first, last_name: last }).where('id', '=', user.id).execute();
+      people[key] = { id: user.id, cookie: await signIn(t, user.email, user.password), first, last };
+    }
+    for (let index = 0; index < 61; index += 1) {
+      const creator = CREATORS[index % CREATORS.length]!;
+      const state = ROTATING_STATES[index % 3]!;
+      const assignedTo = index % 4 === 0 ? people.anaCustomer!.id : null;
+      const { id } = await t.database.db
+        .insertInto('projects')
+        .values(projectRowValues({ title: `P${index}`, state, created_by: creator ? people[creator]!.id : null, assigned_to: assignedTo, created_at: new Date(BASE + index * MINUTE) }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      projects.push({ id, creator, state, assignedTo });
+    }
+  });
+  afterAll(() => t.close());
+
+  /** What one sort over every project would answer: "last, first" without capitals, then id. */
+  function reference(order: 'asc' | 'desc', keep: (project: (typeof projects)[number]) => boolean): number[] {
+    const key = (creator: string | null) => (creator ? `${people[creator]!.last.toLowerCase()}\u0000${people[creator]!.first.toLowerCase()}` : '\u0000');
+    const ascending = projects.filter(keep).sort((a, b) => byText(key(a.creator), key(b.creator)) || a.id - b.id).map((project) => project.id);
+    return order === 'asc' ? ascending : ascending.reverse();
+  }
+
+  async function walkAll(cookie: string, query: string, pageSize: number): Promise<{ ids: number[]; total: number }> {
+    const ids: number[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/projects?${query}&pageSize=${pageSize}&page=${page}`, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      if (body.items.length === 0) return { ids, total: body.total };
+      expect(body.items.length).toBe(Math.min(pageSize, body.total - (page - 1) * pageSize));
+      ids.push(...body.items.map((item: ProjectSummary) => item.id));
+    }
+  }
+
+  describe.each([
+    { who: 'an admin', viewer: 'eva', keep: () => true },
+    { who: 'a customer (own and assigned)', viewer: 'anaCustomer', keep: (project: (typeof projects)[number]) => project.creator === 'anaCustomer' || project.assignedTo !== null },
+  ])('as $who', ({ viewer, keep }) => {
+    it.each([
+      ['asc', 7], ['desc', 7], ['asc', 10], ['desc', 3], ['asc', 100],
+    ] as const)('%s, %i a page: the same order as one sort, no project twice or missing', async (order, pageSize) => {
+      const { ids, total } = await walkAll(people[viewer]!.cookie, `sort=created_by&order=${order}`, pageSize);
+      const expected = reference(order, keep);
+      expect(total).toBe(expected.length);
+      expect(ids).toEqual(expected);
+    });
+
+    it.each(['asc', 'desc'] as const)('%s with the state filter', async (order) => {
+      const { ids } = await walkAll(people[viewer]!.cookie, `sort=created_by&order=${order}&state=preview`, 4);
+      expect(ids).toEqual(reference(order, (project) => keep(project) && project.state === 'preview'));
+    });
+
+    it.each([['desc', 7], ['asc', 6], ['desc', 100]] as const)('by creation, %s, %i a page: every project once, a project both created and assigned once', async (order, pageSize) => {
+      // Created a minute apart in id order, so creation order is id order.
+      const ascending = projects.filter(keep).map((project) => project.id);
+      const { ids, total } = await walkAll(people[viewer]!.cookie, `sort=created_at&order=${order}`, pageSize);
+      expect(total).toBe(ascending.length);
+      expect(ids).toEqual(order === 'asc' ? ascending : [...ascending].reverse());
+      const launched = await walkAll(people[viewer]!.cookie, `sort=created_at&order=${order}&state=launched`, 3);
+      const launchedAscending = projects.filter((project) => keep(project) && project.state === 'launched').map((project) => project.id);
+      expect(launched.ids).toEqual(order === 'asc' ? launchedAscending : [...launchedAscending].reverse());
+    });
+  });
+
+  it('mixes the projects of two people with the same name by id, and puts nameless creators with the projects without one', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/api/projects?sort=created_by&order=asc&pageSize=100', headers: { cookie: people.eva!.cookie } })).json();
+    const shown = (body.items as ProjectSummary[]).map((item) => (item.created_by ? `${item.created_by.last_name}, ${item.created_by.first_name}` : '-'));
+    const distinct = shown.filter((name, index) => name !== shown[index - 1]);
+    // "-" and ", " (the nameless creator) alternate by id, as do "Ruiz, Ana" and "RUIZ, ana".
+    expect(new Set(distinct.slice(0, distinct.indexOf('Abad, Luis')))).toEqual(new Set(['-', ', ']));
+    expect(distinct.slice(distinct.indexOf('Abad, Luis'), distinct.indexOf('Abad, Luis') + 3)).toEqual(['Abad, Luis', 'Abad, Zoe', 'Mas, Eva']);
+    expect(distinct.filter((name) => name.toLowerCase() === 'ruiz, ana').length).toBeGreaterThan(2);
+  });
+
+  it('answers an empty page past the end', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/api/projects?sort=created_by&page=50', headers: { cookie: people.eva!.cookie } })).json();
+    expect(body).toMatchObject({ items: [], total: 61 });
+  });
+});
