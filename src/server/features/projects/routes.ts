@@ -68,6 +68,8 @@ export async function projectsRoutes(app: FastifyInstance, deps: ProjectsDepende
     },
   }, async (request) => {
     if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Send the images as multipart/form-data', { files: 'fileMissing' });
+    // Refuse a project the user may not see before holding its files in memory.
+    await getProject(deps, request.user!, request.params.id);
     const files: UploadedFile[] = [];
     // One too-large file must not sink the others: it is read up to the limit and reported by name.
     const parts = request.files({ limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.perProject * 2 }, throwFileSizeLimit: false });
