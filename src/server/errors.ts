@@ -30,6 +30,11 @@ const STATUS_OF: Record<ErrorCode, number> = {
   SOCIAL_USER_INFO_FAILED: 502,
   SOCIAL_PROVIDER_UNAVAILABLE: 502,
   SOCIAL_PERMISSION_MISSING: 403,
+  NOT_ENOUGH_IMAGES: 422,
+  POST_LOCKED: 409,
+  GENERATION_WEBHOOK_FAILED: 502,
+  GENERATION_AI_FAILED: 502,
+  GENERATION_FAILED: 500,
 };
 
 /** The one error type of the server (STYLE 3). Its message is English; the browser translates by code. */

@@ -5,6 +5,7 @@ import { contactMessagesMigration } from './migrations/002-contact-messages.ts';
 import { projectsMigration } from './migrations/003-projects.ts';
 import { socialConnectionsMigration } from './migrations/004-social-connections.ts';
 import { projectsListIndexesMigration } from './migrations/005-projects-list-indexes.ts';
+import { postsAndJobsMigration } from './migrations/006-posts-and-jobs.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -14,6 +15,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '003-projects': projectsMigration(dialect),
     '004-social-connections': socialConnectionsMigration(dialect),
     '005-projects-list-indexes': projectsListIndexesMigration(),
+    '006-posts-and-jobs': postsAndJobsMigration(dialect),
   };
 }
 

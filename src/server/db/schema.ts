@@ -126,6 +126,9 @@ export interface ProjectsTable {
   state: string;
   created_by: string | null;
   assigned_to: string | null;
+  /** Why the last generation failed (an error code and its English message); null once launched again. */
+  launch_error_code: string | null;
+  launch_error_message: string | null;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -187,6 +190,73 @@ export interface OAuthStatesTable {
   expires_at: Instant;
 }
 
+/** The database-backed job queue (DESIGN §6, migration 006). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  subject: string | null;
+  payload: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  run_at: Instant;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: Instant | null;
+  progress: string | null;
+  last_error: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** A social post made from a project (SPEC's "preview project", migration 006). */
+export interface PostsTable {
+  id: Generated<number>;
+  project_id: number;
+  owner_id: string | null;
+  sequence: number;
+  state: string;
+  text: string;
+  /** YYYY-MM-DD, the studio's day. */
+  publish_on: string | null;
+  to_instagram: Flag;
+  to_linkedin: Flag;
+  publishing_since: Instant | null;
+  published_at: Instant | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface PostImagesTable {
+  id: Generated<number>;
+  post_id: number;
+  project_image_id: number | null;
+  position: number;
+  status: string;
+  instagram_key: string;
+  instagram_width: number;
+  instagram_height: number;
+  linkedin_key: string;
+  linkedin_content_type: string;
+  created_at: Instant;
+}
+
+/** One network's outcome for one post (DESIGN principle 4). */
+export interface PostResultsTable {
+  post_id: number;
+  network: string;
+  target_id: string | null;
+  target_name: string | null;
+  status: string;
+  remote_id: string | null;
+  permalink: string | null;
+  error: string | null;
+  attempts: number;
+  started_at: Instant | null;
+  finished_at: Instant | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -200,4 +270,8 @@ export interface Database {
   project_images: ProjectImagesTable;
   social_connections: SocialConnectionsTable;
   oauth_states: OAuthStatesTable;
+  jobs: JobsTable;
+  posts: PostsTable;
+  post_images: PostImagesTable;
+  post_results: PostResultsTable;
 }

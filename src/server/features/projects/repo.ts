@@ -175,7 +175,7 @@ async function statesPresent(db: Kysely<Database>, viewer: ProjectViewer): Promi
   return PROJECT_STATES.filter((state) => rows.some((row) => row.state === state));
 }
 
-export async function insertProject(db: Kysely<Database>, values: Omit<ProjectsTable, 'id'>): Promise<number> {
+export async function insertProject(db: Kysely<Database>, values: Omit<ProjectsTable, 'id' | 'launch_error_code' | 'launch_error_message'>): Promise<number> {
   const { id } = await db.insertInto('projects').values(values).returning('id').executeTakeFirstOrThrow();
   return id;
 }

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { personSchema } from './project.ts';
+
+/**
+ * Posts: what a launched project becomes (SPEC's "preview projects", §3, §4, §5, §9). Messages are keys
+ * of the `validation` namespace. "Today" is the studio's day, given by the server (YYYY-MM-DD).
+ */
+
+export const POST_STATES = ['preview', 'scheduled', 'published'] as const;
+export type PostState = (typeof POST_STATES)[number];
+
+export const POST_NETWORKS = ['instagram', 'linkedin'] as const;
+export type PostNetwork = (typeof POST_NETWORKS)[number];
+
+/** SPEC §9: six cards a page. */
+export const POSTS_PAGE_SIZE = 6;
+/** SPEC §9: a card shows the project title cut at 20 characters. */
+export const CARD_TITLE_MAX_LENGTH = 20;
+
+/** The networks' own text limits (Instagram caption and hashtags; LinkedIn commentary). */
+export const TEXT_LIMITS = { instagramCharacters: 2200, instagramHashtags: 30, linkedinCharacters: 3000 } as const;
+
+/** Characters as the networks count them: code points, so an emoji counts once. */
+export function countCharacters(text: string): number {
+  return [...text].length;
+}
+
+export function countHashtags(text: string): number {
+  return text.match(/#[\p{L}\p{N}_]+/gu)?.length ?? 0;
+}
+
+/** Why a text cannot go to Instagram, or undefined when it can. */
+export function instagramTextProblem(text: string): 'instagramTooLong' | 'instagramTooManyHashtags' | undefined {
+  if (countCharacters(text) > TEXT_LIMITS.instagramCharacters) return 'instagramTooLong';
+  if (countHashtags(text) > TEXT_LIMITS.instagramHashtags) return 'instagramTooManyHashtags';
+  return undefined;
+}
+
+export function cutTitle(title: string): string {
+  const characters = [...title];
+  return characters.length > CARD_TITLE_MAX_LENGTH ? `${characters.slice(0, CARD_TITLE_MAX_LENGTH).join('').trimEnd()}…` : title;
+}
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'dateInvalid');
+
+/**
+ * A network's outcome for a post (DESIGN principle 4). pending: chosen, not tried yet; publishing: the
+ * call is under way; unknown: the call may or may not have taken effect ("needs review").
+ */
+export const RESULT_STATUSES = ['pending', 'publishing', 'posted', 'failed', 'not_selected', 'unknown'] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+
+export const postResultSchema = z.object({
+  status: z.enum(RESULT_STATUSES),
+  target_name: z.string().nullable(),
+  permalink: z.string().nullable(),
+  error: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type PostResult = z.infer<typeof postResultSchema>;
+
+export const postImageSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  /** pending: in the post; not_selected: kept aside (SPEC §4 image selection). */
+  status: z.enum(['pending', 'not_selected']),
+  /** The Instagram variant (JPEG, 4:5 to 1.91:1), which is also what the previews show. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  linkedin_url: z.string(),
+});
+export type PostImage = z.infer<typeof postImageSchema>;
+
+export const postSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  project_title: z.string(),
+  /** Whose post it is and whose accounts publish it: the project's customer. */
+  owner: personSchema.nullable(),
+  sequence: z.number().int(),
+  state: z.enum(POST_STATES),
+  text: z.string(),
+  publish_on: z.string().nullable(),
+  networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
+  images: z.array(postImageSchema),
+  results: z.object({ instagram: postResultSchema.nullable(), linkedin: postResultSchema.nullable() }),
+  /** A publish job holds it (SPEC "in process"): locked. */
+  in_process: z.boolean(),
+  /** Text, images, date and networks can still change (until the day before the date; never once published or in process). */
+  editable: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+/** GET /api/posts: six a page, preview first then newest, filtered by state; counts per state for the chips. */
+export const listPostsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(60).default(POSTS_PAGE_SIZE),
+  state: z.enum(POST_STATES).optional(),
+});
+export type ListPostsQuery = z.infer<typeof listPostsQuerySchema>;
+
+export const postPageSchema = z.object({
+  items: z.array(postSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: z.object({ all: z.number().int(), preview: z.number().int(), scheduled: z.number().int(), published: z.number().int() }),
+  /** The studio's today, YYYY-MM-DD. */
+  today: z.string(),
+});
+export type PostPage = z.infer<typeof postPageSchema>;
+
+/**
+ * PATCH /api/posts/:id (SPEC §5 Preview edit): the text and the images (the post's whole list, in its
+ * new order, each selected or not). At least one image stays selected: every Instagram post needs one.
+ */
+export const postUpdateSchema = z.object({
+  text: z.string().max(TEXT_LIMITS.linkedinCharacters * 2, 'tooLong').optional(),
+  images: z.array(z.object({ id: z.number().int(), status: z.enum(['pending', 'not_selected']) })).max(10).optional(),
+});
+export type PostUpdate = z.infer<typeof postUpdateSchema>;
+
+/** The text rules of an edit, shared by the form and the server. */
+export function textProblems(text: string, toInstagram: boolean): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (text.trim() === '') problems.text = 'postTextRequired';
+  else if (countCharacters(text) > TEXT_LIMITS.linkedinCharacters) problems.text = 'linkedinTooLong';
+  else if (toInstagram && instagramTextProblem(text)) problems.text = instagramTextProblem(text)!;
+  return problems;
+}
+
+/**
+ * PUT /api/posts/:id/schedule (SPEC §5 Publish configuration): a day not earlier than today, or none;
+ * with a day, at least one network. No day clears the networks and leaves the post in preview.
+ */
+export const scheduleSchema = z.object({
+  publish_on: daySchema.nullable(),
+  networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
+});
+export type ScheduleInput = z.infer<typeof scheduleSchema>;
+
+/** The problems of a schedule against the studio's today, shared by the dialog and the server. */
+export function scheduleProblems(input: ScheduleInput, today: string): Record<string, string> {
+  if (input.publish_on === null) return {};
+  if (input.publish_on < today) return { publish_on: 'publishDateInPast' };
+  if (!input.networks.instagram && !input.networks.linkedin) return { networks: 'networkRequired' };
+  return {};
+}
+
+/** SPEC §4: a date is due when it is today or earlier. */
+export function isDue(publishOn: string | null, today: string): boolean {
+  return publishOn !== null && publishOn <= today;
+}
+
+/** SPEC §4: data can be edited until the day before the scheduled date; never once published or in process. */
+export function isEditable(post: { state: PostState; publish_on: string | null; in_process: boolean }, today: string): boolean {
+  return post.state !== 'published' && !post.in_process && !isDue(post.publish_on, today);
+}
+
+/** SPEC's per-network values: true (posted), false (failed; an unknown outcome counts as failed), notSelected. */
+export type SpecResult = true | false | 'notSelected';
+
+export function specResultOf(result: PostResult | null): SpecResult | null {
+  if (!result) return null;
+  if (result.status === 'posted') return true;
+  if (result.status === 'not_selected') return 'notSelected';
+  if (result.status === 'failed' || result.status === 'unknown') return false;
+  return null; // pending or publishing: no result yet
+}
+
+/** The badge of one network's result (SPEC §4: posted, failed, not selected; DESIGN: needs review). */
+export type ResultBadge = 'posted' | 'failed' | 'notSelected' | 'needsReview';
+
+export function resultBadgeOf(result: PostResult | null): ResultBadge | null {
+  if (!result) return null;
+  if (result.status === 'unknown') return 'needsReview';
+  const value = specResultOf(result);
+  if (value === true) return 'posted';
+  if (value === false) return 'failed';
+  if (value === 'notSelected') return 'notSelected';
+  return null;
+}
+
+/** The labels a post's state may show; the last two are defined by SPEC §4 but no rule leads to them. */
+export const DISPLAYED_STATES = ['preview', 'scheduled', 'published', 'publicationError', 'publishedWithErrors', 'partiallyPublished', 'partialError'] as const;
+export type DisplayedState = (typeof DISPLAYED_STATES)[number];
+
+export const DISPLAYED_STATE_COLORS: Record<DisplayedState, string> = {
+  preview: 'gray',
+  scheduled: 'blue',
+  published: 'green',
+  publicationError: 'red',
+  publishedWithErrors: 'yellow',
+  partiallyPublished: 'blue',
+  partialError: 'orange',
+};
+
+/**
+ * SPEC §4 "Displayed post state": scheduled shows as such; with no per-network results the raw state
+ * shows; otherwise true and notSelected count as success and false as failure: all success is
+ * published, all failure "error en publicación", a mix "publicado con errores".
+ */
+export function displayedStateOf(post: { state: PostState; results: { instagram: PostResult | null; linkedin: PostResult | null } }): DisplayedState {
+  if (post.state === 'scheduled') return 'scheduled';
+  const values = [specResultOf(post.results.instagram), specResultOf(post.results.linkedin)].filter((value): value is SpecResult => value !== null);
+  if (values.length === 0) return post.state;
+  const failures = values.filter((value) => value === false).length;
+  if (failures === 0) return 'published';
+  if (failures === values.length) return 'publicationError';
+  return 'publishedWithErrors';
+}
+
+/**
+ * GET /api/posts/:id/accounts: the accounts the post will go to, the owner's publish targets chosen in
+ * Settings (DESIGN §6: an admin who schedules a customer's post publishes to the customer's accounts).
+ */
+const postAccountSchema = z.object({
+  connected: z.boolean(),
+  /** The page or account published as, e.g. the member, a company page, an Instagram business account. */
+  name: z.string().nullable(),
+  picture: z.string().nullable(),
+});
+export const postAccountsSchema = z.object({ instagram: postAccountSchema, linkedin: postAccountSchema });
+export type PostAccounts = z.infer<typeof postAccountsSchema>;

@@ -1,0 +1,59 @@
+import type { Language } from '../../../domain/languages.ts';
+
+/**
+ * The AI port (DESIGN §7): writes the texts of a launched project's posts. Three adapters, chosen in
+ * main.ts from configuration: `template` (default, no network), `openai` (any OpenAI-compatible chat
+ * API) and `webhook` (an external workflow). The generation job shares the images out; a writer only
+ * writes one text per post, in order.
+ */
+export interface WriterImage {
+  /** Public address of the image (what the webhook receives). */
+  url: string;
+  /** A reduced JPEG of it (at most 1024 px wide), for writers that send images to a model. */
+  preview: { contentType: 'image/jpeg'; data: Buffer };
+}
+
+export interface WriterProject {
+  id: number;
+  title: string;
+  description: string;
+  keywords: string[];
+  category: string;
+  location: string;
+  year: number | null;
+  authors: string;
+  collaborators: string;
+  promoter: string;
+  photoCredit: string;
+  weblink: string;
+}
+
+export interface WriteRequest {
+  project: WriterProject;
+  /** The studio's language (the project's customer's), in which the posts are written. */
+  language: Language;
+  /** The project's prompt text, copied from My GPTs; may be empty. */
+  instructions: string;
+  /** One entry per post to write (1 to 4), with the images that post will carry, in order. */
+  posts: { images: WriterImage[] }[];
+  signal?: AbortSignal;
+}
+
+export interface PostWriter {
+  readonly kind: 'template' | 'openai' | 'webhook';
+  /** One text per entry of `request.posts`, in the same order; throws WriterError on failure. */
+  write(request: WriteRequest): Promise<string[]>;
+}
+
+/** Why a writer failed; the code is stored on the project and translated in the browser. */
+export class WriterError extends Error {
+  constructor(
+    readonly code: 'GENERATION_WEBHOOK_FAILED' | 'GENERATION_AI_FAILED',
+    message: string,
+    /** The HTTP status the service answered with, when it answered. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'WriterError';
+  }
+}

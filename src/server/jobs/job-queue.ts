@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * The database-backed job queue (DESIGN §6). A job is a row: kind, subject, payload, run_at, state.
+ * Workers (./job-worker.ts) claim due jobs with a lease; handlers are registered per kind.
+ */
+export const JOB_KINDS = ['generate-posts', 'publish-post', 'refresh-tokens', 'send-email'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export interface NewJob {
+  kind: JobKind;
+  /** What the job is about, e.g. `project:12`; lets a feature find its latest job. */
+  subject?: string;
+  payload: unknown;
+  /** Defaults to now. */
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export interface ClaimedJob {
+  id: number;
+  kind: JobKind;
+  subject: string | null;
+  payload: unknown;
+  /** Counting this run: 1 the first time. */
+  attempt: number;
+}
+
+export interface JobContext {
+  job: ClaimedJob;
+  /** Saves what the job is doing now into jobs.progress (JSON). */
+  reportProgress(progress: unknown): Promise<void>;
+  /** Aborted when the worker stops or the lease is lost. */
+  signal: AbortSignal;
+}
+
+export type JobHandler = (context: JobContext) => Promise<void>;
+
+/** Thrown by a handler whose work is known not to have taken effect: run again later, with backoff. */
+export class RetryLater extends Error {
+  constructor(message: string, readonly delayMs?: number) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
+export async function enqueueJob(db: Kysely<Database>, job: NewJob): Promise<number> {
+  const now = new Date();
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      kind: job.kind,
+      subject: job.subject ?? null,
+      payload: JSON.stringify(job.payload ?? {}),
+      state: 'queued',
+      run_at: (job.runAt ?? now).toISOString(),
+      attempts: 0,
+      max_attempts: job.maxAttempts ?? 5,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
