@@ -9,8 +9,11 @@ import type { Language } from '../../../domain/languages.ts';
 export interface WriterImage {
   /** Public address of the image (what the webhook receives). */
   url: string;
-  /** A reduced JPEG of it (at most 1024 px wide), for writers that send images to a model. */
-  preview: { contentType: 'image/jpeg'; data: Buffer };
+  /**
+   * A reduced JPEG of it (at most 1024 px wide) for writers that send images to a model; made only when
+   * the writer says it wants them (`wantsImagePreviews`), absent otherwise.
+   */
+  preview?: { contentType: 'image/jpeg'; data: Buffer };
 }
 
 export interface WriterProject {
@@ -41,6 +44,8 @@ export interface WriteRequest {
 
 export interface PostWriter {
   readonly kind: 'template' | 'openai' | 'webhook';
+  /** The generation makes the `preview` JPEGs only for a writer that sends images (openai with images on). */
+  readonly wantsImagePreviews: boolean;
   /** One text per entry of `request.posts`, in the same order; throws WriterError on failure. */
   write(request: WriteRequest): Promise<string[]>;
 }
