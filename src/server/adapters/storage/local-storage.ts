@@ -17,6 +17,9 @@ export function createLocalStorage(options: { root: string; publicUrl: string })
       await fs.writeFile(partial, body);
       await fs.rename(partial, file);
     },
+    async get(key) {
+      return fs.readFile(fileOf(key));
+    },
     async remove(key) {
       await fs.rm(fileOf(key), { force: true });
     },

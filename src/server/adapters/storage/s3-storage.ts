@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { type Storage, assertSafeKey } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -27,6 +27,12 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       await client.send(
         new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }),
       );
+    },
+    async get(key) {
+      assertSafeKey(key);
+      const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+      if (!answer.Body) throw new Error(`No object under ${key}`);
+      return Buffer.from(await answer.Body.transformToByteArray());
     },
     async remove(key) {
       assertSafeKey(key);

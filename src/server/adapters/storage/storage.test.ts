@@ -45,6 +45,13 @@ describe('local storage', () => {
     expect(filesUnder(root)).toEqual(['avatars/user-1/abc123.webp']);
   });
 
+  it('gives back the bytes put under a key, and fails for a key never put', async () => {
+    const body = Buffer.from([9, 8, 7, 0, 255]);
+    await storage.put('posts/1/read-me.jpg', body, 'image/jpeg');
+    expect(await storage.get('posts/1/read-me.jpg')).toEqual(body);
+    await expect(storage.get('posts/1/never-put.jpg')).rejects.toThrow();
+  });
+
   it('replaces a file put again under the same key', async () => {
     await storage.put('avatars/user-1/again.webp', Buffer.from('first'), 'image/webp');
     await storage.put('avatars/user-1/again.webp', Buffer.from('second'), 'image/webp');
@@ -118,6 +125,13 @@ describe('S3 storage against a real local S3 server (s3rver)', () => {
     expect(response.headers.get('content-type')).toBe('image/webp');
     expect(response.headers.get('cache-control')).toMatch(/immutable/);
     expect(Buffer.from(await response.arrayBuffer())).toEqual(body);
+  });
+
+  it('gives back the bytes of an object, and fails for a key never put', async () => {
+    const body = await plainImage('webp', 16, 16, '#0088ff');
+    await storage.put('posts/1/read-me.webp', body, 'image/webp');
+    expect(await storage.get('posts/1/read-me.webp')).toEqual(body);
+    await expect(storage.get('posts/1/never-put.webp')).rejects.toThrow();
   });
 
   it('removes an object: its address answers 404; removing it again, or a key never put, is fine', async () => {

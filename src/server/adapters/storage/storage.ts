@@ -5,6 +5,8 @@
  */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The bytes under a key; throws when there are none. */
+  get(key: string): Promise<Buffer>;
   /** Removing a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
   /** The address a browser (or Meta) fetches the file at. */
