@@ -20,3 +20,23 @@ export const generationStatusSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+
+/**
+ * Shares the selected images out among the posts, in their order (the publication sequence): each image
+ * goes to exactly one post, each post gets at least one, the first posts take one more when the count
+ * does not divide evenly (5 images, 2 posts: 3 and 2). Throws when there are fewer images than posts.
+ */
+export function shareImages<T>(images: readonly T[], postCount: number): T[][] {
+  if (!Number.isInteger(postCount) || postCount < 1) throw new RangeError('At least one post');
+  if (images.length < postCount) throw new RangeError(`${postCount} posts need ${postCount} images at least, ${images.length} given`);
+  const base = Math.floor(images.length / postCount);
+  const extra = images.length % postCount;
+  const shares: T[][] = [];
+  let next = 0;
+  for (let index = 0; index < postCount; index += 1) {
+    const size = base + (index < extra ? 1 : 0);
+    shares.push(images.slice(next, next + size));
+    next += size;
+  }
+  return shares;
+}
