@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isKnownTimeZone } from './lib/studio-calendar.ts';
 import { type TokenKey, parseTokenKeys } from './lib/token-cipher.ts';
 
 /**
@@ -63,6 +64,8 @@ const environmentSchema = z.object({
   META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v19.0').default('v19.0'),
   META_DIALOG_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.facebook.com'),
   META_GRAPH_URL: z.url({ message: 'must be an absolute URL' }).default('https://graph.facebook.com'),
+  STUDIO_TIME_ZONE: z.string().refine(isKnownTimeZone, 'must be an IANA time zone such as Europe/Madrid').default('Europe/Madrid'),
+  PUBLISH_HOUR: z.coerce.number().int('must be a whole hour, 0 to 23').min(0, 'must be an hour from 0 to 23').max(23, 'must be an hour from 0 to 23').default(9),
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -100,6 +103,11 @@ export interface Config {
     linkedin: { credentials: { clientId: string; clientSecret: string } | undefined; apiVersion: string; oauthUrl: string; apiUrl: string };
     meta: { credentials: { appId: string; appSecret: string } | undefined; graphVersion: string; dialogUrl: string; graphUrl: string };
   };
+  /**
+   * The studio's calendar: publish days are dates in its time zone ("today" turns at its midnight), and a
+   * day's scheduled posts go out at its publish hour.
+   */
+  studio: { timeZone: string; publishHour: number };
   trustProxy: boolean;
   logLevel: string;
   /** Built browser app, served by the server when it exists. */
@@ -182,6 +190,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         graphUrl: env.META_GRAPH_URL.replace(/\/+$/, ''),
       },
     },
+    studio: { timeZone: env.STUDIO_TIME_ZONE, publishHour: env.PUBLISH_HOUR },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDir: path.resolve('dist/web'),
