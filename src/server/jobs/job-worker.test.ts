@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/database.ts';
+import { readInstant } from '../db/values.ts';
+import { type TestDatabase, createTestDatabase } from '../test-support/database.ts';
+import { type JobContext, type JobHandler, type JobKind, RetryLater, enqueueJob } from './job-queue.ts';
+import { type JobWorkerOptions, createJobWorker, retryDelayMs } from './job-worker.ts';
+
+let database: TestDatabase;
+const extraConnections: DatabaseHandle[] = [];
+const logged: { level: string; details: Record<string, unknown>; message: string }[] = [];
+const log = {
+  info: (details: object, message: string) => void logged.push({ level: 'info', details: details as Record<string, unknown>, message }),
+  warn: (details: object, message: string) => void logged.push({ level: 'warn', details: details as Record<string, unknown>, message }),
+  error: (details: object, message: string) => void logged.push({ level: 'error', details: details as Record<string, unknown>, message }),
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await Promise.all(extraConnections.map((connection) => connection.close()));
+  await database.drop();
+});
+beforeEach(async () => {
+  logged.length = 0;
+  await database.db.deleteFrom('jobs').execute();
+});
+
+const workerWith = (handlers: Partial<Record<JobKind, JobHandler>>, options: Partial<JobWorkerOptions> = {}) =>
+  createJobWorker({ db: database.db, dialect: database.dialect, handlers, log, ...options });
+const readJob = (id: number) => database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const enqueue = (kind: JobKind = 'send-email', extra: { maxAttempts?: number; runAt?: Date; payload?: unknown } = {}) =>
+  enqueueJob(database.db, { kind, subject: 'contact:1', payload: extra.payload ?? { n: 1 }, maxAttempts: extra.maxAttempts, runAt: extra.runAt });
+const secondsFromNow = (value: Date | string) => (readInstant(value).getTime() - Date.now()) / 1000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the job worker, running due jobs', () => {
+  it('runs a due job once with its payload and attempt, then marks it done and releases it', async () => {
+    const seen: JobContext['job'][] = [];
+    const id = await enqueue('send-email', { payload: { to: 'marta@soler.es' } });
+    const worker = workerWith({ 'send-email': async ({ job }) => void seen.push(job) });
+
+    expect(await worker.runDueJobs()).toBe(1);
+    expect(seen).toEqual([{ id, kind: 'send-email', subject: 'contact:1', payload: { to: 'marta@soler.es' }, attempt: 1 }]);
+    expect(await readJob(id)).toMatchObject({ state: 'done', attempts: 1, locked_by: null, locked_until: null });
+    expect(await worker.runDueJobs()).toBe(0);
+  });
+
+  it('leaves jobs of kinds it has no handler for, and jobs not yet due', async () => {
+    const unknown = await enqueue('publish-post');
+    const later = await enqueue('send-email', { runAt: new Date(Date.now() + 60_000) });
+    const worker = workerWith({ 'send-email': async () => {} });
+
+    expect(await worker.runDueJobs()).toBe(0);
+    expect(await readJob(unknown)).toMatchObject({ state: 'queued', attempts: 0, locked_by: null });
+    expect(await readJob(later)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(await workerWith({}).runDueJobs()).toBe(0);
+  });
+
+  it('records a failure with its message only, and logs it with the job id and kind', async () => {
+    const id = await enqueue();
+    const worker = workerWith({ 'send-email': async () => Promise.reject(new Error('Mailbox full')) });
+
+    expect(await worker.runDueJobs()).toBe(1);
+    expect(await readJob(id)).toMatchObject({ state: 'failed', attempts: 1, last_error: 'Mailbox full', locked_by: null, locked_until: null });
+    expect(logged).toContainEqual({ level: 'error', message: 'Job failed', details: expect.objectContaining({ jobId: id, kind: 'send-email', error: 'Mailbox full' }) });
+  });
+
+  it('fails a job whose payload is not JSON without calling its handler', async () => {
+    const id = await enqueue();
+    await database.db.updateTable('jobs').set({ payload: '{oops' }).where('id', '=', id).execute();
+    const handler = vi.fn(async () => {});
+    expect(await workerWith({ 'send-email': handler }).runDueJobs()).toBe(0);
+    expect(handler).not.toHaveBeenCalled();
+    expect(await readJob(id)).toMatchObject({ state: 'failed', last_error: 'Its payload is not valid JSON' });
+  });
+
+  it('writes the progress a handler reports into jobs.progress', async () => {
+    const id = await enqueue();
+    let whileRunning: string | null = null;
+    const worker = workerWith({
+      'send-email': async ({ reportProgress }) => {
+        await reportProgress({ stage: 'generating', done: 2 });
+        whileRunning = (await readJob(id)).progress;
+      },
+    });
+    await worker.runDueJobs();
+    expect(JSON.parse(whileRunning!)).toEqual({ stage: 'generating', done: 2 });
+    expect(JSON.parse((await readJob(id)).progress!)).toEqual({ stage: 'generating', done: 2 });
+  });
+});
+
+describe('retries', () => {
+  it('backs off exponentially with jitter, capped at ten minutes', () => {
+    expect(retryDelayMs(1, () => 0.5)).toBe(5_000);
+    expect(retryDelayMs(1, () => 0)).toBe(4_000);
+    expect(retryDelayMs(1, () => 1)).toBe(6_000);
+    expect(retryDelayMs(2, () => 0.5)).toBe(10_000);
+    expect(retryDelayMs(4, () => 0.5)).toBe(40_000);
+    expect(retryDelayMs(8, () => 0.5)).toBe(600_000);
+    expect(retryDelayMs(30, () => 1)).toBe(600_000);
+  });
+
+  it('queues a RetryLater job again after the backoff, then fails it on its last attempt', async () => {
+    const id = await enqueue('send-email', { maxAttempts: 3 });
+    const attempts: number[] = [];
+    const worker = workerWith({
+      'send-email': async ({ job }) => {
+        attempts.push(job.attempt);
+        throw new RetryLater('SMTP server busy');
+      },
+    });
+
+    expect(await worker.runDueJobs()).toBe(1);
+    let row = await readJob(id);
+    expect(row).toMatchObject({ state: 'queued', attempts: 1, last_error: 'SMTP server busy', locked_by: null, locked_until: null });
+    expect(secondsFromNow(row.run_at)).toBeGreaterThan(3.5);
+    expect(secondsFromNow(row.run_at)).toBeLessThan(6.5);
+    expect(await worker.runDueJobs()).toBe(0);
+
+    await database.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    await worker.runDueJobs();
+    row = await readJob(id);
+    expect(row).toMatchObject({ state: 'queued', attempts: 2 });
+    expect(secondsFromNow(row.run_at)).toBeGreaterThan(7.5);
+    expect(secondsFromNow(row.run_at)).toBeLessThan(12.5);
+
+    await database.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    await worker.runDueJobs();
+    expect(await readJob(id)).toMatchObject({ state: 'failed', attempts: 3, last_error: 'SMTP server busy' });
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(logged.filter((line) => line.level === 'warn' && line.message === 'Job will be retried')).toHaveLength(2);
+    expect(logged).toContainEqual({ level: 'error', message: 'Job failed after its last attempt', details: expect.objectContaining({ jobId: id, kind: 'send-email', attempt: 3 }) });
+  });
+
+  it('uses the delay a handler asks for', async () => {
+    const id = await enqueue();
+    await workerWith({ 'send-email': async () => Promise.reject(new RetryLater('Rate limited', 120_000)) }).runDueJobs();
+    const row = await readJob(id);
+    expect(row.state).toBe('queued');
+    expect(secondsFromNow(row.run_at)).toBeGreaterThan(115);
+    expect(secondsFromNow(row.run_at)).toBeLessThan(121);
+  });
+});
+
+describe('leases', () => {
+  const crashedRun = async (id: number, attempts: number, lockedUntil: Date) =>
+    database.db.updateTable('jobs').set({ state: 'running', attempts, locked_by: 'crashed-process', locked_until: lockedUntil.toISOString() }).where('id', '=', id).execute();
+
+  it('claims again a job whose worker died once its lease expires, counting another attempt', async () => {
+    const id = await enqueue('send-email', { maxAttempts: 3 });
+    await crashedRun(id, 1, new Date(Date.now() + 30_000));
+    const attempts: number[] = [];
+    const worker = workerWith({ 'send-email': async ({ job }) => void attempts.push(job.attempt) });
+
+    expect(await worker.runDueJobs()).toBe(0);
+    expect(await readJob(id)).toMatchObject({ state: 'running', locked_by: 'crashed-process' });
+
+    await crashedRun(id, 1, new Date(Date.now() - 1000));
+    expect(await worker.runDueJobs()).toBe(1);
+    expect(attempts).toEqual([2]);
+    expect(await readJob(id)).toMatchObject({ state: 'done', attempts: 2, locked_by: null });
+  });
+
+  it('fails instead of running again a job whose lease expired on its last attempt', async () => {
+    const id = await enqueue('send-email', { maxAttempts: 3 });
+    await crashedRun(id, 3, new Date(Date.now() - 1000));
+    const handler = vi.fn(async () => {});
+
+    expect(await workerWith({ 'send-email': handler }).runDueJobs()).toBe(0);
+    expect(handler).not.toHaveBeenCalled();
+    expect(await readJob(id)).toMatchObject({ state: 'failed', attempts: 3, locked_by: null, last_error: expect.stringContaining('lease expired') });
+    expect(logged).toContainEqual(expect.objectContaining({ level: 'error', details: expect.objectContaining({ jobId: id, kind: 'send-email' }) }));
+  });
+
+  it('extends the lease while the handler runs, so no other worker takes the job', async () => {
+    const id = await enqueue();
+    const other = vi.fn(async () => {});
+    let lockedUntilSeen: number[] = [];
+    const worker = workerWith({
+      'send-email': async () => {
+        for (let round = 0; round < 4; round += 1) {
+          await sleep(250);
+          lockedUntilSeen.push(readInstant((await readJob(id)).locked_until!).getTime());
+          expect(await workerWith({ 'send-email': other }).runDueJobs()).toBe(0);
+        }
+      },
+    }, { leaseMs: 300 });
+
+    await worker.runDueJobs();
+    expect(other).not.toHaveBeenCalled();
+    lockedUntilSeen = [...new Set(lockedUntilSeen)];
+    expect(lockedUntilSeen.length).toBeGreaterThan(1);
+    expect(await readJob(id)).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('aborts the handler when its lease passed to another worker, and records nothing over it', async () => {
+    const id = await enqueue();
+    let aborted = false;
+    const worker = workerWith({
+      'send-email': async ({ signal }) => {
+        await database.db.updateTable('jobs').set({ locked_by: 'another-worker' }).where('id', '=', id).execute();
+        await vi.waitFor(() => expect(signal.aborted).toBe(true), { timeout: 5_000, interval: 20 });
+        aborted = true;
+        throw new Error('stopped halfway');
+      },
+    }, { leaseMs: 150 });
+
+    await worker.runDueJobs();
+    expect(aborted).toBe(true);
+    expect(await readJob(id)).toMatchObject({ state: 'running', locked_by: 'another-worker', last_error: null });
+    expect(logged).toContainEqual(expect.objectContaining({ level: 'warn', message: 'Job lease lost to another worker: aborting its handler' }));
+  });
+});
+
+describe('the polling loop', () => {
+  it('starts a job at once when woken, instead of at the next poll', async () => {
+    const ran: number[] = [];
+    const worker = workerWith({ 'send-email': async ({ job }) => void ran.push(job.id) }, { pollIntervalMs: 60_000 });
+    worker.start();
+    try {
+      await sleep(50);
+      const id = await enqueue();
+      worker.wake();
+      await vi.waitFor(() => expect(ran).toEqual([id]), { timeout: 5_000, interval: 20 });
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('stop() waits for a running handler to finish, and claims nothing after', async () => {
+    const first = await enqueue();
+    let finished = false;
+    const worker = workerWith({
+      'send-email': async () => {
+        await sleep(300);
+        finished = true;
+      },
+    }, { pollIntervalMs: 20, concurrency: 1 });
+    worker.start();
+    await vi.waitFor(async () => expect((await readJob(first)).state).toBe('running'), { timeout: 5_000, interval: 10 });
+    await worker.stop();
+    expect(finished).toBe(true);
+    expect(await readJob(first)).toMatchObject({ state: 'done' });
+
+    const second = await enqueue();
+    worker.wake();
+    await sleep(100);
+    expect(await readJob(second)).toMatchObject({ state: 'queued', attempts: 0 });
+  });
+
+  it('stop() aborts the signal; a handler that gives up is queued again without losing an attempt', async () => {
+    const id = await enqueue();
+    const worker = workerWith({
+      'send-email': ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+    }, { pollIntervalMs: 20 });
+    worker.start();
+    await vi.waitFor(async () => expect((await readJob(id)).state).toBe('running'), { timeout: 5_000, interval: 10 });
+    await worker.stop();
+    const row = await readJob(id);
+    expect(row).toMatchObject({ state: 'queued', attempts: 0, locked_by: null, last_error: 'Interrupted: its worker was stopping' });
+    expect(secondsFromNow(row.run_at)).toBeLessThan(1);
+  });
+
+  it('does not wait forever for a handler that ignores the signal', async () => {
+    const id = await enqueue();
+    const worker = workerWith({ 'send-email': () => new Promise(() => {}) }, { pollIntervalMs: 20, stopTimeoutMs: 200 });
+    worker.start();
+    await vi.waitFor(async () => expect((await readJob(id)).state).toBe('running'), { timeout: 5_000, interval: 10 });
+    const started = Date.now();
+    await worker.stop();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(logged).toContainEqual(expect.objectContaining({ level: 'warn', details: expect.objectContaining({ jobs: [id] }) }));
+  });
+});
+
+describe('several workers on separate connections', () => {
+  const connectionCount = 4;
+  const workersOnOwnConnections = (handler: JobHandler, options: Partial<JobWorkerOptions> = {}) =>
+    Array.from({ length: connectionCount }, (_unused, index) => {
+      const connection = openDatabase(database.settings);
+      extraConnections.push(connection);
+      return createJobWorker({ db: connection.db, dialect: connection.dialect, handlers: { 'send-email': handler }, log, workerId: `worker-${index}`, ...options });
+    });
+
+  it('hand each of 200 jobs to exactly one of them', async () => {
+    const ids = new Set<number>();
+    for (let index = 0; index < 200; index += 1) ids.add(await enqueue());
+    const handledBy = new Map<number, string[]>();
+    const workers = workersOnOwnConnections(async ({ job }) => {
+      const row = await readJob(job.id);
+      handledBy.set(job.id, [...(handledBy.get(job.id) ?? []), row.locked_by!]);
+      // Yield so the others race for the next rows meanwhile.
+      await sleep(Math.random() * 3);
+    });
+
+    const counts = await Promise.all(workers.map((worker) => worker.runDueJobs()));
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(200);
+    expect([...handledBy.keys()].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    expect([...handledBy.values()].every((lockers) => lockers.length === 1)).toBe(true);
+    expect(new Set([...handledBy.values()].flat()).size).toBeGreaterThan(1);
+    const states = await database.db.selectFrom('jobs').select(['state', 'attempts']).distinct().execute();
+    expect(states).toEqual([{ state: 'done', attempts: 1 }]);
+  });
+
+  it('share the work through their polling loops, each job once', async () => {
+    const handled: number[] = [];
+    const workers = workersOnOwnConnections(async ({ job }) => {
+      await sleep(2);
+      handled.push(job.id);
+    }, { pollIntervalMs: 25, concurrency: 2 });
+    for (const worker of workers) worker.start();
+    try {
+      for (let index = 0; index < 60; index += 1) await enqueue();
+      await vi.waitFor(() => expect(handled).toHaveLength(60), { timeout: 15_000, interval: 50 });
+      await sleep(100);
+      expect(new Set(handled).size).toBe(60);
+      expect(handled).toHaveLength(60);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+  });
+});
