@@ -178,12 +178,13 @@ describe('projects and their images', () => {
     await admin.getByText('Mostrando 1 a 1 - 1 resultados').waitFor();
     expect(await admin.getByRole('row').filter({ hasText: 'Casa en el Montseny II' }).count()).toBe(0);
     expect(admin.url()).toContain('state=preview');
-    // A project out of draft offers recovery instead of launch: confirmed, and the notice that generation comes later.
+    // A project out of draft offers recovery instead of launch: confirmed, it is a draft again.
     await admin.getByRole('button', { name: 'Acciones de Biblioteca de Olot' }).click();
     expect(await admin.getByRole('menuitem', { name: 'Lanzar' }).count()).toBe(0);
     await admin.getByRole('menuitem', { name: 'Recuperar' }).click();
     await admin.getByRole('dialog', { name: 'Recuperar proyecto' }).getByRole('button', { name: 'Recuperar' }).click();
-    await admin.getByText('La generación de publicaciones llega con la próxima versión de Alzado.', { exact: false }).waitFor();
+    await admin.getByText('Proyecto recuperado como borrador').waitFor();
+    expect(((await (await admin.request.get(`${server.url}/api/projects/${projectId + 1}`)).json()) as typeof created).state).toBe('draft');
     await admin.getByRole('button', { name: 'Limpiar filtros' }).click();
     await admin.getByText('Mostrando 1 a 2 - 2 resultados').waitFor();
 

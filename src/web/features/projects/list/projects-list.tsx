@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Select, Table, Text, Title, UnstyledButton
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { type ListProjectsQuery, PROJECT_STATES, type ProjectState, type ProjectSummary } from '../../../../domain/project.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -12,6 +13,9 @@ import { MessageDialog } from '../../../ui/message-dialog.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { TablePagination } from '../../../ui/table-pagination.tsx';
 import { useDeleteProject } from '../api/delete-project.ts';
+import { useLaunchProject } from '../api/launch-project.ts';
+import { useRecoverProject } from '../api/recover-project.ts';
+import { LaunchProgress } from '../launch/launch-progress.tsx';
 import { useProjects } from '../api/list-projects.ts';
 import { AssignDialog } from './assign-dialog.tsx';
 import { ProjectRow } from './project-row.tsx';
@@ -40,6 +44,10 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
   const { data: user } = useSession();
   const projects = useProjects(query);
   const deleteProject = useDeleteProject();
+  const launchProject = useLaunchProject();
+  const recoverProject = useRecoverProject();
+  const navigate = useNavigate();
+  const [launching, setLaunching] = useState<ProjectSummary | null>(null);
   // The project stays after its dialog closes, so the dialog's text does not change while it fades out.
   const [pending, setPendingState] = useState<Pending | null>(null);
   const [openDialog, setOpenDialog] = useState<Pending['kind'] | null>(null);
@@ -61,11 +69,36 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
   // The filter offers the states present, in their lifecycle order, and the one chosen even if it has gone.
   const presentStates = PROJECT_STATES.filter((state) => page?.states.includes(state) || state === query.state);
 
-  // Launch and recovery arrive with the generation issue: the confirmation exists, the server is not called.
-  const confirmGeneration = () => {
-    setPending(null);
-    notifications.show({ color: 'blue', title: t('generationNotice.title'), message: t('generationNotice.message') });
+  const confirmLaunch = (project: ProjectSummary) =>
+    launchProject.mutate(project.id, {
+      onSuccess: () => {
+        setPending(null);
+        setLaunching(project);
+      },
+      onError: (error) => {
+        setPending(null);
+        setErrorMessage(t('errors.launch', { message: describe(error) }));
+      },
+    });
+
+  // The generation failed: the project is a draft again and the reason shows here, on /projects.
+  const launchFailed = (failure: { code: string; message: string }) => {
+    setLaunching(null);
+    void projects.refetch();
+    setErrorMessage(t('errors.launch', { message: t(`errors:${failure.code}`, { defaultValue: failure.message || t('errors:UNKNOWN') }) }));
   };
+
+  const confirmRecovery = (project: ProjectSummary) =>
+    recoverProject.mutate(project.id, {
+      onSuccess: () => {
+        setPending(null);
+        notifications.show({ color: 'teal', message: t('recovered') });
+      },
+      onError: (error) => {
+        setPending(null);
+        setErrorMessage(t('errors.recovery', { message: describe(error) }));
+      },
+    });
 
   const confirmDelete = (project: ProjectSummary) =>
     deleteProject.mutate(project.id, {
@@ -154,7 +187,8 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
         title={t('launch.title')}
         message={t('launch.message', { title: pending?.project.title ?? '' })}
         confirmLabel={t('launch.confirm')}
-        onConfirm={confirmGeneration}
+        loading={launchProject.isPending}
+        onConfirm={() => pending && confirmLaunch(pending.project)}
         onCancel={() => setPending(null)}
       />
       <ConfirmDialog
@@ -162,7 +196,8 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
         title={t('recovery.title')}
         message={t('recovery.message', { title: pending?.project.title ?? '' })}
         confirmLabel={t('recovery.confirm')}
-        onConfirm={confirmGeneration}
+        loading={recoverProject.isPending}
+        onConfirm={() => pending && confirmRecovery(pending.project)}
         onCancel={() => setPending(null)}
       />
       <ConfirmDialog
@@ -180,6 +215,14 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
         onClose={() => setPending(null)}
         onFailure={setErrorMessage}
       />
+      {launching && (
+        <LaunchProgress
+          projectId={launching.id}
+          projectTitle={launching.title}
+          onSucceeded={() => void navigate('/preview-projects')}
+          onFailed={launchFailed}
+        />
+      )}
       <MessageDialog
         opened={errorMessage !== null || listError !== null}
         tone="error"
