@@ -23,12 +23,14 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { projectsRoutes } from './features/projects/routes.ts';
 import { promptsRoutes } from './features/prompts/routes.ts';
+import { postsRoutes } from './features/posts/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
 import { serializeRequest } from './http/log-redaction.ts';
+import { createStudioCalendar } from './lib/studio-calendar.ts';
 
 export interface AppDependencies {
-  config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'>;
+  config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio'>;
   database: DatabaseHandle;
   mailer: Mailer;
   storage: Storage;
@@ -37,6 +39,8 @@ export interface AppDependencies {
   authSecret: string;
   /** The networks' clients (real or sandboxed), the token cipher, and the sandbox to mount. */
   social: SocialAdapters;
+  /** The clock; tests fix it to choose the studio's "today". */
+  now?: () => Date;
   /** Fastify's logger options; tests pass false, or a stream to read what would be logged. */
   logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
 }
@@ -110,15 +114,17 @@ export async function buildApp(deps: AppDependencies) {
   const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log };
   await app.register(profileRoutes, featureDependencies);
   await app.register(usersRoutes, { ...featureDependencies, mailer: deps.mailer, publicUrl: config.publicUrl });
-  await app.register(socialRoutes, {
+  const socialDependencies = {
     ...featureDependencies,
     publicUrl: config.publicUrl,
     cipher: deps.social.cipher,
     connectors: createConnectors(deps.social, { cipher: deps.social.cipher, dialect: database.dialect, log: app.log }),
-  });
+  };
+  await app.register(socialRoutes, socialDependencies);
   if (deps.social.sandbox) await app.register(deps.social.sandbox.plugin, { prefix: deps.social.sandbox.prefix });
   await app.register(promptsRoutes, featureDependencies);
   await app.register(projectsRoutes, featureDependencies);
+  await app.register(postsRoutes, { ...featureDependencies, social: socialDependencies, calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }) });
   if (deps.mediaDir) await serveMedia(app, deps.mediaDir);
 
   await serveWebApp(app, config.webDir, config.contact.chatUrl);

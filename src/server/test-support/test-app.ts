@@ -27,7 +27,7 @@ export interface TestApp {
 
 /** A real app on a fresh database, with local storage in a temporary folder and a mailer that keeps what it is given. */
 export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Promise<TestApp> {
-  const { mailer: givenMailer, storage: givenStorage, social, logger, ...configOverrides } = overrides;
+  const { mailer: givenMailer, storage: givenStorage, social, logger, now, ...configOverrides } = overrides;
   const database = await createTestDatabase();
   const sentMail: MailMessage[] = [];
   const keepingMailer: Mailer = { send: async (message) => void sentMail.push(message) };
@@ -43,6 +43,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
       signInLimits: { maxFailuresPerEmail: 5, maxFailuresPerAddress: 50, windowSeconds: 900 },
       passwordResetLimits: { maxPerEmail: 5, maxPerAddress: 50 },
       contact: { studioAddress: 'hola@alzado.test', chatUrl: 'mailto:hola@alzado.test?body={message}', maxPerAddress: 5, windowSeconds: 3600 },
+      studio: { timeZone: 'Europe/Madrid', publishHour: 9 },
       ...configOverrides,
     },
     database,
@@ -53,6 +54,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     // No network can be connected unless a test hands in its clients (see social-sandbox.ts).
     social: social ?? { cipher: createTestTokenCipher() },
     logger: logger ?? false,
+    now,
   });
   await app.ready();
   return {
@@ -69,10 +71,12 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
   };
 }
 
-type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact'> & {
+type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio'> & {
   mailer: Mailer;
   storage: Storage;
   social: SocialAdapters;
+  /** The app's clock (the studio's "today"); the real one by default. */
+  now: () => Date;
   /** Where log lines go; none by default. */
   logger: { level: string; stream: { write: (line: string) => void } };
 };

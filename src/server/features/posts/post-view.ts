@@ -1,0 +1,67 @@
+import { POST_NETWORKS, POST_STATES, RESULT_STATUSES, isEditable, type Post, type PostImage, type PostResult, type PostState, type ResultStatus } from '../../../domain/post.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import { readFlag, readInstant } from '../../db/values.ts';
+import type { PostImageRow, PostResultRow, PostRow } from './repo.ts';
+
+/** Rows as the API shows them (postSchema). */
+
+export const stateOf = (value: string): PostState => ((POST_STATES as readonly string[]).includes(value) ? (value as PostState) : 'preview');
+
+const statusOf = (value: string): ResultStatus => ((RESULT_STATUSES as readonly string[]).includes(value) ? (value as ResultStatus) : 'unknown');
+
+export function toPostImage(row: PostImageRow, storage: Storage): PostImage {
+  return {
+    id: row.id,
+    position: row.position,
+    status: row.status === 'not_selected' ? 'not_selected' : 'pending',
+    url: storage.publicUrl(row.instagram_key),
+    width: row.instagram_width,
+    height: row.instagram_height,
+    linkedin_url: storage.publicUrl(row.linkedin_key),
+  };
+}
+
+function toResult(row: PostResultRow | undefined): PostResult | null {
+  if (!row) return null;
+  return {
+    status: statusOf(row.status),
+    target_name: row.target_name,
+    permalink: row.permalink,
+    error: row.error,
+    finished_at: row.finished_at === null ? null : readInstant(row.finished_at).toISOString(),
+  };
+}
+
+export function toPost(row: PostRow, images: PostImageRow[], results: PostResultRow[], storage: Storage, today: string): Post {
+  const state = stateOf(row.state);
+  const inProcess = row.publishing_since !== null;
+  const resultOf = (network: (typeof POST_NETWORKS)[number]) => toResult(results.find((result) => result.network === network));
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    project_title: row.project_title,
+    owner: row.owner_id ? { id: row.owner_id, first_name: row.owner_first_name ?? '', last_name: row.owner_last_name ?? '', email: row.owner_email ?? '' } : null,
+    sequence: row.sequence,
+    state,
+    text: row.text,
+    publish_on: row.publish_on,
+    networks: { instagram: readFlag(row.to_instagram), linkedin: readFlag(row.to_linkedin) },
+    images: images.map((image) => toPostImage(image, storage)),
+    results: { instagram: resultOf('instagram'), linkedin: resultOf('linkedin') },
+    in_process: inProcess,
+    editable: isEditable({ state, publish_on: row.publish_on, in_process: inProcess }, today),
+    created_at: readInstant(row.created_at).toISOString(),
+    updated_at: readInstant(row.updated_at).toISOString(),
+  };
+}
+
+/** Groups rows by their post id, keeping their order. */
+export function byPost<T extends { post_id: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.post_id);
+    if (group) group.push(row);
+    else groups.set(row.post_id, [row]);
+  }
+  return groups;
+}

@@ -1,0 +1,194 @@
+import type { Kysely, Transaction } from 'kysely';
+import { POST_STATES, type PostState } from '../../../domain/post.ts';
+import type { Database, PostsTable } from '../../db/schema.ts';
+
+/** Who is asking: an admin sees every post; a customer the posts they own. */
+export interface PostViewer {
+  id: string;
+  seesAll: boolean;
+}
+
+function visiblePosts(db: Kysely<Database>, viewer: PostViewer) {
+  return db.selectFrom('posts').$if(!viewer.seesAll, (query) => query.where('posts.owner_id', '=', viewer.id));
+}
+
+/** The posts the viewer sees in each state, for the chips (unfiltered). */
+export async function countPostsByState(db: Kysely<Database>, viewer: PostViewer): Promise<Record<PostState, number>> {
+  const rows = await visiblePosts(db, viewer)
+    .select(['posts.state', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('posts.state')
+    .execute();
+  const counts = { preview: 0, scheduled: 0, published: 0 };
+  for (const row of rows) if ((POST_STATES as readonly string[]).includes(row.state)) counts[row.state as PostState] = Number(row.count);
+  return counts;
+}
+
+/** Newest first within the given states; each state read from its own index, up to `limit`, then merged. */
+async function newestIds(db: Kysely<Database>, viewer: PostViewer, states: PostState[], offset: number, limit: number): Promise<number[]> {
+  if (limit <= 0 || states.length === 0) return [];
+  const inState = (state: PostState) =>
+    db.selectFrom((eb) =>
+      eb
+        .selectFrom('posts')
+        .select(['posts.id', 'posts.created_at'])
+        .$if(!viewer.seesAll, (query) => query.where('posts.owner_id', '=', viewer.id))
+        .where('posts.state', '=', state)
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(offset + limit)
+        .as(state),
+    ).selectAll();
+  const [first, ...others] = states.map(inState);
+  const merged = others.reduce((union, next) => union.unionAll(next), first!);
+  const rows = await db
+    .selectFrom(merged.as('visible'))
+    .select('visible.id')
+    .orderBy('visible.created_at', 'desc')
+    .orderBy('visible.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * One page of ids in the list's order: previews first, then the others, newest first within each.
+ * The previews' count (known from the chips) tells which of the two runs the page falls on.
+ */
+export async function pagePostIds(
+  db: Kysely<Database>,
+  viewer: PostViewer,
+  page: { state: PostState | undefined; offset: number; limit: number; previewCount: number },
+): Promise<number[]> {
+  if (page.state) return newestIds(db, viewer, [page.state], page.offset, page.limit);
+  const previews = page.offset < page.previewCount ? await newestIds(db, viewer, ['preview'], page.offset, page.limit) : [];
+  const others = await newestIds(
+    db,
+    viewer,
+    POST_STATES.filter((state) => state !== 'preview'),
+    Math.max(0, page.offset - page.previewCount),
+    page.limit - previews.length,
+  );
+  return [...previews, ...others];
+}
+
+/** Posts with their project (title, creator, assignee) and owner. */
+export async function findPostRows(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('posts')
+    .innerJoin('projects', 'projects.id', 'posts.project_id')
+    .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
+    .selectAll('posts')
+    .select([
+      'projects.title as project_title', 'projects.created_by as project_created_by', 'projects.assigned_to as project_assigned_to',
+      'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.email as owner_email',
+    ])
+    .where('posts.id', 'in', ids)
+    .execute();
+}
+export type PostRow = Awaited<ReturnType<typeof findPostRows>>[number];
+
+export async function findVisiblePostRow(db: Kysely<Database>, viewer: PostViewer, id: number): Promise<PostRow | undefined> {
+  const [row] = await findPostRows(db, [id]);
+  return row && (viewer.seesAll || row.owner_id === viewer.id) ? row : undefined;
+}
+
+/** The images of several posts in one query, each post's in position order. */
+export function listImageRows(db: Kysely<Database>, postIds: number[]) {
+  if (postIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('post_images').selectAll().where('post_id', 'in', postIds).orderBy('post_id').orderBy('position').orderBy('id').execute();
+}
+export type PostImageRow = Awaited<ReturnType<typeof listImageRows>>[number];
+
+export function listResultRows(db: Kysely<Database>, postIds: number[]) {
+  if (postIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('post_results').selectAll().where('post_id', 'in', postIds).execute();
+}
+export type PostResultRow = Awaited<ReturnType<typeof listResultRows>>[number];
+
+type PostChanges = Partial<Omit<PostsTable, 'id' | 'project_id' | 'created_at'>>;
+
+/**
+ * Changes a post only while it is neither being published nor published and its date has not come
+ * (the same conditions the service checked, repeated in the UPDATE so that a publish job claiming the
+ * post meanwhile wins). False when nothing was changed.
+ */
+export async function updateChangeablePost(trx: Transaction<Database>, id: number, today: string, changes: PostChanges): Promise<boolean> {
+  const result = await trx
+    .updateTable('posts')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('publishing_since', 'is', null)
+    .where('state', '<>', 'published')
+    .where((eb) => eb.or([eb('publish_on', 'is', null), eb('publish_on', '>', today)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function arrangePostImages(trx: Transaction<Database>, postId: number, images: { id: number; status: string }[]): Promise<void> {
+  for (const [position, image] of images.entries()) {
+    await trx.updateTable('post_images').set({ position, status: image.status }).where('id', '=', image.id).where('post_id', '=', postId).execute();
+  }
+}
+
+/** A publish-post job for this post that has not finished yet. */
+export async function hasActivePublishJob(trx: Transaction<Database>, postId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', 'publish-post')
+    .where('subject', '=', `post:${postId}`)
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes a post unless a publish job holds it; its images and results go with it (cascade). */
+export async function deleteUnlockedPost(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('posts').where('id', '=', id).where('publishing_since', 'is', null).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Of these storage keys, those some post or project image still points at. */
+export async function keysStillInUse(db: Kysely<Database>, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const [variants, originals] = await Promise.all([
+    db.selectFrom('post_images').select(['instagram_key', 'linkedin_key']).where((eb) => eb.or([eb('instagram_key', 'in', keys), eb('linkedin_key', 'in', keys)])).execute(),
+    db.selectFrom('project_images').select(['storage_key', 'thumbnail_key']).where((eb) => eb.or([eb('storage_key', 'in', keys), eb('thumbnail_key', 'in', keys)])).execute(),
+  ]);
+  return new Set([...variants.flatMap((row) => [row.instagram_key, row.linkedin_key]), ...originals.flatMap((row) => [row.storage_key, row.thumbnail_key])]);
+}
+
+/** Back to preview with no date, networks or results, if it is (still) published. */
+export async function resetPublishedPost(db: Kysely<Database>, id: number, unset: PostChanges): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('posts')
+      .set({ ...unset, state: 'preview', publish_on: null, published_at: null, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('state', '=', 'published')
+      .where('publishing_since', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx.deleteFrom('post_results').where('post_id', '=', id).execute();
+    return true;
+  });
+}
+
+/**
+ * Hands a project's posts that are not published (nor being published) to a new owner; published ones
+ * stay with the customer whose accounts they went out on. Answers the ids moved.
+ */
+export async function moveUnpublishedPostRows(db: Kysely<Database>, projectId: number, ownerId: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('posts')
+    .set({ owner_id: ownerId, updated_at: new Date().toISOString() })
+    .where('project_id', '=', projectId)
+    .where('state', '<>', 'published')
+    .where('publishing_since', 'is', null)
+    .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '<>', ownerId)]))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

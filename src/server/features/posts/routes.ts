@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listPostsQuerySchema, postAccountsSchema, postPageSchema, postSchema, postUpdateSchema, scheduleSchema } from '../../../domain/post.ts';
+import type { Auth } from '../../auth/create-auth.ts';
+import { requireRole } from '../../auth/session.ts';
+import { errorResponses } from '../../http/error-responses.ts';
+import { type PostsDependencies, deletePost, getPost, getPostAccounts, listPosts, resetPost, schedulePost, updatePost } from './service.ts';
+
+const postParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Posts (SPEC §2 "Preview projects", §4, §5, §6): administrators see all, customers their own. */
+export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies & { auth: Auth }): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Refused before the body is read: publishers and basic users have no posts (SPEC §6).
+  const onRequest = requireRole(deps.auth, ['admin', 'customer']);
+  const tags = ['posts'];
+
+  api.get('/api/posts', {
+    onRequest,
+    schema: {
+      tags,
+      summary: 'Posts the user sees, previews first then newest, paged and filtered by state, with the count of each state and the studio\'s today',
+      querystring: listPostsQuerySchema,
+      response: { 200: postPageSchema, ...errorResponses(400, 401, 403) },
+    },
+  }, async (request) => listPosts(deps, request.user!, request.query));
+
+  api.get('/api/posts/:id', {
+    onRequest,
+    schema: { tags, summary: 'One post with its images and results', params: postParams, response: { 200: postSchema, ...errorResponses(401, 403, 404) } },
+  }, async (request) => getPost(deps, request.user!, request.params.id));
+
+  api.patch('/api/posts/:id', {
+    onRequest,
+    schema: {
+      tags,
+      summary: "Changes the text and the images (the post's whole list, in order, each selected or not); until the day before its date",
+      params: postParams,
+      body: postUpdateSchema,
+      response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+  }, async (request) => updatePost(deps, request.user!, request.params.id, request.body));
+
+  api.delete('/api/posts/:id', {
+    onRequest,
+    schema: { tags, summary: 'Deletes a post and the image files only it used', params: postParams, response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) } },
+  }, async (request, reply) => {
+    await deletePost(deps, request.user!, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  api.put('/api/posts/:id/schedule', {
+    onRequest,
+    schema: {
+      tags,
+      summary: "Sets the publish day and networks (the owner's connected accounts); no day leaves it in preview; today publishes at once",
+      params: postParams,
+      body: scheduleSchema,
+      response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+  }, async (request) => schedulePost(deps, request.user!, request.params.id, request.body));
+
+  api.post('/api/posts/:id/reset', {
+    onRequest,
+    schema: { tags, summary: 'Publish again: a published post back to preview, without day, networks or results', params: postParams, response: { 200: postSchema, ...errorResponses(401, 403, 404, 409) } },
+  }, async (request) => resetPost(deps, request.user!, request.params.id));
+
+  api.get('/api/posts/:id/accounts', {
+    onRequest,
+    schema: { tags, summary: "The owner's accounts the post goes to: per network, connected, and the name and picture of the target chosen in Settings", params: postParams, response: { 200: postAccountsSchema, ...errorResponses(401, 403, 404) } },
+  }, async (request) => getPostAccounts(deps, request.user!, request.params.id));
+}

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { projectRowValues } from './projects.ts';
+import { storedFlag, storedInstant } from './stored-values.ts';
+
+/**
+ * Posts written straight into the database, as the generation job would leave them (or as publishing
+ * would, for published ones), for the posts API's tests. Image variants need no real files: any keys.
+ */
+export interface TestPostImage {
+  instagramKey?: string;
+  linkedinKey?: string;
+  status?: 'pending' | 'not_selected';
+  width?: number;
+  height?: number;
+}
+
+export interface TestPostInput {
+  projectId: number;
+  ownerId: string | null;
+  state?: 'preview' | 'scheduled' | 'published';
+  text?: string;
+  sequence?: number;
+  publishOn?: string | null;
+  networks?: { instagram?: boolean; linkedin?: boolean };
+  /** A publish job holds it. */
+  publishingSince?: Date | null;
+  publishedAt?: Date | null;
+  createdAt?: Date;
+  /** Two images with keys of their own by default. */
+  images?: TestPostImage[];
+  results?: { network: 'instagram' | 'linkedin'; status: string; targetName?: string; permalink?: string; error?: string; finishedAt?: Date }[];
+}
+
+let counter = 0;
+
+export async function createTestPost(db: Kysely<Database>, input: TestPostInput): Promise<{ id: number; imageIds: number[] }> {
+  const createdAt = input.createdAt ?? new Date();
+  const { id } = await db
+    .insertInto('posts')
+    .values({
+      project_id: input.projectId,
+      owner_id: input.ownerId,
+      sequence: input.sequence ?? 1,
+      state: input.state ?? 'preview',
+      text: input.text ?? 'Una casa junto al mar #arquitectura',
+      publish_on: input.publishOn ?? null,
+      to_instagram: storedFlag(input.networks?.instagram ?? false),
+      to_linkedin: storedFlag(input.networks?.linkedin ?? false),
+      publishing_since: input.publishingSince ? storedInstant(input.publishingSince) : null,
+      published_at: input.publishedAt ? storedInstant(input.publishedAt) : null,
+      created_at: storedInstant(createdAt),
+      updated_at: storedInstant(createdAt),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const images = input.images ?? [{}, {}];
+  const imageIds: number[] = [];
+  for (const [position, image] of images.entries()) {
+    counter += 1;
+    const row = await db
+      .insertInto('post_images')
+      .values({
+        post_id: id,
+        project_image_id: null,
+        position,
+        status: image.status ?? 'pending',
+        instagram_key: image.instagramKey ?? `posts/test/${id}-${counter}-ig.jpg`,
+        instagram_width: image.width ?? 1080,
+        instagram_height: image.height ?? 1350,
+        linkedin_key: image.linkedinKey ?? `posts/test/${id}-${counter}-li.jpg`,
+        linkedin_content_type: 'image/jpeg',
+        created_at: storedInstant(createdAt),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    imageIds.push(row.id);
+  }
+  for (const result of input.results ?? []) {
+    await db
+      .insertInto('post_results')
+      .values({
+        post_id: id,
+        network: result.network,
+        target_id: null,
+        target_name: result.targetName ?? null,
+        status: result.status,
+        remote_id: null,
+        permalink: result.permalink ?? null,
+        error: result.error ?? null,
+        attempts: 1,
+        started_at: null,
+        finished_at: result.finishedAt ? storedInstant(result.finishedAt) : null,
+        created_at: storedInstant(createdAt),
+        updated_at: storedInstant(createdAt),
+      })
+      .execute();
+  }
+  return { id, imageIds };
+}
+
+/** A project row to hang posts on, created by and assigned to whom the test says. */
+export async function createTestProject(db: Kysely<Database>, input: { title?: string; createdBy?: string | null; assignedTo?: string | null; state?: string } = {}): Promise<number> {
+  const { id } = await db
+    .insertInto('projects')
+    .values(projectRowValues({ title: input.title ?? 'Casa del Mar', created_by: input.createdBy ?? null, assigned_to: input.assignedTo ?? null, state: input.state ?? 'preview' }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
