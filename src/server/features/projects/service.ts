@@ -10,6 +10,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
+import { moveUnpublishedPosts } from '../posts/service.ts';
 import { getPrompt } from '../prompts/service.ts';
 import { type RejectionReason, prepareProjectImage } from './project-image.ts';
 import {
@@ -182,6 +183,8 @@ export async function assignProject(deps: ProjectsDependencies, actor: SessionUs
   const customer = await deps.db.selectFrom('users').select(['id', 'role']).where('id', '=', userId).executeTakeFirst();
   if (!customer || customer.role !== 'customer') throw new AppError('VALIDATION_FAILED', 'A project can only be assigned to a customer', { userId: 'userNotCustomer' });
   await updateProjectRow(deps.db, id, { assigned_to: userId });
+  // The new customer's accounts publish what is left to publish (DESIGN §6).
+  await moveUnpublishedPosts(deps.db, { projectId: id, ownerId: userId });
   return getProject(deps, actor, id);
 }
 
