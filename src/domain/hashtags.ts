@@ -26,12 +26,12 @@ export function hashtagOf(keyword: string): string | undefined {
   // NFC first, so an accent typed as a separate combining mark stays part of its letter.
   const words = keyword.normalize('NFC').split(/[^\p{L}\p{N}_]+/u).filter((word) => word !== '');
   if (words.length === 0) return undefined;
-  const joined = words.length === 1 ? words[0] : words.map(capitalised).join('');
+  const joined = words.length === 1 ? words.join('') : words.map(capitalised).join('');
   if (!/\p{L}/u.test(joined)) return undefined;
   return `#${joined}`;
 }
 
 function capitalised(word: string): string {
-  const [first, ...rest] = word;
+  const [first = '', ...rest] = word;
   return first.toUpperCase() + rest.join('');
 }

@@ -16,7 +16,7 @@ export function fitForInstagram(text: string): string {
   if (instagramTextProblem(text) === undefined) return text;
   const trailing = TRAILING_HASHTAGS.exec(text);
   let prose = (trailing ? text.slice(0, trailing.index) : text).trim();
-  let hashtags = trailing ? (trailing[0].match(HASHTAG) ?? []) : [];
+  let hashtags: string[] = trailing ? (trailing[0].match(HASHTAG) ?? []) : [];
 
   const proseHashtags = countHashtags(prose);
   hashtags = hashtags.slice(0, Math.max(0, TEXT_LIMITS.instagramHashtags - proseHashtags));

@@ -40,7 +40,8 @@ export function writeTemplatePost(project: WriterProject, language: Language, in
   const phrases = TEMPLATE_PHRASES[language];
   const facts = factsOf(project, phrases);
   const isLast = index === count - 1;
-  const paragraphs = [presentation, placeAndTeam, details, creditsAndCall][index % 4](facts, phrases, { isLast, isAlone: count === 1 });
+  const roles = [presentation, placeAndTeam, details, creditsAndCall] as const;
+  const paragraphs = roles[index % roles.length]!(facts, phrases, { isLast, isAlone: count === 1 });
   return fitParagraphs(paragraphs, hashtagsOf(project.keywords));
 }
 
@@ -149,13 +150,15 @@ function excerptOf(sentences: string[], start: number, max: number): { text: str
   const taken: string[] = [];
   let length = 0;
   let next = start;
-  for (; next < sentences.length; next++) {
-    const added = countCharacters(sentences[next]) + (taken.length > 0 ? 1 : 0);
+  for (const sentence of sentences.slice(start)) {
+    const added = countCharacters(sentence) + (taken.length > 0 ? 1 : 0);
     if (length + added > max) break;
-    taken.push(sentences[next]);
+    taken.push(sentence);
     length += added;
+    next++;
   }
-  if (taken.length === 0 && next < sentences.length) return { text: cutAtWord(sentences[next], max), next: next + 1 };
+  const tooLong = sentences[next];
+  if (taken.length === 0 && tooLong !== undefined) return { text: cutAtWord(tooLong, max), next: next + 1 };
   return { text: taken.join(' '), next };
 }
 
