@@ -49,7 +49,7 @@ describe('fitForInstagram', () => {
     const longTags = Array.from({ length: 30 }, (_, index) => `#${'etiqueta'.repeat(8)}${index}`).join(' ');
     const fitted = fitForInstagram(`${prose}\n\n${longTags}`);
     expect(instagramTextProblem(fitted)).toBeUndefined();
-    const [keptProse] = fitted.split('\n\n');
+    const [keptProse = ''] = fitted.split('\n\n');
     expect(countCharacters(keptProse)).toBeGreaterThanOrEqual(300);
     expect(countHashtags(fitted)).toBeGreaterThan(0);
     expect(countHashtags(fitted)).toBeLessThan(30);

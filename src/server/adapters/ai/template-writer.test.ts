@@ -38,8 +38,10 @@ const bare: WriterProject = {
   weblink: '',
 };
 
-function write(project: WriterProject, language: Language, count: number): Promise<string[]> {
-  return createTemplateWriter().write({ project, language, instructions: 'ignored by the template', posts: Array.from({ length: count }, () => ({ images: [] })) });
+/** The texts, typed as four so tests can name them; the writer gives exactly `count` (checked below). */
+async function write(project: WriterProject, language: Language, count: number): Promise<[string, string, string, string]> {
+  const texts = await createTemplateWriter().write({ project, language, instructions: 'ignored by the template', posts: Array.from({ length: count }, () => ({ images: [] })) });
+  return texts as [string, string, string, string];
 }
 
 /** What a composed text must never show: a missing value, an empty bracket or label, a doubled or dangling stop. */

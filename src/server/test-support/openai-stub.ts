@@ -1,0 +1,129 @@
+import { type IncomingHttpHeaders, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local OpenAI-compatible Chat Completions server for tests (STYLE 9: fakes are real servers): the
+ * production writer talks to it over HTTP exactly as it would to api.openai.com. It records every
+ * request and answers with the handler's answer; by default it writes as many posts as the request
+ * asks for (read from the writer's user message), so a generation test needs no handler at all.
+ */
+export interface OpenAiStubRequest {
+  method: string;
+  /** e.g. /v1/chat/completions */
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The body parsed as JSON (undefined when it is not JSON). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the client sent
+  body: any;
+}
+
+export interface OpenAiStubAnswer {
+  status?: number;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is, instead of `json`. */
+  text?: string;
+  /** Never answer (the client's time limit is what ends the request). */
+  hang?: boolean;
+}
+
+export type OpenAiStubHandler = (request: OpenAiStubRequest) => OpenAiStubAnswer | Promise<OpenAiStubAnswer>;
+
+export interface OpenAiStub {
+  /** The base URL to configure, http://127.0.0.1:{port}/v1 */
+  url: string;
+  requests: OpenAiStubRequest[];
+  close(): Promise<void>;
+}
+
+export async function createOpenAiStub(options: { handler?: OpenAiStubHandler; apiKey?: string } = {}): Promise<OpenAiStub> {
+  const requests: OpenAiStubRequest[] = [];
+  const handler = options.handler ?? writePostsAsAsked;
+  const server = createServer((incoming, response) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const request: OpenAiStubRequest = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: incoming.headers, body: parseJson(raw) };
+      requests.push(request);
+      void answer(request, response);
+    });
+  });
+
+  async function answer(request: OpenAiStubRequest, response: ServerResponse): Promise<void> {
+    if (request.method !== 'POST' || request.path !== '/v1/chat/completions') {
+      return send(response, { status: 404, json: openAiError(`Unknown request URL: ${request.method} ${request.path}`, 'invalid_request_error') });
+    }
+    if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      return send(response, { status: 401, json: openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key') });
+    }
+    try {
+      send(response, await handler(request));
+    } catch (error) {
+      send(response, { status: 500, json: openAiError(`Stub handler failed: ${(error as Error).message}`, 'server_error') });
+    }
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Hanging answers keep their sockets open: end them, or close() would wait for them.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function send(response: ServerResponse, answer: OpenAiStubAnswer): void {
+  if (answer.hang) return;
+  const body = answer.text ?? JSON.stringify(answer.json ?? {});
+  response.writeHead(answer.status ?? 200, { 'content-type': answer.text === undefined ? 'application/json' : 'text/plain' });
+  response.end(body);
+}
+
+/** A Chat Completions answer whose message says `content`. */
+export function chatCompletion(content: string | null, extra: { finishReason?: string; refusal?: string } = {}): object {
+  return {
+    id: 'chatcmpl-stub',
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: 'stub-model',
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal: extra.refusal ?? null }, finish_reason: extra.finishReason ?? 'stop', logprobs: null }],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  };
+}
+
+/** The structured answer the writer asks for: `{ posts: [{ text }] }`. */
+export function postsAnswer(texts: string[]): OpenAiStubAnswer {
+  return { json: chatCompletion(JSON.stringify({ posts: texts.map((text) => ({ text })) })) };
+}
+
+export function openAiError(message: string, type: string, code: string | null = null): object {
+  return { error: { message, type, param: null, code } };
+}
+
+/** The default handler: one post per post asked for, naming the project, as a model would answer. */
+export function writePostsAsAsked(request: OpenAiStubRequest): OpenAiStubAnswer {
+  const asked = askedPosts(request);
+  return postsAnswer(Array.from({ length: asked.count }, (_, index) => `Post ${index + 1} of ${asked.count} about ${asked.title}. #architecture`));
+}
+
+/** What the writer's user message asks for: its first text is the project as JSON. */
+export function askedPosts(request: OpenAiStubRequest): { count: number; title: string; language: string } {
+  const content = request.body?.messages?.find((message: { role: string }) => message.role === 'user')?.content;
+  const text = typeof content === 'string' ? content : content?.find((part: { type: string }) => part.type === 'text')?.text;
+  const asked = parseJson(text ?? '') as { language?: string; project?: { title?: string }; posts?: unknown[] } | undefined;
+  return { count: asked?.posts?.length ?? 1, title: asked?.project?.title ?? 'the project', language: asked?.language ?? 'es' };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
