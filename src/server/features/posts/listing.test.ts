@@ -149,7 +149,7 @@ describe('posts: the list', () => {
   it('is editable until the day before its date, and never while a publish job holds it', async () => {
     const db = t.database.db;
     const project = await createTestProject(db, { createdBy: claraId });
-    const make = (values: Parameters<typeof createTestPost>[1]) => createTestPost(db, { projectId: project, ownerId: claraId, ...values });
+    const make = (values: Partial<Parameters<typeof createTestPost>[1]>) => createTestPost(db, { projectId: project, ownerId: claraId, ...values });
     const cases = [
       [await make({ state: 'preview' }), true],
       [await make({ state: 'scheduled', publishOn: '2025-06-12', networks: { linkedin: true } }), true],
