@@ -118,6 +118,8 @@ describe('posts: who sees and changes what', () => {
     expect((await call(admin, 'GET', '/api/posts/99999')).json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Post with id 99999 not found' });
     expect((await call(admin, 'GET', '/api/posts/abc')).statusCode).toBe(400);
     expect((await call(admin, 'GET', '/api/posts/0')).statusCode).toBe(400);
+    expect((await call(admin, 'DELETE', '/api/posts/99999999999')).statusCode).toBe(400);
+    expect((await call(admin, 'GET', '/api/posts?page=999999999')).json()).toMatchObject({ items: [], total: 3 });
   });
 
   it("lets an admin read and change a customer's post, and the customer their own", async () => {
@@ -127,6 +129,17 @@ describe('posts: who sees and changes what', () => {
     expect(edited.json().text).toBe('Texto de Clara');
     expect((await call(admin, 'PATCH', `/api/posts/${claraPost}`, { text: 'Texto del estudio' })).json().text).toBe('Texto del estudio');
     expect((await call(admin, 'GET', `/api/posts/${ownerless}`)).json().owner).toBeNull();
+  });
+
+  it('describes the routes in the OpenAPI document under the posts tag', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const paths = ['/api/posts', '/api/posts/{id}', '/api/posts/{id}/schedule', '/api/posts/{id}/reset', '/api/posts/{id}/accounts'];
+    for (const path of paths) {
+      for (const operation of Object.values(document.paths[path] as Record<string, { tags: string[]; summary: string }>)) {
+        expect(operation.tags).toEqual(['posts']);
+        expect(operation.summary.length).toBeGreaterThan(10);
+      }
+    }
   });
 
   it('refuses bad queries with 400', async () => {

@@ -7,7 +7,8 @@ import { requireRole } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { type PostsDependencies, deletePost, getPost, getPostAccounts, listPosts, resetPost, schedulePost, updatePost } from './service.ts';
 
-const postParams = z.object({ id: z.coerce.number().int().positive() });
+// Ids are PostgreSQL integers: a larger number would make the query fail instead of finding nothing.
+const postParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Posts (SPEC §2 "Preview projects", §4, §5, §6): administrators see all, customers their own. */
 export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies & { auth: Auth }): Promise<void> {
