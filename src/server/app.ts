@@ -15,7 +15,10 @@ import { createAuth } from './auth/create-auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { EventHub } from './events/event-hub.ts';
+import { createMemoryEventHub } from './events/memory-event-hub.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { eventsRoutes } from './features/events/routes.ts';
 import { type SocialAdapters, createConnectors } from './features/social/adapters.ts';
 import { socialRoutes } from './features/social/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -27,6 +30,8 @@ import { postsRoutes } from './features/posts/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
 import { serializeRequest } from './http/log-redaction.ts';
+import type { JobHandler, JobKind } from './jobs/job-queue.ts';
+import { createJobWorker } from './jobs/job-worker.ts';
 import { createStudioCalendar } from './lib/studio-calendar.ts';
 
 export interface AppDependencies {
@@ -39,6 +44,8 @@ export interface AppDependencies {
   authSecret: string;
   /** The networks' clients (real or sandboxed), the token cipher, and the sandbox to mount. */
   social: SocialAdapters;
+  /** Live events' fan-out; a memory hub (one process) unless main.ts hands in the PostgreSQL one. */
+  events?: EventHub;
   /** The clock; tests fix it to choose the studio's "today". */
   now?: () => Date;
   /** Fastify's logger options; tests pass false, or a stream to read what would be logged. */
@@ -46,8 +53,9 @@ export interface AppDependencies {
 }
 
 /**
- * The composition root of the HTTP server: adapters come in, routes go out. Returns the app and its
- * auth (a Fastify instance is thenable, so it cannot carry extra properties through an await).
+ * The composition root of the HTTP server: adapters come in, routes go out. Returns the app, its auth,
+ * the job worker (not started) and the events hub (a Fastify instance is thenable, so it cannot carry
+ * extra properties through an await).
  */
 export async function buildApp(deps: AppDependencies) {
   const { config, database } = deps;
@@ -69,6 +77,17 @@ export async function buildApp(deps: AppDependencies) {
     mailer: deps.mailer,
     log: app.log,
   });
+
+  // Features publish live events and register job handlers; main.ts starts the worker once listening.
+  const events = deps.events ?? createMemoryEventHub({ onListenerError: (error) => app.log.error({ err: error }, 'Live events: a listener failed') });
+  const jobHandlers: Partial<Record<JobKind, JobHandler>> = {};
+  const worker = createJobWorker({ db: database.db, dialect: database.dialect, handlers: jobHandlers, log: app.log });
+  const registerJobHandler = (kind: JobKind, handler: JobHandler) => {
+    if (jobHandlers[kind]) throw new Error(`A handler for "${kind}" jobs is already registered`);
+    jobHandlers[kind] = handler;
+  };
+  const wakeJobs = () => worker.wake();
+  app.addHook('onClose', () => worker.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -111,7 +130,8 @@ export async function buildApp(deps: AppDependencies) {
     limits: config.contact,
     studioAddress: config.contact.studioAddress,
   });
-  const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log };
+  const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log, events, registerJobHandler, wakeJobs };
+  await app.register(eventsRoutes, { auth, events });
   await app.register(profileRoutes, featureDependencies);
   await app.register(usersRoutes, { ...featureDependencies, mailer: deps.mailer, publicUrl: config.publicUrl });
   const socialDependencies = {
@@ -128,7 +148,7 @@ export async function buildApp(deps: AppDependencies) {
   if (deps.mediaDir) await serveMedia(app, deps.mediaDir);
 
   await serveWebApp(app, config.webDir, config.contact.chatUrl);
-  return { app, auth };
+  return { app, auth, worker, events };
 }
 
 /** Local storage's files. Their names are content hashes, so they never change: cached for a year. */

@@ -10,7 +10,9 @@ import type { Auth } from '../auth/create-auth.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { EventHub } from '../events/event-hub.ts';
 import type { SocialAdapters } from '../features/social/adapters.ts';
+import type { JobWorker } from '../jobs/job-worker.ts';
 import { createTokenCipher } from '../lib/token-cipher.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -22,19 +24,23 @@ export interface TestApp {
   sentMail: MailMessage[];
   /** The local storage folder (served at /media) unless a test handed in its own storage. */
   mediaDir: string;
+  /** Not started: tests run the due jobs with `worker.runDueJobs()`. */
+  worker: JobWorker;
+  /** The app's live events hub (a memory hub unless the test handed in one). */
+  events: EventHub;
   close: () => Promise<void>;
 }
 
 /** A real app on a fresh database, with local storage in a temporary folder and a mailer that keeps what it is given. */
 export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Promise<TestApp> {
-  const { mailer: givenMailer, storage: givenStorage, social, logger, now, ...configOverrides } = overrides;
+  const { mailer: givenMailer, storage: givenStorage, social, logger, now, events: givenEvents, ...configOverrides } = overrides;
   const database = await createTestDatabase();
   const sentMail: MailMessage[] = [];
   const keepingMailer: Mailer = { send: async (message) => void sentMail.push(message) };
   const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-app-'));
   const mediaDir = path.join(scratchDir, 'media');
   const publicUrl = configOverrides.publicUrl ?? 'http://localhost:3000';
-  const { app, auth } = await buildApp({
+  const { app, auth, worker, events } = await buildApp({
     config: {
       publicUrl,
       trustProxy: false,
@@ -55,6 +61,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     social: social ?? { cipher: createTestTokenCipher() },
     logger: logger ?? false,
     now,
+    events: givenEvents,
   });
   await app.ready();
   return {
@@ -63,8 +70,11 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     database,
     sentMail,
     mediaDir,
+    worker,
+    events,
     close: async () => {
       await app.close();
+      await events.close();
       await database.drop();
       fs.rmSync(scratchDir, { recursive: true, force: true });
     },
@@ -77,6 +87,7 @@ type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'web
   social: SocialAdapters;
   /** The app's clock (the studio's "today"); the real one by default. */
   now: () => Date;
+  events: EventHub;
   /** Where log lines go; none by default. */
   logger: { level: string; stream: { write: (line: string) => void } };
 };

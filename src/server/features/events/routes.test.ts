@@ -1,0 +1,198 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type AppEvent, appEventSchema } from '../../../domain/events.ts';
+import { createMemoryEventHub } from '../../events/memory-event-hub.ts';
+import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { eventsRoutes } from './routes.ts';
+
+interface Frame {
+  event?: string;
+  data?: string;
+  retry?: string;
+  comment?: string;
+}
+
+/** A streaming fetch of /api/events, parsed into server-sent-event frames as they arrive. */
+async function openStream(baseUrl: string, cookie?: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/events`, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+  const frames: Frame[] = [];
+  let ended = false;
+  const reading = (async () => {
+    if (!response.body) return;
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          frames.push(parseFrame(buffer.slice(0, end)));
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+    ended = true;
+  })();
+  return {
+    response,
+    frames,
+    events: () => frames.filter((frame) => frame.event !== undefined).map((frame) => ({ type: frame.event, event: appEventSchema.parse(JSON.parse(frame.data!)) })),
+    hasEnded: () => ended,
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+function parseFrame(text: string): Frame {
+  const frame: Frame = {};
+  for (const line of text.split('\n')) {
+    if (line.startsWith(':')) frame.comment = line.slice(1).trim();
+    else {
+      const [field, ...rest] = line.split(': ');
+      frame[field as 'event' | 'data' | 'retry'] = rest.join(': ');
+    }
+  }
+  return frame;
+}
+
+const addressOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const projectEvent = (projectId: number): AppEvent => ({ type: 'project', projectId, state: 'preview' });
+
+describe('GET /api/events over real HTTP', () => {
+  const hub = createMemoryEventHub();
+  const logLines: { level: number; msg: string }[] = [];
+  let t: TestApp;
+  let baseUrl: string;
+  const cookies: Record<'admin' | 'ana' | 'bruno', string> = { admin: '', ana: '', bruno: '' };
+  const ids: Record<'admin' | 'ana' | 'bruno', string> = { admin: '', ana: '', bruno: '' };
+
+  beforeAll(async () => {
+    t = await createTestApp({ events: hub, logger: { level: 'info', stream: { write: (line) => void logLines.push(JSON.parse(line)) } } });
+    for (const [name, role] of [['admin', 'admin'], ['ana', 'customer'], ['bruno', 'customer']] as const) {
+      const user = await createTestUser(t, { email: `${name}@alzado.test`, role });
+      ids[name] = user.id;
+      cookies[name] = await signIn(t, user.email, user.password);
+    }
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = addressOf(t.app);
+  });
+  afterAll(async () => {
+    // fetch leaves a spare connection open after an aborted stream, one that has sent no request, and
+    // Node's server.close() waits for such connections (main.ts bounds its stop for the same reason).
+    t.app.server.closeAllConnections();
+    await t.close();
+  });
+
+  it('answers 401 in the one error shape without a session', async () => {
+    const response = await fetch(`${baseUrl}/api/events`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { code: 'NOT_AUTHENTICATED', message: expect.any(String) } });
+    expect(hub.listenerCount()).toBe(0);
+  });
+
+  it("streams each user's own events, all of them to an administrator, and stops listening when the client leaves", async () => {
+    const ana = await openStream(baseUrl, cookies.ana);
+    const bruno = await openStream(baseUrl, cookies.bruno);
+    const admin = await openStream(baseUrl, cookies.admin);
+    expect(ana.response.status).toBe(200);
+    expect(ana.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(ana.response.headers.get('cache-control')).toBe('no-cache');
+    expect(ana.response.headers.get('x-accel-buffering')).toBe('no');
+    expect(ana.response.headers.get('content-encoding')).toBeNull();
+    expect(ana.response.headers.get('x-content-type-options')).toBe('nosniff');
+    await vi.waitFor(() => expect(hub.listenerCount()).toBe(3), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(ana.frames[0]).toEqual({ retry: '3000' }), { timeout: 5_000, interval: 10 });
+
+    const anasPost: AppEvent = { type: 'post', postId: 7, projectId: 1, state: 'scheduled' };
+    const generation: AppEvent = { type: 'generation', status: { projectId: 2, status: 'running', stage: 'generating', error: null } };
+    hub.publish(anasPost, { userIds: [ids.ana] });
+    hub.publish(generation, { userIds: [ids.bruno] });
+    hub.publish(projectEvent(3), { userIds: [] });
+    hub.publish(projectEvent(4), { userIds: [ids.bruno, ids.ana] });
+
+    await vi.waitFor(() => expect(admin.events()).toHaveLength(4), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(ana.events()).toHaveLength(2), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(bruno.events()).toHaveLength(2), { timeout: 5_000, interval: 10 });
+    expect(ana.events()).toEqual([{ type: 'post', event: anasPost }, { type: 'project', event: projectEvent(4) }]);
+    expect(bruno.events()).toEqual([{ type: 'generation', event: generation }, { type: 'project', event: projectEvent(4) }]);
+    expect(admin.events().map(({ event }) => event)).toEqual([anasPost, generation, projectEvent(3), projectEvent(4)]);
+
+    await ana.close();
+    await vi.waitFor(() => expect(hub.listenerCount()).toBe(2), { timeout: 5_000, interval: 10 });
+    hub.publish(projectEvent(5), { userIds: [ids.bruno] });
+    await vi.waitFor(() => expect(bruno.events()).toHaveLength(3), { timeout: 5_000, interval: 10 });
+    await bruno.close();
+    await admin.close();
+    await vi.waitFor(() => expect(hub.listenerCount()).toBe(0), { timeout: 5_000, interval: 10 });
+
+    const problems = logLines.filter((line) => line.level >= 40);
+    expect(problems).toEqual([]);
+  });
+
+  it('is described in the OpenAPI document as an event stream', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const operation = document.paths['/api/events'].get;
+    expect(operation.tags).toEqual(['events']);
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(Object.keys(operation.responses)).toContain('401');
+  });
+});
+
+describe('closing the server with streams open', () => {
+  const hub = createMemoryEventHub();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ events: hub });
+  });
+  afterAll(() => t.close());
+
+  it('ends them, so closing does not wait for them', async () => {
+    const user = await createTestUser(t, { email: 'dora@alzado.test', role: 'admin' });
+    const cookie = await signIn(t, user.email, user.password);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(addressOf(t.app), cookie);
+    await vi.waitFor(() => expect(hub.listenerCount()).toBe(1), { timeout: 5_000, interval: 10 });
+    const started = Date.now();
+    await t.app.close();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await vi.waitFor(() => expect(stream.hasEnded()).toBe(true), { timeout: 5_000, interval: 10 });
+    expect(hub.listenerCount()).toBe(0);
+  });
+});
+
+describe('the heartbeat of /api/events', () => {
+  let t: TestApp;
+  let server: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await createTestUser(t, { email: 'carla@alzado.test' });
+    const cookie = await signIn(t, user.email, user.password);
+    server = Fastify();
+    server.setValidatorCompiler(validatorCompiler);
+    server.setSerializerCompiler(serializerCompiler);
+    await server.register(eventsRoutes, { auth: t.auth, events: createMemoryEventHub(), heartbeatMs: 50 });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    Object.assign(server, { cookie });
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.close();
+  });
+
+  it('sends a comment line at its interval while nothing happens', async () => {
+    const stream = await openStream(addressOf(server), (server as unknown as { cookie: string }).cookie);
+    await vi.waitFor(() => expect(stream.frames.filter((frame) => frame.comment === 'heartbeat').length).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 10 });
+    expect(stream.events()).toEqual([]);
+    await stream.close();
+  });
+});
