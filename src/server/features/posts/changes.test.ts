@@ -128,7 +128,7 @@ describe('posts: edit, delete, publish again', () => {
 
     it('refuses malformed bodies with 400, never 500', async () => {
       const { id } = await make();
-      for (const payload of [{ text: 5 }, { images: [{ id: 'a', status: 'pending' }] }, { images: [{ id: 1, status: 'chosen' }] }, { text: 'x'.repeat(6001) }]) {
+      for (const payload of [{ text: 'a\u0000b' }, { text: 5 }, { images: [{ id: 'a', status: 'pending' }] }, { images: [{ id: 1, status: 'chosen' }] }, { text: 'x'.repeat(6001) }]) {
         expect((await call('PATCH', `/api/posts/${id}`, payload)).statusCode).toBe(400);
       }
     });

@@ -108,6 +108,8 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
   }
   const problems = {
     ...(changes.text === undefined ? {} : textProblems(changes.text, readFlag(row.to_instagram))),
+    // PostgreSQL cannot store a NUL character in text.
+    ...(changes.text?.includes('\u0000') ? { text: 'invalid' } : {}),
     ...(changes.images && !changes.images.some((image) => image.status === 'pending') ? { images: 'imageRequired' } : {}),
   };
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The post is not valid', problems);
