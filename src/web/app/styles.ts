@@ -28,6 +28,7 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Divider.css';

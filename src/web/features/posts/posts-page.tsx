@@ -1,7 +1,42 @@
+import { Alert, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../ui/page-placeholder.tsx';
+import { type ListPostsQuery, POSTS_PAGE_SIZE, listPostsQuerySchema } from '../../../domain/post.ts';
+import type { Role } from '../../../domain/roles.ts';
+import { useSession } from '../../lib/session.ts';
+import { PostsList } from './list/posts-list.tsx';
 
+/** SPEC §6: the preview list loads only for admin and customer. */
+const ROLES_WITH_POSTS: Role[] = ['admin', 'customer'];
+
+/**
+ * /preview-projects (SPEC §2 "Preview projects"): the post cards, filtered by state and paged by the
+ * server. The address holds the page and the state, so a reload or the back button keeps them.
+ */
 export function PostsPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.publishes')} />;
+  const { t } = useTranslation('posts');
+  const { data: user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const parsed = listPostsQuerySchema.safeParse(Object.fromEntries(searchParams));
+  const query: ListPostsQuery = { ...(parsed.success ? parsed.data : listPostsQuerySchema.parse({})), pageSize: POSTS_PAGE_SIZE };
+  const allowed = user ? ROLES_WITH_POSTS.includes(user.role) : false;
+
+  const changeQuery = (next: ListPostsQuery, options: { replace?: boolean } = {}) => {
+    const params = new URLSearchParams();
+    if (next.page !== 1) params.set('page', String(next.page));
+    if (next.state) params.set('state', next.state);
+    setSearchParams(params, options);
+  };
+
+  return (
+    <>
+      <Title order={1}>{t('title')}</Title>
+      <Text c="dimmed" mt={4} mb="lg">{t('description')}</Text>
+      {allowed ? (
+        <PostsList query={query} onQueryChange={changeQuery} />
+      ) : (
+        <Alert color="gray" variant="light" title={t('forbidden.title')}>{t('forbidden.message')}</Alert>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,36 @@
+import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { TEXT_LIMITS, countCharacters, countHashtags } from '../../../../domain/post.ts';
+
+/** i18next's language code to the one Intl knows (Catalan is "ca"). */
+function intlLocale(language: string): string {
+  return language === 'cat' ? 'ca' : language;
+}
+
+/**
+ * The live counters of SPEC §5 "Preview edit": characters against Instagram's 2,200 and LinkedIn's
+ * 3,000, hashtags against Instagram's 30. A counter over its limit turns red.
+ */
+export function TextCounters({ text }: { text: string }) {
+  const { t, i18n } = useTranslation('posts');
+  // "always": Spanish would otherwise write 2200 but 22.000.
+  const number = new Intl.NumberFormat(intlLocale(i18n.language), { useGrouping: 'always' });
+  const characters = countCharacters(text);
+  const counters = [
+    { key: 'instagram', used: characters, limit: TEXT_LIMITS.instagramCharacters },
+    { key: 'linkedin', used: characters, limit: TEXT_LIMITS.linkedinCharacters },
+    { key: 'hashtags', used: countHashtags(text), limit: TEXT_LIMITS.instagramHashtags },
+  ] as const;
+  return (
+    <Group gap="md" aria-live="polite">
+      {counters.map(({ key, used, limit }) => {
+        const over = used > limit;
+        return (
+          <Text key={key} size="xs" c={over ? 'red' : 'dimmed'} fw={over ? 700 : 400} data-over={over || undefined} data-testid={`counter-${key}`}>
+            {t(`edit.counters.${key}`, { used: number.format(used), limit: number.format(limit) })}
+          </Text>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,48 @@
+import { Anchor, Badge, Group, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DISPLAYED_STATE_COLORS, POST_NETWORKS, type Post, type ResultBadge, displayedStateOf, resultBadgeOf } from '../../../../domain/post.ts';
+import { NETWORK_NAMES } from '../../../../domain/social.ts';
+
+const RESULT_COLORS: Record<ResultBadge, string> = { posted: 'green', failed: 'red', notSelected: 'gray', needsReview: 'orange' };
+
+/** The state a card shows (SPEC §4 "Displayed post state"), in its colour. */
+export function DisplayedStateBadge({ post }: { post: Pick<Post, 'state' | 'results'> }) {
+  const { t } = useTranslation('posts');
+  const state = displayedStateOf(post);
+  return (
+    <Badge color={DISPLAYED_STATE_COLORS[state]} variant="light" radius="sm" tt="none" fw={600} data-state={state}>
+      {t(`states.${state}`)}
+    </Badge>
+  );
+}
+
+/**
+ * Each network's outcome once there is one (posted, failed, not selected, needs review), named by the
+ * network; a posted one links to the published post, a failed one tells why on hover.
+ */
+export function ResultBadges({ post }: { post: Pick<Post, 'results'> }) {
+  const { t } = useTranslation('posts');
+  const badges = POST_NETWORKS.flatMap((network) => {
+    const result = post.results[network];
+    const badge = resultBadgeOf(result);
+    return badge && result ? [{ network, badge, result }] : [];
+  });
+  if (badges.length === 0) return null;
+  return (
+    <Group gap={6}>
+      {badges.map(({ network, badge, result }) => {
+        const label = t('results.label', { network: NETWORK_NAMES[network], result: t(`results.${badge}`) });
+        const element = (
+          <Badge key={network} color={RESULT_COLORS[badge]} variant="outline" radius="sm" size="sm" tt="none" data-result={badge}>
+            {result.permalink && badge === 'posted' ? (
+              <Anchor href={result.permalink} target="_blank" rel="noopener noreferrer" inherit c="inherit">{label}</Anchor>
+            ) : (
+              label
+            )}
+          </Badge>
+        );
+        return result.error ? <Tooltip key={network} label={result.error} multiline maw={280} withinPortal>{element}</Tooltip> : element;
+      })}
+    </Group>
+  );
+}

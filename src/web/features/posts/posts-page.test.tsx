@@ -1,0 +1,120 @@
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Post } from '../../../domain/post.ts';
+import { type Call, makePage, makePost, serve } from '../../test-support/post-fixtures.ts';
+import { renderWithProviders } from '../../test-support/render.tsx';
+import { PostsPage } from './posts-page.tsx';
+
+const user = (role: string) => ({ id: 'u1', email: 'lucia@ferrer.es', role, language: 'es', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null });
+const posts = (count: number, from = 1): Post[] => Array.from({ length: count }, (_, index) => makePost({ id: from + index, sequence: from + index }));
+
+function renderPage({ role = 'customer', answer, path = '/preview-projects' }: { role?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined; path?: string } = {}) {
+  const calls = serve((call) => {
+    if (call.url === '/api/me') return { status: 200, body: user(role) };
+    return answer?.(call) ?? { status: 200, body: makePage(posts(6)) };
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <Notifications />
+      <MemoryRouter initialEntries={[path]}>
+        <PostsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { calls, listCalls: () => calls.filter((call) => call.url.startsWith('/api/posts?')) };
+}
+
+describe('PostsPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('explains to a publisher that posts are not for their role, and asks the server nothing', async () => {
+    const { listCalls } = renderPage({ role: 'publisher' });
+    expect(await screen.findByText('Las publicaciones no están disponibles para tu rol')).toBeTruthy();
+    expect(listCalls()).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the chips with their counts and six cards, six at a time', async () => {
+    const { listCalls } = renderPage({ answer: () => ({ status: 200, body: makePage(posts(6), { total: 14, counts: { all: 14, preview: 8, scheduled: 4, published: 2 } }) }) });
+    expect(await screen.findAllByRole('article')).toHaveLength(6);
+    const chips = within(screen.getByRole('group', { name: 'Filtrar por estado' }));
+    expect(chips.getByText('Todas (14)')).toBeTruthy();
+    expect(chips.getByText('Vista previa (8)')).toBeTruthy();
+    expect(chips.getByText('Programadas (4)')).toBeTruthy();
+    expect(chips.getByText('Publicadas (2)')).toBeTruthy();
+    expect(listCalls()[0]!.url).toBe('/api/posts?page=1&pageSize=6');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Página 3' }));
+    await waitFor(() => expect(listCalls().at(-1)!.url).toBe('/api/posts?page=3&pageSize=6'));
+  });
+
+  it('filters by state from the first page', async () => {
+    const { listCalls } = renderPage({ path: '/preview-projects?page=2', answer: () => ({ status: 200, body: makePage(posts(6), { total: 14, page: 2 }) }) });
+    await screen.findAllByRole('article');
+    fireEvent.click(screen.getByLabelText(/^Programadas/));
+    await waitFor(() => expect(listCalls().at(-1)!.url).toBe('/api/posts?page=1&pageSize=6&state=scheduled'));
+  });
+
+  it('hides the pagination when everything fits on one page', async () => {
+    renderPage();
+    await screen.findAllByRole('article');
+    expect(screen.queryByRole('navigation', { name: 'Paginación' })).toBeNull();
+  });
+
+  it('says there are no posts', async () => {
+    renderPage({ answer: () => ({ status: 200, body: makePage([]) }) });
+    expect(await screen.findByText('No hay publicaciones')).toBeTruthy();
+  });
+
+  it('shows a failed list in the error dialog', async () => {
+    renderPage({ answer: () => ({ status: 500, body: { error: { code: 'UNKNOWN', message: 'boom' } } }) });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Error al obtener las publicaciones: Error desconocido')).toBeTruthy();
+  });
+
+  it('deletes a post after the confirmation, and reads the list again', async () => {
+    const { calls, listCalls } = renderPage({ answer: (call) => (call.method === 'DELETE' ? { status: 204 } : undefined) });
+    const [first] = await screen.findAllByRole('article');
+    fireEvent.click(within(first!).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar publicación' });
+    expect(within(dialog).getByText('¿Seguro que quieres eliminar la publicación 1 de «Casa Montseny en la ladera norte»? No se puede deshacer.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/posts/1')).toBe(true));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    expect(await screen.findByText('Publicación eliminada correctamente')).toBeTruthy();
+  });
+
+  it('publishes again after a confirmation that says what is cleared', async () => {
+    const published = makePost({ state: 'published', editable: false });
+    const { calls } = renderPage({ answer: (call) => (call.method === 'POST' ? { status: 200, body: makePost() } : { status: 200, body: makePage([published]) }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Publicar de nuevo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publicar de nuevo' });
+    expect(within(dialog).getByText(/se borrarán su fecha de publicación, las redes elegidas y los resultados de cada red/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publicar de nuevo' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === '/api/posts/1/reset')).toBe(true));
+  });
+
+  it('reads the list again when a post changes on the server', async () => {
+    const sources: FakeEventSource[] = [];
+    class FakeEventSource {
+      listeners = new Map<string, (message: { data: string }) => void>();
+      constructor() {
+        sources.push(this);
+      }
+      addEventListener(type: string, listener: (message: { data: string }) => void) {
+        this.listeners.set(type, listener);
+      }
+      close() {}
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { listCalls } = renderPage();
+    await screen.findAllByRole('article');
+    expect(listCalls()).toHaveLength(1);
+    sources[0]!.listeners.get('post')!({ data: JSON.stringify({ type: 'post', postId: 1, projectId: 7, state: 'published' }) });
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+});

@@ -1,0 +1,93 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PostAccounts } from '../../../../domain/post.ts';
+import { CONNECTED_ACCOUNTS, makePost, serve } from '../../../test-support/post-fixtures.ts';
+import { renderWithProviders } from '../../../test-support/render.tsx';
+import { foldText } from './expandable-text.tsx';
+import { carouselAspectRatio } from './image-carousel.tsx';
+import { InstagramPreview } from './instagram-preview.tsx';
+import { LinkedinPreview } from './linkedin-preview.tsx';
+
+const LONG_TEXT = `${'Una casa de piedra entre robles, abierta al valle. '.repeat(6)}#arquitectura #montseny`;
+
+function renderPreview(ui: ReactElement, accounts: PostAccounts = CONNECTED_ACCOUNTS) {
+  const calls = serve(() => ({ status: 200, body: accounts }));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(<QueryClientProvider client={client}>{ui}</QueryClientProvider>, 'en');
+  return calls;
+}
+
+describe('foldText', () => {
+  it('folds after the characters or the lines, whichever comes first, and leaves a short text whole', () => {
+    expect(foldText('short', { characters: 10, lines: 2 })).toBeNull();
+    expect(foldText('abcdefghijklmnop', { characters: 10, lines: 2 })).toBe('abcdefghij');
+    expect(foldText('one\ntwo\nthree', { characters: 100, lines: 2 })).toBe('one\ntwo');
+  });
+});
+
+describe('carouselAspectRatio', () => {
+  it("takes the first picture's shape, kept between 4:5 and 1.91:1", () => {
+    expect(carouselAspectRatio([{ width: 1080, height: 1350 }])).toBe(0.8);
+    expect(carouselAspectRatio([{ width: 1000, height: 400 }])).toBe(1.91);
+    expect(carouselAspectRatio([])).toBe(1);
+  });
+});
+
+describe('InstagramPreview', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("posts as the owner's account, with the selected pictures in order as a carousel", async () => {
+    const calls = renderPreview(<InstagramPreview opened post={makePost({ text: LONG_TEXT })} onClose={() => {}} />);
+    const frame = await screen.findByRole('article', { name: 'Instagram preview' });
+    expect(await within(frame).findByTestId('preview-author')).toHaveProperty('textContent', 'estudio.ferrer');
+    expect(calls[0]!.url).toBe('/api/posts/1/accounts');
+    const pictures = [...frame.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    expect(pictures).toEqual(['/media/a.jpg', '/media/c.jpg']);
+
+    expect(within(frame).getByText('1/2')).toBeTruthy();
+    expect(within(frame).queryByRole('button', { name: 'Previous image' })).toBeNull();
+    fireEvent.click(within(frame).getByRole('button', { name: 'Next image' }));
+    expect(within(frame).getByText('2/2')).toBeTruthy();
+    expect(within(frame).queryByRole('button', { name: 'Next image' })).toBeNull();
+    fireEvent.click(within(frame).getByRole('button', { name: 'Go to image 1' }));
+    expect(within(frame).getByText('1/2')).toBeTruthy();
+  });
+
+  it('folds a long caption with "… more" that opens it, and marks the hashtags', async () => {
+    renderPreview(<InstagramPreview opened post={makePost({ text: LONG_TEXT })} onClose={() => {}} />);
+    const frame = await screen.findByRole('article', { name: 'Instagram preview' });
+    expect(frame.querySelectorAll('[data-hashtag]')).toHaveLength(0);
+    fireEvent.click(within(frame).getByRole('button', { name: 'more' }));
+    expect(within(frame).queryByRole('button', { name: 'more' })).toBeNull();
+    expect([...frame.querySelectorAll('[data-hashtag]')].map((tag) => tag.textContent)).toEqual(['#arquitectura', '#montseny']);
+  });
+
+  it('says the account is not connected when the owner has none', async () => {
+    renderPreview(<InstagramPreview opened post={makePost()} onClose={() => {}} />, { ...CONNECTED_ACCOUNTS, instagram: { connected: false, name: null, picture: null } });
+    const frame = await screen.findByRole('article', { name: 'Instagram preview' });
+    expect(await within(frame).findByTestId('preview-author')).toHaveProperty('textContent', 'Account not connected');
+  });
+});
+
+describe('LinkedinPreview', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts as the chosen member or page, folds the text with "…see more", and shows several pictures as a grid', async () => {
+    renderPreview(<LinkedinPreview opened post={makePost({ text: LONG_TEXT })} onClose={() => {}} />);
+    const frame = await screen.findByRole('article', { name: 'LinkedIn preview' });
+    expect(await within(frame).findByTestId('preview-author')).toHaveProperty('textContent', 'Estudio Ferrer');
+    expect(within(frame).getByTestId('linkedin-grid').querySelectorAll('img')).toHaveLength(2);
+    fireEvent.click(within(frame).getByRole('button', { name: '…see more' }));
+    expect(frame.textContent).toContain('#montseny');
+  });
+
+  it('shows a single picture alone, from its LinkedIn version', async () => {
+    const post = makePost();
+    renderPreview(<LinkedinPreview opened post={{ ...post, images: post.images.slice(0, 1) }} onClose={() => {}} />);
+    const frame = await screen.findByRole('article', { name: 'LinkedIn preview' });
+    expect(within(frame).queryByTestId('linkedin-grid')).toBeNull();
+    expect([...frame.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual(['/media/a-li.jpg']);
+  });
+});

@@ -1,0 +1,63 @@
+import { vi } from 'vitest';
+import type { Post, PostAccounts, PostPage, PostResult } from '../../domain/post.ts';
+
+/** Posts as GET /api/posts answers them, for the posts screen's tests. */
+export const TODAY = '2026-06-10';
+
+export function makePost(overrides: Partial<Post> = {}): Post {
+  return {
+    id: 1,
+    project_id: 7,
+    project_title: 'Casa Montseny en la ladera norte',
+    owner: { id: 'u1', first_name: 'Lucía', last_name: 'Ferrer', email: 'lucia@ferrer.es' },
+    sequence: 1,
+    state: 'preview',
+    text: 'Una casa de piedra entre robles. #arquitectura #montseny',
+    publish_on: null,
+    networks: { instagram: false, linkedin: false },
+    images: [
+      { id: 11, position: 0, status: 'pending', url: '/media/a.jpg', width: 1080, height: 1350, linkedin_url: '/media/a-li.jpg' },
+      { id: 12, position: 1, status: 'not_selected', url: '/media/b.jpg', width: 1080, height: 1080, linkedin_url: '/media/b-li.jpg' },
+      { id: 13, position: 2, status: 'pending', url: '/media/c.jpg', width: 1080, height: 1080, linkedin_url: '/media/c-li.jpg' },
+    ],
+    results: { instagram: null, linkedin: null },
+    in_process: false,
+    editable: true,
+    created_at: '2026-06-01T10:00:00Z',
+    updated_at: '2026-06-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function result(status: PostResult['status'], extra: Partial<PostResult> = {}): PostResult {
+  return { status, target_name: null, permalink: null, error: null, finished_at: null, ...extra };
+}
+
+export function makePage(items: Post[], overrides: Partial<PostPage> = {}): PostPage {
+  return { items, total: items.length, page: 1, pageSize: 6, counts: { all: items.length, preview: items.length, scheduled: 0, published: 0 }, today: TODAY, ...overrides };
+}
+
+export const CONNECTED_ACCOUNTS: PostAccounts = {
+  instagram: { connected: true, name: 'estudio.ferrer', picture: null },
+  linkedin: { connected: true, name: 'Estudio Ferrer', picture: null },
+};
+
+export interface Call {
+  url: string;
+  method: string;
+  body?: unknown;
+}
+
+type Handler = (call: Call) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+
+/** A stand-in server: each request goes to the handler, and every call is kept. */
+export function serve(handler: Handler): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const { status, body } = await handler(call);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }));
+  return calls;
+}
