@@ -66,6 +66,14 @@ const environmentSchema = z.object({
   META_GRAPH_URL: z.url({ message: 'must be an absolute URL' }).default('https://graph.facebook.com'),
   STUDIO_TIME_ZONE: z.string().refine(isKnownTimeZone, 'must be an IANA time zone such as Europe/Madrid').default('Europe/Madrid'),
   PUBLISH_HOUR: z.coerce.number().int('must be a whole hour, 0 to 23').min(0, 'must be an hour from 0 to 23').max(23, 'must be an hour from 0 to 23').default(9),
+  AI_WRITER: z.enum(['template', 'openai', 'webhook'], { message: 'must be template, openai or webhook' }).default('template'),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL, e.g. https://api.openai.com/v1' }).default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_SEND_IMAGES: z.stringbool().default(true),
+  AI_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  AI_WEBHOOK_SECRET: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: positiveInt.default(60_000),
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -108,11 +116,18 @@ export interface Config {
    * day's scheduled posts go out at its publish hour.
    */
   studio: { timeZone: string; publishHour: number };
+  /** Who writes the posts' texts (DESIGN §7): the built-in template, an OpenAI-compatible API or a workflow. */
+  ai: AiConfig;
   trustProxy: boolean;
   logLevel: string;
   /** Built browser app, served by the server when it exists. */
   webDir: string;
 }
+
+export type AiConfig =
+  | { kind: 'template' }
+  | { kind: 'openai'; baseUrl: string; apiKey: string; model: string; sendImages: boolean; timeoutMs: number }
+  | { kind: 'webhook'; url: string; secret: string | undefined; timeoutMs: number };
 
 export class ConfigError extends Error {}
 
@@ -133,6 +148,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   if ((env.META_APP_ID === undefined) !== (env.META_APP_SECRET === undefined)) {
     throw new ConfigError('Invalid configuration:\n  META_APP_ID and META_APP_SECRET must be set together');
+  }
+  if (env.AI_WRITER === 'openai' && env.OPENAI_API_KEY === undefined) {
+    throw new ConfigError('Invalid configuration:\n  OPENAI_API_KEY must be set when AI_WRITER=openai (any value for a server that needs no key)');
+  }
+  if (env.AI_WRITER === 'webhook' && env.AI_WEBHOOK_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  AI_WEBHOOK_URL must be set when AI_WRITER=webhook');
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -191,8 +212,24 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
     },
     studio: { timeZone: env.STUDIO_TIME_ZONE, publishHour: env.PUBLISH_HOUR },
+    ai: aiConfigOf(env),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDir: path.resolve('dist/web'),
   };
+}
+
+function aiConfigOf(env: z.output<typeof environmentSchema>): AiConfig {
+  if (env.AI_WRITER === 'openai') {
+    return {
+      kind: 'openai',
+      baseUrl: env.OPENAI_BASE_URL.replace(/\/+$/, ''),
+      apiKey: env.OPENAI_API_KEY!,
+      model: env.OPENAI_MODEL,
+      sendImages: env.OPENAI_SEND_IMAGES,
+      timeoutMs: env.AI_TIMEOUT_MS,
+    };
+  }
+  if (env.AI_WRITER === 'webhook') return { kind: 'webhook', url: env.AI_WEBHOOK_URL!, secret: env.AI_WEBHOOK_SECRET, timeoutMs: env.AI_TIMEOUT_MS };
+  return { kind: 'template' };
 }
