@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { EventHub } from './events/event-hub.ts';
 import { redirectUriOf } from './features/social/service.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { resolveTokenKeys } from './lib/token-encryption-key.ts';
@@ -17,9 +18,10 @@ import { createSandbox } from './sandbox/sandbox.ts';
  * The app as `npm start` runs it, composed from the configuration on an open, migrated database: the
  * adapters each setting chooses (storage, mail, the networks or their sandbox, the keys in DATA_DIR).
  * Shared by main.ts and the demo (src/server/demo), so the demo fills the database through the very
- * app users get. Does not listen and does not start the job worker.
+ * app users get. Does not listen and does not start the job worker. `events`: the hub shared by several
+ * processes (PostgreSQL); a memory hub otherwise.
  */
-export async function composeApp(config: Config, database: DatabaseHandle) {
+export async function composeApp(config: Config, database: DatabaseHandle, options: { events?: EventHub } = {}) {
   // The networks: real where credentials are configured, otherwise the sandbox mounted at /sandbox,
   // which the server calls on its own loopback address.
   const tokenKeys = resolveTokenKeys(config.tokenEncryptionKeys, config.dataDir);
@@ -50,6 +52,7 @@ export async function composeApp(config: Config, database: DatabaseHandle) {
       ? createSmtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from })
       : createOutboxMailer({ outboxDir: config.mail.outboxDir, from: config.mail.from, log: (line) => logLine.write(line) }),
     social: { cipher: createTokenCipher(tokenKeys.keys), ...socialClients, sandbox },
+    events: options.events,
   });
   const { app } = built;
   logLine.write = (line) => app.log.info(line);

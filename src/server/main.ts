@@ -1,8 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { composeApp } from './compose.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { openPostgresEventHub } from './events/postgres-event-hub.ts';
 
 /** Process entry: configuration, database and migrations, the app (./compose.ts), first admin, HTTP server, graceful stop. */
 async function main(): Promise<void> {
@@ -10,7 +12,17 @@ async function main(): Promise<void> {
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database.db, database.dialect);
 
-  const { app, auth } = await composeApp(config, database);
+  // On PostgreSQL live events cross processes (LISTEN/NOTIFY); the hub logs through the app once it exists.
+  let appLog: FastifyBaseLogger | undefined;
+  const postgresHub = config.database.dialect === 'postgres'
+    ? await openPostgresEventHub({
+        connectionString: config.database.url,
+        db: database.db,
+        log: { info: (details, message) => appLog?.info(details, message), warn: (details, message) => appLog?.warn(details, message), error: (details, message) => appLog?.error(details, message) },
+      })
+    : undefined;
+  const { app, auth, worker, events } = await composeApp(config, database, { events: postgresHub });
+  appLog = app.log;
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
 
   await ensureFirstAdmin({
@@ -26,7 +38,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, stopping`);
-    await app.close();
+    // A connection that never sent a request (a browser's preconnect) would hold app.close() until the
+    // browser drops it: after a grace period every connection is closed.
+    const forceClose = setTimeout(() => app.server.closeAllConnections(), 10_000);
+    await Promise.all([worker.stop(), app.close()]);
+    clearTimeout(forceClose);
+    await events.close();
     await database.close();
     process.exit(0);
   };
@@ -35,6 +52,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Alzado is running at ${config.publicUrl} (database: ${database.dialect})`);
+  worker.start();
 }
 
 main().catch((error: unknown) => {
