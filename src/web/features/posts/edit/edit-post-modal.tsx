@@ -100,9 +100,12 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
   );
 }
 
-/** The server's refusal on its fields (details are `validation` keys), anything else for the form. */
+/**
+ * The server's refusal on its fields (details are `validation` keys: a bad text, no image selected, an
+ * image list that changed meanwhile), anything else for the form.
+ */
 function fieldErrorsOf(error: unknown, tv: (key: string) => string, describe: (error: unknown) => string): FieldErrors {
-  if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
+  if (error instanceof ApiError && Object.keys(error.details).length > 0) {
     const errors: FieldErrors = {};
     for (const [field, key] of Object.entries(error.details)) {
       if (field === 'text') errors.text = tv(key);

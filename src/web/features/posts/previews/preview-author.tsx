@@ -2,7 +2,7 @@ import { Avatar, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostAccounts } from '../../../../domain/post.ts';
-import type { SocialNetwork } from '../../../../domain/social.ts';
+import { NETWORK_NAMES, type SocialNetwork } from '../../../../domain/social.ts';
 import { usePostAccounts } from '../api/get-post-accounts.ts';
 import classes from './social-previews.module.css';
 
@@ -11,12 +11,13 @@ export function usePreviewAuthor(postId: number | null, network: SocialNetwork) 
   const { t } = useTranslation('posts');
   const accounts = usePostAccounts(postId);
   const account: PostAccounts[SocialNetwork] | undefined = accounts.data?.[network];
-  const connected = Boolean(account?.connected && account.name);
+  const connected = account?.connected === true;
   return {
     loading: accounts.isPending && postId !== null,
     connected,
-    name: connected ? account!.name! : t('preview.notConnected'),
-    picture: connected ? account!.picture : null,
+    // Connected before a business account or page was chosen in Settings: no name to show yet.
+    name: connected ? (account.name ?? t('preview.unnamedAccount', { network: NETWORK_NAMES[network] })) : t('preview.notConnected'),
+    picture: connected ? account.picture : null,
   };
 }
 

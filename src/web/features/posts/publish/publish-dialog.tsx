@@ -48,7 +48,7 @@ function PublishForm({ post, today, onClose }: { post: Post; today: string; onCl
   const schedule = useSchedulePost();
   const [choice, setChoice] = useState<PublishChoice>(() => initialChoice(post, today));
   const [serverErrors, setServerErrors] = useState<{ date?: string; networks?: string; form?: string }>({});
-  const rules = publishRules({ choice, today, accounts: accounts.data, busy: accounts.isPending || schedule.isPending });
+  const rules = publishRules({ choice, today, text: post.text, accounts: accounts.data, busy: accounts.isPending || schedule.isPending });
 
   const destinations = POST_NETWORKS.filter((network) => rules.chosen[network]).map((network) =>
     t('publish.accountOf', { name: accounts.data?.[network].name ?? NETWORK_NAMES[network], network: NETWORK_NAMES[network] }),
@@ -66,18 +66,9 @@ function PublishForm({ post, today, onClose }: { post: Post; today: string; onCl
         onClose();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
-          const details = error.details;
-          setServerErrors({
-            date: details.publish_on ? tv(details.publish_on) : undefined,
-            networks: details.networks ? tv(details.networks) : undefined,
-            form: details.publish_on || details.networks ? undefined : describe(error),
-          });
-          return;
-        }
         // The owner disconnected a network meanwhile: read the accounts again so its checkbox says so.
         if (error instanceof ApiError && error.code === 'SOCIAL_NOT_CONNECTED') void queryClient.invalidateQueries({ queryKey: postAccountsQueryKey(post.id) });
-        setServerErrors({ form: describe(error) });
+        setServerErrors(refusalOf(error, tv, describe));
       },
     });
   };
@@ -109,6 +100,7 @@ function PublishForm({ post, today, onClose }: { post: Post; today: string; onCl
               onChange={(event) => setChoice({ ...choice, networks: { ...choice.networks, [network]: event.currentTarget.checked } })}
             />
             {rules.notConnected[network] && <Text size="sm" c="red">{t(network === 'instagram' ? 'publish.noInstagramConnection' : 'publish.noLinkedInConnection')}</Text>}
+            {network === 'instagram' && !rules.notConnected.instagram && rules.instagramTextProblem && <Text size="sm" c="red">{tv(rules.instagramTextProblem)}</Text>}
           </Group>
         ))}
         {accounts.isPending && <Text size="xs" c="dimmed">{t('publish.checkingAccounts')}</Text>}
@@ -125,4 +117,16 @@ function PublishForm({ post, today, onClose }: { post: Post; today: string; onCl
       </Group>
     </Stack>
   );
+}
+
+/** The server's refusal: its details (`validation` keys) on the date, the networks, or for the form. */
+function refusalOf(error: unknown, tv: (key: string) => string, describe: (error: unknown) => string) {
+  const details = error instanceof ApiError ? error.details : {};
+  const { publish_on: date, networks, ...others } = details;
+  const rest = Object.values(others).map((key) => tv(key));
+  return {
+    date: date ? tv(date) : undefined,
+    networks: networks ? tv(networks) : undefined,
+    form: rest.length > 0 ? rest.join(' ') : date || networks ? undefined : describe(error),
+  };
 }

@@ -1,4 +1,4 @@
-import { POST_NETWORKS, type PostAccounts, type PostNetwork, type ScheduleInput, daySchema, scheduleProblems } from '../../../../domain/post.ts';
+import { POST_NETWORKS, type PostAccounts, type PostNetwork, type ScheduleInput, daySchema, instagramTextProblem, scheduleProblems } from '../../../../domain/post.ts';
 
 export type Networks = Record<PostNetwork, boolean>;
 export const NO_NETWORKS: Networks = { instagram: false, linkedin: false };
@@ -13,6 +13,8 @@ export interface PublishRulesInput {
   choice: PublishChoice;
   /** The studio's today, from the server. */
   today: string;
+  /** The post's text: one over Instagram's limits cannot go there (the server refuses it too). */
+  text: string;
   /** The owner's accounts; undefined while they load or when they could not be read. */
   accounts: PostAccounts | undefined;
   busy: boolean;
@@ -42,17 +44,18 @@ export function changeDate(choice: PublishChoice, date: string, today: string): 
  * loading; a date set with a network not connected says so beside it; Confirm is disabled when a date is
  * set and no network is chosen. A date is never sent without a network.
  */
-export function publishRules({ choice, today, accounts, busy }: PublishRulesInput) {
+export function publishRules({ choice, today, text, accounts, busy }: PublishRulesInput) {
   const dateProblem = dateProblemOf(choice.date, today);
   const usable = dateProblem === undefined;
-  const connected = (network: PostNetwork) => accounts?.[network].connected === true;
+  const textProblem = instagramTextProblem(text);
+  const connected = (network: PostNetwork) => accounts?.[network].connected === true && !(network === 'instagram' && textProblem);
 
   const checkboxDisabled = {} as Networks;
   const notConnected = {} as Networks;
   const chosen = {} as Networks;
   for (const network of POST_NETWORKS) {
     checkboxDisabled[network] = !usable || !connected(network) || accounts === undefined || busy;
-    notConnected[network] = choice.date !== '' && accounts !== undefined && !connected(network);
+    notConnected[network] = choice.date !== '' && accounts !== undefined && accounts[network].connected !== true;
     // A network chosen earlier whose account has gone since is not sent.
     chosen[network] = usable && choice.networks[network] && connected(network);
   }
@@ -60,5 +63,5 @@ export function publishRules({ choice, today, accounts, busy }: PublishRulesInpu
   const schedule: ScheduleInput = choice.date === '' ? { publish_on: null, networks: NO_NETWORKS } : { publish_on: choice.date, networks: chosen };
   const confirmDisabled = busy || (choice.date !== '' && (!usable || !anyChosen)) || Object.keys(scheduleProblems(schedule, today)).length > 0;
 
-  return { dateProblem, checkboxDisabled, notConnected, chosen, schedule, confirmDisabled, publishesNow: usable && choice.date === today };
+  return { dateProblem, instagramTextProblem: textProblem, checkboxDisabled, notConnected, chosen, schedule, confirmDisabled, publishesNow: usable && choice.date === today };
 }
