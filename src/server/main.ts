@@ -13,16 +13,20 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db, database.dialect);
 
   // On PostgreSQL live events cross processes (LISTEN/NOTIFY); the hub logs through the app once it exists.
-  let appLog: FastifyBaseLogger | undefined;
+  const appLog: { current?: FastifyBaseLogger } = {};
   const postgresHub = config.database.dialect === 'postgres'
     ? await openPostgresEventHub({
         connectionString: config.database.url,
         db: database.db,
-        log: { info: (details, message) => appLog?.info(details, message), warn: (details, message) => appLog?.warn(details, message), error: (details, message) => appLog?.error(details, message) },
+        log: {
+          info: (details, message) => appLog.current?.info(details, message),
+          warn: (details, message) => appLog.current?.warn(details, message),
+          error: (details, message) => appLog.current?.error(details, message),
+        },
       })
     : undefined;
   const { app, auth, worker, events } = await composeApp(config, database, { events: postgresHub });
-  appLog = app.log;
+  appLog.current = app.log;
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
 
   await ensureFirstAdmin({
