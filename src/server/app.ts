@@ -8,6 +8,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PostWriter } from './adapters/ai/post-writer.ts';
+import { createTemplateWriter } from './adapters/ai/template-writer.ts';
 import type { Mailer } from './adapters/mail/mailer.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import { createAttemptLimiter } from './auth/attempt-limiter.ts';
@@ -27,6 +29,8 @@ import { usersRoutes } from './features/users/routes.ts';
 import { projectsRoutes } from './features/projects/routes.ts';
 import { promptsRoutes } from './features/prompts/routes.ts';
 import { postsRoutes } from './features/posts/routes.ts';
+import { createGeneratePostsHandler } from './features/generation/generate-posts-job.ts';
+import { generationRoutes } from './features/generation/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
 import { serializeRequest } from './http/log-redaction.ts';
@@ -44,6 +48,8 @@ export interface AppDependencies {
   authSecret: string;
   /** The networks' clients (real or sandboxed), the token cipher, and the sandbox to mount. */
   social: SocialAdapters;
+  /** Writes the posts of a launched project; the template writer (no network) unless configured. */
+  writer?: PostWriter;
   /** Live events' fan-out; a memory hub (one process) unless main.ts hands in the PostgreSQL one. */
   events?: EventHub;
   /** The clock; tests fix it to choose the studio's "today". */
@@ -129,6 +135,8 @@ export async function buildApp(deps: AppDependencies) {
     limiter: createAttemptLimiter(database.db, config.contact.windowSeconds),
     limits: config.contact,
     studioAddress: config.contact.studioAddress,
+    registerJobHandler,
+    wakeJobs,
   });
   const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log, events, registerJobHandler, wakeJobs };
   await app.register(eventsRoutes, { auth, events });
@@ -144,6 +152,9 @@ export async function buildApp(deps: AppDependencies) {
   if (deps.social.sandbox) await app.register(deps.social.sandbox.plugin, { prefix: deps.social.sandbox.prefix });
   await app.register(promptsRoutes, featureDependencies);
   await app.register(projectsRoutes, featureDependencies);
+  const generationDependencies = { ...featureDependencies, writer: deps.writer ?? createTemplateWriter() };
+  registerJobHandler('generate-posts', createGeneratePostsHandler(generationDependencies));
+  await app.register(generationRoutes, generationDependencies);
   await app.register(postsRoutes, { ...featureDependencies, social: socialDependencies, calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }) });
   if (deps.mediaDir) await serveMedia(app, deps.mediaDir);
 

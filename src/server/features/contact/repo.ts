@@ -33,6 +33,10 @@ export async function insertContactMessage(db: Kysely<Database>, input: NewConta
   return Number(row.id);
 }
 
+export async function findContactMessage(db: Kysely<Database>, id: number) {
+  return db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function markContactMessageMailed(db: Kysely<Database>, id: number, at: Date): Promise<void> {
   await db.updateTable('contact_messages').set({ mail_status: 'sent', mail_error: null, mailed_at: instant(at) }).where('id', '=', id).execute();
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { MailMessage, Mailer } from '../../adapters/mail/mailer.ts';
 import { readInstant } from '../../db/values.ts';
 import { type TestApp, createTestApp } from '../../test-support/test-app.ts';
 
@@ -141,11 +141,26 @@ describe('POST /api/contact-form', () => {
 
 describe('POST /api/contact-form when the mail server fails', () => {
   let t: TestApp;
-  const failingMailer: Mailer = { send: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:465')) };
+  let mailServerDown = true;
+  const delivered: MailMessage[] = [];
+  const flakyMailer: Mailer = {
+    send: async (message) => {
+      if (mailServerDown) throw new Error('connect ECONNREFUSED 127.0.0.1:465');
+      delivered.push(message);
+    },
+  };
+  const resendJobs = () => t.database.db.selectFrom('jobs').selectAll().where('kind', '=', 'send-email').orderBy('id').execute();
+  const makeResendDue = () => t.database.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('state', '=', 'queued').execute();
   beforeAll(async () => {
-    t = await createTestApp({ mailer: failingMailer });
+    t = await createTestApp({ mailer: flakyMailer });
   });
   afterAll(() => t.close());
+  beforeEach(async () => {
+    mailServerDown = true;
+    delivered.length = 0;
+    await t.database.db.deleteFrom('jobs').execute();
+    await t.database.db.deleteFrom('contact_messages').execute();
+  });
 
   it('keeps the message, marked as not e-mailed with the reason, and still tells the visitor it arrived', async () => {
     const response = await send(t, form);
@@ -161,5 +176,50 @@ describe('POST /api/contact-form when the mail server fails', () => {
       mail_error: 'connect ECONNREFUSED 127.0.0.1:465',
       mailed_at: null,
     });
+  });
+
+  it('sends it again with a job, retrying while the mail server is down, and marks it sent once it goes', async () => {
+    await send(t, { ...form, idioma: 'en' });
+    const [message] = await storedMessages(t);
+    const [job, ...others] = await resendJobs();
+    expect(others).toEqual([]);
+    expect(job).toMatchObject({ subject: `contact:${message!.id}`, state: 'queued', attempts: 0, max_attempts: 8 });
+
+    expect(await t.worker.runDueJobs()).toBe(1);
+    expect((await resendJobs())[0]).toMatchObject({ state: 'queued', attempts: 1, last_error: 'connect ECONNREFUSED 127.0.0.1:465' });
+    expect((await storedMessages(t))[0]).toMatchObject({ mail_status: 'failed', mailed_at: null });
+    expect(await t.worker.runDueJobs()).toBe(0);
+
+    mailServerDown = false;
+    await makeResendDue();
+    expect(await t.worker.runDueJobs()).toBe(1);
+    expect((await resendJobs())[0]).toMatchObject({ state: 'done', attempts: 2 });
+    expect((await storedMessages(t))[0]).toMatchObject({ mail_status: 'sent', mail_error: null });
+    expect(readInstant((await storedMessages(t))[0]!.mailed_at!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toMatchObject({ to: 'hola@alzado.test', replyTo: 'marta@soler.es', subject: 'New contact message from Marta Soler' });
+    expect(delivered[0]!.text).toContain('Queremos publicar nuestros proyectos\ncada semana.');
+  });
+
+  it('gives up after 8 attempts, leaving the message marked failed with the last reason', async () => {
+    await send(t, form);
+    for (let attempt = 1; attempt <= 8; attempt += 1) {
+      await makeResendDue();
+      expect(await t.worker.runDueJobs()).toBe(1);
+    }
+    expect((await resendJobs())[0]).toMatchObject({ state: 'failed', attempts: 8, last_error: 'connect ECONNREFUSED 127.0.0.1:465' });
+    expect((await storedMessages(t))[0]).toMatchObject({ mail_status: 'failed', mail_error: 'connect ECONNREFUSED 127.0.0.1:465' });
+    await makeResendDue();
+    expect(await t.worker.runDueJobs()).toBe(0);
+    expect(delivered).toEqual([]);
+  });
+
+  it('does not send twice a message that went out meanwhile', async () => {
+    await send(t, form);
+    await t.database.db.updateTable('contact_messages').set({ mail_status: 'sent' }).execute();
+    mailServerDown = false;
+    expect(await t.worker.runDueJobs()).toBe(1);
+    expect((await resendJobs())[0]).toMatchObject({ state: 'done' });
+    expect(delivered).toEqual([]);
   });
 });

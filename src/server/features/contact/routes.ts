@@ -6,7 +6,8 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { AttemptLimiter } from '../../auth/attempt-limiter.ts';
 import type { Database } from '../../db/schema.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { receiveContactMessage } from './service.ts';
+import type { JobHandler, JobKind } from '../../jobs/job-queue.ts';
+import { createResendContactEmailHandler, receiveContactMessage } from './service.ts';
 
 export interface ContactRouteOptions {
   db: Kysely<Database>;
@@ -15,11 +16,15 @@ export interface ContactRouteOptions {
   limiter: AttemptLimiter;
   limits: { maxPerAddress: number; windowSeconds: number };
   studioAddress: string;
+  /** A failed e-mail is sent again by a `send-email` job. */
+  registerJobHandler: (kind: JobKind, handler: JobHandler) => void;
+  wakeJobs: () => void;
 }
 
 /** The landing's contact form (SPEC §7: POST /api/contact-form). Public; limited per client address. */
 export async function contactRoutes(app: FastifyInstance, options: ContactRouteOptions): Promise<void> {
   const { db, mailer, limiter, limits, studioAddress } = options;
+  options.registerJobHandler('send-email', createResendContactEmailHandler({ db, mailer, studioAddress }));
 
   app.withTypeProvider<ZodTypeProvider>().post('/api/contact-form', {
     schema: {
@@ -28,7 +33,7 @@ export async function contactRoutes(app: FastifyInstance, options: ContactRouteO
       description:
         'nombre, email and mensaje are required and politicaPrivacidad must be true; a 400 names each field with a message key of the ' +
         '`validation` namespace. The message is stored before it is e-mailed, so a failing mail server loses nothing: the answer is ' +
-        `still 201. At most ${limits.maxPerAddress} messages per client address every ${limits.windowSeconds} seconds (then 429).`,
+        `still 201, and the e-mail is sent again later. At most ${limits.maxPerAddress} messages per client address every ${limits.windowSeconds} seconds (then 429).`,
       body: contactFormSchema,
       response: { 201: contactFormReceivedSchema, ...errorResponses(400, 429) },
     },
@@ -47,7 +52,8 @@ export async function contactRoutes(app: FastifyInstance, options: ContactRouteO
       studioAddress,
       form: request.body,
       onMailFailure: ({ messageId, error }) =>
-        request.log.error({ err: error, contactMessageId: messageId }, 'Contact message stored, but its e-mail to the studio failed'),
+        request.log.error({ err: error, contactMessageId: messageId }, 'Contact message stored, but its e-mail to the studio failed; it will be sent again'),
+      wakeJobs: options.wakeJobs,
     });
     return reply.status(201).send({ status: 'received' as const });
   });
