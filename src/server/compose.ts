@@ -4,6 +4,7 @@ import { createSmtpMailer } from './adapters/mail/smtp-mailer.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { createS3Storage } from './adapters/storage/s3-storage.ts';
 import { createSocialClients, needsSandbox } from './adapters/social-clients.ts';
+import { createPostWriter } from './adapters/ai/create-post-writer.ts';
 import { buildApp } from './app.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import type { Config } from './config.ts';
@@ -53,6 +54,7 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
       : createOutboxMailer({ outboxDir: config.mail.outboxDir, from: config.mail.from, log: (line) => logLine.write(line) }),
     social: { cipher: createTokenCipher(tokenKeys.keys), ...socialClients, sandbox },
     events: options.events,
+    writer: createPostWriter(config.ai),
   });
   const { app } = built;
   logLine.write = (line) => app.log.info(line);

@@ -10,6 +10,7 @@ import type { Auth } from '../auth/create-auth.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { PostWriter } from '../adapters/ai/post-writer.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { SocialAdapters } from '../features/social/adapters.ts';
 import type { JobWorker } from '../jobs/job-worker.ts';
@@ -33,7 +34,7 @@ export interface TestApp {
 
 /** A real app on a fresh database, with local storage in a temporary folder and a mailer that keeps what it is given. */
 export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Promise<TestApp> {
-  const { mailer: givenMailer, storage: givenStorage, social, logger, now, events: givenEvents, ...configOverrides } = overrides;
+  const { mailer: givenMailer, storage: givenStorage, social, logger, now, events: givenEvents, writer, ...configOverrides } = overrides;
   const database = await createTestDatabase();
   const sentMail: MailMessage[] = [];
   const keepingMailer: Mailer = { send: async (message) => void sentMail.push(message) };
@@ -62,6 +63,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     logger: logger ?? false,
     now,
     events: givenEvents,
+    writer,
   });
   await app.ready();
   return {
@@ -88,6 +90,8 @@ type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'web
   /** The app's clock (the studio's "today"); the real one by default. */
   now: () => Date;
   events: EventHub;
+  /** Writes the launched projects' posts; the template writer by default. */
+  writer: PostWriter;
   /** Where log lines go; none by default. */
   logger: { level: string; stream: { write: (line: string) => void } };
 };

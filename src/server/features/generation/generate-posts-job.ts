@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { type GenerationStage, type GenerationStatus, shareImages } from '../../../domain/generation.ts';
+import { hashtagsOf } from '../../../domain/hashtags.ts';
+import { parseKeywords } from '../../../domain/keywords.ts';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/languages.ts';
+import { type WriterImage, WriterError } from '../../adapters/ai/post-writer.ts';
+import { readFlag } from '../../db/values.ts';
+import type { JobContext } from '../../jobs/job-queue.ts';
+import { makeImageVariants, makeWriterPreview } from './image-variants.ts';
+import { type NewPost, type ProjectForGeneration, applyGeneratedPosts, findProjectForGeneration, listSelectedImages, markGenerationFailed, variantKeysInUse } from './repo.ts';
+import { type GenerationDependencies, audienceOf } from './service.ts';
+
+const payloadSchema = z.object({ projectId: z.number().int().positive() });
+
+/** A failure the studio is told about, with the code the browser translates. */
+class GenerationFailure extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * The `generate-posts` job (DESIGN §6, §7): its five stages are the ones the launch screen shows, reported
+ * as they happen. On success the project is in preview with its posts; on failure it is a draft again
+ * with the reason. A run after a crash redoes the work and replaces what the crashed run left.
+ */
+export function createGeneratePostsHandler(deps: GenerationDependencies) {
+  return async function generatePosts({ job, reportProgress, signal }: JobContext): Promise<void> {
+    const { projectId } = payloadSchema.parse(job.payload);
+    const project = await findProjectForGeneration(deps.db, projectId);
+    // Recovered or deleted since it was launched: nothing to do.
+    if (!project || project.state !== 'inProgress') return;
+    const audience = audienceOf(project);
+    const announce = (status: GenerationStatus) => deps.events.publish({ type: 'generation', status }, audience);
+    const enter = async (stage: GenerationStage) => {
+      await reportProgress({ stage });
+      announce({ projectId, status: 'running', stage, error: null });
+    };
+
+    const written: string[] = [];
+    try {
+      await enter('preparing');
+      const ownerId = project.owner_id;
+      if (!ownerId) throw new GenerationFailure('GENERATION_FAILED', 'The project has no customer to own its posts');
+      const images = await listSelectedImages(deps.db, projectId);
+      if (images.length < project.publications) {
+        throw new GenerationFailure('NOT_ENOUGH_IMAGES', `The project makes ${project.publications} posts and has ${images.length} selected images`);
+      }
+      const originals = await Promise.all(images.map(async (image) => ({ id: image.id, key: image.storage_key, body: await deps.storage.get(image.storage_key) })));
+      const shares = shareImages(originals, project.publications);
+
+      await enter('generating');
+      const texts = readFlag(project.required_ai) ? await writeTexts(deps, project, shares, signal) : shares.map(() => plainText(project));
+
+      await enter('optimizing');
+      const posts: NewPost[] = [];
+      for (const [index, share] of shares.entries()) {
+        const postImages: NewPost['images'] = [];
+        // One image at a time: at most one decoded picture in memory.
+        for (const original of share) {
+          signal.throwIfAborted();
+          const variants = await makeImageVariants(original.body, projectId);
+          await deps.storage.put(variants.instagram.key, variants.instagram.body, 'image/jpeg');
+          await deps.storage.put(variants.linkedin.key, variants.linkedin.body, variants.linkedin.contentType);
+          written.push(variants.instagram.key, variants.linkedin.key);
+          postImages.push({
+            projectImageId: original.id,
+            instagram: { key: variants.instagram.key, width: variants.instagram.width, height: variants.instagram.height },
+            linkedin: { key: variants.linkedin.key, contentType: variants.linkedin.contentType },
+          });
+        }
+        posts.push({ text: texts[index]!, images: postImages });
+      }
+
+      await enter('applying');
+      const postIds = await applyGeneratedPosts(deps.db, deps.dialect, { projectId, ownerId, posts });
+
+      await enter('finalizing');
+      if (!postIds) {
+        // Recovered while it ran: what this run wrote goes away.
+        await removeUnused(deps, written);
+        return;
+      }
+      for (const postId of postIds) deps.events.publish({ type: 'post', postId, projectId, state: 'preview' }, { userIds: [ownerId, ...audience.userIds] });
+      deps.events.publish({ type: 'project', projectId, state: 'preview' }, audience);
+      announce({ projectId, status: 'succeeded', stage: 'finalizing', error: null });
+      deps.log.info({ projectId, posts: postIds.length, writer: deps.writer.kind }, 'Posts generated');
+    } catch (error) {
+      // The worker is stopping or lost the job: another run will do it, the project stays in progress.
+      if (signal.aborted) throw error;
+      const failure = describeFailure(error);
+      deps.log.warn({ err: error, projectId, code: failure.code }, 'Generation failed');
+      await removeUnused(deps, written);
+      if (await markGenerationFailed(deps.db, projectId, failure)) {
+        deps.events.publish({ type: 'project', projectId, state: 'draft' }, audience);
+        announce({ projectId, status: 'failed', stage: null, error: failure });
+      }
+      throw new Error(`${failure.code}: ${failure.message}`, { cause: error });
+    }
+  };
+}
+
+async function writeTexts(deps: GenerationDependencies, project: ProjectForGeneration, shares: { id: number; key: string; body: Buffer }[][], signal: AbortSignal): Promise<string[]> {
+  const posts: { images: WriterImage[] }[] = [];
+  for (const share of shares) {
+    const images: WriterImage[] = [];
+    for (const image of share) {
+      const preview = deps.writer.wantsImagePreviews ? { contentType: 'image/jpeg' as const, data: await makeWriterPreview(image.body) } : undefined;
+      images.push({ url: deps.storage.publicUrl(image.key), ...(preview ? { preview } : {}) });
+    }
+    posts.push({ images });
+  }
+  const texts = await deps.writer.write({
+    project: {
+      id: project.id,
+      title: project.title,
+      description: project.description,
+      keywords: parseKeywords(project.keywords),
+      category: project.category,
+      location: project.location,
+      year: project.year,
+      authors: project.authors,
+      collaborators: project.collaborators,
+      promoter: project.promoter,
+      photoCredit: project.photo_credit,
+      weblink: project.weblink,
+    },
+    language: isLanguage(project.owner_language) ? project.owner_language : DEFAULT_LANGUAGE,
+    instructions: project.prompt_text,
+    posts,
+    signal,
+  });
+  if (texts.length !== shares.length || texts.some((text) => text.trim() === '')) {
+    throw new GenerationFailure('GENERATION_AI_FAILED', `The writer gave ${texts.length} texts for ${shares.length} posts`);
+  }
+  return texts;
+}
+
+/** Without AI (requiredAI false) a post says what the project says, with its keywords as hashtags. */
+function plainText(project: ProjectForGeneration): string {
+  const hashtags = hashtagsOf(parseKeywords(project.keywords));
+  return [project.description.trim(), hashtags.join(' ')].filter((part) => part !== '').join('\n\n');
+}
+
+function describeFailure(error: unknown): { code: string; message: string } {
+  if (error instanceof WriterError || error instanceof GenerationFailure) return { code: error.code, message: error.message };
+  return { code: 'GENERATION_FAILED', message: 'The posts could not be generated' };
+}
+
+async function removeUnused(deps: GenerationDependencies, keys: string[]): Promise<void> {
+  const inUse = await variantKeysInUse(deps.db, keys);
+  for (const key of new Set(keys)) {
+    if (!inUse.has(key)) await deps.storage.remove(key).catch((error: unknown) => deps.log.error({ err: error, key }, 'Removing a file failed'));
+  }
+}
