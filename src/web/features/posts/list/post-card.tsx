@@ -16,9 +16,6 @@ export interface PostCardProps {
   onAction: (action: CardAction) => void;
 }
 
-/** How much of the text a card shows before the previews show it all. */
-const TEXT_START_LENGTH = 160;
-
 /**
  * One post (SPEC §2 "Preview projects", §4): its first selected picture, the project title cut at 20,
  * its number, the displayed state and each network's result, the date and the text's start. Published
@@ -31,7 +28,6 @@ export function PostCard({ post, today, onAction }: PostCardProps) {
   const locked = published || post.in_process;
   const picture = post.images.find((image) => image.status === 'pending') ?? null;
   const datePassed = post.publish_on !== null && post.publish_on < today;
-  const textStart = [...post.text].length > TEXT_START_LENGTH ? `${[...post.text].slice(0, TEXT_START_LENGTH).join('').trimEnd()}…` : post.text;
 
   return (
     <Paper
@@ -42,7 +38,8 @@ export function PostCard({ post, today, onAction }: PostCardProps) {
       data-locked={locked || undefined}
       style={{ overflow: 'hidden', display: 'flex', flexDirection: 'column', background: locked ? 'var(--mantine-color-gray-0)' : undefined }}
     >
-      <Box pos="relative" style={{ aspectRatio: '4 / 3', background: 'var(--mantine-color-gray-1)' }}>
+      {/* overflow: hidden keeps the box at 4:3 whatever the picture's own shape. */}
+      <Box pos="relative" style={{ aspectRatio: '4 / 3', overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
         <PostPicture src={picture?.url} style={locked ? { filter: 'grayscale(0.6)', opacity: 0.8 } : undefined} />
         <Badge pos="absolute" top={8} left={8} color="dark" variant="filled" radius="sm">{t('card.number', { number: post.sequence })}</Badge>
         {locked && (
@@ -55,19 +52,19 @@ export function PostCard({ post, today, onAction }: PostCardProps) {
       </Box>
 
       <Stack gap={8} p="md" style={{ flex: 1 }}>
-        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-          <Text id={titleId} fw={650} title={post.project_title} style={{ overflowWrap: 'anywhere' }}>
-            {cutTitle(post.project_title)}
-          </Text>
+        <Text id={titleId} fw={650} title={post.project_title} style={{ overflowWrap: 'anywhere' }}>
+          {cutTitle(post.project_title)}
+        </Text>
+        <Group gap={6}>
           <DisplayedStateBadge post={post} />
+          {post.in_process && <Text size="xs" c="blue">{t('card.inProcess')}</Text>}
         </Group>
-        {post.in_process && <Text size="xs" c="blue">{t('card.inProcess')}</Text>}
         <ResultBadges post={post} />
         <Group gap={6} c="dimmed">
           <CalendarIcon size={15} />
           <Text size="sm">{post.publish_on ? t('card.publishOn', { date: formatDay(post.publish_on) }) : t('card.noDate')}</Text>
         </Group>
-        <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{textStart}</Text>
+        <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{post.text}</Text>
       </Stack>
 
       <Group gap={6} px="md" pb="md" wrap="wrap">
