@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from './ids.ts';
 import { personSchema } from './project.ts';
 
 /**
@@ -126,7 +127,7 @@ export type PostPage = z.infer<typeof postPageSchema>;
  */
 export const postUpdateSchema = z.object({
   text: z.string().max(TEXT_LIMITS.linkedinCharacters * 2, 'tooLong').optional(),
-  images: z.array(z.object({ id: z.number().int(), status: z.enum(['pending', 'not_selected']) })).max(10).optional(),
+  images: z.array(z.object({ id: rowIdSchema, status: z.enum(['pending', 'not_selected']) })).max(10).optional(),
 });
 export type PostUpdate = z.infer<typeof postUpdateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from './ids.ts';
 import { joinKeywords } from './keywords.ts';
 import { normaliseUrl } from './url.ts';
 
@@ -57,7 +58,7 @@ const projectFields = z.object({
   photo_credit_link: optionalLink,
   publications: z.union(PUBLICATION_COUNTS.map((count) => z.literal(count)), { message: 'publicationsInvalid' }),
   required_ai: z.boolean(),
-  prompt_id: z.number().int().positive().nullable(),
+  prompt_id: rowIdSchema.nullable(),
 });
 
 /** Creating (SPEC §5): title and description required; the web link normalised; year a number; the rest may be left out. */
@@ -161,7 +162,7 @@ export type ProjectPage = z.infer<typeof projectPageSchema>;
 
 /** PATCH /api/projects/:id/images: the whole list in its new order, each selected or not. */
 export const arrangeImagesSchema = z.object({
-  images: z.array(z.object({ id: z.number().int(), status: z.enum(IMAGE_STATUSES) })).max(IMAGE_LIMITS.perProject),
+  images: z.array(z.object({ id: rowIdSchema, status: z.enum(IMAGE_STATUSES) })).max(IMAGE_LIMITS.perProject),
 });
 
 /** What an upload answers: the project's images now, and each refused file by name with its reason. */

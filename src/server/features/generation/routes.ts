@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowIdParamSchema } from '../../../domain/ids.ts';
 import { generationStatusSchema } from '../../../domain/generation.ts';
 import { projectSchema } from '../../../domain/project.ts';
 import type { Auth } from '../../auth/create-auth.ts';
@@ -8,7 +9,7 @@ import { requireSession } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { type GenerationDependencies, getGenerationStatus, launchProject, recoverProject } from './service.ts';
 
-const projectParams = z.object({ id: z.coerce.number().int().positive() });
+const projectParams = z.object({ id: rowIdParamSchema });
 
 /** Launch, its progress, and recovery (SPEC §2 "Projects", §4). The progress also streams on /api/events. */
 export async function generationRoutes(app: FastifyInstance, deps: GenerationDependencies & { auth: Auth }): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowIdParamSchema } from '../../../domain/ids.ts';
 import { listPostsQuerySchema, postAccountsSchema, postPageSchema, postSchema, postUpdateSchema, scheduleSchema } from '../../../domain/post.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { requireRole } from '../../auth/session.ts';
@@ -8,7 +9,7 @@ import { errorResponses } from '../../http/error-responses.ts';
 import { type PostsDependencies, deletePost, getPost, getPostAccounts, listPosts, resetPost, schedulePost, updatePost } from './service.ts';
 
 // Ids are PostgreSQL integers: a larger number would make the query fail instead of finding nothing.
-const postParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const postParams = z.object({ id: rowIdParamSchema });
 
 /** Posts (SPEC §2 "Preview projects", §4, §5, §6): administrators see all, customers their own. */
 export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies & { auth: Auth }): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowIdParamSchema } from '../../../domain/ids.ts';
 import {
   IMAGE_LIMITS, arrangeImagesSchema, assignProjectSchema, listProjectsQuerySchema, projectImageSchema, projectInputSchema, projectPageSchema, projectSchema,
   projectUpdateSchema, uploadResultSchema,
@@ -14,8 +15,8 @@ import {
   uploadImages,
 } from './service.ts';
 
-const projectParams = z.object({ id: z.coerce.number().int().positive() });
-const imageParams = projectParams.extend({ imageId: z.coerce.number().int().positive() });
+const projectParams = z.object({ id: rowIdParamSchema });
+const imageParams = projectParams.extend({ imageId: rowIdParamSchema });
 const imagesAnswer = z.object({ images: z.array(projectImageSchema) });
 
 /** Projects and their images (SPEC §2 "Projects", §5, §6). Who sees what is decided in the service. */

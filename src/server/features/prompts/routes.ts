@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowIdParamSchema } from '../../../domain/ids.ts';
 import { listPromptsQuerySchema, promptInputSchema, promptPageSchema, promptSchema } from '../../../domain/prompt.ts';
 import { requireSession } from '../../auth/session.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { type PromptsDependencies, createPrompt, deletePrompt, getPrompt, listPrompts, updatePrompt } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: rowIdParamSchema });
 
 /** "My GPTs" (SPEC §2, §6): every signed-in user has their own; admins' are shared with everybody. */
 export async function promptsRoutes(app: FastifyInstance, deps: PromptsDependencies & { auth: Auth }): Promise<void> {
