@@ -1,4 +1,4 @@
-import { Modal, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Modal, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GENERATION_STAGES, type GenerationStatus, LAUNCH_TICK_MS } from '../../../../domain/generation.ts';
@@ -58,17 +58,22 @@ export function LaunchProgress({ projectId, projectTitle, onSucceeded, onFailed 
 
   const stage = stageAt(progress);
   return (
-    <Modal opened onClose={() => {}} fullScreen withCloseButton={false} closeOnEscape={false} transitionProps={{ duration: 0 }} aria-labelledby="launch-progress-title">
-      <Stack align="center" justify="center" mih="90vh" gap="lg" maw={520} mx="auto">
-        <ThemeIcon size={64} radius="xl" variant="light"><RocketIcon size={32} /></ThemeIcon>
-        <Title order={2} id="launch-progress-title" ta="center">{t('launchProgress.title', { title: projectTitle })}</Title>
-        <Text size="lg" ta="center" aria-live="polite" data-stage={stage}>{t(`launchProgress.stages.${stage}`)}</Text>
-        <Progress value={progress} w="100%" size="lg" radius="xl" animated={!job.done} aria-label={t('launchProgress.barLabel')} />
-        <Text size="sm" c="dimmed" ta="center">
-          {t('launchProgress.step', { current: GENERATION_STAGES.indexOf(stage) + 1, total: GENERATION_STAGES.length })}
-        </Text>
-      </Stack>
-    </Modal>
+    // The compound form, so that the dialog is named by its heading (Modal.Title).
+    <Modal.Root opened onClose={() => {}} fullScreen closeOnEscape={false} transitionProps={{ duration: 0 }}>
+      <Modal.Content>
+        <Modal.Body>
+          <Stack align="center" justify="center" mih="90vh" gap="lg" maw={520} mx="auto">
+            <ThemeIcon size={64} radius="xl" variant="light"><RocketIcon size={32} /></ThemeIcon>
+            <Modal.Title fz={28} fw={700} ta="center">{t('launchProgress.title', { title: projectTitle })}</Modal.Title>
+            <Text size="lg" ta="center" aria-live="polite" data-stage={stage}>{t(`launchProgress.stages.${stage}`)}</Text>
+            <Progress value={progress} w="100%" size="lg" radius="xl" animated={!job.done} aria-label={t('launchProgress.barLabel')} />
+            <Text size="sm" c="dimmed" ta="center">
+              {t('launchProgress.step', { current: GENERATION_STAGES.indexOf(stage) + 1, total: GENERATION_STAGES.length })}
+            </Text>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
 
