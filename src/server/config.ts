@@ -66,6 +66,9 @@ const environmentSchema = z.object({
   META_GRAPH_URL: z.url({ message: 'must be an absolute URL' }).default('https://graph.facebook.com'),
   STUDIO_TIME_ZONE: z.string().refine(isKnownTimeZone, 'must be an IANA time zone such as Europe/Madrid').default('Europe/Madrid'),
   PUBLISH_HOUR: z.coerce.number().int('must be a whole hour, 0 to 23').min(0, 'must be an hour from 0 to 23').max(23, 'must be an hour from 0 to 23').default(9),
+  // At most a day between runs and at least a day of window: a token cannot expire between two runs.
+  TOKEN_REFRESH_INTERVAL_MINUTES: z.coerce.number().int('must be whole minutes').min(1, 'must be 1 to 1440 minutes').max(1440, 'must be 1 to 1440 minutes').default(60),
+  TOKEN_REFRESH_WINDOW_DAYS: z.coerce.number().int('must be whole days').min(1, 'must be 1 to 30 days').max(30, 'must be 1 to 30 days').default(7),
   AI_WRITER: z.enum(['template', 'openai', 'webhook'], { message: 'must be template, openai or webhook' }).default('template'),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL, e.g. https://api.openai.com/v1' }).default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),
@@ -116,6 +119,8 @@ export interface Config {
    * day's scheduled posts go out at its publish hour.
    */
   studio: { timeZone: string; publishHour: number };
+  /** The refresh-tokens job: queued every `intervalMinutes`; renews the tokens that end within `windowDays`. */
+  tokenRefresh: { intervalMinutes: number; windowDays: number };
   /** Who writes the posts' texts (DESIGN §7): the built-in template, an OpenAI-compatible API or a workflow. */
   ai: AiConfig;
   trustProxy: boolean;
@@ -212,6 +217,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
     },
     studio: { timeZone: env.STUDIO_TIME_ZONE, publishHour: env.PUBLISH_HOUR },
+    tokenRefresh: { intervalMinutes: env.TOKEN_REFRESH_INTERVAL_MINUTES, windowDays: env.TOKEN_REFRESH_WINDOW_DAYS },
     ai: aiConfigOf(env),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,

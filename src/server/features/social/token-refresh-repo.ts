@@ -1,0 +1,161 @@
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { SocialNetwork } from '../../../domain/social.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { flagWriter } from '../../db/values.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import type { ConnectionChanges, ConnectionRow } from './repo.ts';
+
+/**
+ * SQL of the token refresh (token-refresh.ts). A connection the refresh closes is remembered in
+ * audit_log: `social.connection-lost` when it is closed (in the same transaction), and
+ * `social.connection-lost-mailed` once its owner has the e-mail, both with the subject
+ * `<network>:<user id>`. A lost row with no mailed row after it is an e-mail still owed.
+ */
+export const REFRESH_TOKENS_SUBJECT = 'refresh-tokens';
+export const LOST_ACTION = 'social.connection-lost';
+export const LOST_MAILED_ACTION = 'social.connection-lost-mailed';
+/** Attempts of one run for the providers that did not answer (RetryLater); the next run starts afresh. */
+export const REFRESH_TOKENS_MAX_ATTEMPTS = 5;
+
+export const lossSubject = (network: SocialNetwork, userId: string) => `${network}:${userId}`;
+
+/**
+ * Queues one refresh-tokens job unless one is already queued or running. On PostgreSQL an advisory
+ * lock held by the transaction makes the check and the insert one step across instances.
+ */
+export async function enqueueTokenRefresh(db: Kysely<Database>, dialect: Dialect): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${REFRESH_TOKENS_SUBJECT}))`.execute(trx);
+    const pending = await trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'refresh-tokens')
+      .where('subject', '=', REFRESH_TOKENS_SUBJECT)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    if (pending) return false;
+    await enqueueJob(trx, { kind: 'refresh-tokens', subject: REFRESH_TOKENS_SUBJECT, payload: {}, maxAttempts: REFRESH_TOKENS_MAX_ATTEMPTS });
+    return true;
+  });
+}
+
+/** Connected connections whose token, or Meta's data access, ends before the horizon (or whose expiry is unknown). */
+export async function findConnectionsToRenew(db: Kysely<Database>, dialect: Dialect, horizon: Date): Promise<ConnectionRow[]> {
+  const limit = horizon.toISOString();
+  return (await db
+    .selectFrom('social_connections')
+    .selectAll()
+    .where('is_connected', '=', flagWriter(dialect)(true))
+    .where((eb) => eb.or([eb('token_expires_at', 'is', null), eb('token_expires_at', '<=', limit), eb('data_access_expires_at', '<=', limit)]))
+    .orderBy('token_expires_at')
+    .orderBy('id')
+    .execute()) as ConnectionRow[];
+}
+
+const networkColumn = (network: SocialNetwork) => (network === 'linkedin' ? 'to_linkedin' : 'to_instagram');
+
+/** The first day (YYYY-MM-DD) each owner has a post scheduled to the network. */
+export async function findFirstScheduledDays(db: Kysely<Database>, dialect: Dialect, network: SocialNetwork, ownerIds: string[]): Promise<Map<string, string>> {
+  if (ownerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('posts')
+    .select(['owner_id', (eb) => eb.fn.min('publish_on').as('first_day')])
+    .where('state', '=', 'scheduled')
+    .where(networkColumn(network), '=', flagWriter(dialect)(true))
+    .where('owner_id', 'in', ownerIds)
+    .groupBy('owner_id')
+    .execute();
+  return new Map(rows.filter((row) => row.owner_id !== null && row.first_day !== null).map((row) => [row.owner_id!, String(row.first_day)]));
+}
+
+/** How many of the user's posts are scheduled to the network (publishing or not yet). */
+export async function countScheduledPosts(db: Kysely<Database>, dialect: Dialect, userId: string, network: SocialNetwork): Promise<number> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('owner_id', '=', userId)
+    .where('state', '=', 'scheduled')
+    .where(networkColumn(network), '=', flagWriter(dialect)(true))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * The renewed tokens in place of the old ones, in one update, only if the row still holds the token
+ * that was renewed: a reconnection or a disconnection meanwhile wins. False when it did.
+ */
+export async function replaceTokens(db: Kysely<Database>, dialect: Dialect, row: ConnectionRow, changes: ConnectionChanges, now: Date): Promise<boolean> {
+  const result = await db.updateTable('social_connections').set({ ...changes, updated_at: now.toISOString() }).where(sameConnection(dialect, row)).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Not connected any more, and the loss recorded for its owner's e-mail; false when the row changed meanwhile. */
+export async function markConnectionLost(db: Kysely<Database>, dialect: Dialect, row: ConnectionRow, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('social_connections')
+      .set({ is_connected: flagWriter(dialect)(false), updated_at: now.toISOString() })
+      .where(sameConnection(dialect, row))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx
+      .insertInto('audit_log')
+      .values({ actor_id: null, action: LOST_ACTION, subject: lossSubject(row.network as SocialNetwork, row.user_id), created_at: now.toISOString() })
+      .execute();
+    return true;
+  });
+}
+
+/** The row as it was read: still connected, still holding the same token. */
+function sameConnection(dialect: Dialect, row: ConnectionRow) {
+  return (eb: ExpressionBuilder<Database, 'social_connections'>) =>
+    eb.and([
+      eb('id', '=', row.id),
+      eb('is_connected', '=', flagWriter(dialect)(true)),
+      row.access_token === null ? eb('access_token', 'is', null) : eb('access_token', '=', row.access_token),
+    ]);
+}
+
+export interface UnmailedLoss {
+  id: number;
+  network: SocialNetwork;
+  userId: string;
+  lostAt: string;
+}
+
+/** Losses recorded since `since` whose owner has not had the e-mail yet, oldest first. */
+export async function findUnmailedLosses(db: Kysely<Database>, since: Date): Promise<UnmailedLoss[]> {
+  const rows = await db
+    .selectFrom('audit_log as lost')
+    .select(['lost.id', 'lost.subject', 'lost.created_at'])
+    .where('lost.action', '=', LOST_ACTION)
+    .where('lost.created_at', '>=', since.toISOString())
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('audit_log as mailed')
+            .select('mailed.id')
+            .where('mailed.action', '=', LOST_MAILED_ACTION)
+            .whereRef('mailed.subject', '=', 'lost.subject')
+            .whereRef('mailed.id', '>', 'lost.id'),
+        ),
+      ),
+    )
+    .orderBy('lost.id')
+    .execute();
+  return rows.flatMap((row) => {
+    const match = /^(linkedin|instagram):(.+)$/.exec(row.subject ?? '');
+    if (!match) return [];
+    const lostAt = row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at);
+    return [{ id: row.id, network: match[1] as SocialNetwork, userId: match[2]!, lostAt }];
+  });
+}
+
+export async function recordLossMailed(db: Kysely<Database>, loss: UnmailedLoss, now: Date): Promise<void> {
+  await db.insertInto('audit_log').values({ actor_id: null, action: LOST_MAILED_ACTION, subject: lossSubject(loss.network, loss.userId), created_at: now.toISOString() }).execute();
+}
+
+export async function findConnectionOwner(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('users').select(['email', 'first_name', 'name', 'language']).where('id', '=', userId).executeTakeFirst();
+}

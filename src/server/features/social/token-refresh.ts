@@ -1,0 +1,179 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/languages.ts';
+import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
+import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { readFlag } from '../../db/values.ts';
+import { type JobHandler, RetryLater } from '../../jobs/job-queue.ts';
+import type { TokenCipher } from '../../lib/token-cipher.ts';
+import { readConnection } from './connection.ts';
+import { connectionLostEmail } from './connection-lost-email.ts';
+import type { ConnectionRow } from './repo.ts';
+import {
+  type UnmailedLoss,
+  countScheduledPosts,
+  enqueueTokenRefresh,
+  findConnectionOwner,
+  findConnectionsToRenew,
+  findFirstScheduledDays,
+  findUnmailedLosses,
+  markConnectionLost,
+  recordLossMailed,
+  replaceTokens,
+} from './token-refresh-repo.ts';
+import { renewConnection } from './token-renewal.ts';
+
+/**
+ * The `refresh-tokens` job (issue 7, DESIGN §6): tokens are renewed ahead of their expiry where the
+ * provider allows it (token-renewal.ts), so that scheduled posts find a valid token. A connection that
+ * cannot be renewed is closed (is_connected false, as when the provider calls a token invalid) and its
+ * owner is e-mailed once, in their language, while their scheduled posts can still be saved by
+ * connecting again. A provider that does not answer leaves the connection as it is and the job runs
+ * again later (RetryLater). main.ts queues one such job on start and every TOKEN_REFRESH_INTERVAL_MINUTES.
+ */
+export const DEFAULT_TOKEN_REFRESH = { intervalMinutes: 60, windowDays: 7 } as const;
+const DAY_MS = 86_400_000;
+
+export interface TokenRefreshDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  cipher: TokenCipher;
+  clients: { linkedin?: LinkedInClient; instagram?: GraphClient };
+  mailer: Mailer;
+  /** The app's address: the e-mail links to its /settings. */
+  publicUrl: string;
+  /** Tokens (and Meta's data access) ending within this many days are renewed. */
+  windowDays: number;
+  log: { info: (object: unknown, message: string) => void; warn: (object: unknown, message: string) => void; error: (object: unknown, message: string) => void };
+  now?: () => Date;
+}
+
+export function createRefreshTokensHandler(deps: TokenRefreshDependencies): JobHandler {
+  return async ({ signal }) => {
+    const now = deps.now?.() ?? new Date();
+    const horizon = new Date(now.getTime() + deps.windowDays * DAY_MS);
+    const connections = await inRenewalOrder(deps, await findConnectionsToRenew(deps.db, deps.dialect, horizon));
+    const unanswered: string[] = [];
+    const counts = { renewed: 0, lost: 0 };
+    for (const row of connections) {
+      signal.throwIfAborted();
+      const connection = readConnection(row);
+      const where = { userId: row.user_id, network: row.network };
+      const outcome = await renewConnection(deps, connection, { now, horizon });
+      if (outcome.result === 'renewed') {
+        const replaced = await replaceTokens(deps.db, deps.dialect, row, outcome.changes, now);
+        if (replaced) counts.renewed += 1;
+        deps.log.info({ ...where, expiresAt: outcome.expiresAt.toISOString(), replaced }, replaced ? 'Social token renewed' : 'Social token renewed, but the connection changed meanwhile: kept as it is');
+      } else if (outcome.result === 'lost') {
+        const closed = await markConnectionLost(deps.db, deps.dialect, row, now);
+        if (closed) counts.lost += 1;
+        deps.log.warn({ ...where, reason: outcome.reason, closed }, 'Social connection cannot be renewed: closed, its owner is e-mailed');
+      } else if (outcome.result === 'retry') {
+        unanswered.push(`${row.network} of ${row.user_id}: ${outcome.reason}`);
+        deps.log.warn({ ...where, reason: outcome.reason }, 'Social token not renewed now; trying again later');
+      }
+    }
+    const mailFailures = await mailUnmailedLosses(deps, now);
+    if (connections.length > 0) deps.log.info({ candidates: connections.length, ...counts, unanswered: unanswered.length, mailFailures }, 'Token refresh done');
+    if (unanswered.length > 0 || mailFailures > 0) {
+      throw new RetryLater([...unanswered, ...(mailFailures > 0 ? [`${mailFailures} connection-lost e-mail(s) not sent`] : [])].join('; '));
+    }
+  };
+}
+
+/**
+ * The connections whose owner has a post scheduled to that network come first, soonest post first,
+ * then the others by expiry: when a provider is slow or the run is cut short, the tokens that
+ * scheduled posts need are renewed before the rest.
+ */
+async function inRenewalOrder(deps: TokenRefreshDependencies, rows: ConnectionRow[]): Promise<ConnectionRow[]> {
+  const firstDays = new Map<string, string>();
+  for (const network of ['linkedin', 'instagram'] as const) {
+    const owners = rows.filter((row) => row.network === network).map((row) => row.user_id);
+    for (const [owner, day] of await findFirstScheduledDays(deps.db, deps.dialect, network, owners)) firstDays.set(`${network}:${owner}`, day);
+  }
+  const dayOf = (row: ConnectionRow) => firstDays.get(`${row.network}:${row.user_id}`);
+  // findConnectionsToRenew sorted by expiry already, and the sort is stable. Days are YYYY-MM-DD.
+  return [...rows].sort((a, b) => {
+    const [dayA, dayB] = [dayOf(a), dayOf(b)];
+    if (dayA === dayB) return 0;
+    if (dayA === undefined || dayB === undefined) return dayA === undefined ? 1 : -1;
+    return dayA < dayB ? -1 : 1;
+  });
+}
+
+/**
+ * E-mails the owners of connections closed by this job and not told yet (also those whose e-mail
+ * failed in an earlier run, within the window). A connection connected again since is left alone.
+ * Returns how many e-mails failed.
+ */
+async function mailUnmailedLosses(deps: TokenRefreshDependencies, now: Date): Promise<number> {
+  const losses = await findUnmailedLosses(deps.db, new Date(now.getTime() - deps.windowDays * DAY_MS));
+  let failures = 0;
+  for (const loss of losses) {
+    try {
+      await mailLoss(deps, loss, now);
+    } catch (error) {
+      failures += 1;
+      deps.log.error({ err: error, userId: loss.userId, network: loss.network }, 'The connection-lost e-mail could not be sent; trying again later');
+    }
+  }
+  return failures;
+}
+
+async function mailLoss(deps: TokenRefreshDependencies, loss: UnmailedLoss, now: Date): Promise<void> {
+  const connection = await deps.db
+    .selectFrom('social_connections')
+    .select(['is_connected', 'account_name', 'connected_at'])
+    .where('user_id', '=', loss.userId)
+    .where('network', '=', loss.network)
+    .executeTakeFirst();
+  const owner = await findConnectionOwner(deps.db, loss.userId);
+  const connectedAgain = connection !== undefined && (readFlag(connection.is_connected) || isAfter(connection.connected_at, loss.lostAt));
+  if (!connection || !owner || connectedAgain) {
+    // Nothing to tell any more (reconnected, or the user is gone): the loss is settled.
+    await recordLossMailed(deps.db, loss, now);
+    return;
+  }
+  const scheduledPosts = await countScheduledPosts(deps.db, deps.dialect, loss.userId, loss.network);
+  await deps.mailer.send(
+    connectionLostEmail({
+      to: owner.email,
+      name: owner.first_name || owner.name,
+      language: isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE,
+      network: loss.network,
+      accountName: connection.account_name,
+      scheduledPosts,
+      settingsUrl: `${deps.publicUrl}/settings`,
+    }),
+  );
+  await recordLossMailed(deps.db, loss, now);
+  deps.log.info({ userId: loss.userId, network: loss.network, scheduledPosts }, 'Connection-lost e-mail sent');
+}
+
+function isAfter(instant: Date | string | null, reference: string): boolean {
+  return instant !== null && new Date(instant).getTime() > new Date(reference).getTime();
+}
+
+/**
+ * Queues a refresh-tokens job now and every `intervalMinutes` (one at a time: a job already queued or
+ * running is enough). Returns the function that stops the timer.
+ */
+export function scheduleTokenRefresh(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  intervalMinutes: number;
+  wakeJobs: () => void;
+  log: { warn: (object: unknown, message: string) => void };
+}): () => void {
+  const tick = () =>
+    void enqueueTokenRefresh(deps.db, deps.dialect)
+      .then((queued) => queued && deps.wakeJobs())
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'The token refresh could not be queued; trying at the next interval'));
+  tick();
+  const timer = setInterval(tick, deps.intervalMinutes * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

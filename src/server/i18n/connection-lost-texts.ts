@@ -1,0 +1,65 @@
+import type { Language } from '../../domain/languages.ts';
+
+/**
+ * The texts of the "connection lost" e-mail (features/social/connection-lost-email.ts), in every
+ * language. Typed per language, so a missing text does not compile. The greeting and the signature
+ * come from email.json, shared with the other e-mails. `settings` is the menu's own name in the app.
+ */
+export interface ConnectionLostTexts {
+  subject: (network: string) => string;
+  intro: (network: string, account: string | null) => string;
+  /** What happens to the owner's scheduled posts to that network. */
+  affected: (network: string, count: number) => string;
+  action: (network: string) => string;
+  where: (settings: string) => string;
+  why: string;
+  settings: string;
+}
+
+export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
+  es: {
+    subject: (network) => `Tu conexión con ${network} se ha cerrado`,
+    intro: (network, account) =>
+      `Alzado no ha podido renovar el acceso a tu cuenta de ${network}${account ? ` (${account})` : ''} y la conexión ha quedado cerrada.`,
+    affected: (network, count) =>
+      count === 0
+        ? `Ahora no tienes publicaciones programadas en ${network}, pero no podrás programar ninguna allí hasta que vuelvas a conectarte.`
+        : count === 1
+          ? `Tienes 1 publicación programada en ${network}: no podrá salir hasta que vuelvas a conectarte.`
+          : `Tienes ${count} publicaciones programadas en ${network}: no podrán salir hasta que vuelvas a conectarte.`,
+    action: (network) => `Conectar ${network} de nuevo`,
+    where: (settings) => `Para hacerlo, entra en Alzado, abre ${settings} y conecta la cuenta otra vez:`,
+    why: 'Las redes sociales dan acceso por un tiempo limitado y lo retiran antes si cambias la contraseña o quitas el permiso a la aplicación.',
+    settings: 'Ajustes',
+  },
+  en: {
+    subject: (network) => `Your ${network} connection has been closed`,
+    intro: (network, account) =>
+      `Alzado could not renew its access to your ${network} account${account ? ` (${account})` : ''}, so the connection has been closed.`,
+    affected: (network, count) =>
+      count === 0
+        ? `You have no posts scheduled to ${network} right now, but none can be published there until you connect again.`
+        : count === 1
+          ? `You have 1 post scheduled to ${network}: it cannot go out until you connect again.`
+          : `You have ${count} posts scheduled to ${network}: they cannot go out until you connect again.`,
+    action: (network) => `Connect ${network} again`,
+    where: (settings) => `To do so, sign in to Alzado, open ${settings} and connect the account again:`,
+    why: 'Social networks grant access for a limited time, and withdraw it sooner if you change your password or remove the app’s permission.',
+    settings: 'Settings',
+  },
+  cat: {
+    subject: (network) => `La teva connexió amb ${network} s’ha tancat`,
+    intro: (network, account) =>
+      `Alzado no ha pogut renovar l’accés al teu compte de ${network}${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
+    affected: (network, count) =>
+      count === 0
+        ? `Ara no tens publicacions programades a ${network}, però no en podràs publicar cap fins que t’hi tornis a connectar.`
+        : count === 1
+          ? `Tens 1 publicació programada a ${network}: no podrà sortir fins que t’hi tornis a connectar.`
+          : `Tens ${count} publicacions programades a ${network}: no podran sortir fins que t’hi tornis a connectar.`,
+    action: (network) => `Tornar a connectar ${network}`,
+    where: (settings) => `Per fer-ho, entra a Alzado, obre ${settings} i torna a connectar el compte:`,
+    why: 'Les xarxes socials donen accés per un temps limitat i el retiren abans si canvies la contrasenya o treus el permís a l’aplicació.',
+    settings: 'Configuració',
+  },
+};
