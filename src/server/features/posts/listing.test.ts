@@ -69,14 +69,14 @@ describe('posts: the list', () => {
     expect((await list(clara, '?page=2&pageSize=5')).items.map((post) => post.id)).toEqual([ids.x2, ids.s2, ids.x1, ids.s1].map(Number));
   });
 
-  it('breaks ties of the same instant by the newest id', async () => {
+  it("breaks ties of the same instant in the order the posts were written: a project's post 1 before its post 2", async () => {
     const db = t.database.db;
     const project = await createTestProject(db, { createdBy: claraId });
     const at = minutesAgo(500);
-    const older = (await createTestPost(db, { projectId: project, ownerId: null, state: 'published', createdAt: at })).id;
-    const newer = (await createTestPost(db, { projectId: project, ownerId: null, state: 'published', createdAt: at })).id;
+    const older = (await createTestPost(db, { projectId: project, ownerId: null, state: 'published', sequence: 1, createdAt: at })).id;
+    const newer = (await createTestPost(db, { projectId: project, ownerId: null, state: 'published', sequence: 2, createdAt: at })).id;
     const published = await list(admin, '?state=published&pageSize=60');
-    expect(published.items.slice(-2).map((post) => post.id)).toEqual([newer, older]);
+    expect(published.items.slice(-2).map((post) => post.id)).toEqual([older, newer]);
     await db.deleteFrom('posts').where('id', 'in', [older, newer]).execute();
   });
 

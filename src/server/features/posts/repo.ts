@@ -34,7 +34,8 @@ async function newestIds(db: Kysely<Database>, viewer: PostViewer, states: PostS
         .$if(!viewer.seesAll, (query) => query.where('posts.owner_id', '=', viewer.id))
         .where('posts.state', '=', state)
         .orderBy('posts.created_at', 'desc')
-        .orderBy('posts.id', 'desc')
+        // A project's posts are written together: among them, in their sequence (post 1 first).
+        .orderBy('posts.id', 'asc')
         .limit(offset + limit)
         .as(state),
     ).selectAll();
@@ -44,7 +45,7 @@ async function newestIds(db: Kysely<Database>, viewer: PostViewer, states: PostS
     .selectFrom(merged.as('visible'))
     .select('visible.id')
     .orderBy('visible.created_at', 'desc')
-    .orderBy('visible.id', 'desc')
+    .orderBy('visible.id', 'asc')
     .limit(limit)
     .offset(offset)
     .execute();
