@@ -20,6 +20,13 @@ export interface ProviderErrorDetails {
   code?: string | number;
   /** Graph's `error_subcode`, LinkedIn's `serviceErrorCode`. */
   subcode?: number;
+  /**
+   * A `network` failure's cause: the system's code (ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET ...) or
+   * TIMEOUT. Publishing needs it: a refused connection never carried the request, a timeout may have.
+   */
+  cause?: string;
+  /** A 429 answer's Retry-After, in seconds, when the provider gave one. */
+  retryAfterSeconds?: number;
 }
 
 const PROVIDER_NAMES: Record<Provider, string> = { linkedin: 'LinkedIn', meta: 'Meta' };
@@ -81,13 +88,17 @@ export async function sendProviderRequest(provider: Provider, request: ProviderR
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     const reason = timedOut ? `no answer within ${request.timeoutMs} ms` : networkReason(error);
-    throw new ProviderError(provider, 'network', `${PROVIDER_NAMES[provider]} could not be reached (${reason}): ${describeUrl(request.url)}`);
+    throw new ProviderError(provider, 'network', `${PROVIDER_NAMES[provider]} could not be reached (${reason}): ${describeUrl(request.url)}`, {
+      cause: timedOut ? 'TIMEOUT' : networkCode(error),
+    });
   }
   let text: string;
   try {
     text = await response.text();
   } catch (error) {
-    throw new ProviderError(provider, 'network', `${PROVIDER_NAMES[provider]}'s answer was cut off (${networkReason(error)}): ${describeUrl(request.url)}`);
+    throw new ProviderError(provider, 'network', `${PROVIDER_NAMES[provider]}'s answer was cut off (${networkReason(error)}): ${describeUrl(request.url)}`, {
+      cause: networkCode(error) ?? 'ANSWER_CUT_OFF',
+    });
   }
   return { status: response.status, headers: response.headers, text, json: parseJson(text) };
 }
@@ -95,6 +106,20 @@ export async function sendProviderRequest(provider: Provider, request: ProviderR
 function networkReason(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : 'unknown error');
+}
+
+function networkCode(error: unknown): string | undefined {
+  const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSecondsOf(headers: Headers, now = Date.now()): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 function parseJson(text: string): unknown {

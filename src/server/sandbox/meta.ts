@@ -435,6 +435,7 @@ ${hiddenFields(fields)}
       const now = store.now();
       if (container.publishedMediaId) return { statusCode: 'PUBLISHED', status: 'Published: Media has been successfully published.' };
       if (now - container.createdAt >= CONTAINER_LIFETIME_MS) return { statusCode: 'EXPIRED', status: 'Expired: Media was not published within 24 hours.' };
+      if (container.error && now >= container.readyAt) return { statusCode: 'ERROR', status: container.error };
       if (container.mediaType === 'CAROUSEL') {
         const children = (container.children ?? []).map((child) => state().containers[child]);
         if (children.some((child) => !child || containerStatus(child).statusCode === 'IN_PROGRESS')) return { statusCode: 'IN_PROGRESS', status: 'In Progress: Media is still being processed.' };
@@ -495,6 +496,7 @@ ${hiddenFields(fields)}
         ...(params.alt_text ? { altText: params.alt_text } : {}),
         createdAt: now,
         readyAt: now + settings().containerProcessingMs,
+        ...(settings().containerError ? { error: settings().containerError! } : {}),
       };
       store.save();
       return { id };

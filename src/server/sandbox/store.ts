@@ -78,6 +78,8 @@ export interface MetaContainer {
   children?: string[];
   createdAt: number;
   readyAt: number;
+  /** Set when Meta's processing failed: the container reports ERROR with this status. */
+  error?: string;
   publishedMediaId?: string;
 }
 
@@ -112,6 +114,8 @@ export interface SandboxSettings {
     quotaTotal: number;
     /** How long a container stays IN_PROGRESS before it is FINISHED. */
     containerProcessingMs: number;
+    /** When set, image containers made from now on end in ERROR with this status text. */
+    containerError: string | null;
   };
 }
 
@@ -142,7 +146,7 @@ export interface SandboxState {
 export function defaultSettings(): SandboxSettings {
   return {
     linkedin: { issueRefreshTokens: false, omitExpiresIn: false, omitAccessToken: false, omitMemberName: false, postsPerDay: 150 },
-    meta: { omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containerProcessingMs: 0 },
+    meta: { omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containerProcessingMs: 0, containerError: null },
   };
 }
 

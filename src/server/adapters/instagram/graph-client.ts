@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderResponse, describeUrl, isRecord, numberOf, sendProviderRequest, stringOf } from '../provider-http.ts';
+import { ProviderError, type ProviderResponse, describeUrl, isRecord, numberOf, retryAfterSecondsOf, sendProviderRequest, stringOf } from '../provider-http.ts';
 
 /**
  * The Graph API client for Instagram with Facebook Login (../shared/reference/social-apis.md Part B):
@@ -325,7 +325,7 @@ function graphError(response: ProviderResponse, url: string): ProviderError {
   const details = { status: response.status, code, subcode };
   if (code === 190 || code === 102) return new ProviderError('meta', 'invalid-token', `Meta refused the token: ${message}`, details);
   if (code !== undefined && (RATE_LIMIT_CODES.has(code) || (code >= 80000 && code <= 80014) || subcode === 2207042 || subcode === 2207051)) {
-    return new ProviderError('meta', 'rate-limited', `Meta's limit is reached: ${message}`, details);
+    return new ProviderError('meta', 'rate-limited', `Meta's limit is reached: ${message}`, { ...details, retryAfterSeconds: retryAfterSecondsOf(response.headers) });
   }
   if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return new ProviderError('meta', 'permission', `Meta denied the permission: ${message}`, details);
   // Code 1 is "unknown error" but also "Error validating client secret." (an OAuthException at HTTP 400).

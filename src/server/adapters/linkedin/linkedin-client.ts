@@ -4,6 +4,7 @@ import {
   describeUrl,
   isRecord,
   numberOf,
+  retryAfterSecondsOf,
   sendProviderRequest,
   stringOf,
 } from '../provider-http.ts';
@@ -339,7 +340,7 @@ function linkedInError(response: ProviderResponse, url: string): ProviderError {
   const { status } = response;
   if (status === 401 && stringOf(body.error) === undefined) return new ProviderError('linkedin', 'invalid-token', `LinkedIn refused the token: ${message}`, details);
   if (status === 403) return new ProviderError('linkedin', 'permission', `LinkedIn denied access: ${message}`, details);
-  if (status === 429) return new ProviderError('linkedin', 'rate-limited', `LinkedIn's limit is reached: ${message}`, details);
+  if (status === 429) return new ProviderError('linkedin', 'rate-limited', `LinkedIn's limit is reached: ${message}`, { ...details, retryAfterSeconds: retryAfterSecondsOf(response.headers) });
   if (status >= 500) return new ProviderError('linkedin', 'server', `LinkedIn failed (HTTP ${status}) at ${where}: ${message}`, details);
   return new ProviderError('linkedin', 'rejected', `LinkedIn refused the request (HTTP ${status}${code ? ` ${code}` : ''}): ${message}`, details);
 }

@@ -209,6 +209,8 @@ export interface PublishingAccess {
   accessToken: string;
   /** LinkedIn: the author URN; Instagram: the business account id. */
   targetId: string;
+  /** The target's name as the connection knows it (member, company page, Instagram username). */
+  targetName: string | null;
   /** Instagram: the token of the target's Facebook page, when one was fetched. */
   pageAccessToken: string | null;
 }
@@ -224,5 +226,10 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
     const tokens = JSON.parse(openSecret(deps.cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
     pageAccessToken = pageId ? (tokens[pageId] ?? null) : null;
   }
-  return { network, accessToken, targetId: connection.publishTargetId, pageAccessToken };
+  const targetId = connection.publishTargetId;
+  const targetName =
+    network === 'linkedin'
+      ? (connection.linkedinPages?.find((page) => page.id === targetId)?.name ?? (targetId === `urn:li:person:${connection.accountId}` ? connection.accountName : null))
+      : (connection.instagramPages?.find((page) => page.instagram_business_account_id === targetId)?.instagram_username ?? null);
+  return { network, accessToken, targetId, targetName, pageAccessToken };
 }
