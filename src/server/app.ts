@@ -29,6 +29,7 @@ import { usersRoutes } from './features/users/routes.ts';
 import { projectsRoutes } from './features/projects/routes.ts';
 import { promptsRoutes } from './features/prompts/routes.ts';
 import { postsRoutes } from './features/posts/routes.ts';
+import { createPublishing } from './features/publishing/service.ts';
 import { createGeneratePostsHandler } from './features/generation/generate-posts-job.ts';
 import { generationRoutes } from './features/generation/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -60,8 +61,8 @@ export interface AppDependencies {
 
 /**
  * The composition root of the HTTP server: adapters come in, routes go out. Returns the app, its auth,
- * the job worker (not started) and the events hub (a Fastify instance is thenable, so it cannot carry
- * extra properties through an await).
+ * the job worker (not started), publishing (its sweep not started) and the events hub (a Fastify
+ * instance is thenable, so it cannot carry extra properties through an await).
  */
 export async function buildApp(deps: AppDependencies) {
   const { config, database } = deps;
@@ -156,10 +157,23 @@ export async function buildApp(deps: AppDependencies) {
   registerJobHandler('generate-posts', createGeneratePostsHandler(generationDependencies));
   await app.register(generationRoutes, generationDependencies);
   await app.register(postsRoutes, { ...featureDependencies, social: socialDependencies, calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }) });
+  // Publishing goes out with the post owner's accounts; main.ts starts its sweep once listening.
+  const publishing = createPublishing({
+    ...featureDependencies,
+    social: socialDependencies,
+    clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client },
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
+    publishHour: config.studio.publishHour,
+    now: deps.now,
+  });
+  registerJobHandler('publish-post', publishing.handler);
+  app.addHook('onClose', () => publishing.sweep.stop());
   if (deps.mediaDir) await serveMedia(app, deps.mediaDir);
 
   await serveWebApp(app, config.webDir, config.contact.chatUrl);
-  return { app, auth, worker, events };
+  return { app, auth, worker, events, publishing };
 }
 
 /** Local storage's files. Their names are content hashes, so they never change: cached for a year. */

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
         },
       })
     : undefined;
-  const { app, auth, worker, events } = await composeApp(config, database, { events: postgresHub });
+  const { app, auth, worker, events, publishing } = await composeApp(config, database, { events: postgresHub });
   appLog.current = app.log;
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
 
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     // A connection that never sent a request (a browser's preconnect) would hold app.close() until the
     // browser drops it: after a grace period every connection is closed.
     const forceClose = setTimeout(() => app.server.closeAllConnections(), 10_000);
-    await Promise.all([worker.stop(), app.close()]);
+    await Promise.all([publishing.sweep.stop(), worker.stop(), app.close()]);
     clearTimeout(forceClose);
     await events.close();
     await database.close();
@@ -57,6 +57,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Alzado is running at ${config.publicUrl} (database: ${database.dialect})`);
   worker.start();
+  // Due posts are queued (and lost publish jobs resumed) now and every minute.
+  publishing.sweep.start();
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,89 @@
+import { DEFAULT_LANGUAGE, type Language, isLanguage } from '../../../domain/languages.ts';
+import type { PostNetwork } from '../../../domain/post.ts';
+import { NETWORK_NAMES } from '../../../domain/social.ts';
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { publishingTranslatorFor, translatorFor } from '../../i18n/translate.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import type { PostToPublish, ResultRow } from './repo.ts';
+import type { PublishingDependencies } from './service.ts';
+
+export interface NetworkOutcome {
+  network: PostNetwork;
+  targetName: string | null;
+  status: string;
+  error: string | null;
+}
+
+/** dd-mm-yyyy, as the app shows dates (SPEC §5). */
+function displayDay(day: string | null): string {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : (day ?? '');
+}
+
+/**
+ * The e-mail a post's owner gets when a network did not publish it or may not have (DESIGN principle 4):
+ * which project and post, each network's outcome and reason, and the way to the posts page.
+ */
+export function publishFailureEmail(input: {
+  to: string;
+  name: string;
+  language: Language;
+  project: string;
+  sequence: number;
+  day: string | null;
+  outcomes: NetworkOutcome[];
+  postsUrl: string;
+}): MailMessage {
+  const t = publishingTranslatorFor(input.language);
+  const common = translatorFor(input.language);
+  const label = (outcome: NetworkOutcome) => (outcome.targetName ? `${NETWORK_NAMES[outcome.network]} (${outcome.targetName})` : NETWORK_NAMES[outcome.network]);
+  const failing = input.outcomes.filter((outcome) => outcome.status === 'failed' || outcome.status === 'unknown');
+  const lines = input.outcomes
+    .filter((outcome) => outcome.status !== 'not_selected')
+    .map((outcome) => {
+      const values = { network: label(outcome), reason: outcome.error ?? '' };
+      if (outcome.status === 'unknown') return t('failure.unknown', values);
+      if (outcome.status === 'failed') return t('failure.failed', values);
+      return t('failure.posted', values);
+    });
+  const greeting = input.name ? common('greeting', { name: input.name }) : common('greetingNoName');
+  const intro = t('failure.intro', { project: input.project, sequence: input.sequence, day: displayDay(input.day) });
+  const help = t('failure.help');
+  return {
+    to: input.to,
+    subject: t('failure.subject', { project: input.project, networks: failing.map((outcome) => NETWORK_NAMES[outcome.network]).join(', ') }),
+    text: [greeting, '', intro, '', ...lines.map((line) => `- ${line}`), '', help, `${t('failure.action')}: ${input.postsUrl}`, '', common('signature')].join('\n'),
+    html: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+      `<p>${escapeHtml(help)}</p>`,
+      `<p><a href="${escapeHtml(input.postsUrl)}">${escapeHtml(t('failure.action'))}</a></p>`,
+      `<p>${escapeHtml(common('signature'))}</p>`,
+    ].join('\n'),
+  };
+}
+
+/** Sends it with the mailer; a failure to send is logged, never thrown: the results are already saved. */
+export async function sendFailureEmail(deps: PublishingDependencies, post: PostToPublish, results: ResultRow[]): Promise<void> {
+  if (!post.owner_email) return;
+  const message = publishFailureEmail({
+    to: post.owner_email,
+    name: post.owner_first_name ?? '',
+    language: isLanguage(post.owner_language) ? post.owner_language : DEFAULT_LANGUAGE,
+    project: post.project_title,
+    sequence: post.sequence,
+    day: post.publish_on,
+    outcomes: results
+      .filter((result): result is ResultRow & { network: PostNetwork } => result.network === 'instagram' || result.network === 'linkedin')
+      .sort((a, b) => a.network.localeCompare(b.network))
+      .map((result) => ({ network: result.network, targetName: result.target_name, status: result.status, error: result.error })),
+    postsUrl: `${deps.publicUrl}/preview-projects`,
+  });
+  try {
+    await deps.mailer.send(message);
+    deps.log.info({ postId: post.id }, 'Publication failure e-mailed to the owner');
+  } catch (error) {
+    deps.log.error({ postId: post.id, error: error instanceof Error ? error.message : String(error) }, 'The publication failure e-mail could not be sent');
+  }
+}

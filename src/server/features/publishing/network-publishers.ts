@@ -1,0 +1,111 @@
+import type { PostNetwork } from '../../../domain/post.ts';
+import { type GraphClient } from '../../adapters/instagram/graph-client.ts';
+import { type LinkedInClient, toLittleText } from '../../adapters/linkedin/linkedin-client.ts';
+import { ProviderError } from '../../adapters/provider-http.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { PublishingAccess } from '../social/service.ts';
+import type { ImageToPublish } from './repo.ts';
+
+/**
+ * Each network's publication in two halves: `prepare` does everything that is safe to redo (LinkedIn's
+ * image uploads, Instagram's containers and their processing) and answers `create`, the one call that
+ * makes the post appear. The job records the result as `publishing` between the two.
+ */
+export interface CreatedPost {
+  remoteId: string;
+  permalink: string | null;
+}
+
+export interface PreparedPost {
+  create: () => Promise<CreatedPost>;
+}
+
+export interface NetworkClients {
+  linkedin?: LinkedInClient;
+  instagram?: GraphClient;
+}
+
+export interface PrepareInput {
+  access: PublishingAccess;
+  text: string;
+  images: ImageToPublish[];
+  storage: Storage;
+  signal: AbortSignal;
+}
+
+/** How long LinkedIn may take to process an uploaded image before the post is tried anyway. */
+const IMAGE_PROCESSING_POLLS = 10;
+const IMAGE_PROCESSING_INTERVAL_MS = 1_000;
+/** Instagram takes 1 to 10 images a post (a carousel from 2). */
+const INSTAGRAM_MAX_IMAGES = 10;
+
+export function prepareFor(network: PostNetwork, clients: NetworkClients, input: PrepareInput): Promise<PreparedPost> {
+  if (network === 'linkedin') {
+    if (!clients.linkedin) throw new ProviderError('linkedin', 'rejected', 'LinkedIn is not configured on this server');
+    return prepareLinkedIn(clients.linkedin, input);
+  }
+  if (!clients.instagram) throw new ProviderError('meta', 'rejected', 'Instagram is not configured on this server');
+  return prepareInstagram(clients.instagram, input);
+}
+
+/** A.8 then A.9: each image uploaded for the author and processed, then one post (single or multiImage). */
+async function prepareLinkedIn(client: LinkedInClient, input: PrepareInput): Promise<PreparedPost> {
+  const { access, signal } = input;
+  const author = access.targetId;
+  const urns: string[] = [];
+  for (const image of input.images) {
+    signal.throwIfAborted();
+    const bytes = await input.storage.get(image.linkedin_key);
+    urns.push(await client.uploadImage(access.accessToken, { owner: author, bytes }));
+  }
+  for (const urn of urns) await waitUntilAvailable(client, access.accessToken, urn, signal);
+  return {
+    create: async () => {
+      const post = await client.createPost(access.accessToken, { author, commentary: toLittleText(input.text), images: urns.map((urn) => ({ urn })) });
+      return { remoteId: post.id, permalink: post.url };
+    },
+  };
+}
+
+async function waitUntilAvailable(client: LinkedInClient, accessToken: string, urn: string, signal: AbortSignal): Promise<void> {
+  for (let poll = 1; ; poll += 1) {
+    const image = await client.getImage(accessToken, urn);
+    if (image.status === 'AVAILABLE') return;
+    if (image.status === 'PROCESSING_FAILED' || image.status === 'FAILED') throw new ProviderError('linkedin', 'rejected', `LinkedIn could not process an image of the post (${urn})`);
+    // Still processing after a while: let the post call decide (the reference does not say what it does).
+    if (poll >= IMAGE_PROCESSING_POLLS) return;
+    await new Promise((resolve) => setTimeout(resolve, IMAGE_PROCESSING_INTERVAL_MS));
+    signal.throwIfAborted();
+  }
+}
+
+/** B.7 to B.11: a container per image (a carousel for several), awaited until FINISHED, then media_publish. */
+async function prepareInstagram(client: GraphClient, input: PrepareInput): Promise<PreparedPost> {
+  const { access, signal } = input;
+  const igUserId = access.targetId;
+  const token = access.pageAccessToken ?? access.accessToken;
+  const urls = input.images.slice(0, INSTAGRAM_MAX_IMAGES).map((image) => input.storage.publicUrl(image.instagram_key));
+  if (urls.length === 0) throw new ProviderError('meta', 'rejected', 'An Instagram post needs at least one selected image');
+  let containerId: string;
+  if (urls.length === 1) {
+    containerId = await client.createImageContainer(token, igUserId, { imageUrl: urls[0]!, caption: input.text });
+  } else {
+    const children: string[] = [];
+    for (const url of urls) {
+      signal.throwIfAborted();
+      children.push(await client.createImageContainer(token, igUserId, { imageUrl: url, isCarouselItem: true }));
+    }
+    for (const child of children) await client.waitForContainer(token, child);
+    containerId = await client.createCarouselContainer(token, igUserId, { children, caption: input.text });
+  }
+  signal.throwIfAborted();
+  await client.waitForContainer(token, containerId);
+  return {
+    create: async () => {
+      const mediaId = await client.publishContainer(token, igUserId, containerId);
+      // The post exists now; a link that cannot be read is only a missing link.
+      const permalink = await client.getMediaPermalink(token, mediaId).catch(() => undefined);
+      return { remoteId: mediaId, permalink: permalink ?? null };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { NETWORK_NAMES } from '../../../domain/social.ts';
+import type { PostNetwork } from '../../../domain/post.ts';
+import { ProviderError } from '../../adapters/provider-http.ts';
+
+/**
+ * What a failure means for a post (DESIGN principle 4): try again later, give up with a reason, or
+ * "needs review" because the network may have published it. The difference between the steps before
+ * the call that creates the post (uploads, containers: safe to redo whatever happened) and that call
+ * itself (redone only when it is known not to have taken effect) is the whole point.
+ */
+export type Outcome =
+  | { kind: 'retry'; reason: string; delayMs?: number }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'unknown'; reason: string };
+
+export const UNKNOWN_OUTCOME = 'The outcome of the call is unknown: check the network before publishing again';
+
+/** Causes of a network failure that mean the request never left: no connection was made. */
+const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** A failure that no retry can mend: the user must act (connect again, grant, change the post). */
+function finalFailure(network: PostNetwork, error: ProviderError): Outcome | undefined {
+  const name = NETWORK_NAMES[network];
+  if (error.failure === 'invalid-token') return { kind: 'failed', reason: `${name} no longer accepts the connection: connect it again in Settings (${error.message})` };
+  if (error.failure === 'permission') return { kind: 'failed', reason: `${name} did not allow publishing to this account: connect it again in Settings, granting every permission (${error.message})` };
+  if (error.failure === 'rejected') return { kind: 'failed', reason: error.message };
+  return undefined;
+}
+
+function retryOf(error: ProviderError): Outcome {
+  const seconds = error.details.retryAfterSeconds;
+  return { kind: 'retry', reason: error.message, ...(seconds !== undefined ? { delayMs: seconds * 1000 } : {}) };
+}
+
+/** Before the creating call: whatever is transient is tried again; nothing there can post twice. */
+export function outcomeBeforeCall(network: PostNetwork, error: unknown): Outcome {
+  if (!(error instanceof ProviderError)) return { kind: 'retry', reason: messageOf(error) };
+  return finalFailure(network, error) ?? retryOf(error);
+}
+
+/**
+ * Of the creating call (LinkedIn createPost, Instagram media_publish): tried again only on an explicit
+ * refusal to do it now (5xx, a rate limit) or a connection that was never made. A timeout, a dropped
+ * connection or an answer that makes no sense leaves the outcome unknown.
+ */
+export function outcomeOfCall(network: PostNetwork, error: unknown): Outcome {
+  if (!(error instanceof ProviderError)) return { kind: 'unknown', reason: `${UNKNOWN_OUTCOME} (${messageOf(error)})` };
+  const final = finalFailure(network, error);
+  if (final) return final;
+  const answered = error.details.status !== undefined && error.details.status >= 400;
+  if ((error.failure === 'server' || error.failure === 'rate-limited') && answered) return retryOf(error);
+  if (error.failure === 'network' && error.details.cause !== undefined && NOT_SENT_CAUSES.has(error.details.cause)) return retryOf(error);
+  return { kind: 'unknown', reason: `${UNKNOWN_OUTCOME} (${error.message})` };
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

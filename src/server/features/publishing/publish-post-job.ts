@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { POST_NETWORKS, type PostNetwork, type PostState, type ResultStatus } from '../../../domain/post.ts';
+import { NETWORK_NAMES } from '../../../domain/social.ts';
+import { readFlag } from '../../db/values.ts';
+import { AppError } from '../../errors.ts';
+import { type JobContext, RetryLater } from '../../jobs/job-queue.ts';
+import { TokenDecryptionError } from '../../lib/token-cipher.ts';
+import { type PublishingAccess, getPublishingAccess } from '../social/service.ts';
+import { sendFailureEmail } from './failure-email.ts';
+import { type PreparedPost, prepareFor } from './network-publishers.ts';
+import { type Outcome, UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
+import {
+  type ImageToPublish, type PostToPublish, type ResultChange, type ResultRow, claimPost, ensureResults, finishPost, findPostToPublish, listResults, listSelectedImages,
+  maxAttemptsOfJob, moveResult,
+} from './repo.ts';
+import type { PublishingDependencies } from './service.ts';
+
+const payloadSchema = z.object({ postId: z.number().int().positive() });
+const FINAL_STATUSES: readonly ResultStatus[] = ['posted', 'failed', 'unknown', 'not_selected'];
+const DEFAULT_MAX_ATTEMPTS = 5;
+
+/** What one run did for one network: settled (or nothing to do), to be tried again, or taken by another run. */
+type NetworkRun = { kind: 'settled' } | { kind: 'retry'; reason: string; delayMs?: number } | { kind: 'taken' };
+const settled: NetworkRun = { kind: 'settled' };
+
+/** The user must act before this network can be published to (no owner, not connected). */
+class NotPublishable extends Error {}
+
+interface RunContext {
+  deps: PublishingDependencies;
+  post: PostToPublish;
+  network: PostNetwork;
+  signal: AbortSignal;
+  /** No retry is possible after this run: a network that would retry fails instead. */
+  lastChance: boolean;
+  now: () => string;
+}
+
+export function audienceOfPost(post: { owner_id: string | null; project_created_by: string | null; project_assigned_to: string | null }) {
+  return { userIds: [...new Set([post.owner_id, post.project_created_by, post.project_assigned_to].filter((id): id is string => id !== null))] };
+}
+
+function announcePost(deps: PublishingDependencies, post: PostToPublish, state: PostState): void {
+  deps.events.publish({ type: 'post', postId: post.id, projectId: post.project_id, state }, audienceOfPost(post));
+}
+
+/**
+ * The `publish-post` job (DESIGN principle 4, §6). It claims the post, then for each network: a
+ * result already final is left alone; one found `publishing` belonged to a run that died between the
+ * call and its commit, so it becomes `unknown` and is never called again; a `pending` one is prepared
+ * (safe to redo), recorded `publishing` and committed, called once, and recorded `posted`, `failed`,
+ * `unknown`, or `pending` again when the call is known not to have taken effect (then RetryLater).
+ * With every chosen network final, the post is published and, on any failure, its owner e-mailed.
+ */
+export function createPublishPostHandler(deps: PublishingDependencies) {
+  const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const clock = deps.now ?? (() => new Date());
+  const now = () => clock().toISOString();
+
+  return async function publishPost({ job, signal }: JobContext): Promise<void> {
+    const { postId } = payloadSchema.parse(job.payload);
+    if (!(await claimPost(deps.db, { postId, jobId: job.id, today: deps.calendar.today(), now: now() }))) return;
+    const post = await findPostToPublish(deps.db, postId);
+    if (!post) return;
+    announcePost(deps, post, 'scheduled');
+    await ensureResults(deps.db, postId, { instagram: readFlag(post.to_instagram), linkedin: readFlag(post.to_linkedin) }, now());
+    const jobMaxAttempts = await maxAttemptsOfJob(deps.db, job.id);
+    const results = await listResults(deps.db, postId);
+    const images = results.some((result) => result.status === 'pending') ? await listSelectedImages(deps.db, postId) : [];
+
+    const runs: NetworkRun[] = [];
+    for (const network of POST_NETWORKS) {
+      const result = results.find((candidate) => candidate.network === network);
+      const context: RunContext = { deps, post, network, signal, now, lastChance: jobMaxAttempts !== undefined && job.attempt >= jobMaxAttempts };
+      runs.push(await runNetwork(context, result, images, maxAttempts));
+    }
+    // Another run holds a network's call: it finishes the post.
+    if (runs.some((run) => run.kind === 'taken')) return;
+    const retries = runs.filter((run): run is Extract<NetworkRun, { kind: 'retry' }> => run.kind === 'retry');
+    if (retries.length > 0) {
+      const delays = retries.flatMap((run) => (run.delayMs === undefined ? [] : [run.delayMs]));
+      throw new RetryLater(retries.map((run) => run.reason).join('; '), delays.length > 0 ? Math.max(...delays) : undefined);
+    }
+    await finish(deps, post, now());
+  };
+}
+
+async function runNetwork(context: RunContext, result: ResultRow | undefined, images: ImageToPublish[], maxAttempts: number): Promise<NetworkRun> {
+  const { deps, post, network, signal, now } = context;
+  if (!result || FINAL_STATUSES.includes(result.status as ResultStatus)) return settled;
+  if (result.status === 'publishing') {
+    // The previous run called the network and died before recording what it answered.
+    await record(context, 'publishing', { status: 'unknown', error: UNKNOWN_OUTCOME, finishedAt: now() });
+    return settled;
+  }
+
+  let access: PublishingAccess | undefined;
+  let prepared: PreparedPost;
+  try {
+    access = await accessOf(context);
+    prepared = await prepareFor(network, deps.clients, { access, text: post.text, images, storage: deps.storage, signal });
+  } catch (error) {
+    // Stopped by the worker: the job runs again, nothing is recorded.
+    if (signal.aborted) throw error;
+    const outcome: Outcome = error instanceof NotPublishable ? { kind: 'failed', reason: error.message } : outcomeBeforeCall(network, error);
+    const target = access ? { targetId: access.targetId, targetName: access.targetName } : {};
+    return settle(context, 'pending', outcome, result.attempts + 1, maxAttempts, target);
+  }
+
+  signal.throwIfAborted();
+  // Committed before the call: if the process dies during it, the next run knows the call was made.
+  const attempts = await moveResult(deps.db, post.id, network, 'pending', {
+    status: 'publishing',
+    startedAt: now(),
+    targetId: access.targetId,
+    targetName: access.targetName,
+    error: null,
+    countAttempt: true,
+  });
+  if (attempts === undefined) return { kind: 'taken' };
+
+  let created: Awaited<ReturnType<PreparedPost['create']>> | undefined;
+  let outcome: Outcome | undefined;
+  try {
+    created = await prepared.create();
+  } catch (error) {
+    outcome = outcomeOfCall(network, error);
+  }
+  await deps.afterProviderCall?.({ postId: post.id, network });
+  if (created) {
+    await record(context, 'publishing', { status: 'posted', remoteId: created.remoteId, permalink: created.permalink, error: null, finishedAt: now() });
+    deps.log.info({ postId: post.id, network, remoteId: created.remoteId }, 'Post published');
+    return settled;
+  }
+  return settle(context, 'publishing', outcome!, attempts, maxAttempts);
+}
+
+/** Records a failure: final as it is, or a retry while tries are left (else a final failure). */
+async function settle(
+  context: RunContext,
+  from: 'pending' | 'publishing',
+  outcome: Outcome,
+  tries: number,
+  maxAttempts: number,
+  target: Pick<ResultChange, 'targetId' | 'targetName'> = {},
+): Promise<NetworkRun> {
+  const { deps, post, network, now } = context;
+  const countAttempt = from === 'pending';
+  if (outcome.kind === 'retry' && tries < maxAttempts && !context.lastChance) {
+    if (!(await record(context, from, { ...target, status: 'pending', error: outcome.reason, countAttempt }))) return { kind: 'taken' };
+    deps.log.warn({ postId: post.id, network, attempt: tries, reason: outcome.reason }, 'Publication will be tried again');
+    return { kind: 'retry', reason: `${NETWORK_NAMES[network]}: ${outcome.reason}`, ...(outcome.delayMs !== undefined ? { delayMs: outcome.delayMs } : {}) };
+  }
+  const status = outcome.kind === 'unknown' ? 'unknown' : 'failed';
+  const reason = outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${tries} attempts)` : outcome.reason;
+  if (!(await record(context, from, { ...target, status, error: reason, finishedAt: now(), countAttempt }))) return { kind: 'taken' };
+  deps.log.warn({ postId: post.id, network, status, reason }, status === 'unknown' ? 'Publication needs review: its outcome is unknown' : 'Publication failed');
+  return settled;
+}
+
+/** Moves the network's result and tells the page; false when another run had moved it already. */
+async function record(context: RunContext, from: ResultStatus, change: ResultChange): Promise<boolean> {
+  const { deps, post, network } = context;
+  const moved = (await moveResult(deps.db, post.id, network, from, change)) !== undefined;
+  if (moved) announcePost(deps, post, 'scheduled');
+  else deps.log.warn({ postId: post.id, network, from, to: change.status }, 'Publication result changed by another run meanwhile');
+  return moved;
+}
+
+/** The owner's account for the network (DESIGN §6), or why there is none. */
+async function accessOf(context: RunContext): Promise<PublishingAccess> {
+  const { deps, post, network } = context;
+  const name = NETWORK_NAMES[network];
+  if (post.owner_id === null) throw new NotPublishable('The post has no owner whose accounts could publish it');
+  try {
+    return await getPublishingAccess(deps.social, { userId: post.owner_id, network });
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'SOCIAL_NOT_CONNECTED' || error.code === 'SOCIAL_DATA_NOT_FOUND')) {
+      throw new NotPublishable(`The owner's ${name} account is not connected, or has no page chosen to publish to: connect it in Settings`);
+    }
+    if (error instanceof TokenDecryptionError) throw new NotPublishable(`The owner's ${name} connection can no longer be read: connect it again in Settings`);
+    throw error;
+  }
+}
+
+async function finish(deps: PublishingDependencies, post: PostToPublish, now: string): Promise<void> {
+  const { published, launched } = await finishPost(deps.db, deps.dialect, { id: post.id, projectId: post.project_id }, now);
+  if (!published) return;
+  announcePost(deps, post, 'published');
+  if (launched) deps.events.publish({ type: 'project', projectId: post.project_id, state: 'launched' }, audienceOfPost(post));
+  const results = await listResults(deps.db, post.id);
+  const failures = results.filter((result) => result.status === 'failed' || result.status === 'unknown');
+  deps.log.info({ postId: post.id, projectId: post.project_id, results: Object.fromEntries(results.map((result) => [result.network, result.status])), launched }, 'Post publication finished');
+  if (failures.length > 0) await sendFailureEmail(deps, post, results);
+}

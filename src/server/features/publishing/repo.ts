@@ -1,0 +1,231 @@
+import { type Kysely, type Transaction, type Updateable, sql } from 'kysely';
+import { POST_NETWORKS, type PostNetwork, type ResultStatus } from '../../../domain/post.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database, PostResultsTable } from '../../db/schema.ts';
+
+/** The SQL of publishing: the claim, the results' transitions, the end of a post, the sweep. */
+
+const subjectOf = (postId: number) => `post:${postId}`;
+
+/**
+ * Takes the post for this job: scheduled, due (its day is today or earlier in the studio), and held by
+ * no one, or held by no other live publish job (its holder died, or this is this job's own retry).
+ * One conditional UPDATE, so two workers never both take it. False when there is nothing to do.
+ */
+export async function claimPost(db: Kysely<Database>, input: { postId: number; jobId: number; today: string; now: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('posts')
+    .set({ publishing_since: input.now, updated_at: input.now })
+    .where('id', '=', input.postId)
+    .where('state', '=', 'scheduled')
+    .where('publish_on', 'is not', null)
+    .where('publish_on', '<=', input.today)
+    .where((eb) =>
+      eb.or([
+        eb('publishing_since', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('jobs')
+              .select('jobs.id')
+              .where('jobs.kind', '=', 'publish-post')
+              .where('jobs.subject', '=', subjectOf(input.postId))
+              .where('jobs.state', 'in', ['queued', 'running'])
+              .where('jobs.id', '<>', input.jobId),
+          ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The post with what publishing and its e-mail need: project, audience, owner. */
+export async function findPostToPublish(db: Kysely<Database>, postId: number) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('projects', 'projects.id', 'posts.project_id')
+    .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
+    .select([
+      'posts.id', 'posts.project_id', 'posts.owner_id', 'posts.sequence', 'posts.state', 'posts.text', 'posts.publish_on',
+      'posts.to_instagram', 'posts.to_linkedin',
+      'projects.title as project_title', 'projects.created_by as project_created_by', 'projects.assigned_to as project_assigned_to',
+      'owner.email as owner_email', 'owner.first_name as owner_first_name', 'owner.language as owner_language',
+    ])
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+}
+export type PostToPublish = NonNullable<Awaited<ReturnType<typeof findPostToPublish>>>;
+
+/** The images that go out: the selected ones (status pending), in their order. */
+export function listSelectedImages(db: Kysely<Database>, postId: number) {
+  return db
+    .selectFrom('post_images')
+    .select(['id', 'instagram_key', 'linkedin_key'])
+    .where('post_id', '=', postId)
+    .where('status', '=', 'pending')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+export type ImageToPublish = Awaited<ReturnType<typeof listSelectedImages>>[number];
+
+/** A row for each network: pending when chosen, not_selected otherwise; rows already there stay. */
+export async function ensureResults(db: Kysely<Database>, postId: number, chosen: Record<PostNetwork, boolean>, now: string): Promise<void> {
+  await db
+    .insertInto('post_results')
+    .values(
+      POST_NETWORKS.map((network) => ({
+        post_id: postId,
+        network,
+        status: chosen[network] ? 'pending' : 'not_selected',
+        attempts: 0,
+        finished_at: chosen[network] ? null : now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['post_id', 'network']).doNothing())
+    .execute();
+}
+
+export function listResults(db: Kysely<Database>, postId: number) {
+  return db.selectFrom('post_results').selectAll().where('post_id', '=', postId).execute();
+}
+export type ResultRow = Awaited<ReturnType<typeof listResults>>[number];
+
+export interface ResultChange {
+  status: ResultStatus;
+  error?: string | null;
+  targetId?: string;
+  targetName?: string | null;
+  remoteId?: string;
+  permalink?: string | null;
+  startedAt?: string;
+  finishedAt?: string;
+  /** Counts one more try of this network. */
+  countAttempt?: boolean;
+}
+
+/**
+ * Moves one network's result from the status it is known to have to another: a compare-and-set, so of
+ * two runs only one moves `pending` to `publishing` (and so calls the network), and a run that lost its
+ * result to another changes nothing. Answers the attempts after the change, or undefined when the
+ * result was not in `from`.
+ */
+export async function moveResult(db: Kysely<Database>, postId: number, network: PostNetwork, from: ResultStatus, change: ResultChange): Promise<number | undefined> {
+  const values: Updateable<PostResultsTable> = { status: change.status, updated_at: new Date().toISOString() };
+  if (change.error !== undefined) values.error = change.error;
+  if (change.targetId !== undefined) values.target_id = change.targetId;
+  if (change.targetName !== undefined) values.target_name = change.targetName;
+  if (change.remoteId !== undefined) values.remote_id = change.remoteId;
+  if (change.permalink !== undefined) values.permalink = change.permalink;
+  if (change.startedAt !== undefined) values.started_at = change.startedAt;
+  if (change.finishedAt !== undefined) values.finished_at = change.finishedAt;
+  const row = await db
+    .updateTable('post_results')
+    .set((eb) => ({ ...values, ...(change.countAttempt ? { attempts: eb('attempts', '+', 1) } : {}) }))
+    .where('post_id', '=', postId)
+    .where('network', '=', network)
+    .where('status', '=', from)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts;
+}
+
+/** The job's allowed attempts, to know whether a retry is still possible. */
+export async function maxAttemptsOfJob(db: Kysely<Database>, jobId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('jobs').select('max_attempts').where('id', '=', jobId).executeTakeFirst();
+  return row?.max_attempts;
+}
+
+/**
+ * The post is published (every chosen network has its final result) and let go; its project becomes
+ * launched when none of its posts is left unpublished. The project row is locked first, so that two
+ * posts of one project finishing at once in two processes cannot both miss the last one.
+ */
+export async function finishPost(db: Kysely<Database>, dialect: Dialect, post: { id: number; projectId: number }, now: string): Promise<{ published: boolean; launched: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await trx.selectFrom('projects').select('id').where('id', '=', post.projectId).forUpdate().execute();
+    const published = await trx
+      .updateTable('posts')
+      .set({ state: 'published', published_at: now, publishing_since: null, updated_at: now })
+      .where('id', '=', post.id)
+      .where('state', '=', 'scheduled')
+      .executeTakeFirst();
+    if (Number(published.numUpdatedRows) === 0) return { published: false, launched: false };
+    return { published: true, launched: await launchProjectWhenAllPublished(trx, post.projectId, now) };
+  });
+}
+
+async function launchProjectWhenAllPublished(trx: Transaction<Database>, projectId: number, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('projects')
+    .set({ state: 'launched', updated_at: now })
+    .where('id', '=', projectId)
+    .where('state', '=', 'preview')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('posts').select('posts.id').where('posts.project_id', '=', projectId).where('posts.state', '<>', 'published'))))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A number all sweeps agree on, for PostgreSQL's advisory lock: one sweep at a time across processes. */
+const SWEEP_LOCK = 7_202_611;
+
+/**
+ * Queues a publish job for every scheduled post that is due and has none waiting or running: its day
+ * has passed, or it is today and `todayIsDue` (the publish hour has come); or a publish job held it and
+ * is gone (publishing_since older than `staleBefore`). One INSERT ... SELECT under a lock, so two
+ * processes sweeping at once do not queue a post twice. Answers the posts queued.
+ */
+export async function enqueueDuePosts(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  input: { today: string; todayIsDue: boolean; staleBefore: string; now: string; maxAttempts: number },
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SWEEP_LOCK})`.execute(trx);
+    const instant = sql<string>`cast(${input.now} as ${sql.raw(dialect === 'postgres' ? 'timestamptz' : 'text')})`;
+    const subject = sql<string>`'post:' || posts.id`;
+    const due = trx
+      .selectFrom('posts')
+      .select([
+        sql<string>`'publish-post'`.as('kind'),
+        subject.as('subject'),
+        sql<string>`'{"postId":' || posts.id || '}'`.as('payload'),
+        sql<string>`'queued'`.as('state'),
+        instant.as('run_at'),
+        sql<number>`0`.as('attempts'),
+        sql<number>`${sql.lit(Math.trunc(input.maxAttempts))}`.as('max_attempts'),
+        instant.as('created_at'),
+        instant.as('updated_at'),
+      ])
+      .where('posts.state', '=', 'scheduled')
+      .where('posts.publish_on', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('posts.publishing_since', 'is', null), eb('posts.publish_on', input.todayIsDue ? '<=' : '<', input.today)]),
+          eb('posts.publishing_since', '<', input.staleBefore),
+        ]),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('jobs')
+              .select('jobs.id')
+              .where('jobs.kind', '=', 'publish-post')
+              .where('jobs.subject', '=', subject)
+              .where('jobs.state', 'in', ['queued', 'running']),
+          ),
+        ),
+      );
+    const rows = await trx
+      .insertInto('jobs')
+      .columns(['kind', 'subject', 'payload', 'state', 'run_at', 'attempts', 'max_attempts', 'created_at', 'updated_at'])
+      .expression(due)
+      .returning('subject')
+      .execute();
+    return rows.map((row) => Number(row.subject?.slice('post:'.length)));
+  });
+}

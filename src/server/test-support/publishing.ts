@@ -1,0 +1,141 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import sharp from 'sharp';
+import type { Kysely } from 'kysely';
+import { createLocalStorage } from '../adapters/storage/local-storage.ts';
+import type { Database } from '../db/schema.ts';
+import { type Publishing, type PublishingDependencies, type PublishingLog, createPublishing } from '../features/publishing/service.ts';
+import { type JobWorker, createJobWorker } from '../jobs/job-worker.ts';
+import { createStudioCalendar } from '../lib/studio-calendar.ts';
+import { createTestPost, createTestProject } from './posts.ts';
+import { createSandbox } from '../sandbox/sandbox.ts';
+import { type TestSandbox, sandboxAdapters, sandboxClients } from './social-sandbox.ts';
+import { type TestApp, createTestApp, createTestTokenCipher } from './test-app.ts';
+
+/**
+ * What the publishing tests share: an app listening on a real port whose PUBLIC_URL is its own address
+ * (the sandbox fetches the Instagram JPEGs from its /media, as Meta would), the networks' sandbox on a
+ * port of its own, real JPEG variants in storage, and a publishing instance of the test's own (its
+ * clock, its attempts, its crash hook) run by a real job worker.
+ */
+export interface PublishingTestApp {
+  t: TestApp;
+  sandbox: TestSandbox;
+  /** http://127.0.0.1:{port}, the app's PUBLIC_URL. */
+  publicUrl: string;
+  close: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The sandbox on a port of its own, with this app's callback pages registered as redirect URIs. */
+async function startSandboxFor(appUrl: string): Promise<TestSandbox> {
+  const sandbox = createSandbox({
+    publicUrl: 'http://127.0.0.1',
+    redirectUris: { linkedin: [`${appUrl}/auth/linkedin/callback`], meta: [`${appUrl}/auth/instagram/callback`] },
+  });
+  const server = Fastify({ logger: false });
+  await server.register(sandbox.plugin, { prefix: sandbox.prefix });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  sandbox.setPublicUrl(origin);
+  return { base: `${origin}${sandbox.prefix}`, sandbox, server, close: () => server.close() };
+}
+
+export async function startPublishingTestApp(options: { now?: () => Date } = {}): Promise<PublishingTestApp> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const sandbox = await startSandboxFor(publicUrl);
+  const t = await createTestApp({ publicUrl, social: sandboxAdapters(sandbox), ...(options.now ? { now: options.now } : {}) });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return {
+    t,
+    sandbox,
+    publicUrl,
+    close: async () => {
+      await t.close();
+      await sandbox.close();
+    },
+  };
+}
+
+export const silentLog: PublishingLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Publishing wired as app.ts wires it, over the test app's database, storage, events and mail. */
+export function publishingDependencies(env: PublishingTestApp, overrides: Partial<PublishingDependencies> = {}): PublishingDependencies {
+  const { t, sandbox, publicUrl } = env;
+  const clients = sandboxClients(sandbox);
+  const now = overrides.now ?? (() => new Date());
+  const db = t.database.db;
+  return {
+    db,
+    dialect: t.database.dialect,
+    storage: createLocalStorage({ root: t.mediaDir, publicUrl }),
+    log: silentLog,
+    events: t.events,
+    social: { db, dialect: t.database.dialect, publicUrl, cipher: createTestTokenCipher(), connectors: {}, log: silentLog },
+    clients: { linkedin: clients.linkedin, instagram: clients.instagram },
+    mailer: { send: async (message) => void t.sentMail.push(message) },
+    publicUrl,
+    calendar: createStudioCalendar({ timeZone: 'Europe/Madrid', now }),
+    publishHour: 9,
+    ...overrides,
+  };
+}
+
+export function publishingWorker(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', publishing: Publishing): JobWorker {
+  return createJobWorker({ db, dialect, handlers: { 'publish-post': publishing.handler }, log: silentLog, pollIntervalMs: 50 });
+}
+
+export function createTestPublishing(env: PublishingTestApp, overrides: Partial<PublishingDependencies> = {}) {
+  const publishing = createPublishing(publishingDependencies(env, overrides));
+  return { publishing, worker: publishingWorker(env.t.database.db, env.t.database.dialect, publishing) };
+}
+
+let imageCounter = 0;
+
+/** A real JPEG variant pair in storage, as the generation leaves them (Instagram 4:5, LinkedIn the same bytes). */
+export async function storeVariantPair(env: PublishingTestApp, color = '#336699'): Promise<{ instagramKey: string; linkedinKey: string }> {
+  imageCounter += 1;
+  const instagramKey = `posts/test/${process.pid}-${imageCounter}-ig.jpg`;
+  const linkedinKey = `posts/test/${process.pid}-${imageCounter}-li.jpg`;
+  const storage = createLocalStorage({ root: env.t.mediaDir, publicUrl: env.publicUrl });
+  const bytes = await sharp({ create: { width: 400, height: 500, channels: 3, background: color } }).jpeg({ quality: 70 }).toBuffer();
+  await storage.put(instagramKey, bytes, 'image/jpeg');
+  await storage.put(linkedinKey, bytes, 'image/jpeg');
+  return { instagramKey, linkedinKey };
+}
+
+let textCounter = 0;
+
+/**
+ * A scheduled post with real images, owned by `ownerId`, due on `publishOn`. Its text is unique:
+ * LinkedIn refuses the same text twice from one author within ten minutes.
+ */
+export async function createDuePost(
+  env: PublishingTestApp,
+  input: { ownerId: string; publishOn: string; networks: { instagram?: boolean; linkedin?: boolean }; images?: number; unselected?: number; projectId?: number },
+): Promise<{ id: number; projectId: number; imageIds: number[] }> {
+  const db = env.t.database.db;
+  const projectId = input.projectId ?? (await createTestProject(db, { createdBy: input.ownerId, state: 'preview' }));
+  const selected = await Promise.all(Array.from({ length: input.images ?? 1 }, () => storeVariantPair(env)));
+  const kept = await Promise.all(Array.from({ length: input.unselected ?? 0 }, () => storeVariantPair(env, '#aa0000')));
+  textCounter += 1;
+  const post = await createTestPost(db, {
+    projectId,
+    ownerId: input.ownerId,
+    state: 'scheduled',
+    text: `Casa del Mar (${process.pid}-${textCounter}): luz y hormigón. #arquitectura`,
+    publishOn: input.publishOn,
+    networks: input.networks,
+    images: [...selected.map((keys) => ({ ...keys })), ...kept.map((keys) => ({ ...keys, status: 'not_selected' as const }))],
+  });
+  return { ...post, projectId };
+}
