@@ -2,8 +2,8 @@ import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } fr
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Post, cutTitle } from '../../../../domain/post.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { CalendarIcon, EyeIcon, LockIcon, PencilIcon, RestoreIcon, SendIcon, TrashIcon } from '../../../ui/icons.tsx';
-import { formatDay } from '../format-day.ts';
 import { PostPicture } from '../post-picture.tsx';
 import { DisplayedStateBadge, ResultBadges } from './post-badges.tsx';
 
@@ -62,7 +62,7 @@ export function PostCard({ post, today, onAction }: PostCardProps) {
         <ResultBadges post={post} />
         <Group gap={6} c="dimmed">
           <CalendarIcon size={15} />
-          <Text size="sm">{post.publish_on ? t('card.publishOn', { date: formatDay(post.publish_on) }) : t('card.noDate')}</Text>
+          <Text size="sm">{post.publish_on ? t('card.publishOn', { date: formatDate(post.publish_on) }) : t('card.noDate')}</Text>
         </Group>
         <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{post.text}</Text>
       </Stack>
