@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { shouldRetry } from '../lib/api-client.ts';
+import { DatesLanguage } from './dates-language.tsx';
 import { SessionLanguage } from './session-language.tsx';
 
 export const theme = createTheme({
@@ -25,7 +26,7 @@ export function Providers({ children, i18n, queryClient }: { children: ReactNode
         <MantineProvider theme={theme}>
           <Notifications position="bottom-right" />
           <SessionLanguage />
-          {children}
+          <DatesLanguage>{children}</DatesLanguage>
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

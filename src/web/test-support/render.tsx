@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { DatesLanguage } from '../app/dates-language.tsx';
 import { initI18n } from '../i18n/index.ts';
 
 /** Renders inside the app's providers, in the given language (Spanish by default); rerender keeps them. */
@@ -10,7 +11,9 @@ export function renderWithProviders(ui: ReactElement, language: 'es' | 'en' | 'c
   void i18n.changeLanguage(language);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider>{children}</MantineProvider>
+      <MantineProvider>
+        <DatesLanguage>{children}</DatesLanguage>
+      </MantineProvider>
     </I18nextProvider>
   );
   return render(ui, { wrapper });

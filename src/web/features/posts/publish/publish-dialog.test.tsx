@@ -1,7 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Post, PostAccounts } from '../../../../domain/post.ts';
 import { CONNECTED_ACCOUNTS, type Call, TODAY, makePost, serve } from '../../../test-support/post-fixtures.ts';
 import { renderWithProviders } from '../../../test-support/render.tsx';
@@ -9,7 +9,7 @@ import { PublishDialog } from './publish-dialog.tsx';
 
 const VIEWER = { id: 'u1', email: 'lucia@ferrer.es', role: 'customer', language: 'en', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null };
 
-function renderDialog({ post = makePost(), accounts = CONNECTED_ACCOUNTS, viewer = VIEWER, onRequest }: { post?: Post; accounts?: PostAccounts | Promise<PostAccounts>; viewer?: typeof VIEWER; onRequest?: (call: Call) => { status: number; body?: unknown } | undefined } = {}) {
+function renderDialog({ post = makePost(), accounts = CONNECTED_ACCOUNTS, viewer = VIEWER, language = 'en', onRequest }: { post?: Post; accounts?: PostAccounts | Promise<PostAccounts>; viewer?: typeof VIEWER; language?: 'es' | 'en' | 'cat'; onRequest?: (call: Call) => { status: number; body?: unknown } | undefined } = {}) {
   const calls = serve(async (call) => {
     const answer = onRequest?.(call);
     if (answer) return answer;
@@ -25,23 +25,40 @@ function renderDialog({ post = makePost(), accounts = CONNECTED_ACCOUNTS, viewer
       <Notifications />
       <PublishDialog opened post={post} today={TODAY} onClose={onClose} />
     </QueryClientProvider>,
-    'en',
+    language,
   );
   return { calls, onClose };
 }
 
-const dateInput = () => screen.getByLabelText('Publication date') as HTMLInputElement;
+const dateInput = (label = 'Publication date') => screen.getByLabelText(label) as HTMLInputElement;
+/** Types into the focused date field: an input event, as each keystroke fires (a change event alone is not what a browser sends). */
+const typeDate = (text: string) => {
+  fireEvent.focus(dateInput());
+  fireEvent.input(dateInput(), { target: { value: text } });
+};
+const leaveDate = () => fireEvent.blur(dateInput());
+const openCalendar = (label?: string) => fireEvent.click(dateInput(label));
+/** A button of the open calendar by its accessible name (a day is "20 June 2026"); by label, as role queries are slow on a whole month. */
+const calendarButton = async (name: string) => (await screen.findByLabelText(name, { selector: 'button' })) as HTMLButtonElement;
 const checkbox = (name: 'Instagram' | 'LinkedIn') => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
 const accountsLoaded = () => waitFor(() => expect(checkbox('Instagram').disabled).toBe(false));
 
 describe('PublishDialog', () => {
+  // West of Greenwich, a day read as UTC midnight would be the day before: none may be.
+  const originalZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/Los_Angeles';
+  });
+  afterAll(() => {
+    if (originalZone === undefined) delete process.env.TZ;
+    else process.env.TZ = originalZone;
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it("starts at the server's today, says that today publishes at once, and publishes to the chosen account", async () => {
     const { calls, onClose } = renderDialog();
-    expect(dateInput().value).toBe(TODAY);
-    expect(dateInput().min).toBe(TODAY);
+    expect(dateInput().value).toBe('10-06-2026');
     expect(screen.getByText('If you choose today, it is published immediately when you confirm.')).toBeTruthy();
     await accountsLoaded();
     expect(confirm().disabled).toBe(true);
@@ -57,27 +74,57 @@ describe('PublishDialog', () => {
     expect(await screen.findByText('The post is being published now')).toBeTruthy();
   });
 
-  it('refuses a date earlier than today and clears the networks chosen', async () => {
+  it("offers no day before the server's today in the calendar", async () => {
+    renderDialog();
+    await accountsLoaded();
+    openCalendar();
+    expect((await calendarButton('9 June 2026')).disabled).toBe(true);
+    expect((await calendarButton('10 June 2026')).disabled).toBe(false);
+    expect((await calendarButton('Previous')).disabled).toBe(true);
+  });
+
+  it('refuses a typed date earlier than today, keeps it in the field, and clears the networks chosen', async () => {
     renderDialog({ post: makePost({ networks: { instagram: true, linkedin: true } }) });
     await accountsLoaded();
     expect(checkbox('Instagram').checked).toBe(true);
-    fireEvent.change(dateInput(), { target: { value: '2026-06-09' } });
+    typeDate('09-06-2026');
     expect(screen.getByText('The publication date cannot be earlier than today')).toBeTruthy();
+    expect(screen.queryByText('If you choose today, it is published immediately when you confirm.')).toBeNull();
     expect(checkbox('Instagram').checked).toBe(false);
     expect(checkbox('LinkedIn').checked).toBe(false);
     expect(checkbox('Instagram').disabled).toBe(true);
     expect(confirm().disabled).toBe(true);
-    // Back to a good date, the selections stay cleared: they were cleared, not hidden.
-    fireEvent.change(dateInput(), { target: { value: '2026-06-20' } });
+    leaveDate();
+    expect(dateInput().value).toBe('09-06-2026');
+    expect(screen.getByText('The publication date cannot be earlier than today')).toBeTruthy();
+    // Back to a good day from the calendar, the selections stay cleared: they were cleared, not hidden.
+    openCalendar();
+    fireEvent.click(await calendarButton('20 June 2026'));
+    expect(dateInput().value).toBe('20-06-2026');
+    expect(screen.queryByText('The publication date cannot be earlier than today')).toBeNull();
     expect(checkbox('Instagram').checked).toBe(false);
     expect(checkbox('Instagram').disabled).toBe(false);
   });
 
+  it('keeps the last whole day while one is being typed, and goes back to it when the typing is left unfinished', async () => {
+    renderDialog();
+    await accountsLoaded();
+    typeDate('21-06-20');
+    expect(screen.queryByText('Select a publication date')).toBeNull();
+    expect(checkbox('Instagram').disabled).toBe(false);
+    leaveDate();
+    expect(dateInput().value).toBe('10-06-2026');
+    typeDate('30-02-2027');
+    leaveDate();
+    expect(dateInput().value).toBe('10-06-2026');
+  });
+
   it('asks for a date when it is empty, and then leaves the post in preview without networks', async () => {
     const { calls, onClose } = renderDialog({ post: makePost({ state: 'scheduled', publish_on: '2026-06-20', networks: { instagram: true, linkedin: false } }) });
-    expect(dateInput().value).toBe('2026-06-20');
+    expect(dateInput().value).toBe('20-06-2026');
     await accountsLoaded();
-    fireEvent.change(dateInput(), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the date' }));
+    expect(dateInput().value).toBe('');
     expect(screen.getByText('Select a publication date')).toBeTruthy();
     expect(checkbox('Instagram').disabled).toBe(true);
     expect(checkbox('Instagram').checked).toBe(false);
@@ -106,10 +153,21 @@ describe('PublishDialog', () => {
     await accountsLoaded();
   });
 
-  it('schedules a later day, with its date in the notice', async () => {
+  it('asks for a date when the typed one is deleted', async () => {
+    renderDialog({ post: makePost({ networks: { instagram: false, linkedin: true } }) });
+    await accountsLoaded();
+    typeDate('');
+    expect(screen.getByText('Select a publication date')).toBeTruthy();
+    expect(checkbox('LinkedIn').checked).toBe(false);
+    expect(checkbox('LinkedIn').disabled).toBe(true);
+  });
+
+  it('schedules a later day typed as dd-mm-yyyy, with its date in the notice', async () => {
     const { calls } = renderDialog();
     await accountsLoaded();
-    fireEvent.change(dateInput(), { target: { value: '2026-07-01' } });
+    typeDate('01-07-2026');
+    leaveDate();
+    expect(dateInput().value).toBe('01-07-2026');
     fireEvent.click(checkbox('LinkedIn'));
     fireEvent.click(confirm());
     expect(await screen.findByText('Post scheduled for 01-07-2026')).toBeTruthy();
@@ -126,6 +184,34 @@ describe('PublishDialog', () => {
     expect((await screen.findByText('The social network is not connected')).closest('[role="alert"]')).toBeTruthy();
     await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/accounts'))).toHaveLength(2));
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('schedules a day chosen in the next month of the calendar, sent as that very day', async () => {
+    const { calls } = renderDialog();
+    await accountsLoaded();
+    openCalendar();
+    fireEvent.click(await calendarButton('Next'));
+    fireEvent.click(await calendarButton('1 July 2026'));
+    expect(dateInput().value).toBe('01-07-2026');
+    fireEvent.click(checkbox('Instagram'));
+    fireEvent.click(confirm());
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: '2026-07-01', networks: { instagram: true, linkedin: false } }));
+  });
+
+  it('names the months and weekdays of the calendar in the interface language', async () => {
+    renderDialog({ language: 'es' });
+    expect(dateInput('Fecha de publicación').value).toBe('10-06-2026');
+    openCalendar('Fecha de publicación');
+    expect(await screen.findByText('junio 2026')).toBeTruthy();
+    expect(screen.getByText('lu')).toBeTruthy();
+    expect(await calendarButton('20 junio 2026')).toBeTruthy();
+  });
+
+  it('names them in Catalan too', async () => {
+    renderDialog({ language: 'cat' });
+    openCalendar('Data de publicació');
+    expect(await screen.findByText('Juny 2026')).toBeTruthy();
+    expect(screen.getByText('Dl')).toBeTruthy();
   });
 
   it("says whose accounts are used when an admin publishes a customer's post", async () => {

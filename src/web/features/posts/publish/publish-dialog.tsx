@@ -1,4 +1,5 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { POST_NETWORKS, type Post } from '../../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../../domain/social.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate, parseDisplayedDay } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { LabelledField } from '../../../ui/labelled-field.tsx';
 import { postAccountsQueryKey, usePostAccounts } from '../api/get-post-accounts.ts';
 import { useSchedulePost } from '../api/schedule-post.ts';
-import { formatDay } from '../format-day.ts';
 import { type PublishChoice, changeDate, isUsableDate, publishRules } from './publish-rules.ts';
 
 export interface PublishDialogProps {
@@ -55,13 +55,18 @@ function PublishForm({ post, today, onClose }: { post: Post; today: string; onCl
   );
   const ownerIsSomeoneElse = post.owner !== null && viewer !== undefined && viewer !== null && post.owner.id !== viewer.id;
 
+  const changeDay = (day: string) => {
+    setChoice(changeDate(choice, day, today));
+    setServerErrors({});
+  };
+
   const confirm = () => {
     if (rules.confirmDisabled) return;
     const input = rules.schedule;
     setServerErrors({});
     schedule.mutate({ id: post.id, schedule: input }, {
       onSuccess: () => {
-        const message = input.publish_on === null ? t('publish.unscheduled') : input.publish_on === today ? t('publish.publishingNow') : t('publish.scheduled', { date: formatDay(input.publish_on) });
+        const message = input.publish_on === null ? t('publish.unscheduled') : input.publish_on === today ? t('publish.publishingNow') : t('publish.scheduled', { date: formatDate(input.publish_on) });
         notifications.show({ color: 'teal', message });
         onClose();
       },
@@ -75,18 +80,27 @@ function PublishForm({ post, today, onClose }: { post: Post; today: string; onCl
 
   return (
     <Stack gap="md">
-      <LabelledField
+      <DateInput
         label={t('publish.date')}
         name="publish_on"
-        type="date"
-        min={today}
-        value={choice.date}
-        onChange={(event) => {
-          setChoice(changeDate(choice, event.currentTarget.value, today));
-          setServerErrors({});
+        valueFormat="DD-MM-YYYY"
+        dateParser={parseDisplayedDay}
+        placeholder={t('publish.datePlaceholder')}
+        minDate={today}
+        value={choice.date || null}
+        onChange={(day) => changeDay(day ?? '')}
+        // DateInput ignores a typed day before minDate; it is taken here so the rules can refuse it aloud.
+        onInput={(event) => {
+          const typed = parseDisplayedDay(event.currentTarget.value);
+          if (typed !== null && typed < today) changeDay(typed);
         }}
-        error={rules.dateProblem ? tv(rules.dateProblem) : serverErrors.date}
-        helperText={t('publish.todayNotice')}
+        clearable
+        clearButtonProps={{ 'aria-label': t('publish.clearDate') }}
+        previousLabel={t('publish.calendarPrevious')}
+        nextLabel={t('publish.calendarNext')}
+        error={(rules.dateProblem ? tv(rules.dateProblem) : serverErrors.date) || undefined}
+        description={rules.dateProblem || serverErrors.date ? undefined : t('publish.todayNotice')}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         disabled={schedule.isPending}
       />
       <Stack gap="xs" role="group" aria-label={t('publish.networks')}>
