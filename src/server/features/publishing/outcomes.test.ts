@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../../adapters/provider-http.ts';
+import { UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
+
+/**
+ * Which failures are tried again (DESIGN principle 4): before the creating call anything transient;
+ * the creating call itself only when it is known not to have taken effect.
+ */
+const linkedin = (failure: ConstructorParameters<typeof ProviderError>[1], details: ConstructorParameters<typeof ProviderError>[3] = {}) =>
+  new ProviderError('linkedin', failure, `LinkedIn says ${failure}`, details);
+
+describe('publishing: what a failure means', () => {
+  it.each([
+    ['an explicit 5xx answer', linkedin('server', { status: 503 }), 'retry'],
+    ['a rate limit answer', linkedin('rate-limited', { status: 429 }), 'retry'],
+    ['a refused connection', linkedin('network', { cause: 'ECONNREFUSED' }), 'retry'],
+    ['an unknown host', linkedin('network', { cause: 'ENOTFOUND' }), 'retry'],
+    ['a timeout', linkedin('network', { cause: 'TIMEOUT' }), 'unknown'],
+    ['a dropped connection', linkedin('network', { cause: 'UND_ERR_SOCKET' }), 'unknown'],
+    ['an answer cut off', linkedin('network', { cause: 'ANSWER_CUT_OFF' }), 'unknown'],
+    ['a success without the id of the post', linkedin('server', { status: 201 }), 'unknown'],
+    ['something that is not the network', new TypeError('undefined is not a function'), 'unknown'],
+    ['a token no longer accepted', linkedin('invalid-token', { status: 401 }), 'failed'],
+    ['a missing permission', linkedin('permission', { status: 403 }), 'failed'],
+    ['a refused post', linkedin('rejected', { status: 422 }), 'failed'],
+  ])('of the creating call: %s is %s', (_, error, kind) => {
+    expect(outcomeOfCall('linkedin', error).kind).toBe(kind);
+  });
+
+  it('before the creating call retries whatever is transient, a timeout included, and fails what the user must mend', () => {
+    expect(outcomeBeforeCall('instagram', linkedin('network', { cause: 'TIMEOUT' })).kind).toBe('retry');
+    expect(outcomeBeforeCall('instagram', new Error('disk unavailable'))).toEqual({ kind: 'retry', reason: 'disk unavailable' });
+    expect(outcomeBeforeCall('instagram', linkedin('rejected'))).toEqual({ kind: 'failed', reason: 'LinkedIn says rejected' });
+  });
+
+  it('waits as long as Retry-After says', () => {
+    expect(outcomeOfCall('linkedin', linkedin('rate-limited', { status: 429, retryAfterSeconds: 120 }))).toEqual({ kind: 'retry', reason: 'LinkedIn says rate-limited', delayMs: 120_000 });
+  });
+
+  it('says why in words the studio can act on', () => {
+    expect(outcomeOfCall('linkedin', linkedin('invalid-token', { status: 401 })).reason).toBe('LinkedIn no longer accepts the connection: connect it again in Settings (LinkedIn says invalid-token)');
+    expect(outcomeOfCall('instagram', linkedin('network', { cause: 'TIMEOUT' })).reason).toBe(`${UNKNOWN_OUTCOME} (LinkedIn says network)`);
+  });
+});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudioCalendar } from '../../lib/studio-calendar.ts';
+import { createTestPost, createTestProject } from '../../test-support/posts.ts';
+import { type PublishingTestApp, publishingDependencies, startPublishingTestApp } from '../../test-support/publishing.ts';
+import { createTestUser } from '../../test-support/test-app.ts';
+import { createPublishSweep, studioHourOf } from './sweep.ts';
+
+/**
+ * The sweep (DESIGN §6): a post scheduled for a day is queued on that day at PUBLISH_HOUR in the
+ * studio's time zone (or at once when the day has passed), once; a post whose publish job was lost is
+ * queued again. 9:00 in Madrid on 10 June 2025 is 07:00 UTC.
+ */
+const BEFORE_THE_HOUR = new Date('2025-06-10T06:59:00Z');
+const AT_THE_HOUR = new Date('2025-06-10T07:00:00Z');
+
+describe('publishing: the sweep', () => {
+  let env: PublishingTestApp;
+  let clock = BEFORE_THE_HOUR;
+  let wakes = 0;
+  let sweep: ReturnType<typeof createPublishSweep>;
+  let owner: string;
+  let project: number;
+
+  const db = () => env.t.database.db;
+  const post = (values: Partial<Parameters<typeof createTestPost>[1]>) =>
+    createTestPost(db(), { projectId: project, ownerId: owner, state: 'scheduled', networks: { linkedin: true }, ...values }).then((created) => created.id);
+  const jobsOf = (id: number) => db().selectFrom('jobs').selectAll().where('subject', '=', `post:${id}`).orderBy('id').execute();
+
+  beforeAll(async () => {
+    env = await startPublishingTestApp();
+    const now = () => clock;
+    sweep = createPublishSweep(
+      publishingDependencies(env, { now, calendar: createStudioCalendar({ timeZone: 'Europe/Madrid', now }), publishHour: 9, wakeJobs: () => void (wakes += 1) }),
+    );
+    owner = (await createTestUser(env.t, { email: 'clara@cliente.es' })).id;
+    project = await createTestProject(db(), { createdBy: owner });
+  });
+  afterAll(() => env.close());
+
+  it('reads the hour in the studio, not on the server', () => {
+    expect(studioHourOf('Europe/Madrid', AT_THE_HOUR)).toBe(9);
+    expect(studioHourOf('Europe/Madrid', new Date('2025-01-10T08:00:00Z'))).toBe(9);
+    expect(studioHourOf('America/Mexico_City', AT_THE_HOUR)).toBe(1);
+  });
+
+  it('queues a day already past at once, today only from the publish hour, a later day never; each once', async () => {
+    const yesterday = await post({ publishOn: '2025-06-09' });
+    const today = await post({ publishOn: '2025-06-10' });
+    const tomorrow = await post({ publishOn: '2025-06-11' });
+    const preview = await post({ state: 'preview', publishOn: null, networks: {} });
+    const published = await post({ state: 'published', publishOn: '2025-06-09' });
+
+    clock = BEFORE_THE_HOUR;
+    wakes = 0;
+    expect(await sweep.run()).toEqual([yesterday]);
+    expect(wakes).toBe(1);
+    const [job] = await jobsOf(yesterday);
+    expect(job).toMatchObject({ kind: 'publish-post', state: 'queued', attempts: 0, max_attempts: 6 });
+    expect(JSON.parse(job!.payload)).toEqual({ postId: yesterday });
+    expect(new Date(job!.run_at).toISOString()).toBe(BEFORE_THE_HOUR.toISOString());
+
+    clock = AT_THE_HOUR;
+    // Two processes sweeping at the same moment still queue each post once.
+    const [first, second] = await Promise.all([sweep.run(), sweep.run()]);
+    expect([...first, ...second]).toEqual([today]);
+    expect(await sweep.run()).toEqual([]);
+    for (const id of [yesterday, today]) expect(await jobsOf(id)).toHaveLength(1);
+    for (const id of [tomorrow, preview, published]) expect(await jobsOf(id)).toEqual([]);
+  });
+
+  it('queues again a post held by a job that is gone, once the job lease has passed; not one whose job is alive', async () => {
+    clock = AT_THE_HOUR;
+    const lost = await post({ publishOn: '2025-06-09', publishingSince: new Date(AT_THE_HOUR.getTime() - 5 * 60_000) });
+    const fresh = await post({ publishOn: '2025-06-09', publishingSince: new Date(AT_THE_HOUR.getTime() - 30_000) });
+    const alive = await post({ publishOn: '2025-06-09', publishingSince: new Date(AT_THE_HOUR.getTime() - 5 * 60_000) });
+    const at = AT_THE_HOUR.toISOString();
+    const job = (id: number, state: string) => ({ kind: 'publish-post', subject: `post:${id}`, payload: JSON.stringify({ postId: id }), state, run_at: at, attempts: 5, max_attempts: 5, created_at: at, updated_at: at });
+    await db().insertInto('jobs').values([job(lost, 'failed'), job(alive, 'running')]).execute();
+
+    expect(await sweep.run()).toEqual([lost]);
+    expect((await jobsOf(lost)).map((row) => row.state)).toEqual(['failed', 'queued']);
+    expect(await jobsOf(fresh)).toEqual([]);
+    expect(await jobsOf(alive)).toHaveLength(1);
+  });
+
+  it('sweeps at once when started, then on its timer, until stopped', async () => {
+    clock = AT_THE_HOUR;
+    const due = await post({ publishOn: '2025-06-08' });
+    sweep.start();
+    sweep.start();
+    await sweep.stop();
+    expect(await jobsOf(due)).toHaveLength(1);
+  });
+});
