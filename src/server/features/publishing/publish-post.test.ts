@@ -110,6 +110,19 @@ describe('publishing to the sandbox', () => {
     expect((await db().selectFrom('projects').select('state').where('id', '=', projectId).executeTakeFirstOrThrow()).state).toBe('launched');
   });
 
+  it.each([
+    ['several images to the member', 'clara', MEMBER_URN, 2],
+    ['one image to a company page', 'olga', ORGANIZATION_URN, 1],
+  ] as const)('publishes %s', async (_, owner, author, images) => {
+    const { id } = await createDuePost(env, { ownerId: users[owner].id, publishOn: today, networks: { linkedin: true }, images });
+    await publish(id);
+    const published = linkedinPostsWith(await textOf(id));
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({ author });
+    expect(published[0]!.images).toHaveLength(images);
+    expect(await resultOf(id, 'linkedin')).toMatchObject({ status: 'posted', target_id: author });
+  });
+
   it('publishes to Instagram from the public JPEGs: a carousel for several images, a single image otherwise, each with its permalink', async () => {
     const carousel = await createDuePost(env, { ownerId: users.clara.id, publishOn: today, networks: { instagram: true }, images: 3 });
     const single = await createDuePost(env, { ownerId: users.clara.id, publishOn: today, networks: { instagram: true, linkedin: true } });
