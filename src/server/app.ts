@@ -23,6 +23,7 @@ import { contactRoutes } from './features/contact/routes.ts';
 import { eventsRoutes } from './features/events/routes.ts';
 import { type SocialAdapters, createConnectors } from './features/social/adapters.ts';
 import { socialRoutes } from './features/social/routes.ts';
+import { DEFAULT_TOKEN_REFRESH, createRefreshTokensHandler } from './features/social/token-refresh.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
@@ -40,7 +41,8 @@ import { createJobWorker } from './jobs/job-worker.ts';
 import { createStudioCalendar } from './lib/studio-calendar.ts';
 
 export interface AppDependencies {
-  config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio'>;
+  config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio'> &
+    Partial<Pick<Config, 'tokenRefresh'>>;
   database: DatabaseHandle;
   mailer: Mailer;
   storage: Storage;
@@ -150,6 +152,18 @@ export async function buildApp(deps: AppDependencies) {
     connectors: createConnectors(deps.social, { cipher: deps.social.cipher, dialect: database.dialect, log: app.log }),
   };
   await app.register(socialRoutes, socialDependencies);
+  registerJobHandler(
+    'refresh-tokens',
+    createRefreshTokensHandler({
+      ...featureDependencies,
+      cipher: deps.social.cipher,
+      clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client },
+      mailer: deps.mailer,
+      publicUrl: config.publicUrl,
+      windowDays: (config.tokenRefresh ?? DEFAULT_TOKEN_REFRESH).windowDays,
+      now: deps.now,
+    }),
+  );
   if (deps.social.sandbox) await app.register(deps.social.sandbox.plugin, { prefix: deps.social.sandbox.prefix });
   await app.register(promptsRoutes, featureDependencies);
   await app.register(projectsRoutes, featureDependencies);

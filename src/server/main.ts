@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openPostgresEventHub } from './events/postgres-event-hub.ts';
+import { scheduleTokenRefresh } from './features/social/token-refresh.ts';
 
 /** Process entry: configuration, database and migrations, the app (./compose.ts), first admin, HTTP server, graceful stop. */
 async function main(): Promise<void> {
@@ -38,10 +39,12 @@ async function main(): Promise<void> {
   });
 
   let stopping = false;
+  let stopTokenRefresh = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, stopping`);
+    stopTokenRefresh();
     // A connection that never sent a request (a browser's preconnect) would hold app.close() until the
     // browser drops it: after a grace period every connection is closed.
     const forceClose = setTimeout(() => app.server.closeAllConnections(), 10_000);
@@ -59,6 +62,14 @@ async function main(): Promise<void> {
   worker.start();
   // Due posts are queued (and lost publish jobs resumed) now and every minute.
   publishing.sweep.start();
+  // Tokens are renewed ahead of expiry by a refresh-tokens job: one now, then one every interval.
+  stopTokenRefresh = scheduleTokenRefresh({
+    db: database.db,
+    dialect: database.dialect,
+    intervalMinutes: config.tokenRefresh.intervalMinutes,
+    wakeJobs: () => worker.wake(),
+    log: app.log,
+  });
 }
 
 main().catch((error: unknown) => {
