@@ -26,7 +26,7 @@ const setting = (name: string): string => {
 const database = openDatabase({ dialect: 'postgres', url: setting('RACE_DATABASE_URL') });
 const sandboxBase = setting('RACE_SANDBOX_BASE');
 const publicUrl = setting('RACE_PUBLIC_URL');
-const quiet = { info: () => {}, warn: () => {}, error: (details: object, message: string) => console.error(message, JSON.stringify(details)) };
+const quiet = { info: () => {}, warn: () => {}, error: (details: unknown, message: string) => console.error(message, JSON.stringify(details)) };
 const now = () => new Date();
 
 const publishing = createPublishing({

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import { createLocalStorage } from '../adapters/storage/local-storage.ts';
 import type { Database } from '../db/schema.ts';
-import { type Publishing, type PublishingDependencies, type PublishingLog, createPublishing } from '../features/publishing/service.ts';
+import { type Publishing, type PublishingDependencies, createPublishing } from '../features/publishing/service.ts';
 import { type JobWorker, createJobWorker } from '../jobs/job-worker.ts';
 import { createStudioCalendar } from '../lib/studio-calendar.ts';
 import { createTestPost, createTestProject } from './posts.ts';
@@ -66,7 +66,7 @@ export async function startPublishingTestApp(options: { now?: () => Date } = {})
   };
 }
 
-export const silentLog: PublishingLog = { info: () => {}, warn: () => {}, error: () => {} };
+export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Publishing wired as app.ts wires it, over the test app's database, storage, events and mail. */
 export function publishingDependencies(env: PublishingTestApp, overrides: Partial<PublishingDependencies> = {}): PublishingDependencies {

@@ -78,7 +78,7 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
       .values(postIds.map((postId) => ({ post_id: postId, position: 0, status: 'pending', instagram_key: keys.instagramKey, instagram_width: 400, instagram_height: 500, linkedin_key: keys.linkedinKey, linkedin_content_type: 'image/jpeg', created_at: at })))
       .execute();
     const queuedTwice = postIds.slice(0, POSTS / 2);
-    const job = (postId: number) => ({ kind: 'publish-post', subject: `post:${postId}`, payload: JSON.stringify({ postId }), state: 'queued', run_at: at, attempts: 0, max_attempts: 5, created_at: at, updated_at: at });
+    const job = (postId: number) => ({ kind: 'publish-post', subject: `post:${postId}`, payload: JSON.stringify({ postId }), state: 'queued' as const, run_at: at, attempts: 0, max_attempts: 5, created_at: at, updated_at: at });
     // Side by side in the queue, so two workers take the same post's two jobs at the same moment.
     await db.insertInto('jobs').values(queuedTwice.flatMap((postId) => [job(postId), job(postId)])).execute();
 

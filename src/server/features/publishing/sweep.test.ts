@@ -74,7 +74,7 @@ describe('publishing: the sweep', () => {
     const fresh = await post({ publishOn: '2025-06-09', publishingSince: new Date(AT_THE_HOUR.getTime() - 30_000) });
     const alive = await post({ publishOn: '2025-06-09', publishingSince: new Date(AT_THE_HOUR.getTime() - 5 * 60_000) });
     const at = AT_THE_HOUR.toISOString();
-    const job = (id: number, state: string) => ({ kind: 'publish-post', subject: `post:${id}`, payload: JSON.stringify({ postId: id }), state, run_at: at, attempts: 5, max_attempts: 5, created_at: at, updated_at: at });
+    const job = (id: number, state: 'failed' | 'running') => ({ kind: 'publish-post', subject: `post:${id}`, payload: JSON.stringify({ postId: id }), state, run_at: at, attempts: 5, max_attempts: 5, created_at: at, updated_at: at });
     await db().insertInto('jobs').values([job(lost, 'failed'), job(alive, 'running')]).execute();
 
     expect(await sweep.run()).toEqual([lost]);
