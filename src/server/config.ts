@@ -59,6 +59,7 @@ const environmentSchema = z.object({
   LINKEDIN_API_VERSION: z.string().regex(/^\d{6}$/, 'must be a LinkedIn-Version, YYYYMM, e.g. 202610').default('202610'),
   LINKEDIN_OAUTH_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.linkedin.com'),
   LINKEDIN_API_URL: z.url({ message: 'must be an absolute URL' }).default('https://api.linkedin.com'),
+  LINKEDIN_WEB_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.linkedin.com'),
   META_APP_ID: z.string().min(1).optional(),
   META_APP_SECRET: z.string().min(1).optional(),
   META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v19.0').default('v19.0'),
@@ -111,7 +112,7 @@ export interface Config {
   social: {
     sandboxEnabled: boolean;
     requestTimeoutMs: number;
-    linkedin: { credentials: { clientId: string; clientSecret: string } | undefined; apiVersion: string; oauthUrl: string; apiUrl: string };
+    linkedin: { credentials: { clientId: string; clientSecret: string } | undefined; apiVersion: string; oauthUrl: string; apiUrl: string; webUrl: string };
     meta: { credentials: { appId: string; appSecret: string } | undefined; graphVersion: string; dialogUrl: string; graphUrl: string };
   };
   /**
@@ -208,6 +209,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         apiVersion: env.LINKEDIN_API_VERSION,
         oauthUrl: env.LINKEDIN_OAUTH_URL.replace(/\/+$/, ''),
         apiUrl: env.LINKEDIN_API_URL.replace(/\/+$/, ''),
+        webUrl: env.LINKEDIN_WEB_URL.replace(/\/+$/, ''),
       },
       meta: {
         credentials: env.META_APP_ID && env.META_APP_SECRET ? { appId: env.META_APP_ID, appSecret: env.META_APP_SECRET } : undefined,

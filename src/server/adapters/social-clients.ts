@@ -41,6 +41,7 @@ export function createSocialClients(options: {
         apiBaseUrl: linkedin.apiUrl,
         apiVersion: linkedin.apiVersion,
         timeoutMs,
+        webBaseUrl: linkedin.webUrl,
       }),
     };
   } else if (sandbox) {
@@ -54,6 +55,8 @@ export function createSocialClients(options: {
         apiBaseUrl: served,
         apiVersion: linkedin.apiVersion,
         timeoutMs,
+        // Links to published posts open the sandbox's own page of the post.
+        webBaseUrl: `${options.publicUrl}${sandbox.prefix}/linkedin/web`,
       }),
     };
   }

@@ -53,7 +53,8 @@ section{margin-bottom:28px}
 code.block{display:block;background:#1d2226;color:#e8eaed;border-radius:8px;padding:12px 14px;font-size:12.5px;white-space:pre-wrap;margin:8px 0}
 `;
 
-export function page(input: { title: string; body: string; wide?: boolean }): string {
+/** A sandbox page; `styles` adds to the shared stylesheet (the posts' own look). */
+export function page(input: { title: string; body: string; wide?: boolean; styles?: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -61,7 +62,7 @@ export function page(input: { title: string; body: string; wide?: boolean }): st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(input.title)}</title>
-<style>${STYLES}</style>
+<style>${STYLES}${input.styles ?? ''}</style>
 </head>
 <body>
 <div class="ribbon"><strong>Sandbox</strong>Alzado's local emulation of LinkedIn and Meta. Nothing here reaches the real networks.</div>

@@ -7,7 +7,7 @@ import { LINKEDIN_MEMBER } from './personas.ts';
  * LinkedIn posts with their author and images, the Instagram media with their account and images.
  */
 export interface PublishedOverview {
-  linkedin: Array<{ id: string; author: string; authorName: string; commentary: string; images: string[]; createdAt: string }>;
+  linkedin: Array<{ id: string; author: string; authorName: string; commentary: string; images: string[]; permalink: string; createdAt: string }>;
   instagram: Array<{ id: string; account: string; username: string; mediaType: string; caption: string; images: string[]; permalink: string; publishedAt: string }>;
 }
 
@@ -27,6 +27,7 @@ export function publishedOverview(context: SandboxContext): PublishedOverview {
         authorName: authorName(post.author),
         commentary: post.commentary,
         images: post.images.map((image) => `${context.publicBase}/linkedin/media/images/${image.id}`),
+        permalink: `${context.publicBase}/linkedin/web/feed/update/${post.id}`,
         createdAt: new Date(post.createdAt).toISOString(),
       }))
       .reverse(),
@@ -50,11 +51,13 @@ const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slic
 export function publishedPage(context: SandboxContext): string {
   const overview = publishedOverview(context);
   const { linkedin, meta } = context.store.state;
+  // Each entry links to the post's own page, the permalink Alzado was given.
+  const permalink = (url: string, iso: string) => `<span><time datetime="${escapeHtml(iso)}">${when(iso)}</time> · <a href="${escapeHtml(url)}">Open post</a></span>`;
   const images = (urls: string[]) => (urls.length ? `<div class="images">${urls.map((url) => `<img src="${escapeHtml(url)}" alt="">`).join('')}</div>` : '');
   const linkedinPosts = overview.linkedin.length
     ? overview.linkedin
         .map(
-          (post) => `<article class="post"><header><span><strong>${escapeHtml(post.authorName)}</strong> · ${escapeHtml(post.author)}</span><time>${when(post.createdAt)}</time></header>
+          (post) => `<article class="post"><header><span><strong>${escapeHtml(post.authorName)}</strong> · ${escapeHtml(post.author)}</span>${permalink(post.permalink, post.createdAt)}</header>
 <p>${escapeHtml(post.commentary)}</p>${images(post.images)}</article>`,
         )
         .join('')
@@ -62,7 +65,7 @@ export function publishedPage(context: SandboxContext): string {
   const instagramPosts = overview.instagram.length
     ? overview.instagram
         .map(
-          (media) => `<article class="post" id="media-${escapeHtml(media.id)}"><header><span><strong>@${escapeHtml(media.username)}</strong> · ${media.mediaType === 'CAROUSEL_ALBUM' ? 'carousel' : 'image'}</span><time>${when(media.publishedAt)}</time></header>
+          (media) => `<article class="post" id="media-${escapeHtml(media.id)}"><header><span><strong>@${escapeHtml(media.username)}</strong> · ${media.mediaType === 'CAROUSEL_ALBUM' ? 'carousel' : 'image'}</span>${permalink(media.permalink, media.publishedAt)}</header>
 <p>${escapeHtml(media.caption)}</p>${images(media.images)}</article>`,
         )
         .join('')

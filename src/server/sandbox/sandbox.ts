@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type SandboxContext, ProviderReply, sendReply } from './context.ts';
 import { FaultList, type SandboxFault, sandboxFaultSchema } from './faults.ts';
 import { linkedinRoutes } from './linkedin.ts';
 import { metaRoutes } from './meta.ts';
 import type { SandboxMetaPage, SandboxOrganization } from './personas.ts';
+import { type PostPage, instagramPostPage, linkedinPostPage } from './post-pages.ts';
 import { type PublishedOverview, publishedOverview, publishedPage } from './published-page.ts';
 import { type SandboxSettings, SandboxStore } from './store.ts';
 
@@ -16,6 +17,7 @@ import { type SandboxSettings, SandboxStore } from './store.ts';
  * no credentials, or run on its own port by the tests.
  *
  *   /sandbox                      what was published (also /sandbox/published.json)
+ *   /sandbox/linkedin/web/feed/update/{urn}, /sandbox/meta/p/{shortcode}/   the published posts' pages (their permalinks)
  *   /sandbox/linkedin/...         www.linkedin.com (/oauth/v2/..., /dms-uploads/...) and api.linkedin.com (/v2/..., /rest/...)
  *   /sandbox/meta/www/...         www.facebook.com (/{version}/dialog/oauth)
  *   /sandbox/meta/graph/...       graph.facebook.com (/{version}/...)
@@ -142,10 +144,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(publishedPage(context)));
     app.get('/published.json', async () => control.published());
-    app.get('/meta/p/:shortcode/', async (request, reply) => {
-      const media = Object.values(store.state.meta.media).find((entry) => entry.shortcode === (request.params as { shortcode: string }).shortcode);
-      return media ? reply.redirect(`${prefix}/#media-${media.id}`, 302) : reply.status(404).send({ message: 'Media not found', status: 404 });
-    });
+    // The pages behind the permalinks: a published post as each network shows it.
+    const sendPage = (reply: FastifyReply, shown: PostPage) => reply.status(shown.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(shown.html);
+    app.get('/linkedin/web/feed/update/:urn', async (request, reply) => sendPage(reply, linkedinPostPage(context, (request.params as { urn: string }).urn)));
+    app.get('/meta/p/:shortcode/', async (request, reply) => sendPage(reply, instagramPostPage(context, (request.params as { shortcode: string }).shortcode)));
 
     // Misbehaviour on request, for tests and for people trying the failure screens.
     const networkBody = z.object({ network: z.enum(['linkedin', 'meta']) });

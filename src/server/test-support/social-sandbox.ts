@@ -47,6 +47,7 @@ export function sandboxClients(testSandbox: TestSandbox, options: { timeoutMs?: 
       apiBaseUrl: `${base}/linkedin`,
       apiVersion: options.linkedinVersion ?? LINKEDIN_VERSION,
       timeoutMs,
+      webBaseUrl: `${base}/linkedin/web`,
     }),
     instagram: createGraphClient({
       ...sandbox.credentials.meta,

@@ -150,7 +150,14 @@ describe('LinkedIn images and posts (what publishing uses)', () => {
     const accessToken = await token();
     const text = await client.createPost(accessToken, { author: MEMBER, commentary: 'Solo texto' });
     expect(text.id).toMatch(/^urn:li:share:\d+$/);
-    expect(text.url).toBe(`https://www.linkedin.com/feed/update/${text.id}`);
+    // The link opens the sandbox's page of the post (its web base URL), which shows the text.
+    expect(text.url).toBe(`${sandbox.base}/linkedin/web/feed/update/${text.id}`);
+    expect(await (await fetch(text.url)).text()).toContain('Solo texto');
+    // Without a web base URL, links point at LinkedIn itself.
+    const served = `${sandbox.base}/linkedin`;
+    const plain = createLinkedInClient({ ...sandbox.sandbox.credentials.linkedin, authorizationBaseUrl: served, oauthBaseUrl: served, apiBaseUrl: served, apiVersion: '202610', timeoutMs: 5_000 });
+    const real = await plain.createPost(accessToken, { author: MEMBER, commentary: 'Otro texto' });
+    expect(real.url).toBe(`https://www.linkedin.com/feed/update/${real.id}`);
 
     const single = await publishLinkedInPost(client, accessToken, { author: STUDIO, commentary: 'Casa en el Montgó', images: [{ bytes: await plainImage('jpeg', 1080, 1080), altText: 'Fachada' }] });
     const multi = await publishLinkedInPost(client, accessToken, {

@@ -27,6 +27,8 @@ export interface LinkedInClientOptions {
   /** LinkedIn-Version, YYYYMM. */
   apiVersion: string;
   timeoutMs: number;
+  /** Where people see a published post, `{webBaseUrl}/feed/update/{urn}` (default https://www.linkedin.com). */
+  webBaseUrl?: string;
 }
 
 export interface LinkedInTokenGrant {
@@ -99,6 +101,7 @@ const MAX_PAGES = 20;
 export function createLinkedInClient(options: LinkedInClientOptions) {
   const oauth = (path: string) => `${options.oauthBaseUrl}/oauth/v2/${path}`;
   const api = (path: string) => `${options.apiBaseUrl}${path}`;
+  const webBase = (options.webBaseUrl ?? 'https://www.linkedin.com').replace(/\/+$/, '');
 
   async function call(request: { method?: string; url: string; headers?: Record<string, string>; body?: string | Uint8Array | URLSearchParams }): Promise<ProviderResponse> {
     const response = await sendProviderRequest('linkedin', { ...request, timeoutMs: options.timeoutMs });
@@ -279,7 +282,7 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
       });
       const id = response.headers.get('x-restli-id') ?? (isRecord(response.json) ? stringOf(response.json.id) : undefined);
       if (!id) throw new ProviderError('linkedin', 'server', 'LinkedIn created the post but named no id (x-restli-id)', { status: response.status });
-      return { id, url: `https://www.linkedin.com/feed/update/${id}` };
+      return { id, url: `${webBase}/feed/update/${id}` };
     },
   };
 }

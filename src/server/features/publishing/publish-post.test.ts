@@ -82,7 +82,7 @@ describe('publishing to the sandbox', () => {
     expect(others).toEqual([]);
     expect(published).toMatchObject({ author: MEMBER_URN, commentary: 'Casa Roca: piedra y cal \\(1\\) #arquitectura' });
     expect(published!.images).toHaveLength(1);
-    expect(post.results.linkedin!.permalink).toBe(`https://www.linkedin.com/feed/update/${published!.id}`);
+    expect(post.results.linkedin!.permalink).toBe(`${env.sandbox.base}/linkedin/web/feed/update/${published!.id}`);
     expect((await resultOf(id, 'linkedin')).remote_id).toBe(published!.id);
     expect((await db().selectFrom('projects').select('state').where('id', '=', projectId).executeTakeFirstOrThrow()).state).toBe('launched');
     expect(heard).toContainEqual({ type: 'post', postId: id, projectId, state: 'scheduled' });
@@ -137,8 +137,8 @@ describe('publishing to the sandbox', () => {
     expect(linkedinPostsWith(await textOf(single.id))).toHaveLength(1);
     expect(await resultOf(single.id, 'instagram')).toMatchObject({ status: 'posted' });
     expect(await resultOf(single.id, 'linkedin')).toMatchObject({ status: 'posted' });
-    // The permalink opens the post at the sandbox.
-    expect((await fetch(album!.permalink, { redirect: 'manual' })).status).toBe(302);
+    // The permalink opens the post's page at the sandbox.
+    expect((await fetch(album!.permalink)).status).toBe(200);
   });
 
   it.each([
