@@ -17,6 +17,7 @@ import { useDeletePrompt } from './api/delete-prompt.ts';
 import { usePrompts } from './api/list-prompts.ts';
 import { useUpdatePrompt } from './api/update-prompt.ts';
 import { PromptFormModal } from './prompt-form-modal.tsx';
+import { useDismissableError } from '../../lib/use-dismissable-error.ts';
 
 type SortField = ListPromptsQuery['sort'];
 
@@ -36,13 +37,13 @@ export function PromptsPage() {
   const [deleting, setDeleting] = useState<Prompt | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
-  const [listErrorDismissedAt, setListErrorDismissedAt] = useState(0);
   const prompts = usePrompts(query);
   const createPrompt = useCreatePrompt();
   const updatePrompt = useUpdatePrompt();
   const deletePrompt = useDeletePrompt();
 
-  const listError = prompts.error && prompts.errorUpdatedAt !== listErrorDismissedAt ? t('errors.list', { message: describe(prompts.error) }) : null;
+  const listFailure = useDismissableError(prompts);
+  const listError = listFailure.error ? t('errors.list', { message: describe(listFailure.error) }) : null;
   const failureOf = (error: unknown, action: 'create' | 'update' | 'delete', id?: number) =>
     error instanceof ApiError && error.status === 404 && id !== undefined ? t('errors.notFound', { id }) : t(`errors.${action}`, { message: describe(error) });
 
@@ -208,7 +209,7 @@ export function PromptsPage() {
         message={errorMessage ?? listError ?? undefined}
         onAccept={() => {
           setErrorMessage(null);
-          setListErrorDismissedAt(prompts.errorUpdatedAt);
+          listFailure.dismiss();
         }}
       />
     </>

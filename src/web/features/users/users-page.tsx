@@ -13,6 +13,7 @@ import { useCreateUser } from './api/create-user.ts';
 import { useUsers } from './api/list-users.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { UserFormModal } from './user-form-modal.tsx';
+import { useDismissableError } from '../../lib/use-dismissable-error.ts';
 
 type SortField = ListUsersQuery['sort'];
 const COLUMNS: { field: SortField; label: string }[] = [
@@ -30,16 +31,16 @@ export function UsersPage() {
   const [query, setQuery] = useState<ListUsersQuery>({ page: 1, pageSize: 5, sort: 'created_at', order: 'desc' });
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
-  const [listErrorDismissedAt, setListErrorDismissedAt] = useState(0);
   const users = useUsers(query);
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
 
   const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : describe(error));
-  const listError = users.error && users.errorUpdatedAt !== listErrorDismissedAt
-    ? users.error instanceof ApiError && users.error.status === 401
+  const listFailure = useDismissableError(users);
+  const listError = listFailure.error
+    ? listFailure.error instanceof ApiError && listFailure.error.status === 401
       ? t('errors.notAuthenticated')
-      : t('errors.list', { message: describe(users.error) })
+      : t('errors.list', { message: describe(listFailure.error) })
     : null;
 
   const sortBy = (field: SortField) =>
@@ -157,7 +158,7 @@ export function UsersPage() {
         message={errorMessage ?? listError ?? undefined}
         onAccept={() => {
           setErrorMessage(null);
-          setListErrorDismissedAt(users.errorUpdatedAt);
+          listFailure.dismiss();
         }}
       />
     </>

@@ -20,6 +20,7 @@ import { LinkedinPreview } from '../previews/linkedin-preview.tsx';
 import { PublishDialog } from '../publish/publish-dialog.tsx';
 import { type CardAction, PostCard } from './post-card.tsx';
 import { StateChips } from './state-chips.tsx';
+import { useDismissableError } from '../../../lib/use-dismissable-error.ts';
 
 export interface PostsListProps {
   query: ListPostsQuery;
@@ -38,7 +39,6 @@ export function PostsList({ query, onQueryChange }: PostsListProps) {
   const [pending, setPendingState] = useState<{ action: CardAction; post: Post } | null>(null);
   const [openDialog, setOpenDialog] = useState<CardAction | null>(null);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
-  const [listErrorDismissedAt, setListErrorDismissedAt] = useState(0);
 
   // A publication finished, a job took a post, someone else edited it: read the list again.
   useAppEvents((event) => {
@@ -47,7 +47,8 @@ export function PostsList({ query, onQueryChange }: PostsListProps) {
 
   const page = posts.data;
   const forbidden = posts.error instanceof ApiError && posts.error.status === 403;
-  const listError = posts.error && !forbidden && posts.errorUpdatedAt !== listErrorDismissedAt ? t('errors.list', { message: describe(posts.error) }) : null;
+  const listFailure = useDismissableError(posts, !forbidden);
+  const listError = listFailure.error ? t('errors.list', { message: describe(listFailure.error) }) : null;
 
   // A page emptied by a deletion (or an old link) moves to the last page there is.
   const lastPage = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
@@ -127,7 +128,7 @@ export function PostsList({ query, onQueryChange }: PostsListProps) {
         message={errorMessage ?? listError ?? undefined}
         onAccept={() => {
           setErrorMessage(null);
-          setListErrorDismissedAt(posts.errorUpdatedAt);
+          listFailure.dismiss();
         }}
       />
     </>

@@ -19,6 +19,7 @@ import { LaunchProgress } from '../launch/launch-progress.tsx';
 import { useProjects } from '../api/list-projects.ts';
 import { AssignDialog } from './assign-dialog.tsx';
 import { ProjectRow } from './project-row.tsx';
+import { useDismissableError } from '../../../lib/use-dismissable-error.ts';
 
 type SortField = ListProjectsQuery['sort'];
 const COLUMNS: { field: SortField; label: string; width?: number }[] = [
@@ -56,10 +57,10 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
     setOpenDialog(next?.kind ?? null);
   };
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
-  const [listErrorDismissedAt, setListErrorDismissedAt] = useState(0);
 
   const forbidden = projects.error instanceof ApiError && projects.error.status === 403;
-  const listError = projects.error && !forbidden && projects.errorUpdatedAt !== listErrorDismissedAt ? t('errors.list', { message: describe(projects.error) }) : null;
+  const listFailure = useDismissableError(projects, !forbidden);
+  const listError = listFailure.error ? t('errors.list', { message: describe(listFailure.error) }) : null;
   const page = projects.data;
 
   const sortBy = (field: SortField) =>
@@ -230,7 +231,7 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
         message={errorMessage ?? listError ?? undefined}
         onAccept={() => {
           setErrorMessage(null);
-          setListErrorDismissedAt(projects.errorUpdatedAt);
+          listFailure.dismiss();
         }}
       />
     </>
