@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type PostResult, type ResultStatus, countCharacters, countHashtags, cutTitle, displayedStateOf, instagramTextProblem, isDue, isEditable, resultBadgeOf,
+  scheduleProblems, specResultOf, textProblems,
+} from './post.ts';
+
+const result = (status: ResultStatus): PostResult => ({ status, target_name: null, permalink: null, error: null, finished_at: null });
+const shown = (state: 'preview' | 'scheduled' | 'published', instagram: ResultStatus | null, linkedin: ResultStatus | null) =>
+  displayedStateOf({ state, results: { instagram: instagram ? result(instagram) : null, linkedin: linkedin ? result(linkedin) : null } });
+
+describe('the displayed state of a post (SPEC §4)', () => {
+  it('shows scheduled as such, whatever the results say', () => {
+    expect(shown('scheduled', null, null)).toBe('scheduled');
+    expect(shown('scheduled', 'failed', 'posted')).toBe('scheduled');
+  });
+
+  it('shows the raw state when there are no per-network results', () => {
+    expect(shown('preview', null, null)).toBe('preview');
+    expect(shown('published', null, null)).toBe('published');
+    // Chosen but not tried yet, or under way: no result yet.
+    expect(shown('published', 'pending', 'publishing')).toBe('published');
+  });
+
+  it('counts posted and not selected as success: all success is published', () => {
+    expect(shown('published', 'posted', 'posted')).toBe('published');
+    expect(shown('published', 'posted', 'not_selected')).toBe('published');
+    expect(shown('published', 'not_selected', 'not_selected')).toBe('published');
+    expect(shown('published', null, 'posted')).toBe('published');
+  });
+
+  it('shows "error en publicación" when every result failed, an unknown outcome counting as failed', () => {
+    expect(shown('published', 'failed', 'failed')).toBe('publicationError');
+    expect(shown('published', 'failed', null)).toBe('publicationError');
+    expect(shown('published', 'unknown', 'failed')).toBe('publicationError');
+  });
+
+  it('shows "publicado con errores" for a mix', () => {
+    expect(shown('published', 'posted', 'failed')).toBe('publishedWithErrors');
+    expect(shown('published', 'failed', 'not_selected')).toBe('publishedWithErrors');
+    expect(shown('published', 'unknown', 'posted')).toBe('publishedWithErrors');
+  });
+});
+
+describe('the per-network values and badges', () => {
+  it('derives SPEC true / false / notSelected from our results', () => {
+    expect(specResultOf(result('posted'))).toBe(true);
+    expect(specResultOf(result('failed'))).toBe(false);
+    expect(specResultOf(result('unknown'))).toBe(false);
+    expect(specResultOf(result('not_selected'))).toBe('notSelected');
+    expect(specResultOf(result('pending'))).toBeNull();
+    expect(specResultOf(null)).toBeNull();
+  });
+
+  it('gives an unknown outcome its own "needs review" badge', () => {
+    expect(['posted', 'failed', 'not_selected', 'unknown', 'pending'].map((status) => resultBadgeOf(result(status as ResultStatus)))).toEqual([
+      'posted', 'failed', 'notSelected', 'needsReview', null,
+    ]);
+  });
+});
+
+describe('the networks\' text limits', () => {
+  it('counts characters as the networks do (an emoji once) and hashtags', () => {
+    expect(countCharacters('Casa 🏡')).toBe(6);
+    expect(countHashtags('Casa #madera #casaPatio #2024 # #')).toBe(3);
+  });
+
+  it('refuses more than 2,200 characters or 30 hashtags for Instagram', () => {
+    expect(instagramTextProblem('a'.repeat(2200))).toBeUndefined();
+    expect(instagramTextProblem('a'.repeat(2201))).toBe('instagramTooLong');
+    const tags = (count: number) => Array.from({ length: count }, (_, index) => `#tag${index}`).join(' ');
+    expect(instagramTextProblem(tags(30))).toBeUndefined();
+    expect(instagramTextProblem(tags(31))).toBe('instagramTooManyHashtags');
+  });
+
+  it('applies LinkedIn\'s 3,000 always and Instagram\'s limits only when the post goes there', () => {
+    expect(textProblems('  ', false)).toEqual({ text: 'postTextRequired' });
+    expect(textProblems('a'.repeat(3001), false)).toEqual({ text: 'linkedinTooLong' });
+    expect(textProblems('a'.repeat(2500), false)).toEqual({});
+    expect(textProblems('a'.repeat(2500), true)).toEqual({ text: 'instagramTooLong' });
+  });
+
+  it('cuts a card title at 20 characters', () => {
+    expect(cutTitle('Casa Montseny')).toBe('Casa Montseny');
+    expect(cutTitle('Escuela en el bosque de Olot')).toBe('Escuela en el bosque…');
+  });
+});
+
+describe('dates against the studio\'s today', () => {
+  const today = '2026-11-21';
+
+  it('refuses a day before today, and a day without a network; no day is fine', () => {
+    expect(scheduleProblems({ publish_on: '2026-11-20', networks: { instagram: true, linkedin: false } }, today)).toEqual({ publish_on: 'publishDateInPast' });
+    expect(scheduleProblems({ publish_on: today, networks: { instagram: false, linkedin: false } }, today)).toEqual({ networks: 'networkRequired' });
+    expect(scheduleProblems({ publish_on: today, networks: { instagram: false, linkedin: true } }, today)).toEqual({});
+    expect(scheduleProblems({ publish_on: null, networks: { instagram: false, linkedin: false } }, today)).toEqual({});
+  });
+
+  it('calls a date due on its day and after; editable until the day before, never published or in process', () => {
+    expect([isDue('2026-11-20', today), isDue(today, today), isDue('2026-11-22', today), isDue(null, today)]).toEqual([true, true, false, false]);
+    expect(isEditable({ state: 'scheduled', publish_on: '2026-11-22', in_process: false }, today)).toBe(true);
+    expect(isEditable({ state: 'scheduled', publish_on: today, in_process: false }, today)).toBe(false);
+    expect(isEditable({ state: 'preview', publish_on: null, in_process: false }, today)).toBe(true);
+    expect(isEditable({ state: 'preview', publish_on: null, in_process: true }, today)).toBe(false);
+    expect(isEditable({ state: 'published', publish_on: '2026-11-25', in_process: false }, today)).toBe(false);
+  });
+});
