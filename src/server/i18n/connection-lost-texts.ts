@@ -8,6 +8,10 @@ import type { Language } from '../../domain/languages.ts';
 export interface ConnectionLostTexts {
   subject: (network: string) => string;
   intro: (network: string, account: string | null) => string;
+  /** In place of `intro` when a publication found the network refusing the connection. */
+  refusedIntro: (network: string, account: string | null) => string;
+  /** That publication: it did not go out, and how to publish it once connected again. */
+  failedPost: (network: string, project: string, sequence: number, day: string) => string;
   /** What happens to the owner's scheduled posts to that network. */
   affected: (network: string, count: number) => string;
   action: (network: string) => string;
@@ -21,6 +25,10 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
     subject: (network) => `Tu conexión con ${network} se ha cerrado`,
     intro: (network, account) =>
       `Alzado no ha podido renovar el acceso a tu cuenta de ${network}${account ? ` (${account})` : ''} y la conexión ha quedado cerrada.`,
+    refusedIntro: (network, account) =>
+      `${network} ya no acepta el acceso de Alzado a tu cuenta${account ? ` (${account})` : ''} y la conexión ha quedado cerrada.`,
+    failedPost: (network, project, sequence, day) =>
+      `Por eso la publicación ${sequence} del proyecto «${project}», prevista para el ${day}, no ha salido en ${network}. Cuando vuelvas a conectarte, usa «Publicar de nuevo» en la publicación.`,
     affected: (network, count) =>
       count === 0
         ? `Ahora no tienes publicaciones programadas en ${network}, pero no podrás programar ninguna allí hasta que vuelvas a conectarte.`
@@ -36,6 +44,10 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
     subject: (network) => `Your ${network} connection has been closed`,
     intro: (network, account) =>
       `Alzado could not renew its access to your ${network} account${account ? ` (${account})` : ''}, so the connection has been closed.`,
+    refusedIntro: (network, account) =>
+      `${network} no longer accepts Alzado’s access to your account${account ? ` (${account})` : ''}, so the connection has been closed.`,
+    failedPost: (network, project, sequence, day) =>
+      `Because of this, post ${sequence} of the project “${project}”, planned for ${day}, did not go out on ${network}. Once you have connected again, use “Publish again” on the post.`,
     affected: (network, count) =>
       count === 0
         ? `You have no posts scheduled to ${network} right now, but none can be published there until you connect again.`
@@ -51,6 +63,10 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
     subject: (network) => `La teva connexió amb ${network} s’ha tancat`,
     intro: (network, account) =>
       `Alzado no ha pogut renovar l’accés al teu compte de ${network}${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
+    refusedIntro: (network, account) =>
+      `${network} ja no accepta l’accés d’Alzado al teu compte${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
+    failedPost: (network, project, sequence, day) =>
+      `Per això la publicació ${sequence} del projecte «${project}», prevista per al ${day}, no ha sortit a ${network}. Quan t’hi tornis a connectar, fes servir «Torna a publicar» a la publicació.`,
     affected: (network, count) =>
       count === 0
         ? `Ara no tens publicacions programades a ${network}, però no en podràs publicar cap fins que t’hi tornis a connectar.`

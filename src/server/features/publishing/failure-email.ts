@@ -15,7 +15,7 @@ export interface NetworkOutcome {
 }
 
 /** dd-mm-yyyy, as the app shows dates (SPEC §5). */
-function displayDay(day: string | null): string {
+export function displayDay(day: string | null): string {
   const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
   return match ? `${match[3]}-${match[2]}-${match[1]}` : (day ?? '');
 }

@@ -33,6 +33,17 @@ describe('publishing: what a failure means', () => {
     expect(outcomeBeforeCall('instagram', linkedin('rejected'))).toEqual({ kind: 'failed', reason: 'LinkedIn says rejected' });
   });
 
+  it('marks only a refused token or permission as a refused connection, before and at the creating call', () => {
+    for (const failure of ['invalid-token', 'permission'] as const) {
+      expect(outcomeBeforeCall('linkedin', linkedin(failure, { status: 401 }))).toMatchObject({ kind: 'failed', refusedConnection: true });
+      expect(outcomeOfCall('linkedin', linkedin(failure, { status: 403 }))).toMatchObject({ kind: 'failed', refusedConnection: true });
+    }
+    for (const error of [linkedin('server', { status: 500 }), linkedin('rate-limited', { status: 429 }), linkedin('network', { cause: 'ECONNREFUSED' }), linkedin('network', { cause: 'TIMEOUT' }), linkedin('rejected', { status: 422 })]) {
+      expect(outcomeBeforeCall('linkedin', error)).not.toHaveProperty('refusedConnection');
+      expect(outcomeOfCall('linkedin', error)).not.toHaveProperty('refusedConnection');
+    }
+  });
+
   it('waits as long as Retry-After says', () => {
     expect(outcomeOfCall('linkedin', linkedin('rate-limited', { status: 429, retryAfterSeconds: 120 }))).toEqual({ kind: 'retry', reason: 'LinkedIn says rate-limited', delayMs: 120_000 });
   });

@@ -10,7 +10,8 @@ import { ProviderError } from '../../adapters/provider-http.ts';
  */
 export type Outcome =
   | { kind: 'retry'; reason: string; delayMs?: number }
-  | { kind: 'failed'; reason: string }
+  /** `refusedConnection`: the network refused the owner's token or a permission of it: the connection is closed. */
+  | { kind: 'failed'; reason: string; refusedConnection?: true }
   | { kind: 'unknown'; reason: string };
 
 export const UNKNOWN_OUTCOME = 'The outcome of the call is unknown: check the network before publishing again';
@@ -21,8 +22,12 @@ const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOS
 /** A failure that no retry can mend: the user must act (connect again, grant, change the post). */
 function finalFailure(network: PostNetwork, error: ProviderError): Outcome | undefined {
   const name = NETWORK_NAMES[network];
-  if (error.failure === 'invalid-token') return { kind: 'failed', reason: `${name} no longer accepts the connection: connect it again in Settings (${error.message})` };
-  if (error.failure === 'permission') return { kind: 'failed', reason: `${name} did not allow publishing to this account: connect it again in Settings, granting every permission (${error.message})` };
+  if (error.failure === 'invalid-token') {
+    return { kind: 'failed', reason: `${name} no longer accepts the connection: connect it again in Settings (${error.message})`, refusedConnection: true };
+  }
+  if (error.failure === 'permission') {
+    return { kind: 'failed', reason: `${name} did not allow publishing to this account: connect it again in Settings, granting every permission (${error.message})`, refusedConnection: true };
+  }
   if (error.failure === 'rejected') return { kind: 'failed', reason: error.message };
   return undefined;
 }

@@ -5,8 +5,8 @@ import { readFlag } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import { type JobContext, RetryLater } from '../../jobs/job-queue.ts';
 import { TokenDecryptionError } from '../../lib/token-cipher.ts';
-import { type PublishingAccess, getPublishingAccess } from '../social/service.ts';
-import { sendFailureEmail } from './failure-email.ts';
+import { type PublishingAccess, getPublishingAccess, reportRefusedAccess } from '../social/service.ts';
+import { displayDay, sendFailureEmail } from './failure-email.ts';
 import { type PreparedPost, prepareFor } from './network-publishers.ts';
 import { type Outcome, UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
 import {
@@ -19,8 +19,11 @@ const payloadSchema = z.object({ postId: z.number().int().positive() });
 const FINAL_STATUSES: readonly ResultStatus[] = ['posted', 'failed', 'unknown', 'not_selected'];
 const DEFAULT_MAX_ATTEMPTS = 5;
 
-/** What one run did for one network: settled (or nothing to do), to be tried again, or taken by another run. */
-type NetworkRun = { kind: 'settled' } | { kind: 'retry'; reason: string; delayMs?: number } | { kind: 'taken' };
+/**
+ * What one run did for one network: settled (or nothing to do; `ownerMailed` when its failure has been
+ * e-mailed already, as a lost connection), to be tried again, or taken by another run.
+ */
+type NetworkRun = { kind: 'settled'; ownerMailed?: true } | { kind: 'retry'; reason: string; delayMs?: number } | { kind: 'taken' };
 const settled: NetworkRun = { kind: 'settled' };
 
 /** The user must act before this network can be published to (no owner, not connected). */
@@ -50,7 +53,9 @@ function announcePost(deps: PublishingDependencies, post: PostToPublish, state: 
  * call and its commit, so it becomes `unknown` and is never called again; a `pending` one is prepared
  * (safe to redo), recorded `publishing` and committed, called once, and recorded `posted`, `failed`,
  * `unknown`, or `pending` again when the call is known not to have taken effect (then RetryLater).
- * With every chosen network final, the post is published and, on any failure, its owner e-mailed.
+ * A network that refuses the owner's token closes that connection (the social feature e-mails the
+ * owner about it and this post). With every chosen network final, the post is published and, on any
+ * other failure, its owner e-mailed.
  */
 export function createPublishPostHandler(deps: PublishingDependencies) {
   const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
@@ -69,10 +74,13 @@ export function createPublishPostHandler(deps: PublishingDependencies) {
     const images = results.some((result) => result.status === 'pending') ? await listSelectedImages(deps.db, postId) : [];
 
     const runs: NetworkRun[] = [];
+    const mailed = new Set<PostNetwork>();
     for (const network of POST_NETWORKS) {
       const result = results.find((candidate) => candidate.network === network);
       const context: RunContext = { deps, post, network, signal, now, lastChance: jobMaxAttempts !== undefined && job.attempt >= jobMaxAttempts };
-      runs.push(await runNetwork(context, result, images, maxAttempts));
+      const run = await runNetwork(context, result, images, maxAttempts);
+      if (run.kind === 'settled' && run.ownerMailed) mailed.add(network);
+      runs.push(run);
     }
     // Another run holds a network's call: it finishes the post.
     if (runs.some((run) => run.kind === 'taken')) return;
@@ -81,7 +89,7 @@ export function createPublishPostHandler(deps: PublishingDependencies) {
       const delays = retries.flatMap((run) => (run.delayMs === undefined ? [] : [run.delayMs]));
       throw new RetryLater(retries.map((run) => run.reason).join('; '), delays.length > 0 ? Math.max(...delays) : undefined);
     }
-    await finish(deps, post, now());
+    await finish(deps, post, now(), mailed);
   };
 }
 
@@ -104,7 +112,7 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
     if (signal.aborted) throw error;
     const outcome: Outcome = error instanceof NotPublishable ? { kind: 'failed', reason: error.message } : outcomeBeforeCall(network, error);
     const target = access ? { targetId: access.targetId, targetName: access.targetName } : {};
-    return settle(context, 'pending', outcome, result.attempts + 1, maxAttempts, target);
+    return closeIfRefused(context, await settle(context, 'pending', outcome, result.attempts + 1, maxAttempts, target), outcome, access);
   }
 
   signal.throwIfAborted();
@@ -132,7 +140,33 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
     deps.log.info({ postId: post.id, network, remoteId: created.remoteId }, 'Post published');
     return settled;
   }
-  return settle(context, 'publishing', outcome!, attempts, maxAttempts);
+  return closeIfRefused(context, await settle(context, 'publishing', outcome!, attempts, maxAttempts), outcome!, access);
+}
+
+/**
+ * After a failure recorded because the network refused the owner's token (or a permission of it): the
+ * connection is closed, so the owner's other posts to it fail at once as "not connected", and the owner
+ * gets the connection-lost e-mail naming this post. A failure here is logged: the result stands.
+ */
+async function closeIfRefused(context: RunContext, run: NetworkRun, outcome: Outcome, access: PublishingAccess | undefined): Promise<NetworkRun> {
+  const { deps, post, network } = context;
+  if (run.kind !== 'settled' || outcome.kind !== 'failed' || !outcome.refusedConnection || !access || post.owner_id === null) return run;
+  try {
+    const { mailed } = await reportRefusedAccess(
+      { ...deps.social, mailer: deps.mailer, publicUrl: deps.publicUrl },
+      {
+        userId: post.owner_id,
+        access,
+        reason: outcome.reason,
+        post: { id: post.id, project: post.project_title, sequence: post.sequence, day: displayDay(post.publish_on) },
+        now: new Date(context.now()),
+      },
+    );
+    return mailed ? { kind: 'settled', ownerMailed: true } : run;
+  } catch (error) {
+    deps.log.error({ postId: post.id, network, error: error instanceof Error ? error.message : String(error) }, 'The refused connection could not be closed');
+    return run;
+  }
 }
 
 /** Records a failure: final as it is, or a retry while tries are left (else a final failure). */
@@ -183,13 +217,14 @@ async function accessOf(context: RunContext): Promise<PublishingAccess> {
   }
 }
 
-async function finish(deps: PublishingDependencies, post: PostToPublish, now: string): Promise<void> {
+/** `mailed`: networks whose failure the owner was e-mailed about already (a lost connection). */
+async function finish(deps: PublishingDependencies, post: PostToPublish, now: string, mailed: ReadonlySet<PostNetwork>): Promise<void> {
   const { published, launched } = await finishPost(deps.db, deps.dialect, { id: post.id, projectId: post.project_id }, now);
   if (!published) return;
   announcePost(deps, post, 'published');
   if (launched) deps.events.publish({ type: 'project', projectId: post.project_id, state: 'launched' }, audienceOfPost(post));
   const results = await listResults(deps.db, post.id);
-  const failures = results.filter((result) => result.status === 'failed' || result.status === 'unknown');
+  const failures = results.filter((result) => (result.status === 'failed' || result.status === 'unknown') && !mailed.has(result.network as PostNetwork));
   deps.log.info({ postId: post.id, projectId: post.project_id, results: Object.fromEntries(results.map((result) => [result.network, result.status])), launched }, 'Post publication finished');
   if (failures.length > 0) await sendFailureEmail(deps, post, results);
 }

@@ -6,8 +6,10 @@ import { translatorFor } from '../../i18n/translate.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
 /**
- * The e-mail to a connection's owner when the token refresh could not keep it (token-refresh.ts): which
- * network, how many of their scheduled posts cannot go out, and the link to Settings to connect again.
+ * The e-mail to a connection's owner when the token refresh could not keep it (token-refresh.ts), or a
+ * publication found the network refusing it (connection-loss.ts; then it also names that post, and the
+ * post's own failure e-mail is not sent): which network, how many of their scheduled posts cannot go
+ * out, and the link to Settings to connect again.
  */
 export function connectionLostEmail(input: {
   to: string;
@@ -17,22 +19,27 @@ export function connectionLostEmail(input: {
   accountName: string | null;
   scheduledPosts: number;
   settingsUrl: string;
+  /** The post whose publication found the connection refused; `day` as the app shows it. */
+  failedPost?: { project: string; sequence: number; day: string };
 }): MailMessage {
   const t = translatorFor(input.language);
   const texts = CONNECTION_LOST_TEXTS[input.language];
   const network = NETWORK_NAMES[input.network];
   const greeting = input.name ? t('greeting', { name: input.name }) : t('greetingNoName');
-  const intro = texts.intro(network, input.accountName);
+  const { failedPost } = input;
+  const intro = failedPost ? texts.refusedIntro(network, input.accountName) : texts.intro(network, input.accountName);
+  const failed = failedPost ? [texts.failedPost(network, failedPost.project, failedPost.sequence, failedPost.day)] : [];
   const affected = texts.affected(network, input.scheduledPosts);
   const where = texts.where(texts.settings);
   const action = texts.action(network);
   return {
     to: input.to,
     subject: texts.subject(network),
-    text: [greeting, '', intro, '', affected, '', where, input.settingsUrl, '', texts.why, '', t('signature')].join('\n'),
+    text: [greeting, '', intro, '', ...failed.flatMap((line) => [line, '']), affected, '', where, input.settingsUrl, '', texts.why, '', t('signature')].join('\n'),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(intro)}</p>`,
+      ...failed.map((line) => `<p>${escapeHtml(line)}</p>`),
       `<p><strong>${escapeHtml(affected)}</strong></p>`,
       `<p>${escapeHtml(where)}<br><a href="${escapeHtml(input.settingsUrl)}">${escapeHtml(action)}</a></p>`,
       `<p>${escapeHtml(texts.why)}</p>`,

@@ -7,7 +7,9 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
 import { type TokenCipher, TokenDecryptionError } from '../../lib/token-cipher.ts';
+import { type RefusedPost, closeRefusedConnection } from './connection-loss.ts';
 import { type Connection, openSecret, readConnection, toView, writeFlag } from './connection.ts';
 import type { NetworkConnector } from './connector.ts';
 import { deleteExpiredOAuthStates, deleteSurplusOAuthStates, findConnectionRow, insertOAuthState, takeOAuthState, updateConnectionRow, upsertConnectionRow } from './repo.ts';
@@ -232,4 +234,17 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
       ? (connection.linkedinPages?.find((page) => page.id === targetId)?.name ?? (targetId === `urn:li:person:${connection.accountId}` ? connection.accountName : null))
       : (connection.instagramPages?.find((page) => page.instagram_business_account_id === targetId)?.instagram_username ?? null);
   return { network, accessToken, targetId, targetName, pageAccessToken };
+}
+
+/**
+ * Publishing found the network refusing the token of `access` (invalid, expired, app removed, a
+ * permission missing): the connection is closed and its owner gets the connection-lost e-mail naming
+ * `post`, as the token refresh does, unless the connection has changed since (connection-loss.ts).
+ */
+export async function reportRefusedAccess(
+  deps: SocialDependencies & { mailer: Mailer },
+  input: { userId: string; access: PublishingAccess; reason: string; post: RefusedPost; now: Date },
+): Promise<{ closed: boolean; mailed: boolean }> {
+  const { access, ...rest } = input;
+  return closeRefusedConnection(deps, { ...rest, network: access.network, refused: { accessToken: access.accessToken, pageAccessToken: access.pageAccessToken } });
 }

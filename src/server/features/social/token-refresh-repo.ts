@@ -7,8 +7,9 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { ConnectionChanges, ConnectionRow } from './repo.ts';
 
 /**
- * SQL of the token refresh (token-refresh.ts). A connection the refresh closes is remembered in
- * audit_log: `social.connection-lost` when it is closed (in the same transaction), and
+ * SQL of the token refresh (token-refresh.ts). A connection the refresh closes, or one closed because a
+ * publication found its token refused (connection-loss.ts), is remembered in audit_log:
+ * `social.connection-lost` when it is closed (in the same transaction), and
  * `social.connection-lost-mailed` once its owner has the e-mail, both with the subject
  * `<network>:<user id>`. A lost row with no mailed row after it is an e-mail still owed.
  */
@@ -69,15 +70,19 @@ export async function findFirstScheduledDays(db: Kysely<Database>, dialect: Dial
   return new Map(rows.filter((row) => row.owner_id !== null && row.first_day !== null).map((row) => [row.owner_id!, String(row.first_day)]));
 }
 
-/** How many of the user's posts are scheduled to the network (publishing or not yet). */
-export async function countScheduledPosts(db: Kysely<Database>, dialect: Dialect, userId: string, network: SocialNetwork): Promise<number> {
-  const row = await db
+/**
+ * How many of the user's posts are scheduled to the network (publishing or not yet), but for
+ * `exceptPostId`: the post whose publication found the connection refused has failed there already.
+ */
+export async function countScheduledPosts(db: Kysely<Database>, dialect: Dialect, userId: string, network: SocialNetwork, exceptPostId?: number): Promise<number> {
+  let query = db
     .selectFrom('posts')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('owner_id', '=', userId)
     .where('state', '=', 'scheduled')
-    .where(networkColumn(network), '=', flagWriter(dialect)(true))
-    .executeTakeFirstOrThrow();
+    .where(networkColumn(network), '=', flagWriter(dialect)(true));
+  if (exceptPostId !== undefined) query = query.where('id', '!=', exceptPostId);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -90,20 +95,26 @@ export async function replaceTokens(db: Kysely<Database>, dialect: Dialect, row:
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Not connected any more, and the loss recorded for its owner's e-mail; false when the row changed meanwhile. */
-export async function markConnectionLost(db: Kysely<Database>, dialect: Dialect, row: ConnectionRow, now: Date): Promise<boolean> {
+/**
+ * Not connected any more, and the loss recorded for its owner's e-mail (the loss, still unmailed);
+ * undefined when the row changed meanwhile (reconnected, disconnected, renewed).
+ */
+export async function markConnectionLost(db: Kysely<Database>, dialect: Dialect, row: ConnectionRow, now: Date): Promise<UnmailedLoss | undefined> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('social_connections')
       .set({ is_connected: flagWriter(dialect)(false), updated_at: now.toISOString() })
       .where(sameConnection(dialect, row))
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await trx
+    if (Number(result.numUpdatedRows) === 0) return undefined;
+    const network = row.network as SocialNetwork;
+    const lostAt = now.toISOString();
+    const loss = await trx
       .insertInto('audit_log')
-      .values({ actor_id: null, action: LOST_ACTION, subject: lossSubject(row.network as SocialNetwork, row.user_id), created_at: now.toISOString() })
-      .execute();
-    return true;
+      .values({ actor_id: null, action: LOST_ACTION, subject: lossSubject(network, row.user_id), created_at: lostAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: loss.id, network, userId: row.user_id, lostAt };
   });
 }
 

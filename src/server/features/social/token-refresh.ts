@@ -1,28 +1,15 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/languages.ts';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { readFlag } from '../../db/values.ts';
 import { type JobHandler, RetryLater } from '../../jobs/job-queue.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
 import { readConnection } from './connection.ts';
-import { connectionLostEmail } from './connection-lost-email.ts';
+import { mailConnectionLoss } from './connection-loss.ts';
 import type { ConnectionRow } from './repo.ts';
-import {
-  type UnmailedLoss,
-  countScheduledPosts,
-  enqueueTokenRefresh,
-  findConnectionOwner,
-  findConnectionsToRenew,
-  findFirstScheduledDays,
-  findUnmailedLosses,
-  markConnectionLost,
-  recordLossMailed,
-  replaceTokens,
-} from './token-refresh-repo.ts';
+import { enqueueTokenRefresh, findConnectionsToRenew, findFirstScheduledDays, findUnmailedLosses, markConnectionLost, replaceTokens } from './token-refresh-repo.ts';
 import { renewConnection } from './token-renewal.ts';
 
 /**
@@ -67,7 +54,7 @@ export function createRefreshTokensHandler(deps: TokenRefreshDependencies): JobH
         if (replaced) counts.renewed += 1;
         deps.log.info({ ...where, expiresAt: outcome.expiresAt.toISOString(), replaced }, replaced ? 'Social token renewed' : 'Social token renewed, but the connection changed meanwhile: kept as it is');
       } else if (outcome.result === 'lost') {
-        const closed = await markConnectionLost(deps.db, deps.dialect, row, now);
+        const closed = (await markConnectionLost(deps.db, deps.dialect, row, now)) !== undefined;
         if (closed) counts.lost += 1;
         deps.log.warn({ ...where, reason: outcome.reason, closed }, 'Social connection cannot be renewed: closed, its owner is e-mailed');
       } else if (outcome.result === 'retry') {
@@ -114,47 +101,13 @@ async function mailUnmailedLosses(deps: TokenRefreshDependencies, now: Date): Pr
   let failures = 0;
   for (const loss of losses) {
     try {
-      await mailLoss(deps, loss, now);
+      await mailConnectionLoss(deps, loss, now);
     } catch (error) {
       failures += 1;
       deps.log.error({ err: error, userId: loss.userId, network: loss.network }, 'The connection-lost e-mail could not be sent; trying again later');
     }
   }
   return failures;
-}
-
-async function mailLoss(deps: TokenRefreshDependencies, loss: UnmailedLoss, now: Date): Promise<void> {
-  const connection = await deps.db
-    .selectFrom('social_connections')
-    .select(['is_connected', 'account_name', 'connected_at'])
-    .where('user_id', '=', loss.userId)
-    .where('network', '=', loss.network)
-    .executeTakeFirst();
-  const owner = await findConnectionOwner(deps.db, loss.userId);
-  const connectedAgain = connection !== undefined && (readFlag(connection.is_connected) || isAfter(connection.connected_at, loss.lostAt));
-  if (!connection || !owner || connectedAgain) {
-    // Nothing to tell any more (reconnected, or the user is gone): the loss is settled.
-    await recordLossMailed(deps.db, loss, now);
-    return;
-  }
-  const scheduledPosts = await countScheduledPosts(deps.db, deps.dialect, loss.userId, loss.network);
-  await deps.mailer.send(
-    connectionLostEmail({
-      to: owner.email,
-      name: owner.first_name || owner.name,
-      language: isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE,
-      network: loss.network,
-      accountName: connection.account_name,
-      scheduledPosts,
-      settingsUrl: `${deps.publicUrl}/settings`,
-    }),
-  );
-  await recordLossMailed(deps.db, loss, now);
-  deps.log.info({ userId: loss.userId, network: loss.network, scheduledPosts }, 'Connection-lost e-mail sent');
-}
-
-function isAfter(instant: Date | string | null, reference: string): boolean {
-  return instant !== null && new Date(instant).getTime() > new Date(reference).getTime();
 }
 
 /**
