@@ -98,6 +98,16 @@ describe("LinkedIn's post page (/linkedin/web/feed/update/{urn})", () => {
     expect(withoutLogo.html).toContain('<div class="initials" aria-hidden="true">T</div><div><strong>Taller Norte</strong>');
   });
 
+  it('lays out many images as LinkedIn does: four shown, the last counting the rest', async () => {
+    const client = sandboxClients(sandbox).linkedin;
+    const bytes = await plainImage('jpeg', 800, 800);
+    const post = await publishLinkedInPost(client, await linkedinToken(), { author: MEMBER, commentary: 'Seis vistas', images: Array.from({ length: 6 }, () => ({ bytes })) });
+    const { html } = await open(post.url);
+    expect(html).toContain('<div class="media n4">');
+    expect(html.match(/alt="Image \d of 6"/g)).toEqual(['alt="Image 1 of 6"', 'alt="Image 2 of 6"', 'alt="Image 3 of 6"', 'alt="Image 4 of 6"']);
+    expect(html).toContain('<span class="more">+2</span>');
+  });
+
   it('escapes the text: markup in a post is shown, never run', async () => {
     const post = await sandboxClients(sandbox).linkedin.createPost(await linkedinToken(), { author: MEMBER, commentary: HOSTILE });
     const { html } = await open(post.url);
@@ -164,5 +174,8 @@ describe('the published page', () => {
     expect(instagram.length).toBeGreaterThan(0);
     for (const entry of [...linkedin, ...instagram]) expect(html).toContain(`<a href="${entry.permalink}">Open post</a>`);
     expect(linkedin[0]!.permalink).toBe(`${sandbox.base}/linkedin/web/feed/update/${linkedin[0]!.id}`);
+    // LinkedIn's "little text" shows as written; the JSON keeps what LinkedIn stored.
+    expect(html).toContain('Casa Roca: piedra y cal (2025)');
+    expect(linkedin.some((post) => post.commentary.includes('\\(2025\\)'))).toBe(true);
   });
 });

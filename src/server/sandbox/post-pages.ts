@@ -22,9 +22,14 @@ const STYLES = `
 .feed-post .author small{display:block;color:#666;font-size:12px;line-height:1.35}
 .feed-post .commentary{white-space:pre-wrap;margin:6px 16px 12px;font-size:14px;overflow-wrap:anywhere}
 .feed-post .tag{color:#0a66c2;font-weight:600}
-.feed-post .media{display:grid;grid-template-columns:repeat(2,1fr);gap:2px}
-.feed-post .media img{width:100%;height:100%;object-fit:cover;display:block;aspect-ratio:1}
-.feed-post .media img:first-child{grid-column:1 / -1;aspect-ratio:auto;max-height:560px}
+.feed-post .media{display:grid;gap:2px}
+.feed-post .media.n2{grid-template-columns:repeat(2,1fr)}
+.feed-post .media.n3{grid-template-columns:repeat(2,1fr)}
+.feed-post .media.n4{grid-template-columns:repeat(3,1fr)}
+.feed-post .media>*{position:relative;aspect-ratio:1}
+.feed-post .media img{width:100%;height:100%;object-fit:cover;display:block}
+.feed-post .media.n1>*,.feed-post .media.n3>:first-child,.feed-post .media.n4>:first-child{grid-column:1 / -1;aspect-ratio:auto;max-height:560px}
+.feed-post .media .more{position:absolute;inset:0;display:grid;place-items:center;background:rgba(0,0,0,.55);color:#fff;font-size:28px;font-weight:600}
 .feed-post .bar{display:flex;justify-content:space-around;border-top:1px solid #e8e8e8;margin:0 12px;padding:4px 0;color:#666;font-size:14px;font-weight:600}
 .feed-post .bar span{padding:10px 8px}
 .ig-post{background:#fff;border:1px solid #dbdbdb;border-radius:8px;max-width:470px;margin:0 auto;color:#000;font-size:14px}
@@ -69,7 +74,7 @@ function withHashtags(text: string): string {
 }
 
 /** LinkedIn stores the commentary as "little text"; its web page shows the characters, not the backslashes. */
-const fromLittleText = (text: string) => text.replace(/\\(.)/gsu, '$1');
+export const fromLittleText = (text: string) => text.replace(/\\(.)/gsu, '$1');
 
 const summary = (text: string) => {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -104,8 +109,14 @@ export function linkedinPostPage(context: SandboxContext, urn: string): PostPage
       ? `<img class="page" src="${escapeHtml(`${context.publicBase}/linkedin/media/logos/${organization.id}.svg`)}" alt="${escapeHtml(name)}">`
       : `<div class="initials" aria-hidden="true">${escapeHtml(name.slice(0, 1).toUpperCase())}</div>`;
   const text = fromLittleText(post.commentary);
-  const images = post.images
-    .map((image, index) => `<img src="${escapeHtml(`${context.publicBase}/linkedin/media/images/${image.id}`)}" alt="${escapeHtml(image.altText ?? `Image ${index + 1} of ${post.images.length}`)}">`)
+  // As in LinkedIn's feed: one large picture, then up to three below it, the last one counting the rest.
+  const shown = post.images.slice(0, 4);
+  const images = shown
+    .map((image, index) => {
+      const img = `<img src="${escapeHtml(`${context.publicBase}/linkedin/media/images/${image.id}`)}" alt="${escapeHtml(image.altText ?? `Image ${index + 1} of ${post.images.length}`)}">`;
+      const more = index === shown.length - 1 && post.images.length > shown.length ? `<span class="more">+${post.images.length - shown.length}</span>` : '';
+      return `<div>${img}${more}</div>`;
+    })
     .join('');
   return {
     status: 200,
@@ -116,7 +127,7 @@ export function linkedinPostPage(context: SandboxContext, urn: string): PostPage
 <header class="author">${picture}<div><strong>${escapeHtml(name)}</strong><small>${escapeHtml(subtitle)}</small>
 <small><time datetime="${new Date(post.createdAt).toISOString()}">${escapeHtml(longDate(post.createdAt))}</time> · ${GLOBE}</small></div></header>
 <p class="commentary">${withHashtags(text)}</p>
-${images ? `<div class="media">${images}</div>` : ''}
+${images ? `<div class="media n${shown.length}">${images}</div>` : ''}
 <div class="bar" aria-hidden="true"><span>Like</span><span>Comment</span><span>Repost</span><span>Send</span></div>
 </article>
 <p class="back"><a href="${escapeHtml(`${context.prefix}/`)}">What the sandbox published</a></p>`,

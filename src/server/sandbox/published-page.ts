@@ -1,6 +1,7 @@
 import type { SandboxContext } from './context.ts';
 import { escapeHtml, page } from './html.ts';
 import { LINKEDIN_MEMBER } from './personas.ts';
+import { fromLittleText } from './post-pages.ts';
 
 /**
  * What the sandbox "published", newest first, as JSON (for tests) and as a page (for people): the
@@ -58,7 +59,7 @@ export function publishedPage(context: SandboxContext): string {
     ? overview.linkedin
         .map(
           (post) => `<article class="post"><header><span><strong>${escapeHtml(post.authorName)}</strong> · ${escapeHtml(post.author)}</span>${permalink(post.permalink, post.createdAt)}</header>
-<p>${escapeHtml(post.commentary)}</p>${images(post.images)}</article>`,
+<p>${escapeHtml(fromLittleText(post.commentary))}</p>${images(post.images)}</article>`,
         )
         .join('')
     : '<p class="empty">Nothing published on LinkedIn yet.</p>';
