@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
 import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
-import { ADMIN, type RunningServer } from './support/server.ts';
+import { createProject } from './support/projects.ts';
+import { ADMIN } from './support/server.ts';
 import { signIn } from './support/sign-in.ts';
+import { connectSandboxNetwork } from './support/social.ts';
 
 /**
  * Issue 6 as a studio lives it in Chromium: launch a project, watch the generation's stages, land on
@@ -23,24 +24,17 @@ function studioTomorrow(): string {
 }
 const asShown = (day: string) => day.split('-').reverse().join('-');
 
-async function picture(colour: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).jpeg({ quality: 80 }).toBuffer();
-  return { name: `foto-${colour.slice(1)}.jpg`, mimeType: 'image/jpeg', buffer };
-}
-
 /** A draft with two posts to make and three pictures, made through the API as the form would. */
-async function createProject(page: Page, server: RunningServer): Promise<number> {
-  const created = await page.request.post(`${server.url}/api/projects`, {
-    data: { title: 'Escuela en el bosque de Olot', description: 'Una escuela de madera entre robles.', keywords: 'madera,escuela,bosque', category: 'docente', location: 'Olot', year: 2025, publications: 2 },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  // One picture per request: Playwright's multipart takes one value per field name.
-  for (const colour of ['#7a5c3e', '#3e6b7a', '#a0a45c']) {
-    expect((await page.request.post(`${server.url}/api/projects/${id}/images`, { multipart: { files: await picture(colour) } })).status()).toBe(200);
-  }
-  return id;
-}
+const SCHOOL = {
+  title: 'Escuela en el bosque de Olot',
+  description: 'Una escuela de madera entre robles.',
+  keywords: 'madera,escuela,bosque',
+  category: 'docente',
+  location: 'Olot',
+  year: 2025,
+  publications: 2,
+  colours: ['#7a5c3e', '#3e6b7a', '#a0a45c'],
+};
 
 const cards = (page: Page) => page.getByRole('article');
 const cardOf = (page: Page, number: number) => cards(page).filter({ hasText: `Publicación ${number}` });
@@ -51,7 +45,7 @@ describe('from a launched project to scheduled posts', () => {
     const page = await newPage(browser);
     await signIn(page, server.url, ADMIN);
     await page.waitForURL(`${server.url}/home`);
-    const projectId = await createProject(page, server);
+    const projectId = await createProject(page, server, SCHOOL);
 
     // Launch: confirmed, then the full-screen progress names the real stages until the posts exist.
     await page.goto(`${server.url}/projects`);
@@ -104,13 +98,7 @@ describe('from a launched project to scheduled posts', () => {
     await cardOf(page, 1).getByText('Una escuela de madera entre robles, abierta al bosque.', { exact: false }).waitFor();
 
     // Connect the sandbox's LinkedIn (the post's owner is this admin), then schedule post 1 for tomorrow.
-    await page.goto(`${server.url}/settings`);
-    const tile = page.getByRole('region', { name: 'LinkedIn' });
-    await tile.getByRole('button', { name: 'Conectar' }).click();
-    await page.waitForURL((url) => url.pathname === '/sandbox/linkedin/oauth/v2/authorization');
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL(`${server.url}/settings`);
-    await tile.getByText('Conectado', { exact: true }).waitFor();
+    await connectSandboxNetwork(page, server.url, 'LinkedIn');
 
     await page.goto(`${server.url}/preview-projects`);
     await cardOf(page, 1).getByRole('button', { name: 'Publicar' }).click();
