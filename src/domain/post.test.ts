@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   type PostResult, type ResultStatus, countCharacters, countHashtags, cutTitle, displayedStateOf, instagramTextProblem, isDue, isEditable, resultBadgeOf,
-  scheduleProblems, specResultOf, textProblems,
+  resultReasonOf, scheduleProblems, specResultOf, textProblems,
 } from './post.ts';
 
-const result = (status: ResultStatus): PostResult => ({ status, target_name: null, permalink: null, error: null, finished_at: null });
+const result = (status: ResultStatus): PostResult => ({ status, target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null });
 const shown = (state: 'preview' | 'scheduled' | 'published', instagram: ResultStatus | null, linkedin: ResultStatus | null) =>
   displayedStateOf({ state, results: { instagram: instagram ? result(instagram) : null, linkedin: linkedin ? result(linkedin) : null } });
 
@@ -102,5 +102,22 @@ describe('dates against the studio\'s today', () => {
     expect(isEditable({ state: 'preview', publish_on: null, in_process: false }, today)).toBe(true);
     expect(isEditable({ state: 'preview', publish_on: null, in_process: true }, today)).toBe(false);
     expect(isEditable({ state: 'published', publish_on: '2026-11-25', in_process: false }, today)).toBe(false);
+  });
+});
+
+describe("a result's reason", () => {
+  const failed = (extra: Partial<PostResult>): PostResult => ({ ...result('failed'), ...extra });
+
+  it("is its code, with the network's words only where they help", () => {
+    expect(resultReasonOf(failed({ error_code: 'rejectedByNetwork', error: 'Duplicate post' }))).toEqual({ code: 'rejectedByNetwork', attempts: 1, detail: 'Duplicate post' });
+    expect(resultReasonOf(failed({ error_code: 'connectionRefused', error: 'LinkedIn no longer accepts ... (revoked)' }))).toEqual({ code: 'connectionRefused', attempts: 1, detail: null });
+    expect(resultReasonOf(failed({ error_code: 'gaveUp', error: 'HTTP 500 (gave up after 4 attempts)', attempts: 4 }))).toEqual({ code: 'gaveUp', attempts: 4, detail: null });
+  });
+
+  it('is the English text of a result recorded before the codes, and "outcome unknown" for an unknown one', () => {
+    expect(resultReasonOf(failed({ error: 'Quota exceeded' }))).toEqual({ code: null, text: 'Quota exceeded' });
+    expect(resultReasonOf(failed({ error_code: 'aCodeFromTheFuture', error: 'Something new' }))).toEqual({ code: null, text: 'Something new' });
+    expect(resultReasonOf({ ...result('unknown'), error: 'The outcome of the call is unknown' })).toMatchObject({ code: 'outcomeUnknown' });
+    expect(resultReasonOf(result('posted'))).toBeNull();
   });
 });

@@ -58,14 +58,74 @@ export const daySchema = z
 export const RESULT_STATUSES = ['pending', 'publishing', 'posted', 'failed', 'not_selected', 'unknown'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
+/**
+ * Why a network's result failed, needs review or waits for another try: a code the app and the e-mails
+ * translate (posts `resultErrors.<code>`), while `error` keeps the English technical detail for
+ * operators. Results recorded before the codes existed have none.
+ */
+export const RESULT_ERROR_CODES = [
+  /** The network refused the owner's token (invalid, expired, revoked): the connection is closed. */
+  'connectionRefused',
+  /** The network refused a permission (a scope, a page role): the connection is closed. */
+  'permissionMissing',
+  /** The network refused this post (its media, its text): its own words are the detail. */
+  'rejectedByNetwork',
+  /** The owner's account is not connected, or no page is chosen to publish to. */
+  'notConnected',
+  /** The stored connection can no longer be decrypted (the key changed). */
+  'connectionUnreadable',
+  /** The post has no owner whose accounts could publish it. */
+  'noOwner',
+  /** Instagram needs at least one selected image. */
+  'noImage',
+  /** The server has no client for the network. */
+  'networkNotConfigured',
+  /** The creating call may or may not have taken effect ("needs review"). */
+  'outcomeUnknown',
+  /** Tried `attempts` times, the network never took it. */
+  'gaveUp',
+  /** A 5xx or a connection never made: tried again later. */
+  'networkUnavailable',
+  /** The network asked to wait: tried again later. */
+  'rateLimited',
+  /** Something failed on our side while preparing the post: tried again later. */
+  'internalError',
+] as const;
+export type ResultErrorCode = (typeof RESULT_ERROR_CODES)[number];
+
+/** The codes whose `error` is the network's own words, worth showing under the sentence. */
+export const RESULT_ERROR_CODES_WITH_DETAIL: readonly ResultErrorCode[] = ['rejectedByNetwork'];
+
+export function isResultErrorCode(value: string | null | undefined): value is ResultErrorCode {
+  return (RESULT_ERROR_CODES as readonly (string | null | undefined)[]).includes(value);
+}
+
 export const postResultSchema = z.object({
   status: z.enum(RESULT_STATUSES),
   target_name: z.string().nullable(),
   permalink: z.string().nullable(),
+  /** English technical detail (the provider's words); `error_code` is what the studio reads. */
   error: z.string().nullable(),
+  /** One of RESULT_ERROR_CODES; a string, so that a code newer than the client reading it is no error. */
+  error_code: z.string().nullable(),
+  /** Tries of this network so far. */
+  attempts: z.number().int(),
   finished_at: z.string().nullable(),
 });
 export type PostResult = z.infer<typeof postResultSchema>;
+
+/**
+ * What a result's reason shows: the sentence of its code (with the network's own words when they help),
+ * or, for a result recorded before the codes, its `error` as written. An unknown outcome without a
+ * code can only mean one thing.
+ */
+export type ResultReason = { code: ResultErrorCode; attempts: number; detail: string | null } | { code: null; text: string };
+
+export function resultReasonOf(result: { status: string; error: string | null; error_code: string | null; attempts: number }): ResultReason | null {
+  const code = isResultErrorCode(result.error_code) ? result.error_code : result.status === 'unknown' ? 'outcomeUnknown' : null;
+  if (code) return { code, attempts: result.attempts, detail: RESULT_ERROR_CODES_WITH_DETAIL.includes(code) ? result.error : null };
+  return result.error ? { code: null, text: result.error } : null;
+}
 
 export const postImageSchema = z.object({
   id: z.number().int(),

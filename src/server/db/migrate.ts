@@ -6,6 +6,7 @@ import { projectsMigration } from './migrations/003-projects.ts';
 import { socialConnectionsMigration } from './migrations/004-social-connections.ts';
 import { projectsListIndexesMigration } from './migrations/005-projects-list-indexes.ts';
 import { postsAndJobsMigration } from './migrations/006-posts-and-jobs.ts';
+import { postResultReasonsMigration } from './migrations/007-post-result-reasons.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -16,6 +17,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '004-social-connections': socialConnectionsMigration(dialect),
     '005-projects-list-indexes': projectsListIndexesMigration(),
     '006-posts-and-jobs': postsAndJobsMigration(dialect),
+    '007-post-result-reasons': postResultReasonsMigration(),
   };
 }
 

@@ -250,6 +250,8 @@ export interface PostResultsTable {
   remote_id: string | null;
   permalink: string | null;
   error: string | null;
+  /** RESULT_ERROR_CODES (domain/post.ts): the reason the studio reads, translated; null before migration 007. */
+  error_code: string | null;
   attempts: number;
   started_at: Instant | null;
   finished_at: Instant | null;

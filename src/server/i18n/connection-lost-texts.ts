@@ -12,6 +12,8 @@ export interface ConnectionLostTexts {
   refusedIntro: (network: string, account: string | null) => string;
   /** That publication: it did not go out, and how to publish it once connected again. */
   failedPost: (network: string, project: string, sequence: number, day: string) => string;
+  /** The network's refusal, as the posts page words it (describeResultReason). */
+  reason: (sentence: string) => string;
   /** What happens to the owner's scheduled posts to that network. */
   affected: (network: string, count: number) => string;
   action: (network: string) => string;
@@ -29,6 +31,7 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
       `${network} ya no acepta el acceso de Alzado a tu cuenta${account ? ` (${account})` : ''} y la conexión ha quedado cerrada.`,
     failedPost: (network, project, sequence, day) =>
       `Por eso la publicación ${sequence} del proyecto «${project}», prevista para el ${day}, no ha salido en ${network}. Cuando vuelvas a conectarte, usa «Publicar de nuevo» en la publicación.`,
+    reason: (sentence) => `Motivo: ${sentence}`,
     affected: (network, count) =>
       count === 0
         ? `Ahora no tienes publicaciones programadas en ${network}, pero no podrás programar ninguna allí hasta que vuelvas a conectarte.`
@@ -48,6 +51,7 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
       `${network} no longer accepts Alzado’s access to your account${account ? ` (${account})` : ''}, so the connection has been closed.`,
     failedPost: (network, project, sequence, day) =>
       `Because of this, post ${sequence} of the project “${project}”, planned for ${day}, did not go out on ${network}. Once you have connected again, use “Publish again” on the post.`,
+    reason: (sentence) => `Reason: ${sentence}`,
     affected: (network, count) =>
       count === 0
         ? `You have no posts scheduled to ${network} right now, but none can be published there until you connect again.`
@@ -67,6 +71,7 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
       `${network} ja no accepta l’accés d’Alzado al teu compte${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
     failedPost: (network, project, sequence, day) =>
       `Per això la publicació ${sequence} del projecte «${project}», prevista per al ${day}, no ha sortit a ${network}. Quan t’hi tornis a connectar, fes servir «Torna a publicar» a la publicació.`,
+    reason: (sentence) => `Motiu: ${sentence}`,
     affected: (network, count) =>
       count === 0
         ? `Ara no tens publicacions programades a ${network}, però no en podràs publicar cap fins que t’hi tornis a connectar.`

@@ -30,7 +30,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
 }
 
 export function result(status: PostResult['status'], extra: Partial<PostResult> = {}): PostResult {
-  return { status, target_name: null, permalink: null, error: null, finished_at: null, ...extra };
+  return { status, target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null, ...extra };
 }
 
 export function makePage(items: Post[], overrides: Partial<PostPage> = {}): PostPage {

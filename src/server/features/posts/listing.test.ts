@@ -131,8 +131,8 @@ describe('posts: the list', () => {
       publish_on: '2025-06-09',
       networks: { instagram: true, linkedin: false },
       results: {
-        instagram: { status: 'posted', target_name: 'estudio.clara', permalink: 'https://instagram.example/p/1', error: null, finished_at: '2025-06-09T07:00:05.000Z' },
-        linkedin: { status: 'not_selected', target_name: null, permalink: null, error: null, finished_at: null },
+        instagram: { status: 'posted', target_name: 'estudio.clara', permalink: 'https://instagram.example/p/1', error: null, error_code: null, attempts: 1, finished_at: '2025-06-09T07:00:05.000Z' },
+        linkedin: { status: 'not_selected', target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null },
       },
       in_process: false,
       editable: false,

@@ -28,6 +28,8 @@ function toResult(row: PostResultRow | undefined): PostResult | null {
     target_name: row.target_name,
     permalink: row.permalink,
     error: row.error,
+    error_code: row.error_code,
+    attempts: row.attempts,
     finished_at: row.finished_at === null ? null : readInstant(row.finished_at).toISOString(),
   };
 }

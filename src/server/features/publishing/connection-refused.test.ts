@@ -74,7 +74,7 @@ describe('publishing closes a connection the network refuses', () => {
 
     await publish(first.id);
     const result = await resultOf(first.id, 'linkedin');
-    expect(result).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(result).toMatchObject({ status: 'failed', attempts: 1, error_code: 'connectionRefused' });
     expect(result.error).toMatch(/^LinkedIn no longer accepts the connection: connect it again in Settings \(.*revoked/);
     expect(await postRow(first.id)).toMatchObject({ state: 'published', publishing_since: null });
     expect(await isConnected(rosa.id, 'linkedin')).toBe(false);
@@ -87,6 +87,8 @@ describe('publishing closes a connection the network refuses', () => {
     expect(mail).toMatchObject({ to: rosa.email, subject: 'Tu conexión con LinkedIn se ha cerrado' });
     expect(mail!.text).toContain('LinkedIn ya no acepta el acceso de Alzado a tu cuenta (Marta Soler Ibáñez) y la conexión ha quedado cerrada.');
     expect(mail!.text).toContain(`Por eso la publicación ${sequence} del proyecto «Casa del Mar», prevista para el ${displayed(today)}, no ha salido en LinkedIn.`);
+    // The reason as the posts page words it, in Rosa's language.
+    expect(mail!.text).toContain('Motivo: LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».');
     // The post that failed is not among those still waiting.
     expect(mail!.text).toContain('Tienes 1 publicación programada en LinkedIn: no podrá salir hasta que vuelvas a conectarte.');
     expect(mail!.text).toContain(`${env.publicUrl}/settings`);
@@ -96,12 +98,14 @@ describe('publishing closes a connection the network refuses', () => {
     await publish(second.id);
     expect(await resultOf(second.id, 'linkedin')).toMatchObject({
       status: 'failed',
+      error_code: 'notConnected',
       error: "The owner's LinkedIn account is not connected, or has no page chosen to publish to: connect it in Settings",
     });
     expect(await faultsLeft()).toEqual([1000]);
     expect(await lossRecords(rosa.id, 'linkedin')).toHaveLength(2);
     // That post's own failure is told as any other.
     expect(env.t.sentMail.map((sent) => sent.subject)).toEqual(['No se ha podido publicar «Casa del Mar» en LinkedIn']);
+    expect(env.t.sentMail[0]!.text).toContain('- LinkedIn: no se ha publicado. Motivo: La cuenta de LinkedIn no está conectada o no tiene elegida la página en la que publicar');
   });
 
   it('Instagram revoked: likewise, in the owner\'s language, and Meta is not called for the next post', async () => {
@@ -113,7 +117,7 @@ describe('publishing closes a connection the network refuses', () => {
 
     await publish(first.id);
     const result = await resultOf(first.id, 'instagram');
-    expect(result).toMatchObject({ status: 'failed', attempts: 1, target_name: 'soler.arquitectos' });
+    expect(result).toMatchObject({ status: 'failed', attempts: 1, target_name: 'soler.arquitectos', error_code: 'connectionRefused' });
     expect(result.error).toMatch(/^Instagram no longer accepts the connection: connect it again in Settings/);
     expect(await isConnected(nil.id, 'instagram')).toBe(false);
     expect(await settingsView(nil.cookie, 'instagram')).toMatchObject({ isConnected: false });
@@ -125,10 +129,11 @@ describe('publishing closes a connection the network refuses', () => {
     expect(mail!.text).toContain('Instagram no longer accepts Alzado’s access to your account');
     expect(mail!.text).toContain(`planned for ${displayed(today)}, did not go out on Instagram. Once you have connected again, use “Publish again” on the post.`);
     expect(mail!.text).toContain('You have 1 post scheduled to Instagram: it cannot go out until you connect again.');
+    expect(mail!.text).toContain('Reason: Instagram no longer accepts the connection to your account: connect it again in Settings and use “Publish again”.');
 
     control().fail({ network: 'meta', kind: 'server-error', times: 1000 });
     await publish(second.id);
-    expect(await resultOf(second.id, 'instagram')).toMatchObject({ status: 'failed', error: "The owner's Instagram account is not connected, or has no page chosen to publish to: connect it in Settings" });
+    expect(await resultOf(second.id, 'instagram')).toMatchObject({ status: 'failed', error_code: 'notConnected', error: "The owner's Instagram account is not connected, or has no page chosen to publish to: connect it in Settings" });
     expect(await faultsLeft()).toEqual([1000]);
   });
 
@@ -144,12 +149,13 @@ describe('publishing closes a connection the network refuses', () => {
       control().setOrganizations(defaultOrganizations());
     }
     const result = await resultOf(id, 'linkedin');
-    expect(result).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(result).toMatchObject({ status: 'failed', attempts: 1, error_code: 'permissionMissing' });
     expect(result.error).toMatch(/^LinkedIn did not allow publishing to this account: connect it again in Settings, granting every permission/);
     expect(await isConnected(olga.id, 'linkedin')).toBe(false);
     expect(env.t.sentMail.map((sent) => sent.subject)).toEqual(['La teva connexió amb LinkedIn s’ha tancat']);
     expect(env.t.sentMail[0]!.text).toContain('no ha sortit a LinkedIn');
     expect(env.t.sentMail[0]!.text).toContain('Ara no tens publicacions programades a LinkedIn');
+    expect(env.t.sentMail[0]!.text).toContain('Motiu: LinkedIn no ha permès publicar en aquest compte: torna\'l a connectar a Configuració concedint tots els permisos');
   });
 
   it('a refusal of a token the connection no longer holds (connected again meanwhile) closes nothing', async () => {
@@ -157,7 +163,7 @@ describe('publishing closes a connection the network refuses', () => {
     const deps = publishingDependencies(env);
     const stale = await getPublishingAccess(deps.social, { userId: marc.id, network: 'linkedin' });
     expect((await connect(env.t, marc.cookie, 'linkedin')).statusCode).toBe(200);
-    const post = { id: 0, project: 'Casa del Mar', sequence: 1, day: displayed(today) };
+    const post = { id: 0, project: 'Casa del Mar', sequence: 1, day: displayed(today), reasonCode: 'connectionRefused' as const };
     const input = { userId: marc.id, reason: 'LinkedIn no longer accepts the connection', post, now: new Date() };
 
     expect(await reportRefusedAccess({ ...deps.social, mailer: deps.mailer }, { ...input, access: stale })).toEqual({ closed: false, mailed: false });
@@ -184,11 +190,12 @@ describe('publishing closes a connection the network refuses', () => {
       control().clearFaults();
     }
     const result = await resultOf(id, 'linkedin');
-    expect(result).toMatchObject({ status: 'failed' });
+    expect(result).toMatchObject({ status: 'failed', error_code: 'gaveUp', attempts: 1 });
     expect(result.error).toMatch(/LinkedIn failed \(HTTP 500\).*\(gave up after 1 attempts\)/);
     expect(await isConnected(pau.id, 'linkedin')).toBe(true);
     expect(await settingsView(pau.cookie, 'linkedin')).toMatchObject({ isConnected: true });
     expect(await lossRecords(pau.id, 'linkedin')).toEqual([]);
     expect(env.t.sentMail.map((sent) => sent.subject)).toEqual(['No se ha podido publicar «Casa del Mar» en LinkedIn']);
+    expect(env.t.sentMail[0]!.text).toContain('Motivo: La publicación no ha podido salir en LinkedIn tras 1 intento: usa «Publicar de nuevo» más tarde.');
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { publishFailureEmail } from './failure-email.ts';
 
-/** The failure e-mail in the owner's language (es, en, cat): the project, the post, each network, the way back. */
+/** The failure e-mail in the owner's language (es, en, cat): the project, the post, each network and why, the way back. */
 describe('publishing: the failure e-mail', () => {
+  const metaSaid = 'Meta refused the request (code 36003/2207009): bad ratio';
   const input = {
     to: 'jordi@estudi.cat',
     name: 'Jordi',
@@ -11,19 +12,44 @@ describe('publishing: the failure e-mail', () => {
     day: '2025-06-10',
     postsUrl: 'https://alzado.example/preview-projects',
     outcomes: [
-      { network: 'instagram' as const, targetName: 'soler.arquitectos', status: 'failed', error: 'Meta refused the request (code 36003/2207009): bad ratio' },
-      { network: 'linkedin' as const, targetName: null, status: 'posted', error: null },
+      { network: 'instagram' as const, targetName: 'soler.arquitectos', status: 'failed', error: metaSaid, errorCode: 'rejectedByNetwork', attempts: 1 },
+      { network: 'linkedin' as const, targetName: null, status: 'posted', error: null, errorCode: null, attempts: 1 },
     ],
   };
 
-  it('is written in Catalan for a Catalan owner, naming the failing network only in the subject', () => {
+  it('is written in Catalan for a Catalan owner, naming the failing network only in the subject, with the reason in Catalan and Meta\'s own words', () => {
     const mail = publishFailureEmail({ ...input, language: 'cat' });
     expect(mail.subject).toBe("No s'ha pogut publicar «Casa <Roca>» a Instagram");
     expect(mail.text).toContain('Hola Jordi:');
     expect(mail.text).toContain('La publicació 2 del projecte «Casa <Roca>», prevista per al 10-06-2025');
-    expect(mail.text).toContain("- Instagram (soler.arquitectos): no s'ha publicat. Motiu: Meta refused the request (code 36003/2207009): bad ratio");
+    expect(mail.text).toContain(
+      "- Instagram (soler.arquitectos): no s'ha publicat. Motiu: Instagram ha rebutjat la publicació: revisa'n el text i les imatges segons la resposta de la xarxa i fes servir «Torna a publicar». " +
+        `Resposta de Instagram: ${metaSaid}`,
+    );
     expect(mail.text).toContain('- LinkedIn: publicada.');
     expect(mail.text).toContain('https://alzado.example/preview-projects');
+  });
+
+  it('says a retry given up with its attempts, and an unknown outcome as "needs review", in the owner\'s language, without the English detail', () => {
+    const mail = publishFailureEmail({
+      ...input,
+      language: 'en',
+      outcomes: [
+        { network: 'instagram', targetName: null, status: 'unknown', error: 'The outcome of the call is unknown (TIMEOUT)', errorCode: 'outcomeUnknown', attempts: 1 },
+        { network: 'linkedin', targetName: null, status: 'failed', error: 'LinkedIn failed (HTTP 500) (gave up after 5 attempts)', errorCode: 'gaveUp', attempts: 5 },
+      ],
+    });
+    expect(mail.text).toContain('- Instagram: needs review. Instagram did not confirm the post, so we do not know whether it went out: check the account before publishing it again.');
+    expect(mail.text).toContain('- LinkedIn: not published. Reason: The post could not go out on LinkedIn after 5 attempts: use “Publish again” later.');
+    expect(mail.text).not.toContain('HTTP 500');
+    expect(publishFailureEmail({ ...input, language: 'es', outcomes: [{ ...input.outcomes[0]!, errorCode: 'gaveUp', attempts: 1 }] }).text).toContain(
+      'Motivo: La publicación no ha podido salir en Instagram tras 1 intento',
+    );
+  });
+
+  it('shows the English text of a result recorded before the reasons had codes', () => {
+    const mail = publishFailureEmail({ ...input, language: 'es', outcomes: [{ ...input.outcomes[0]!, errorCode: null }] });
+    expect(mail.text).toContain(`- Instagram (soler.arquitectos): no se ha publicado. Motivo: ${metaSaid}`);
   });
 
   it('escapes what it shows in HTML', () => {

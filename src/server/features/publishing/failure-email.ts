@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '../../../domain/languages.ts';
-import type { PostNetwork } from '../../../domain/post.ts';
+import { type PostNetwork, resultReasonOf } from '../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { describeResultReason } from '../../i18n/result-reasons.ts';
 import { publishingTranslatorFor, translatorFor } from '../../i18n/translate.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { PostToPublish, ResultRow } from './repo.ts';
@@ -11,7 +12,10 @@ export interface NetworkOutcome {
   network: PostNetwork;
   targetName: string | null;
   status: string;
+  /** English technical detail; shown translated through `errorCode` when there is one. */
   error: string | null;
+  errorCode: string | null;
+  attempts: number;
 }
 
 /** dd-mm-yyyy, as the app shows dates (SPEC §5). */
@@ -41,7 +45,8 @@ export function publishFailureEmail(input: {
   const lines = input.outcomes
     .filter((outcome) => outcome.status !== 'not_selected')
     .map((outcome) => {
-      const values = { network: label(outcome), reason: outcome.error ?? '' };
+      const reason = resultReasonOf({ status: outcome.status, error: outcome.error, error_code: outcome.errorCode, attempts: outcome.attempts });
+      const values = { network: label(outcome), reason: reason ? describeResultReason(input.language, outcome.network, reason) : '' };
       if (outcome.status === 'unknown') return t('failure.unknown', values);
       if (outcome.status === 'failed') return t('failure.failed', values);
       return t('failure.posted', values);
@@ -77,7 +82,14 @@ export async function sendFailureEmail(deps: PublishingDependencies, post: PostT
     outcomes: results
       .filter((result): result is ResultRow & { network: PostNetwork } => result.network === 'instagram' || result.network === 'linkedin')
       .sort((a, b) => a.network.localeCompare(b.network))
-      .map((result) => ({ network: result.network, targetName: result.target_name, status: result.status, error: result.error })),
+      .map((result) => ({
+        network: result.network,
+        targetName: result.target_name,
+        status: result.status,
+        error: result.error,
+        errorCode: result.error_code,
+        attempts: result.attempts,
+      })),
     postsUrl: `${deps.publicUrl}/preview-projects`,
   });
   try {

@@ -4,6 +4,7 @@ import { type LinkedInClient, toLittleText } from '../../adapters/linkedin/linke
 import { ProviderError } from '../../adapters/provider-http.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { PublishingAccess } from '../social/service.ts';
+import { NotPublishable } from './outcomes.ts';
 import type { ImageToPublish } from './repo.ts';
 
 /**
@@ -41,10 +42,10 @@ const INSTAGRAM_MAX_IMAGES = 10;
 
 export function prepareFor(network: PostNetwork, clients: NetworkClients, input: PrepareInput): Promise<PreparedPost> {
   if (network === 'linkedin') {
-    if (!clients.linkedin) throw new ProviderError('linkedin', 'rejected', 'LinkedIn is not configured on this server');
+    if (!clients.linkedin) throw new NotPublishable('networkNotConfigured', 'LinkedIn is not configured on this server');
     return prepareLinkedIn(clients.linkedin, input);
   }
-  if (!clients.instagram) throw new ProviderError('meta', 'rejected', 'Instagram is not configured on this server');
+  if (!clients.instagram) throw new NotPublishable('networkNotConfigured', 'Instagram is not configured on this server');
   return prepareInstagram(clients.instagram, input);
 }
 
@@ -85,7 +86,7 @@ async function prepareInstagram(client: GraphClient, input: PrepareInput): Promi
   const igUserId = access.targetId;
   const token = access.pageAccessToken ?? access.accessToken;
   const urls = input.images.slice(0, INSTAGRAM_MAX_IMAGES).map((image) => input.storage.publicUrl(image.instagram_key));
-  if (urls.length === 0) throw new ProviderError('meta', 'rejected', 'An Instagram post needs at least one selected image');
+  if (urls.length === 0) throw new NotPublishable('noImage', 'An Instagram post needs at least one selected image');
   let containerId: string;
   if (urls.length === 1) {
     containerId = await client.createImageContainer(token, igUserId, { imageUrl: urls[0]!, caption: input.text });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../adapters/provider-http.ts';
-import { UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
+import { NotPublishable, UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
 
 /**
  * Which failures are tried again (DESIGN principle 4): before the creating call anything transient;
@@ -29,8 +29,9 @@ describe('publishing: what a failure means', () => {
 
   it('before the creating call retries whatever is transient, a timeout included, and fails what the user must mend', () => {
     expect(outcomeBeforeCall('instagram', linkedin('network', { cause: 'TIMEOUT' })).kind).toBe('retry');
-    expect(outcomeBeforeCall('instagram', new Error('disk unavailable'))).toEqual({ kind: 'retry', reason: 'disk unavailable' });
-    expect(outcomeBeforeCall('instagram', linkedin('rejected'))).toEqual({ kind: 'failed', reason: 'LinkedIn says rejected' });
+    expect(outcomeBeforeCall('instagram', new Error('disk unavailable'))).toEqual({ kind: 'retry', code: 'internalError', reason: 'disk unavailable' });
+    expect(outcomeBeforeCall('instagram', linkedin('rejected'))).toEqual({ kind: 'failed', code: 'rejectedByNetwork', reason: 'LinkedIn says rejected' });
+    expect(outcomeBeforeCall('instagram', new NotPublishable('notConnected', 'not connected'))).toEqual({ kind: 'failed', code: 'notConnected', reason: 'not connected' });
   });
 
   it('marks only a refused token or permission as a refused connection, before and at the creating call', () => {
@@ -45,11 +46,19 @@ describe('publishing: what a failure means', () => {
   });
 
   it('waits as long as Retry-After says', () => {
-    expect(outcomeOfCall('linkedin', linkedin('rate-limited', { status: 429, retryAfterSeconds: 120 }))).toEqual({ kind: 'retry', reason: 'LinkedIn says rate-limited', delayMs: 120_000 });
+    expect(outcomeOfCall('linkedin', linkedin('rate-limited', { status: 429, retryAfterSeconds: 120 }))).toEqual({ kind: 'retry', code: 'rateLimited', reason: 'LinkedIn says rate-limited', delayMs: 120_000 });
   });
 
-  it('says why in words the studio can act on', () => {
-    expect(outcomeOfCall('linkedin', linkedin('invalid-token', { status: 401 })).reason).toBe('LinkedIn no longer accepts the connection: connect it again in Settings (LinkedIn says invalid-token)');
-    expect(outcomeOfCall('instagram', linkedin('network', { cause: 'TIMEOUT' })).reason).toBe(`${UNKNOWN_OUTCOME} (LinkedIn says network)`);
+  it('gives each outcome the code the studio reads, and keeps the English detail for operators', () => {
+    expect(outcomeOfCall('linkedin', linkedin('invalid-token', { status: 401 }))).toMatchObject({
+      code: 'connectionRefused',
+      reason: 'LinkedIn no longer accepts the connection: connect it again in Settings (LinkedIn says invalid-token)',
+    });
+    expect(outcomeOfCall('linkedin', linkedin('permission', { status: 403 }))).toMatchObject({ code: 'permissionMissing' });
+    expect(outcomeOfCall('linkedin', linkedin('rejected', { status: 422 }))).toMatchObject({ code: 'rejectedByNetwork', reason: 'LinkedIn says rejected' });
+    expect(outcomeOfCall('linkedin', linkedin('server', { status: 503 }))).toMatchObject({ code: 'networkUnavailable' });
+    expect(outcomeOfCall('linkedin', linkedin('network', { cause: 'ECONNREFUSED' }))).toMatchObject({ code: 'networkUnavailable' });
+    expect(outcomeOfCall('instagram', linkedin('network', { cause: 'TIMEOUT' }))).toEqual({ kind: 'unknown', code: 'outcomeUnknown', reason: `${UNKNOWN_OUTCOME} (LinkedIn says network)` });
+    expect(outcomeOfCall('instagram', new TypeError('boom'))).toMatchObject({ kind: 'unknown', code: 'outcomeUnknown' });
   });
 });

@@ -8,7 +8,7 @@ import { TokenDecryptionError } from '../../lib/token-cipher.ts';
 import { type PublishingAccess, getPublishingAccess, reportRefusedAccess } from '../social/service.ts';
 import { displayDay, sendFailureEmail } from './failure-email.ts';
 import { type PreparedPost, prepareFor } from './network-publishers.ts';
-import { type Outcome, UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
+import { NotPublishable, type Outcome, UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
 import {
   type ImageToPublish, type PostToPublish, type ResultChange, type ResultRow, claimPost, ensureResults, finishPost, findPostToPublish, listResults, listSelectedImages,
   maxAttemptsOfJob, moveResult,
@@ -25,9 +25,6 @@ const DEFAULT_MAX_ATTEMPTS = 5;
  */
 type NetworkRun = { kind: 'settled'; ownerMailed?: true } | { kind: 'retry'; reason: string; delayMs?: number } | { kind: 'taken' };
 const settled: NetworkRun = { kind: 'settled' };
-
-/** The user must act before this network can be published to (no owner, not connected). */
-class NotPublishable extends Error {}
 
 interface RunContext {
   deps: PublishingDependencies;
@@ -98,7 +95,7 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
   if (!result || FINAL_STATUSES.includes(result.status as ResultStatus)) return settled;
   if (result.status === 'publishing') {
     // The previous run called the network and died before recording what it answered.
-    await record(context, 'publishing', { status: 'unknown', error: UNKNOWN_OUTCOME, finishedAt: now() });
+    await record(context, 'publishing', { status: 'unknown', error: UNKNOWN_OUTCOME, errorCode: 'outcomeUnknown', finishedAt: now() });
     return settled;
   }
 
@@ -110,7 +107,7 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
   } catch (error) {
     // Stopped by the worker: the job runs again, nothing is recorded.
     if (signal.aborted) throw error;
-    const outcome: Outcome = error instanceof NotPublishable ? { kind: 'failed', reason: error.message } : outcomeBeforeCall(network, error);
+    const outcome = outcomeBeforeCall(network, error);
     const target = access ? { targetId: access.targetId, targetName: access.targetName } : {};
     return closeIfRefused(context, await settle(context, 'pending', outcome, result.attempts + 1, maxAttempts, target), outcome, access);
   }
@@ -123,6 +120,7 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
     targetId: access.targetId,
     targetName: access.targetName,
     error: null,
+    errorCode: null,
     countAttempt: true,
   });
   if (attempts === undefined) return { kind: 'taken' };
@@ -136,7 +134,7 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
   }
   await deps.afterProviderCall?.({ postId: post.id, network });
   if (created) {
-    await record(context, 'publishing', { status: 'posted', remoteId: created.remoteId, permalink: created.permalink, error: null, finishedAt: now() });
+    await record(context, 'publishing', { status: 'posted', remoteId: created.remoteId, permalink: created.permalink, error: null, errorCode: null, finishedAt: now() });
     deps.log.info({ postId: post.id, network, remoteId: created.remoteId }, 'Post published');
     return settled;
   }
@@ -158,7 +156,7 @@ async function closeIfRefused(context: RunContext, run: NetworkRun, outcome: Out
         userId: post.owner_id,
         access,
         reason: outcome.reason,
-        post: { id: post.id, project: post.project_title, sequence: post.sequence, day: displayDay(post.publish_on) },
+        post: { id: post.id, project: post.project_title, sequence: post.sequence, day: displayDay(post.publish_on), reasonCode: outcome.code },
         now: new Date(context.now()),
       },
     );
@@ -181,14 +179,16 @@ async function settle(
   const { deps, post, network, now } = context;
   const countAttempt = from === 'pending';
   if (outcome.kind === 'retry' && tries < maxAttempts && !context.lastChance) {
-    if (!(await record(context, from, { ...target, status: 'pending', error: outcome.reason, countAttempt }))) return { kind: 'taken' };
+    if (!(await record(context, from, { ...target, status: 'pending', error: outcome.reason, errorCode: outcome.code, countAttempt }))) return { kind: 'taken' };
     deps.log.warn({ postId: post.id, network, attempt: tries, reason: outcome.reason }, 'Publication will be tried again');
     return { kind: 'retry', reason: `${NETWORK_NAMES[network]}: ${outcome.reason}`, ...(outcome.delayMs !== undefined ? { delayMs: outcome.delayMs } : {}) };
   }
   const status = outcome.kind === 'unknown' ? 'unknown' : 'failed';
   const reason = outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${tries} attempts)` : outcome.reason;
-  if (!(await record(context, from, { ...target, status, error: reason, finishedAt: now(), countAttempt }))) return { kind: 'taken' };
-  deps.log.warn({ postId: post.id, network, status, reason }, status === 'unknown' ? 'Publication needs review: its outcome is unknown' : 'Publication failed');
+  // A retry given up is told as such (the result's attempts say how many); the last failure stays in `error`.
+  const errorCode = outcome.kind === 'retry' ? 'gaveUp' : outcome.code;
+  if (!(await record(context, from, { ...target, status, error: reason, errorCode, finishedAt: now(), countAttempt }))) return { kind: 'taken' };
+  deps.log.warn({ postId: post.id, network, status, errorCode, reason }, status === 'unknown' ? 'Publication needs review: its outcome is unknown' : 'Publication failed');
   return settled;
 }
 
@@ -205,14 +205,14 @@ async function record(context: RunContext, from: ResultStatus, change: ResultCha
 async function accessOf(context: RunContext): Promise<PublishingAccess> {
   const { deps, post, network } = context;
   const name = NETWORK_NAMES[network];
-  if (post.owner_id === null) throw new NotPublishable('The post has no owner whose accounts could publish it');
+  if (post.owner_id === null) throw new NotPublishable('noOwner', 'The post has no owner whose accounts could publish it');
   try {
     return await getPublishingAccess(deps.social, { userId: post.owner_id, network });
   } catch (error) {
     if (error instanceof AppError && (error.code === 'SOCIAL_NOT_CONNECTED' || error.code === 'SOCIAL_DATA_NOT_FOUND')) {
-      throw new NotPublishable(`The owner's ${name} account is not connected, or has no page chosen to publish to: connect it in Settings`);
+      throw new NotPublishable('notConnected', `The owner's ${name} account is not connected, or has no page chosen to publish to: connect it in Settings`);
     }
-    if (error instanceof TokenDecryptionError) throw new NotPublishable(`The owner's ${name} connection can no longer be read: connect it again in Settings`);
+    if (error instanceof TokenDecryptionError) throw new NotPublishable('connectionUnreadable', `The owner's ${name} connection can no longer be read: connect it again in Settings`);
     throw error;
   }
 }

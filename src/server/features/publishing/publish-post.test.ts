@@ -76,7 +76,7 @@ describe('publishing to the sandbox', () => {
     expect(await env.t.worker.runDueJobs()).toBe(1);
 
     const post = (await call(users.clara.cookie, 'GET', `/api/posts/${id}`)).json() as Post;
-    expect(post).toMatchObject({ state: 'published', in_process: false, results: { instagram: { status: 'not_selected' }, linkedin: { status: 'posted', target_name: 'Marta Soler Ibáñez', error: null } } });
+    expect(post).toMatchObject({ state: 'published', in_process: false, results: { instagram: { status: 'not_selected' }, linkedin: { status: 'posted', target_name: 'Marta Soler Ibáñez', error: null, error_code: null } } });
     expect(displayedStateOf(post)).toBe('published');
     const [published, ...others] = linkedinPostsWith('Casa Roca: piedra y cal (1) #arquitectura');
     expect(others).toEqual([]);
@@ -150,7 +150,8 @@ describe('publishing to the sandbox', () => {
     const { id } = await createDuePost(env, { ownerId: users.clara.id, publishOn: today, networks: { [network]: true } });
     control().fail({ ...fault, times: 1 });
     await publish(id);
-    expect(await resultOf(id, network)).toMatchObject({ status: 'pending', attempts: 1 });
+    // Waiting with its reason: the network's answer in `error`, its code for the studio.
+    expect(await resultOf(id, network)).toMatchObject({ status: 'pending', attempts: 1, error_code: fault.kind === 'rate-limit' ? 'rateLimited' : 'networkUnavailable' });
     expect((await postRow(id)).publishing_since).not.toBeNull();
     const [waiting] = await jobsOf(id);
     expect(waiting).toMatchObject({ state: 'queued', attempts: 1 });
@@ -158,7 +159,7 @@ describe('publishing to the sandbox', () => {
 
     await makeDueNow(id);
     await test.worker.runDueJobs();
-    expect(await resultOf(id, network)).toMatchObject({ status: 'posted', attempts: 2, error: null });
+    expect(await resultOf(id, network)).toMatchObject({ status: 'posted', attempts: 2, error: null, error_code: null });
     expect(await postRow(id)).toMatchObject({ state: 'published', publishing_since: null });
     const text = await textOf(id);
     expect(network === 'linkedin' ? linkedinPostsWith(text) : instagramMediaWith(text)).toHaveLength(1);
@@ -177,8 +178,11 @@ describe('publishing to the sandbox', () => {
       control().clearFaults();
     }
     const result = await resultOf(id, 'linkedin');
-    expect(result).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(result).toMatchObject({ status: 'failed', attempts: 2, error_code: 'gaveUp' });
     expect(result.error).toMatch(/LinkedIn failed \(HTTP 500\).*\(gave up after 2 attempts\)/);
+    // The posts API hands the code and the attempts to the page, which words them.
+    const post = (await call(users.clara.cookie, 'GET', `/api/posts/${id}`)).json() as Post;
+    expect(post.results.linkedin).toMatchObject({ status: 'failed', error_code: 'gaveUp', attempts: 2, error: result.error });
     expect((await postRow(id)).state).toBe('published');
     expect(linkedinPostsWith(await textOf(id))).toHaveLength(0);
   });
@@ -189,11 +193,13 @@ describe('publishing to the sandbox', () => {
     env.t.sentMail.length = 0;
     await publish(id);
     const result = await resultOf(id, 'linkedin');
-    expect(result).toMatchObject({ status: 'unknown', attempts: 1 });
+    expect(result).toMatchObject({ status: 'unknown', attempts: 1, error_code: 'outcomeUnknown' });
     expect(result.error).toMatch(/^The outcome of the call is unknown: check the network before publishing again/);
     expect(await jobsOf(id)).toMatchObject([{ state: 'done', attempts: 1 }]);
     expect(env.t.sentMail.map((mail) => mail.to)).toEqual(['clara@cliente.es']);
-    expect(env.t.sentMail[0]!.text).toContain('no sabemos si se ha publicado');
+    expect(env.t.sentMail[0]!.text).toContain(
+      'LinkedIn (Marta Soler Ibáñez): pendiente de revisión. LinkedIn no confirmó la publicación, así que no sabemos si ha salido: compruébalo en la cuenta antes de publicarla de nuevo.',
+    );
   });
 
   it('fails an Instagram container that ends in ERROR with Meta\'s reason, and e-mails the owner in Spanish', async () => {
@@ -206,12 +212,15 @@ describe('publishing to the sandbox', () => {
       control().configure({ meta: { containerError: null } });
     }
     const result = await resultOf(id, 'instagram');
-    expect(result.status).toBe('failed');
+    expect(result).toMatchObject({ status: 'failed', error_code: 'rejectedByNetwork' });
     expect(result.error).toContain('is ERROR: Error: the media could not be processed (2207001)');
     expect(instagramMediaWith(await textOf(id))).toHaveLength(0);
     const [mail] = env.t.sentMail;
     expect(mail).toMatchObject({ to: 'clara@cliente.es', subject: 'No se ha podido publicar «Casa del Mar» en Instagram' });
-    expect(mail!.text).toContain('Instagram (soler.arquitectos): no se ha publicado. Motivo: ');
+    // The reason in Clara's language, then Meta's own words, which say what to change.
+    expect(mail!.text).toContain(
+      `Instagram (soler.arquitectos): no se ha publicado. Motivo: Instagram ha rechazado la publicación: revisa el texto y las imágenes según su respuesta y usa «Publicar de nuevo». Respuesta de Instagram: ${result.error}`,
+    );
     expect(mail!.text).toContain(`${env.publicUrl}/preview-projects`);
     expect(mail!.html).toContain(`href="${env.publicUrl}/preview-projects"`);
   });
@@ -227,9 +236,12 @@ describe('publishing to the sandbox', () => {
       for (const user of [users.clara, users.olga, users.nil]) expect((await connect(env.t, user.cookie, 'linkedin')).statusCode).toBe(200);
     }
     const linkedin = await resultOf(id, 'linkedin');
-    expect(linkedin).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(linkedin).toMatchObject({ status: 'failed', attempts: 1, error_code: 'connectionRefused' });
     expect(linkedin.error).toMatch(/^LinkedIn no longer accepts the connection: connect it again in Settings/);
-    expect((await resultOf(id, 'instagram')).error).toBe("The owner's Instagram account is not connected, or has no page chosen to publish to: connect it in Settings");
+    expect(await resultOf(id, 'instagram')).toMatchObject({
+      error_code: 'notConnected',
+      error: "The owner's Instagram account is not connected, or has no page chosen to publish to: connect it in Settings",
+    });
     expect(await jobsOf(id)).toMatchObject([{ state: 'done', attempts: 1 }]);
     expect(await postRow(id)).toMatchObject({ state: 'published', publishing_since: null });
     // LinkedIn's refusal closed the connection and sent its own e-mail (connection-refused.test.ts);
@@ -238,7 +250,8 @@ describe('publishing to the sandbox', () => {
     const mail = env.t.sentMail[1];
     expect(mail).toMatchObject({ to: 'nil@cliente.es' });
     expect(mail!.text).toMatch(/^Hello nil,/);
-    expect(mail!.text).toContain('LinkedIn (Marta Soler Ibáñez): not published. Reason: LinkedIn no longer accepts the connection');
+    expect(mail!.text).toContain('- Instagram: not published. Reason: The Instagram account is not connected, or has no page chosen to publish to: connect it in Settings and use “Publish again”.');
+    expect(mail!.text).toContain('- LinkedIn (Marta Soler Ibáñez): not published. Reason: LinkedIn no longer accepts the connection to your account: connect it again in Settings and use “Publish again”.');
   });
 
   it('after a crash between the call and its commit, the sweep resumes the post: "needs review", never a second post', async () => {
@@ -263,7 +276,7 @@ describe('publishing to the sandbox', () => {
     expect(await later.publishing.sweep.run()).toContain(id);
     await makeDueNow(id);
     await test.worker.runDueJobs();
-    expect(await resultOf(id, 'instagram')).toMatchObject({ status: 'unknown', attempts: 1, error: 'The outcome of the call is unknown: check the network before publishing again' });
+    expect(await resultOf(id, 'instagram')).toMatchObject({ status: 'unknown', attempts: 1, error: 'The outcome of the call is unknown: check the network before publishing again', error_code: 'outcomeUnknown' });
     expect(await resultOf(id, 'linkedin')).toMatchObject({ status: 'posted' });
     expect(linkedinPostsWith(text)).toHaveLength(1);
     expect(instagramMediaWith(text)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { type Kysely, type Transaction, type Updateable, sql } from 'kysely';
-import { POST_NETWORKS, type PostNetwork, type ResultStatus } from '../../../domain/post.ts';
+import { POST_NETWORKS, type PostNetwork, type ResultErrorCode, type ResultStatus } from '../../../domain/post.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database, PostResultsTable } from '../../db/schema.ts';
 
@@ -97,6 +97,8 @@ export type ResultRow = Awaited<ReturnType<typeof listResults>>[number];
 export interface ResultChange {
   status: ResultStatus;
   error?: string | null;
+  /** The reason's code (set with `error`, cleared with it). */
+  errorCode?: ResultErrorCode | null;
   targetId?: string;
   targetName?: string | null;
   remoteId?: string;
@@ -116,6 +118,7 @@ export interface ResultChange {
 export async function moveResult(db: Kysely<Database>, postId: number, network: PostNetwork, from: ResultStatus, change: ResultChange): Promise<number | undefined> {
   const values: Updateable<PostResultsTable> = { status: change.status, updated_at: new Date().toISOString() };
   if (change.error !== undefined) values.error = change.error;
+  if (change.errorCode !== undefined) values.error_code = change.errorCode;
   if (change.targetId !== undefined) values.target_id = change.targetId;
   if (change.targetName !== undefined) values.target_name = change.targetName;
   if (change.remoteId !== undefined) values.remote_id = change.remoteId;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/languages.ts';
+import type { ResultErrorCode } from '../../../domain/post.ts';
 import type { SocialNetwork } from '../../../domain/social.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -39,6 +40,8 @@ export interface RefusedPost {
   project: string;
   sequence: number;
   day: string;
+  /** Why, as the post's result records it (connectionRefused, permissionMissing). */
+  reasonCode: ResultErrorCode;
 }
 
 /**
@@ -70,7 +73,7 @@ export async function mailConnectionLoss(deps: ConnectionLossDependencies, loss:
       accountName: connection.account_name,
       scheduledPosts,
       settingsUrl: `${deps.publicUrl}/settings`,
-      ...(refusedPost ? { failedPost: { project: refusedPost.project, sequence: refusedPost.sequence, day: refusedPost.day } } : {}),
+      ...(refusedPost ? { failedPost: { project: refusedPost.project, sequence: refusedPost.sequence, day: refusedPost.day, reasonCode: refusedPost.reasonCode } } : {}),
     }),
   );
   await recordLossMailed(deps.db, loss, now);

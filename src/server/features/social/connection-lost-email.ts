@@ -1,7 +1,9 @@
 import type { Language } from '../../../domain/languages.ts';
+import type { ResultErrorCode } from '../../../domain/post.ts';
 import { NETWORK_NAMES, type SocialNetwork } from '../../../domain/social.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { CONNECTION_LOST_TEXTS } from '../../i18n/connection-lost-texts.ts';
+import { describeResultReason } from '../../i18n/result-reasons.ts';
 import { translatorFor } from '../../i18n/translate.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
@@ -19,8 +21,8 @@ export function connectionLostEmail(input: {
   accountName: string | null;
   scheduledPosts: number;
   settingsUrl: string;
-  /** The post whose publication found the connection refused; `day` as the app shows it. */
-  failedPost?: { project: string; sequence: number; day: string };
+  /** The post whose publication found the connection refused; `day` as the app shows it; `reasonCode` the refusal's. */
+  failedPost?: { project: string; sequence: number; day: string; reasonCode: ResultErrorCode };
 }): MailMessage {
   const t = translatorFor(input.language);
   const texts = CONNECTION_LOST_TEXTS[input.language];
@@ -28,7 +30,12 @@ export function connectionLostEmail(input: {
   const greeting = input.name ? t('greeting', { name: input.name }) : t('greetingNoName');
   const { failedPost } = input;
   const intro = failedPost ? texts.refusedIntro(network, input.accountName) : texts.intro(network, input.accountName);
-  const failed = failedPost ? [texts.failedPost(network, failedPost.project, failedPost.sequence, failedPost.day)] : [];
+  const failed = failedPost
+    ? [
+        texts.failedPost(network, failedPost.project, failedPost.sequence, failedPost.day),
+        texts.reason(describeResultReason(input.language, input.network, { code: failedPost.reasonCode, attempts: 1, detail: null })),
+      ]
+    : [];
   const affected = texts.affected(network, input.scheduledPosts);
   const where = texts.where(texts.settings);
   const action = texts.action(network);

@@ -1,6 +1,8 @@
-import { Anchor, Badge, Group, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DISPLAYED_STATE_COLORS, POST_NETWORKS, type Post, type ResultBadge, displayedStateOf, resultBadgeOf } from '../../../../domain/post.ts';
+import {
+  DISPLAYED_STATE_COLORS, POST_NETWORKS, type Post, type PostNetwork, type PostResult, type ResultBadge, displayedStateOf, resultBadgeOf, resultReasonOf,
+} from '../../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../../domain/social.ts';
 
 const RESULT_COLORS: Record<ResultBadge, string> = { posted: 'green', failed: 'red', notSelected: 'gray', needsReview: 'orange' };
@@ -13,6 +15,25 @@ export function DisplayedStateBadge({ post }: { post: Pick<Post, 'state' | 'resu
     <Badge color={DISPLAYED_STATE_COLORS[state]} variant="light" radius="sm" tt="none" fw={600} data-state={state}>
       {t(`states.${state}`)}
     </Badge>
+  );
+}
+
+/**
+ * Why a network's result failed or needs review, in the interface language (posts `resultErrors`), with
+ * the network's own words in a smaller line when they help; a result recorded before the reasons had
+ * codes shows its English text as it is.
+ */
+function ResultReasonText({ network, result }: { network: PostNetwork; result: PostResult }) {
+  const { t } = useTranslation('posts');
+  const reason = resultReasonOf(result);
+  if (!reason) return null;
+  if (reason.code === null) return <Text size="sm">{reason.text}</Text>;
+  const name = NETWORK_NAMES[network];
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{t(`resultErrors.${reason.code}`, { network: name, count: reason.attempts })}</Text>
+      {reason.detail && <Text size="xs" opacity={0.8}>{t('resultDetail', { network: name, detail: reason.detail })}</Text>}
+    </Stack>
   );
 }
 
@@ -41,7 +62,8 @@ export function ResultBadges({ post }: { post: Pick<Post, 'results'> }) {
             )}
           </Badge>
         );
-        return result.error ? <Tooltip key={network} label={result.error} multiline maw={280} withinPortal>{element}</Tooltip> : element;
+        if (!resultReasonOf(result)) return element;
+        return <Tooltip key={network} label={<ResultReasonText network={network} result={result} />} multiline maw={300} withinPortal>{element}</Tooltip>;
       })}
     </Group>
   );

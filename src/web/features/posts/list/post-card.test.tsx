@@ -5,7 +5,7 @@ import { TODAY, makePost, result } from '../../../test-support/post-fixtures.ts'
 import { renderWithProviders } from '../../../test-support/render.tsx';
 import { PostCard } from './post-card.tsx';
 
-function renderCard(overrides: Partial<Post> = {}, language: 'es' | 'en' = 'es') {
+function renderCard(overrides: Partial<Post> = {}, language: 'es' | 'en' | 'cat' = 'es') {
   const onAction = vi.fn();
   renderWithProviders(<PostCard post={makePost(overrides)} today={TODAY} onAction={onAction} />, language);
   return { onAction, card: screen.getByRole('article') };
@@ -48,6 +48,40 @@ describe('PostCard', () => {
     renderCard({ state: 'published', results: { instagram: result('posted', { permalink: 'https://instagram.example/p/1' }), linkedin: result('failed', { error: 'Token revoked' }) } }, 'en');
     expect(screen.getByRole('link', { name: 'Instagram: posted' }).getAttribute('href')).toBe('https://instagram.example/p/1');
     expect(screen.getByText('LinkedIn: failed')).toBeTruthy();
+  });
+
+  /** The reason on hover: the sentence of its code in the interface language, the network's words below only when they help. */
+  const hoverReason = async (badge: string) => {
+    fireEvent.mouseEnter(screen.getByText(badge).closest('[data-result]')!);
+    return screen.findByRole('tooltip');
+  };
+
+  it('tells why a network failed in the interface language, with what to do', async () => {
+    const linkedin = result('failed', { error_code: 'connectionRefused', error: 'LinkedIn no longer accepts the connection: connect it again in Settings (revoked by the user)' });
+    renderCard({ state: 'published', results: { instagram: null, linkedin } });
+    const tooltip = await hoverReason('LinkedIn: fallido');
+    expect(tooltip.textContent).toBe('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».');
+  });
+
+  it("adds the network's own words under a refused post, and counts the attempts of a retry given up", async () => {
+    const instagram = result('failed', { error_code: 'rejectedByNetwork', error: 'The media could not be processed (2207001)' });
+    const linkedin = result('failed', { error_code: 'gaveUp', attempts: 5, error: 'LinkedIn failed (HTTP 500) (gave up after 5 attempts)' });
+    renderCard({ state: 'published', results: { instagram, linkedin } }, 'cat');
+    const refused = await hoverReason('Instagram: fallit');
+    expect(within(refused).getByText(/^Instagram ha rebutjat la publicació/)).toBeTruthy();
+    expect(within(refused).getByText('Resposta de Instagram: The media could not be processed (2207001)')).toBeTruthy();
+    fireEvent.mouseLeave(screen.getByText('Instagram: fallit').closest('[data-result]')!);
+    const gaveUp = await hoverReason('LinkedIn: fallit');
+    expect(gaveUp.textContent).toBe('La publicació a LinkedIn ha fallat 5 vegades: fes servir «Torna a publicar» més tard.');
+  });
+
+  it('says "needs review" in words on hover, and shows an older result\'s text as it was recorded', async () => {
+    renderCard({ state: 'published', results: { instagram: result('unknown', { error: 'The outcome of the call is unknown' }), linkedin: result('failed', { error: 'Quota exceeded' }) } }, 'en');
+    expect((await hoverReason('Instagram: needs review')).textContent).toBe(
+      'Instagram did not confirm the post, so we do not know whether it went out: check the account before publishing it again.',
+    );
+    fireEvent.mouseLeave(screen.getByText('Instagram: needs review').closest('[data-result]')!);
+    expect((await hoverReason('LinkedIn: failed')).textContent).toBe('Quota exceeded');
   });
 
   it('says "not selected" and "needs review"', () => {
