@@ -7,6 +7,7 @@ import { socialConnectionsMigration } from './migrations/004-social-connections.
 import { projectsListIndexesMigration } from './migrations/005-projects-list-indexes.ts';
 import { postsAndJobsMigration } from './migrations/006-posts-and-jobs.ts';
 import { postResultReasonsMigration } from './migrations/007-post-result-reasons.ts';
+import { postsListIndexesMigration } from './migrations/008-posts-list-indexes.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -18,6 +19,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '005-projects-list-indexes': projectsListIndexesMigration(),
     '006-posts-and-jobs': postsAndJobsMigration(dialect),
     '007-post-result-reasons': postResultReasonsMigration(),
+    '008-posts-list-indexes': postsListIndexesMigration(),
   };
 }
 
