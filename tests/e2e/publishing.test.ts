@@ -158,18 +158,23 @@ describe('publishing today to the sandbox', () => {
     await failed.getByText('Instagram: fallido').waitFor();
     const badge = failed.getByText('LinkedIn: fallido');
     await badge.hover();
+    // The reason in the interface language, with what to do; LinkedIn's own words stay in the database.
     const reason = page.getByRole('tooltip');
-    await reason.getByText(/LinkedIn no longer accepts the connection/).waitFor();
-    expect(await reason.textContent()).toContain('revoked by the user');
+    await reason.getByText('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».').waitFor();
+    expect(await reason.textContent()).not.toContain('revoked');
     expect(await page.evaluate(() => Reflect.get(window, 'sameDocument'))).toBe(true);
     await saveScreenshot(page, 'publishing-failed');
 
-    const [stored] = await runSql<{ status: string; error: string }>(server, "select r.status, r.error from post_results r where r.post_id = $1 and r.network = 'linkedin'", [posts[1]!.id]);
-    expect(stored).toMatchObject({ status: 'failed', error: expect.stringContaining('revoked by the user') });
+    const [stored] = await runSql<{ status: string; error: string; error_code: string }>(
+      server,
+      "select r.status, r.error, r.error_code from post_results r where r.post_id = $1 and r.network = 'linkedin'",
+      [posts[1]!.id],
+    );
+    expect(stored).toMatchObject({ status: 'failed', error_code: 'connectionRefused', error: expect.stringContaining('revoked by the user') });
     // The owner is told by e-mail, naming LinkedIn.
     await expect.poll(async () => (await server.outbox()).filter((mail) => mail.to === ADMIN.email && /LinkedIn/.test(mail.subject)).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const mail = (await server.outbox()).find((message) => message.to === ADMIN.email && /LinkedIn/.test(message.subject))!;
-    expect(mail.text).toContain('LinkedIn');
+    expect(mail.text).toContain('Motivo: LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».');
 
     // The sandbox's own list has the published post, linked to its page.
     const list = await page.context().newPage();
