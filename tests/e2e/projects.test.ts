@@ -148,8 +148,11 @@ describe('projects and their images', () => {
     await expect.poll(() => galleryOf(admin)).toEqual(['salon.jpg', 'fachada.jpg', 'patio.jpg (no)']);
     await dragImage(admin, 3, 1);
     await expect.poll(() => galleryOf(admin)).toEqual(['patio.jpg (no)', 'salon.jpg', 'fachada.jpg']);
-    await admin.getByRole('checkbox', { name: 'Publicar la imagen 3 (fachada.jpg)' }).uncheck();
-    await admin.getByRole('checkbox', { name: 'Publicar la imagen 1 (patio.jpg)' }).check();
+    // The selection is saved at once and shows a moment later (after the request starts): click, then wait.
+    await admin.getByRole('checkbox', { name: 'Publicar la imagen 3 (fachada.jpg)' }).click();
+    await expect.poll(() => galleryOf(admin)).toEqual(['patio.jpg (no)', 'salon.jpg', 'fachada.jpg (no)']);
+    await admin.getByRole('checkbox', { name: 'Publicar la imagen 1 (patio.jpg)' }).click();
+    await expect.poll(() => galleryOf(admin)).toEqual(['patio.jpg', 'salon.jpg', 'fachada.jpg (no)']);
     await expect.poll(async () => ((await (await admin.request.get(`${server.url}/api/projects/${projectId}`)).json()) as typeof created).images.map((image) => `${image.original_name}:${image.status}`))
       .toEqual(['patio.jpg:pending', 'salon.jpg:pending', 'fachada.jpg:not_selected']);
     await saveScreenshot(admin, 'project-form-edit');
