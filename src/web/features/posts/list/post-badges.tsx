@@ -39,7 +39,7 @@ function ResultReasonText({ network, result }: { network: PostNetwork; result: P
 
 /**
  * Each network's outcome once there is one (posted, failed, not selected, needs review), named by the
- * network; a posted one links to the published post, a failed one tells why on hover.
+ * network; a posted one links to the published post, a failed one tells why on hover, focus or tap.
  */
 export function ResultBadges({ post }: { post: Pick<Post, 'results'> }) {
   const { t } = useTranslation('posts');
@@ -53,8 +53,9 @@ export function ResultBadges({ post }: { post: Pick<Post, 'results'> }) {
     <Group gap={6}>
       {badges.map(({ network, badge, result }) => {
         const label = t('results.label', { network: NETWORK_NAMES[network], result: t(`results.${badge}`) });
+        const hasReason = resultReasonOf(result) !== null;
         const element = (
-          <Badge key={network} color={RESULT_COLORS[badge]} variant="outline" radius="sm" size="sm" tt="none" data-result={badge}>
+          <Badge key={network} color={RESULT_COLORS[badge]} variant="outline" radius="sm" size="sm" tt="none" data-result={badge} tabIndex={hasReason ? 0 : undefined}>
             {result.permalink && badge === 'posted' ? (
               <Anchor href={result.permalink} target="_blank" rel="noopener noreferrer" inherit c="inherit">{label}</Anchor>
             ) : (
@@ -62,8 +63,13 @@ export function ResultBadges({ post }: { post: Pick<Post, 'results'> }) {
             )}
           </Badge>
         );
-        if (!resultReasonOf(result)) return element;
-        return <Tooltip key={network} label={<ResultReasonText network={network} result={result} />} multiline maw={300} withinPortal>{element}</Tooltip>;
+        if (!hasReason) return element;
+        // The reason shows on hover, on keyboard focus and on a tap: the badge is focusable for it.
+        return (
+          <Tooltip key={network} label={<ResultReasonText network={network} result={result} />} multiline maw={300} withinPortal events={{ hover: true, focus: true, touch: true }}>
+            {element}
+          </Tooltip>
+        );
       })}
     </Group>
   );

@@ -84,6 +84,14 @@ describe('PostCard', () => {
     expect((await hoverReason('LinkedIn: failed')).textContent).toBe('Quota exceeded');
   });
 
+  it('tells the reason on keyboard focus too: the badge with a reason can be focused', async () => {
+    renderCard({ state: 'published', results: { instagram: null, linkedin: result('failed', { error_code: 'notConnected', error: 'not connected' }) } }, 'en');
+    const badge = screen.getByText('LinkedIn: failed').closest('[data-result]') as HTMLElement;
+    expect(badge.tabIndex).toBe(0);
+    fireEvent.focus(badge);
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(/LinkedIn/);
+  });
+
   it('says "not selected" and "needs review"', () => {
     renderCard({ state: 'published', results: { instagram: result('unknown'), linkedin: result('not_selected') } }, 'en');
     expect(screen.getByText('Instagram: needs review')).toBeTruthy();
