@@ -180,10 +180,12 @@ describe('the heartbeat of /api/events', () => {
     server = Fastify();
     server.setValidatorCompiler(validatorCompiler);
     server.setSerializerCompiler(serializerCompiler);
-    await server.register(eventsRoutes, { auth: t.auth, events: createMemoryEventHub(), heartbeatMs: 50 });
+    hub = createMemoryEventHub();
+    await server.register(eventsRoutes, { auth: t.auth, events: hub, heartbeatMs: 50 });
     await server.listen({ port: 0, host: '127.0.0.1' });
     Object.assign(server, { cookie });
   });
+  let hub: ReturnType<typeof createMemoryEventHub>;
   afterAll(async () => {
     await server.close();
     await t.close();
@@ -193,6 +195,31 @@ describe('the heartbeat of /api/events', () => {
     const stream = await openStream(addressOf(server), (server as unknown as { cookie: string }).cookie);
     await vi.waitFor(() => expect(stream.frames.filter((frame) => frame.comment === 'heartbeat').length).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 10 });
     expect(stream.events()).toEqual([]);
+    await stream.close();
+  });
+
+  it('ends the stream at the next heartbeat once the user is deactivated (their sessions ended)', async () => {
+    const user = await createTestUser(t, { email: 'dario@alzado.test' });
+    const stream = await openStream(addressOf(server), await signIn(t, user.email, user.password));
+    await vi.waitFor(() => expect(stream.frames.some((frame) => frame.comment === 'heartbeat')).toBe(true), { timeout: 5_000, interval: 10 });
+    await t.database.db.updateTable('users').set({ active: t.database.dialect === 'postgres' ? false : 0 }).where('id', '=', user.id).execute();
+    await vi.waitFor(() => expect(stream.hasEnded()).toBe(true), { timeout: 5_000, interval: 10 });
+    await stream.close();
+  });
+
+  it("stops sending others' events to an administrator who is no longer one", async () => {
+    const user = await createTestUser(t, { email: 'elena@alzado.test', role: 'admin' });
+    const stream = await openStream(addressOf(server), await signIn(t, user.email, user.password));
+    await vi.waitFor(() => expect(stream.frames.some((frame) => frame.comment === 'heartbeat')).toBe(true), { timeout: 5_000, interval: 10 });
+    hub.publish({ type: 'project', projectId: 1, state: 'preview' }, { userIds: ['someone-else'] });
+    await vi.waitFor(() => expect(stream.events()).toHaveLength(1), { timeout: 5_000, interval: 10 });
+    await t.database.db.updateTable('users').set({ role: 'customer' }).where('id', '=', user.id).execute();
+    const beats = stream.frames.filter((frame) => frame.comment === 'heartbeat').length;
+    await vi.waitFor(() => expect(stream.frames.filter((frame) => frame.comment === 'heartbeat').length).toBeGreaterThan(beats + 1), { timeout: 5_000, interval: 10 });
+    hub.publish({ type: 'project', projectId: 2, state: 'preview' }, { userIds: ['someone-else'] });
+    hub.publish({ type: 'project', projectId: 3, state: 'draft' }, { userIds: [user.id] });
+    await vi.waitFor(() => expect(stream.events().map((entry) => entry.event)).toContainEqual({ type: 'project', projectId: 3, state: 'draft' }), { timeout: 5_000, interval: 10 });
+    expect(stream.events().map((entry) => (entry.event as { projectId: number }).projectId)).toEqual([1, 3]);
     await stream.close();
   });
 });

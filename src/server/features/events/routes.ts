@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Auth } from '../../auth/create-auth.ts';
-import { requireSession } from '../../auth/session.ts';
+import { recheckSession, requireSession } from '../../auth/session.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 
@@ -48,7 +48,7 @@ export async function eventsRoutes(app: FastifyInstance, options: EventsRouteOpt
       response: { 200: z.string().describe('A text/event-stream that stays open'), ...errorResponses(401) },
     },
   }, async (request, reply) => {
-    const user = request.user!;
+    let user = request.user!;
     const stream = new PassThrough();
     const write = (text: string) => {
       if (stream.destroyed || stream.writableEnded) return;
@@ -58,7 +58,18 @@ export async function eventsRoutes(app: FastifyInstance, options: EventsRouteOpt
       if (user.role !== 'admin' && !audience.userIds.includes(user.id)) return;
       write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     });
-    const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
+    // Each heartbeat also asks whether the session still stands: signing out or deactivation ends the
+    // stream, and a changed role changes what it receives.
+    const heartbeat = setInterval(() => {
+      void recheckSession(options.auth, user).then(
+        (current) => {
+          if (!current) return stream.end();
+          user = current;
+          write(': heartbeat\n\n');
+        },
+        (error: unknown) => request.log.warn({ err: error }, 'Live events: the session could not be checked'),
+      );
+    }, heartbeatMs);
     const cleanUp = () => {
       clearInterval(heartbeat);
       stopListening();
