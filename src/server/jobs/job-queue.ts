@@ -64,3 +64,20 @@ export async function enqueueJob(db: Kysely<Database>, job: NewJob): Promise<num
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Deletes finished jobs nobody needs any more: done ones after `doneBefore`, failed ones (kept longer,
+ * for the operator to look at) after `failedBefore`. Answers how many went.
+ */
+export async function pruneFinishedJobs(db: Kysely<Database>, input: { doneBefore: Date; failedBefore: Date }): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'done'), eb('updated_at', '<', input.doneBefore.toISOString())]),
+        eb.and([eb('state', '=', 'failed'), eb('updated_at', '<', input.failedBefore.toISOString())]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -262,6 +262,27 @@ describe('the polling loop', () => {
     expect(secondsFromNow(row.run_at)).toBeLessThan(1);
   });
 
+  it('deletes done jobs after a month and failed ones after three, when it starts and then hourly', async () => {
+    const ids: number[] = [];
+    for (let count = 0; count < 5; count += 1) ids.push(await enqueue());
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const set = (id: number, state: 'done' | 'failed' | 'queued', days: number) =>
+      database.db.updateTable('jobs').set({ state, updated_at: daysAgo(days), run_at: daysAgo(-1) }).where('id', '=', id).execute();
+    await set(ids[0]!, 'done', 31);
+    await set(ids[1]!, 'done', 29);
+    await set(ids[2]!, 'failed', 91);
+    await set(ids[3]!, 'failed', 60);
+    await set(ids[4]!, 'queued', 200);
+    const worker = workerWith({}, { pollIntervalMs: 20 });
+    worker.start();
+    try {
+      await vi.waitFor(async () => expect((await database.db.selectFrom('jobs').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([ids[1], ids[3], ids[4]]), { timeout: 5_000, interval: 20 });
+    } finally {
+      await worker.stop();
+    }
+    expect(logged).toContainEqual(expect.objectContaining({ level: 'info', details: expect.objectContaining({ pruned: 2 }) }));
+  });
+
   it('does not wait forever for a handler that ignores the signal', async () => {
     const id = await enqueue();
     const worker = workerWith({ 'send-email': () => new Promise(() => {}) }, { pollIntervalMs: 20, stopTimeoutMs: 200 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Kysely, Updateable } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database, JobsTable } from '../db/schema.ts';
-import { type ClaimedJob, type JobHandler, type JobKind, RetryLater } from './job-queue.ts';
+import { type ClaimedJob, type JobHandler, type JobKind, RetryLater, pruneFinishedJobs } from './job-queue.ts';
 
 export interface JobWorkerLog {
   info: (details: object, message: string) => void;
@@ -46,6 +46,11 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 }
 
 const FIRST_RETRY_DELAY_MS = 5_000;
+const DAY_MS = 86_400_000;
+/** Done jobs are kept a month, failed ones three (for the operator); pruned at most once an hour. */
+const KEEP_DONE_MS = 30 * DAY_MS;
+const KEEP_FAILED_MS = 90 * DAY_MS;
+const PRUNE_EVERY_MS = 3_600_000;
 const MAX_RETRY_DELAY_MS = 600_000;
 const MAX_ERROR_LENGTH = 1_000;
 
@@ -249,10 +254,20 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     });
   }
 
+  let prunedAt = 0;
+  async function pruneNowAndThen(): Promise<void> {
+    const now = Date.now();
+    if (now - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now;
+    const pruned = await pruneFinishedJobs(options.db, { doneBefore: new Date(now - KEEP_DONE_MS), failedBefore: new Date(now - KEEP_FAILED_MS) });
+    if (pruned > 0) log.info({ workerId, pruned }, 'Old finished jobs deleted');
+  }
+
   async function poll(): Promise<void> {
     let databaseFailing = false;
     while (!stopping) {
       try {
+        await pruneNowAndThen();
         if (running.size < concurrency && handledKinds().length > 0) await failExhaustedLeases(handledKinds());
         while (!stopping && running.size < concurrency) {
           const claimed = await claimNextJob();
