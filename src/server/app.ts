@@ -161,6 +161,7 @@ export async function buildApp(deps: AppDependencies) {
       mailer: deps.mailer,
       publicUrl: config.publicUrl,
       windowDays: (config.tokenRefresh ?? DEFAULT_TOKEN_REFRESH).windowDays,
+      studio: config.studio,
       now: deps.now,
     }),
   );

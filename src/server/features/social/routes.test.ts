@@ -227,6 +227,23 @@ describe('connecting LinkedIn through the consent page', () => {
     expect((await status(user.cookie, 'linkedin')).json()).toMatchObject({ publishTargetId: 'urn:li:organization:90210001' });
   });
 
+  it('authorizing again while connected (Settings\' "Connect again") replaces the tokens and the expiry, keeping the chosen target', async () => {
+    const before = await row(user.id, 'linkedin');
+    const [oldAccessToken] = await storedTokens(user.id, 'linkedin');
+    // As if the token were near its end: the new one must last 60 days from now again.
+    await t.database.db.updateTable('social_connections').set({ token_expires_at: storedInstant(new Date(Date.now() + 3 * DAY_S * 1000)) as string }).where('id', '=', before.id).execute();
+    const view = await connected(user.cookie, 'linkedin');
+    expect(view).toMatchObject({ isConnected: true, publishTargetId: 'urn:li:organization:90210001' });
+    closeTo(view.expiresAt, Date.now() + 5_184_000_000);
+    const after = await row(user.id, 'linkedin');
+    expect(after.id).toBe(before.id);
+    expect(readFlag(after.is_connected)).toBe(true);
+    const [newAccessToken] = await storedTokens(user.id, 'linkedin');
+    expect(newAccessToken).not.toBe(oldAccessToken);
+    const userinfo = await fetch(`${sandbox.base}/linkedin/v2/userinfo`, { headers: { authorization: `Bearer ${newAccessToken}` } });
+    expect(userinfo.status).toBe(200);
+  });
+
   it('disconnects after which it is not connected, its data kept; reconnecting keeps the chosen target', async () => {
     const tokensBefore = await storedTokens(user.id, 'linkedin');
     const response = await disconnect(user.cookie, 'linkedin');

@@ -11,15 +11,19 @@ import type { ConnectionChanges, ConnectionRow } from './repo.ts';
  * publication found its token refused (connection-loss.ts), is remembered in audit_log:
  * `social.connection-lost` when it is closed (in the same transaction), and
  * `social.connection-lost-mailed` once its owner has the e-mail, both with the subject
- * `<network>:<user id>`. A lost row with no mailed row after it is an e-mail still owed.
+ * `<network>:<user id>`. A lost row with no mailed row after it is an e-mail still owed. A connection
+ * that cannot be renewed but still works is warned once per token: `social.connection-expiring-mailed`
+ * with the subject `<network>:<user id>:<expiry ISO>`, so a new token gets a new warning.
  */
 export const REFRESH_TOKENS_SUBJECT = 'refresh-tokens';
 export const LOST_ACTION = 'social.connection-lost';
 export const LOST_MAILED_ACTION = 'social.connection-lost-mailed';
+export const EXPIRING_MAILED_ACTION = 'social.connection-expiring-mailed';
 /** Attempts of one run for the providers that did not answer (RetryLater); the next run starts afresh. */
 export const REFRESH_TOKENS_MAX_ATTEMPTS = 5;
 
 export const lossSubject = (network: SocialNetwork, userId: string) => `${network}:${userId}`;
+export const expiringSubject = (network: SocialNetwork, userId: string, expiresAt: Date) => `${network}:${userId}:${expiresAt.toISOString()}`;
 
 /**
  * Queues one refresh-tokens job unless one is already queued or running. On PostgreSQL an advisory
@@ -84,6 +88,32 @@ export async function countScheduledPosts(db: Kysely<Database>, dialect: Dialect
   if (exceptPostId !== undefined) query = query.where('id', '!=', exceptPostId);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * How many of the user's posts are scheduled to the network from `day` (YYYY-MM-DD) on; the posts of
+ * `day` itself only when `includeDay`.
+ */
+export async function countScheduledPostsFrom(db: Kysely<Database>, dialect: Dialect, userId: string, network: SocialNetwork, day: string, includeDay: boolean): Promise<number> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('owner_id', '=', userId)
+    .where('state', '=', 'scheduled')
+    .where(networkColumn(network), '=', flagWriter(dialect)(true))
+    .where('publish_on', includeDay ? '>=' : '>', day)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Whether the owner was already warned that this token expires (subject from expiringSubject). */
+export async function wasExpiringMailed(db: Kysely<Database>, subject: string): Promise<boolean> {
+  const row = await db.selectFrom('audit_log').select('id').where('action', '=', EXPIRING_MAILED_ACTION).where('subject', '=', subject).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function recordExpiringMailed(db: Kysely<Database>, subject: string, now: Date): Promise<void> {
+  await db.insertInto('audit_log').values({ actor_id: null, action: EXPIRING_MAILED_ACTION, subject, created_at: now.toISOString() }).execute();
 }
 
 /**

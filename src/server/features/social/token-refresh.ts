@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { type JobHandler, RetryLater } from '../../jobs/job-queue.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
 import { readConnection } from './connection.ts';
+import { type StudioSchedule, warnExpiringConnection } from './connection-expiring.ts';
 import { mailConnectionLoss } from './connection-loss.ts';
 import type { ConnectionRow } from './repo.ts';
 import { enqueueTokenRefresh, findConnectionsToRenew, findFirstScheduledDays, findUnmailedLosses, markConnectionLost, replaceTokens } from './token-refresh-repo.ts';
@@ -15,9 +16,9 @@ import { renewConnection } from './token-renewal.ts';
 /**
  * The `refresh-tokens` job (issue 7, DESIGN §6): tokens are renewed ahead of their expiry where the
  * provider allows it (token-renewal.ts), so that scheduled posts find a valid token. A connection that
- * cannot be renewed is closed (is_connected false, as when the provider calls a token invalid) and its
- * owner is e-mailed once, in their language, while their scheduled posts can still be saved by
- * connecting again. A provider that does not answer leaves the connection as it is and the job runs
+ * cannot be renewed stays connected while its token works, and its owner is warned once per token
+ * (connection-expiring.ts); once the token has expired, or when the provider calls it invalid, it is
+ * closed (is_connected false) and its owner is e-mailed once, in their language. A provider that does not answer leaves the connection as it is and the job runs
  * again later (RetryLater). main.ts queues one such job on start and every TOKEN_REFRESH_INTERVAL_MINUTES.
  */
 export const DEFAULT_TOKEN_REFRESH = { intervalMinutes: 60, windowDays: 7 } as const;
@@ -33,6 +34,8 @@ export interface TokenRefreshDependencies {
   publicUrl: string;
   /** Tokens (and Meta's data access) ending within this many days are renewed. */
   windowDays: number;
+  /** When posts go out: the warning counts the posts due after the expiry. */
+  studio: StudioSchedule;
   log: { info: (object: unknown, message: string) => void; warn: (object: unknown, message: string) => void; error: (object: unknown, message: string) => void };
   now?: () => Date;
 }
@@ -43,7 +46,8 @@ export function createRefreshTokensHandler(deps: TokenRefreshDependencies): JobH
     const horizon = new Date(now.getTime() + deps.windowDays * DAY_MS);
     const connections = await inRenewalOrder(deps, await findConnectionsToRenew(deps.db, deps.dialect, horizon));
     const unanswered: string[] = [];
-    const counts = { renewed: 0, lost: 0 };
+    const counts = { renewed: 0, lost: 0, warned: 0 };
+    let mailFailures = 0;
     for (const row of connections) {
       signal.throwIfAborted();
       const connection = readConnection(row);
@@ -57,15 +61,23 @@ export function createRefreshTokensHandler(deps: TokenRefreshDependencies): JobH
         const closed = (await markConnectionLost(deps.db, deps.dialect, row, now)) !== undefined;
         if (closed) counts.lost += 1;
         deps.log.warn({ ...where, reason: outcome.reason, closed }, 'Social connection cannot be renewed: closed, its owner is e-mailed');
+      } else if (outcome.result === 'expiring') {
+        try {
+          if (await warnExpiringConnection(deps, row, outcome.expiresAt, now)) counts.warned += 1;
+        } catch (error) {
+          mailFailures += 1;
+          deps.log.error({ err: error, ...where }, 'The connection-expiring e-mail could not be sent; trying again later');
+        }
+        deps.log.info({ ...where, reason: outcome.reason, expiresAt: outcome.expiresAt.toISOString() }, 'Social connection cannot be renewed: kept until its token expires');
       } else if (outcome.result === 'retry') {
         unanswered.push(`${row.network} of ${row.user_id}: ${outcome.reason}`);
         deps.log.warn({ ...where, reason: outcome.reason }, 'Social token not renewed now; trying again later');
       }
     }
-    const mailFailures = await mailUnmailedLosses(deps, now);
+    mailFailures += await mailUnmailedLosses(deps, now);
     if (connections.length > 0) deps.log.info({ candidates: connections.length, ...counts, unanswered: unanswered.length, mailFailures }, 'Token refresh done');
     if (unanswered.length > 0 || mailFailures > 0) {
-      throw new RetryLater([...unanswered, ...(mailFailures > 0 ? [`${mailFailures} connection-lost e-mail(s) not sent`] : [])].join('; '));
+      throw new RetryLater([...unanswered, ...(mailFailures > 0 ? [`${mailFailures} connection e-mail(s) not sent`] : [])].join('; '));
     }
   };
 }

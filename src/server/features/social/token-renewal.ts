@@ -12,14 +12,17 @@ import type { ConnectionChanges } from './repo.ts';
  * LinkedIn with its refresh token, Meta by exchanging the long-lived user token for a new one. The
  * outcome says what the refresh job does with the connection:
  * - renewed: these columns replace the old tokens and expiries, in one update;
- * - lost: it cannot be renewed (no usable refresh token, expired, or the provider calls it invalid):
- *   the owner must connect again;
+ * - expiring: it cannot be renewed (no usable refresh token, Meta's data access ending) but still works
+ *   until `expiresAt`: the owner is warned and must connect again before then;
+ * - lost: it cannot be renewed and no longer works (expired, or the provider calls it invalid): the
+ *   owner must connect again;
  * - retry: the provider could not say (no answer, 5xx, rate limit, our own app credentials refused):
  *   try again later, the connection stays as it is;
  * - skipped: the network is not configured on this server any more; nothing can be done here.
  */
 export type RenewalOutcome =
   | { result: 'renewed'; changes: ConnectionChanges; expiresAt: Date }
+  | { result: 'expiring'; reason: string; expiresAt: Date }
   | { result: 'lost'; reason: string }
   | { result: 'retry'; reason: string }
   | { result: 'skipped'; reason: string };
@@ -38,6 +41,16 @@ export interface RenewalTimes {
 
 const lost = (reason: string): RenewalOutcome => ({ result: 'lost', reason });
 const retry = (reason: string): RenewalOutcome => ({ result: 'retry', reason });
+
+/**
+ * Not renewable: still usable until the token (or Meta's data access) ends, lost once it has ended or
+ * when that end is unknown.
+ */
+function notRenewable(connection: Connection, now: Date, reason: string, dataAccessExpiresAt = connection.dataAccessExpiresAt): RenewalOutcome {
+  if (connection.tokenExpiresAt === null) return lost(`${reason}; the token's expiry is unknown`);
+  const expiresAt = dataAccessExpiresAt && dataAccessExpiresAt < connection.tokenExpiresAt ? dataAccessExpiresAt : connection.tokenExpiresAt;
+  return expiresAt > now ? { result: 'expiring', reason, expiresAt } : lost(`${reason}; access ended on ${expiresAt.toISOString()}`);
+}
 
 export async function renewConnection(deps: RenewalDependencies, connection: Connection, times: RenewalTimes): Promise<RenewalOutcome> {
   try {
@@ -66,8 +79,8 @@ function saysTheTokenIsInvalid(error: ProviderError): boolean {
 
 async function renewLinkedIn(deps: RenewalDependencies, client: LinkedInClient, connection: Connection, { now }: RenewalTimes): Promise<RenewalOutcome> {
   const refreshToken = openSecret(deps.cipher, connection, 'refresh_token');
-  if (!refreshToken) return lost('LinkedIn gave no refresh token (the app is not approved for programmatic refresh tokens)');
-  if (connection.refreshTokenExpiresAt && connection.refreshTokenExpiresAt <= now) return lost('the refresh token has expired (365 days after the first authorization)');
+  if (!refreshToken) return notRenewable(connection, now, 'LinkedIn gave no refresh token (the app is not approved for programmatic refresh tokens)');
+  if (connection.refreshTokenExpiresAt && connection.refreshTokenExpiresAt <= now) return notRenewable(connection, now, 'the refresh token has expired (365 days after the first authorization)');
   const grant = await client.refreshAccessToken(refreshToken);
   if (!grant.accessToken) return retry('LinkedIn answered the refresh without an access token');
   const expiresAt = expiryFrom(now, grant.expiresIn ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
@@ -110,7 +123,7 @@ async function renewInstagram(deps: RenewalDependencies, client: GraphClient, co
   const dataAccessExpiresAt = info?.dataAccessExpiresAt ?? connection.dataAccessExpiresAt;
   // Only a new login moves data access: a token that will outlive it does not keep the connection.
   if (info?.dataAccessExpiresAt && info.dataAccessExpiresAt <= horizon) {
-    return lost(`data access ends on ${info.dataAccessExpiresAt.toISOString()} and only a new login extends it`);
+    return notRenewable(connection, now, `data access ends on ${info.dataAccessExpiresAt.toISOString()} and only a new login extends it`, info.dataAccessExpiresAt);
   }
   const expiresAt = renewed.expiresIn !== undefined ? expiryFrom(now, renewed.expiresIn) : (info?.expiresAt ?? expiryFrom(now, DEFAULT_TOKEN_LIFETIME_SECONDS));
   const pageTokens = await rereadPageTokens(deps, client, connection, accessToken);
