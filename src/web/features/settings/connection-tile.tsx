@@ -15,8 +15,19 @@ import { PublishablePages } from './publishable-pages.tsx';
 /**
  * One network's tile (SPEC §2 Settings, §4): checking (spinner), connected (the account's name cut at 15
  * characters and "valid until" its expiry), or not connected; connect, disconnect after a confirmation,
- * the warnings of a connection that could not be verified, and the pages to publish to.
+ * the warnings of a connection that could not be verified or that expires soon (with "Connect again",
+ * the same authorization as Connect: the callback replaces the tokens), and the pages to publish to.
  */
+/**
+ * The server's default TOKEN_REFRESH_WINDOW_DAYS: a token this close to its end that the refresh did not
+ * renew cannot be renewed, and the connection closes when it expires.
+ */
+const EXPIRY_WARNING_DAYS = 7;
+
+function expiresSoon(expiresAt: string | null, now: number): boolean {
+  return expiresAt !== null && new Date(expiresAt).getTime() - now <= EXPIRY_WARNING_DAYS * 86_400_000;
+}
+
 export function ConnectionTile({ network }: { network: SocialNetwork }) {
   const { t } = useTranslation('social');
   const describe = useSocialErrorMessage();
@@ -24,6 +35,8 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
   const authorize = useStartAuthorization();
   const disconnect = useDisconnect();
   const [confirming, setConfirming] = useState(false);
+  // When the tile was shown: enough to tell a token about to expire, and stable across renders.
+  const [shownAt] = useState(() => Date.now());
   const name = NETWORK_NAMES[network];
   const view = connection.data;
 
@@ -69,6 +82,11 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
         </Group>
         {view.expiresAt && <Text size="sm" c="dimmed">{t('tile.validUntil', { date: formatDate(view.expiresAt) })}</Text>}
         {view.warning && <Alert color="yellow" variant="light" role="status" title={t(`warnings.${view.warning}`)} />}
+        {view.expiresAt && expiresSoon(view.expiresAt, shownAt) && (
+          <Alert color="orange" variant="light" role="status" title={t('tile.expiresSoon', { date: formatDate(view.expiresAt) })}>
+            <Button size="compact-sm" variant="white" color="orange" onClick={connect} loading={authorize.isPending}>{t('tile.connectAgain')}</Button>
+          </Alert>
+        )}
       </Stack>
     );
   } else {

@@ -62,6 +62,31 @@ describe('the social networks card', () => {
     expect(within(tile('Instagram')).getByRole('button', { name: 'Connect' })).toBeTruthy();
   });
 
+  it('a connection expiring within 7 days shows the day and "Connect again", which starts the same authorization as Connect', async () => {
+    const expiresAt = new Date(Date.now() + 3 * 86_400_000);
+    const day = `${String(expiresAt.getDate()).padStart(2, '0')}-${String(expiresAt.getMonth() + 1).padStart(2, '0')}-${expiresAt.getFullYear()}`;
+    const fetch = serve((url, init) => {
+      if (init?.method === 'POST' && url.endsWith('/linkedin/authorize')) return { status: 200, body: { url: '#linkedin-consent' } };
+      return { status: 200, body: url.endsWith('/linkedin') ? { ...LINKEDIN, expiresAt: expiresAt.toISOString() } : INSTAGRAM };
+    });
+    renderSettings();
+    await within(tile('LinkedIn')).findByText(`Expires on ${day}: connect again to keep publishing`);
+    expect(within(tile('LinkedIn')).getByText('Connected')).toBeTruthy();
+    fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Connect again' }));
+    // The provider's consent page (here a same-page address, as jsdom cannot leave the page).
+    await waitFor(() => expect(window.location.hash).toBe('#linkedin-consent'));
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual([expect.stringMatching(/\/api\/social\/linkedin\/authorize$/)]);
+    window.location.hash = '';
+  });
+
+  it('a connection expiring later than 7 days shows no such warning', async () => {
+    serve((url) => ({ status: 200, body: url.endsWith('/linkedin') ? { ...LINKEDIN, expiresAt: new Date(Date.now() + 8 * 86_400_000).toISOString() } : INSTAGRAM }));
+    renderSettings();
+    await within(tile('LinkedIn')).findByText('Connected');
+    expect(within(tile('LinkedIn')).queryByText(/Expires on/)).toBeNull();
+    expect(within(tile('LinkedIn')).queryByRole('button', { name: 'Connect again' })).toBeNull();
+  });
+
   it.each([
     ['serverIssues', 'Connection could not be verified due to server issues'],
     ['networkIssues', 'Connection could not be verified due to network issues'],
