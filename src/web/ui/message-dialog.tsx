@@ -24,3 +24,9 @@ export function MessageDialog({ opened, title, message, tone = 'neutral', onAcce
     </Modal>
   );
 }
+
+/** The screens' error dialog (SPEC §8: titled "Error"), open while there is a message. */
+export function ErrorDialog({ message, onAccept }: { message: string | null; onAccept: () => void }) {
+  const { t } = useTranslation();
+  return <MessageDialog opened={message !== null} tone="error" title={t('errorDialogTitle')} message={message ?? undefined} onAccept={onAccept} />;
+}

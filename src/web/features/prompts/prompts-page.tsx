@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
-import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { ErrorDialog } from '../../ui/message-dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TablePagination } from '../../ui/table-pagination.tsx';
 import { useCreatePrompt } from './api/create-prompt.ts';
@@ -202,11 +202,8 @@ export function PromptsPage() {
         onConfirm={confirmDelete}
         onCancel={() => setDeleteOpen(false)}
       />
-      <MessageDialog
-        opened={errorMessage !== null || listError !== null}
-        tone="error"
-        title={t('common:errorDialogTitle')}
-        message={errorMessage ?? listError ?? undefined}
+      <ErrorDialog
+        message={errorMessage ?? listError}
         onAccept={() => {
           setErrorMessage(null);
           listFailure.dismiss();

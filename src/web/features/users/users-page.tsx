@@ -6,7 +6,7 @@ import type { ListUsersQuery, User } from '../../../domain/user.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
-import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { ErrorDialog } from '../../ui/message-dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TablePagination } from '../../ui/table-pagination.tsx';
 import { useCreateUser } from './api/create-user.ts';
@@ -151,11 +151,8 @@ export function UsersPage() {
         onUpdate={onUpdate}
         onClose={closeForm}
       />
-      <MessageDialog
-        opened={errorMessage !== null || listError !== null}
-        tone="error"
-        title={t('common:errorDialogTitle')}
-        message={errorMessage ?? listError ?? undefined}
+      <ErrorDialog
+        message={errorMessage ?? listError}
         onAccept={() => {
           setErrorMessage(null);
           listFailure.dismiss();

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAppEvents } from '../../../lib/app-events.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { MessageDialog } from '../../../ui/message-dialog.tsx';
+import { ErrorDialog } from '../../../ui/message-dialog.tsx';
 import { NumberedPagination } from '../../../ui/numbered-pagination.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDeletePost } from '../api/delete-post.ts';
@@ -121,11 +121,8 @@ export function PostsList({ query, onQueryChange }: PostsListProps) {
         onConfirm={() => current && confirmReset(current)}
         onCancel={close}
       />
-      <MessageDialog
-        opened={errorMessage !== null || listError !== null}
-        tone="error"
-        title={t('common:errorDialogTitle')}
-        message={errorMessage ?? listError ?? undefined}
+      <ErrorDialog
+        message={errorMessage ?? listError}
         onAccept={() => {
           setErrorMessage(null);
           listFailure.dismiss();

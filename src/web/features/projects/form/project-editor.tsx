@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureMessage } from '../use-failure-message.ts';
 import { ArrowLeftIcon } from '../../../ui/icons.tsx';
-import { MessageDialog } from '../../../ui/message-dialog.tsx';
+import { ErrorDialog } from '../../../ui/message-dialog.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useProject } from '../api/get-project.ts';
 import { useUpdateProject } from '../api/update-project.ts';
@@ -37,11 +37,8 @@ export function ProjectEditor({ projectId, onClose }: ProjectEditorProps) {
   if (!project.data) {
     const notFound = project.error instanceof ApiError && project.error.status === 404;
     return (
-      <MessageDialog
-        opened={!dismissed}
-        tone="error"
-        title={t('common:errorDialogTitle')}
-        message={notFound ? t('errors.notFound', { id: projectId }) : t('errors.load', { message: describe(project.error) })}
+      <ErrorDialog
+        message={dismissed ? null : notFound ? t('errors.notFound', { id: projectId }) : t('errors.load', { message: describe(project.error) })}
         onAccept={() => {
           setDismissed(true);
           onClose();
@@ -150,7 +147,7 @@ function EditorLayout({ project, onClose }: { project?: Project; onClose: () => 
 
       <Group justify="flex-end" mt="lg">{actions}</Group>
 
-      <MessageDialog opened={failure !== null} tone="error" title={t('common:errorDialogTitle')} message={failure ?? undefined} onAccept={() => setFailure(null)} />
+      <ErrorDialog message={failure} onAccept={() => setFailure(null)} />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useFailureMessage } from '../use-failure-message.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { PlusIcon } from '../../../ui/icons.tsx';
-import { MessageDialog } from '../../../ui/message-dialog.tsx';
+import { ErrorDialog } from '../../../ui/message-dialog.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { TablePagination } from '../../../ui/table-pagination.tsx';
 import { useDeleteProject } from '../api/delete-project.ts';
@@ -224,11 +224,8 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
           onFailed={launchFailed}
         />
       )}
-      <MessageDialog
-        opened={errorMessage !== null || listError !== null}
-        tone="error"
-        title={t('common:errorDialogTitle')}
-        message={errorMessage ?? listError ?? undefined}
+      <ErrorDialog
+        message={errorMessage ?? listError}
         onAccept={() => {
           setErrorMessage(null);
           listFailure.dismiss();
