@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
+import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
 import { ADMIN, type RunningServer } from './support/server.ts';
 import { signIn } from './support/sign-in.ts';
@@ -32,25 +31,9 @@ async function openProjects(page: Page, url: string): Promise<void> {
   await page.getByRole('heading', { name: 'Proyectos', level: 1 }).waitFor();
 }
 
-/** Generation arrives with a later issue; until then a project leaves draft only in the database. */
+/** A project out of draft without running its generation: the journey only needs the state. */
 async function setProjectState(server: RunningServer, id: number, state: string): Promise<void> {
-  if (server.database.dialect === 'sqlite') {
-    const database = new Database(server.database.file);
-    try {
-      database.pragma('busy_timeout = 5000');
-      database.prepare('update projects set state = ? where id = ?').run(state, id);
-    } finally {
-      database.close();
-    }
-    return;
-  }
-  const client = new pg.Client({ connectionString: server.database.url });
-  await client.connect();
-  try {
-    await client.query('update projects set state = $1 where id = $2', [state, id]);
-  } finally {
-    await client.end();
-  }
+  await runSql(server, 'update projects set state = $1 where id = $2', [state, id]);
 }
 
 /** The images in the order the form shows them, by file name, and whether each is published. */

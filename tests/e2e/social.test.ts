@@ -1,11 +1,11 @@
-import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
+import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
 import { ADMIN, type RunningServer } from './support/server.ts';
 import { signIn } from './support/sign-in.ts';
+import { connectSandboxNetwork, networkTile, sandboxControl } from './support/social.ts';
 
 /**
  * The social connections through the sandbox, as a studio does them in Chromium: Settings, the
@@ -19,32 +19,14 @@ async function openSettings(page: Page, url: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Ajustes' }).waitFor();
 }
 
-const tileOf = (page: Page, name: 'LinkedIn' | 'Instagram') => page.getByRole('region', { name });
-
-/** The sandbox's misbehaviour API, as a tester would call it. */
-async function sandboxControl(server: RunningServer, action: string, body: unknown): Promise<void> {
-  const response = await fetch(`${server.url}/sandbox/control/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.ok).toBe(true);
-}
-
 /** The stored access token column of the admin's connection, as the database holds it. */
 async function storedAccessToken(server: RunningServer, network: string): Promise<string | undefined> {
-  const query = "select c.access_token from social_connections c join users u on u.id = c.user_id where u.email = $1 and c.network = $2";
-  if (server.database.dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: server.database.url });
-    await client.connect();
-    try {
-      return (await client.query<{ access_token: string }>(query, [ADMIN.email, network])).rows[0]?.access_token;
-    } finally {
-      await client.end();
-    }
-  }
-  const database = new SQLite(server.database.file, { readonly: true });
-  try {
-    return (database.prepare(query.replace('$1', '?').replace('$2', '?')).get(ADMIN.email, network) as { access_token: string } | undefined)?.access_token;
-  } finally {
-    database.close();
-  }
+  const rows = await runSql<{ access_token: string }>(
+    server,
+    'select c.access_token from social_connections c join users u on u.id = c.user_id where u.email = $1 and c.network = $2',
+    [ADMIN.email, network],
+  );
+  return rows[0]?.access_token;
 }
 
 describe('social connections through the sandbox', () => {
@@ -55,10 +37,10 @@ describe('social connections through the sandbox', () => {
     await page.waitForURL(`${server.url}/home`);
     await openSettings(page, server.url);
 
-    const tile = tileOf(page, 'LinkedIn');
+    const tile = networkTile(page, 'LinkedIn');
     await tile.getByText('No conectado').waitFor();
     await tile.getByText('Sandbox', { exact: true }).waitFor();
-    await tileOf(page, 'Instagram').getByText('No conectado').waitFor();
+    await networkTile(page, 'Instagram').getByText('No conectado').waitFor();
     await saveScreenshot(page, 'settings-not-connected');
 
     await tile.getByRole('button', { name: 'Conectar' }).click();
@@ -124,7 +106,7 @@ describe('social connections through the sandbox', () => {
     await page.waitForURL(`${server.url}/home`);
     await openSettings(page, server.url);
 
-    const tile = tileOf(page, 'Instagram');
+    const tile = networkTile(page, 'Instagram');
     await tile.getByRole('button', { name: 'Conectar' }).click();
     await page.waitForURL((url) => url.pathname === '/sandbox/meta/www/v19.0/dialog/oauth');
     await page.getByRole('heading', { name: 'Alzado is requesting access to your Pages and Instagram accounts' }).waitFor();
@@ -174,7 +156,7 @@ describe('social connections through the sandbox', () => {
       ['Instagram', 'Cancel', 'La autorización ha fallado: Permissions error'],
     ] as const) {
       await openSettings(page, server.url);
-      await tileOf(page, name).getByRole('button', { name: 'Conectar' }).click();
+      await networkTile(page, name).getByRole('button', { name: 'Conectar' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/sandbox/'));
       await page.getByRole('button', { name: cancel }).click();
       await page.getByText(reason).waitFor();
@@ -182,7 +164,7 @@ describe('social connections through the sandbox', () => {
       if (name === 'LinkedIn') await saveScreenshot(page, 'linkedin-callback-declined');
       await page.waitForURL(`${server.url}/settings`, { timeout: 6_000 });
       expect(Date.now() - shownAt).toBeGreaterThan(2_000);
-      await tileOf(page, name).getByText('No conectado').waitFor();
+      await networkTile(page, name).getByText('No conectado').waitFor();
     }
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
@@ -217,12 +199,8 @@ describe('social connections through the sandbox', () => {
     const page = await newPage(browser);
     await signIn(page, server.url, ADMIN);
     await page.waitForURL(`${server.url}/home`);
-    await openSettings(page, server.url);
-    const tile = tileOf(page, 'LinkedIn');
-    await tile.getByRole('button', { name: 'Conectar' }).click();
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL(`${server.url}/settings`);
-    await tile.getByText('Conectado', { exact: true }).waitFor();
+    await connectSandboxNetwork(page, server.url, 'LinkedIn');
+    const tile = networkTile(page, 'LinkedIn');
 
     // A reconnection asks for the pages again: this time LinkedIn answers 500.
     await sandboxControl(server, 'faults', { network: 'linkedin', kind: 'server-error', path: '/rest/organizationAcls' });
