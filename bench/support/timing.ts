@@ -3,6 +3,9 @@ import { performance } from 'node:perf_hooks';
 export interface Figures {
   p50: number;
   p95: number;
+  p99: number;
+  /** Requests answered per second while `concurrency` of them were in flight. */
+  perSecond: number;
 }
 
 export interface Load {
@@ -31,12 +34,15 @@ export async function timeRequests(base: string, path: string, cookie?: string, 
     }
   };
   for (let warm = 0; warm < warmUp; warm += 1) await (await fetch(base + path, { headers })).arrayBuffer();
+  const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return percentiles(latencies);
+  const seconds = (performance.now() - started) / 1000;
+  return { ...percentiles(latencies), perSecond: requests / seconds };
 }
 
-/** Median and 95th percentile (nearest rank below). */
-export function percentiles(latencies: number[]): Figures {
+/** Median, 95th and 99th percentiles (nearest rank below). */
+export function percentiles(latencies: number[]): Pick<Figures, 'p50' | 'p95' | 'p99'> {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { p50: sorted[Math.floor(sorted.length * 0.5)]!, p95: sorted[Math.floor(sorted.length * 0.95)]! };
+  const at = (fraction: number) => sorted[Math.floor(sorted.length * fraction)]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
