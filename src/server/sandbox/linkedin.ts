@@ -1,10 +1,11 @@
 import { createSign, generateKeyPairSync } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { type SandboxContext, ProviderReply, bearerToken, paramsOf, pathWithinNetwork, requestBase, sleep } from './context.ts';
 import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
 import { LINKEDIN_MEMBER, type SandboxOrganization, initialsSvg } from './personas.ts';
 import type { LinkedInToken } from './store.ts';
+import { sendStoredFile, sendSvg } from './media.ts';
 
 /**
  * LinkedIn as Alzado uses it (../shared/reference/social-apis.md Part A): the consent page, the token
@@ -533,14 +534,7 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       if (!entry?.logo) return reply.status(404).send();
       return sendSvg(reply, initialsSvg(entry.logo.initials, entry.logo.color));
     });
-    app.get('/media/images/:id', async (request, reply) => {
-      const file = store.getFile(`li-${(request.params as { id: string }).id}`);
-      if (!file) return reply.status(404).send();
-      return reply.type(file.contentType).header('cache-control', 'private, max-age=3600').send(file.bytes);
-    });
+    app.get('/media/images/:id', async (request, reply) => sendStoredFile(reply, store.getFile(`li-${(request.params as { id: string }).id}`)));
   };
 }
 
-function sendSvg(reply: FastifyReply, svg: string): FastifyReply {
-  return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(svg);
-}

@@ -4,6 +4,7 @@ import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
 import { inspectInstagramImage } from './instagram-image.ts';
 import { META_USER, type SandboxMetaPage, initialsSvg } from './personas.ts';
 import type { MetaContainer, MetaToken } from './store.ts';
+import { sendStoredFile, sendSvg } from './media.ts';
 
 /**
  * Meta as Alzado uses it for Instagram (../shared/reference/social-apis.md Part B): the Facebook Login
@@ -559,20 +560,13 @@ ${hiddenFields(fields)}
     }
 
     // What Meta's CDN would serve.
-    app.get('/media/user.svg', async (_request, reply) => svg(reply, initialsSvg('MS', '#1877f2')));
+    app.get('/media/user.svg', async (_request, reply) => sendSvg(reply, initialsSvg('MS', '#1877f2')));
     app.get('/media/profile/:file', async (request, reply) => {
       const entry = pageOfAccount((request.params as { file: string }).file.replace(/\.svg$/, ''));
       if (!entry?.instagram) return reply.status(404).send();
-      return svg(reply, initialsSvg(entry.instagram.name.split(' ').map((word) => word[0]).join('').slice(0, 2).toUpperCase(), entry.instagram.color));
+      return sendSvg(reply, initialsSvg(entry.instagram.name.split(' ').map((word) => word[0]).join('').slice(0, 2).toUpperCase(), entry.instagram.color));
     });
-    app.get('/media/images/:id', async (request, reply) => {
-      const file = store.getFile(`ig-${(request.params as { id: string }).id}`);
-      if (!file) return reply.status(404).send();
-      return reply.type(file.contentType).header('cache-control', 'private, max-age=3600').send(file.bytes);
-    });
+    app.get('/media/images/:id', async (request, reply) => sendStoredFile(reply, store.getFile(`ig-${(request.params as { id: string }).id}`)));
   };
 }
 
-function svg(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(body);
-}
