@@ -1,6 +1,5 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import { createLocalStorage } from '../adapters/storage/local-storage.ts';
@@ -9,8 +8,7 @@ import { type Publishing, type PublishingDependencies, createPublishing } from '
 import { type JobWorker, createJobWorker } from '../jobs/job-worker.ts';
 import { createStudioCalendar } from '../lib/studio-calendar.ts';
 import { createTestPost, createTestProject } from './posts.ts';
-import { createSandbox } from '../sandbox/sandbox.ts';
-import { type TestSandbox, sandboxAdapters, sandboxClients } from './social-sandbox.ts';
+import { type TestSandbox, sandboxAdapters, sandboxClients, startTestSandbox } from './social-sandbox.ts';
 import { type TestApp, createTestApp, createTestTokenCipher } from './test-app.ts';
 
 /**
@@ -35,24 +33,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The sandbox on a port of its own, with this app's callback pages registered as redirect URIs. */
-async function startSandboxFor(appUrl: string): Promise<TestSandbox> {
-  const sandbox = createSandbox({
-    publicUrl: 'http://127.0.0.1',
-    redirectUris: { linkedin: [`${appUrl}/auth/linkedin/callback`], meta: [`${appUrl}/auth/instagram/callback`] },
-  });
-  const server = Fastify({ logger: false });
-  await server.register(sandbox.plugin, { prefix: sandbox.prefix });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  sandbox.setPublicUrl(origin);
-  return { base: `${origin}${sandbox.prefix}`, sandbox, server, close: () => server.close() };
-}
-
 export async function startPublishingTestApp(options: { now?: () => Date } = {}): Promise<PublishingTestApp> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
-  const sandbox = await startSandboxFor(publicUrl);
+  const sandbox = await startTestSandbox(publicUrl);
   const t = await createTestApp({ publicUrl, social: sandboxAdapters(sandbox), ...(options.now ? { now: options.now } : {}) });
   await t.app.listen({ port, host: '127.0.0.1' });
   return {

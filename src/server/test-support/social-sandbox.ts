@@ -22,10 +22,11 @@ export interface TestSandbox {
   close: () => Promise<void>;
 }
 
-export async function startTestSandbox(): Promise<TestSandbox> {
+/** `appUrl`: the app whose callback pages are registered as redirect URIs (the test app's by default). */
+export async function startTestSandbox(appUrl: string = TEST_APP_URL): Promise<TestSandbox> {
   const sandbox = createSandbox({
     publicUrl: 'http://127.0.0.1',
-    redirectUris: { linkedin: [`${TEST_APP_URL}/auth/linkedin/callback`], meta: [`${TEST_APP_URL}/auth/instagram/callback`] },
+    redirectUris: { linkedin: [`${appUrl}/auth/linkedin/callback`], meta: [`${appUrl}/auth/instagram/callback`] },
   });
   const server = Fastify({ logger: false });
   await server.register(sandbox.plugin, { prefix: sandbox.prefix });
