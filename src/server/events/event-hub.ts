@@ -11,6 +11,11 @@ export interface EventAudience {
   userIds: string[];
 }
 
+/** The audience of the users given (owner, creator, assignee ...), each once, the missing ones left out. */
+export function audienceOf(...userIds: (string | null | undefined)[]): EventAudience {
+  return { userIds: [...new Set(userIds.filter((id): id is string => typeof id === 'string'))] };
+}
+
 export type EventListener = (event: AppEvent, audience: EventAudience) => void;
 
 export interface EventHub {

@@ -8,7 +8,8 @@ import { readFlag } from '../../db/values.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { makeImageVariants, makeWriterPreview } from './image-variants.ts';
 import { type NewPost, type ProjectForGeneration, applyGeneratedPosts, findProjectForGeneration, listSelectedImages, markGenerationFailed, variantKeysInUse } from './repo.ts';
-import { type GenerationDependencies, audienceOf } from './service.ts';
+import type { GenerationDependencies } from './service.ts';
+import { audienceOf } from '../../events/event-hub.ts';
 
 const payloadSchema = z.object({ projectId: z.number().int().positive() });
 
@@ -30,7 +31,7 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
     const project = await findProjectForGeneration(deps.db, projectId);
     // Recovered or deleted since it was launched: nothing to do.
     if (!project || project.state !== 'inProgress') return;
-    const audience = audienceOf(project);
+    const audience = audienceOf(project.created_by, project.assigned_to);
     const announce = (status: GenerationStatus) => deps.events.publish({ type: 'generation', status }, audience);
     const enter = async (stage: GenerationStage) => {
       await reportProgress({ stage });
@@ -81,7 +82,7 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
         await removeUnused(deps, written);
         return;
       }
-      for (const postId of postIds) deps.events.publish({ type: 'post', postId, projectId, state: 'preview' }, { userIds: [ownerId, ...audience.userIds] });
+      for (const postId of postIds) deps.events.publish({ type: 'post', postId, projectId, state: 'preview' }, audienceOf(ownerId, ...audience.userIds));
       deps.events.publish({ type: 'project', projectId, state: 'preview' }, audience);
       announce({ projectId, status: 'succeeded', stage: 'finalizing', error: null });
       deps.log.info({ projectId, posts: postIds.length, writer: deps.writer.kind }, 'Posts generated');

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { EventHub } from '../../events/event-hub.ts';
+import { type EventHub, audienceOf } from '../../events/event-hub.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { getProject } from '../projects/service.ts';
 import {
@@ -29,12 +29,8 @@ export interface GenerationDependencies {
 /** A crash or a lost job never leaves a project spinning: this failure shows instead. */
 const LOST_GENERATION = { code: 'GENERATION_FAILED', message: 'The generation stopped before it finished' } as const;
 
-export const audienceOf = (project: { created_by: string | null; assigned_to: string | null }) => ({
-  userIds: [project.created_by, project.assigned_to].filter((id): id is string => id !== null),
-});
-
 function audienceOfProject(project: Project) {
-  return audienceOf({ created_by: project.created_by?.id ?? null, assigned_to: project.assigned_to?.id ?? null });
+  return audienceOf(project.created_by?.id, project.assigned_to?.id);
 }
 
 /**

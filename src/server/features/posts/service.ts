@@ -9,7 +9,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
-import type { EventHub } from '../../events/event-hub.ts';
+import { type EventHub, audienceOf } from '../../events/event-hub.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { type SocialDependencies, getConnectionStatus } from '../social/service.ts';
@@ -85,8 +85,7 @@ export async function getPost(deps: PostsDependencies, actor: SessionUser, id: n
 
 /** Everyone the post concerns hears of a change: its owner, the project's creator and its assignee. */
 function announce(deps: PostsDependencies, row: PostRow, state: PostState | null): void {
-  const userIds = [...new Set([row.owner_id, row.project_created_by, row.project_assigned_to].filter((id): id is string => id !== null))];
-  deps.events?.publish({ type: 'post', postId: row.id, projectId: row.project_id, state }, { userIds });
+  deps.events?.publish({ type: 'post', postId: row.id, projectId: row.project_id, state }, audienceOf(row.owner_id, row.project_created_by, row.project_assigned_to));
 }
 
 function assertEditable(row: PostRow, today: string): void {

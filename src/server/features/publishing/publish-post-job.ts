@@ -3,6 +3,7 @@ import { POST_NETWORKS, type PostNetwork, type PostState, type ResultStatus } fr
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import { readFlag } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
+import { audienceOf } from '../../events/event-hub.ts';
 import { type JobContext, RetryLater } from '../../jobs/job-queue.ts';
 import { TokenDecryptionError } from '../../lib/token-cipher.ts';
 import { type PublishingAccess, getPublishingAccess, reportRefusedAccess } from '../social/service.ts';
@@ -37,7 +38,7 @@ interface RunContext {
 }
 
 export function audienceOfPost(post: { owner_id: string | null; project_created_by: string | null; project_assigned_to: string | null }) {
-  return { userIds: [...new Set([post.owner_id, post.project_created_by, post.project_assigned_to].filter((id): id is string => id !== null))] };
+  return audienceOf(post.owner_id, post.project_created_by, post.project_assigned_to);
 }
 
 function announcePost(deps: PublishingDependencies, post: PostToPublish, state: PostState): void {
