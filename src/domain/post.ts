@@ -68,6 +68,10 @@ export const RESULT_ERROR_CODES = [
   'connectionRefused',
   /** The network refused a permission (a scope, a page role): the connection is closed. */
   'permissionMissing',
+  /** The chosen page cannot be published to (PAGE_PROBLEMS in domain/social.ts): the connection stands, the user chooses another page or fixes the role. */
+  'pageNotPublishable',
+  /** Instagram cannot fetch the post's images: the server's image addresses are not public (PUBLIC_URL or S3). */
+  'imagesNotPublic',
   /** The network refused this post (its media, its text): its own words are the detail. */
   'rejectedByNetwork',
   /** The owner's account is not connected, or no page is chosen to publish to. */

@@ -48,6 +48,17 @@ export const STATE_MISMATCH_MESSAGE = 'State mismatch. Possible CSRF attack.';
 export const CALLBACK_SUCCESS_RETURN_MS = 1500;
 export const CALLBACK_FAILURE_RETURN_MS = 3000;
 
+/**
+ * Why a page listed in Settings cannot be published to (shown there, and the reason a post to it fails):
+ * - roleRefused: LinkedIn refused a post as this company page (the member's page role no longer allows
+ *   organic posts); the connection itself stands.
+ * - businessManagerPermission: the Facebook page is reached through Business Manager, and Meta then also
+ *   requires the ads_read or ads_management permission, which the connection does not have.
+ */
+export const PAGE_PROBLEMS = ['roleRefused', 'businessManagerPermission'] as const;
+export type PageProblem = (typeof PAGE_PROBLEMS)[number];
+export const pageProblemSchema = z.enum(PAGE_PROBLEMS);
+
 /** A page the member can publish as (SPEC §3 admin_pages): themselves (PERSON) or a company page they administer. */
 export const linkedinPageSchema = z.object({
   /** The author URN: urn:li:person:{id} or urn:li:organization:{id}. */
@@ -55,6 +66,8 @@ export const linkedinPageSchema = z.object({
   name: z.string(),
   type: z.enum(['PERSON', 'ORGANIZATION']),
   logoUrl: z.string().nullable(),
+  /** Set when this page cannot be published to; absent in pages stored before it existed. */
+  problem: pageProblemSchema.nullable().optional(),
 });
 export type LinkedInPage = z.infer<typeof linkedinPageSchema>;
 
@@ -68,6 +81,8 @@ export const instagramBusinessPageSchema = z.object({
   instagram_media_count: z.number().int(),
   facebook_page_id: z.string(),
   facebook_page_name: z.string(),
+  /** Set when this account cannot be published to; absent in pages stored before it existed. */
+  problem: pageProblemSchema.nullable().optional(),
 });
 export type InstagramBusinessPage = z.infer<typeof instagramBusinessPageSchema>;
 
@@ -97,6 +112,11 @@ export const linkedinConnectionViewSchema = z.object({
   network: z.literal('linkedin'),
   ...connectionViewFields,
   adminPages: z.array(linkedinPageSchema).nullable(),
+  /**
+   * Whether this server's LinkedIn app may publish to company pages (it has LinkedIn's Community
+   * Management API product: LINKEDIN_ORGANIZATION_PAGES); when false only the member is offered.
+   */
+  companyPagesOffered: z.boolean(),
 });
 export const instagramConnectionViewSchema = z.object({
   network: z.literal('instagram'),

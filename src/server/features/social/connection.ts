@@ -89,6 +89,8 @@ export function writeFlag(dialect: Dialect, value: boolean): ConnectionChanges['
 export interface ProviderStatus {
   available: boolean;
   sandbox: boolean;
+  /** LinkedIn: company pages may be published to (the app has the Community Management API product). */
+  companyPagesOffered: boolean;
 }
 
 /** The client view of SPEC §3: what the browser may know of a connection. */
@@ -104,6 +106,6 @@ export function toView(network: SocialNetwork, connection: Connection | undefine
     warning: connected ? warning : null,
   };
   return network === 'linkedin'
-    ? { network, ...common, adminPages: connection?.linkedinPages ?? null }
+    ? { network, ...common, adminPages: connection?.linkedinPages ?? null, companyPagesOffered: provider.companyPagesOffered }
     : { network, ...common, businessPages: connection?.instagramPages ?? null };
 }

@@ -15,6 +15,8 @@ export interface NetworkConnector {
   network: SocialNetwork;
   /** Served by the sandbox, not the real provider. */
   sandbox: boolean;
+  /** LinkedIn: the app may publish to company pages (LINKEDIN_ORGANIZATION_PAGES); false elsewhere. */
+  companyPagesOffered?: boolean;
   authorizationUrl(input: { state: string; redirectUri: string }): string;
   /** The code for tokens and the account, as the columns to store (tokens sealed). Throws AppError. */
   connect(input: { userId: string; code: string; redirectUri: string; previous: Connection | undefined }): Promise<ConnectionChanges>;

@@ -50,7 +50,7 @@ function connectorOf(deps: SocialDependencies, network: SocialNetwork): NetworkC
 
 function providerStatus(deps: SocialDependencies, network: SocialNetwork) {
   const connector = deps.connectors[network];
-  return { available: connector !== undefined, sandbox: connector?.sandbox ?? false };
+  return { available: connector !== undefined, sandbox: connector?.sandbox ?? false, companyPagesOffered: connector?.companyPagesOffered ?? false };
 }
 
 async function loadConnection(deps: SocialDependencies, userId: string, network: SocialNetwork): Promise<Connection | undefined> {

@@ -8,7 +8,7 @@ import { SettingsPage } from './settings-page.tsx';
 
 const LINKEDIN: SocialConnectionView = {
   network: 'linkedin', sandbox: false, available: true, isConnected: true, userName: 'Marta Soler Ibáñez',
-  expiresAt: '2027-01-20T12:00:00.000Z', publishTargetId: 'urn:li:person:abc', warning: null, adminPages: null,
+  expiresAt: '2027-01-20T12:00:00.000Z', publishTargetId: 'urn:li:person:abc', warning: null, adminPages: null, companyPagesOffered: true,
 };
 const INSTAGRAM: SocialConnectionView = {
   network: 'instagram', sandbox: true, available: true, isConnected: false, userName: null, expiresAt: null, publishTargetId: null, warning: null, businessPages: null,
