@@ -11,21 +11,26 @@ export const socialNetworkSchema = z.enum(SOCIAL_NETWORKS);
 /** The networks' own names, the same in every language. */
 export const NETWORK_NAMES: Record<SocialNetwork, string> = { linkedin: 'LinkedIn', instagram: 'Instagram' };
 
-/** SPEC §9: the professional network's scopes, in the SPEC's order. */
-export const LINKEDIN_SCOPES = [
-  'openid',
-  'profile',
-  'w_member_social',
-  'email',
-  'r_organization_admin',
-  'rw_organization_admin',
-  'r_organization_social',
-  'w_organization_social',
-  'r_basicprofile',
-] as const;
+/**
+ * LinkedIn's scopes (SPEC §9 lists nine; docs/decisions/011 says why we ask for fewer). Every app gets
+ * the member's: Sign In with LinkedIn (openid, profile, email) and Share on LinkedIn (w_member_social).
+ * The organization scopes exist only for apps with the Community Management API product, and asking
+ * for one the app lacks fails the whole consent (unauthorized_scope_error).
+ */
+export const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'email', 'w_member_social'] as const;
+export const LINKEDIN_ORGANIZATION_SCOPES = ['r_organization_admin', 'w_organization_social', 'r_organization_social'] as const;
+
+export function linkedinScopes(options: { organizationPages: boolean }): string[] {
+  return options.organizationPages ? [...LINKEDIN_MEMBER_SCOPES, ...LINKEDIN_ORGANIZATION_SCOPES] : [...LINKEDIN_MEMBER_SCOPES];
+}
 
 /** SPEC §9: the photo network's permissions (Facebook Login). */
 export const INSTAGRAM_SCOPES = ['pages_show_list', 'instagram_basic', 'instagram_content_publish', 'business_management', 'pages_read_engagement'] as const;
+
+/** Meta's permissions; `adsRead` adds the one pages reached through Business Manager need to be published to. */
+export function instagramScopes(options: { adsRead: boolean }): string[] {
+  return options.adsRead ? [...INSTAGRAM_SCOPES, 'ads_read'] : [...INSTAGRAM_SCOPES];
+}
 
 /** SPEC §9: the token lifetime assumed when the provider gives none. */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;

@@ -60,11 +60,14 @@ const environmentSchema = z.object({
   LINKEDIN_OAUTH_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.linkedin.com'),
   LINKEDIN_API_URL: z.url({ message: 'must be an absolute URL' }).default('https://api.linkedin.com'),
   LINKEDIN_WEB_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.linkedin.com'),
+  // Unset: true when LinkedIn is served by the sandbox (its app has the product), false with real credentials.
+  LINKEDIN_ORGANIZATION_PAGES: z.stringbool().optional(),
   META_APP_ID: z.string().min(1).optional(),
   META_APP_SECRET: z.string().min(1).optional(),
   META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v19.0').default('v19.0'),
   META_DIALOG_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.facebook.com'),
   META_GRAPH_URL: z.url({ message: 'must be an absolute URL' }).default('https://graph.facebook.com'),
+  META_ADS_READ: z.stringbool().default(false),
   STUDIO_TIME_ZONE: z.string().refine(isKnownTimeZone, 'must be an IANA time zone such as Europe/Madrid').default('Europe/Madrid'),
   PUBLISH_HOUR: z.coerce.number().int('must be a whole hour, 0 to 23').min(0, 'must be an hour from 0 to 23').max(23, 'must be an hour from 0 to 23').default(9),
   // At most a day between runs and at least a day of window: a token cannot expire between two runs.
@@ -112,8 +115,23 @@ export interface Config {
   social: {
     sandboxEnabled: boolean;
     requestTimeoutMs: number;
-    linkedin: { credentials: { clientId: string; clientSecret: string } | undefined; apiVersion: string; oauthUrl: string; apiUrl: string; webUrl: string };
-    meta: { credentials: { appId: string; appSecret: string } | undefined; graphVersion: string; dialogUrl: string; graphUrl: string };
+    linkedin: {
+      credentials: { clientId: string; clientSecret: string } | undefined;
+      apiVersion: string;
+      oauthUrl: string;
+      apiUrl: string;
+      webUrl: string;
+      /** The app has LinkedIn's Community Management API product: ask for the organization scopes and offer company pages. */
+      organizationPages: boolean;
+    };
+    meta: {
+      credentials: { appId: string; appSecret: string } | undefined;
+      graphVersion: string;
+      dialogUrl: string;
+      graphUrl: string;
+      /** Ask for ads_read, which Meta requires to publish to pages reached through Business Manager (needs App Review). */
+      adsRead: boolean;
+    };
   };
   /**
    * The studio's calendar: publish days are dates in its time zone ("today" turns at its midnight), and a
@@ -210,12 +228,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         oauthUrl: env.LINKEDIN_OAUTH_URL.replace(/\/+$/, ''),
         apiUrl: env.LINKEDIN_API_URL.replace(/\/+$/, ''),
         webUrl: env.LINKEDIN_WEB_URL.replace(/\/+$/, ''),
+        organizationPages: env.LINKEDIN_ORGANIZATION_PAGES ?? !(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET),
       },
       meta: {
         credentials: env.META_APP_ID && env.META_APP_SECRET ? { appId: env.META_APP_ID, appSecret: env.META_APP_SECRET } : undefined,
         graphVersion: env.META_GRAPH_VERSION,
         dialogUrl: env.META_DIALOG_URL.replace(/\/+$/, ''),
         graphUrl: env.META_GRAPH_URL.replace(/\/+$/, ''),
+        adsRead: env.META_ADS_READ,
       },
     },
     studio: { timeZone: env.STUDIO_TIME_ZONE, publishHour: env.PUBLISH_HOUR },

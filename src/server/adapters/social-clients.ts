@@ -9,8 +9,8 @@ import { type LinkedInClient, createLinkedInClient } from './linkedin/linkedin-c
  * cannot be connected). The clients are the same code either way: only their base URLs differ.
  */
 export interface SocialClients {
-  linkedin?: { client: LinkedInClient; sandbox: boolean };
-  instagram?: { client: GraphClient; sandbox: boolean };
+  linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean };
+  instagram?: { client: GraphClient; sandbox: boolean; adsRead: boolean };
 }
 
 /** True when some network will be served by the sandbox. */
@@ -34,6 +34,7 @@ export function createSocialClients(options: {
   if (linkedin.credentials) {
     result.linkedin = {
       sandbox: false,
+      organizationPages: linkedin.organizationPages,
       client: createLinkedInClient({
         ...linkedin.credentials,
         authorizationBaseUrl: linkedin.oauthUrl,
@@ -48,6 +49,7 @@ export function createSocialClients(options: {
     const served = `${options.internalUrl}${sandbox.prefix}/linkedin`;
     result.linkedin = {
       sandbox: true,
+      organizationPages: linkedin.organizationPages,
       client: createLinkedInClient({
         ...sandbox.credentials.linkedin,
         authorizationBaseUrl: `${options.publicUrl}${sandbox.prefix}/linkedin`,
@@ -65,11 +67,13 @@ export function createSocialClients(options: {
   if (meta.credentials) {
     result.instagram = {
       sandbox: false,
+      adsRead: meta.adsRead,
       client: createGraphClient({ ...meta.credentials, dialogBaseUrl: meta.dialogUrl, graphBaseUrl: meta.graphUrl, graphVersion: meta.graphVersion, timeoutMs }),
     };
   } else if (sandbox) {
     result.instagram = {
       sandbox: true,
+      adsRead: meta.adsRead,
       client: createGraphClient({
         ...sandbox.credentials.meta,
         dialogBaseUrl: `${options.publicUrl}${sandbox.prefix}/meta/www`,

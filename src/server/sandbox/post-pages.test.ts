@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTAGRAM_SCOPES, LINKEDIN_SCOPES } from '../../domain/social.ts';
+import { INSTAGRAM_SCOPES, linkedinScopes } from '../../domain/social.ts';
 import { publishInstagramPost } from '../adapters/instagram/graph-client.ts';
 import { publishLinkedInPost, toLittleText } from '../adapters/linkedin/linkedin-client.ts';
 import { plainImage } from '../test-support/images.ts';
@@ -32,7 +32,7 @@ afterAll(async () => {
 async function linkedinToken(): Promise<string> {
   const client = sandboxClients(sandbox).linkedin;
   const redirectUri = `${TEST_APP_URL}/auth/linkedin/callback`;
-  const back = await answerConsent(client.authorizationUrl({ state: 's', redirectUri, scopes: LINKEDIN_SCOPES }));
+  const back = await answerConsent(client.authorizationUrl({ state: 's', redirectUri, scopes: linkedinScopes({ organizationPages: true }) }));
   return (await client.exchangeCode({ code: back.searchParams.get('code')!, redirectUri })).accessToken!;
 }
 

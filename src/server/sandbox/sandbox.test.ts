@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LINKEDIN_SCOPES } from '../../domain/social.ts';
+import { linkedinScopes } from '../../domain/social.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../test-support/social-sandbox.ts';
 import { parseFields } from './meta.ts';
 import { createSandbox } from './sandbox.ts';
@@ -19,7 +19,7 @@ afterEach(() => sandbox.sandbox.control.clearFaults());
 
 const linkedinConsentUrl = (overrides: Record<string, string> = {}) => {
   const url = new URL(`${sandbox.base}/linkedin/oauth/v2/authorization`);
-  const params = { response_type: 'code', client_id: sandbox.sandbox.credentials.linkedin.clientId, redirect_uri: `${TEST_APP_URL}/auth/linkedin/callback`, state: 'abc', scope: LINKEDIN_SCOPES.join(' '), ...overrides };
+  const params = { response_type: 'code', client_id: sandbox.sandbox.credentials.linkedin.clientId, redirect_uri: `${TEST_APP_URL}/auth/linkedin/callback`, state: 'abc', scope: linkedinScopes({ organizationPages: true }).join(' '), ...overrides };
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();
 };
@@ -39,7 +39,7 @@ describe('the consent pages', () => {
     expect(html).toContain('Alzado would like to access your LinkedIn account');
     expect(html).toContain('Marta Soler Ibáñez');
     expect(html).toContain('Sandbox');
-    for (const scope of LINKEDIN_SCOPES.filter((scope) => scope !== 'openid')) expect(html).toContain(`<code>${scope}</code>`);
+    for (const scope of linkedinScopes({ organizationPages: true }).filter((scope) => scope !== 'openid')) expect(html).toContain(`<code>${scope}</code>`);
     expect(html).toMatch(/value="cancel">Cancel<\/button><button class="primary" type="submit" name="decision" value="allow">Allow/);
     expect(html).not.toMatch(/<script/i);
   });
@@ -200,7 +200,7 @@ describe('a sandbox with a folder', () => {
     const first = await start();
     const testSandbox = { ...first, sandbox: first.instance, close: () => first.server.close() };
     const client = sandboxClients(testSandbox).linkedin;
-    const back = await answerConsent(client.authorizationUrl({ state: 's', redirectUri: `${TEST_APP_URL}/auth/linkedin/callback`, scopes: LINKEDIN_SCOPES }));
+    const back = await answerConsent(client.authorizationUrl({ state: 's', redirectUri: `${TEST_APP_URL}/auth/linkedin/callback`, scopes: linkedinScopes({ organizationPages: true }) }));
     const token = (await client.exchangeCode({ code: back.searchParams.get('code')!, redirectUri: `${TEST_APP_URL}/auth/linkedin/callback` })).accessToken!;
     const { plainImage } = await import('../test-support/images.ts');
     const image = await client.uploadImage(token, { owner: 'urn:li:person:sbx4Qm7TzL', bytes: await plainImage('jpeg') });

@@ -62,9 +62,13 @@ export function sandboxClients(testSandbox: TestSandbox, options: { timeoutMs?: 
 }
 
 /** What createTestApp needs to connect both networks through the sandbox. */
-export function sandboxAdapters(testSandbox: TestSandbox, options: { timeoutMs?: number } = {}): SocialAdapters {
+export function sandboxAdapters(testSandbox: TestSandbox, options: { timeoutMs?: number; organizationPages?: boolean; adsRead?: boolean } = {}): SocialAdapters {
   const clients = sandboxClients(testSandbox, options);
-  return { cipher: createTestTokenCipher(), linkedin: { client: clients.linkedin, sandbox: true }, instagram: { client: clients.instagram, sandbox: true } };
+  return {
+    cipher: createTestTokenCipher(),
+    linkedin: { client: clients.linkedin, sandbox: true, organizationPages: options.organizationPages ?? true },
+    instagram: { client: clients.instagram, sandbox: true, adsRead: options.adsRead ?? false },
+  };
 }
 
 export type Network = 'linkedin' | 'instagram';

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LINKEDIN_SCOPES } from '../../../domain/social.ts';
+import { linkedinScopes } from '../../../domain/social.ts';
 import { defaultOrganizations } from '../../sandbox/personas.ts';
 import { plainImage } from '../../test-support/images.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 /** A member's consent through the sandbox's page, then the code exchange. */
-async function grant(scopes: readonly string[] = LINKEDIN_SCOPES) {
+async function grant(scopes: readonly string[] = linkedinScopes({ organizationPages: true })) {
   const consent = await answerConsent(client.authorizationUrl({ state: 'state-1', redirectUri: REDIRECT_URI, scopes }));
   return client.exchangeCode({ code: consent.searchParams.get('code')!, redirectUri: REDIRECT_URI });
 }
@@ -49,21 +49,21 @@ describe('LinkedIn OAuth', () => {
     const result = await grant();
     expect(result.accessToken).toMatch(/^AQV/);
     expect(result.expiresIn).toBe(5_184_000);
-    expect(result.scopes.sort()).toEqual([...LINKEDIN_SCOPES].sort());
+    expect(result.scopes.sort()).toEqual(linkedinScopes({ organizationPages: true }).sort());
     expect(result.refreshToken).toBeUndefined();
     const claims = JSON.parse(Buffer.from(result.idToken!.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
     expect(claims).toMatchObject({ sub: 'sbx4Qm7TzL', aud: sandbox.sandbox.credentials.linkedin.clientId, name: 'Marta Soler Ibáñez', email: 'marta.soler@sandbox.alzado.test' });
   });
 
   it('a code is single-use and lives 30 minutes', async () => {
-    const consent = await answerConsent(client.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: LINKEDIN_SCOPES }));
+    const consent = await answerConsent(client.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: linkedinScopes({ organizationPages: true }) }));
     const code = consent.searchParams.get('code')!;
     await client.exchangeCode({ code, redirectUri: REDIRECT_URI });
     const reused = await failure(client.exchangeCode({ code, redirectUri: REDIRECT_URI }));
     expect(reused).toMatchObject({ failure: 'rejected', details: { status: 400, code: 'invalid_request' } });
     expect(reused.message).toContain('authorization code expired');
 
-    const late = await answerConsent(client.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: LINKEDIN_SCOPES }));
+    const late = await answerConsent(client.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: linkedinScopes({ organizationPages: true }) }));
     sandbox.sandbox.control.advanceTime(31 * 60);
     expect(await failure(client.exchangeCode({ code: late.searchParams.get('code')!, redirectUri: REDIRECT_URI }))).toMatchObject({ failure: 'rejected' });
     const unknown = await failure(client.exchangeCode({ code: 'AQTnothing', redirectUri: REDIRECT_URI }));

@@ -13,15 +13,15 @@ import { createLinkedInConnector } from './linkedin-connector.ts';
  */
 export interface SocialAdapters {
   cipher: TokenCipher;
-  linkedin?: { client: LinkedInClient; sandbox: boolean };
-  instagram?: { client: GraphClient; sandbox: boolean };
+  linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean };
+  instagram?: { client: GraphClient; sandbox: boolean; adsRead: boolean };
   /** Mounted on the app at its prefix when present. */
   sandbox?: Sandbox;
 }
 
 export function createConnectors(adapters: SocialAdapters, deps: ConnectorDependencies): Partial<Record<SocialNetwork, NetworkConnector>> {
   return {
-    ...(adapters.linkedin ? { linkedin: createLinkedInConnector(adapters.linkedin.client, { sandbox: adapters.linkedin.sandbox }, deps) } : {}),
-    ...(adapters.instagram ? { instagram: createInstagramConnector(adapters.instagram.client, { sandbox: adapters.instagram.sandbox }, deps) } : {}),
+    ...(adapters.linkedin ? { linkedin: createLinkedInConnector(adapters.linkedin.client, adapters.linkedin, deps) } : {}),
+    ...(adapters.instagram ? { instagram: createInstagramConnector(adapters.instagram.client, adapters.instagram, deps) } : {}),
   };
 }

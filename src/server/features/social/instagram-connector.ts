@@ -1,4 +1,4 @@
-import { DEFAULT_TOKEN_LIFETIME_SECONDS, INSTAGRAM_SCOPES, type InstagramBusinessPage } from '../../../domain/social.ts';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS, type InstagramBusinessPage, instagramScopes } from '../../../domain/social.ts';
 import type { GraphClient, GraphToken, GraphTokenInfo } from '../../adapters/instagram/graph-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { AppError } from '../../errors.ts';
@@ -10,14 +10,14 @@ import { type ConnectorDependencies, type NetworkConnector, type VerifyOutcome, 
  * the code becomes a short-lived token and that a long-lived one (about 60 days); the pages are the
  * Facebook pages with an Instagram business account, each with its page token (kept encrypted).
  */
-export function createInstagramConnector(client: GraphClient, options: { sandbox: boolean }, deps: ConnectorDependencies): NetworkConnector {
+export function createInstagramConnector(client: GraphClient, options: { sandbox: boolean; adsRead: boolean }, deps: ConnectorDependencies): NetworkConnector {
   const { cipher, dialect } = deps;
 
   return {
     network: 'instagram',
     sandbox: options.sandbox,
 
-    authorizationUrl: ({ state, redirectUri }) => client.loginDialogUrl({ state, redirectUri, scopes: INSTAGRAM_SCOPES }),
+    authorizationUrl: ({ state, redirectUri }) => client.loginDialogUrl({ state, redirectUri, scopes: instagramScopes({ adsRead: options.adsRead }) }),
 
     async connect({ userId, code, redirectUri, previous }) {
       let longLived: GraphToken;

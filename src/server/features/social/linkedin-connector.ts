@@ -2,7 +2,7 @@ import {
   DEFAULT_LINKEDIN_PERSON_ID,
   DEFAULT_LINKEDIN_USER_NAME,
   DEFAULT_TOKEN_LIFETIME_SECONDS,
-  LINKEDIN_SCOPES,
+  linkedinScopes,
   type LinkedInPage,
 } from '../../../domain/social.ts';
 import type { LinkedInClient, LinkedInTokenGrant } from '../../adapters/linkedin/linkedin-client.ts';
@@ -20,7 +20,7 @@ const personUrn = (id: string) => `urn:li:person:${id}`;
  * LinkedIn (SPEC §7 linkedin-exchange-code, -verify-token, -fetch-admin-pages): the member and the
  * organizations they administer; the member (PERSON) is the publish target until another is chosen.
  */
-export function createLinkedInConnector(client: LinkedInClient, options: { sandbox: boolean }, deps: ConnectorDependencies): NetworkConnector {
+export function createLinkedInConnector(client: LinkedInClient, options: { sandbox: boolean; organizationPages: boolean }, deps: ConnectorDependencies): NetworkConnector {
   const { cipher, dialect } = deps;
 
   /** The token columns of a grant; a refresh that returns no new refresh token keeps the old one. */
@@ -50,8 +50,9 @@ export function createLinkedInConnector(client: LinkedInClient, options: { sandb
   return {
     network: 'linkedin',
     sandbox: options.sandbox,
+    companyPagesOffered: options.organizationPages,
 
-    authorizationUrl: ({ state, redirectUri }) => client.authorizationUrl({ state, redirectUri, scopes: LINKEDIN_SCOPES }),
+    authorizationUrl: ({ state, redirectUri }) => client.authorizationUrl({ state, redirectUri, scopes: linkedinScopes({ organizationPages: options.organizationPages }) }),
 
     async connect({ userId, code, redirectUri, previous }) {
       let grant: LinkedInTokenGrant;

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { INSTAGRAM_SCOPES, LINKEDIN_SCOPES, STATE_MISMATCH_MESSAGE, type SocialConnectionView } from '../../../domain/social.ts';
+import { INSTAGRAM_SCOPES, linkedinScopes, STATE_MISMATCH_MESSAGE, type SocialConnectionView } from '../../../domain/social.ts';
 import { readFlag, readInstant } from '../../db/values.ts';
 import { storedInstant } from '../../test-support/stored-values.ts';
 import {
@@ -153,7 +153,7 @@ describe('authorization', () => {
     expect(first.searchParams.get('response_type')).toBe('code');
     expect(first.searchParams.get('client_id')).toBe(sandbox.sandbox.credentials.linkedin.clientId);
     expect(first.searchParams.get('redirect_uri')).toBe(`${TEST_APP_URL}/auth/linkedin/callback`);
-    expect(first.searchParams.get('scope')).toBe(LINKEDIN_SCOPES.join(' '));
+    expect(first.searchParams.get('scope')).toBe(linkedinScopes({ organizationPages: true }).join(' '));
     const state = first.searchParams.get('state')!;
     expect(Buffer.from(state, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect(state).not.toBe(second.searchParams.get('state'));
@@ -191,7 +191,7 @@ describe('connecting LinkedIn through the consent page', () => {
     const stored = await row(user.id, 'linkedin');
     expect(stored).toMatchObject({ account_id: 'sbx4Qm7TzL', account_name: 'Marta Soler Ibáñez', token_type: 'Bearer', refresh_token: null });
     expect(readFlag(stored.is_connected)).toBe(true);
-    expect(stored.scopes.split(' ').sort()).toEqual([...LINKEDIN_SCOPES].sort());
+    expect(stored.scopes.split(' ').sort()).toEqual(linkedinScopes({ organizationPages: true }).sort());
     expect(stored.connected_at).not.toBeNull();
     for (const column of ['access_token', 'id_token'] as const) expect(stored[column]).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
     const [accessToken, idToken] = await storedTokens(user.id, 'linkedin');
