@@ -9,8 +9,8 @@ describe('social configuration', () => {
     expect(social).toEqual({
       sandboxEnabled: true,
       requestTimeoutMs: 15_000,
-      linkedin: { credentials: undefined, apiVersion: '202610', oauthUrl: 'https://www.linkedin.com', apiUrl: 'https://api.linkedin.com', webUrl: 'https://www.linkedin.com' },
-      meta: { credentials: undefined, graphVersion: 'v19.0', dialogUrl: 'https://www.facebook.com', graphUrl: 'https://graph.facebook.com' },
+      linkedin: { credentials: undefined, apiVersion: '202610', oauthUrl: 'https://www.linkedin.com', apiUrl: 'https://api.linkedin.com', webUrl: 'https://www.linkedin.com', organizationPages: true },
+      meta: { credentials: undefined, graphVersion: 'v26.0', dialogUrl: 'https://www.facebook.com', graphUrl: 'https://graph.facebook.com', adsRead: false },
     });
   });
 
@@ -24,6 +24,15 @@ describe('social configuration', () => {
     expect(config.social.meta).toMatchObject({ credentials: { appId: '123', appSecret: 'meta-secret' }, graphVersion: 'v24.0' });
     expect(config.social.sandboxEnabled).toBe(false);
     expect(config.tokenEncryptionKeys).toEqual([{ version: 2, key: Buffer.alloc(32, 1) }]);
+  });
+
+  it('offers LinkedIn company pages only where the app is said to have the Community Management API', () => {
+    const real = { LINKEDIN_CLIENT_ID: 'li-id', LINKEDIN_CLIENT_SECRET: 'li-secret' };
+    expect(loadConfig(real).social.linkedin.organizationPages).toBe(false);
+    expect(loadConfig({ ...real, LINKEDIN_ORGANIZATION_PAGES: 'true' }).social.linkedin.organizationPages).toBe(true);
+    expect(loadConfig({}).social.linkedin.organizationPages).toBe(true);
+    expect(loadConfig({ LINKEDIN_ORGANIZATION_PAGES: 'false' }).social.linkedin.organizationPages).toBe(false);
+    expect(loadConfig({ META_ADS_READ: 'true' }).social.meta.adsRead).toBe(true);
   });
 
   it.each([

@@ -64,7 +64,7 @@ const environmentSchema = z.object({
   LINKEDIN_ORGANIZATION_PAGES: z.stringbool().optional(),
   META_APP_ID: z.string().min(1).optional(),
   META_APP_SECRET: z.string().min(1).optional(),
-  META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v19.0').default('v19.0'),
+  META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v26.0').default('v26.0'),
   META_DIALOG_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.facebook.com'),
   META_GRAPH_URL: z.url({ message: 'must be an absolute URL' }).default('https://graph.facebook.com'),
   META_ADS_READ: z.stringbool().default(false),
