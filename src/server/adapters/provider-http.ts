@@ -6,13 +6,16 @@ export type Provider = 'linkedin' | 'meta';
 
 /**
  * - invalid-token: expired, revoked or unknown token: the user must connect again.
- * - permission: the token lacks a permission, or the member a page role.
+ * - permission: the token lacks a permission: the whole connection is concerned.
+ * - page: the token is good but this one page or account may not be published to (LinkedIn: the member's
+ *   role on the company page does not allow posting; Meta: a page reached through Business Manager needs
+ *   ads_read or ads_management). Only that page is concerned, never the connection.
  * - rate-limited: a provider limit (calls, posts per day): try later.
  * - server: the provider failed (5xx, transient errors): try later.
  * - network: no answer (refused, reset, timed out): try later.
  * - rejected: the provider refused the request itself (bad code, bad image, duplicate post ...).
  */
-export type ProviderFailure = 'invalid-token' | 'permission' | 'rate-limited' | 'server' | 'network' | 'rejected';
+export type ProviderFailure = 'invalid-token' | 'permission' | 'page' | 'rate-limited' | 'server' | 'network' | 'rejected';
 
 export interface ProviderErrorDetails {
   status?: number;
