@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashtagOf, hashtagsOf } from './hashtags.ts';
 import { countHashtags } from './post.ts';
 
-/** Keywords become the hashtags of a post (issue 6): valid, once each, at most 30. */
+/** Keywords become the hashtags of a post (issue 6): valid, once each, at most Instagram's 5 (issue 12). */
 describe('hashtags', () => {
   it('puts # before a one-word keyword and keeps its spelling and accents', () => {
     expect(hashtagsOf(['arquitectura', 'Rehabilitación', 'Lleida', 'façana', 'piña'])).toEqual(['#arquitectura', '#Rehabilitación', '#Lleida', '#façana', '#piña']);
@@ -33,12 +33,18 @@ describe('hashtags', () => {
     expect(hashtagsOf(['Madera', 'madera', 'casa patio', 'CasaPatio', 'casa-patio'])).toEqual(['#Madera', '#CasaPatio']);
   });
 
-  it('gives at most 30, the first ones', () => {
-    const keywords = Array.from({ length: 45 }, (_, index) => `tema${index + 1}`);
-    const hashtags = hashtagsOf(keywords);
-    expect(hashtags).toHaveLength(30);
-    expect(hashtags[0]).toBe('#tema1');
-    expect(hashtags[29]).toBe('#tema30');
+  it("gives at most Instagram's 5, the first keywords in the studio's order (decision 014)", () => {
+    const keywords = Array.from({ length: 12 }, (_, index) => `tema${index + 1}`);
+    expect(hashtagsOf(keywords)).toEqual(['#tema1', '#tema2', '#tema3', '#tema4', '#tema5']);
+    // A keyword that gives no tag, or a repeated one, does not take a place.
+    expect(hashtagsOf(['2024', 'Madera', 'madera', 'piedra', 'cal', 'vidrio', 'acero', 'barro'])).toEqual(['#Madera', '#piedra', '#cal', '#vidrio', '#acero']);
+  });
+
+  it('leaves room for the hashtags already in the text they close', () => {
+    const keywords = ['madera', 'piedra', 'cal', 'vidrio', 'acero'];
+    expect(hashtagsOf(keywords, 'Una casa en #Lleida, junto al #Segre.')).toEqual(['#madera', '#piedra', '#cal']);
+    expect(hashtagsOf(keywords, `${'#tag '.repeat(5)}`)).toEqual([]);
+    expect(hashtagsOf(keywords, `${'#tag '.repeat(8)}`)).toEqual([]);
   });
 
   it('gives tags that the networks count as exactly one hashtag each', () => {

@@ -64,12 +64,14 @@ describe('the networks\' text limits', () => {
     expect(countHashtags('Casa #madera #casaPatio #2024 # #')).toBe(3);
   });
 
-  it('refuses more than 2,200 characters or 30 hashtags for Instagram', () => {
+  it('refuses more than 2,200 characters or 5 hashtags for Instagram (decision 014)', () => {
     expect(instagramTextProblem('a'.repeat(2200))).toBeUndefined();
     expect(instagramTextProblem('a'.repeat(2201))).toBe('instagramTooLong');
     const tags = (count: number) => Array.from({ length: count }, (_, index) => `#tag${index}`).join(' ');
-    expect(instagramTextProblem(tags(30))).toBeUndefined();
-    expect(instagramTextProblem(tags(31))).toBe('instagramTooManyHashtags');
+    expect(instagramTextProblem(`Casa junto al mar. ${tags(5)}`)).toBeUndefined();
+    expect(instagramTextProblem(`Casa junto al mar. ${tags(6)}`)).toBe('instagramTooManyHashtags');
+    expect(textProblems(tags(6), true)).toEqual({ text: 'instagramTooManyHashtags' });
+    expect(textProblems(tags(6), false)).toEqual({});
   });
 
   it('applies LinkedIn\'s 3,000 always and Instagram\'s limits only when the post goes there', () => {

@@ -18,14 +18,20 @@ export const POSTS_PAGE_SIZE = 6;
 /** SPEC §9: a card shows the project title cut at 20 characters. */
 export const CARD_TITLE_MAX_LENGTH = 20;
 
-/** The networks' own text limits (Instagram caption and hashtags; LinkedIn commentary). */
-export const TEXT_LIMITS = { instagramCharacters: 2200, instagramHashtags: 30, linkedinCharacters: 3000 } as const;
+/**
+ * The networks' own text limits (Instagram caption and hashtags; LinkedIn commentary), the one place
+ * they live. Instagram's hashtags are 5, not the 30 of Meta's IG User Media reference: Instagram
+ * announced on 2025-12-18 (@creators) that a post or reel caption takes at most five, and posting
+ * services now document 5 (Ayrshare's Instagram API page); see docs/decisions/014-instagram-hashtag-limit.md.
+ */
+export const TEXT_LIMITS = { instagramCharacters: 2200, instagramHashtags: 5, linkedinCharacters: 3000 } as const;
 
 /** Characters as the networks count them: code points, so an emoji counts once. */
 export function countCharacters(text: string): number {
   return [...text].length;
 }
 
+/** Hashtags as Instagram links them: `#` then letters, digits or underscores. */
 export function countHashtags(text: string): number {
   return text.match(/#[\p{L}\p{N}_]+/gu)?.length ?? 0;
 }
