@@ -7,7 +7,7 @@ const tags = (count: number, word = 'tema') => Array.from({ length: count }, (_,
 
 describe('fitForInstagram', () => {
   it('gives back a text that fits exactly as it is', () => {
-    const text = `Una casa junto al mar.\n\n${tags(30)}`;
+    const text = `Una casa junto al mar.\n\n${tags(5)}`;
     expect(fitForInstagram(text)).toBe(text);
     const full = 'a'.repeat(2200);
     expect(fitForInstagram(full)).toBe(full);
@@ -22,37 +22,32 @@ describe('fitForInstagram', () => {
     expect(fitted).not.toMatch(/\s…/u);
   });
 
-  it('drops the hashtags beyond 30 from the end of the closing run', () => {
-    const fitted = fitForInstagram(`Una casa.\n\n${tags(40)}`);
-    expect(countHashtags(fitted)).toBe(30);
-    expect(fitted).toContain('#tema30');
-    expect(fitted).not.toContain('#tema31');
+  it("keeps the first 5 of the closing hashtags, Instagram's limit, and drops the rest (decision 014)", () => {
+    const fitted = fitForInstagram(`Una casa.\n\n${tags(12)}`);
+    expect(fitted).toBe('Una casa.\n\n#tema1 #tema2 #tema3 #tema4 #tema5');
   });
 
-  it('counts the hashtags inside the prose too', () => {
-    const fitted = fitForInstagram(`Casa ${tags(10, 'dentro')} junto al mar.\n\n${tags(30)}`);
-    expect(countHashtags(fitted)).toBe(30);
-    expect(fitted).toContain('#dentro10 junto al mar.');
-    expect(fitted).toContain('#tema20');
-    expect(fitted).not.toContain('#tema21');
+  it('counts the hashtags inside the prose too: they come first', () => {
+    const fitted = fitForInstagram(`Casa ${tags(3, 'dentro')} junto al mar.\n\n${tags(5)}`);
+    expect(countHashtags(fitted)).toBe(5);
+    expect(fitted).toBe('Casa #dentro1 #dentro2 #dentro3 junto al mar.\n\n#tema1 #tema2');
   });
 
-  it('keeps the words of prose hashtags beyond 30 but not their #', () => {
-    const fitted = fitForInstagram(`Palabras: ${tags(35)} y fin.`);
-    expect(countHashtags(fitted)).toBe(30);
-    expect(fitted).toContain('#tema30 tema31');
-    expect(fitted.endsWith('tema35 y fin.')).toBe(true);
+  it('keeps the words of prose hashtags beyond 5 but not their #', () => {
+    const fitted = fitForInstagram(`Palabras: ${tags(8)} y fin.`);
+    expect(countHashtags(fitted)).toBe(5);
+    expect(fitted).toBe('Palabras: #tema1 #tema2 #tema3 #tema4 #tema5 tema6 tema7 tema8 y fin.');
   });
 
   it('gives up closing hashtags only when they would leave little prose', () => {
     const prose = 'palabra '.repeat(400).trim();
-    const longTags = Array.from({ length: 30 }, (_, index) => `#${'etiqueta'.repeat(8)}${index}`).join(' ');
+    const longTags = Array.from({ length: 5 }, (_, index) => `#${'etiqueta'.repeat(60)}${index}`).join(' ');
     const fitted = fitForInstagram(`${prose}\n\n${longTags}`);
     expect(instagramTextProblem(fitted)).toBeUndefined();
     const [keptProse = ''] = fitted.split('\n\n');
     expect(countCharacters(keptProse)).toBeGreaterThanOrEqual(300);
     expect(countHashtags(fitted)).toBeGreaterThan(0);
-    expect(countHashtags(fitted)).toBeLessThan(30);
+    expect(countHashtags(fitted)).toBeLessThan(5);
   });
 
   it('cuts a text that is only one enormous hashtag rather than leaving nothing', () => {

@@ -2,9 +2,11 @@ import { TEXT_LIMITS, countCharacters, countHashtags, instagramTextProblem } fro
 
 /**
  * Every writer's texts go through here, so whatever wrote them (a template, a model, a workflow), each
- * one can go to Instagram: at most 2,200 characters and 30 hashtags. A text that already fits comes
- * back unchanged. Otherwise the closing run of hashtags is kept apart: the extra hashtags go first, then
- * the prose is cut at a word with "…"; the hashtags give way only when little prose would be left.
+ * one can go to Instagram: `TEXT_LIMITS` (2,200 characters, 5 hashtags: decision 014). A text that
+ * already fits comes back unchanged. Otherwise the closing run of hashtags is kept apart. The first
+ * hashtags are kept, those in the prose first: closing ones beyond the limit are dropped, prose ones
+ * beyond it keep their word without the `#` (the sentence still reads). Then the prose is cut at a word
+ * with "…"; the closing hashtags give way only when little prose would be left.
  */
 const HASHTAG = /#[\p{L}\p{N}_]+/gu;
 const TRAILING_HASHTAGS = /(?:\s*#[\p{L}\p{N}_]+)+\s*$/u;

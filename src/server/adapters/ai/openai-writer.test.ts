@@ -87,7 +87,7 @@ describe('OpenAI-compatible writer', () => {
     expect(system.content.startsWith('Escriu com un arquitecte proper, amb frases curtes.\n\nRules:')).toBe(true);
     expect(system.content).toContain('Write exactly 2 social media posts');
     expect(system.content).toContain('in Catalan');
-    expect(system.content).toContain('at most 2,200 characters with at most 30 hashtags');
+    expect(system.content).toContain('at most 2,200 characters with at most 5 hashtags');
 
     expect(user.role).toBe('user');
     const facts = JSON.parse(user.content[0].text);
@@ -119,6 +119,14 @@ describe('OpenAI-compatible writer', () => {
     expect(typeof user.content).toBe('string');
     expect(JSON.parse(user.content).posts).toEqual([{ post: 1, images: 1 }]);
     expect(JSON.stringify(requests[0]!.body)).not.toContain('image_url');
+  });
+
+  it("keeps a model's first 5 hashtags, Instagram's limit: the closing ones beyond go, those in the prose keep their word (decision 014)", async () => {
+    const answer = 'Una casa a #Lleida, de #pedra i fusta.\n\n#arquitectura #pati #llum #calç #disseny #interiorisme';
+    const { url } = await startStub(() => postsAnswer([answer, `${'#etiqueta '.repeat(7)}al final`]));
+    const [first, second] = await writerFor(url).write(await request());
+    expect(first).toBe('Una casa a #Lleida, de #pedra i fusta.\n\n#arquitectura #pati #llum');
+    expect(second).toBe(`${'#etiqueta '.repeat(5)}${'etiqueta '.repeat(2)}al final`);
   });
 
   it('cuts a text that is too long for Instagram instead of failing', async () => {

@@ -89,7 +89,7 @@ export function systemMessageOf(request: WriteRequest): string {
   const count = request.posts.length;
   const rules = [
     `Write exactly ${count} social media ${count === 1 ? 'post' : 'posts'} about the project the user describes, in ${LANGUAGE_NAMES[request.language]}.`,
-    `Each post is one text of at most ${TEXT_LIMITS.instagramCharacters.toLocaleString('en')} characters with at most ${TEXT_LIMITS.instagramHashtags} hashtags, for Instagram and LinkedIn.`,
+    `Each post is one text of at most ${TEXT_LIMITS.instagramCharacters.toLocaleString('en')} characters with at most ${TEXT_LIMITS.instagramHashtags} hashtags (Instagram's limit; the project's first keywords make good ones), for Instagram and LinkedIn.`,
     'The posts are published one after another: each one tells something different, with its own opening.',
     'Use only the facts given in the project and what the images show; never invent names, figures, dates or places.',
     `Answer with JSON: {"posts": [{"text": "..."}]}, exactly ${count} ${count === 1 ? 'entry' : 'entries'}, in the order of the posts.`,

@@ -167,6 +167,15 @@ describe('template writer', () => {
     for (const text of texts) expect(text.endsWith('\n\n#arquitectura #CasaPatio #Rehabilitación')).toBe(true);
   });
 
+  it("makes hashtags of the first 5 keywords only, Instagram's limit, and leaves the others out (decision 014)", async () => {
+    const keywords = ['arquitectura', 'casa patio', 'Rehabilitación', 'Vallès', 'patrimonio', 'sostenibilidad', 'diseño interior'];
+    for (const text of await write({ ...casaPatio, keywords }, 'es', 4)) {
+      expect(text.endsWith('\n\n#arquitectura #CasaPatio #Rehabilitación #Vallès #patrimonio')).toBe(true);
+      expect(countHashtags(text)).toBe(5);
+      expect(text).not.toMatch(/sostenibilidad|DiseñoInterior/u);
+    }
+  });
+
   it('fits Instagram with every field at its longest, in every language and number of posts', async () => {
     const long = (word: string, length: number) => `${word} `.repeat(length).slice(0, length).trim();
     const sentence = 'Una frase larga sobre la luz, la materia y el paisaje que rodea el edificio y lo explica. ';
@@ -201,12 +210,15 @@ describe('template writer', () => {
     expect(instagramTextProblem(third)).toBeUndefined();
     expect(third).toContain('Categoría: Residencial · Año: 2023');
     expect(third).toContain('🔗 Descubre el proyecto completo en https://www.estudio.es/casa-patio');
-    expect(countHashtags(third)).toBe(30);
+    expect(countHashtags(third)).toBe(5);
   });
 
-  it('keeps to 30 hashtags when the description has hashtags of its own', async () => {
-    const description = `${Array.from({ length: 12 }, (_, index) => `#tema${index}`).join(' ')}. Una casa.`;
-    const keywords = Array.from({ length: 30 }, (_, index) => `clave${index}`);
+  it('keeps to 5 hashtags when the description has hashtags of its own', async () => {
+    const description = `Una casa en #Lleida junto al #Segre, de #piedra. ${Array.from({ length: 8 }, (_, index) => `#tema${index}`).join(' ')}.`;
+    const keywords = Array.from({ length: 10 }, (_, index) => `clave${index}`);
+    const [first] = await write({ ...casaPatio, description, keywords }, 'es', 4);
+    expect(first).toContain('#Lleida junto al #Segre, de #piedra. #tema0 #tema1 tema2');
+    expect(first).not.toContain('#clave');
     for (const text of await write({ ...casaPatio, description, keywords }, 'es', 4)) {
       expect(instagramTextProblem(text)).toBeUndefined();
     }

@@ -95,6 +95,13 @@ describe('webhook writer', () => {
     expect(headers['x-alzado-signature']).not.toBe(`sha256=${createHmac('sha256', 'another-secret').update(body).digest('hex')}`);
   });
 
+  it("keeps a workflow's first 5 hashtags, Instagram's limit (decision 014)", async () => {
+    const { url } = await startWorkflow(json(200, { posts: [{ text: 'Una casa.\n\n#uno #dos #tres #cuatro #cinco #seis #siete' }, { text: 'Dos #a' }] }));
+    const [first, second] = await createWebhookWriter({ url, timeoutMs: 5_000 }).write(request);
+    expect(first).toBe('Una casa.\n\n#uno #dos #tres #cuatro #cinco');
+    expect(second).toBe('Dos #a');
+  });
+
   it('cuts a text too long for Instagram instead of failing', async () => {
     const { url } = await startWorkflow(json(200, { posts: [{ text: 'Palabra '.repeat(400) }, { text: 'Dos' }] }));
     const [first] = await createWebhookWriter({ url, timeoutMs: 5_000 }).write(request);
