@@ -137,10 +137,14 @@ async function writeTexts(deps: GenerationDependencies, project: ProjectForGener
   return texts;
 }
 
-/** Without AI (requiredAI false) a post says what the project says, with its keywords as hashtags. */
+/**
+ * Without AI (requiredAI false) a post says what the project says, with its keywords as hashtags: as
+ * many as Instagram's limit leaves after the description's own (decision 014).
+ */
 function plainText(project: ProjectForGeneration): string {
-  const hashtags = hashtagsOf(parseKeywords(project.keywords));
-  return [project.description.trim(), hashtags.join(' ')].filter((part) => part !== '').join('\n\n');
+  const description = project.description.trim();
+  const hashtags = hashtagsOf(parseKeywords(project.keywords), description);
+  return [description, hashtags.join(' ')].filter((part) => part !== '').join('\n\n');
 }
 
 function describeFailure(error: unknown): { code: string; message: string } {

@@ -106,6 +106,14 @@ describe('launching a project', () => {
     expect(texts).toEqual(['Una casa de madera en el bosque.\n\n#madera #CasaPasiva', 'Una casa de madera en el bosque.\n\n#madera #CasaPasiva']);
   });
 
+  it("without AI, tags only as many keywords as Instagram's 5 hashtags leave room for after the description's own (decision 014)", async () => {
+    const fields = { required_ai: false, publications: 1, description: 'Una casa en el #Montseny, de #madera.', keywords: 'bosque, casa pasiva, piedra, cal, vidrio, luz' };
+    const made = await createLaunchableProject(t, customer.cookie, { fields, imageCount: 1 });
+    await launch(made.id, customer.cookie);
+    await t.worker.runDueJobs();
+    expect((await postsOf(made.id)).map((post) => post.text)).toEqual(['Una casa en el #Montseny, de #madera.\n\n#bosque #CasaPasiva #piedra']);
+  });
+
   it('gives the posts to the assigned customer, not to the admin who created and launched the project', async () => {
     const made = await createLaunchableProject(t, admin.cookie, { imageCount: 1 });
     expect((await t.app.inject({ method: 'POST', url: `/api/projects/${made.id}/assign`, headers: { cookie: admin.cookie }, payload: { userId: customer.id } })).statusCode).toBe(200);
