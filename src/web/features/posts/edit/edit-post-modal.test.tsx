@@ -7,7 +7,7 @@ import { type Call, makePost, serve } from '../../../test-support/post-fixtures.
 import { renderWithProviders } from '../../../test-support/render.tsx';
 import { EditPostModal } from './edit-post-modal.tsx';
 
-function renderModal(post: Post = makePost(), { language = 'en', answer }: { language?: 'en' | 'es'; answer?: (call: Call) => { status: number; body?: unknown } } = {}) {
+function renderModal(post: Post = makePost(), { language = 'en', answer }: { language?: 'en' | 'es' | 'cat'; answer?: (call: Call) => { status: number; body?: unknown } } = {}) {
   const calls = serve((call) => answer?.(call) ?? { status: 200, body: post });
   const onClose = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -34,7 +34,7 @@ describe('EditPostModal', () => {
     type('Casa #piedra #roble');
     expect(counter('instagram').textContent).toBe('19 / 2,200 Instagram');
     expect(counter('linkedin').textContent).toBe('19 / 3,000 LinkedIn');
-    expect(counter('hashtags').textContent).toBe('2 / 30 hashtags');
+    expect(counter('hashtags').textContent).toBe('2 / 5 hashtags');
     expect(counter('instagram').dataset.over).toBeUndefined();
   });
 
@@ -54,7 +54,30 @@ describe('EditPostModal', () => {
 
     type(Array.from({ length: 31 }, (_, index) => `#tag${index}`).join(' '));
     expect(counter('hashtags').dataset.over).toBe('true');
-    expect(screen.getByText('Instagram accepts at most 30 hashtags')).toBeTruthy();
+    expect(screen.getByText('Instagram accepts at most 5 hashtags per post')).toBeTruthy();
+  });
+
+  it.each([
+    ['en', 'Instagram accepts at most 5 hashtags per post'],
+    ['es', 'Instagram admite como máximo 5 hashtags por publicación'],
+    ['cat', 'Instagram admet com a màxim 5 etiquetes per publicació'],
+  ] as const)("takes 5 hashtags for Instagram and refuses a sixth, saying so (%s; decision 014)", (language, message) => {
+    renderModal(makePost({ networks: { instagram: true, linkedin: false } }), { language });
+    // One text box in the form, whatever the language calls it.
+    const box = () => screen.getByRole('textbox') as HTMLTextAreaElement;
+    const tags = (count: number) => `Casa en el bosque ${Array.from({ length: count }, (_, index) => `#tag${index}`).join(' ')}`;
+    fireEvent.change(box(), { target: { value: tags(5) } });
+    expect(counter('hashtags').textContent).toMatch(/^5 \/ 5 /u);
+    expect(counter('hashtags').dataset.over).toBeUndefined();
+    expect(box().getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByRole('button', { name: /^(Save|Guardar|Desa)$/u }).hasAttribute('disabled')).toBe(false);
+
+    fireEvent.change(box(), { target: { value: tags(6) } });
+    expect(counter('hashtags').textContent).toMatch(/^6 \/ 5 /u);
+    expect(counter('hashtags').dataset.over).toBe('true');
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(box().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: /^(Save|Guardar|Desa)$/u }).hasAttribute('disabled')).toBe(true);
   });
 
   it('warns, without refusing, that a text over Instagram\'s limits cannot go to Instagram when the post does not go there yet', () => {
@@ -103,7 +126,7 @@ describe('EditPostModal', () => {
     });
     type('Otro texto');
     fireEvent.click(save());
-    expect(await screen.findByText('Instagram accepts at most 30 hashtags')).toBeTruthy();
+    expect(await screen.findByText('Instagram accepts at most 5 hashtags per post')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -9,7 +9,8 @@ function intlLocale(language: string): string {
 
 /**
  * The live counters of SPEC §5 "Preview edit": characters against Instagram's 2,200 and LinkedIn's
- * 3,000, hashtags against Instagram's 30. A counter over its limit turns red.
+ * 3,000, hashtags against Instagram's 5 (decision 014; the limits are `TEXT_LIMITS`). A counter over
+ * its limit turns red.
  */
 export function TextCounters({ text }: { text: string }) {
   const { t, i18n } = useTranslation('posts');
