@@ -11,7 +11,8 @@ export interface SandboxContext {
   /** Where the sandbox is mounted on the app (/sandbox). */
   prefix: string;
   linkedin: { clientId: string; clientSecret: string; redirectUris: string[]; oldestVersion: string };
-  meta: { appId: string; appSecret: string; appName: string; redirectUris: string[] };
+  /** `imageOrigins`: where container images may come from although Meta could not fetch them (see instagram-image.ts). */
+  meta: { appId: string; appSecret: string; appName: string; redirectUris: string[]; imageOrigins: string[] };
 }
 
 /** An answer in the provider's own words, thrown from a handler and sent as is. */

@@ -1,18 +1,33 @@
 import sharp from 'sharp';
+import { type HostLookup, nonPublicUrlReason, systemLookup } from '../lib/public-address.ts';
 
 /**
- * What Meta does with a container's image_url (B.7, B.13): it downloads the image itself when the
- * container is created, and refuses one it cannot fetch, one over 8 MiB, one that is not a JPEG, or one
+ * What Meta does with a container's image_url (B.7, B.13): it downloads the image itself, from the
+ * public internet, when the container is created ("We cURL media used in publishing attempts, so the
+ * media must be hosted on a publicly accessible server": developers.facebook.com/docs/instagram-platform/
+ * content-publishing), and refuses one it cannot fetch (a loopback, private or local address, whatever
+ * the name resolves to and wherever a redirect leads), one over 8 MiB, one that is not a JPEG, or one
  * whose aspect ratio is outside 4:5 to 1.91:1, each with its documented code and subcode.
  */
 const MAX_BYTES = 8 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 15_000;
+const MAX_REDIRECTS = 5;
+
+export interface ImageFetchRules {
+  /**
+   * The sandbox's only kindness: origins it fetches from although Meta could not (the app that mounts
+   * it, on its own machine; its own tests). Empty: it refuses exactly what Meta refuses.
+   */
+  allowedOrigins: readonly string[];
+  /** How host names are resolved (the system's resolver). */
+  lookup?: HostLookup;
+}
 
 export type ImageCheck =
   | { ok: true; bytes: Buffer; width: number; height: number }
   | { ok: false; code: number; subcode: number; message: string; title: string; userMessage: string };
 
-export async function inspectInstagramImage(imageUrl: string): Promise<ImageCheck> {
+export async function inspectInstagramImage(imageUrl: string, rules: ImageFetchRules): Promise<ImageCheck> {
   const unreachable: ImageCheck = {
     ok: false,
     code: 9004,
@@ -21,18 +36,25 @@ export async function inspectInstagramImage(imageUrl: string): Promise<ImageChec
     title: 'Media download has failed.',
     userMessage: 'The media could not be fetched from the URI provided. Make sure the URI is valid and publicly reachable.',
   };
-  let url: URL;
-  try {
-    url = new URL(imageUrl);
-  } catch {
-    return unreachable;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return unreachable;
+  const reachable = async (url: string) =>
+    rules.allowedOrigins.includes(originOf(url)) || (await nonPublicUrlReason(url, rules.lookup ?? systemLookup)) === undefined;
 
   let bytes: Buffer;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    if (!response.ok || !response.body) return unreachable;
+    const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+    // Each hop is checked before it is fetched: a public address that redirects to a private one is refused too.
+    let url = imageUrl;
+    let response: Response | undefined;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+      if (!(await reachable(url))) return unreachable;
+      response = await fetch(url, { signal, redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) break;
+      await response.body?.cancel();
+      url = new URL(location, url).toString();
+      response = undefined;
+    }
+    if (!response || !response.ok || !response.body) return unreachable;
     const declared = Number(response.headers.get('content-length') ?? 0);
     if (declared > MAX_BYTES) return tooLarge();
     const chunks: Buffer[] = [];
@@ -72,6 +94,14 @@ export async function inspectInstagramImage(imageUrl: string): Promise<ImageChec
     };
   }
   return { ok: true, bytes, width, height };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
 }
 
 function tooLarge(): ImageCheck {

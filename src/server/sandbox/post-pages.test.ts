@@ -23,6 +23,7 @@ beforeAll(async () => {
   images = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpeg.length }).end(jpeg));
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  sandbox.sandbox.control.allowImageOrigins([imageBase]);
 });
 afterAll(async () => {
   await sandbox.close();

@@ -34,6 +34,12 @@ export interface SandboxOptions {
   redirectUris: { linkedin: string[]; meta: string[] };
   /** The oldest LinkedIn-Version still served (426 NONEXISTENT_VERSION below it, and above the current month). */
   linkedinOldestVersion?: string;
+  /**
+   * Origins whose image_url the sandbox fetches although Meta could not (loopback or private): the app
+   * that mounts it (its PUBLIC_URL), a test's own server. Every other loopback, private or local address
+   * is refused as Meta refuses it (9004/2207052). None by default.
+   */
+  imageOrigins?: string[];
 }
 
 export interface SandboxCredentials {
@@ -58,6 +64,8 @@ export interface SandboxControl {
   configure(settings: DeepPartial<SandboxSettings>): void;
   setOrganizations(organizations: SandboxOrganization[]): void;
   setMetaPages(pages: SandboxMetaPage[]): void;
+  /** Replaces the origins allowed for container images (an empty list: refuse as Meta does). */
+  allowImageOrigins(origins: string[]): void;
   published(): PublishedOverview;
   reset(): void;
 }
@@ -86,7 +94,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     publicBase: `${options.publicUrl.replace(/\/+$/, '')}${prefix}`,
     prefix,
     linkedin: { ...credentials.linkedin, redirectUris: options.redirectUris.linkedin, oldestVersion: options.linkedinOldestVersion ?? '202401' },
-    meta: { ...credentials.meta, appName: 'Alzado', redirectUris: options.redirectUris.meta },
+    meta: { ...credentials.meta, appName: 'Alzado', redirectUris: options.redirectUris.meta, imageOrigins: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin) },
   };
 
   const tokensOf = (network: SandboxNetwork) => Object.values(network === 'linkedin' ? store.state.linkedin.tokens : store.state.meta.tokens);
@@ -118,6 +126,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     setMetaPages(pages) {
       store.state.meta.pages = pages;
       store.save();
+    },
+    allowImageOrigins(origins) {
+      context.meta.imageOrigins = origins.map((origin) => new URL(origin).origin);
     },
     published: () => publishedOverview(context),
     reset() {

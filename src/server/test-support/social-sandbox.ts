@@ -22,11 +22,16 @@ export interface TestSandbox {
   close: () => Promise<void>;
 }
 
-/** `appUrl`: the app whose callback pages are registered as redirect URIs (the test app's by default). */
+/**
+ * `appUrl`: the app whose callback pages are registered as redirect URIs (the test app's by default), and
+ * whose images (/media on a loopback address) the sandbox fetches although Meta could not; a test that
+ * serves images elsewhere allows its origin with `sandbox.control.allowImageOrigins`.
+ */
 export async function startTestSandbox(appUrl: string = TEST_APP_URL): Promise<TestSandbox> {
   const sandbox = createSandbox({
     publicUrl: 'http://127.0.0.1',
     redirectUris: { linkedin: [`${appUrl}/auth/linkedin/callback`], meta: [`${appUrl}/auth/instagram/callback`] },
+    imageOrigins: [appUrl],
   });
   const server = Fastify({ logger: false });
   await server.register(sandbox.plugin, { prefix: sandbox.prefix });

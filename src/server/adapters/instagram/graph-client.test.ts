@@ -39,6 +39,8 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   client = sandboxClients(sandbox).instagram;
   await startImageServer();
+  // A loopback image server, which Meta could not reach: allowed in the sandbox for these tests.
+  sandbox.sandbox.control.allowImageOrigins([imageBase]);
 });
 afterAll(async () => {
   await sandbox.close();

@@ -8,6 +8,10 @@ export function createLocalStorage(options: { root: string; publicUrl: string })
     assertSafeKey(key);
     return path.join(options.root, ...key.split('/'));
   };
+  const publicUrlOf = (key: string) => {
+    assertSafeKey(key);
+    return `${options.publicUrl}/media/${key}`;
+  };
   return {
     async put(key, body) {
       const file = fileOf(key);
@@ -23,9 +27,8 @@ export function createLocalStorage(options: { root: string; publicUrl: string })
     async remove(key) {
       await fs.rm(fileOf(key), { force: true });
     },
-    publicUrl(key) {
-      assertSafeKey(key);
-      return `${options.publicUrl}/media/${key}`;
-    },
+    publicUrl: publicUrlOf,
+    // Served by the app itself: public exactly when PUBLIC_URL is.
+    urlForNetwork: async (key) => publicUrlOf(key),
   };
 }

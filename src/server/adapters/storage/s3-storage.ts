@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { type Storage, assertSafeKey } from './storage.ts';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { NETWORK_URL_SECONDS, type Storage, assertSafeKey } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -41,6 +42,12 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     publicUrl(key) {
       assertSafeKey(key);
       return `${options.publicBaseUrl.replace(/\/+$/, '')}/${key}`;
+    },
+    // A bucket's objects are private unless its owner made them public: a network gets a signed address
+    // on the bucket's own endpoint, computed here without a request to the bucket.
+    async urlForNetwork(key) {
+      assertSafeKey(key);
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: options.bucket, Key: key }), { expiresIn: NETWORK_URL_SECONDS });
     },
   };
 }

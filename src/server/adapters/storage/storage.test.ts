@@ -62,6 +62,10 @@ describe('local storage', () => {
     expect(storage.publicUrl('avatars/user-1/abc123.webp')).toBe('https://alzado.example/media/avatars/user-1/abc123.webp');
   });
 
+  it('hands a network the same public address (served by the app, public exactly when PUBLIC_URL is)', async () => {
+    expect(await storage.urlForNetwork('posts/1/instagram.jpg')).toBe('https://alzado.example/media/posts/1/instagram.jpg');
+  });
+
   it('removes a file, and removing a key that is not there is fine', async () => {
     await storage.put('avatars/user-2/gone.webp', Buffer.from('x'), 'image/webp');
     await storage.remove('avatars/user-2/gone.webp');
@@ -77,6 +81,7 @@ describe('local storage', () => {
     await expect(storage.put(key, Buffer.from('overwritten'), 'text/plain')).rejects.toThrow(/unsafe storage key/i);
     await expect(storage.remove(key)).rejects.toThrow(/unsafe storage key/i);
     expect(() => storage.publicUrl(key)).toThrow(/unsafe storage key/i);
+    await expect(storage.urlForNetwork(key)).rejects.toThrow(/unsafe storage key/i);
     expect(filesUnder(scratch)).toEqual(before);
     expect(fs.readFileSync(outside, 'utf8')).toBe('keep me');
   });
@@ -144,10 +149,37 @@ describe('S3 storage against a real local S3 server (s3rver)', () => {
     await expect(storage.remove('avatars/nobody/never.webp')).resolves.toBeUndefined();
   });
 
+  it('hands a network a presigned GET URL on the bucket, served without other credentials for an hour and refused after', async () => {
+    const body = await plainImage('jpeg', 40, 40, '#336699');
+    await storage.put('posts/1/instagram-1.jpg', body, 'image/jpeg');
+
+    const signed = new URL(await storage.urlForNetwork('posts/1/instagram-1.jpg'));
+    expect(`${signed.origin}${signed.pathname}`).toBe(`${endpoint}/${BUCKET}/posts/1/instagram-1.jpg`);
+    expect(signed.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+    expect(signed.searchParams.get('X-Amz-Credential')).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
+    expect(signed.searchParams.get('X-Amz-Expires')).toBe('3600');
+    expect(signed.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const served = await fetch(signed);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(body);
+
+    // The bucket dates the URL from X-Amz-Date (s3rver checks the expiry, not v4 signatures themselves).
+    const signedAgo = (minutes: number) => {
+      const aged = new URL(signed);
+      aged.searchParams.set('X-Amz-Date', new Date(Date.now() - minutes * 60_000).toISOString().replace(/[-:]|\.\d{3}/g, ''));
+      return aged;
+    };
+    expect((await fetch(signedAgo(59))).status).toBe(200);
+    const expired = await fetch(signedAgo(61));
+    expect(expired.status).toBe(403);
+    expect(await expired.text()).toMatch(/Request has expired/);
+  });
+
   it.each(UNSAFE_KEYS)('refuses the unsafe key %j before asking the server', async (key) => {
     await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe storage key/i);
     await expect(storage.remove(key)).rejects.toThrow(/unsafe storage key/i);
     expect(() => storage.publicUrl(key)).toThrow(/unsafe storage key/i);
+    await expect(storage.urlForNetwork(key)).rejects.toThrow(/unsafe storage key/i);
   });
 
   it('fails loudly when the bucket does not exist', async () => {

@@ -9,9 +9,18 @@ export interface Storage {
   get(key: string): Promise<Buffer>;
   /** Removing a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
-  /** The address a browser (or Meta) fetches the file at. */
+  /** The address a browser fetches the file at. */
   publicUrl(key: string): string;
+  /**
+   * The address a network's own servers download the file from (Instagram's image_url): for a bucket, a
+   * presigned GET URL valid for `NETWORK_URL_SECONDS` (its objects are private); locally, the public URL.
+   * Whether servers on the internet can reach it is another question (lib/public-address.ts).
+   */
+  urlForNetwork(key: string): Promise<string>;
 }
+
+/** How long a presigned URL handed to a network stays valid: Meta fetches the image while the container is created. */
+export const NETWORK_URL_SECONDS = 3600;
 
 /** Keys are made by the server, never by a client; this refuses anything that could escape a folder. */
 export function assertSafeKey(key: string): void {
