@@ -18,7 +18,13 @@ export const NETWORK_NAMES: Record<SocialNetwork, string> = { linkedin: 'LinkedI
  * for one the app lacks fails the whole consent (unauthorized_scope_error).
  */
 export const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'email', 'w_member_social'] as const;
-export const LINKEDIN_ORGANIZATION_SCOPES = ['r_organization_admin', 'w_organization_social', 'r_organization_social'] as const;
+/**
+ * What our organization calls need, no more: r_organization_admin for the organizationAcls finder (the
+ * organization lookup's public fields need no scope), w_organization_social for images and posts owned
+ * by a page. r_organization_social (reading the pages' posts) and rw_organization_admin (managing them)
+ * are never used.
+ */
+export const LINKEDIN_ORGANIZATION_SCOPES = ['r_organization_admin', 'w_organization_social'] as const;
 
 export function linkedinScopes(options: { organizationPages: boolean }): string[] {
   return options.organizationPages ? [...LINKEDIN_MEMBER_SCOPES, ...LINKEDIN_ORGANIZATION_SCOPES] : [...LINKEDIN_MEMBER_SCOPES];

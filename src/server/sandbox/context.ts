@@ -10,7 +10,7 @@ export interface SandboxContext {
   publicBase: string;
   /** Where the sandbox is mounted on the app (/sandbox). */
   prefix: string;
-  linkedin: { clientId: string; clientSecret: string; redirectUris: string[]; oldestVersion: string };
+  linkedin: { clientId: string; clientSecret: string; redirectUris: string[] };
   /** `imageOrigins`: where container images may come from although Meta could not fetch them (see instagram-image.ts). */
   meta: { appId: string; appSecret: string; appName: string; redirectUris: string[]; imageOrigins: string[] };
 }

@@ -1,6 +1,7 @@
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import { linkedinVersionStatus } from '../adapters/api-versions.ts';
 import { type SandboxContext, ProviderReply, bearerToken, paramsOf, pathWithinNetwork, requestBase, sleep } from './context.ts';
 import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
 import { LINKEDIN_MEMBER, type SandboxOrganization, initialsSvg } from './personas.ts';
@@ -20,17 +21,35 @@ const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 const COMMENTARY_MAX = 3000;
 const MAX_PIXELS = 36_152_320;
 
-const KNOWN_SCOPES: Record<string, string> = {
-  openid: 'Use your name and photo (OpenID Connect)',
-  profile: 'Use your name and photo',
-  email: 'Use the primary email address associated with your LinkedIn account',
-  w_member_social: 'Create, modify and delete posts, comments and reactions on your behalf',
-  r_basicprofile: 'Use your basic profile including your name, photo, headline and public profile URL',
-  r_organization_admin: "Retrieve your organizations' pages and their reporting data",
-  rw_organization_admin: "Manage your organizations' pages and retrieve reporting data",
-  r_organization_social: "Retrieve your organizations' posts, comments, reactions and other engagement data",
-  w_organization_social: "Create, modify and delete posts, comments and reactions on your organizations' behalf",
+/**
+ * The scopes LinkedIn knows, with the consent page's wording and the app product that grants each
+ * (learn.microsoft.com/linkedin/shared/authentication/getting-access): Sign In with LinkedIn using OpenID
+ * Connect and Share on LinkedIn are open to every app; the organization scopes come with the Community
+ * Management API; r_basicprofile with the Advertising API, which the sandbox's app never has.
+ */
+type AppProduct = 'signIn' | 'share' | 'communityManagement' | 'advertising';
+const KNOWN_SCOPES: Record<string, { text: string; product: AppProduct }> = {
+  openid: { text: 'Use your name and photo (OpenID Connect)', product: 'signIn' },
+  profile: { text: 'Use your name and photo', product: 'signIn' },
+  email: { text: 'Use the primary email address associated with your LinkedIn account', product: 'signIn' },
+  w_member_social: { text: 'Create, modify and delete posts, comments and reactions on your behalf', product: 'share' },
+  r_basicprofile: { text: 'Use your basic profile including your name, photo, headline and public profile URL', product: 'advertising' },
+  r_organization_admin: { text: "Retrieve your organizations' pages and their reporting data", product: 'communityManagement' },
+  rw_organization_admin: { text: "Manage your organizations' pages and retrieve reporting data", product: 'communityManagement' },
+  r_organization_social: { text: "Retrieve your organizations' posts, comments, reactions and other engagement data", product: 'communityManagement' },
+  w_organization_social: { text: "Create, modify and delete posts, comments and reactions on your organizations' behalf", product: 'communityManagement' },
 };
+const ORGANIZATION_SCOPES = Object.keys(KNOWN_SCOPES).filter((scope) => KNOWN_SCOPES[scope]!.product === 'communityManagement');
+
+/**
+ * Which approved page roles may act as the page (Organization Access Control by Role; LinkedIn Help "Page
+ * admin roles"): organic posts (feedDistribution MAIN_FEED) need an administrator or a content
+ * administrator; sponsored (dark) posts and the images for them a sponsored content poster too. Analysts,
+ * curators and the rest post nothing.
+ */
+const ORGANIC_ROLES = ['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR'];
+const SPONSORED_ROLES = [...ORGANIC_ROLES, 'DIRECT_SPONSORED_CONTENT_POSTER'];
+type AuthorAction = 'organic' | 'sponsored';
 
 const memberUrn = `urn:li:person:${LINKEDIN_MEMBER.sub}`;
 const memberName = `${LINKEDIN_MEMBER.givenName} ${LINKEDIN_MEMBER.familyName}`;
@@ -57,8 +76,10 @@ export function linkedinRoutes(context: SandboxContext) {
   function organization(id: number): SandboxOrganization | undefined {
     return state().organizations.find((candidate) => candidate.id === id);
   }
-  const adminOrganizations = () => state().organizations.filter((entry) => entry.role === 'ADMINISTRATOR' && entry.state === 'APPROVED');
+  const holdsRole = (id: number, roles: string[]) => state().organizations.some((entry) => entry.id === id && entry.state === 'APPROVED' && roles.includes(entry.role));
   const logoUrl = (entry: SandboxOrganization) => (entry.logo ? `${context.publicBase}/linkedin/media/logos/${entry.id}.svg` : null);
+  /** A page's logo is an image of LinkedIn's, owned by the page: its asset id as an image id. */
+  const logoAssetId = (entry: SandboxOrganization) => `C4D0BAQ${String(entry.id)}`;
 
   function validClient(clientId: string | undefined, redirectUri: string | undefined): string | undefined {
     if (clientId !== context.linkedin.clientId) return 'The passed in client_id is invalid';
@@ -80,19 +101,21 @@ export function linkedinRoutes(context: SandboxContext) {
   const hasScope = (token: LinkedInToken, ...scopes: string[]) => scopes.some((scope) => token.scopes.includes(scope));
   const denied = (what: string, version = 'NO_VERSION') => apiError(403, 'ACCESS_DENIED', `Not enough permissions to access: ${what}.${version}`, 100);
 
-  /** A.0: the headers every /rest call must carry. */
-  function checkRestHeaders(request: FastifyRequest, finder: boolean): string {
+  /**
+   * A.0: the headers of a /rest call. LinkedIn-Version is always required, and a month LinkedIn no longer
+   * (or not yet) serves is 426, by the sandbox's clock (learn.microsoft.com/linkedin/marketing/versioning).
+   * `protocol`: the call is one whose page requires X-Restli-Protocol-Version: 2.0.0 (the Posts and Images
+   * APIs for every call, organizationAcls for its finders).
+   */
+  function checkRestHeaders(request: FastifyRequest, protocol: boolean): string {
     const version = request.headers['linkedin-version'];
     if (typeof version !== 'string' || version.trim() === '') {
       throw new ProviderReply(400, { status: 400, code: 'VERSION_MISSING', message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.' }, { 'x-restli-gateway-error': 'true' });
     }
-    const now = new Date(store.now());
-    const newest = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-    if (!/^\d{6}$/.test(version) || version < context.linkedin.oldestVersion || version > newest) {
-      throw apiError(426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`);
-    }
-    if (finder && request.headers['x-restli-protocol-version'] !== '2.0.0') {
-      throw apiError(400, 'ILLEGAL_ARGUMENT', 'Finder requests need the header X-Restli-Protocol-Version: 2.0.0');
+    const { state: versionState } = linkedinVersionStatus(version, new Date(store.now()));
+    if (versionState === 'ended' || versionState === 'unknown') throw apiError(426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`);
+    if (protocol && request.headers['x-restli-protocol-version'] !== '2.0.0') {
+      throw apiError(400, 'ILLEGAL_ARGUMENT', 'This request needs the header X-Restli-Protocol-Version: 2.0.0');
     }
     return version;
   }
@@ -126,7 +149,7 @@ export function linkedinRoutes(context: SandboxContext) {
   }
 
   function consentPage(fields: { clientId: string; redirectUri: string; state: string; scope: string }, scopes: string[]): string {
-    const items = scopes.filter((scope) => scope !== 'openid').map((scope) => `<li><span>${escapeHtml(KNOWN_SCOPES[scope]!)} <code>${escapeHtml(scope)}</code></span></li>`);
+    const items = scopes.filter((scope) => scope !== 'openid').map((scope) => `<li><span>${escapeHtml(KNOWN_SCOPES[scope]!.text)} <code>${escapeHtml(scope)}</code></span></li>`);
     return page({
       title: 'LinkedIn · Allow Alzado (sandbox)',
       body: `<div class="card">
@@ -145,17 +168,41 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     });
   }
 
-  /** A.1 checks, shared by the consent page and its form. */
-  function readAuthorization(request: FastifyRequest): { fields: { clientId: string; redirectUri: string; state: string; scope: string }; scopes: string[] } | { error: string } {
+  /** The products the sandbox's app has: the open ones, and the Community Management API when set. */
+  const appHas = (product: AppProduct) => product === 'signIn' || product === 'share' || (product === 'communityManagement' && settings().organizationProduct);
+
+  type Authorization =
+    | { fields: { clientId: string; redirectUri: string; state: string; scope: string }; scopes: string[] }
+    | { error: string }
+    | { refused: { redirectUri: string; state: string; error: string; description: string } };
+
+  /**
+   * A.1 checks, shared by the consent page and its form. A bad client or redirect URI is an error page; a
+   * scope LinkedIn does not know, or one of a product the app lacks, goes back to the redirect URI with
+   * the error (invalid_scope_error, unauthorized_scope_error): the whole consent fails, not that scope.
+   */
+  function readAuthorization(request: FastifyRequest): Authorization {
     const params = paramsOf(request);
     const clientError = validClient(params.client_id, params.redirect_uri);
     if (clientError) return { error: clientError };
     if (params.response_type !== 'code') return { error: 'The response_type must be "code"' };
-    const scopes = (params.scope ?? '').split(/[\s,]+/).filter((scope) => scope !== '');
-    const unknown = scopes.filter((scope) => !(scope in KNOWN_SCOPES));
-    if (scopes.length === 0 || unknown.length > 0) return { error: `Scope "${unknown[0] ?? ''}" is not authorized for your application` };
     if (!params.state) return { error: 'The state parameter is required' };
+    const scopes = (params.scope ?? '').split(/[\s,]+/).filter((scope) => scope !== '');
+    if (scopes.length === 0) return { error: 'The scope parameter is required' };
+    const back = (error: string, scope: string) => ({ refused: { redirectUri: params.redirect_uri!, state: params.state!, error, description: `Scope "${scope}" is not authorized for your application` } });
+    const unknown = scopes.find((scope) => !(scope in KNOWN_SCOPES));
+    if (unknown) return back('invalid_scope_error', unknown);
+    const unauthorized = scopes.find((scope) => !appHas(KNOWN_SCOPES[scope]!.product));
+    if (unauthorized) return back('unauthorized_scope_error', unauthorized);
     return { fields: { clientId: params.client_id!, redirectUri: params.redirect_uri!, state: params.state, scope: scopes.join(' ') }, scopes };
+  }
+
+  function refusedRedirect(refused: Extract<Authorization, { refused: unknown }>['refused']): string {
+    const target = new URL(refused.redirectUri);
+    target.searchParams.set('error', refused.error);
+    target.searchParams.set('error_description', refused.description);
+    target.searchParams.set('state', refused.state);
+    return target.toString();
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -179,12 +226,14 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     app.get('/oauth/v2/authorization', async (request, reply) => {
       const read = readAuthorization(request);
       if ('error' in read) return reply.status(400).type('text/html; charset=utf-8').send(errorPage('linkedin', 'Bummer, something went wrong.', read.error));
+      if ('refused' in read) return reply.redirect(refusedRedirect(read.refused), 302);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(consentPage(read.fields, read.scopes));
     });
 
     app.post('/oauth/v2/authorization', async (request, reply) => {
       const read = readAuthorization(request);
       if ('error' in read) return reply.status(400).type('text/html; charset=utf-8').send(errorPage('linkedin', 'Bummer, something went wrong.', read.error));
+      if ('refused' in read) return reply.redirect(refusedRedirect(read.refused), 302);
       const target = new URL(read.fields.redirectUri);
       if (paramsOf(request).decision !== 'allow') {
         target.searchParams.set('error', 'user_cancelled_authorize');
@@ -312,20 +361,6 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       };
     });
 
-    app.get('/v2/me', async (request) => {
-      const token = authenticate(request);
-      if (!hasScope(token, 'r_basicprofile')) throw denied('me.GET');
-      return {
-        id: LINKEDIN_MEMBER.sub,
-        localizedFirstName: LINKEDIN_MEMBER.givenName,
-        localizedLastName: LINKEDIN_MEMBER.familyName,
-        vanityName: LINKEDIN_MEMBER.vanityName,
-        localizedHeadline: LINKEDIN_MEMBER.headline,
-        firstName: { localized: { es_ES: LINKEDIN_MEMBER.givenName }, preferredLocale: { country: 'ES', language: 'es' } },
-        lastName: { localized: { es_ES: LINKEDIN_MEMBER.familyName }, preferredLocale: { country: 'ES', language: 'es' } },
-      };
-    });
-
     // A.6: the organizations the member holds a role on.
     app.get('/rest/organizationAcls', async (request) => {
       const version = checkRestHeaders(request, true);
@@ -342,53 +377,49 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       };
     });
 
-    // A.7: one organization, with the logo decoration when the projection asks for it.
+    // A.7: one organization; its logo an asset URN, never decorated: response decoration is deprecated on
+    // the versioned API (learn.microsoft.com/linkedin/shared/api-guide/concepts/decoration), which refuses
+    // a `~` projection. Any member may read the public fields; the full record is for administrators.
     app.get('/rest/organizations/:id', async (request) => {
       checkRestHeaders(request, false);
       const token = authenticate(request);
+      if ((paramsOf(request).projection ?? '').includes('~')) throw apiError(400, 'ILLEGAL_ARGUMENT', 'Response decoration (~) is not supported on versioned APIs');
       const entry = organization(Number((request.params as { id: string }).id));
       if (!entry) throw apiError(404, 'NOT_FOUND', `Organization ${(request.params as { id: string }).id} not found`);
-      const full = hasScope(token, 'rw_organization_admin') && entry.role === 'ADMINISTRATOR' && entry.state === 'APPROVED';
-      const projection = paramsOf(request).projection ?? '';
-      const logo = logoUrl(entry);
-      const asset = `urn:li:digitalmediaAsset:C4D0BAQ${String(entry.id)}`;
+      const full = hasScope(token, 'rw_organization_admin') && holdsRole(entry.id, ['ADMINISTRATOR']);
+      const asset = `urn:li:digitalmediaAsset:${logoAssetId(entry)}`;
       return {
         id: entry.id,
         localizedName: entry.name,
         vanityName: entry.vanityName,
         name: { localized: { es_ES: entry.name }, preferredLocale: { country: 'ES', language: 'es' } },
-        ...(logo
-          ? {
-              logoV2: {
-                original: asset,
-                cropped: asset,
-                cropInfo: { x: 0, y: 0, width: 200, height: 200 },
-                ...(projection.includes('original~') ? { 'original~': { elements: [{ identifiers: [{ identifier: logo, identifierType: 'EXTERNAL_URL' }] }] } } : {}),
-              },
-            }
-          : {}),
+        ...(entry.logo ? { logoV2: { original: asset, cropped: asset, cropInfo: { x: 0, y: 0, width: 200, height: 200 } } } : {}),
         ...(full ? { primaryOrganizationType: 'NONE', localizedWebsite: `https://${entry.vanityName}.example` } : {}),
         $URN: `urn:li:organization:${entry.id}`,
       };
     });
 
-    /** Whether the member may act as this author (person: themselves; organization: approved administrator). */
-    function mayActAs(token: LinkedInToken, author: string): boolean {
+    /**
+     * Whether the member may act as this author: themselves with w_member_social; a page with
+     * w_organization_social and an approved role that allows the action (ORGANIC_ROLES, SPONSORED_ROLES).
+     */
+    function mayActAs(token: LinkedInToken, author: string, action: AuthorAction): boolean {
       if (author === memberUrn) return hasScope(token, 'w_member_social');
       const id = /^urn:li:organization:(\d+)$/.exec(author)?.[1];
-      return Boolean(id && hasScope(token, 'w_organization_social') && adminOrganizations().some((entry) => entry.id === Number(id)));
+      return Boolean(id && hasScope(token, 'w_organization_social') && holdsRole(Number(id), action === 'organic' ? ORGANIC_ROLES : SPONSORED_ROLES));
     }
 
     // A.8: images.
     app.post('/rest/images', async (request) => {
-      const version = checkRestHeaders(request, false);
+      const version = checkRestHeaders(request, true);
       const token = authenticate(request);
       if (paramsOf(request).action !== 'initializeUpload') throw apiError(400, 'ILLEGAL_ARGUMENT', 'Unknown action');
       const body = (request.body ?? {}) as { initializeUploadRequest?: { owner?: unknown } };
       const owner = body.initializeUploadRequest?.owner;
       if (typeof owner !== 'string') throw inputError(400, 'MISSING_FIELD', 'Field Value validation failed in REQUEST_BODY: Data Processing Exception while processing fields [/owner]', '/initializeUploadRequest/owner');
       if (!/^urn:li:(person|organization):[A-Za-z0-9_-]+$/.test(owner)) throw inputError(400, 'INVALID_URN_TYPE', 'Invalid URN type for owner', '/initializeUploadRequest/owner');
-      if (!mayActAs(token, owner)) throw denied('images.ACTION-initializeUpload', version);
+      // An image may serve an organic post or a sponsored one: the roles of either may upload it.
+      if (!mayActAs(token, owner, 'sponsored')) throw denied('images.ACTION-initializeUpload', version);
       const id = `C4E10AQ${store.random(12)}`;
       const expiresAt = store.now() + UPLOAD_URL_LIFETIME_MS;
       state().images[id] = { owner, member: memberUrn, status: 'WAITING_UPLOAD', uploadExpiresAt: expiresAt };
@@ -422,26 +453,42 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       return reply.status(201).send();
     });
 
+    /**
+     * An image as the Images API describes it: one uploaded here, or a page's logo. Null when there is none.
+     */
+    function imageRecord(id: string): { owner: string; status: string; downloadUrl?: string; width?: number; height?: number } | null {
+      const uploaded = state().images[id];
+      if (uploaded) return { owner: uploaded.owner, status: uploaded.status, downloadUrl: `${context.publicBase}/linkedin/media/images/${id}`, width: uploaded.width, height: uploaded.height };
+      const page = state().organizations.find((entry) => entry.logo && logoAssetId(entry) === id);
+      return page ? { owner: `urn:li:organization:${page.id}`, status: 'AVAILABLE', downloadUrl: logoUrl(page)!, width: 200, height: 200 } : null;
+    }
+
+    // A.8 step 3. A token whose only write scope is w_member_social may not read images (Images API:
+    // 403 "Accessing this image resource is forbidden"); a page's images need "ADMIN or DSC permissions
+    // for the company page" (the wording of the Images and Videos APIs for page-owned media).
     app.get('/rest/images/:urn', async (request) => {
-      checkRestHeaders(request, false);
-      authenticate(request);
+      checkRestHeaders(request, true);
+      const token = authenticate(request);
       const urn = (request.params as { urn: string }).urn;
       const id = /^urn:li:image:(.+)$/.exec(urn)?.[1];
-      const image = id ? state().images[id] : undefined;
+      const image = id ? imageRecord(id) : null;
       if (!id || !image) throw apiError(404, 'NOT_FOUND', `Image ${urn} not found`);
+      const pageId = /^urn:li:organization:(\d+)$/.exec(image.owner)?.[1];
+      const allowed = hasScope(token, ...ORGANIZATION_SCOPES) && (pageId ? holdsRole(Number(pageId), ['ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER']) : image.owner === memberUrn);
+      if (!allowed) throw new ProviderReply(403, { status: 403, message: 'Accessing this image resource is forbidden. Please check your permissions for this resource' });
       return {
         owner: image.owner,
         id: urn,
         status: image.status,
         ...(image.status === 'AVAILABLE'
-          ? { downloadUrl: `${context.publicBase}/linkedin/media/images/${id}`, downloadUrlExpiresAt: store.now() + 3_600_000, aspectRatioWidth: image.width, aspectRatioHeight: image.height }
+          ? { downloadUrl: image.downloadUrl, downloadUrlExpiresAt: store.now() + 3_600_000, aspectRatioWidth: image.width, aspectRatioHeight: image.height }
           : {}),
       };
     });
 
     // A.9: posts.
     app.post('/rest/posts', async (request, reply) => {
-      const version = checkRestHeaders(request, false);
+      const version = checkRestHeaders(request, true);
       const token = authenticate(request);
       const body = (request.body ?? {}) as Record<string, unknown>;
       const author = body.author;
@@ -452,7 +499,9 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       if (typeof body.distribution !== 'object' || body.distribution === null) throw inputError(400, 'MISSING_FIELD', 'Field /distribution is required', '/distribution');
       const commentary = typeof body.commentary === 'string' ? body.commentary : '';
       if ([...commentary].length > COMMENTARY_MAX) throw inputError(400, 'FIELD_LENGTH_TOO_LONG', `Commentary is longer than ${COMMENTARY_MAX} characters`, '/commentary');
-      if (!mayActAs(token, author)) throw denied('partnerApiPostsExternal.CREATE', version);
+      // feedDistribution NONE is a dark post, for sponsored content; anything else is organic.
+      const organic = (body.distribution as { feedDistribution?: unknown }).feedDistribution !== 'NONE';
+      if (!mayActAs(token, author, organic ? 'organic' : 'sponsored')) throw denied('partnerApiPostsExternal.CREATE', version);
 
       const images = postImages(body.content, author);
       const now = store.now();
@@ -496,7 +545,7 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     }
 
     app.get('/rest/posts/:urn', async (request) => {
-      checkRestHeaders(request, false);
+      checkRestHeaders(request, true);
       authenticate(request);
       const post = state().posts.find((candidate) => candidate.id === (request.params as { urn: string }).urn && !candidate.deleted);
       if (!post) throw apiError(404, 'NOT_FOUND', 'Post not found');
@@ -517,11 +566,11 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     });
 
     app.delete('/rest/posts/:urn', async (request, reply) => {
-      checkRestHeaders(request, false);
+      checkRestHeaders(request, true);
       const token = authenticate(request);
       const post = state().posts.find((candidate) => candidate.id === (request.params as { urn: string }).urn && !candidate.deleted);
       if (!post) throw apiError(404, 'NOT_FOUND', 'Post not found');
-      if (!mayActAs(token, post.author)) throw denied('partnerApiPostsExternal.DELETE');
+      if (!mayActAs(token, post.author, 'sponsored')) throw denied('partnerApiPostsExternal.DELETE');
       post.deleted = true;
       store.save();
       return reply.status(204).send();

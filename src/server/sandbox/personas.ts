@@ -1,8 +1,9 @@
 import { escapeHtml } from '../lib/html.ts';
 
 /**
- * The people and pages that live in the sandbox: one LinkedIn member who administers two company pages
- * (and holds two roles that do not count: a pending request and an analyst seat), and one Facebook user
+ * The people and pages that live in the sandbox: one LinkedIn member who may post as two company pages
+ * (an administrator and a content administrator) and holds three roles that do not let them post organic
+ * updates (an analyst seat, a sponsored content poster's, a pending request), and one Facebook user
  * with three pages, two of them linked to an Instagram business account. Tests may replace the pages.
  */
 export const LINKEDIN_MEMBER = {
@@ -28,8 +29,9 @@ export interface SandboxOrganization {
 export function defaultOrganizations(): SandboxOrganization[] {
   return [
     { id: 90210001, name: 'Soler Ibáñez Arquitectos', vanityName: 'soler-ibanez-arquitectos', role: 'ADMINISTRATOR', state: 'APPROVED', logo: { initials: 'SI', color: '#1f6f5c' } },
-    { id: 90210002, name: 'Taller Norte', vanityName: 'taller-norte', role: 'ADMINISTRATOR', state: 'APPROVED', logo: null },
+    { id: 90210002, name: 'Taller Norte', vanityName: 'taller-norte', role: 'CONTENT_ADMINISTRATOR', state: 'APPROVED', logo: null },
     { id: 90210003, name: 'Colegio de Arquitectos de Levante', vanityName: 'coal', role: 'ANALYST', state: 'APPROVED', logo: { initials: 'CA', color: '#7a4b9a' } },
+    { id: 90210005, name: 'Feria del Hábitat', vanityName: 'feria-habitat', role: 'DIRECT_SPONSORED_CONTENT_POSTER', state: 'APPROVED', logo: { initials: 'FH', color: '#b0603a' } },
     { id: 90210004, name: 'Bienal de Arquitectura', vanityName: 'bienal-arquitectura', role: 'ADMINISTRATOR', state: 'REQUESTED', logo: null },
   ];
 }

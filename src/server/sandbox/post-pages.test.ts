@@ -123,7 +123,7 @@ describe("LinkedIn's post page (/linkedin/web/feed/update/{urn})", () => {
     expect(missing.html).toContain('This post cannot be displayed');
     const token = await linkedinToken();
     const post = await sandboxClients(sandbox).linkedin.createPost(token, { author: MEMBER, commentary: 'Pronto borrado' });
-    const headers = { authorization: `Bearer ${token}`, 'linkedin-version': '202610' };
+    const headers = { authorization: `Bearer ${token}`, 'linkedin-version': '202610', 'x-restli-protocol-version': '2.0.0' };
     expect((await fetch(`${sandbox.base}/linkedin/rest/posts/${encodeURIComponent(post.id)}`, { method: 'DELETE', headers })).status).toBe(204);
     expect((await open(post.url)).status).toBe(404);
     const hostile = await open(`${sandbox.base}/linkedin/web/feed/update/${encodeURIComponent('<b>x</b>')}`);

@@ -32,8 +32,11 @@ export interface SandboxOptions {
   dataDir?: string;
   /** The redirect URIs "registered" for Alzado's app on each network. */
   redirectUris: { linkedin: string[]; meta: string[] };
-  /** The oldest LinkedIn-Version still served (426 NONEXISTENT_VERSION below it, and above the current month). */
-  linkedinOldestVersion?: string;
+  /**
+   * Settings the app mounting the sandbox imposes (LinkedIn's `organizationProduct` follows its
+   * LINKEDIN_ORGANIZATION_PAGES), applied at start and after every reset; tests may still change them.
+   */
+  settings?: DeepPartial<SandboxSettings>;
   /**
    * Origins whose image_url the sandbox fetches although Meta could not (loopback or private): the app
    * that mounts it (its PUBLIC_URL), a test's own server. Every other loopback, private or local address
@@ -93,7 +96,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     faults,
     publicBase: `${options.publicUrl.replace(/\/+$/, '')}${prefix}`,
     prefix,
-    linkedin: { ...credentials.linkedin, redirectUris: options.redirectUris.linkedin, oldestVersion: options.linkedinOldestVersion ?? '202401' },
+    linkedin: { ...credentials.linkedin, redirectUris: options.redirectUris.linkedin },
     meta: { ...credentials.meta, appName: 'Alzado', redirectUris: options.redirectUris.meta, imageOrigins: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin) },
   };
 
@@ -134,8 +137,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     reset() {
       faults.clear();
       store.reset();
+      if (options.settings) control.configure(options.settings);
     },
   };
+  if (options.settings) control.configure(options.settings);
 
   async function plugin(app: FastifyInstance): Promise<void> {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(String(body))));

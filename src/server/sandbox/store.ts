@@ -106,6 +106,11 @@ export interface SandboxSettings {
     omitMemberName: boolean;
     /** Posts a member may publish per day (Share on LinkedIn throttle). */
     postsPerDay: number;
+    /**
+     * The app has LinkedIn's Community Management API product, so it may ask for the organization
+     * scopes; without it, asking for one fails the consent with unauthorized_scope_error.
+     */
+    organizationProduct: boolean;
   };
   meta: {
     omitExpiresIn: boolean;
@@ -145,7 +150,7 @@ export interface SandboxState {
 
 export function defaultSettings(): SandboxSettings {
   return {
-    linkedin: { issueRefreshTokens: false, omitExpiresIn: false, omitAccessToken: false, omitMemberName: false, postsPerDay: 150 },
+    linkedin: { issueRefreshTokens: false, omitExpiresIn: false, omitAccessToken: false, omitMemberName: false, postsPerDay: 150, organizationProduct: true },
     meta: { omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containerProcessingMs: 0, containerError: null },
   };
 }

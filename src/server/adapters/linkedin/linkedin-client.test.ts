@@ -113,8 +113,9 @@ describe('LinkedIn member and organizations', () => {
     });
   });
 
-  it('lists only approved administrator roles, across pages of 100', async () => {
+  it('lists only the approved roles that may post organic updates (administrator, content administrator), across pages of 100', async () => {
     const accessToken = await token();
+    // 90210003 is an analyst's, 90210004 a pending request, 90210005 a sponsored content poster's.
     expect(await client.listAdministeredOrganizationIds(accessToken)).toEqual(['90210001', '90210002']);
     const many = Array.from({ length: 230 }, (_, index) => ({ id: 91000000 + index, name: `Estudio ${index}`, vanityName: `e${index}`, role: 'ADMINISTRATOR', state: 'APPROVED', logo: null }));
     sandbox.sandbox.control.setOrganizations(many);
@@ -123,7 +124,7 @@ describe('LinkedIn member and organizations', () => {
     expect(ids.at(-1)).toBe('91000229');
   });
 
-  it('reads an organization with its logo through the original~ decoration', async () => {
+  it('reads an organization without decoration: the logo asset resolved through the Images API', async () => {
     const accessToken = await token();
     expect(await client.getOrganization(accessToken, '90210001')).toEqual({
       id: '90210001', urn: STUDIO, name: 'Soler Ibáñez Arquitectos', vanityName: 'soler-ibanez-arquitectos', logoUrl: `${sandbox.base}/linkedin/media/logos/90210001.svg`,
@@ -132,6 +133,14 @@ describe('LinkedIn member and organizations', () => {
     const logo = await fetch(`${sandbox.base}/linkedin/media/logos/90210001.svg`);
     expect(logo.headers.get('content-type')).toContain('image/svg+xml');
     expect(await failure(client.getOrganization(accessToken, '1'))).toMatchObject({ failure: 'rejected', details: { status: 404 } });
+  });
+
+  it('a logo the token may not read is no logo, and the page keeps its name', async () => {
+    // A content administrator may post as the page; a page's images are for its administrators and
+    // sponsored content posters to read.
+    sandbox.sandbox.control.setOrganizations(defaultOrganizations().map((entry) => (entry.id === 90210001 ? { ...entry, role: 'CONTENT_ADMINISTRATOR' } : entry)));
+    const organization = await client.getOrganization(await token(), '90210001');
+    expect(organization).toMatchObject({ name: 'Soler Ibáñez Arquitectos', logoUrl: null });
   });
 });
 
@@ -179,9 +188,12 @@ describe('LinkedIn images and posts (what publishing uses)', () => {
     const notOwned = await failure(client.createPost(accessToken, { author: STUDIO, commentary: 'x', images: [{ urn: mine }] }));
     expect(notOwned).toMatchObject({ failure: 'rejected', details: { status: 400 } });
 
+    // A page whose role does not allow organic posts concerns that page only ('page'), not the token.
     const analyst = await failure(client.createPost(accessToken, { author: 'urn:li:organization:90210003', commentary: 'Hola' }));
-    expect(analyst).toMatchObject({ failure: 'permission', details: { status: 403, code: 'ACCESS_DENIED' } });
+    expect(analyst).toMatchObject({ failure: 'page', details: { status: 403, code: 'ACCESS_DENIED' } });
     expect(analyst.message).toContain('partnerApiPostsExternal.CREATE.202610');
+    const analystImage = await failure(client.uploadImage(accessToken, { owner: 'urn:li:organization:90210003', bytes: await plainImage('jpeg') }));
+    expect(analystImage).toMatchObject({ failure: 'page', details: { status: 403 } });
 
     await client.createPost(accessToken, { author: MEMBER, commentary: 'Una sola vez' });
     expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'Una sola vez' }))).toMatchObject({ failure: 'rejected', details: { status: 422 } });
@@ -191,6 +203,11 @@ describe('LinkedIn images and posts (what publishing uses)', () => {
     const webp = await client.uploadImage(accessToken, { owner: MEMBER, bytes: await plainImage('webp') });
     expect((await client.getImage(accessToken, webp)).status).toBe('PROCESSING_FAILED');
     expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'webp', images: [{ urn: webp }] }))).toMatchObject({ failure: 'rejected' });
+
+    // The member refused is the token refused: a permission the whole connection lacks (a grant with
+    // other scopes revokes the earlier token, so this comes last).
+    const memberOnly = await grant(['openid', 'profile']);
+    expect(await failure(client.createPost(memberOnly.accessToken!, { author: MEMBER, commentary: 'Sin permiso' }))).toMatchObject({ failure: 'permission', details: { status: 403 } });
   });
 
   it('is throttled per member per day (429, rate-limited)', async () => {

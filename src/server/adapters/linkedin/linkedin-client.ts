@@ -93,8 +93,15 @@ export interface LinkedInPublishedPost {
 
 export type LinkedInClient = ReturnType<typeof createLinkedInClient>;
 
-/** Organization roles that may publish as the page (Posts API permissions). */
-const PUBLISHING_ROLES = ['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER'];
+/**
+ * The organization roles that may create organic posts as the page. "Organization Access Control by Role"
+ * (learn.microsoft.com/linkedin/marketing/community-management/organizations/organization-access-control-by-role):
+ * ADMINISTRATOR "can post updates", CONTENT_ADMINISTRATOR may "create and manage Page content, including
+ * updates"; DIRECT_SPONSORED_CONTENT_POSTER only creates sponsored content (LinkedIn Help "Page admin
+ * roles": it "doesn't grant access to boosting organic posts"), though the Posts API lists it for
+ * w_organization_social, which also covers sponsored (dark) posts. Every other role posts nothing.
+ */
+export const ORGANIC_POSTING_ROLES: readonly string[] = ['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR'];
 const PAGE_SIZE = 100;
 const MAX_PAGES = 20;
 
@@ -103,9 +110,13 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
   const api = (path: string) => `${options.apiBaseUrl}${path}`;
   const webBase = (options.webBaseUrl ?? 'https://www.linkedin.com').replace(/\/+$/, '');
 
-  async function call(request: { method?: string; url: string; headers?: Record<string, string>; body?: string | Uint8Array | URLSearchParams }): Promise<ProviderResponse> {
+  /** `actingAs`: the author or owner a write is made for, so a refusal can say whether a page or the token is concerned. */
+  async function call(
+    request: { method?: string; url: string; headers?: Record<string, string>; body?: string | Uint8Array | URLSearchParams },
+    actingAs?: string,
+  ): Promise<ProviderResponse> {
     const response = await sendProviderRequest('linkedin', { ...request, timeoutMs: options.timeoutMs });
-    if (response.status >= 400) throw linkedInError(response, request.url);
+    if (response.status >= 400) throw linkedInError(response, request.url, actingAs);
     return response;
   }
 
@@ -135,7 +146,20 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
     };
   }
 
+  /**
+   * A.8 step 3: an image's status and download URL. Optional, and refused (403) to a token whose only
+   * write scope is w_member_social (Images API), so publishing never depends on it.
+   */
+  async function getImage(accessToken: string, urn: string): Promise<LinkedInImage> {
+    const response = await call({ url: api(`/rest/images/${encodeURIComponent(urn)}`), headers: restHeaders(accessToken) });
+    const body = isRecord(response.json) ? response.json : {};
+    return { urn, status: stringOf(body.status) ?? 'PROCESSING', downloadUrl: stringOf(body.downloadUrl) };
+  }
+
   return {
+    /** The LinkedIn-Version this client sends (the network check says until when LinkedIn serves it). */
+    apiVersion: options.apiVersion,
+
     /** A.1: the consent page's address for this state and redirect URI. */
     authorizationUrl(input: { state: string; redirectUri: string; scopes: readonly string[] }): string {
       const url = new URL(`${options.authorizationBaseUrl}/oauth/v2/authorization`);
@@ -198,7 +222,7 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
       };
     },
 
-    /** A.6: the organizations the member may publish as (approved administrators and content roles). */
+    /** A.6: the organizations the member may publish as (an approved role of ORGANIC_POSTING_ROLES). */
     async listAdministeredOrganizationIds(accessToken: string): Promise<string[]> {
       const ids: string[] = [];
       for (let page = 0; page < MAX_PAGES; page++) {
@@ -206,7 +230,7 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
         const response = await call({ url, headers: restHeaders(accessToken) });
         const elements = isRecord(response.json) && Array.isArray(response.json.elements) ? response.json.elements : [];
         for (const element of elements) {
-          if (!isRecord(element) || !PUBLISHING_ROLES.includes(String(element.role)) || element.state !== 'APPROVED') continue;
+          if (!isRecord(element) || !ORGANIC_POSTING_ROLES.includes(String(element.role)) || element.state !== 'APPROVED') continue;
           const id = /^urn:li:organization:(\d+)$/.exec(String(element.organization ?? element.organizationalTarget ?? ''))?.[1];
           if (id && !ids.includes(id)) ids.push(id);
         }
@@ -215,28 +239,37 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
       return ids;
     },
 
-    /** A.7: an organization's name and logo (the logo resolved through the `original~` decoration). */
+    /**
+     * A.7: an organization's name and logo. The versioned API no longer decorates (`original~` is
+     * deprecated: learn.microsoft.com/linkedin/shared/api-guide/concepts/decoration), so the lookup gives
+     * the logo as a digitalmediaAsset URN, and the Images API turns the same id, as an image URN, into a
+     * download URL. The logo is only a picture: a logo that cannot be read is no logo, never a failure.
+     */
     async getOrganization(accessToken: string, id: string): Promise<LinkedInOrganization> {
-      const url = `${api(`/rest/organizations/${encodeURIComponent(id)}`)}?projection=(id,localizedName,vanityName,logoV2(original~:playableStreams))`;
-      const response = await call({ url, headers: restHeaders(accessToken) });
+      const response = await call({ url: api(`/rest/organizations/${encodeURIComponent(id)}`), headers: restHeaders(accessToken) });
       const body = isRecord(response.json) ? response.json : {};
+      const logo = logoImageUrnOf(body.logoV2);
+      const logoUrl = logo ? await getImage(accessToken, logo).then((image) => image.downloadUrl ?? null, () => null) : null;
       return {
         id,
         urn: `urn:li:organization:${id}`,
         name: stringOf(body.localizedName) ?? stringOf(body.vanityName) ?? `Organization ${id}`,
         vanityName: stringOf(body.vanityName),
-        logoUrl: logoUrlOf(body.logoV2),
+        logoUrl,
       };
     },
 
     /** A.8 steps 1 and 2: registers an image for the author and uploads its bytes; returns the image URN. */
     async uploadImage(accessToken: string, input: { owner: string; bytes: Uint8Array }): Promise<string> {
-      const initialized = await call({
-        method: 'POST',
-        url: `${api('/rest/images')}?action=initializeUpload`,
-        headers: restHeaders(accessToken, true),
-        body: JSON.stringify({ initializeUploadRequest: { owner: input.owner } }),
-      });
+      const initialized = await call(
+        {
+          method: 'POST',
+          url: `${api('/rest/images')}?action=initializeUpload`,
+          headers: restHeaders(accessToken, true),
+          body: JSON.stringify({ initializeUploadRequest: { owner: input.owner } }),
+        },
+        input.owner,
+      );
       const value = isRecord(initialized.json) && isRecord(initialized.json.value) ? initialized.json.value : {};
       const uploadUrl = stringOf(value.uploadUrl);
       const image = stringOf(value.image);
@@ -250,12 +283,7 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
       return image;
     },
 
-    /** A.8 step 3: an image's processing status. */
-    async getImage(accessToken: string, urn: string): Promise<LinkedInImage> {
-      const response = await call({ url: api(`/rest/images/${encodeURIComponent(urn)}`), headers: restHeaders(accessToken) });
-      const body = isRecord(response.json) ? response.json : {};
-      return { urn, status: stringOf(body.status) ?? 'PROCESSING', downloadUrl: stringOf(body.downloadUrl) };
-    },
+    getImage,
 
     /** A.9: publishes a post; text only, one image (`media`) or 2 to 20 images (`multiImage`). */
     async createPost(accessToken: string, input: LinkedInPostInput): Promise<LinkedInPublishedPost> {
@@ -266,20 +294,23 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
           : images.length === 1
             ? { media: { id: images[0]!.urn, ...(images[0]!.altText ? { altText: images[0]!.altText } : {}) } }
             : { multiImage: { images: images.map((image) => ({ id: image.urn, ...(image.altText ? { altText: image.altText } : {}) })) } };
-      const response = await call({
-        method: 'POST',
-        url: api('/rest/posts'),
-        headers: restHeaders(accessToken, true),
-        body: JSON.stringify({
-          author: input.author,
-          commentary: input.commentary,
-          visibility: input.visibility ?? 'PUBLIC',
-          distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
-          lifecycleState: 'PUBLISHED',
-          isReshareDisabledByAuthor: false,
-          ...(content ? { content } : {}),
-        }),
-      });
+      const response = await call(
+        {
+          method: 'POST',
+          url: api('/rest/posts'),
+          headers: restHeaders(accessToken, true),
+          body: JSON.stringify({
+            author: input.author,
+            commentary: input.commentary,
+            visibility: input.visibility ?? 'PUBLIC',
+            distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+            lifecycleState: 'PUBLISHED',
+            isReshareDisabledByAuthor: false,
+            ...(content ? { content } : {}),
+          }),
+        },
+        input.author,
+      );
       const id = response.headers.get('x-restli-id') ?? (isRecord(response.json) ? stringOf(response.json.id) : undefined);
       if (!id) throw new ProviderError('linkedin', 'server', 'LinkedIn created the post but named no id (x-restli-id)', { status: response.status });
       return { id, url: `${webBase}/feed/update/${id}` };
@@ -318,23 +349,21 @@ function splitScopes(value: unknown): string[] {
   return typeof value === 'string' ? value.split(/[\s,]+/).filter((scope) => scope !== '') : [];
 }
 
-function logoUrlOf(logo: unknown): string | null {
-  if (!isRecord(logo)) return null;
-  const original = logo['original~'];
-  if (!isRecord(original) || !Array.isArray(original.elements)) return null;
-  for (const element of original.elements) {
-    const identifiers = isRecord(element) && Array.isArray(element.identifiers) ? element.identifiers : [];
-    const identifier = isRecord(identifiers[0]) ? stringOf(identifiers[0].identifier) : undefined;
-    if (identifier) return identifier;
-  }
-  return null;
+/** logoV2's cropped (else original) digitalmediaAsset URN as the image URN of the same id. */
+function logoImageUrnOf(logo: unknown): string | undefined {
+  if (!isRecord(logo)) return undefined;
+  const asset = stringOf(logo.cropped) ?? stringOf(logo.original);
+  const id = asset ? /^urn:li:digitalmediaAsset:(.+)$/.exec(asset)?.[1] : undefined;
+  return id ? `urn:li:image:${id}` : undefined;
 }
 
 /**
  * An error answer as a ProviderError. The API host answers `{status, serviceErrorCode, code, message}`,
- * the OAuth host `{error, error_description}`.
+ * the OAuth host `{error, error_description}`. A 403 to a write made as a company page concerns that
+ * page (the member's role on it), not the token: the same token still posts as the member, whose own
+ * refusal is the token's (`permission`).
  */
-function linkedInError(response: ProviderResponse, url: string): ProviderError {
+function linkedInError(response: ProviderResponse, url: string, actingAs?: string): ProviderError {
   const body = isRecord(response.json) ? response.json : {};
   const code = stringOf(body.code) ?? stringOf(body.error);
   const message = stringOf(body.message) ?? stringOf(body.error_description) ?? `HTTP ${response.status}`;
@@ -342,6 +371,7 @@ function linkedInError(response: ProviderResponse, url: string): ProviderError {
   const where = describeUrl(url);
   const { status } = response;
   if (status === 401 && stringOf(body.error) === undefined) return new ProviderError('linkedin', 'invalid-token', `LinkedIn refused the token: ${message}`, details);
+  if (status === 403 && actingAs?.startsWith('urn:li:organization:')) return new ProviderError('linkedin', 'page', `LinkedIn refused ${actingAs} as author: ${message}`, details);
   if (status === 403) return new ProviderError('linkedin', 'permission', `LinkedIn denied access: ${message}`, details);
   if (status === 429) return new ProviderError('linkedin', 'rate-limited', `LinkedIn's limit is reached: ${message}`, { ...details, retryAfterSeconds: retryAfterSecondsOf(response.headers) });
   if (status >= 500) return new ProviderError('linkedin', 'server', `LinkedIn failed (HTTP ${status}) at ${where}: ${message}`, details);
