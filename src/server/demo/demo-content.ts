@@ -39,7 +39,7 @@ export const PUBLIC_PROMPT = {
     'Empieza por lo que hace único al proyecto (el lugar, la luz, el material o la manera de habitarlo) y no por su nombre.',
     'Explica una decisión de proyecto y su porqué en dos o tres frases; evita adjetivos vacíos como "espectacular" o "único".',
     'Cita a los autores, el año y la localización, y cierra con una pregunta o una invitación a ver el proyecto completo.',
-    'En Instagram, como mucho 1.200 caracteres y entre 5 y 10 hashtags al final; en LinkedIn, un tono algo más profesional.',
+    'En Instagram, como mucho 1.200 caracteres y 5 hashtags al final (Instagram no admite más); en LinkedIn, un tono algo más profesional.',
   ].join('\n'),
 };
 
@@ -51,7 +51,7 @@ export const PRIVATE_PROMPT = {
     'Menciona siempre a quien nos encargó el proyecto y agradece a los colaboradores y al fotógrafo por su nombre.',
     'Destaca la sostenibilidad cuando la haya: orientación, ventilación cruzada, materiales de proximidad, rehabilitación frente a obra nueva.',
     'Frases cortas. Un emoji como mucho, y solo si aporta. Nada de mayúsculas para enfatizar.',
-    'Termina con los hashtags del proyecto y #EstudioRoca.',
+    'Termina con #EstudioRoca y los hashtags del proyecto, cinco en total como mucho.',
   ].join('\n'),
 };
 
