@@ -27,6 +27,7 @@ import { DEFAULT_TOKEN_REFRESH, createRefreshTokensHandler } from './features/so
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
+import { networksCheckRoutes } from './features/networks-check/routes.ts';
 import { projectsRoutes } from './features/projects/routes.ts';
 import { promptsRoutes } from './features/prompts/routes.ts';
 import { postsRoutes } from './features/posts/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDependencies) {
     connectors: createConnectors(deps.social, { cipher: deps.social.cipher, dialect: database.dialect, log: app.log }),
   };
   await app.register(socialRoutes, socialDependencies);
+  await app.register(networksCheckRoutes, { auth, publicUrl: config.publicUrl, linkedin: deps.social.linkedin, instagram: deps.social.instagram, storage: deps.storage, now: deps.now });
   registerJobHandler(
     'refresh-tokens',
     createRefreshTokensHandler({
@@ -176,7 +178,7 @@ export async function buildApp(deps: AppDependencies) {
   const publishing = createPublishing({
     ...featureDependencies,
     social: socialDependencies,
-    clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client },
+    clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client, instagramNeedsPublicImages: deps.social.instagram?.sandbox === false },
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
     calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),

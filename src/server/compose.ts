@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer.ts';
-import { createLocalStorage } from './adapters/storage/local-storage.ts';
-import { createS3Storage } from './adapters/storage/s3-storage.ts';
+import { createStorage, storageImageOrigins } from './adapters/storage/create-storage.ts';
 import { createSocialClients, needsSandbox } from './adapters/social-clients.ts';
 import { createPostWriter } from './adapters/ai/create-post-writer.ts';
-import { buildApp } from './app.ts';
+import { type AppDependencies, buildApp } from './app.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { EventHub } from './events/event-hub.ts';
+import { networkStartWarnings } from './features/networks-check/start-warnings.ts';
 import { redirectUriOf } from './features/social/service.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { resolveTokenKeys } from './lib/token-encryption-key.ts';
@@ -22,7 +22,7 @@ import { createSandbox } from './sandbox/sandbox.ts';
  * app users get. Does not listen and does not start the job worker. `events`: the hub shared by several
  * processes (PostgreSQL); a memory hub otherwise.
  */
-export async function composeApp(config: Config, database: DatabaseHandle, options: { events?: EventHub } = {}) {
+export async function composeApp(config: Config, database: DatabaseHandle, options: { events?: EventHub; logger?: AppDependencies['logger'] } = {}) {
   // The networks: real where credentials are configured, otherwise the sandbox mounted at /sandbox,
   // which the server calls on its own loopback address.
   const tokenKeys = resolveTokenKeys(config.tokenEncryptionKeys, config.dataDir);
@@ -31,6 +31,8 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
         publicUrl: config.publicUrl,
         dataDir: path.join(config.dataDir, 'sandbox'),
         redirectUris: { linkedin: [redirectUriOf(config.publicUrl, 'linkedin')], meta: [redirectUriOf(config.publicUrl, 'instagram')] },
+        // The sandbox fetches the images from this app (and its bucket), which the real Meta could not.
+        imageOrigins: storageImageOrigins(config.storage, config.publicUrl),
       })
     : undefined;
   const loopback = ['0.0.0.0', '::', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -43,11 +45,12 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
 
   // The outbox logs through the app's logger, which exists only once the app is built.
   const logLine = { write: (line: string) => console.log(line) };
+  const storage = createStorage(config.storage, config.publicUrl);
   const built = await buildApp({
     config,
     database,
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
-    storage: config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage({ root: config.storage.root, publicUrl: config.publicUrl }),
+    storage,
     mediaDir: config.storage.kind === 'local' ? config.storage.root : undefined,
     mailer: config.mail.smtpUrl
       ? createSmtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from })
@@ -55,6 +58,7 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
     social: { cipher: createTokenCipher(tokenKeys.keys), ...socialClients, sandbox },
     events: options.events,
     writer: createPostWriter(config.ai),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const { app } = built;
   logLine.write = (line) => app.log.info(line);
@@ -67,5 +71,7 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
     if (adapter?.sandbox) app.log.warn(`${network}: no credentials configured, so it is served by the sandbox at ${config.publicUrl}/sandbox (nothing reaches the real network)`);
     if (!adapter) app.log.warn(`${network}: no credentials configured and the sandbox is off (SOCIAL_SANDBOX=false): it cannot be connected`);
   }
+  // Ended or unknown API versions, and image addresses the real Meta cannot download (docs/networks.md).
+  for (const line of await networkStartWarnings({ ...socialClients, storage, now: new Date() })) app.log.warn(line);
   return { ...built, socialClients };
 }

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import type { NON_PUBLIC_REASONS } from '../../domain/networks-check.ts';
 
 /**
  * Whether a server on the internet (Meta's, fetching an Instagram image_url) can reach a URL: not a
@@ -9,7 +10,7 @@ import { BlockList, isIP } from 'node:net';
  * "Media on a public server"). Used by the app before it hands an image URL to Meta, by the start
  * warnings and the network check, and by the sandbox, which refuses such URLs as Meta does.
  */
-export type NonPublicReason = 'invalid' | 'localName' | 'loopback' | 'private' | 'linkLocal' | 'sharedAddress' | 'reserved' | 'notResolved';
+export type NonPublicReason = (typeof NON_PUBLIC_REASONS)[number];
 
 /** Address blocks no server on the internet reaches (IANA special-purpose registries; IPv4-mapped IPv6 follows the IPv4 rules). */
 const BLOCKS: Array<[reason: Exclude<NonPublicReason, 'invalid' | 'localName' | 'notResolved'>, address: string, prefix: number, family: 'ipv4' | 'ipv6']> = [

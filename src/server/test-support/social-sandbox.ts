@@ -59,7 +59,7 @@ export function sandboxClients(testSandbox: TestSandbox, options: { timeoutMs?: 
       ...sandbox.credentials.meta,
       dialogBaseUrl: `${base}/meta/www`,
       graphBaseUrl: `${base}/meta/graph`,
-      graphVersion: 'v19.0',
+      graphVersion: 'v26.0',
       timeoutMs,
       containerPolling: { intervalMs: 50, timeoutMs: 2_000 },
     }),

@@ -99,6 +99,9 @@ export function createGraphClient(options: GraphClientOptions) {
   }
 
   const client = {
+    /** The Graph API version this client calls (the network check says until when Meta serves it). */
+    graphVersion: options.graphVersion,
+
     /** B.1: the login dialog's address for this state and redirect URI. */
     loginDialogUrl(input: { state: string; redirectUri: string; scopes: readonly string[] }): string {
       const url = new URL(`${options.dialogBaseUrl}/${options.graphVersion}/dialog/oauth`);

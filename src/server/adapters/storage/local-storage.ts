@@ -30,5 +30,6 @@ export function createLocalStorage(options: { root: string; publicUrl: string })
     publicUrl: publicUrlOf,
     // Served by the app itself: public exactly when PUBLIC_URL is.
     urlForNetwork: async (key) => publicUrlOf(key),
+    networkUrlSetting: 'PUBLIC_URL',
   };
 }

@@ -49,5 +49,7 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       assertSafeKey(key);
       return getSignedUrl(client, new GetObjectCommand({ Bucket: options.bucket, Key: key }), { expiresIn: NETWORK_URL_SECONDS });
     },
+    // Without an endpoint the bucket is AWS's own, on a public host.
+    networkUrlSetting: options.endpoint ? 'S3_ENDPOINT' : 'S3_BUCKET and S3_REGION',
   };
 }

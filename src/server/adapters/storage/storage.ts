@@ -17,6 +17,8 @@ export interface Storage {
    * Whether servers on the internet can reach it is another question (lib/public-address.ts).
    */
   urlForNetwork(key: string): Promise<string>;
+  /** The setting that decides where urlForNetwork points, for messages that say what to change (PUBLIC_URL, S3_ENDPOINT). */
+  readonly networkUrlSetting: string;
 }
 
 /** How long a presigned URL handed to a network stays valid: Meta fetches the image while the container is created. */

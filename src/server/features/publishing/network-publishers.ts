@@ -2,6 +2,7 @@ import type { PostNetwork } from '../../../domain/post.ts';
 import { type GraphClient } from '../../adapters/instagram/graph-client.ts';
 import { type LinkedInClient, toLittleText } from '../../adapters/linkedin/linkedin-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
+import { firstUnreachable, reachImagesAction, unreachableImagesText } from '../../adapters/storage/network-reach.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { PublishingAccess } from '../social/service.ts';
 import { NotPublishable } from './outcomes.ts';
@@ -24,6 +25,8 @@ export interface PreparedPost {
 export interface NetworkClients {
   linkedin?: LinkedInClient;
   instagram?: GraphClient;
+  /** Instagram is the real Meta (not the sandbox), which downloads each image_url from the internet: they must be public. */
+  instagramNeedsPublicImages?: boolean;
 }
 
 export interface PrepareInput {
@@ -46,7 +49,7 @@ export function prepareFor(network: PostNetwork, clients: NetworkClients, input:
     return prepareLinkedIn(clients.linkedin, input);
   }
   if (!clients.instagram) throw new NotPublishable('networkNotConfigured', 'Instagram is not configured on this server');
-  return prepareInstagram(clients.instagram, input);
+  return prepareInstagram(clients.instagram, input, clients.instagramNeedsPublicImages === true);
 }
 
 /** A.8 then A.9: each image uploaded for the author and processed, then one post (single or multiImage). */
@@ -81,12 +84,15 @@ async function waitUntilAvailable(client: LinkedInClient, accessToken: string, u
 }
 
 /** B.7 to B.11: a container per image (a carousel for several), awaited until FINISHED, then media_publish. */
-async function prepareInstagram(client: GraphClient, input: PrepareInput): Promise<PreparedPost> {
+async function prepareInstagram(client: GraphClient, input: PrepareInput, needsPublicImages: boolean): Promise<PreparedPost> {
   const { access, signal } = input;
+  const urls = await Promise.all(input.images.slice(0, INSTAGRAM_MAX_IMAGES).map((image) => input.storage.urlForNetwork(image.instagram_key)));
+  if (urls.length === 0) throw new NotPublishable('noImage', 'An Instagram post needs at least one selected image');
+  // Meta would answer 9004/2207052 for each image: say what to configure instead, before any call.
+  const unreachable = needsPublicImages ? await firstUnreachable(urls, input.storage.networkUrlSetting) : undefined;
+  if (unreachable) throw new NotPublishable('imagesNotPublic', `${unreachableImagesText(unreachable)}: ${reachImagesAction(unreachable)}`);
   const igUserId = access.targetId;
   const token = access.pageAccessToken ?? access.accessToken;
-  const urls = input.images.slice(0, INSTAGRAM_MAX_IMAGES).map((image) => input.storage.publicUrl(image.instagram_key));
-  if (urls.length === 0) throw new NotPublishable('noImage', 'An Instagram post needs at least one selected image');
   let containerId: string;
   if (urls.length === 1) {
     containerId = await client.createImageContainer(token, igUserId, { imageUrl: urls[0]!, caption: input.text });

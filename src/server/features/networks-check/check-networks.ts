@@ -1,0 +1,82 @@
+import { type NetworkCheck, type NetworkCheckItem, type NetworksCheckReport, worstStatus } from '../../../domain/networks-check.ts';
+import { type SocialNetwork, SOCIAL_NETWORKS, instagramScopes, linkedinScopes } from '../../../domain/social.ts';
+import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
+import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
+import { checkStorageReach } from '../../adapters/storage/network-reach.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { HostLookup } from '../../lib/public-address.ts';
+import { redirectUriOf } from '../social/service.ts';
+import { apiVersionItem, imageUrlsItem, item, notAvailableItem, scopesItem } from './check-items.ts';
+import { consentItems, linkedinCredentialsItem, metaCredentialsItem } from './network-probes.ts';
+
+/**
+ * The network check (docs/networks.md): one report for the admin page and `npm run check:networks`.
+ * The networks are the ones the app uses (real with credentials, or the sandbox); nothing here acts for
+ * a user, and nothing is stored.
+ */
+export interface NetworksCheckDependencies {
+  publicUrl: string;
+  linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean };
+  instagram?: { client: GraphClient; sandbox: boolean; adsRead: boolean };
+  storage: Storage;
+  now?: () => Date;
+  /** How host names are resolved for the image check (the system's resolver). */
+  lookup?: HostLookup;
+  /** How long the consent page may take to answer. */
+  timeoutMs?: number;
+}
+
+const CONSENT_TIMEOUT_MS = 10_000;
+
+export async function checkNetworks(deps: NetworksCheckDependencies): Promise<NetworksCheckReport> {
+  const now = (deps.now ?? (() => new Date()))();
+  const networks = await Promise.all(SOCIAL_NETWORKS.map((network) => checkNetwork(deps, network, now)));
+  return { checkedAt: now.toISOString(), status: worstStatus(networks.map((entry) => entry.status)), networks };
+}
+
+async function checkNetwork(deps: NetworksCheckDependencies, network: SocialNetwork, now: Date): Promise<NetworkCheck> {
+  const adapter = network === 'linkedin' ? deps.linkedin : deps.instagram;
+  if (!adapter) return { network, mode: 'unavailable', status: 'failure', items: [notAvailableItem(network)] };
+  const items = network === 'linkedin' ? await linkedinItems(deps, deps.linkedin!, now) : await instagramItems(deps, deps.instagram!, now);
+  return { network, mode: adapter.sandbox ? 'sandbox' : 'real', status: worstStatus(items.map((entry) => entry.status)), items };
+}
+
+async function linkedinItems(deps: NetworksCheckDependencies, adapter: NonNullable<NetworksCheckDependencies['linkedin']>, now: Date): Promise<NetworkCheckItem[]> {
+  const redirectUri = redirectUriOf(deps.publicUrl, 'linkedin');
+  const scopes = linkedinScopes({ organizationPages: adapter.organizationPages });
+  const consentUrl = adapter.client.authorizationUrl({ state: 'networks-check', redirectUri, scopes });
+  const [credentials, consent] = await Promise.all([
+    linkedinCredentialsItem(adapter.client),
+    consentItems('linkedin', { consentUrl, redirectUri, scopes, timeoutMs: deps.timeoutMs ?? CONSENT_TIMEOUT_MS }),
+  ]);
+  return [
+    sandboxed(credentials, adapter.sandbox),
+    apiVersionItem('linkedin', adapter.client.apiVersion, now),
+    consent.redirect,
+    consent.scopesRefused ?? scopesItem('linkedin', scopes, { organizationPages: adapter.organizationPages }),
+  ];
+}
+
+async function instagramItems(deps: NetworksCheckDependencies, adapter: NonNullable<NetworksCheckDependencies['instagram']>, now: Date): Promise<NetworkCheckItem[]> {
+  const redirectUri = redirectUriOf(deps.publicUrl, 'instagram');
+  const scopes = instagramScopes({ adsRead: adapter.adsRead });
+  const consentUrl = adapter.client.loginDialogUrl({ state: 'networks-check', redirectUri, scopes });
+  const [credentials, consent, unreachable] = await Promise.all([
+    metaCredentialsItem(adapter.client),
+    consentItems('instagram', { consentUrl, redirectUri, scopes, timeoutMs: deps.timeoutMs ?? CONSENT_TIMEOUT_MS }),
+    checkStorageReach(deps.storage, deps.lookup),
+  ]);
+  return [
+    sandboxed(credentials, adapter.sandbox),
+    apiVersionItem('instagram', adapter.client.graphVersion, now),
+    consent.redirect,
+    consent.scopesRefused ?? scopesItem('instagram', scopes, { adsRead: adapter.adsRead }),
+    imageUrlsItem(unreachable, adapter.sandbox),
+  ];
+}
+
+/** The sandbox's credentials are its own: say so rather than "accepted". */
+function sandboxed(credentials: NetworkCheckItem, sandbox: boolean): NetworkCheckItem {
+  if (!sandbox || credentials.status !== 'ok') return credentials;
+  return item('credentials', 'ok', 'sandbox', {}, "Served by Alzado's sandbox (no credentials configured): nothing reaches the real network");
+}
