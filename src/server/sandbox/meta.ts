@@ -18,6 +18,13 @@ const LONG_TOKEN_SECONDS = 5_183_944;
 const DATA_ACCESS_MS = 90 * 24 * 3_600_000;
 const CONTAINER_LIFETIME_MS = 24 * 3_600_000;
 const CAPTION_MAX = 2200;
+/**
+ * Hashtags a caption may carry: 5 since Instagram's announcement of 2025-12-18 ("the number of hashtags
+ * that you can include in a caption for a reel or post" goes to five), although the IG User Media
+ * reference still says 30 (decision 014).
+ */
+const CAPTION_HASHTAGS_MAX = 5;
+const HASHTAG = /#[\p{L}\p{N}_]+/gu;
 
 const PERMISSIONS: Record<string, string> = {
   public_profile: 'Your name and profile picture',
@@ -449,6 +456,11 @@ ${hiddenFields(fields)}
       if (caption === undefined) return;
       if ([...caption].length > CAPTION_MAX) {
         throw publishingError(36004, 2207010, 'The caption is too long.', 'Caption too long', 'The caption is longer than 2,200 characters.');
+      }
+      // No documented code for too many hashtags: the Error Codes page gives the caption's limits
+      // (characters, hashtags, @ tags) as the fix for 36004/2207010, so that is the one used.
+      if ((caption.match(HASHTAG) ?? []).length > CAPTION_HASHTAGS_MAX) {
+        throw publishingError(36004, 2207010, `The caption has more than ${CAPTION_HASHTAGS_MAX} hashtags.`, 'Too many hashtags', `A caption can have at most ${CAPTION_HASHTAGS_MAX} hashtags.`);
       }
       if ((caption.match(/(^|\s)@[\w.]+/g) ?? []).length > 20) {
         throw publishingError(100, 2207040, 'Cannot use more than 20 @ tags.', 'Too many tags', 'You can mention at most 20 accounts in a post.');
