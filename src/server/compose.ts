@@ -13,7 +13,7 @@ import { networkStartWarnings } from './features/networks-check/start-warnings.t
 import { redirectUriOf } from './features/social/service.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { resolveTokenKeys } from './lib/token-encryption-key.ts';
-import { createSandbox } from './sandbox/sandbox.ts';
+import { type Sandbox, createSandbox } from './sandbox/sandbox.ts';
 
 /**
  * The app as `npm start` runs it, composed from the configuration on an open, migrated database: the
@@ -26,15 +26,7 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
   // The networks: real where credentials are configured, otherwise the sandbox mounted at /sandbox,
   // which the server calls on its own loopback address.
   const tokenKeys = resolveTokenKeys(config.tokenEncryptionKeys, config.dataDir);
-  const sandbox = needsSandbox(config.social)
-    ? createSandbox({
-        publicUrl: config.publicUrl,
-        dataDir: path.join(config.dataDir, 'sandbox'),
-        redirectUris: { linkedin: [redirectUriOf(config.publicUrl, 'linkedin')], meta: [redirectUriOf(config.publicUrl, 'instagram')] },
-        // The sandbox fetches the images from this app (and its bucket), which the real Meta could not.
-        imageOrigins: storageImageOrigins(config.storage, config.publicUrl),
-      })
-    : undefined;
+  const sandbox = createAppSandbox(config);
   const loopback = ['0.0.0.0', '::', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   const socialClients = createSocialClients({
     social: config.social,
@@ -74,4 +66,19 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
   // Ended or unknown API versions, and image addresses the real Meta cannot download (docs/networks.md).
   for (const line of await networkStartWarnings({ ...socialClients, storage, now: new Date() })) app.log.warn(line);
   return { ...built, socialClients };
+}
+
+/**
+ * The sandbox the app mounts when a network has no credentials, with the app's redirect URIs registered;
+ * it remembers in DATA_DIR/sandbox unless `inMemory` (the network check's own copy, npm run check:networks).
+ */
+export function createAppSandbox(config: Config, options: { inMemory?: boolean } = {}): Sandbox | undefined {
+  if (!needsSandbox(config.social)) return undefined;
+  return createSandbox({
+    publicUrl: config.publicUrl,
+    ...(options.inMemory ? {} : { dataDir: path.join(config.dataDir, 'sandbox') }),
+    redirectUris: { linkedin: [redirectUriOf(config.publicUrl, 'linkedin')], meta: [redirectUriOf(config.publicUrl, 'instagram')] },
+    // The sandbox fetches the images from this app (and its bucket), which the real Meta could not.
+    imageOrigins: storageImageOrigins(config.storage, config.publicUrl),
+  });
 }
