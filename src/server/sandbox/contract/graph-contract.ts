@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { graphVersionStatus } from '../../adapters/api-versions.ts';
+import { bodyOf } from './recording-proxy.ts';
+import { type DocumentedCall, type DocumentedRefusal, type NamedRule, nonEmpty, urlString } from './contract.ts';
+
+/**
+ * Meta's documented requests and answers for every call Alzado's Graph client makes
+ * (src/server/adapters/instagram/graph-client.ts), from ../shared/reference/social-apis.md Part B
+ * (section named in each `source`) and the pages it was read from:
+ *
+ *   login     https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow
+ *   long      https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived
+ *   debug     https://developers.facebook.com/docs/graph-api/reference/debug_token
+ *   pages     https://developers.facebook.com/docs/instagram-platform/instagram-api-with-facebook-login/get-started
+ *   business  https://developers.facebook.com/docs/graph-api/reference/business/owned_pages/ and .../client_pages
+ *   publish   https://developers.facebook.com/docs/instagram-platform/content-publishing
+ *   media     https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media
+ *   container https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-container
+ *   limit     https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/content_publishing_limit
+ *   errors    https://developers.facebook.com/docs/instagram-platform/instagram-api/reference/error-codes ;
+ *             https://developers.facebook.com/docs/graph-api/guides/error-handling
+ *   versions  https://developers.facebook.com/docs/graph-api/changelog/versions
+ */
+const id = z.string().regex(/^\d+$/);
+const version = String.raw`\/v\d+\.\d+`;
+const path = (rest: string) => new RegExp(`^${version}${rest}$`);
+
+/** Graph answers collections as { data, paging } (B.0). */
+const collection = (entry: z.ZodType) => z.looseObject({ data: z.array(entry), paging: z.looseObject({}).optional() });
+
+/** B.0 and Corrections: a call names a live Graph version (an ended one is silently served by another). */
+const liveVersion: NamedRule = {
+  rule: 'the Graph version in the path is live (api-versions.ts; v19.0 ended on 2026-05-21)',
+  holds: (request) => {
+    const named = /^\/(v\d+\.\d+)\//.exec(request.path)?.[1];
+    return Boolean(named && ['live', 'ending'].includes(graphVersionStatus(named, new Date()).state));
+  },
+};
+
+/** The token of a call, as the access_token parameter or an Authorization: Bearer header (B.0). */
+function tokenOf(request: Parameters<NamedRule['holds']>[0]): string | undefined {
+  const body = bodyOf(request);
+  const fromBody = typeof body === 'object' && body !== null && !Buffer.isBuffer(body) ? (body as Record<string, unknown>).access_token : undefined;
+  const bearer = /^(?:Bearer|OAuth) (\S+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
+  return request.query.get('access_token') ?? (typeof fromBody === 'string' ? fromBody : undefined) ?? bearer;
+}
+const withToken: NamedRule = { rule: 'an access token, as access_token or Authorization: Bearer', holds: (request) => Boolean(tokenOf(request)) };
+/** B.4: debug_token is asked with the app's token ({app-id}|{app-secret}) or a developer's. */
+const withAppToken: NamedRule = { rule: 'the app token {app-id}|{app-secret} as access_token or Bearer', holds: (request) => /^\d+\|\S+$/.test(tokenOf(request) ?? '') };
+
+/** Params may come in the query or a form body (B.0); the token is allowed beside the documented ones. */
+const params = <Shape extends z.ZodRawShape>(shape: Shape) => z.strictObject({ ...shape, access_token: nonEmpty.optional() });
+const fields = (...required: string[]) =>
+  z.string().refine((value) => required.every((field) => value.split(/[,{}]/).map((part) => part.trim()).includes(field)), `fields naming ${required.join(', ')}`);
+
+const token = z.looseObject({ access_token: nonEmpty, token_type: z.string().optional(), expires_in: z.number().int().positive().optional() });
+const instagramAccount = z.looseObject({ id, username: z.string().optional() });
+const pageEntry = z.looseObject({ id, name: z.string().optional(), access_token: nonEmpty.optional(), instagram_business_account: instagramAccount.optional() });
+const created = z.looseObject({ id });
+
+export const graphCalls = {
+  loginDialog: {
+    source: 'B.1 (login)',
+    request: {
+      method: 'GET',
+      path: path('/dialog/oauth'),
+      query: z.strictObject({
+        client_id: id,
+        redirect_uri: urlString,
+        state: nonEmpty,
+        response_type: z.literal('code').optional(),
+        // Comma- (or space-) separated permissions.
+        scope: z.string().regex(/^[a-z_]+([, ][a-z_]+)*$/),
+        auth_type: z.literal('rerequest').optional(),
+      }),
+      rules: [liveVersion],
+    },
+    answer: { status: 200, body: 'html' },
+  },
+  exchangeCode: {
+    source: 'B.2 (login): GET in the docs; POST with a form body is read alike (mixpost POSTs)',
+    request: {
+      method: ['GET', 'POST'],
+      path: path('/oauth/access_token'),
+      params: params({ client_id: id, client_secret: nonEmpty, redirect_uri: urlString, code: nonEmpty }),
+      rules: [liveVersion],
+    },
+    answer: { status: 200, body: token },
+  },
+  longLivedToken: {
+    source: 'B.3 (long)',
+    request: {
+      method: ['GET', 'POST'],
+      path: path('/oauth/access_token'),
+      params: params({ grant_type: z.literal('fb_exchange_token'), client_id: id, client_secret: nonEmpty, fb_exchange_token: nonEmpty }),
+      rules: [liveVersion],
+    },
+    answer: { status: 200, body: token },
+  },
+  debugToken: {
+    source: 'B.4 (debug)',
+    request: { method: 'GET', path: path('/debug_token'), params: params({ input_token: nonEmpty, fields: z.string().optional() }), rules: [liveVersion, withAppToken] },
+    answer: {
+      status: 200,
+      body: z.strictObject({
+        data: z.looseObject({
+          app_id: id,
+          type: z.enum(['USER', 'PAGE', 'APP']),
+          application: z.string(),
+          expires_at: z.number().int().nonnegative(),
+          is_valid: z.boolean(),
+          scopes: z.array(z.string()),
+          data_access_expires_at: z.number().int().optional(),
+          issued_at: z.number().int().optional(),
+          granular_scopes: z.array(z.looseObject({ scope: z.string(), target_ids: z.array(id).optional() })).optional(),
+          user_id: id.optional(),
+        }),
+      }),
+    },
+  },
+  me: {
+    source: 'B.5 (login)',
+    request: { method: 'GET', path: path('/me'), params: params({ fields: z.string().optional() }), rules: [liveVersion, withToken] },
+    answer: { status: 200, body: z.looseObject({ id, name: z.string().optional() }) },
+  },
+  permissions: {
+    source: 'B.5 (login)',
+    request: { method: 'GET', path: path('/me/permissions'), params: params({}), rules: [liveVersion, withToken] },
+    answer: { status: 200, body: collection(z.strictObject({ permission: z.string(), status: z.enum(['granted', 'declined', 'expired']) })) },
+  },
+  accounts: {
+    source: 'B.6 (pages): only the pages the user chose in the login dialog (Corrections)',
+    request: {
+      method: 'GET',
+      path: path('/me/accounts'),
+      params: params({ fields: z.string().optional(), limit: z.string().regex(/^\d+$/).optional(), after: z.string().optional() }),
+      rules: [liveVersion, withToken],
+    },
+    answer: { status: 200, body: collection(pageEntry) },
+  },
+  businesses: {
+    source: 'Corrections: business-owned pages come from /me/businesses (business)',
+    request: {
+      method: 'GET',
+      path: path('/me/businesses'),
+      params: params({ fields: z.string().optional(), limit: z.string().regex(/^\d+$/).optional(), after: z.string().optional() }),
+      rules: [liveVersion, withToken],
+    },
+    answer: { status: 200, body: collection(z.looseObject({ id, name: z.string().optional() })) },
+  },
+  businessPages: {
+    source: 'Corrections: a business’s owned_pages and client_pages (business)',
+    request: {
+      method: 'GET',
+      path: path(String.raw`\/\d+\/(owned_pages|client_pages)`),
+      params: params({ fields: z.string().optional(), limit: z.string().regex(/^\d+$/).optional(), after: z.string().optional() }),
+      rules: [liveVersion, withToken],
+    },
+    answer: { status: 200, body: collection(pageEntry) },
+  },
+  pageToken: {
+    source: 'B.6 (pages): GET /{page-id}?fields=access_token, with a long-lived user token: a page token that does not expire',
+    request: { method: 'GET', path: path(String.raw`\/\d+`), params: params({ fields: fields('access_token') }), rules: [liveVersion, withToken] },
+    answer: { status: 200, body: z.looseObject({ id, access_token: nonEmpty }) },
+  },
+  createImageContainer: {
+    source: 'B.7, B.8 (media): image_url public when the container is made; no caption on a carousel item',
+    request: {
+      method: 'POST',
+      path: path(String.raw`\/\d+\/media`),
+      params: params({ image_url: urlString, caption: z.string().max(2200).optional(), alt_text: z.string().max(1000).optional(), is_carousel_item: z.enum(['true', 'false']).optional() }),
+      rules: [
+        liveVersion,
+        withToken,
+        {
+          rule: 'a carousel item carries no caption',
+          holds: (request) => {
+            const sent = { ...Object.fromEntries(request.query), ...(bodyOf(request) as Record<string, unknown> | undefined) };
+            return !(sent.is_carousel_item === 'true' && 'caption' in sent);
+          },
+        },
+      ],
+    },
+    answer: { status: 200, body: created },
+  },
+  createCarouselContainer: {
+    source: 'B.9 (media, publish): 2 to 10 children, comma-separated; the caption goes here',
+    request: {
+      method: 'POST',
+      path: path(String.raw`\/\d+\/media`),
+      params: params({ media_type: z.literal('CAROUSEL'), children: z.string().regex(/^\d+(,\d+){1,9}$/), caption: z.string().max(2200).optional() }),
+      rules: [liveVersion, withToken],
+    },
+    answer: { status: 200, body: created },
+  },
+  containerStatus: {
+    source: 'B.10 (container, publish): at most once a minute, for at most five minutes',
+    request: { method: 'GET', path: path(String.raw`\/\d+`), params: params({ fields: fields('status_code') }), rules: [liveVersion, withToken] },
+    answer: { status: 200, body: z.looseObject({ id, status_code: z.enum(['EXPIRED', 'ERROR', 'FINISHED', 'IN_PROGRESS', 'PUBLISHED']), status: z.string().optional() }) },
+  },
+  publish: {
+    source: 'B.11 (publish)',
+    request: { method: 'POST', path: path(String.raw`\/\d+\/media_publish`), params: params({ creation_id: id }), rules: [liveVersion, withToken] },
+    answer: { status: 200, body: created },
+  },
+  permalink: {
+    source: 'B.11 (publish): the IG Media’s permalink',
+    request: { method: 'GET', path: path(String.raw`\/\d+`), params: params({ fields: fields('permalink') }), rules: [liveVersion, withToken] },
+    answer: { status: 200, body: z.looseObject({ id, permalink: urlString }) },
+  },
+  publishingLimit: {
+    source: 'B.12 (limit)',
+    request: {
+      method: 'GET',
+      path: path(String.raw`\/\d+\/content_publishing_limit`),
+      params: params({ fields: z.string().optional(), since: z.string().regex(/^\d+$/).optional() }),
+      rules: [liveVersion, withToken],
+    },
+    answer: {
+      status: 200,
+      body: z.strictObject({
+        data: z.array(z.looseObject({ quota_usage: z.number().int().nonnegative(), config: z.looseObject({ quota_total: z.number().int().positive(), quota_duration: z.number().int().positive() }).optional() })).length(1),
+      }),
+    },
+  },
+} satisfies Record<string, DocumentedCall>;
+
+export type GraphCallName = keyof typeof graphCalls;
+
+/** Every Graph error: { error: { message, type, code, error_subcode?, fbtrace_id } } (B.0, B.14). */
+const graphError = (code: number, subcode?: number) =>
+  z.strictObject({
+    error: z.looseObject({
+      message: nonEmpty,
+      type: z.string(),
+      code: z.literal(code),
+      ...(subcode === undefined ? {} : { error_subcode: z.literal(subcode) }),
+      fbtrace_id: nonEmpty,
+    }),
+  });
+
+export const graphRefusals = {
+  invalidToken: { source: 'B.14 (errors): code 190', status: 400, body: graphError(190), headers: { 'www-authenticate': /invalid_token/ } },
+  imageNotFetched: { source: 'B.7, B.14 (media, errors): 9004/2207052, also for a URL Meta cannot reach (Corrections)', status: 400, body: graphError(9004, 2207052) },
+  aspectRatio: { source: 'B.13, B.14 (errors): 36003/2207009, outside 4:5 to 1.91:1', status: 400, body: graphError(36003, 2207009) },
+  notReady: { source: 'B.11, B.14 (publish, errors): 9007/2207027', status: 400, body: graphError(9007, 2207027) },
+  quota: { source: 'B.12, B.14 (limit, errors): 9/2207042', status: 400, body: graphError(9, 2207042) },
+  carouselSize: { source: 'B.9, B.14 (publish, errors): 100/2207028', status: 400, body: graphError(100, 2207028) },
+  unknownContainer: { source: 'B.11, B.14 (publish, errors): 24/2207008', status: 400, body: graphError(24, 2207008) },
+} satisfies Record<string, DocumentedRefusal>;

@@ -1,0 +1,65 @@
+import { createRequire } from 'node:module';
+
+/**
+ * Meta's official Node SDK (facebook-nodejs-business-sdk, no TypeScript types of its own), described
+ * here only as far as the contract tests use it. Loaded as CommonJS, like the axios it sends with.
+ */
+export interface FacebookAdsApiInstance {
+  accessToken: string;
+  /** A Graph call: `path` as segments after the version (the SDK adds access_token to the query). */
+  call(method: 'GET' | 'POST' | 'DELETE', path: string[], params?: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+export interface GraphObject {
+  id: string;
+  _data: Record<string, unknown>;
+}
+
+type Read<T> = (fields: string[], params?: Record<string, unknown>) => Promise<T>;
+
+export interface MetaSdk {
+  FacebookAdsApi: {
+    VERSION: string;
+    GRAPH: string;
+    /** `crashLog` false: the SDK's crash reporter would otherwise hook the process's uncaught exceptions. */
+    init(accessToken: string, locale?: string, crashLog?: boolean): FacebookAdsApiInstance;
+    new (accessToken: string, locale?: string, crashLog?: boolean): FacebookAdsApiInstance;
+  };
+  IGUser: new (id: string) => GraphObject & {
+    get: Read<GraphObject>;
+    createMedia(fields: string[], params: Record<string, unknown>): Promise<GraphObject>;
+    createMediaPublish(fields: string[], params: Record<string, unknown>): Promise<GraphObject>;
+    getContentPublishingLimit: Read<GraphObject[]>;
+  };
+  IGMedia: new (id: string) => GraphObject & { get: Read<GraphObject> };
+  /** The SDK's name for an Instagram media container (status_code, status). */
+  ShadowIGMediaBuilder: new (id: string) => GraphObject & { get: Read<GraphObject> };
+  Page: new (id: string) => GraphObject & { get: Read<GraphObject> };
+  User: new (id: string) => GraphObject & { get: Read<GraphObject>; getAccounts: Read<GraphObject[]> };
+}
+
+const require = createRequire(import.meta.url);
+export const metaSdk = require('facebook-nodejs-business-sdk') as MetaSdk;
+
+/** How the SDK surfaces a refused call (src/exceptions.js): the HTTP status and Graph's `error` object. */
+export interface FacebookRequestError extends Error {
+  name: 'FacebookRequestError';
+  status: number | null;
+  /** Graph's `error` object: message, type, code, error_subcode, fbtrace_id ... */
+  response: { message?: string; type?: string; code?: number; error_subcode?: number; is_transient?: boolean; error_user_title?: string; error_user_msg?: string; fbtrace_id?: string } | null;
+  headers: Record<string, unknown> | null;
+  method: string;
+  url: string;
+}
+
+/** The FacebookRequestError a call ends with (the test fails when it succeeds or fails otherwise). */
+export async function facebookRequestError(call: Promise<unknown>): Promise<FacebookRequestError> {
+  const outcome = await call.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if (!('error' in outcome)) throw new Error(`expected a FacebookRequestError, the call succeeded with ${JSON.stringify(outcome.value)}`);
+  const error = outcome.error as FacebookRequestError;
+  if (error?.name !== 'FacebookRequestError') throw error;
+  return error;
+}
