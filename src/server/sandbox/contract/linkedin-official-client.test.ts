@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   sandbox.sandbox.control.clearFaults();
-  sandbox.sandbox.control.configure({ linkedin: { issueRefreshTokens: false } });
+  sandbox.sandbox.control.configure({ linkedin: { issueRefreshTokens: false, organizationProduct: true } });
   sandbox.sandbox.control.setOrganizations(defaultOrganizations());
 });
 
@@ -120,6 +120,20 @@ describe('AuthClient (A.1 to A.4)', () => {
     expect(again.data).toMatchObject({ error: 'invalid_request' });
   });
 
+  it('an app without the Community Management API asking for an organization scope: the consent fails with unauthorized_scope_error (Corrections, A.1)', async () => {
+    sandbox.sandbox.control.configure({ linkedin: { organizationProduct: false } });
+    const url = auth.generateMemberAuthorizationUrl(linkedinScopes({ organizationPages: true }), 'st-org');
+    const answer = await fetch(toSandboxUrl(url, sandbox.base), { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    const back = new URL(answer.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(back.searchParams.get('error')).toBe('unauthorized_scope_error');
+    expect(back.searchParams.get('state')).toBe('st-org');
+    expect(back.searchParams.has('code')).toBe(false);
+    // The member scopes alone are open to every app.
+    expect((await consent([...LINKEDIN_MEMBER_SCOPES])).searchParams.get('code')).toBeTruthy();
+  });
+
   it('refreshes with the refresh token, which keeps counting down from the first authorization (A.3)', async () => {
     sandbox.sandbox.control.configure({ linkedin: { issueRefreshTokens: true } });
     const back = await consent([...LINKEDIN_MEMBER_SCOPES]);
@@ -178,7 +192,7 @@ describe('RestliClient on the versioned API (A.6 to A.9)', () => {
     expect(JSON.stringify(organization.data)).not.toContain('~');
   });
 
-  it('uploads images and publishes single-image and multi-image posts; reads the id as the client does, gets and deletes the post', async () => {
+  it('uploads images and publishes single-image and multi-image posts, reading the id as the client does; gets the post', async () => {
     const token = await accessToken();
     const first = await uploadImage(token);
     const single = await restli.create({ resourcePath: '/posts', entity: post('Casa Montgó, una imagen', { media: { id: first, altText: 'Fachada' } }), accessToken: token, versionString: VERSION });
@@ -207,7 +221,13 @@ describe('RestliClient on the versioned API (A.6 to A.9)', () => {
       lifecycleState: 'PUBLISHED',
       content: { multiImage: { images: images.map((image) => expect.objectContaining({ id: image })) } },
     });
+  });
 
+  it('deletes a post (204), which is then gone (404)', async () => {
+    const token = await accessToken();
+    const created = await restli.create({ resourcePath: '/posts', entity: post('Para borrar'), accessToken: token, versionString: VERSION });
+    const id = String(created.createdEntityId);
+    // RestliClient sends Content-Type: application/json on every call, a DELETE without a body included.
     const removed = await restli.delete({ resourcePath: '/posts/{id}', pathKeys: { id }, accessToken: token, versionString: VERSION });
     expect(removed.status).toBe(204);
     const gone = await refusal(restli.get({ resourcePath: '/posts/{id}', pathKeys: { id }, accessToken: token, versionString: VERSION }));
