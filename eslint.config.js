@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
  * server and web never import each other; a web feature never reaches into another feature
  * (shared things live in web/ui, web/lib or domain; web/app composes the features).
  */
-const featureNames = ['auth', 'home', 'landing', 'legal', 'posts', 'profile', 'projects', 'prompts', 'settings', 'social', 'users'];
+const featureNames = ['auth', 'home', 'landing', 'legal', 'networks-check', 'posts', 'profile', 'projects', 'prompts', 'settings', 'social', 'users'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.scratch/**'] },

@@ -13,6 +13,7 @@ import { SiteFooter } from './site-footer.tsx';
 const NAVIGATION = [
   { to: '/home', label: 'nav.home' },
   { to: '/users', label: 'nav.users', adminOnly: true },
+  { to: '/networks-check', label: 'nav.networks', adminOnly: true },
   { to: '/projects', label: 'nav.projects' },
   { to: '/preview-projects', label: 'nav.publishes' },
   { to: '/my-gpts', label: 'nav.gpts' },

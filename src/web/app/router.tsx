@@ -13,6 +13,7 @@ import { PromptsPage } from '../features/prompts/prompts-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { OAuthCallbackPage } from '../features/social/oauth-callback-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
+import { NetworksCheckPage } from '../features/networks-check/networks-check-page.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { BareLayout } from './bare-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth, SessionChecked } from './guards.tsx';
@@ -49,7 +50,13 @@ export const routes: RouteObject[] = [
           { path: '/my-gpts', element: <PromptsPage /> },
           { path: '/auth/linkedin/callback', element: <OAuthCallbackPage network="linkedin" /> },
           { path: '/auth/instagram/callback', element: <OAuthCallbackPage network="instagram" /> },
-          { element: <RequireAdmin />, children: [{ path: '/users', element: <UsersPage /> }] },
+          {
+            element: <RequireAdmin />,
+            children: [
+              { path: '/users', element: <UsersPage /> },
+              { path: '/networks-check', element: <NetworksCheckPage /> },
+            ],
+          },
         ],
       },
     ],
