@@ -167,7 +167,13 @@ describe('AuthClient (A.1 to A.4)', () => {
   });
 });
 
-describe('RestliClient on the versioned API (A.6 to A.9)', () => {
+describe('RestliClient on the versioned API (A.5 to A.9)', () => {
+  it('reads the member from the unversioned /v2/userinfo (A.5: no LinkedIn-Version there)', async () => {
+    const member = await restli.get({ resourcePath: '/userinfo', accessToken: await accessToken([...LINKEDIN_MEMBER_SCOPES]) });
+    expect(member.status).toBe(200);
+    expect(member.data).toMatchObject({ sub: LINKEDIN_MEMBER.sub, given_name: LINKEDIN_MEMBER.givenName, family_name: LINKEDIN_MEMBER.familyName, email: LINKEDIN_MEMBER.email, email_verified: true });
+  });
+
   it('finds the organizations the member holds a role on (organizationAcls, q=roleAssignee)', async () => {
     const token = await accessToken();
     const found = await restli.finder({ resourcePath: '/organizationAcls', finderName: 'roleAssignee', queryParams: { state: 'APPROVED' }, accessToken: token, versionString: VERSION });
