@@ -33,11 +33,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startPublishingTestApp(options: { now?: () => Date } = {}): Promise<PublishingTestApp> {
+/** `organizationPages: false`: the app's LinkedIn has no Community Management API (nor has the sandbox's). */
+export async function startPublishingTestApp(options: { now?: () => Date; organizationPages?: boolean } = {}): Promise<PublishingTestApp> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const sandbox = await startTestSandbox(publicUrl);
-  const t = await createTestApp({ publicUrl, social: sandboxAdapters(sandbox), ...(options.now ? { now: options.now } : {}) });
+  const organizationPages = options.organizationPages ?? true;
+  sandbox.sandbox.control.configure({ linkedin: { organizationProduct: organizationPages } });
+  const t = await createTestApp({ publicUrl, social: sandboxAdapters(sandbox, { organizationPages }), ...(options.now ? { now: options.now } : {}) });
   await t.app.listen({ port, host: '127.0.0.1' });
   return {
     t,

@@ -1,7 +1,6 @@
 import type { PostNetwork } from '../../../domain/post.ts';
 import { type GraphClient } from '../../adapters/instagram/graph-client.ts';
 import { type LinkedInClient, toLittleText } from '../../adapters/linkedin/linkedin-client.ts';
-import { ProviderError } from '../../adapters/provider-http.ts';
 import { firstUnreachable, reachImagesAction, unreachableImagesText } from '../../adapters/storage/network-reach.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { PublishingAccess } from '../social/service.ts';
@@ -37,9 +36,6 @@ export interface PrepareInput {
   signal: AbortSignal;
 }
 
-/** How long LinkedIn may take to process an uploaded image before the post is tried anyway. */
-const IMAGE_PROCESSING_POLLS = 10;
-const IMAGE_PROCESSING_INTERVAL_MS = 1_000;
 /** Instagram takes 1 to 10 images a post (a carousel from 2). */
 const INSTAGRAM_MAX_IMAGES = 10;
 
@@ -52,7 +48,12 @@ export function prepareFor(network: PostNetwork, clients: NetworkClients, input:
   return prepareInstagram(clients.instagram, input, clients.instagramNeedsPublicImages === true);
 }
 
-/** A.8 then A.9: each image uploaded for the author and processed, then one post (single or multiImage). */
+/**
+ * A.8 then A.9: each image uploaded for the author, then one post (single or multiImage), right after the
+ * uploads as other clients do. No image status is read: the Images API refuses that read (403) to a token
+ * whose only write scope is w_member_social, which is every member's, and a refused optional read must
+ * not fail the post. An image LinkedIn cannot process is the post call's to refuse.
+ */
 async function prepareLinkedIn(client: LinkedInClient, input: PrepareInput): Promise<PreparedPost> {
   const { access, signal } = input;
   const author = access.targetId;
@@ -62,25 +63,12 @@ async function prepareLinkedIn(client: LinkedInClient, input: PrepareInput): Pro
     const bytes = await input.storage.get(image.linkedin_key);
     urns.push(await client.uploadImage(access.accessToken, { owner: author, bytes }));
   }
-  for (const urn of urns) await waitUntilAvailable(client, access.accessToken, urn, signal);
   return {
     create: async () => {
       const post = await client.createPost(access.accessToken, { author, commentary: toLittleText(input.text), images: urns.map((urn) => ({ urn })) });
       return { remoteId: post.id, permalink: post.url };
     },
   };
-}
-
-async function waitUntilAvailable(client: LinkedInClient, accessToken: string, urn: string, signal: AbortSignal): Promise<void> {
-  for (let poll = 1; ; poll += 1) {
-    const image = await client.getImage(accessToken, urn);
-    if (image.status === 'AVAILABLE') return;
-    if (image.status === 'PROCESSING_FAILED' || image.status === 'FAILED') throw new ProviderError('linkedin', 'rejected', `LinkedIn could not process an image of the post (${urn})`);
-    // Still processing after a while: let the post call decide (the reference does not say what it does).
-    if (poll >= IMAGE_PROCESSING_POLLS) return;
-    await new Promise((resolve) => setTimeout(resolve, IMAGE_PROCESSING_INTERVAL_MS));
-    signal.throwIfAborted();
-  }
 }
 
 /** B.7 to B.11: a container per image (a carousel for several), awaited until FINISHED, then media_publish. */

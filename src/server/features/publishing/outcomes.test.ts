@@ -45,6 +45,16 @@ describe('publishing: what a failure means', () => {
     }
   });
 
+  it("a refused page ('page') fails as pageNotPublishable and marks the page, never the connection, before and at the creating call", () => {
+    for (const network of ['linkedin', 'instagram'] as const) {
+      for (const outcome of [outcomeBeforeCall(network, linkedin('page', { status: 403 })), outcomeOfCall(network, linkedin('page', { status: 403 }))]) {
+        expect(outcome).toMatchObject({ kind: 'failed', code: 'pageNotPublishable', refusedPage: true });
+        expect(outcome).not.toHaveProperty('refusedConnection');
+      }
+    }
+    expect(outcomeOfCall('linkedin', linkedin('page', { status: 403 })).reason).toBe('LinkedIn did not allow publishing to the chosen page or account: choose another in Settings (LinkedIn says page)');
+  });
+
   it('waits as long as Retry-After says', () => {
     expect(outcomeOfCall('linkedin', linkedin('rate-limited', { status: 429, retryAfterSeconds: 120 }))).toEqual({ kind: 'retry', code: 'rateLimited', reason: 'LinkedIn says rate-limited', delayMs: 120_000 });
   });

@@ -11,8 +11,12 @@ import { ProviderError } from '../../adapters/provider-http.ts';
  */
 export type Outcome =
   | { kind: 'retry'; code: ResultErrorCode; reason: string; delayMs?: number }
-  /** `refusedConnection`: the network refused the owner's token or a permission of it: the connection is closed. */
-  | { kind: 'failed'; code: ResultErrorCode; reason: string; refusedConnection?: true }
+  /**
+   * `refusedConnection`: the network refused the owner's token or a permission of it: the connection is
+   * closed. `refusedPage`: it refused only the page or account posted to: that page is marked, the
+   * connection stands.
+   */
+  | { kind: 'failed'; code: ResultErrorCode; reason: string; refusedConnection?: true; refusedPage?: true }
   | { kind: 'unknown'; code: 'outcomeUnknown'; reason: string };
 
 /** The user must act before this network can be published to (no owner, not connected, no image ...). */
@@ -41,6 +45,10 @@ function finalFailure(network: PostNetwork, error: ProviderError): Outcome | und
   if (error.failure === 'permission') {
     const reason = `${name} did not allow publishing to this account: connect it again in Settings, granting every permission (${error.message})`;
     return { kind: 'failed', code: 'permissionMissing', reason, refusedConnection: true };
+  }
+  if (error.failure === 'page') {
+    const reason = `${name} did not allow publishing to the chosen page or account: choose another in Settings (${error.message})`;
+    return { kind: 'failed', code: 'pageNotPublishable', reason, refusedPage: true };
   }
   if (error.failure === 'rejected') return { kind: 'failed', code: 'rejectedByNetwork', reason: error.message };
   return undefined;

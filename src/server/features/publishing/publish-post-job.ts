@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { audienceOf } from '../../events/event-hub.ts';
 import { type JobContext, RetryLater } from '../../jobs/job-queue.ts';
 import { TokenDecryptionError } from '../../lib/token-cipher.ts';
-import { type PublishingAccess, getPublishingAccess, reportRefusedAccess } from '../social/service.ts';
+import { type PublishingAccess, getPublishingAccess, reportRefusedAccess, reportRefusedPage } from '../social/service.ts';
 import { displayDay, sendFailureEmail } from './failure-email.ts';
 import { type PreparedPost, prepareFor } from './network-publishers.ts';
 import { NotPublishable, type Outcome, UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
@@ -52,8 +52,9 @@ function announcePost(deps: PublishingDependencies, post: PostToPublish, state: 
  * (safe to redo), recorded `publishing` and committed, called once, and recorded `posted`, `failed`,
  * `unknown`, or `pending` again when the call is known not to have taken effect (then RetryLater).
  * A network that refuses the owner's token closes that connection (the social feature e-mails the
- * owner about it and this post). With every chosen network final, the post is published and, on any
- * other failure, its owner e-mailed.
+ * owner about it and this post); one that refuses only the page posted to marks that page, and the
+ * connection stands. With every chosen network final, the post is published and, on any other
+ * failure, its owner e-mailed.
  */
 export function createPublishPostHandler(deps: PublishingDependencies) {
   const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
@@ -103,14 +104,14 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
   let access: PublishingAccess | undefined;
   let prepared: PreparedPost;
   try {
-    access = await accessOf(context);
+    access = await publishableAccessOf(context);
     prepared = await prepareFor(network, deps.clients, { access, text: post.text, images, storage: deps.storage, signal });
   } catch (error) {
     // Stopped by the worker: the job runs again, nothing is recorded.
     if (signal.aborted) throw error;
     const outcome = outcomeBeforeCall(network, error);
     const target = access ? { targetId: access.targetId, targetName: access.targetName } : {};
-    return closeIfRefused(context, await settle(context, 'pending', outcome, result.attempts + 1, maxAttempts, target), outcome, access);
+    return reportRefusal(context, await settle(context, 'pending', outcome, result.attempts + 1, maxAttempts, target), outcome, access);
   }
 
   signal.throwIfAborted();
@@ -139,7 +140,29 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
     deps.log.info({ postId: post.id, network, remoteId: created.remoteId }, 'Post published');
     return settled;
   }
-  return closeIfRefused(context, await settle(context, 'publishing', outcome!, attempts, maxAttempts), outcome!, access);
+  return reportRefusal(context, await settle(context, 'publishing', outcome!, attempts, maxAttempts), outcome!, access);
+}
+
+/** After a failure recorded: what the network refused (the owner's token, or one page) is reported to the social feature. */
+async function reportRefusal(context: RunContext, run: NetworkRun, outcome: Outcome, access: PublishingAccess | undefined): Promise<NetworkRun> {
+  if (run.kind !== 'settled' || outcome.kind !== 'failed' || !access || context.post.owner_id === null) return run;
+  if (outcome.refusedPage) return markRefusedPage(context, run, outcome, access);
+  return closeIfRefused(context, run, outcome, access);
+}
+
+/**
+ * The network refused the page posted to, not the token: the page is marked (Settings says why, and it
+ * can no longer be chosen) and the owner's other posts to it fail at once; the connection stands. A
+ * failure here is logged: the result stands.
+ */
+async function markRefusedPage(context: RunContext, run: NetworkRun, outcome: Extract<Outcome, { kind: 'failed' }>, access: PublishingAccess): Promise<NetworkRun> {
+  const { deps, post, network } = context;
+  try {
+    await reportRefusedPage(deps.social, { userId: post.owner_id!, access, reason: outcome.reason });
+  } catch (error) {
+    deps.log.error({ postId: post.id, network, error: error instanceof Error ? error.message : String(error) }, 'The refused page could not be marked');
+  }
+  return run;
 }
 
 /**
@@ -147,14 +170,14 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
  * connection is closed, so the owner's other posts to it fail at once as "not connected", and the owner
  * gets the connection-lost e-mail naming this post. A failure here is logged: the result stands.
  */
-async function closeIfRefused(context: RunContext, run: NetworkRun, outcome: Outcome, access: PublishingAccess | undefined): Promise<NetworkRun> {
+async function closeIfRefused(context: RunContext, run: NetworkRun, outcome: Extract<Outcome, { kind: 'failed' }>, access: PublishingAccess): Promise<NetworkRun> {
   const { deps, post, network } = context;
-  if (run.kind !== 'settled' || outcome.kind !== 'failed' || !outcome.refusedConnection || !access || post.owner_id === null) return run;
+  if (!outcome.refusedConnection) return run;
   try {
     const { mailed } = await reportRefusedAccess(
       { ...deps.social, mailer: deps.mailer, publicUrl: deps.publicUrl },
       {
-        userId: post.owner_id,
+        userId: post.owner_id!,
         access,
         reason: outcome.reason,
         post: { id: post.id, project: post.project_title, sequence: post.sequence, day: displayDay(post.publish_on), reasonCode: outcome.code },
@@ -216,6 +239,15 @@ async function accessOf(context: RunContext): Promise<PublishingAccess> {
     if (error instanceof TokenDecryptionError) throw new NotPublishable('connectionUnreadable', `The owner's ${name} connection can no longer be read: connect it again in Settings`);
     throw error;
   }
+}
+
+/** The access, unless the network is known to refuse its page: then the post fails at once, without calling it. */
+async function publishableAccessOf(context: RunContext): Promise<PublishingAccess> {
+  const access = await accessOf(context);
+  if (access.targetProblem) {
+    throw new NotPublishable('pageNotPublishable', `${NETWORK_NAMES[context.network]} does not allow publishing to ${access.targetName ?? access.targetId} (${access.targetProblem}): choose another page in Settings`);
+  }
+  return access;
 }
 
 /** `mailed`: networks whose failure the owner was e-mailed about already (a lost connection). */

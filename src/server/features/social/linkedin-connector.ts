@@ -124,10 +124,18 @@ export function createLinkedInConnector(client: LinkedInClient, options: { sandb
       }
     },
 
+    /**
+     * The member, and the company pages they may post as when the app may (organizationPages: without
+     * LinkedIn's Community Management API the token has no organization scope, so none is asked for).
+     * A page the network refused keeps its problem across reloads: connecting again starts afresh.
+     */
     async fetchPages(connection) {
       const accessToken = openSecret(cipher, connection, 'access_token');
       if (!accessToken) throw new ProviderError('linkedin', 'invalid-token', 'No access token is stored');
-      const [member, organizationIds] = await Promise.all([client.getMember(accessToken), client.listAdministeredOrganizationIds(accessToken)]);
+      const [member, organizationIds] = await Promise.all([
+        client.getMember(accessToken),
+        options.organizationPages ? client.listAdministeredOrganizationIds(accessToken) : Promise.resolve([]),
+      ]);
       const organizations = await Promise.all(
         organizationIds.map((id) =>
           client.getOrganization(accessToken, id).catch((error: unknown) => {
@@ -140,9 +148,13 @@ export function createLinkedInConnector(client: LinkedInClient, options: { sandb
         ),
       );
       const personId = member.sub ?? connection.accountId ?? DEFAULT_LINKEDIN_PERSON_ID;
+      const problemOf = (id: string) => {
+        const problem = connection.linkedinPages?.find((page) => page.id === id)?.problem;
+        return problem ? { problem } : {};
+      };
       const pages: LinkedInPage[] = [
         { id: personUrn(personId), name: member.name ?? connection.accountName ?? DEFAULT_LINKEDIN_USER_NAME, type: 'PERSON', logoUrl: member.picture ?? null },
-        ...organizations.map((organization) => ({ id: organization.urn, name: organization.name, type: 'ORGANIZATION' as const, logoUrl: organization.logoUrl })),
+        ...organizations.map((organization) => ({ id: organization.urn, name: organization.name, type: 'ORGANIZATION' as const, logoUrl: organization.logoUrl, ...problemOf(organization.urn) })),
       ];
       const target = pages.some((page) => page.id === connection.publishTargetId) ? connection.publishTargetId : pages[0]!.id;
       return { pages: JSON.stringify(pages), pages_fetched_at: new Date().toISOString(), publish_target_id: target };

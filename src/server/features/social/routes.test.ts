@@ -126,7 +126,7 @@ describe('the connection view', () => {
   it('before any connection: not connected, no data, marked as the sandbox', async () => {
     const { cookie } = await newUser();
     expect((await status(cookie, 'linkedin')).json()).toEqual({
-      network: 'linkedin', sandbox: true, available: true, isConnected: false, userName: null, expiresAt: null, publishTargetId: null, warning: null, adminPages: null,
+      network: 'linkedin', sandbox: true, available: true, isConnected: false, userName: null, expiresAt: null, publishTargetId: null, warning: null, adminPages: null, companyPagesOffered: true,
     });
     expect((await status(cookie, 'instagram')).json()).toMatchObject({ network: 'instagram', isConnected: false, businessPages: null });
   });
@@ -203,7 +203,7 @@ describe('connecting LinkedIn through the consent page', () => {
     expect(((await userinfo.json()) as { sub: string }).sub).toBe('sbx4Qm7TzL');
   });
 
-  it('lists the pages once asked: the member, then the organizations they administer (approved administrators only)', async () => {
+  it('lists the pages once asked: the member, then the organizations whose approved role may post (administrator, content administrator)', async () => {
     const response = await pages(user.cookie, 'linkedin');
     expect(response.statusCode, response.body).toBe(200);
     const view = response.json() as Extract<SocialConnectionView, { network: 'linkedin' }>;

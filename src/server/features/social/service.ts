@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { NETWORK_NAMES, STATE_MISMATCH_MESSAGE, type SocialConnectionView, type SocialNetwork } from '../../../domain/social.ts';
+import { NETWORK_NAMES, type PageProblem, STATE_MISMATCH_MESSAGE, type SocialConnectionView, type SocialNetwork } from '../../../domain/social.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -183,7 +183,19 @@ export async function fetchPages(deps: SocialDependencies, input: { userId: stri
   return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
 }
 
-/** PUT /api/social/:network/target: one of the connection's pages (LinkedIn: the member is always one). */
+/** Why the connection's page or account `targetId` cannot be published to; null when nothing is known against it. */
+function problemOf(connection: Connection, targetId: string): PageProblem | null {
+  const page =
+    connection.network === 'linkedin'
+      ? connection.linkedinPages?.find((candidate) => candidate.id === targetId)
+      : connection.instagramPages?.find((candidate) => candidate.instagram_business_account_id === targetId);
+  return page?.problem ?? null;
+}
+
+/**
+ * PUT /api/social/:network/target: one of the connection's pages (LinkedIn: the member is always one),
+ * and not one the network is known to refuse (its `problem`, which Settings shows).
+ */
 export async function choosePublishTarget(deps: SocialDependencies, input: { userId: string; network: SocialNetwork; targetId: string }): Promise<SocialConnectionView> {
   const { userId, network, targetId } = input;
   const connection = await requireConnection(deps, userId, network, true);
@@ -192,6 +204,8 @@ export async function choosePublishTarget(deps: SocialDependencies, input: { use
       ? [...(connection.linkedinPages ?? []).map((page) => page.id), ...(connection.accountId ? [`urn:li:person:${connection.accountId}`] : [])]
       : (connection.instagramPages ?? []).map((page) => page.instagram_business_account_id);
   if (!allowed.includes(targetId)) throw new AppError('SOCIAL_TARGET_NOT_FOUND', `${targetId} is not a page this ${NETWORK_NAMES[network]} connection can publish to`);
+  const problem = problemOf(connection, targetId);
+  if (problem) throw new AppError('SOCIAL_TARGET_NOT_FOUND', `${NETWORK_NAMES[network]} does not allow publishing to ${targetId} (${problem})`);
   await updateConnectionRow(deps.db, connection.id, { publish_target_id: targetId });
   return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
 }
@@ -215,6 +229,8 @@ export interface PublishingAccess {
   targetName: string | null;
   /** Instagram: the token of the target's Facebook page, when one was fetched. */
   pageAccessToken: string | null;
+  /** Why the network will not take posts for the target, when it is known (Settings shows it). */
+  targetProblem: PageProblem | null;
 }
 
 export async function getPublishingAccess(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<PublishingAccess> {
@@ -233,7 +249,7 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
     network === 'linkedin'
       ? (connection.linkedinPages?.find((page) => page.id === targetId)?.name ?? (targetId === `urn:li:person:${connection.accountId}` ? connection.accountName : null))
       : (connection.instagramPages?.find((page) => page.instagram_business_account_id === targetId)?.instagram_username ?? null);
-  return { network, accessToken, targetId, targetName, pageAccessToken };
+  return { network, accessToken, targetId, targetName, pageAccessToken, targetProblem: problemOf(connection, targetId) };
 }
 
 /**
@@ -247,4 +263,27 @@ export async function reportRefusedAccess(
 ): Promise<{ closed: boolean; mailed: boolean }> {
   const { access, ...rest } = input;
   return closeRefusedConnection(deps, { ...rest, network: access.network, refused: { accessToken: access.accessToken, pageAccessToken: access.pageAccessToken } });
+}
+
+/** The problem a page refused by its network is marked with (domain PAGE_PROBLEMS). */
+const REFUSED_PAGE_PROBLEM: Record<SocialNetwork, PageProblem> = { linkedin: 'roleRefused', instagram: 'businessManagerPermission' };
+
+/**
+ * Publishing found the network refusing the page or account of `access`, not the token (LinkedIn: the
+ * member's role on the company page; Meta: a page reached through Business Manager): that page is marked
+ * with its problem in the stored pages, so Settings says why and it can be chosen no more; the connection
+ * stands. Nothing is marked when the connection no longer lists the page (connected again meanwhile).
+ */
+export async function reportRefusedPage(deps: SocialDependencies, input: { userId: string; access: PublishingAccess; reason: string }): Promise<{ marked: boolean }> {
+  const { userId, access } = input;
+  const connection = await loadConnection(deps, userId, access.network);
+  const problem = REFUSED_PAGE_PROBLEM[access.network];
+  const pages =
+    access.network === 'linkedin'
+      ? connection?.linkedinPages?.map((page) => (page.id === access.targetId ? { ...page, problem } : page))
+      : connection?.instagramPages?.map((page) => (page.instagram_business_account_id === access.targetId ? { ...page, problem } : page));
+  if (!connection || !pages?.some((page) => page.problem === problem && ('id' in page ? page.id : page.instagram_business_account_id) === access.targetId)) return { marked: false };
+  await updateConnectionRow(deps.db, connection.id, { pages: JSON.stringify(pages) });
+  deps.log.warn({ userId, network: access.network, targetId: access.targetId, problem, reason: input.reason }, 'The network refused a page: marked, the connection stands');
+  return { marked: true };
 }
