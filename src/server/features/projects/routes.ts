@@ -75,6 +75,8 @@ export async function projectsRoutes(app: FastifyInstance, deps: ProjectsDepende
     // One too-large file must not sink the others: it is read up to the limit and reported by name.
     const parts = request.files({ limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.perProject * 2 }, throwFileSizeLimit: false });
     for await (const part of parts) {
+      // A file's name is shown and stored as text, which PostgreSQL refuses with a NUL in it.
+      if (part.filename.includes('\u0000')) throw new AppError('VALIDATION_FAILED', 'A file name may not contain NUL characters', { files: 'invalid' });
       const body = await part.toBuffer();
       files.push({ name: part.filename, body, truncated: part.file.truncated });
     }
