@@ -80,5 +80,7 @@ export function createAppSandbox(config: Config, options: { inMemory?: boolean }
     redirectUris: { linkedin: [redirectUriOf(config.publicUrl, 'linkedin')], meta: [redirectUriOf(config.publicUrl, 'instagram')] },
     // The sandbox fetches the images from this app (and its bucket), which the real Meta could not.
     imageOrigins: storageImageOrigins(config.storage, config.publicUrl),
+    // Its LinkedIn app has the organization product exactly when this app asks for company pages.
+    settings: { linkedin: { organizationProduct: config.social.linkedin.organizationPages } },
   });
 }
