@@ -1,16 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type SandboxContext, ProviderReply, bearerToken, paramsOf, pathWithinNetwork, sleep } from './context.ts';
+import { type SandboxContext, bearerToken, paramsOf, pathWithinNetwork, sleep } from './context.ts';
 import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
 import { inspectInstagramImage } from './instagram-image.ts';
+import { adsPermissionRefusal, businessesOf, graphError, graphVersionRefusal, isShared, ownRole, pageChoices } from './meta-access.ts';
 import { META_USER, type SandboxMetaPage, initialsSvg } from './personas.ts';
 import type { MetaContainer, MetaToken } from './store.ts';
 import { sendStoredFile, sendSvg } from './media.ts';
 
 /**
  * Meta as Alzado uses it for Instagram (../shared/reference/social-apis.md Part B): the Facebook Login
- * dialog, the code and long-lived token exchanges, debug_token, /me, the pages with their Instagram
- * business accounts, and content publishing: containers (whose image_url the sandbox really fetches and
- * checks), carousels, container status, media_publish with its daily quota. Any /vNN.N/ prefix or none.
+ * dialog (permissions and pages to share), the code and long-lived token exchanges, debug_token, /me,
+ * the shared pages with their Instagram business accounts (the user's own and those of her Business
+ * Manager businesses), and content publishing: containers (whose image_url the sandbox really fetches and
+ * checks), carousels, container status, media_publish with its daily quota. A live /vNN.N/ prefix or none
+ * (meta-access.ts refuses unknown and ended versions).
  */
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 const SHORT_TOKEN_SECONDS = 5_400;
@@ -33,6 +36,8 @@ const PERMISSIONS: Record<string, string> = {
   instagram_content_publish: 'Create and publish content on the Instagram account connected to your Page',
   business_management: 'Manage your business',
   pages_read_engagement: 'Read content posted on the Page',
+  ads_read: 'Access ads performance data for your ad accounts',
+  ads_management: 'Manage your ads',
 };
 
 type Fields = Map<string, Fields | true>;
@@ -62,9 +67,6 @@ export function parseFields(text: string | undefined): Fields | undefined {
   return read();
 }
 
-const graphError = (status: number, code: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  new ProviderReply(status, { error: { message, type: 'OAuthException', code, ...extra, fbtrace_id: `A${Math.random().toString(36).slice(2, 12)}` } }, headers);
-
 const publishingError = (code: number, subcode: number, message: string, userTitle: string, userMessage: string) =>
   graphError(400, code, message, { error_subcode: subcode, is_transient: false, error_user_title: userTitle, error_user_msg: userMessage });
 
@@ -73,6 +75,8 @@ export function metaRoutes(context: SandboxContext) {
   const state = () => store.state.meta;
   const settings = () => store.state.settings.meta;
   const pageOfAccount = (igUserId: string) => state().pages.find((entry) => entry.instagram?.id === igUserId);
+  /** The pages a token may see: those its user shared in the login dialog. */
+  const sharedPages = (record: MetaToken) => state().pages.filter((entry) => isShared(record, entry));
   const pictureUrl = (entry: SandboxMetaPage) => `${context.publicBase}/meta/media/profile/${entry.instagram!.id}.svg`;
 
   function validRedirect(redirectUri: string | undefined): boolean {
@@ -103,7 +107,7 @@ export function metaRoutes(context: SandboxContext) {
   const granted = (record: MetaToken, permission: string) => record.granted.includes(permission);
   const noPermission = (permission: string) => graphError(403, 10, `(#10) Application does not have permission for this action (${permission})`);
 
-  function issueToken(kind: MetaToken['kind'], base: Pick<MetaToken, 'granted' | 'declined'>, seconds: number, pageId?: string): { token: string; record: MetaToken } {
+  function issueToken(kind: MetaToken['kind'], base: Pick<MetaToken, 'granted' | 'declined' | 'pages' | 'dataAccessExpiresAt'>, seconds: number, pageId?: string): { token: string; record: MetaToken } {
     const now = store.now();
     const token = `EAAB${store.random(kind === 'page' ? 140 : 150)}`;
     const record: MetaToken = {
@@ -111,23 +115,39 @@ export function metaRoutes(context: SandboxContext) {
       ...(pageId ? { pageId } : {}),
       granted: base.granted,
       declined: base.declined,
+      ...(base.pages ? { pages: base.pages } : {}),
       issuedAt: now,
       expiresAt: seconds === 0 ? 0 : now + seconds * 1000,
-      dataAccessExpiresAt: now + DATA_ACCESS_MS,
+      // Data access belongs to the user, not to a token: a page token dies with it too.
+      dataAccessExpiresAt: base.dataAccessExpiresAt,
       revoked: false,
     };
     state().tokens[token] = record;
     return { token, record };
   }
 
-  /** The page token of a page, issued once per user token and kept (page tokens from long-lived tokens do not expire). */
+  /**
+   * The page token of a page, issued once per grant and kept: from a long-lived user token it never
+   * expires, from a short-lived one it lasts as long as that token. A new grant (other permissions) gets
+   * a new page token, as Meta's carry the user's permissions.
+   */
   function pageToken(userRecord: MetaToken, pageId: string): string {
-    const existing = Object.entries(state().tokens).find(([, record]) => record.kind === 'page' && record.pageId === pageId && !record.revoked);
+    const seconds = userRecord.kind === 'long' ? 0 : Math.max(60, Math.floor((userRecord.expiresAt - store.now()) / 1000));
+    const now = store.now();
+    const existing = Object.entries(state().tokens).find(
+      ([, record]) =>
+        record.kind === 'page' &&
+        record.pageId === pageId &&
+        !record.revoked &&
+        (seconds === 0 ? record.expiresAt === 0 : record.expiresAt > now) &&
+        record.granted.join(' ') === userRecord.granted.join(' '),
+    );
     if (existing) return existing[0];
-    return issueToken('page', userRecord, userRecord.kind === 'long' ? 0 : Math.max(60, Math.floor((userRecord.expiresAt - store.now()) / 1000)), pageId).token;
+    return issueToken('page', userRecord, seconds, pageId).token;
   }
 
   function consentPage(fields: Record<string, string>, scopes: string[]): string {
+    const pages = state().pages;
     const items = scopes.map(
       (scope) =>
         `<li><label><input type="checkbox" name="granted" value="${escapeHtml(scope)}" checked><span>${escapeHtml(PERMISSIONS[scope] ?? scope)} <code>${escapeHtml(scope)}</code></span></label></li>`,
@@ -138,14 +158,15 @@ export function metaRoutes(context: SandboxContext) {
 <div class="brand"><div class="mark meta">f</div>Facebook</div>
 <h1>Alzado is requesting access to your Pages and Instagram accounts</h1>
 <p class="lead">Logged in to the sandbox as</p>
-<div class="who"><div class="avatar" style="background:#1877f2">MS</div><div><strong>${escapeHtml(META_USER.name)}</strong><small>Manages ${state().pages.length} Facebook ${state().pages.length === 1 ? 'Page' : 'Pages'}</small></div></div>
+<div class="who"><div class="avatar" style="background:#1877f2">MS</div><div><strong>${escapeHtml(META_USER.name)}</strong><small>Manages ${pages.length} Facebook ${pages.length === 1 ? 'Page' : 'Pages'}</small></div></div>
 <form method="post" action="${escapeHtml(`${context.prefix}/meta/www/dialog/oauth`)}">
 <h2>Alzado will receive:</h2>
 <ul class="scopes checks">${items.join('')}</ul>
+${pageChoices(pages, settings().dialogPages)}
 ${hiddenFields(fields)}
 <div class="actions"><button class="secondary meta" type="submit" name="decision" value="cancel">Cancel</button><button class="primary meta" type="submit" name="decision" value="allow">Continue as ${escapeHtml(META_USER.name.split(' ')[0]!)}</button></div>
 </form>
-<p class="fine">Unticked permissions are declined. You will return to ${escapeHtml(fields.redirect_uri ?? '')}</p>
+<p class="fine">Unticked permissions are declined; unticked Pages are not shared with the app. You will return to ${escapeHtml(fields.redirect_uri ?? '')}</p>
 </div>`,
     });
   }
@@ -200,11 +221,17 @@ ${hiddenFields(fields)}
       }
       const ticked = ([] as unknown[]).concat(body.granted ?? []).map(String);
       const grantedScopes = ['public_profile', ...read.scopes.filter((scope) => ticked.includes(scope) && scope !== 'public_profile')];
+      const shared = ([] as unknown[]).concat(body.pages ?? []).map(String);
+      // A login renews the user's data access for 90 days, for every token she holds.
+      const dataAccessExpiresAt = store.now() + DATA_ACCESS_MS;
+      for (const record of Object.values(state().tokens)) record.dataAccessExpiresAt = dataAccessExpiresAt;
       const code = `AQD${store.random(120)}`;
       state().codes[code] = {
         redirectUri: read.fields.redirect_uri!,
         granted: grantedScopes,
         declined: read.scopes.filter((scope) => !grantedScopes.includes(scope)),
+        pages: state().pages.filter((entry) => shared.includes(entry.id)).map((entry) => entry.id),
+        dataAccessExpiresAt,
         expiresAt: store.now() + CODE_LIFETIME_MS,
         used: false,
       };
@@ -217,7 +244,11 @@ ${hiddenFields(fields)}
     // The Graph API: every method and path, routed here by its segments.
     app.all('/graph/*', async (request, reply) => {
       const segments = ((request.params as { '*': string })['*'] ?? '').split('/').filter((segment) => segment !== '');
-      if (segments[0] && /^v\d+\.\d+$/.test(segments[0])) segments.shift();
+      if (segments[0] && /^v\d+(\.\d+)?$/.test(segments[0])) {
+        const version = segments.shift()!;
+        const refusal = graphVersionRefusal(version, segments, new Date(store.now()));
+        if (refusal) throw refusal;
+      }
       const params = paramsOf(request);
       const method = request.method === 'POST' && params.method ? params.method.toUpperCase() : request.method;
       const answer = await graph(request, method, segments.map(decodeURIComponent), params);
@@ -231,6 +262,8 @@ ${hiddenFields(fields)}
       if (first === 'me' && segments.length === 1 && method === 'GET') return me(request, params);
       if (first === 'me' && second === 'permissions' && segments.length === 2) return permissions(request, method, params);
       if (first === 'me' && second === 'accounts' && segments.length === 2 && method === 'GET') return accounts(request, params);
+      if (first === 'me' && second === 'businesses' && segments.length === 2 && method === 'GET') return businesses(request, params);
+      if (first && (second === 'owned_pages' || second === 'client_pages') && segments.length === 2 && method === 'GET') return businessPages(request, first, second, params);
       if (first && second === 'media' && segments.length === 2 && method === 'POST') return createContainer(request, first, params);
       if (first && second === 'media_publish' && segments.length === 2 && method === 'POST') return publish(request, first, params);
       if (first && second === 'content_publishing_limit' && segments.length === 2 && method === 'GET') return publishingLimit(request, first, params);
@@ -248,6 +281,13 @@ ${hiddenFields(fields)}
         const now = store.now();
         if (!shortRecord || shortRecord.kind === 'page' || shortRecord.revoked || (shortRecord.expiresAt !== 0 && shortRecord.expiresAt <= now)) {
           throw graphError(400, 190, 'Error validating access token: The session has been invalidated or has expired.', { error_subcode: 463 });
+        }
+        // Meta makes a long-lived token from a short-lived one ("Long-Lived Access Tokens":
+        // https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived); no page
+        // documents exchanging a long-lived one again as a renewal. The sandbox gives it back with the life
+        // it has left: no fresh 60 days.
+        if (shortRecord.kind === 'long') {
+          return { access_token: params.fb_exchange_token, token_type: 'bearer', expires_in: Math.floor((shortRecord.expiresAt - now) / 1000) };
         }
         const long = issueToken('long', shortRecord, LONG_TOKEN_SECONDS);
         store.save();
@@ -290,8 +330,9 @@ ${hiddenFields(fields)}
           : record.dataAccessExpiresAt <= now
             ? { code: 190, subcode: 463, message: 'Error validating access token: Data access has expired for this user.' }
             : undefined;
-      const igTargets = state().pages.flatMap((entry) => (entry.instagram ? [entry.instagram.id] : []));
-      const pageTargets = state().pages.map((entry) => entry.id);
+      const visible = sharedPages(record);
+      const igTargets = visible.flatMap((entry) => (entry.instagram ? [entry.instagram.id] : []));
+      const pageTargets = visible.map((entry) => entry.id);
       const targetsOf = (scope: string) => (scope.startsWith('instagram_') ? igTargets : scope.startsWith('pages_') ? pageTargets : undefined);
       return {
         data: {
@@ -342,13 +383,37 @@ ${hiddenFields(fields)}
       const { token, record } = authenticate(request, params);
       if (record.kind === 'page') throw graphError(400, 100, '(#100) Tried accessing nonexisting field (accounts) on node type (Page)');
       if (!granted(record, 'pages_show_list')) throw noPermission('pages_show_list');
+      // Only the pages she shared in the login dialog, and only those of her own page role.
       const fields = parseFields(params.fields);
+      return collection(request, params, token, sharedPages(record).filter(ownRole), (entry) => pageNode(entry, fields, record, true));
+    }
+
+    // The user's Business Manager businesses, and the pages each owns or manages for a client (business_management).
+    function businesses(request: FastifyRequest, params: Record<string, string>) {
+      const { token, record } = authenticate(request, params);
+      if (record.kind === 'page') throw graphError(400, 100, '(#100) Tried accessing nonexisting field (businesses) on node type (Page)');
+      if (!granted(record, 'business_management')) throw noPermission('business_management');
+      return collection(request, params, token, businessesOf(state().pages), (business) => business);
+    }
+
+    function businessPages(request: FastifyRequest, businessId: string, edge: 'owned_pages' | 'client_pages', params: Record<string, string>) {
+      const { token, record } = authenticate(request, params);
+      if (!granted(record, 'business_management') || record.kind === 'page') throw noPermission('business_management');
+      if (!businessesOf(state().pages).some((business) => business.id === businessId)) {
+        throw graphError(400, 100, `Unsupported get request. Object with ID '${businessId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
+      }
+      const fields = parseFields(params.fields);
+      const pages = sharedPages(record).filter((entry) => entry.business?.id === businessId && entry.business.edge === edge);
+      return collection(request, params, token, pages, (entry) => pageNode(entry, fields, record, true));
+    }
+
+    /** A Graph collection: `data`, cursors, and `next` while there is more (limit 25 by default, at most 100). */
+    function collection<T>(request: FastifyRequest, params: Record<string, string>, token: string, all: T[], render: (item: T) => unknown) {
       const limit = Math.min(100, Math.max(1, Number(params.limit ?? 25) || 25));
       const start = params.after ? Number(Buffer.from(params.after, 'base64url').toString()) || 0 : 0;
-      const all = state().pages;
       const slice = all.slice(start, start + limit);
       const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
-      const data = slice.map((entry) => pageNode(entry, fields, record, true));
+      const data = slice.map(render);
       const next = start + limit < all.length ? new URL(`${request.protocol}://${request.host}${request.url.split('?')[0]}`) : undefined;
       if (next) {
         for (const [key, value] of Object.entries(request.query as Record<string, string>)) next.searchParams.set(key, value);
@@ -399,11 +464,19 @@ ${hiddenFields(fields)}
       return result;
     }
 
-    /** May this token act for this Instagram account: its page's token, or a user token of a user who manages the page. */
+    /**
+     * May this token act for this Instagram account: its page's token, or a user token of a user who
+     * manages the page and shared it in the login dialog; a page reached through Business Manager also
+     * needs ads_management or ads_read.
+     */
     function authorizeAccount(record: MetaToken, igUserId: string): SandboxMetaPage {
       const entry = pageOfAccount(igUserId);
-      if (!entry) throw graphError(400, 100, `Unsupported post request. Object with ID '${igUserId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
+      const unknown = () => graphError(400, 100, `Unsupported post request. Object with ID '${igUserId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
+      if (!entry) throw unknown();
       if (record.kind === 'page' && record.pageId !== entry.id) throw noPermission('instagram_content_publish');
+      if (record.kind !== 'page' && !isShared(record, entry)) throw unknown();
+      const refusal = adsPermissionRefusal(record, entry);
+      if (refusal) throw refusal;
       return entry;
     }
 
@@ -411,10 +484,11 @@ ${hiddenFields(fields)}
     function node(request: FastifyRequest, id: string, params: Record<string, string>) {
       const { record } = authenticate(request, params);
       const fields = parseFields(params.fields);
-      const entry = state().pages.find((candidate) => candidate.id === id);
+      // A page (or its Instagram account) the user did not share with the app is out of its reach.
+      const entry = state().pages.find((candidate) => candidate.id === id && isShared(record, candidate));
       if (entry) return pageNode(entry, fields, record, false);
       const accountPage = pageOfAccount(id);
-      if (accountPage) {
+      if (accountPage && isShared(record, accountPage)) {
         if (!granted(record, 'instagram_basic')) throw noPermission('instagram_basic');
         return instagramNode(accountPage, fields ?? new Map([['id', true]]));
       }
@@ -436,6 +510,8 @@ ${hiddenFields(fields)}
         };
       }
       if (id === META_USER.id) return { id, name: META_USER.name };
+      const business = businessesOf(state().pages).find((candidate) => candidate.id === id);
+      if (business && granted(record, 'business_management')) return business;
       throw graphError(400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
     }
 

@@ -4,7 +4,9 @@ import { escapeHtml } from '../lib/html.ts';
  * The people and pages that live in the sandbox: one LinkedIn member who may post as two company pages
  * (an administrator and a content administrator) and holds three roles that do not let them post organic
  * updates (an analyst seat, a sponsored content poster's, a pending request), and one Facebook user
- * with three pages, two of them linked to an Instagram business account. Tests may replace the pages.
+ * with three pages of her own (two linked to an Instagram business account) and two more she reaches
+ * through her studio's Business Manager business: one it owns, one it manages for a client. Tests may
+ * replace the pages.
  */
 export const LINKEDIN_MEMBER = {
   sub: 'sbx4Qm7TzL',
@@ -43,7 +45,15 @@ export interface SandboxMetaPage {
   name: string;
   category: string;
   instagram: { id: string; username: string; name: string; followers: number; media: number; color: string } | null;
+  /**
+   * Set when the user's role on the page comes through a Business Manager business (the page is one it
+   * owns, or one it has access to as an agency: owned_pages, client_pages) rather than her own page role.
+   * Publishing to such a page also needs ads_management or ads_read.
+   */
+  business?: { id: string; name: string; edge: 'owned_pages' | 'client_pages' };
 }
+
+const STUDIO_BUSINESS = { id: '2160000000000001', name: 'Soler Ibáñez Arquitectos SL' } as const;
 
 export function defaultMetaPages(): SandboxMetaPage[] {
   return [
@@ -60,6 +70,20 @@ export function defaultMetaPages(): SandboxMetaPage[] {
       instagram: { id: '17841400000000002', username: 'tallernorte.estudio', name: 'Taller Norte', followers: 356, media: 41, color: '#b0603a' },
     },
     { id: '104000000000003', name: 'Marta Soler · Cuaderno', category: 'Blogger', instagram: null },
+    {
+      id: '104000000000004',
+      name: 'Soler Ibáñez Interiorismo',
+      category: 'Interior Design Studio',
+      instagram: { id: '17841400000000004', username: 'soler.interiorismo', name: 'Soler Ibáñez Interiorismo', followers: 512, media: 23, color: '#5c4b8a' },
+      business: { ...STUDIO_BUSINESS, edge: 'owned_pages' },
+    },
+    {
+      id: '104000000000005',
+      name: 'Fundació Mirador',
+      category: 'Nonprofit Organization',
+      instagram: { id: '17841400000000005', username: 'fundaciomirador', name: 'Fundació Mirador', followers: 2870, media: 164, color: '#8a6d1f' },
+      business: { ...STUDIO_BUSINESS, edge: 'client_pages' },
+    },
   ];
 }
 

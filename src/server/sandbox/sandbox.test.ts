@@ -119,7 +119,7 @@ describe('LinkedIn API rules', () => {
 });
 
 describe('Graph API rules', () => {
-  it('accepts any version prefix or none, and names an unknown object with code 100, subcode 33', async () => {
+  it('accepts a live version prefix or none, and names an unknown object with code 100, subcode 33', async () => {
     const unknown = await fetch(`${sandbox.base}/meta/graph/v24.0/123?access_token=nope`);
     expect(await unknown.json()).toMatchObject({ error: { code: 190, type: 'OAuthException' } });
     expect(unknown.headers.get('www-authenticate')).toContain('invalid_token');
@@ -128,7 +128,7 @@ describe('Graph API rules', () => {
     const token = (await client.exchangeCode({ code: back.searchParams.get('code')!, redirectUri: `${TEST_APP_URL}/auth/instagram/callback` })).accessToken!;
     const versionless = await fetch(`${sandbox.base}/meta/graph/me?fields=id,name`, { headers: { authorization: `Bearer ${token}` } });
     expect(await versionless.json()).toEqual({ id: '10158000000000001', name: 'Marta Soler Ibáñez' });
-    const missing = await fetch(`${sandbox.base}/meta/graph/v19.0/424242`, { headers: { authorization: `Bearer ${token}` } });
+    const missing = await fetch(`${sandbox.base}/meta/graph/v25.0/424242`, { headers: { authorization: `Bearer ${token}` } });
     expect(await missing.json()).toMatchObject({ error: { code: 100, error_subcode: 33 } });
   });
 

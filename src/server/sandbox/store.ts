@@ -51,6 +51,10 @@ export interface MetaCode {
   redirectUri: string;
   granted: string[];
   declined: string[];
+  /** The pages the user shared in the login dialog. */
+  pages: string[];
+  /** The user's data access, renewed by this login. */
+  dataAccessExpiresAt: number;
   expiresAt: number;
   used: boolean;
 }
@@ -60,9 +64,12 @@ export interface MetaToken {
   pageId?: string;
   granted: string[];
   declined: string[];
+  /** The pages shared in the login dialog; absent in tokens stored before it existed (all of them). */
+  pages?: string[];
   issuedAt: number;
   /** 0 = never (page tokens from a long-lived user token). */
   expiresAt: number;
+  /** The user's data access (90 days from their last login): every token of the user dies with it. */
   dataAccessExpiresAt: number;
   revoked: boolean;
 }
@@ -121,6 +128,8 @@ export interface SandboxSettings {
     containerProcessingMs: number;
     /** When set, image containers made from now on end in ERROR with this status text. */
     containerError: string | null;
+    /** The pages ticked when the login dialog opens (null: all of them); the user may change them there. */
+    dialogPages: string[] | null;
   };
 }
 
@@ -151,7 +160,7 @@ export interface SandboxState {
 export function defaultSettings(): SandboxSettings {
   return {
     linkedin: { issueRefreshTokens: false, omitExpiresIn: false, omitAccessToken: false, omitMemberName: false, postsPerDay: 150, organizationProduct: true },
-    meta: { omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containerProcessingMs: 0, containerError: null },
+    meta: { omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containerProcessingMs: 0, containerError: null, dialogPages: null },
   };
 }
 
@@ -183,7 +192,8 @@ export class SandboxStore {
     if (this.stateFile && fs.existsSync(this.stateFile)) {
       try {
         const loaded = JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as SandboxState;
-        this.state = { ...emptyState(), ...loaded, settings: { ...defaultSettings(), ...loaded.settings } };
+        const settings = defaultSettings();
+        this.state = { ...emptyState(), ...loaded, settings: { linkedin: { ...settings.linkedin, ...loaded.settings?.linkedin }, meta: { ...settings.meta, ...loaded.settings?.meta } } };
       } catch {
         // A damaged sandbox file only costs the sandbox's memory: start afresh.
       }

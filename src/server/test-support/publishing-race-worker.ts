@@ -58,7 +58,7 @@ const publishing = createPublishing({
       appSecret: 'race',
       dialogBaseUrl: `${sandboxBase}/meta/www`,
       graphBaseUrl: `${sandboxBase}/meta/graph`,
-      graphVersion: 'v19.0',
+      graphVersion: 'v26.0',
       timeoutMs: 30_000,
       containerPolling: { intervalMs: 50, timeoutMs: 30_000 },
     }),

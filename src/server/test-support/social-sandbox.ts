@@ -61,6 +61,7 @@ export function sandboxClients(testSandbox: TestSandbox, options: { timeoutMs?: 
       graphBaseUrl: `${base}/meta/graph`,
       graphVersion: 'v26.0',
       timeoutMs,
+      // Meta's pace is a check a minute (graph-client.ts); these tests wait 50 ms between checks instead.
       containerPolling: { intervalMs: 50, timeoutMs: 2_000 },
     }),
   };
@@ -80,8 +81,9 @@ export type Network = 'linkedin' | 'instagram';
 
 /**
  * What a browser does with the consent page: opens the URL the API handed out, submits the form with
- * the chosen button (and, on Meta's page, the ticked permissions), and reads where the provider sends
- * it back. Returns the callback page's URL.
+ * the chosen button (and, on Meta's page, the ticked permissions and pages: `uncheck` names the
+ * permissions and page ids to untick), and reads where the provider sends it back. Returns the callback
+ * page's URL.
  */
 export async function answerConsent(authorizeUrl: string, choice: { decision: 'allow' | 'cancel'; uncheck?: string[] } = { decision: 'allow' }): Promise<URL> {
   const pageResponse = await fetch(authorizeUrl);
@@ -91,8 +93,8 @@ export async function answerConsent(authorizeUrl: string, choice: { decision: 'a
   if (!action) throw new Error('the consent page has no form');
   const form = new URLSearchParams();
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.append(match[1]!, decodeEntities(match[2]!));
-  for (const match of html.matchAll(/<input type="checkbox" name="granted" value="([^"]+)" checked>/g)) {
-    if (!choice.uncheck?.includes(match[1]!)) form.append('granted', match[1]!);
+  for (const match of html.matchAll(/<input type="checkbox" name="(granted|pages)" value="([^"]+)" checked>/g)) {
+    if (!choice.uncheck?.includes(match[2]!)) form.append(match[1]!, match[2]!);
   }
   form.append('decision', choice.decision);
   const origin = new URL(authorizeUrl).origin;

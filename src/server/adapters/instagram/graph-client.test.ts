@@ -1,15 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { INSTAGRAM_SCOPES } from '../../../domain/social.ts';
+import { INSTAGRAM_SCOPES, instagramScopes } from '../../../domain/social.ts';
 import { defaultMetaPages } from '../../sandbox/personas.ts';
 import { plainImage } from '../../test-support/images.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
+import { NEWEST_GRAPH_VERSION } from '../api-versions.ts';
 import { ProviderError } from '../provider-http.ts';
-import { type GraphClient, createGraphClient, publishInstagramPost } from './graph-client.ts';
+import { CONTAINER_POLLING, type GraphClient, containerCheckTimes, createGraphClient, publishInstagramPost } from './graph-client.ts';
 
 const REDIRECT_URI = `${TEST_APP_URL}/auth/instagram/callback`;
 const STUDIO_IG = '17841400000000001';
+/** The Instagram account of a page the studio's Business Manager business owns. */
+const BUSINESS_IG = '17841400000000004';
+const DAY_S = 86_400;
 
 let sandbox: TestSandbox;
 let client: GraphClient;
@@ -48,17 +52,18 @@ afterAll(async () => {
 });
 afterEach(() => {
   sandbox.sandbox.control.clearFaults();
-  sandbox.sandbox.control.configure({ meta: { quotaTotal: 50, containerProcessingMs: 0 } });
+  sandbox.sandbox.control.configure({ meta: { quotaTotal: 50, containerProcessingMs: 0, dialogPages: null } });
   sandbox.sandbox.control.setMetaPages(defaultMetaPages());
 });
 
-async function code(options: { uncheck?: string[] } = {}): Promise<string> {
-  const back = await answerConsent(client.loginDialogUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: INSTAGRAM_SCOPES }), { decision: 'allow', uncheck: options.uncheck });
+/** `uncheck`: permissions and page ids the user unticks in the login dialog; `scopes`: what the app asks for. */
+async function code(options: { uncheck?: string[]; scopes?: readonly string[] } = {}): Promise<string> {
+  const back = await answerConsent(client.loginDialogUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: options.scopes ?? INSTAGRAM_SCOPES }), { decision: 'allow', uncheck: options.uncheck });
   expect(back.hash).toBe('#_=_');
   return back.searchParams.get('code')!;
 }
 
-async function longLivedToken(options: { uncheck?: string[] } = {}): Promise<string> {
+async function longLivedToken(options: { uncheck?: string[]; scopes?: readonly string[] } = {}): Promise<string> {
   const short = await client.exchangeCode({ code: await code(options), redirectUri: REDIRECT_URI });
   return (await client.exchangeForLongLivedToken(short.accessToken!)).accessToken!;
 }
@@ -86,7 +91,7 @@ describe('Facebook Login and tokens', () => {
     expect(info.expiresAt!.getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
     expect(info.dataAccessExpiresAt!.getTime() - Date.now()).toBeGreaterThan(89 * 86_400_000);
     expect(info.issuedAt).toBeInstanceOf(Date);
-    expect(info.granularScopes).toContainEqual({ scope: 'pages_show_list', target_ids: ['104000000000001', '104000000000002', '104000000000003'] });
+    expect(info.granularScopes).toContainEqual({ scope: 'pages_show_list', target_ids: ['104000000000001', '104000000000002', '104000000000003', '104000000000004', '104000000000005'] });
 
     expect(await client.getMe(long.accessToken!)).toEqual({ id: '10158000000000001', name: 'Marta Soler Ibáñez' });
     const permissions = await client.getGrantedPermissions(long.accessToken!);
@@ -116,12 +121,41 @@ describe('Facebook Login and tokens', () => {
 
   it('a user who removes the app (DELETE /me/permissions) invalidates every token: 190/458', async () => {
     const token = await longLivedToken();
-    const removal = await fetch(`${sandbox.base}/meta/graph/v19.0/me/permissions`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const removal = await fetch(`${sandbox.base}/meta/graph/${NEWEST_GRAPH_VERSION}/me/permissions`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     expect(await removal.json()).toEqual({ success: true });
     expect(await failure(client.getMe(token))).toMatchObject({ failure: 'invalid-token', details: { subcode: 458 } });
     expect(await client.debugToken(token)).toMatchObject({ isValid: false, error: { subcode: 458 } });
     // A new login grants the app again.
     expect((await client.getMe(await longLivedToken())).id).toBe('10158000000000001');
+  });
+
+  it('exchanging a long-lived token again is no renewal: the same token comes back with the life it has left', async () => {
+    const token = await longLivedToken();
+    sandbox.sandbox.control.advanceTime(10 * DAY_S);
+    const again = await client.exchangeForLongLivedToken(token);
+    expect(again.accessToken).toBe(token);
+    expect(again.expiresIn).toBeLessThanOrEqual(5_183_944 - 10 * DAY_S);
+    expect(again.expiresIn).toBeGreaterThan(5_183_944 - 10 * DAY_S - 60);
+  });
+
+  it('a page token from a long-lived user token outlives it, and dies with the data access; a new login renews that', async () => {
+    const user = await longLivedToken();
+    const page = (await client.listPages(user))[0]!.accessToken!;
+    // Day 61: the user token has expired, the page token has not (it never does).
+    sandbox.sandbox.control.advanceTime(61 * DAY_S);
+    expect(await failure(client.getMe(user))).toMatchObject({ failure: 'invalid-token', details: { code: 190, subcode: 463 } });
+    const info = await client.debugToken(page);
+    expect(info).toMatchObject({ isValid: true, type: 'PAGE', expiresAt: undefined });
+    expect(await client.getPublishingLimit(page, STUDIO_IG)).toMatchObject({ quotaTotal: 50 });
+    // Day 91: 90 days after the last login, data access has ended, and the page token with it.
+    sandbox.sandbox.control.advanceTime(30 * DAY_S);
+    expect(await client.debugToken(page)).toMatchObject({ isValid: false, error: { code: 190 } });
+    expect(await failure(client.getPublishingLimit(page, STUDIO_IG))).toMatchObject({ failure: 'invalid-token' });
+    // Logging in again gives the app data access again, for the tokens the user already holds too.
+    await longLivedToken();
+    expect(await client.debugToken(page)).toMatchObject({ isValid: true });
+    // 90 days from this login, 91 days after the first one.
+    expect((await client.debugToken(page)).dataAccessExpiresAt!.getTime() - info.dataAccessExpiresAt!.getTime()).toBeGreaterThan(90 * DAY_S * 1000);
   });
 });
 
@@ -129,10 +163,11 @@ describe('pages and Instagram business accounts', () => {
   it('lists the pages with their tokens and linked accounts, following the paging', async () => {
     const token = await longLivedToken();
     const pages = await client.listPages(token);
-    expect(pages.map((page) => [page.id, page.instagramBusinessAccount?.username ?? null])).toEqual([
-      ['104000000000001', 'soler.arquitectos'],
-      ['104000000000002', 'tallernorte.estudio'],
-      ['104000000000003', null],
+    // /me/accounts: the pages of her own page role only.
+    expect(pages.map((page) => [page.id, page.instagramBusinessAccount?.username ?? null, page.through])).toEqual([
+      ['104000000000001', 'soler.arquitectos', 'user'],
+      ['104000000000002', 'tallernorte.estudio', 'user'],
+      ['104000000000003', null, 'user'],
     ]);
     expect(pages[0]!.accessToken).toMatch(/^EAAB/);
     expect(pages[0]!.instagramBusinessAccount).toEqual({
@@ -140,7 +175,8 @@ describe('pages and Instagram business accounts', () => {
     });
     const many = Array.from({ length: 130 }, (_, index) => ({ id: String(105_000_000_000_000 + index), name: `Página ${index}`, category: 'Architect', instagram: null }));
     sandbox.sandbox.control.setMetaPages(many);
-    expect(await client.listPages(token)).toHaveLength(130);
+    // Pages are shared in the login dialog: a new login shares the new ones.
+    expect(await client.listPages(await longLivedToken())).toHaveLength(130);
   });
 
   it('a page token never expires and cannot list pages itself', async () => {
@@ -152,6 +188,41 @@ describe('pages and Instagram business accounts', () => {
 
   it('without pages_show_list the pages are refused as a missing permission', async () => {
     expect(await failure(client.listPages(await longLivedToken({ uncheck: ['pages_show_list'] })))).toMatchObject({ failure: 'permission', details: { code: 10 } });
+  });
+
+  it('with business_management, also the pages of her Business Manager businesses: one it owns, one of a client', async () => {
+    const token = await longLivedToken();
+    const pages = await client.listPages(token, { businesses: true });
+    expect(pages.map((page) => [page.id, page.instagramBusinessAccount?.username ?? null, page.through])).toEqual([
+      ['104000000000001', 'soler.arquitectos', 'user'],
+      ['104000000000002', 'tallernorte.estudio', 'user'],
+      ['104000000000003', null, 'user'],
+      ['104000000000004', 'soler.interiorismo', 'business'],
+      ['104000000000005', 'fundaciomirador', 'business'],
+    ]);
+    expect(pages[3]!.accessToken).toMatch(/^EAAB/);
+    // /me/businesses is business_management's.
+    const declined = await longLivedToken({ uncheck: ['business_management'] });
+    expect(await failure(client.listPages(declined, { businesses: true }))).toMatchObject({ failure: 'permission', details: { code: 10 } });
+    expect(await client.listPages(declined)).toHaveLength(3);
+  });
+
+  it('only the pages shared in the login dialog come back, from every source; the others are out of reach', async () => {
+    const token = await longLivedToken({ uncheck: ['104000000000001', '104000000000005'] });
+    expect((await client.listPages(token, { businesses: true })).map((page) => page.id)).toEqual(['104000000000002', '104000000000003', '104000000000004']);
+    const info = await client.debugToken(token);
+    expect(info.granularScopes).toContainEqual({ scope: 'instagram_basic', target_ids: ['17841400000000002', '17841400000000004'] });
+    expect(await failure(client.getPageToken(token, '104000000000001'))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode: 33 } });
+    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode: 33 } });
+    // The dialog can open with fewer pages ticked (the sandbox's setting for tests and journeys).
+    sandbox.sandbox.control.configure({ meta: { dialogPages: ['104000000000002'] } });
+    expect((await client.listPages(await longLivedToken(), { businesses: true })).map((page) => page.id)).toEqual(['104000000000002']);
+  });
+
+  it("reads a page's own token with the user's token", async () => {
+    const token = await longLivedToken();
+    const pageToken = await client.getPageToken(token, '104000000000002');
+    expect(await client.debugToken(pageToken!)).toMatchObject({ isValid: true, type: 'PAGE' });
   });
 });
 
@@ -244,6 +315,105 @@ describe('publishing (what issue 7 uses)', () => {
   });
 });
 
+describe('a page reached through Business Manager', () => {
+  it('refuses publishing without ads_management or ads_read (403, code 200): a failure of that page only', async () => {
+    const token = await longLivedToken();
+    const pageToken = (await client.listPages(token, { businesses: true })).find((page) => page.id === '104000000000004')!.accessToken!;
+    for (const used of [token, pageToken]) {
+      const error = await failure(client.createImageContainer(used, BUSINESS_IG, { imageUrl: `${imageBase}/square.jpg` }));
+      expect(error).toMatchObject({ failure: 'page', details: { status: 403, code: 200 } });
+      expect(error.message).toContain('ads_management or ads_read');
+    }
+    // Her own page is not concerned.
+    expect(await client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` })).toMatch(/^\d+$/);
+  });
+
+  it('publishes once the user granted ads_read (META_ADS_READ)', async () => {
+    const token = await longLivedToken({ scopes: instagramScopes({ adsRead: true }) });
+    const pageToken = (await client.listPages(token, { businesses: true })).find((page) => page.id === '104000000000004')!.accessToken!;
+    const result = await publishInstagramPost(client, pageToken, { igUserId: BUSINESS_IG, caption: 'Interiorismo', images: [{ url: `${imageBase}/square.jpg` }] });
+    expect(sandbox.sandbox.control.published().instagram.find((media) => media.id === result.mediaId)).toMatchObject({ username: 'soler.interiorismo' });
+  });
+});
+
+describe('container status at Meta\'s pace', () => {
+  it('one early check, then one a minute, for five minutes at most', () => {
+    expect(containerCheckTimes(CONTAINER_POLLING)).toEqual([0, 60_000, 120_000, 180_000, 240_000, 300_000]);
+    const later = containerCheckTimes(CONTAINER_POLLING).slice(1);
+    for (const [index, at] of later.entries()) if (index > 0) expect(at - later[index - 1]!).toBeGreaterThanOrEqual(60_000);
+    expect(containerCheckTimes({ firstCheckAfterMs: 5_000, intervalMs: 60_000, timeoutMs: 300_000 })).toEqual([5_000, 65_000, 125_000, 185_000, 245_000]);
+  });
+
+  /** The client with Meta's pace, whose waits move the sandbox's clock instead of taking minutes. */
+  function pacedClient(slept: number[]) {
+    return createGraphClient({
+      ...sandbox.sandbox.credentials.meta,
+      dialogBaseUrl: `${sandbox.base}/meta/www`,
+      graphBaseUrl: `${sandbox.base}/meta/graph`,
+      graphVersion: NEWEST_GRAPH_VERSION,
+      timeoutMs: 2000,
+      containerPolling: {
+        sleep: async (ms) => {
+          slept.push(ms);
+          sandbox.sandbox.control.advanceTime(ms / 1000);
+        },
+      },
+    });
+  }
+
+  it('waits for a container that takes two and a half minutes: checks at 0, 1, 2 and 3 minutes', async () => {
+    const token = await longLivedToken();
+    sandbox.sandbox.control.configure({ meta: { containerProcessingMs: 150_000 } });
+    const slept: number[] = [];
+    const paced = pacedClient(slept);
+    const container = await paced.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` });
+    await paced.waitForContainer(token, container);
+    expect(slept).toEqual([60_000, 60_000, 60_000]);
+    expect(await paced.publishContainer(token, STUDIO_IG, container)).toMatch(/^\d+$/);
+  });
+
+  it('gives up after the check at five minutes, as a failure to try again later', async () => {
+    const token = await longLivedToken();
+    sandbox.sandbox.control.configure({ meta: { containerProcessingMs: 600_000 } });
+    const slept: number[] = [];
+    const paced = pacedClient(slept);
+    const container = await paced.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` });
+    expect(await failure(paced.waitForContainer(token, container))).toMatchObject({ failure: 'server', details: { code: 'IN_PROGRESS' } });
+    expect(slept).toEqual([60_000, 60_000, 60_000, 60_000, 60_000]);
+  });
+
+  it('stops waiting when the job is stopped', async () => {
+    const token = await longLivedToken();
+    sandbox.sandbox.control.configure({ meta: { containerProcessingMs: 600_000 } });
+    const container = await client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` });
+    const slow = createGraphClient({ ...sandbox.sandbox.credentials.meta, dialogBaseUrl: `${sandbox.base}/meta/www`, graphBaseUrl: `${sandbox.base}/meta/graph`, graphVersion: NEWEST_GRAPH_VERSION, timeoutMs: 2000 });
+    const stop = new AbortController();
+    const waiting = slow.waitForContainer(token, container, stop.signal);
+    setTimeout(() => stop.abort(new Error('worker stopping')), 50);
+    await expect(waiting).rejects.toThrow('worker stopping');
+  });
+});
+
+describe('Graph API versions', () => {
+  const versioned = (version: string) =>
+    createGraphClient({ ...sandbox.sandbox.credentials.meta, dialogBaseUrl: `${sandbox.base}/meta/www`, graphBaseUrl: `${sandbox.base}/meta/graph`, graphVersion: version, timeoutMs: 2000 });
+
+  it('an unknown version is refused as Meta does: 400, code 2500, unknown path components', async () => {
+    const token = await longLivedToken();
+    const error = await failure(versioned('v99.0').getMe(token));
+    expect(error).toMatchObject({ failure: 'rejected', details: { status: 400, code: 2500 } });
+    expect(error.message).toContain('Unknown path components: /me');
+  });
+
+  it('a version past its end (v19.0 ended on 2026-05-21) is refused, where Meta would silently serve another', async () => {
+    const token = await longLivedToken();
+    const error = await failure(versioned('v19.0').getMe(token));
+    expect(error).toMatchObject({ failure: 'rejected', details: { status: 400, code: 2635 } });
+    expect(error.message).toContain('v19.0 ended on 2026-05-21');
+    expect(error.message).toContain(NEWEST_GRAPH_VERSION);
+  });
+});
+
 describe('Graph failures as the client reports them', () => {
   it.each([
     ['server-error', 'server', 500],
@@ -268,7 +438,7 @@ describe('Graph failures as the client reports them', () => {
       appSecret: 'not-the-secret',
       dialogBaseUrl: `${sandbox.base}/meta/www`,
       graphBaseUrl: `${sandbox.base}/meta/graph`,
-      graphVersion: 'v19.0',
+      graphVersion: NEWEST_GRAPH_VERSION,
       timeoutMs: 2000,
     });
     const error = await failure(wrong.exchangeCode({ code: await code(), redirectUri: REDIRECT_URI }));

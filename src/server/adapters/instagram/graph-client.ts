@@ -16,11 +16,52 @@ export interface GraphClientOptions {
   dialogBaseUrl: string;
   /** The Graph API (https://graph.facebook.com). */
   graphBaseUrl: string;
-  /** e.g. v19.0 */
+  /** e.g. v26.0 */
   graphVersion: string;
   timeoutMs: number;
-  /** How often and how long to wait for a container to be ready (B.10). */
-  containerPolling?: { intervalMs: number; timeoutMs: number };
+  /** When to ask whether a container is ready (B.10); Meta's pace by default. */
+  containerPolling?: Partial<ContainerPolling>;
+}
+
+/**
+ * How a container's status is asked for. Meta asks for at most one status query a minute, for no more
+ * than five minutes (Content Publishing, "Troubleshooting":
+ * https://developers.facebook.com/docs/instagram-platform/content-publishing): one early check (an image
+ * container is usually FINISHED at once), then once a minute until five minutes have passed.
+ */
+export interface ContainerPolling {
+  /** Before the first check. */
+  firstCheckAfterMs: number;
+  /** Between the later checks: at least a minute against Meta. */
+  intervalMs: number;
+  /** No check after this long: the container is given up. */
+  timeoutMs: number;
+  /** How to wait; tests hand in one that moves a clock instead. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export const CONTAINER_POLLING: Omit<ContainerPolling, 'sleep'> = { firstCheckAfterMs: 0, intervalMs: 60_000, timeoutMs: 300_000 };
+
+/** When each status check happens, in ms from the start: the early one, then one per interval up to the time limit. */
+export function containerCheckTimes(polling: Omit<ContainerPolling, 'sleep'>): number[] {
+  const times = [polling.firstCheckAfterMs];
+  for (let at = polling.firstCheckAfterMs + polling.intervalMs; at <= polling.timeoutMs; at += polling.intervalMs) times.push(at);
+  return times;
+}
+
+function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 }
 
 export interface GraphToken {
@@ -50,6 +91,11 @@ export interface GraphTokenInfo {
 export interface GraphPage {
   id: string;
   name: string;
+  /**
+   * How the user reaches the page: their own page role (/me/accounts), or a role a Business Manager
+   * business gives them, on a page it owns or has as a client (/{business-id}/owned_pages, client_pages).
+   */
+  through: 'user' | 'business';
   /** The page's own token; secret. */
   accessToken: string | undefined;
   instagramBusinessAccount:
@@ -71,10 +117,11 @@ export interface PublishedMedia {
 export type GraphClient = ReturnType<typeof createGraphClient>;
 
 const MAX_PAGES = 20;
+const PAGE_FIELDS = 'id,name,access_token,instagram_business_account{id,username,name,profile_picture_url,followers_count,media_count}';
 
 export function createGraphClient(options: GraphClientOptions) {
   const graph = (path: string) => `${options.graphBaseUrl}/${options.graphVersion}/${path}`;
-  const polling = options.containerPolling ?? { intervalMs: 3_000, timeoutMs: 300_000 };
+  const polling: ContainerPolling = { ...CONTAINER_POLLING, sleep: sleepFor, ...options.containerPolling };
 
   async function call(request: { method?: string; url: string; token?: string; form?: Record<string, string> }): Promise<Record<string, unknown>> {
     const response = await sendProviderRequest('meta', {
@@ -96,6 +143,19 @@ export function createGraphClient(options: GraphClientOptions) {
 
   function readToken(body: Record<string, unknown>): GraphToken {
     return { accessToken: stringOf(body.access_token), tokenType: stringOf(body.token_type), expiresIn: numberOf(body.expires_in) };
+  }
+
+  /** Every entry of a collection, following `next` on the configured Graph host only, at most MAX_PAGES requests. */
+  async function collect(token: string, first: string): Promise<Array<Record<string, unknown>>> {
+    const entries: Array<Record<string, unknown>> = [];
+    let url: string | undefined = first;
+    for (let round = 0; url && round < MAX_PAGES; round++) {
+      const body = await call({ url, token });
+      entries.push(...(Array.isArray(body.data) ? body.data.filter(isRecord) : []));
+      const next = isRecord(body.paging) ? stringOf(body.paging.next) : undefined;
+      url = next && new URL(next).origin === new URL(options.graphBaseUrl).origin ? next : undefined;
+    }
+    return entries;
   }
 
   const client = {
@@ -177,19 +237,38 @@ export function createGraphClient(options: GraphClientOptions) {
       return data.filter((entry) => entry.status === 'granted').map((entry) => String(entry.permission));
     },
 
-    /** B.6: the user's pages, each with its token and its Instagram business account when linked. */
-    async listPages(token: string): Promise<GraphPage[]> {
-      const fields = 'id,name,access_token,instagram_business_account{id,username,name,profile_picture_url,followers_count,media_count}';
-      let url: string | undefined = `${graph('me/accounts')}?fields=${encodeURIComponent(fields)}&limit=100`;
-      const pages: GraphPage[] = [];
-      for (let round = 0; url && round < MAX_PAGES; round++) {
-        const body = await call({ url, token });
-        for (const entry of Array.isArray(body.data) ? body.data.filter(isRecord) : []) pages.push(readPage(entry));
-        const next = isRecord(body.paging) ? stringOf(body.paging.next) : undefined;
-        // Only follow a next page on the Graph host we were configured with.
-        url = next && new URL(next).origin === new URL(options.graphBaseUrl).origin ? next : undefined;
+    /**
+     * B.6: the pages the user shared with the app in the login dialog, each with its token and its
+     * Instagram business account when linked: those of their own page role (/me/accounts), then, with
+     * business_management, those their Business Manager businesses own or manage for a client
+     * (/me/businesses, then /{business-id}/owned_pages and /client_pages). A page found both ways counts
+     * as their own. Sources: "Get Started" of the Instagram API with Facebook Login
+     * (https://developers.facebook.com/docs/instagram-platform/instagram-api-with-facebook-login/get-started),
+     * and the Business reference's owned_pages and client_pages edges.
+     */
+    async listPages(token: string, options: { businesses?: boolean } = {}): Promise<GraphPage[]> {
+      const pages = (await collect(token, `${graph('me/accounts')}?fields=${encodeURIComponent(PAGE_FIELDS)}&limit=100`)).map((entry) => readPage(entry, 'user'));
+      if (!options.businesses) return pages;
+      const known = new Set(pages.map((page) => page.id));
+      for (const business of await collect(token, `${graph('me/businesses')}?fields=id,name&limit=100`)) {
+        const id = stringOf(business.id);
+        if (!id) continue;
+        for (const edge of ['owned_pages', 'client_pages']) {
+          for (const entry of await collect(token, `${graph(`${encodeURIComponent(id)}/${edge}`)}?fields=${encodeURIComponent(PAGE_FIELDS)}&limit=100`)) {
+            const page = readPage(entry, 'business');
+            if (known.has(page.id)) continue;
+            known.add(page.id);
+            pages.push(page);
+          }
+        }
       }
       return pages;
+    },
+
+    /** A page's own token, read with the user's token (B.6: GET /{page-id}?fields=access_token); undefined when Meta gives none. */
+    async getPageToken(token: string, pageId: string): Promise<string | undefined> {
+      const body = await call({ url: `${graph(encodeURIComponent(pageId))}?fields=access_token`, token });
+      return stringOf(body.access_token);
     },
 
     /** B.7 and B.8: a container for one image, or for one item of a carousel. */
@@ -223,20 +302,25 @@ export function createGraphClient(options: GraphClientOptions) {
       return { statusCode: stringOf(body.status_code) ?? 'IN_PROGRESS', status: stringOf(body.status) };
     },
 
-    /** Polls a container until it is ready to publish; an ERROR or EXPIRED container is refused. */
-    async waitForContainer(token: string, containerId: string): Promise<void> {
-      const deadline = Date.now() + polling.timeoutMs;
-      for (;;) {
-        const { statusCode, status } = await client.getContainerStatus(token, containerId);
+    /**
+     * Waits until a container is ready to publish, at Meta's pace (ContainerPolling); an ERROR, EXPIRED
+     * or PUBLISHED container is refused, and one still not ready after the last check is a `server`
+     * failure (the job tries again later with a new container).
+     */
+    async waitForContainer(token: string, containerId: string, signal?: AbortSignal): Promise<void> {
+      let elapsed = 0;
+      let statusCode = 'IN_PROGRESS';
+      for (const at of containerCheckTimes(polling)) {
+        if (at > elapsed) await polling.sleep(at - elapsed, signal);
+        elapsed = at;
+        const answer = await client.getContainerStatus(token, containerId);
+        statusCode = answer.statusCode;
         if (statusCode === 'FINISHED') return;
         if (statusCode === 'ERROR' || statusCode === 'EXPIRED' || statusCode === 'PUBLISHED') {
-          throw new ProviderError('meta', 'rejected', `The Instagram container ${containerId} is ${statusCode}${status ? `: ${status}` : ''}`, { code: statusCode });
+          throw new ProviderError('meta', 'rejected', `The Instagram container ${containerId} is ${statusCode}${answer.status ? `: ${answer.status}` : ''}`, { code: statusCode });
         }
-        if (Date.now() + polling.intervalMs > deadline) {
-          throw new ProviderError('meta', 'server', `The Instagram container ${containerId} was not ready within ${polling.timeoutMs} ms`, { code: statusCode });
-        }
-        await new Promise((resolve) => setTimeout(resolve, polling.intervalMs));
       }
+      throw new ProviderError('meta', 'server', `The Instagram container ${containerId} was not ready within ${polling.timeoutMs} ms`, { code: statusCode });
     },
 
     /** B.11: publishes a ready container; returns the media id. */
@@ -289,12 +373,13 @@ export async function publishInstagramPost(
   return { mediaId, permalink, containerId };
 }
 
-function readPage(entry: Record<string, unknown>): GraphPage {
+function readPage(entry: Record<string, unknown>, through: GraphPage['through']): GraphPage {
   const account = isRecord(entry.instagram_business_account) ? entry.instagram_business_account : undefined;
   const accountId = account ? stringOf(account.id) : undefined;
   return {
     id: String(entry.id),
     name: stringOf(entry.name) ?? String(entry.id),
+    through,
     accessToken: stringOf(entry.access_token),
     instagramBusinessAccount:
       account && accountId
@@ -330,6 +415,9 @@ function graphError(response: ProviderResponse, url: string): ProviderError {
   if (code !== undefined && (RATE_LIMIT_CODES.has(code) || (code >= 80000 && code <= 80014) || subcode === 2207042 || subcode === 2207051)) {
     return new ProviderError('meta', 'rate-limited', `Meta's limit is reached: ${message}`, { ...details, retryAfterSeconds: retryAfterSecondsOf(response.headers) });
   }
+  // A page whose role comes through Business Manager also needs ads_management or ads_read (the IG User
+  // media and media_publish references); Meta refuses it with HTTP 403, code 200. Only that page is concerned.
+  if (code === 200 && /\bads_(management|read)\b/.test(message)) return new ProviderError('meta', 'page', `Meta refused this page: ${message}`, details);
   if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return new ProviderError('meta', 'permission', `Meta denied the permission: ${message}`, details);
   // Code 1 is "unknown error" but also "Error validating client secret." (an OAuthException at HTTP 400).
   const unknownError = code === 1 && !(error.type === 'OAuthException' && response.status < 500);

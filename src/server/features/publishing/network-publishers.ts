@@ -1,6 +1,7 @@
 import type { PostNetwork } from '../../../domain/post.ts';
 import { type GraphClient } from '../../adapters/instagram/graph-client.ts';
 import { type LinkedInClient, toLittleText } from '../../adapters/linkedin/linkedin-client.ts';
+import { ProviderError } from '../../adapters/provider-http.ts';
 import { firstUnreachable, reachImagesAction, unreachableImagesText } from '../../adapters/storage/network-reach.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { PublishingAccess } from '../social/service.ts';
@@ -80,7 +81,10 @@ async function prepareInstagram(client: GraphClient, input: PrepareInput, needsP
   const unreachable = needsPublicImages ? await firstUnreachable(urls, input.storage.networkUrlSetting) : undefined;
   if (unreachable) throw new NotPublishable('imagesNotPublic', `${unreachableImagesText(unreachable)}: ${reachImagesAction(unreachable)}`);
   const igUserId = access.targetId;
-  const token = access.pageAccessToken ?? access.accessToken;
+  // Always the page's token: it never expires, unlike the user's (docs/decisions/012). The social feature
+  // reads it when none is stored; without one Meta gives nothing for this page.
+  const token = access.pageAccessToken;
+  if (!token) throw new ProviderError('meta', 'page', `No page token for the Instagram account ${igUserId}: it is not among the pages the owner shared`);
   let containerId: string;
   if (urls.length === 1) {
     containerId = await client.createImageContainer(token, igUserId, { imageUrl: urls[0]!, caption: input.text });
@@ -90,11 +94,11 @@ async function prepareInstagram(client: GraphClient, input: PrepareInput, needsP
       signal.throwIfAborted();
       children.push(await client.createImageContainer(token, igUserId, { imageUrl: url, isCarouselItem: true }));
     }
-    for (const child of children) await client.waitForContainer(token, child);
+    for (const child of children) await client.waitForContainer(token, child, signal);
     containerId = await client.createCarouselContainer(token, igUserId, { children, caption: input.text });
   }
   signal.throwIfAborted();
-  await client.waitForContainer(token, containerId);
+  await client.waitForContainer(token, containerId, signal);
   return {
     create: async () => {
       const mediaId = await client.publishContainer(token, igUserId, containerId);

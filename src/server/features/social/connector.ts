@@ -24,6 +24,11 @@ export interface NetworkConnector {
   verify(connection: Connection): Promise<VerifyOutcome>;
   /** The pages to publish to, fetched from the provider, as the columns to store. Throws ProviderError. */
   fetchPages(connection: Connection): Promise<ConnectionChanges>;
+  /**
+   * Instagram: the publish target's page token (what publishing uses, docs/decisions/012), read from Meta
+   * when none is stored, and the columns that keep it. Throws ProviderError.
+   */
+  fetchPageToken?(connection: Connection): Promise<{ token: string; changes: ConnectionChanges }>;
 }
 
 export type VerifyOutcome =

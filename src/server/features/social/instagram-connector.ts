@@ -1,14 +1,22 @@
-import { DEFAULT_TOKEN_LIFETIME_SECONDS, type InstagramBusinessPage, instagramScopes } from '../../../domain/social.ts';
-import type { GraphClient, GraphToken, GraphTokenInfo } from '../../adapters/instagram/graph-client.ts';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS, type InstagramBusinessPage, type PageProblem, instagramScopes } from '../../../domain/social.ts';
+import type { GraphClient, GraphPage, GraphToken, GraphTokenInfo } from '../../adapters/instagram/graph-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { AppError } from '../../errors.ts';
-import { openSecret, sealSecret, writeFlag } from './connection.ts';
+import { type Connection, openSecret, sealSecret, writeFlag } from './connection.ts';
 import { type ConnectorDependencies, type NetworkConnector, type VerifyOutcome, exchangeFailure, expiryFrom, warningOf } from './connector.ts';
+import type { ConnectionChanges } from './repo.ts';
 
 /**
- * Instagram through Facebook Login (SPEC §7 instagram-exchange-code, -verify-token, -fetch-admin-pages):
- * the code becomes a short-lived token and that a long-lived one (about 60 days); the pages are the
- * Facebook pages with an Instagram business account, each with its page token (kept encrypted).
+ * Instagram through Facebook Login (SPEC §7 instagram-exchange-code, -verify-token, -fetch-admin-pages;
+ * docs/decisions/012): the code becomes a short-lived user token and that a long-lived one (about 60
+ * days). The pages are the Facebook pages with an Instagram business account that the user shared, her
+ * own and those of her Business Manager businesses, each with its page token (kept encrypted).
+ *
+ * What lasts is a page token obtained with the long-lived user token: it never expires, but dies with
+ * the user's data access (90 days after she last logged in to the app), a password change, a lost page
+ * role or the app's removal. So publishing uses the target page's token, and once one is stored the
+ * connection's end (token_expires_at, Settings' "valid until") is the end of data access; before that,
+ * the user token's own end.
  */
 export function createInstagramConnector(client: GraphClient, options: { sandbox: boolean; adsRead: boolean }, deps: ConnectorDependencies): NetworkConnector {
   const { cipher, dialect } = deps;
@@ -74,20 +82,23 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
 
     async verify(connection): Promise<VerifyOutcome> {
       const now = new Date();
-      if (!connection.tokenExpiresAt || connection.tokenExpiresAt <= now) return { result: 'invalid', reason: 'the access token has expired' };
-      if (connection.dataAccessExpiresAt && connection.dataAccessExpiresAt <= now) return { result: 'invalid', reason: 'data access has expired (90 days without use)' };
-      const accessToken = openSecret(cipher, connection, 'access_token');
-      if (!accessToken) return { result: 'invalid', reason: 'no access token is stored' };
+      if (!connection.tokenExpiresAt || connection.tokenExpiresAt <= now) return { result: 'invalid', reason: 'the access has expired' };
+      if (connection.dataAccessExpiresAt && connection.dataAccessExpiresAt <= now) return { result: 'invalid', reason: 'data access has expired (90 days without logging in)' };
+      const target = targetPageToken(connection);
+      const token = target ?? openSecret(cipher, connection, 'access_token');
+      if (!token) return { result: 'invalid', reason: 'no access token is stored' };
       try {
-        const info = await client.debugToken(accessToken);
-        if (!info.isValid) return { result: 'invalid', reason: `Meta says the token is not valid: ${info.error?.message ?? 'no reason given'}` };
+        const info = await client.debugToken(token);
+        if (!info.isValid) return { result: 'invalid', reason: `Meta says the ${target ? 'page' : 'user'} token is not valid: ${info.error?.message ?? 'no reason given'}` };
+        const dataAccessExpiresAt = info.dataAccessExpiresAt ?? connection.dataAccessExpiresAt;
         return {
           result: 'valid',
           changes: {
             verified_at: now.toISOString(),
             scopes: info.scopes.join(' '),
             granular_scopes: JSON.stringify(info.granularScopes),
-            ...(info.dataAccessExpiresAt ? { data_access_expires_at: info.dataAccessExpiresAt.toISOString() } : {}),
+            ...(dataAccessExpiresAt ? { data_access_expires_at: dataAccessExpiresAt.toISOString() } : {}),
+            ...(target && dataAccessExpiresAt ? { token_expires_at: dataAccessExpiresAt.toISOString() } : {}),
           },
         };
       } catch (error) {
@@ -102,30 +113,91 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
     async fetchPages(connection) {
       const accessToken = openSecret(cipher, connection, 'access_token');
       if (!accessToken) throw new ProviderError('meta', 'invalid-token', 'No access token is stored');
-      const linked = (await client.listPages(accessToken)).filter((page) => page.instagramBusinessAccount);
-      const pages: InstagramBusinessPage[] = linked.map((page) => {
-        const account = page.instagramBusinessAccount!;
-        return {
-          instagram_business_account_id: account.id,
-          instagram_username: account.username,
-          instagram_name: account.name,
-          instagram_profile_picture: account.profilePictureUrl,
-          instagram_followers_count: account.followersCount,
-          instagram_media_count: account.mediaCount,
-          facebook_page_id: page.id,
-          facebook_page_name: page.name,
-        };
-      });
+      // Pages of Business Manager businesses are read only with business_management (/me/businesses needs it).
+      const linked = (await client.listPages(accessToken, { businesses: connection.scopes.includes('business_management') })).filter((page) => page.instagramBusinessAccount);
+      const adsGranted = connection.scopes.includes('ads_read') || connection.scopes.includes('ads_management');
+      // A mark left by a refusal at publish time stays until the user connects again (that clears the pages).
+      const marked = new Map((connection.instagramPages ?? []).filter((page) => page.problem).map((page) => [page.instagram_business_account_id, page.problem!]));
+      const pages = linked.map((page) => businessPageOf(page, adsGranted, marked.get(page.instagramBusinessAccount!.id)));
       const pageTokens = Object.fromEntries(linked.filter((page) => page.accessToken).map((page) => [page.id, page.accessToken!]));
       const current = pages.some((page) => page.instagram_business_account_id === connection.publishTargetId) ? connection.publishTargetId : null;
-      // One business account is the obvious target; with several, the user chooses.
-      const target = current ?? (pages.length === 1 ? pages[0]!.instagram_business_account_id : null);
+      // One account that can be published to is the obvious target; with several, the user chooses.
+      const publishable = pages.filter((page) => !page.problem);
+      const target = current ?? (publishable.length === 1 ? publishable[0]!.instagram_business_account_id : null);
       return {
         pages: JSON.stringify(pages),
         pages_fetched_at: new Date().toISOString(),
         page_tokens: sealSecret(cipher, connection.userId, 'instagram', 'page_tokens', JSON.stringify(pageTokens)),
         publish_target_id: target,
+        ...connectionEnd(connection, Object.keys(pageTokens).length > 0),
       };
+    },
+
+    async fetchPageToken(connection) {
+      return fetchTargetPageToken(client, cipher, connection);
+    },
+  };
+
+  function targetPageToken(connection: Connection): string | undefined {
+    const pageId = targetPageId(connection);
+    return pageId ? storedPageTokens(cipher, connection)[pageId] : undefined;
+  }
+}
+
+/** The stored page for Settings: a page reached through Business Manager cannot be published to without an ads permission. */
+function businessPageOf(page: GraphPage, adsGranted: boolean, marked: PageProblem | undefined): InstagramBusinessPage {
+  const account = page.instagramBusinessAccount!;
+  const problem = page.through === 'business' && !adsGranted ? 'businessManagerPermission' : marked;
+  return {
+    instagram_business_account_id: account.id,
+    instagram_username: account.username,
+    instagram_name: account.name,
+    instagram_profile_picture: account.profilePictureUrl,
+    instagram_followers_count: account.followersCount,
+    instagram_media_count: account.mediaCount,
+    facebook_page_id: page.id,
+    facebook_page_name: page.name,
+    ...(problem ? { problem } : {}),
+  };
+}
+
+/** With a page token stored, the connection lasts as long as the user's data access (the page token itself never expires). */
+function connectionEnd(connection: Connection, pageTokens: boolean): ConnectionChanges {
+  return pageTokens && connection.dataAccessExpiresAt ? { token_expires_at: connection.dataAccessExpiresAt.toISOString() } : {};
+}
+
+/** The Facebook page behind the chosen Instagram account. */
+export function targetPageId(connection: Connection): string | undefined {
+  return connection.instagramPages?.find((page) => page.instagram_business_account_id === connection.publishTargetId)?.facebook_page_id;
+}
+
+export function storedPageTokens(cipher: ConnectorDependencies['cipher'], connection: Connection): Record<string, string> {
+  return JSON.parse(openSecret(cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
+}
+
+/**
+ * The target page's token, read with the user's token when none is stored, and the columns that keep it
+ * (the page tokens with it, the connection's end moved to the end of data access). A ProviderError
+ * `page` when Meta gives none for that page (the user no longer manages it, or did not share it).
+ */
+export async function fetchTargetPageToken(client: GraphClient, cipher: ConnectorDependencies['cipher'], connection: Connection): Promise<{ token: string; changes: ConnectionChanges }> {
+  const stored = storedPageTokens(cipher, connection);
+  const known = targetPageId(connection);
+  if (known && stored[known]) return { token: stored[known]!, changes: {} };
+  const userToken = openSecret(cipher, connection, 'access_token');
+  if (!userToken) throw new ProviderError('meta', 'invalid-token', 'No access token is stored');
+  // Pages not fetched since the last login: the page is found among the user's again.
+  const pageId =
+    known ??
+    (await client.listPages(userToken, { businesses: connection.scopes.includes('business_management') })).find((page) => page.instagramBusinessAccount?.id === connection.publishTargetId)?.id;
+  if (!pageId) throw new ProviderError('meta', 'page', 'The chosen Instagram account is not among the pages the user shared with the app');
+  const token = await client.getPageToken(userToken, pageId);
+  if (!token) throw new ProviderError('meta', 'page', `Meta gave no token for the Facebook page ${pageId}: the user no longer manages it, or did not share it with the app`);
+  return {
+    token,
+    changes: {
+      page_tokens: sealSecret(cipher, connection.userId, 'instagram', 'page_tokens', JSON.stringify({ ...stored, [pageId]: token })),
+      ...connectionEnd(connection, true),
     },
   };
 }

@@ -162,10 +162,10 @@ describe('authorization', () => {
     expect(JSON.stringify(states)).not.toContain(state);
   });
 
-  it('Instagram: the Facebook Login dialog of v19.0 with the permissions, comma-separated', async () => {
+  it('Instagram: the Facebook Login dialog of the current Graph version with the permissions, comma-separated', async () => {
     const { cookie } = await newUser();
     const url = new URL(await authorize(t, cookie, 'instagram'));
-    expect(`${url.origin}${url.pathname}`).toBe(`${sandbox.base}/meta/www/v19.0/dialog/oauth`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${sandbox.base}/meta/www/v26.0/dialog/oauth`);
     expect(url.searchParams.get('client_id')).toBe(sandbox.sandbox.credentials.meta.appId);
     expect(url.searchParams.get('redirect_uri')).toBe(`${TEST_APP_URL}/auth/instagram/callback`);
     expect(url.searchParams.get('scope')).toBe(INSTAGRAM_SCOPES.join(','));
@@ -286,44 +286,83 @@ describe('connecting Instagram through the Facebook Login dialog', () => {
     expect(stored.scopes.split(' ').sort()).toEqual(['public_profile', ...INSTAGRAM_SCOPES].sort());
     closeTo(readInstant(stored.data_access_expires_at!).toISOString(), Date.now() + 90 * DAY_S * 1000);
     expect(stored.token_issued_at).not.toBeNull();
-    expect(JSON.parse(stored.granular_scopes!)).toContainEqual({ scope: 'instagram_basic', target_ids: ['17841400000000001', '17841400000000002'] });
+    expect(JSON.parse(stored.granular_scopes!)).toContainEqual({ scope: 'instagram_basic', target_ids: ['17841400000000001', '17841400000000002', '17841400000000004', '17841400000000005'] });
     const [accessToken] = await storedTokens(user.id, 'instagram');
     expect(stored.access_token).not.toContain(accessToken!);
   });
 
-  it('lists the business accounts of the Facebook pages (a page without Instagram is left out), page tokens encrypted', async () => {
+  it('lists the business accounts of the Facebook pages, her own and her businesses\' (a page without Instagram is left out), page tokens encrypted', async () => {
     const response = await pages(user.cookie, 'instagram');
     expect(response.statusCode, response.body).toBe(200);
     const view = response.json() as Extract<SocialConnectionView, { network: 'instagram' }>;
+    const account = (id: string, username: string, name: string, followers: number, media: number, pageId: string, pageName: string) => ({
+      instagram_business_account_id: id,
+      instagram_username: username,
+      instagram_name: name,
+      instagram_profile_picture: `${sandbox.base}/meta/media/profile/${id}.svg`,
+      instagram_followers_count: followers,
+      instagram_media_count: media,
+      facebook_page_id: pageId,
+      facebook_page_name: pageName,
+    });
     expect(view.businessPages).toEqual([
-      {
-        instagram_business_account_id: '17841400000000001',
-        instagram_username: 'soler.arquitectos',
-        instagram_name: 'Soler Ibáñez Arquitectos',
-        instagram_profile_picture: `${sandbox.base}/meta/media/profile/17841400000000001.svg`,
-        instagram_followers_count: 1204,
-        instagram_media_count: 87,
-        facebook_page_id: '104000000000001',
-        facebook_page_name: 'Soler Ibáñez Arquitectos',
-      },
-      {
-        instagram_business_account_id: '17841400000000002',
-        instagram_username: 'tallernorte.estudio',
-        instagram_name: 'Taller Norte',
-        instagram_profile_picture: `${sandbox.base}/meta/media/profile/17841400000000002.svg`,
-        instagram_followers_count: 356,
-        instagram_media_count: 41,
-        facebook_page_id: '104000000000002',
-        facebook_page_name: 'Taller Norte',
-      },
+      account('17841400000000001', 'soler.arquitectos', 'Soler Ibáñez Arquitectos', 1204, 87, '104000000000001', 'Soler Ibáñez Arquitectos'),
+      account('17841400000000002', 'tallernorte.estudio', 'Taller Norte', 356, 41, '104000000000002', 'Taller Norte'),
+      // Reached through Business Manager, and this server does not ask for ads_read (META_ADS_READ): Meta would refuse them.
+      { ...account('17841400000000004', 'soler.interiorismo', 'Soler Ibáñez Interiorismo', 512, 23, '104000000000004', 'Soler Ibáñez Interiorismo'), problem: 'businessManagerPermission' },
+      { ...account('17841400000000005', 'fundaciomirador', 'Fundació Mirador', 2870, 164, '104000000000005', 'Fundació Mirador'), problem: 'businessManagerPermission' },
     ]);
-    // Two accounts: the user chooses.
+    // Two accounts that can be published to: the user chooses.
     expect(view.publishTargetId).toBeNull();
     expect(JSON.stringify(view)).not.toContain('access_token');
-    expect(await storedTokens(user.id, 'instagram')).toHaveLength(3);
+    expect(await storedTokens(user.id, 'instagram')).toHaveLength(5);
+    // With page tokens, the connection lasts as long as Meta's data access: 90 days from the login.
+    closeTo(view.expiresAt, Date.now() + 90 * DAY_S * 1000);
     const chosen = await chooseTarget(user.cookie, 'instagram', '17841400000000002');
     expect(chosen.json()).toMatchObject({ publishTargetId: '17841400000000002' });
     expectError(await chooseTarget(user.cookie, 'instagram', '104000000000002'), 404, 'SOCIAL_TARGET_NOT_FOUND');
+  });
+
+  it('stays connected past the user token\'s 60 days on its page token, until the data access ends', async () => {
+    const other = await newUser();
+    await connected(other.cookie, 'instagram');
+    expect((await pages(other.cookie, 'instagram')).statusCode).toBe(200);
+    expect((await chooseTarget(other.cookie, 'instagram', '17841400000000001')).statusCode).toBe(200);
+    try {
+      // Meta's day 61: the user token has expired there, the page token has not.
+      sandbox.sandbox.control.advanceTime(61 * DAY_S);
+      expect((await status(other.cookie, 'instagram')).json()).toMatchObject({ isConnected: true, warning: null });
+      // Day 91: data access has ended, and the page token with it.
+      sandbox.sandbox.control.advanceTime(30 * DAY_S);
+      expect((await status(other.cookie, 'instagram')).json()).toMatchObject({ isConnected: false });
+    } finally {
+      // Meta's clock back to now (and its memory afresh) for the tests that follow.
+      sandbox.sandbox.control.reset();
+    }
+  });
+
+  it('only the pages shared in the login dialog are listed', async () => {
+    const other = await newUser();
+    await connected(other.cookie, 'instagram', { uncheck: ['104000000000001', '104000000000004'] });
+    const view = (await pages(other.cookie, 'instagram')).json() as Extract<SocialConnectionView, { network: 'instagram' }>;
+    expect(view.businessPages!.map((page) => page.instagram_username)).toEqual(['tallernorte.estudio', 'fundaciomirador']);
+    // One of them can be published to: it is the target.
+    expect(view.publishTargetId).toBe('17841400000000002');
+  });
+
+  it('with META_ADS_READ the dialog asks for ads_read, and the pages of her businesses can be published to', async () => {
+    const withAds = await createTestApp({ social: sandboxAdapters(sandbox, { adsRead: true }) });
+    try {
+      const owner = await createTestUser(withAds, { email: 'ads@social.test' });
+      const cookie = await signIn(withAds, owner.email, owner.password);
+      expect(new URL(await authorize(withAds, cookie, 'instagram')).searchParams.get('scope')).toBe([...INSTAGRAM_SCOPES, 'ads_read'].join(','));
+      expect((await connect(withAds, cookie, 'instagram')).statusCode).toBe(200);
+      const view = (await withAds.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie } })).json() as Extract<SocialConnectionView, { network: 'instagram' }>;
+      expect(view.businessPages).toHaveLength(4);
+      expect(view.businessPages!.filter((page) => page.problem)).toEqual([]);
+    } finally {
+      await withAds.close();
+    }
   });
 
   it('preselects the business account when there is only one, and shows none when there are none', async () => {

@@ -243,6 +243,13 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
     const pageId = connection.instagramPages?.find((page) => page.instagram_business_account_id === connection.publishTargetId)?.facebook_page_id;
     const tokens = JSON.parse(openSecret(deps.cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
     pageAccessToken = pageId ? (tokens[pageId] ?? null) : null;
+    // Publishing uses the page's token, the one that lasts (docs/decisions/012): read and kept when missing.
+    const connector = deps.connectors.instagram;
+    if (pageAccessToken === null && connector?.fetchPageToken) {
+      const fetched = await connector.fetchPageToken(connection);
+      await updateConnectionRow(deps.db, connection.id, fetched.changes);
+      pageAccessToken = fetched.token;
+    }
   }
   const targetId = connection.publishTargetId;
   const targetName =

@@ -7,7 +7,7 @@ import { type Network, type TestSandbox, connect, sandboxAdapters, sandboxClient
 import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
 import { type TestApp, createTestApp, createTestTokenCipher, createTestUser, signIn } from '../../test-support/test-app.ts';
 import { secretContext } from './connection.ts';
-import { LOST_ACTION, LOST_MAILED_ACTION, enqueueTokenRefresh } from './token-refresh-repo.ts';
+import { EXPIRING_MAILED_ACTION, LOST_ACTION, LOST_MAILED_ACTION, enqueueTokenRefresh } from './token-refresh-repo.ts';
 
 const DAY_MS = 86_400_000;
 const cipher = createTestTokenCipher();
@@ -44,14 +44,31 @@ afterEach(async () => {
   mailDown = false;
 });
 
-async function connectedUser(networks: Network[], options: { language?: 'es' | 'en' | 'cat'; firstName?: string } = {}) {
+const SOLER_INSTAGRAM = '17841400000000001';
+
+/** `publishing`: Instagram's pages fetched and an account chosen, as Settings leaves a connection that publishes. */
+async function connectedUser(networks: Network[], options: { language?: 'es' | 'en' | 'cat'; firstName?: string; publishing?: boolean } = {}) {
   const user = await createTestUser(t, { email: `owner${++userCount}@refresh.test`, language: options.language, firstName: options.firstName });
   const cookie = await signIn(t, user.email, user.password);
   for (const network of networks) {
     const response = await connect(t, cookie, network);
     expect(response.statusCode, response.body).toBe(200);
+    if (network === 'instagram' && options.publishing) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'PUT', url: '/api/social/instagram/target', headers: { cookie }, payload: { targetId: SOLER_INSTAGRAM } })).statusCode).toBe(200);
+    }
   }
   return { ...user, cookie };
+}
+
+/** A connection made `daysAgo` days ago on Meta's clock (the sandbox's clock moved back, then forward again). */
+async function connectedDaysAgo(daysAgo: number, options: { language?: 'es' | 'en' | 'cat' } = {}) {
+  sandbox.sandbox.control.advanceTime(-daysAgo * 86_400);
+  try {
+    return await connectedUser(['instagram'], { ...options, publishing: true });
+  } finally {
+    sandbox.sandbox.control.advanceTime(daysAgo * 86_400);
+  }
 }
 
 const row = (userId: string, network: Network) =>
@@ -186,31 +203,76 @@ describe('LinkedIn', () => {
 });
 
 describe('Instagram', () => {
-  it('exchanges a long-lived token near its expiry for a new one, and reads the page tokens again', async () => {
-    const user = await connectedUser(['instagram']);
-    const pages = await t.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie: user.cookie } });
-    expect(pages.statusCode, pages.body).toBe(200);
+  it('is not renewed by exchanging its token again: the page token is confirmed, and the connection lasts until the data access ends', async () => {
+    const user = await connectedUser(['instagram'], { publishing: true });
     const before = await row(user.id, 'instagram');
-    expect(secretOf(before, user.id, 'instagram', 'page_tokens')).not.toBeNull();
+    // As a connection stored when the user token's 60 days were its end.
     await expireIn(user.id, 'instagram', 2 * DAY_MS);
 
     expect((await runRefresh()).state).toBe('done');
     const after = await row(user.id, 'instagram');
     expect(readFlag(after.is_connected)).toBe(true);
-    closeTo(after.token_expires_at, Date.now() + 5_184_000_000);
-    const newToken = secretOf(after, user.id, 'instagram', 'access_token')!;
-    expect(newToken).not.toBe(secretOf(before, user.id, 'instagram', 'access_token'));
-    const info = await sandboxClients(sandbox).instagram.debugToken(newToken);
-    expect(info).toMatchObject({ isValid: true, type: 'USER' });
-    closeTo(after.data_access_expires_at, info.dataAccessExpiresAt!.getTime(), 1_000);
+    expect(secretOf(after, user.id, 'instagram', 'access_token')).toBe(secretOf(before, user.id, 'instagram', 'access_token'));
+    closeTo(after.token_expires_at, new Date(before.data_access_expires_at as string).getTime(), 1_000);
+    closeTo(after.token_expires_at, Date.now() + 90 * DAY_MS);
     const pageTokens = JSON.parse(secretOf(after, user.id, 'instagram', 'page_tokens')!) as Record<string, string>;
-    expect(Object.keys(pageTokens).length).toBeGreaterThan(0);
-    for (const token of Object.values(pageTokens)) expect((await sandboxClients(sandbox).instagram.debugToken(token)).isValid).toBe(true);
+    expect(await sandboxClients(sandbox).instagram.debugToken(pageTokens['104000000000001']!)).toMatchObject({ isValid: true, type: 'PAGE', expiresAt: undefined });
     expect(mail).toEqual([]);
   });
 
-  it('a token Meta calls invalid (the app was removed) closes the connection and e-mails its owner', async () => {
-    const user = await connectedUser(['instagram', 'linkedin'], { language: 'en' });
+  it('a connection without its page token gets it, read with the user token, and is then not due again for months', async () => {
+    const user = await connectedUser(['instagram'], { publishing: true });
+    await t.database.db.updateTable('social_connections').set({ page_tokens: null }).where('user_id', '=', user.id).where('network', '=', 'instagram').execute();
+    await expireIn(user.id, 'instagram', 3 * DAY_MS);
+
+    expect((await runRefresh()).state).toBe('done');
+    const after = await row(user.id, 'instagram');
+    const pageTokens = JSON.parse(secretOf(after, user.id, 'instagram', 'page_tokens')!) as Record<string, string>;
+    expect(Object.keys(pageTokens)).toEqual(['104000000000001']);
+    expect((await sandboxClients(sandbox).instagram.debugToken(pageTokens['104000000000001']!)).type).toBe('PAGE');
+    closeTo(after.token_expires_at, Date.now() + 90 * DAY_MS);
+    // Any call would fail now: none is made, the connection is far from its end.
+    sandbox.sandbox.control.fail({ network: 'meta', kind: 'server-error', times: 0 });
+    expect((await runRefresh()).state).toBe('done');
+  });
+
+  it('keeps publishing on its page token after the user token has expired (day 61)', async () => {
+    const user = await connectedDaysAgo(61);
+    await expireIn(user.id, 'instagram', -DAY_MS);
+
+    expect((await runRefresh()).state).toBe('done');
+    const after = await row(user.id, 'instagram');
+    expect(readFlag(after.is_connected)).toBe(true);
+    // 90 days from the login, 61 days ago.
+    closeTo(after.token_expires_at, Date.now() + 29 * DAY_MS);
+    expect(mail).toEqual([]);
+  });
+
+  it('warns its owner, once, when Meta\'s data access ends within the week, and keeps it connected until then', async () => {
+    const user = await connectedDaysAgo(86, { language: 'en' });
+    await schedulePosts(user.id, [{ instagram: true }]);
+
+    expect((await runRefresh()).state).toBe('done');
+    const after = await row(user.id, 'instagram');
+    expect(readFlag(after.is_connected)).toBe(true);
+    closeTo(after.token_expires_at, Date.now() + 4 * DAY_MS);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toMatch(/^Your Instagram connection expires on \d{2}-\d{2}-\d{4}$/);
+    expect(await auditRows(`instagram:${user.id}:${new Date(after.token_expires_at as string).toISOString()}`)).toEqual([{ action: EXPIRING_MAILED_ACTION }]);
+    expect((await runRefresh()).state).toBe('done');
+    expect(mail).toHaveLength(1);
+  });
+
+  it('once the data access has ended, the connection is closed and its owner e-mailed', async () => {
+    const user = await connectedDaysAgo(91, { language: 'en' });
+
+    expect((await runRefresh()).state).toBe('done');
+    expect(readFlag((await row(user.id, 'instagram')).is_connected)).toBe(false);
+    expect(mail.map((message) => message.subject)).toEqual(['Your Instagram connection has been closed']);
+  });
+
+  it('a page token Meta calls invalid (the app was removed) closes the connection and e-mails its owner', async () => {
+    const user = await connectedUser(['instagram', 'linkedin'], { language: 'en', publishing: true });
     await schedulePosts(user.id, [{ instagram: true }, { linkedin: true }]);
     await expireIn(user.id, 'instagram', 4 * DAY_MS);
     sandbox.sandbox.control.revokeTokens('meta');
@@ -222,6 +284,15 @@ describe('Instagram', () => {
     expect(mail[0]!.subject).toBe('Your Instagram connection has been closed');
     expect(mail[0]!.text).toContain('You have 1 post scheduled to Instagram: it cannot go out until you connect again.');
   });
+
+  it('without an account chosen yet, its user token is checked and its owner warned before it expires', async () => {
+    const user = await connectedUser(['instagram'], { language: 'en' });
+    await expireIn(user.id, 'instagram', 3 * DAY_MS);
+
+    expect((await runRefresh()).state).toBe('done');
+    expect(readFlag((await row(user.id, 'instagram')).is_connected)).toBe(true);
+    expect(mail.map((message) => message.subject)).toEqual([expect.stringMatching(/^Your Instagram connection expires on /)]);
+  });
 });
 
 describe('the job', () => {
@@ -232,7 +303,7 @@ describe('the job', () => {
     ['instagram', 'rate-limit'],
   ] as const)('%s: a provider %s keeps the connection and runs again later, then renews it', async (network, kind) => {
     if (network === 'linkedin') sandbox.sandbox.control.configure({ linkedin: { issueRefreshTokens: true } });
-    const user = await connectedUser([network]);
+    const user = await connectedUser([network], { publishing: true });
     const before = await row(user.id, network);
     await expireIn(user.id, network, 2 * DAY_MS);
     sandbox.sandbox.control.fail({ network: network === 'linkedin' ? 'linkedin' : 'meta', kind, times: 0 });
@@ -251,8 +322,10 @@ describe('the job', () => {
     sandbox.sandbox.control.clearFaults();
     expect((await runRetryNow(job.id)).state).toBe('done');
     const after = await row(user.id, network);
-    expect(after.access_token).not.toBe(before.access_token);
-    closeTo(after.token_expires_at, Date.now() + 60 * DAY_MS, DAY_MS);
+    // LinkedIn: a new token for 60 days. Instagram: the same tokens, lasting until the data access ends.
+    if (network === 'linkedin') expect(after.access_token).not.toBe(before.access_token);
+    else expect(after.access_token).toBe(before.access_token);
+    closeTo(after.token_expires_at, Date.now() + (network === 'linkedin' ? 60 : 90) * DAY_MS, DAY_MS);
   });
 
   it('leaves tokens far from their expiry alone', async () => {

@@ -15,7 +15,9 @@ import { renewConnection } from './token-renewal.ts';
 
 /**
  * The `refresh-tokens` job (issue 7, DESIGN §6): tokens are renewed ahead of their expiry where the
- * provider allows it (token-renewal.ts), so that scheduled posts find a valid token. A connection that
+ * provider allows it (token-renewal.ts), so that scheduled posts find a valid token; an Instagram
+ * connection publishes with a page token that does not expire, and is checked (and its owner warned)
+ * before Meta's data access ends (docs/decisions/012). A connection that
  * cannot be renewed stays connected while its token works, and its owner is warned once per token
  * (connection-expiring.ts); once the token has expired, or when the provider calls it invalid, it is
  * closed (is_connected false) and its owner is e-mailed once, in their language. A provider that does not answer leaves the connection as it is and the job runs
@@ -62,6 +64,7 @@ export function createRefreshTokensHandler(deps: TokenRefreshDependencies): JobH
         if (closed) counts.lost += 1;
         deps.log.warn({ ...where, reason: outcome.reason, closed }, 'Social connection cannot be renewed: closed, its owner is e-mailed');
       } else if (outcome.result === 'expiring') {
+        if (outcome.changes) await replaceTokens(deps.db, deps.dialect, row, outcome.changes, now);
         try {
           if (await warnExpiringConnection(deps, row, outcome.expiresAt, now)) counts.warned += 1;
         } catch (error) {

@@ -1,19 +1,24 @@
 import { DEFAULT_TOKEN_LIFETIME_SECONDS } from '../../../domain/social.ts';
-import type { GraphClient, GraphTokenInfo } from '../../adapters/instagram/graph-client.ts';
+import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { type TokenCipher, TokenDecryptionError } from '../../lib/token-cipher.ts';
 import { type Connection, openSecret, sealSecret } from './connection.ts';
 import { expiryFrom } from './connector.ts';
+import { fetchTargetPageToken } from './instagram-connector.ts';
 import type { ConnectionChanges } from './repo.ts';
 
 /**
  * One connection's token renewed ahead of its expiry (../shared/reference/social-apis.md A.3, B.3):
- * LinkedIn with its refresh token, Meta by exchanging the long-lived user token for a new one. The
- * outcome says what the refresh job does with the connection:
- * - renewed: these columns replace the old tokens and expiries, in one update;
+ * LinkedIn with its refresh token. Meta documents no renewal of a long-lived user token without a new
+ * login, so an Instagram connection is not renewed: it publishes with its page token, which never expires,
+ * and lasts until the user's data access ends (docs/decisions/012); the refresh confirms the page token and
+ * reads that end again. The outcome says what the refresh job does with the connection:
+ * - renewed: these columns replace the old tokens and expiries, in one update (Instagram: the page
+ *   token confirmed, or read and kept, and the connection's end moved to the end of data access);
  * - expiring: it cannot be renewed (no usable refresh token, Meta's data access ending) but still works
- *   until `expiresAt`: the owner is warned and must connect again before then;
+ *   until `expiresAt`: the owner is warned and must connect again before then (`changes`, when given,
+ *   are kept meanwhile);
  * - lost: it cannot be renewed and no longer works (expired, or the provider calls it invalid): the
  *   owner must connect again;
  * - retry: the provider could not say (no answer, 5xx, rate limit, our own app credentials refused):
@@ -22,7 +27,7 @@ import type { ConnectionChanges } from './repo.ts';
  */
 export type RenewalOutcome =
   | { result: 'renewed'; changes: ConnectionChanges; expiresAt: Date }
-  | { result: 'expiring'; reason: string; expiresAt: Date }
+  | { result: 'expiring'; reason: string; expiresAt: Date; changes?: ConnectionChanges }
   | { result: 'lost'; reason: string }
   | { result: 'retry'; reason: string }
   | { result: 'skipped'; reason: string };
@@ -108,56 +113,37 @@ async function renewLinkedIn(deps: RenewalDependencies, client: LinkedInClient, 
 
 async function renewInstagram(deps: RenewalDependencies, client: GraphClient, connection: Connection, { now, horizon }: RenewalTimes): Promise<RenewalOutcome> {
   if (connection.dataAccessExpiresAt && connection.dataAccessExpiresAt <= now) return lost('data access has expired (90 days without the user logging in)');
-  if (connection.tokenExpiresAt && connection.tokenExpiresAt <= now) return lost('the long-lived token has expired (an expired token cannot be exchanged)');
-  const current = openSecret(deps.cipher, connection, 'access_token');
-  if (!current) return lost('no access token is stored');
-  const renewed = await client.exchangeForLongLivedToken(current);
-  if (!renewed.accessToken) return retry('Meta answered the exchange without an access token');
-  const accessToken = renewed.accessToken;
-
-  // debug_token tells the real limits of the new token; without it, expires_in and the old data access do.
-  const info: GraphTokenInfo | undefined = await client.debugToken(accessToken).catch((error: unknown) => {
-    deps.log.warn({ err: error, userId: connection.userId }, 'Meta debug_token failed after a token exchange; keeping expires_in');
-    return undefined;
-  });
-  const dataAccessExpiresAt = info?.dataAccessExpiresAt ?? connection.dataAccessExpiresAt;
-  // Only a new login moves data access: a token that will outlive it does not keep the connection.
-  if (info?.dataAccessExpiresAt && info.dataAccessExpiresAt <= horizon) {
-    return notRenewable(connection, now, `data access ends on ${info.dataAccessExpiresAt.toISOString()} and only a new login extends it`, info.dataAccessExpiresAt);
+  if (!connection.publishTargetId) {
+    // Nothing to publish to yet: the user token is all there is, and it cannot be renewed without a new login.
+    const userToken = openSecret(deps.cipher, connection, 'access_token');
+    if (!userToken) return lost('no access token is stored');
+    const info = await client.debugToken(userToken);
+    if (!info.isValid) return lost(`Meta says the user token is not valid: ${info.error?.message ?? 'no reason given'}`);
+    return notRenewable(connection, now, 'no Instagram account is chosen yet, and a user token is renewed only by a new login', info.dataAccessExpiresAt ?? connection.dataAccessExpiresAt);
   }
-  const expiresAt = renewed.expiresIn !== undefined ? expiryFrom(now, renewed.expiresIn) : (info?.expiresAt ?? expiryFrom(now, DEFAULT_TOKEN_LIFETIME_SECONDS));
-  const pageTokens = await rereadPageTokens(deps, client, connection, accessToken);
-  return {
-    result: 'renewed',
-    expiresAt,
-    changes: {
-      access_token: sealSecret(deps.cipher, connection.userId, 'instagram', 'access_token', accessToken),
-      token_type: renewed.tokenType ?? 'bearer',
-      token_expires_at: expiresAt.toISOString(),
-      token_issued_at: (info?.issuedAt ?? now).toISOString(),
-      data_access_expires_at: dataAccessExpiresAt?.toISOString() ?? null,
-      verified_at: now.toISOString(),
-      ...(pageTokens === undefined ? {} : { page_tokens: pageTokens }),
-    },
-  };
-}
-
-/**
- * The known pages' tokens read again with the new user token, sealed; undefined keeps the stored ones.
- * Page tokens from a long-lived user token do not expire, but Meta invalidates them with the user's
- * session (password change, lost page role), so a renewal is a good moment to take fresh ones.
- */
-async function rereadPageTokens(deps: RenewalDependencies, client: GraphClient, connection: Connection, accessToken: string): Promise<string | null | undefined> {
-  const known = (connection.instagramPages ?? []).map((page) => page.facebook_page_id);
-  if (known.length === 0) return undefined;
+  // A connection stored before page tokens lasted, or whose page was never fetched: its page token now,
+  // with the user token while that still works.
+  let page: { token: string; changes: ConnectionChanges };
   try {
-    const stored = JSON.parse(openSecret(deps.cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
-    const pages = await client.listPages(accessToken);
-    const fresh = Object.fromEntries(pages.filter((page) => page.accessToken && known.includes(page.id)).map((page) => [page.id, page.accessToken!]));
-    return sealSecret(deps.cipher, connection.userId, 'instagram', 'page_tokens', JSON.stringify({ ...stored, ...fresh }));
+    page = await fetchTargetPageToken(client, deps.cipher, connection);
   } catch (error) {
-    if (!(error instanceof ProviderError || error instanceof TokenDecryptionError || error instanceof SyntaxError)) throw error;
-    deps.log.warn({ err: error, userId: connection.userId }, 'Instagram page tokens could not be read again after a renewal; keeping the stored ones');
-    return undefined;
+    // Only that page is concerned: the connection stands while its user token does.
+    if (error instanceof ProviderError && error.failure === 'page') return notRenewable(connection, now, error.message);
+    throw error;
   }
+  const info = await client.debugToken(page.token);
+  if (!info.isValid) return lost(`Meta says the page token is not valid: ${info.error?.message ?? 'no reason given'}`);
+  const dataAccessExpiresAt = info.dataAccessExpiresAt ?? connection.dataAccessExpiresAt;
+  // The page token never expires (expires_at 0): only data access, which only a new login extends, ends it.
+  const end = dataAccessExpiresAt ?? info.expiresAt;
+  if (!end) return retry('Meta did not say when the page token or data access ends');
+  const changes: ConnectionChanges = {
+    ...page.changes,
+    token_expires_at: end.toISOString(),
+    ...(dataAccessExpiresAt ? { data_access_expires_at: dataAccessExpiresAt.toISOString() } : {}),
+    verified_at: now.toISOString(),
+  };
+  if (end <= now) return lost(`access ended on ${end.toISOString()}`);
+  if (end <= horizon) return { result: 'expiring', reason: `data access ends on ${end.toISOString()} and only a new login extends it`, expiresAt: end, changes };
+  return { result: 'renewed', expiresAt: end, changes };
 }
