@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type SandboxContext, ProviderReply, sendReply } from './context.ts';
 import { FaultList, type SandboxFault, sandboxFaultSchema } from './faults.ts';
@@ -145,13 +145,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   async function plugin(app: FastifyInstance): Promise<void> {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(String(body))));
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 60 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+    // Whatever the client got wrong is a 4xx in the provider's words: a refusal by the app mounting the
+    // sandbox (its NUL check, status in `status`), Fastify's own (`statusCode`), a malformed %-escape.
     app.setErrorHandler((error, request, reply) => {
       if (error instanceof ProviderReply) return sendReply(reply, error);
-      if (error instanceof z.ZodError) return reply.status(400).send({ message: z.prettifyError(error), status: 400 });
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status && status < 500) return reply.status(status).send({ message: (error as Error).message, status });
+      if (error instanceof z.ZodError) return reply.status(400).send(providerError(request, 400, z.prettifyError(error)));
+      if (error instanceof URIError) return reply.status(400).send(providerError(request, 400, 'Malformed percent-encoding in the path'));
+      const { statusCode, status } = error as { statusCode?: unknown; status?: unknown };
+      const clientStatus = [statusCode, status].find((value): value is number => typeof value === 'number' && value >= 400 && value < 500);
+      if (clientStatus) return reply.status(clientStatus).send(providerError(request, clientStatus, (error as Error).message));
       request.log.error({ err: error }, 'Sandbox request failed');
-      return reply.status(500).send({ message: 'Internal Server Error', status: 500 });
+      return reply.status(500).send(providerError(request, 500, 'Internal Server Error'));
     });
     app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No sandbox endpoint for ${request.method} ${request.url.split('?')[0]}`, status: 404 }));
 
@@ -167,6 +171,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
     // Misbehaviour on request, for tests and for people trying the failure screens.
     const networkBody = z.object({ network: z.enum(['linkedin', 'meta']) });
+    // Each network's settings to change (store.ts's SandboxSettings decides which take effect).
+    const settingsChange = z.object({ linkedin: z.record(z.string(), z.unknown()).optional(), meta: z.record(z.string(), z.unknown()).optional() });
     app.get('/control', async () => ({ faults: faults.list(), settings: store.state.settings, clockOffsetSeconds: store.state.clockOffsetMs / 1000 }));
     app.post('/control/faults', async (request, reply) => {
       control.fail(sandboxFaultSchema.parse(request.body));
@@ -189,7 +195,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return { clockOffsetSeconds: store.state.clockOffsetMs / 1000 };
     });
     app.patch('/control/settings', async (request) => {
-      control.configure(request.body as DeepPartial<SandboxSettings>);
+      control.configure(settingsChange.parse(request.body) as DeepPartial<SandboxSettings>);
       return store.state.settings;
     });
     app.post('/control/reset', async () => {
@@ -207,6 +213,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       context.publicBase = `${url.replace(/\/+$/, '')}${prefix}`;
     },
   };
+}
+
+/**
+ * An error in the provider's shape: Graph's `{ error: { message, type, code, fbtrace_id } }` under the
+ * Graph API, LinkedIn's `{ message, status }` elsewhere (its REST answers; the control API follows it).
+ */
+function providerError(request: FastifyRequest, status: number, message: string): unknown {
+  if (request.url.includes('/meta/graph/')) {
+    return { error: { message, type: status >= 500 ? 'FacebookApiException' : 'OAuthException', code: status >= 500 ? 1 : 100, fbtrace_id: `A${randomBytes(6).toString('hex')}` } };
+  }
+  return { message, status };
 }
 
 /** A form body; a name given twice (ticked checkboxes) becomes a list. */
