@@ -2,7 +2,7 @@ import { Alert, Avatar, Button, Collapse, Group, Loader, Radio, Stack, Text, Uns
 import { notifications } from '@mantine/notifications';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SocialConnectionView } from '../../../domain/social.ts';
+import type { PageProblem, SocialConnectionView } from '../../../domain/social.ts';
 import { useSocialErrorMessage } from '../../lib/social-messages.ts';
 import { useChoosePublishTarget } from './api/choose-publish-target.ts';
 import { usePublishablePages } from './api/fetch-pages.ts';
@@ -13,6 +13,8 @@ interface PageOption {
   detail: string;
   logoUrl: string | null;
   round: boolean;
+  /** Why the network will not take posts for this page: shown, and the page cannot be chosen. */
+  problem: PageProblem | null;
 }
 
 /** A network's pages as the radio list shows them. */
@@ -24,6 +26,7 @@ function optionsOf(view: SocialConnectionView, t: (key: string, options?: Record
       detail: page.type === 'PERSON' ? t('pages.person') : t('pages.organization'),
       logoUrl: page.logoUrl,
       round: page.type === 'PERSON',
+      problem: page.problem ?? null,
     })) ?? null;
   }
   return view.businessPages?.map((page) => ({
@@ -32,13 +35,16 @@ function optionsOf(view: SocialConnectionView, t: (key: string, options?: Record
     detail: `${t('pages.followers', { count: page.instagram_followers_count })} · ${t('pages.viaPage', { page: page.facebook_page_name })}`,
     logoUrl: page.instagram_profile_picture,
     round: true,
+    problem: page.problem ?? null,
   })) ?? null;
 }
 
 /**
  * The expandable list of pages to publish to (SPEC §2 Settings, §4): fetched once, when opened, if the
  * network is connected and the pages are not loaded yet; a red box on failure, a not-found text when
- * there are none, scrolling at 15rem. Choosing one makes it the network's publish target.
+ * there are none, scrolling at 15rem. Choosing one makes it the network's publish target. A page the
+ * network refuses says why and what to do, and cannot be chosen; a LinkedIn whose app has no
+ * Community Management API says why company pages are not offered.
  */
 export function PublishablePages({ view }: { view: SocialConnectionView }) {
   const { t } = useTranslation('social');
@@ -58,6 +64,11 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
         onError: (error) => notifications.show({ color: 'red', message: t('messages.targetFailed', { message: describe(network, error) }) }),
       },
     );
+
+  // LinkedIn's app without the Community Management API: the member only, and the reason.
+  const notOffered = view.network === 'linkedin' && !view.companyPagesOffered && (
+    <Text size="sm" c="dimmed" data-testid="company-pages-not-offered">{t('pages.companyPagesNotOffered')}</Text>
+  );
 
   let content: React.ReactNode;
   if (!view.isConnected) {
@@ -90,15 +101,30 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
           <div data-testid={`${network}-pages`} style={{ maxHeight: '15rem', overflowY: 'auto', marginTop: 8 }}>
             <Stack gap={4}>
               {options.map((option) => (
-                <Radio.Card key={option.id} value={option.id} radius="md" p="xs" disabled={choose.isPending} withBorder={false} aria-label={option.name}>
-                  <Group gap="sm" wrap="nowrap">
-                    <Radio.Indicator size="sm" />
+                <Radio.Card
+                  key={option.id}
+                  value={option.id}
+                  radius="md"
+                  p="xs"
+                  disabled={choose.isPending || option.problem !== null}
+                  withBorder={false}
+                  aria-label={option.name}
+                  aria-describedby={option.problem ? `${regionId}-${option.id}-problem` : undefined}
+                  style={option.problem ? { cursor: 'not-allowed' } : undefined}
+                >
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <Radio.Indicator size="sm" disabled={option.problem !== null} />
                     <Avatar src={option.logoUrl} alt={t('pages.logoAlt', { name: option.name })} radius={option.round ? 'xl' : 'sm'} size={32} color="gray">
                       {option.name.replace(/^@/, '').slice(0, 1).toUpperCase()}
                     </Avatar>
                     <div style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={500} truncate>{option.name}</Text>
+                      <Text size="sm" fw={500} truncate c={option.problem ? 'dimmed' : undefined}>{option.name}</Text>
                       <Text size="xs" c="dimmed" truncate>{option.detail}</Text>
+                      {option.problem && (
+                        <Text size="xs" c="red.8" id={`${regionId}-${option.id}-problem`} style={{ textAlign: 'left' }}>
+                          {t(`pages.problems.${option.problem}`)}
+                        </Text>
+                      )}
                     </div>
                   </Group>
                 </Radio.Card>
@@ -129,7 +155,10 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
         </svg>
       </UnstyledButton>
       <Collapse expanded={open} id={regionId}>
-        <div style={{ paddingTop: 8 }}>{content}</div>
+        <Stack gap="xs" pt={8}>
+          {notOffered}
+          {content}
+        </Stack>
       </Collapse>
     </div>
   );

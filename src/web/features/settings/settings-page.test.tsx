@@ -133,6 +133,75 @@ describe('the social networks card', () => {
     expect(pageCalls()).toBe(1);
   });
 
+  it('a page the network refuses says why and what to do, and cannot be chosen; the others can', async () => {
+    const fetch = serve((url, init) => {
+      if (init?.method === 'PUT') return { status: 200, body: { ...LINKEDIN, publishTargetId: 'urn:li:organization:2' } };
+      return {
+        status: 200,
+        body: url.endsWith('/linkedin')
+          ? {
+              ...LINKEDIN,
+              adminPages: [
+                { id: 'urn:li:person:abc', name: 'Marta Soler Ibáñez', type: 'PERSON', logoUrl: null },
+                { id: 'urn:li:organization:1', name: 'Estudio Uno', type: 'ORGANIZATION', logoUrl: null, problem: 'roleRefused' },
+                { id: 'urn:li:organization:2', name: 'Estudio Dos', type: 'ORGANIZATION', logoUrl: null },
+              ],
+            }
+          : {
+              ...INSTAGRAM,
+              isConnected: true,
+              userName: 'Marta',
+              businessPages: [
+                {
+                  instagram_business_account_id: '17841', instagram_username: 'soler.arquitectos', instagram_name: 'Soler', instagram_profile_picture: null,
+                  instagram_followers_count: 10, instagram_media_count: 1, facebook_page_id: '104', facebook_page_name: 'Soler', problem: 'businessManagerPermission',
+                },
+              ],
+            },
+      };
+    });
+    renderSettings();
+    await within(tile('LinkedIn')).findByText('Connected');
+    fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Pages you can publish to' }));
+    const refused = await within(tile('LinkedIn')).findByRole('radio', { name: 'Estudio Uno' });
+    expect((refused as HTMLButtonElement).disabled).toBe(true);
+    const reason = 'LinkedIn refused a post as this page: your role on it does not allow posting. Ask a super admin of the page to make you a content admin or super admin, then connect LinkedIn again.';
+    expect(within(tile('LinkedIn')).getByText(reason)).toBeTruthy();
+    expect(document.getElementById(refused.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
+    fireEvent.click(refused);
+    const other = within(tile('LinkedIn')).getByRole('radio', { name: 'Estudio Dos' });
+    expect((other as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(other);
+    await screen.findByText('Posts will be published to Estudio Dos');
+    const puts = fetch.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init!.body)) as { targetId: string });
+    expect(puts).toEqual([{ targetId: 'urn:li:organization:2' }]);
+
+    fireEvent.click(within(tile('Instagram')).getByRole('button', { name: 'Business accounts you can publish to' }));
+    expect(((await within(tile('Instagram')).findByRole('radio', { name: '@soler.arquitectos' })) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(tile('Instagram')).getByText(/^This page is managed through Business Manager, and Meta then also requires the ads_read permission/)).toBeTruthy();
+  });
+
+  it('a LinkedIn whose app has no Community Management API says why company pages are not offered, connected or not', async () => {
+    let linkedin: SocialConnectionView = { ...LINKEDIN, companyPagesOffered: false, adminPages: [{ id: 'urn:li:person:abc', name: 'Marta Soler Ibáñez', type: 'PERSON', logoUrl: null }] };
+    serve((url) => ({ status: 200, body: url.endsWith('/linkedin') ? linkedin : INSTAGRAM }));
+    const sentence = "Company pages are not offered: this server's LinkedIn app does not have LinkedIn's Community Management API, so you publish as yourself only. An administrator can enable it (docs/networks.md).";
+    const { unmount } = renderSettings();
+    await within(tile('LinkedIn')).findByText('Connected');
+    fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Pages you can publish to' }));
+    expect(await within(tile('LinkedIn')).findByText(sentence)).toBeTruthy();
+    expect(within(tile('LinkedIn')).getAllByRole('radio')).toHaveLength(1);
+    // Instagram has no such sentence; nor has a LinkedIn that offers company pages.
+    fireEvent.click(within(tile('Instagram')).getByRole('button', { name: 'Business accounts you can publish to' }));
+    expect(within(tile('Instagram')).queryByText(sentence)).toBeNull();
+    unmount();
+
+    linkedin = { ...LINKEDIN, isConnected: false, companyPagesOffered: false };
+    renderSettings();
+    await within(tile('LinkedIn')).findByText('Not connected');
+    fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Pages you can publish to' }));
+    expect(await within(tile('LinkedIn')).findByText(sentence)).toBeTruthy();
+  });
+
   it('a failure to fetch the pages is a red box; none found is a text', async () => {
     let pagesAnswer: { status: number; body?: unknown } = { status: 502, body: { error: { code: 'SOCIAL_PROVIDER_UNAVAILABLE', message: 'x' } } };
     serve((url) => (url.endsWith('/pages') ? pagesAnswer : { status: 200, body: url.endsWith('/linkedin') ? INSTAGRAM : { ...INSTAGRAM, isConnected: true, userName: 'Marta' } }));

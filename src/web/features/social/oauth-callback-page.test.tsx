@@ -80,6 +80,16 @@ describe('the OAuth callback page', () => {
     await screen.findByText('Authorization failed: user_cancelled_login');
   });
 
+  it.each([['unauthorized_scope_error'], ['invalid_scope_error']])("LinkedIn's %s (an app without the product the scopes need) is said in our words, with what to do", async (error) => {
+    const fetch = answer(200, VIEW);
+    vi.stubGlobal('fetch', fetch);
+    renderCallback('linkedin', `?error=${error}&error_description=Scope+%22r_organization_admin%22+is+not+authorized+for+your+application&state=s`);
+    await screen.findByText(
+      "LinkedIn refused the permissions Alzado asked for: this server's LinkedIn app lacks the product that grants them (the Community Management API, for company pages). An administrator can add it, or set LINKEDIN_ORGANIZATION_PAGES=false to connect without company pages (docs/networks.md).",
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it.each([['?state=only'], ['?code=only'], ['']])('without code and state (%s): "Missing required parameters"', async (search) => {
     const fetch = answer(200, VIEW);
     vi.stubGlobal('fetch', fetch);

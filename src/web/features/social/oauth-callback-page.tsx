@@ -10,6 +10,9 @@ import { useCompleteAuthorization } from './api/complete-authorization.ts';
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string };
 
+/** LinkedIn's answers when the app may not ask for a scope (its product missing): the whole consent failed. */
+const SCOPE_REFUSALS = ['unauthorized_scope_error', 'invalid_scope_error'];
+
 /**
  * Where the provider sends the browser back (SPEC §2, §5, §8). Reads code, state, error and
  * error_description, takes them out of the address bar, and posts code and state with fetch (the
@@ -26,6 +29,9 @@ export function OAuthCallbackPage({ network }: { network: SocialNetwork }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
   const name = NETWORK_NAMES[network];
+  // What the provider sent back instead of a code: a refused scope said in our words, else its own.
+  const refusalMessage = (from: SocialNetwork, error: string, description: string | null) =>
+    from === 'linkedin' && SCOPE_REFUSALS.includes(error) ? ts('callback.scopeRefused') : ts('callback.authorizationFailed', { reason: description || error });
 
   useEffect(() => {
     // Once per visit: the state is single-use, so a second post would only fail.
@@ -39,7 +45,7 @@ export function OAuthCallbackPage({ network }: { network: SocialNetwork }) {
     // The code and state have done their job: keep them out of the history and of any later Referer.
     navigate(location.pathname, { replace: true });
 
-    if (error) return setOutcome({ ok: false, message: ts('callback.authorizationFailed', { reason: description || error }) });
+    if (error) return setOutcome({ ok: false, message: refusalMessage(network, error, description) });
     if (!code || !state) return setOutcome({ ok: false, message: ts('callback.missingParameters') });
     complete.mutate(
       { code, state },
