@@ -14,6 +14,7 @@ import type { Mailer } from './adapters/mail/mailer.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import { createAttemptLimiter } from './auth/attempt-limiter.ts';
 import { createAuth } from './auth/create-auth.ts';
+import { createPasswordAttempts } from './auth/password-attempts.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -127,9 +128,12 @@ export async function buildApp(deps: AppDependencies) {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const limiter = createAttemptLimiter(database.db, config.signInLimits.windowSeconds);
+  // One limit for every password check: sign-in and the profile's password change.
+  const passwordAttempts = createPasswordAttempts(limiter, config.signInLimits);
   await app.register(authRoutes, {
     auth,
     limiter,
+    passwordAttempts,
     limits: { ...config.signInLimits, maxResetRequests: config.passwordResetLimits.maxPerEmail, maxResetRequestsPerAddress: config.passwordResetLimits.maxPerAddress },
   });
   await app.register(healthRoutes, { isDatabaseReachable: database.isReachable });

@@ -7,11 +7,15 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/limits.ts
 import { errorResponses } from '../http/error-responses.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import type { Auth } from './create-auth.ts';
+import type { PasswordAttempts } from './password-attempts.ts';
 import { toFetchHeaders } from './session.ts';
 
 export interface AuthRouteOptions {
   auth: Auth;
+  /** Counts recovery requests. */
   limiter: AttemptLimiter;
+  /** Counts password checks: sign-in here, the profile's password change elsewhere. */
+  passwordAttempts: PasswordAttempts;
   limits: { maxFailuresPerEmail: number; maxFailuresPerAddress: number; windowSeconds: number; maxResetRequests: number; maxResetRequestsPerAddress: number };
 }
 
@@ -26,7 +30,7 @@ const OPEN_ENDPOINTS = new Set(['get-session', 'change-password']);
  * under /api/auth goes to it unchanged. Its error bodies are rewritten into our one error shape.
  */
 export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
-  const { auth, limiter, limits } = options;
+  const { auth, limiter, passwordAttempts, limits } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tooManyAttempts = (reply: FastifyReply) =>
     reply
@@ -42,19 +46,15 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       response: { 200: z.object({ user: z.object({ id: z.string(), email: z.string() }) }), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request, reply) => {
-    // Only failures count, per e-mail and per address, so a studio's many users behind one office
-    // address keep signing in while someone guesses at one of their accounts.
-    const emailKey = `sign-in:email:${request.body.email.toLowerCase()}`;
-    const addressKey = `sign-in:address:${request.ip}`;
-    const exhausted = await limiter.isExhausted([
-      { key: emailKey, limit: limits.maxFailuresPerEmail },
-      { key: addressKey, limit: limits.maxFailuresPerAddress },
-    ]);
-    if (exhausted) return tooManyAttempts(reply);
-    const response = await forward(auth, request, { ...request.body, rememberMe: true });
-    if (response.status === 401) await limiter.record([emailKey, addressKey]);
-    if (response.ok) await limiter.clear(emailKey);
-    return send(response, reply);
+    // Counted before the password is checked (so guesses sent at once are bounded too); a success gives
+    // the address back, so a studio's many users behind one office address keep signing in.
+    const guarded = await passwordAttempts.guard(
+      { email: request.body.email, address: request.ip },
+      () => forward(auth, request, { ...request.body, rememberMe: true }),
+      (response) => (response.ok ? 'right' : response.status === 401 ? 'wrong' : 'unchecked'),
+    );
+    if (!guarded) return tooManyAttempts(reply);
+    return send(guarded.result, reply);
   });
 
   api.post('/api/auth/sign-out', {
@@ -72,12 +72,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     // Few per e-mail (each one mails somebody), more per address (a studio shares one).
     const emailKey = `password-reset:email:${request.body.email.toLowerCase()}`;
     const addressKey = `password-reset:address:${request.ip}`;
-    const exhausted = await limiter.isExhausted([
+    const attempt = await limiter.take([
       { key: emailKey, limit: limits.maxResetRequests },
       { key: addressKey, limit: limits.maxResetRequestsPerAddress },
     ]);
-    if (exhausted) return tooManyAttempts(reply);
-    await limiter.record([emailKey, addressKey]);
+    if (!attempt) return tooManyAttempts(reply);
     return send(await forward(auth, request, { email: request.body.email }), reply);
   });
 

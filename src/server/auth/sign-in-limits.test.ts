@@ -104,63 +104,91 @@ describe('attempt limiter', () => {
   });
   afterAll(() => database.drop());
 
-  it('is exhausted once a key reaches its limit within the window', async () => {
+  const count = async (key: string) =>
+    Number((await database.db.selectFrom('attempt_counters').select('count').where('key', '=', key).executeTakeFirst())?.count ?? 0);
+
+  it('takes attempts up to the limit within the window, then refuses without counting', async () => {
     clock = 1_000_000;
     const limiter = createAttemptLimiter(database.db, 60, now);
-    await limiter.record(['a']);
-    await limiter.record(['a']);
-    expect(await limiter.isExhausted([{ key: 'a', limit: 3 }])).toBe(false);
-    await limiter.record(['a']);
-    expect(await limiter.isExhausted([{ key: 'a', limit: 3 }])).toBe(true);
-    expect(await limiter.isExhausted([{ key: 'a', limit: 4 }])).toBe(false);
+    for (let attempt = 1; attempt <= 3; attempt++) expect(await limiter.take([{ key: 'a', limit: 3 }])).not.toBeNull();
+    expect(await limiter.take([{ key: 'a', limit: 3 }])).toBeNull();
+    expect(await count('a')).toBe(3);
+    expect(await limiter.take([{ key: 'a', limit: 4 }])).not.toBeNull();
   });
 
-  it('is exhausted when any one of the keys is', async () => {
+  it('refuses when any one of the keys is full, and then counts the attempt under none of them', async () => {
     clock = 1_000_000;
     const limiter = createAttemptLimiter(database.db, 60, now);
-    await limiter.record(['email', 'address']);
-    await limiter.record(['address']);
-    expect(await limiter.isExhausted([{ key: 'email', limit: 2 }, { key: 'address', limit: 2 }])).toBe(true);
-    expect(await limiter.isExhausted([{ key: 'email', limit: 2 }, { key: 'address', limit: 3 }])).toBe(false);
-    expect(await limiter.isExhausted([{ key: 'never-seen', limit: 1 }])).toBe(false);
-    expect(await limiter.isExhausted([])).toBe(false);
+    await limiter.take([{ key: 'email', limit: 10 }, { key: 'address', limit: 10 }]);
+    await limiter.take([{ key: 'address', limit: 10 }]);
+    expect(await limiter.take([{ key: 'email', limit: 10 }, { key: 'address', limit: 2 }])).toBeNull();
+    expect({ email: await count('email'), address: await count('address') }).toEqual({ email: 1, address: 2 });
+    expect(await limiter.take([{ key: 'email', limit: 10 }, { key: 'address', limit: 3 }])).not.toBeNull();
+    expect(await limiter.take([{ key: 'never-seen', limit: 1 }])).not.toBeNull();
+    expect(await limiter.take([])).not.toBeNull();
   });
 
   it('forgets the count once the window has passed, and a new attempt starts the count again at one', async () => {
     clock = 1_000_000;
     const limiter = createAttemptLimiter(database.db, 60, now);
-    await limiter.record(['a']);
-    await limiter.record(['a']);
-    expect(await limiter.isExhausted([{ key: 'a', limit: 2 }])).toBe(true);
+    await limiter.take([{ key: 'a', limit: 2 }]);
+    await limiter.take([{ key: 'a', limit: 2 }]);
+    expect(await limiter.take([{ key: 'a', limit: 2 }])).toBeNull();
 
     clock += 59_000;
-    expect(await limiter.isExhausted([{ key: 'a', limit: 2 }])).toBe(true);
+    expect(await limiter.take([{ key: 'a', limit: 2 }])).toBeNull();
 
     clock += 2_000; // 61 s after the first attempt
-    expect(await limiter.isExhausted([{ key: 'a', limit: 2 }])).toBe(false);
-    await limiter.record(['a']);
-    expect(await limiter.isExhausted([{ key: 'a', limit: 2 }])).toBe(false);
-    await limiter.record(['a']);
-    expect(await limiter.isExhausted([{ key: 'a', limit: 2 }])).toBe(true);
+    expect(await limiter.take([{ key: 'a', limit: 2 }])).not.toBeNull();
+    expect(await count('a')).toBe(1);
+    expect(await limiter.take([{ key: 'a', limit: 2 }])).not.toBeNull();
+    expect(await limiter.take([{ key: 'a', limit: 2 }])).toBeNull();
   });
 
   it('keeps the window where it started: attempts late in a window do not stretch it', async () => {
     clock = 1_000_000;
     const limiter = createAttemptLimiter(database.db, 60, now);
-    await limiter.record(['a']);
+    await limiter.take([{ key: 'a', limit: 2 }]);
     clock += 50_000;
-    await limiter.record(['a']);
-    expect(await limiter.isExhausted([{ key: 'a', limit: 2 }])).toBe(true);
+    await limiter.take([{ key: 'a', limit: 2 }]);
+    expect(await limiter.take([{ key: 'a', limit: 2 }])).toBeNull();
     clock += 11_000; // 61 s after the first, 11 s after the second
-    expect(await limiter.isExhausted([{ key: 'a', limit: 2 }])).toBe(false);
+    expect(await limiter.take([{ key: 'a', limit: 2 }])).not.toBeNull();
+  });
+
+  it('gives an attempt back in its own window only, never below zero', async () => {
+    clock = 1_000_000;
+    const limiter = createAttemptLimiter(database.db, 60, now);
+    const first = await limiter.take([{ key: 'a', limit: 5 }, { key: 'b', limit: 5 }]);
+    await limiter.take([{ key: 'a', limit: 5 }]);
+    await first!.giveBack(['a']);
+    expect({ a: await count('a'), b: await count('b') }).toEqual({ a: 1, b: 1 });
+    // Giving back twice changes nothing more.
+    await first!.giveBack(['a']);
+    expect(await count('a')).toBe(1);
+
+    const late = await limiter.take([{ key: 'c', limit: 5 }]);
+    clock += 61_000;
+    await limiter.take([{ key: 'c', limit: 5 }]);
+    // The window of `late` is over: the new window's attempt stays counted.
+    await late!.giveBack(['c']);
+    expect(await count('c')).toBe(1);
+  });
+
+  it('takes exactly the limit from many attempts sent at once', async () => {
+    clock = 1_000_000;
+    const limiter = createAttemptLimiter(database.db, 60, now);
+    const taken = await Promise.all(Array.from({ length: 200 }, () => limiter.take([{ key: 'a', limit: 7 }, { key: 'b', limit: 100 }])));
+    expect(taken.filter((attempt) => attempt !== null)).toHaveLength(7);
+    expect({ a: await count('a'), b: await count('b') }).toEqual({ a: 7, b: 7 });
   });
 
   it('clear forgets one key and leaves the others', async () => {
     clock = 1_000_000;
     const limiter = createAttemptLimiter(database.db, 60, now);
-    await limiter.record(['a', 'b']);
+    await limiter.take([{ key: 'a', limit: 1 }, { key: 'b', limit: 1 }]);
     await limiter.clear('a');
-    expect(await limiter.isExhausted([{ key: 'a', limit: 1 }])).toBe(false);
-    expect(await limiter.isExhausted([{ key: 'b', limit: 1 }])).toBe(true);
+    expect(await limiter.take([{ key: 'a', limit: 1 }])).not.toBeNull();
+    expect(await limiter.take([{ key: 'b', limit: 1 }])).toBeNull();
   });
 });

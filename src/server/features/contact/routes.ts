@@ -39,13 +39,13 @@ export async function contactRoutes(app: FastifyInstance, options: ContactRouteO
     },
   }, async (request, reply) => {
     const key = `contact-form:address:${request.ip}`;
-    if (await limiter.isExhausted([{ key, limit: limits.maxPerAddress }])) {
+    // Counted as it is checked, in one statement: messages sent at once cannot all pass.
+    if (!(await limiter.take([{ key, limit: limits.maxPerAddress }]))) {
       return reply
         .header('retry-after', String(limits.windowSeconds))
         .status(429)
         .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many messages from this address. Try again later.' } });
     }
-    await limiter.record([key]);
     await receiveContactMessage({
       db,
       mailer,
