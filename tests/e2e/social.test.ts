@@ -108,7 +108,7 @@ describe('social connections through the sandbox', () => {
 
     const tile = networkTile(page, 'Instagram');
     await tile.getByRole('button', { name: 'Conectar' }).click();
-    await page.waitForURL((url) => url.pathname === '/sandbox/meta/www/v19.0/dialog/oauth');
+    await page.waitForURL((url) => url.pathname === '/sandbox/meta/www/v26.0/dialog/oauth');
     await page.getByRole('heading', { name: 'Alzado is requesting access to your Pages and Instagram accounts' }).waitFor();
     await saveScreenshot(page, 'sandbox-meta-consent');
     await page.getByRole('button', { name: 'Continue as Marta' }).click();

@@ -11,7 +11,7 @@ export type NetworkName = 'LinkedIn' | 'Instagram';
 
 const CONSENT = {
   LinkedIn: { path: '/sandbox/linkedin/oauth/v2/authorization', allow: 'Allow' },
-  Instagram: { path: '/sandbox/meta/www/v19.0/dialog/oauth', allow: 'Continue as Marta' },
+  Instagram: { path: '/sandbox/meta/www/v26.0/dialog/oauth', allow: 'Continue as Marta' },
 } as const;
 
 export const networkTile = (page: Page, name: NetworkName) => page.getByRole('region', { name });
