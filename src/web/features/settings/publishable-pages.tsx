@@ -112,7 +112,7 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
                   aria-describedby={option.problem ? `${regionId}-${option.id}-problem` : undefined}
                   style={option.problem ? { cursor: 'not-allowed' } : undefined}
                 >
-                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <Group gap="sm" wrap="nowrap" align={option.problem ? 'flex-start' : 'center'}>
                     <Radio.Indicator size="sm" disabled={option.problem !== null} />
                     <Avatar src={option.logoUrl} alt={t('pages.logoAlt', { name: option.name })} radius={option.round ? 'xl' : 'sm'} size={32} color="gray">
                       {option.name.replace(/^@/, '').slice(0, 1).toUpperCase()}
