@@ -36,6 +36,7 @@ import { createPublishing } from './features/publishing/service.ts';
 import { createGeneratePostsHandler } from './features/generation/generate-posts-job.ts';
 import { generationRoutes } from './features/generation/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { frameworkErrorOptions, installFrameworkErrors } from './http/framework-errors.ts';
 import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import type { JobHandler, JobKind } from './jobs/job-queue.ts';
@@ -75,9 +76,12 @@ export async function buildApp(deps: AppDependencies) {
     logger: deps.logger === false ? false : { ...(typeof deps.logger === 'object' ? deps.logger : { level: config.logLevel }), serializers: { req: serializeRequest } },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // Fastify's and Node's own answers (bad URL, long parameter, unparsable request, …) in our error shape.
+    ...frameworkErrorOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installFrameworkErrors(app);
   installErrorHandling(app);
 
   const auth = createAuth({
