@@ -89,7 +89,12 @@ describe('the sandbox answers documented requests as documented', () => {
     const debugged = await send('debugToken', `/debug_token?input_token=${encodeURIComponent(String(json(page.answer).access_token))}`, { token: `${app().appId}|${app().appSecret}` });
     expect(debugged.departures).toEqual([]);
     expect(json(debugged.answer).data).toMatchObject({ type: 'PAGE', expires_at: 0, is_valid: true });
-    expect((await send('businesses', '/me/businesses?fields=id,name', { token: user })).departures).toEqual([]);
+    const businesses = await send('businesses', '/me/businesses?fields=id,name', { token: user });
+    expect(businesses.departures).toEqual([]);
+    const [business] = json(businesses.answer).data as Array<{ id: string }>;
+    for (const edge of ['owned_pages', 'client_pages']) {
+      expect((await send('businessPages', `/${business!.id}/${edge}?fields=id,name,access_token,instagram_business_account{id,username}`, { token: user })).departures).toEqual([]);
+    }
   });
 
   it('B.7 to B.12: containers, a carousel, status, media_publish, permalink, publishing limit', async () => {
@@ -131,6 +136,17 @@ describe('the sandbox answers documented requests as documented', () => {
     const lonely = await send('createCarouselContainer', `/${STUDIO_IG}/media`, { token, form: { media_type: 'CAROUSEL', children: String(item.id) } });
     expect(answerMismatches(graphRefusals.carouselSize, lonely.answer)).toEqual([]);
     expect(answerMismatches(graphRefusals.unknownContainer, (await send('publish', `/${STUDIO_IG}/media_publish`, { token, form: { creation_id: '17889999999999999' } })).answer)).toEqual([]);
+  });
+
+  it('B.0, B.14: a Graph version that does not exist; a page reached through Business Manager without ads_read (403, code 200)', async () => {
+    const token = await userToken();
+    proxy.clear();
+    await (await fetch(`${proxy.origin}${PREFIX}/v99.0/me`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+    expect(answerMismatches(graphRefusals.unknownVersion, proxy.requests.at(-1)!.answer!)).toEqual([]);
+
+    const businessPage = defaultMetaPages().find((entry) => entry.business?.edge === 'owned_pages')!;
+    const refused = await send('createImageContainer', `/${businessPage.instagram!.id}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption: 'Interiorismo' } });
+    expect(answerMismatches(graphRefusals.businessManagerPermission, refused.answer)).toEqual([]);
   });
 
   it('B.11, B.12, B.14: a container not ready yet (9007/2207027), the daily quota reached (9/2207042)', async () => {
@@ -180,12 +196,16 @@ describe('Alzado’s Graph client sends exactly the documented requests', () => 
     expect(departures(graphCalls, ['exchangeCode', 'longLivedToken', 'debugToken', 'me', 'permissions'], proxy.requests, PREFIX)).toEqual([]);
   });
 
-  it('the pages with their Instagram accounts and tokens', async () => {
+  it('the pages with their Instagram accounts: the user’s own, then her businesses’ owned and client pages; a page’s token', async () => {
     const token = await userToken();
     proxy.clear();
-    const pages = await client.listPages(token);
-    expect(pages.map((page) => page.id)).toContain(STUDIO_PAGE.id);
-    expect(departures(graphCalls, proxy.requests.map(() => 'accounts' as const), proxy.requests, PREFIX)).toEqual([]);
+    const pages = await client.listPages(token, { businesses: true });
+    expect(pages.map((page) => page.id)).toEqual(expect.arrayContaining(defaultMetaPages().map((entry) => entry.id)));
+    expect(departures(graphCalls, ['accounts', 'businesses', 'businessPages', 'businessPages'], proxy.requests, PREFIX)).toEqual([]);
+
+    proxy.clear();
+    expect(await client.getPageToken(token, STUDIO_PAGE.id)).toBeTruthy();
+    expect(departures(graphCalls, ['pageToken'], proxy.requests, PREFIX)).toEqual([]);
   });
 
   it('one image: the container, its status, media_publish, the permalink; then the publishing limit', async () => {

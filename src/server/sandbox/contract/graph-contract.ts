@@ -247,4 +247,10 @@ export const graphRefusals = {
   quota: { source: 'B.12, B.14 (limit, errors): 9/2207042', status: 400, body: graphError(9, 2207042) },
   carouselSize: { source: 'B.9, B.14 (publish, errors): 100/2207028', status: 400, body: graphError(100, 2207028) },
   unknownContainer: { source: 'B.11, B.14 (publish, errors): 24/2207008', status: 400, body: graphError(24, 2207008) },
+  businessManagerPermission: {
+    source: 'B.14 (errors), Corrections: a page role through Business Manager needs ads_read or ads_management to publish (HTTP 403, code 200)',
+    status: 403,
+    body: graphError(200),
+  },
+  unknownVersion: { source: 'B.0 (versions): a version that does not exist is an unknown path (code 2500, observed: arsduo/koala#611)', status: 400, body: graphError(2500) },
 } satisfies Record<string, DocumentedRefusal>;
