@@ -63,8 +63,10 @@ export function adsPermissionRefusal(record: MetaToken, entry: SandboxMetaPage):
 
 /** The login dialog's list of pages to share, each a box to untick; `ticked` null ticks them all. */
 export function pageChoices(pages: SandboxMetaPage[], ticked: string[] | null): string {
+  // The setting comes from the control API as JSON: anything but a list ticks every page.
+  const isTicked = (id: string) => !Array.isArray(ticked) || ticked.includes(id);
   const items = pages.map((entry) => {
-    const checked = ticked === null || ticked.includes(entry.id) ? ' checked' : '';
+    const checked = isTicked(entry.id) ? ' checked' : '';
     const account = entry.instagram ? `@${entry.instagram.username}` : 'no Instagram account';
     const via = entry.business ? ` · through ${entry.business.name}` : '';
     return `<li><label><input type="checkbox" name="pages" value="${escapeHtml(entry.id)}"${checked}><span>${escapeHtml(entry.name)} <small>${escapeHtml(account + via)}</small></span></label></li>`;

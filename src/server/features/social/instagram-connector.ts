@@ -82,9 +82,10 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
 
     async verify(connection): Promise<VerifyOutcome> {
       const now = new Date();
-      if (!connection.tokenExpiresAt || connection.tokenExpiresAt <= now) return { result: 'invalid', reason: 'the access has expired' };
       if (connection.dataAccessExpiresAt && connection.dataAccessExpiresAt <= now) return { result: 'invalid', reason: 'data access has expired (90 days without logging in)' };
+      // The page token never expires: only without one does the user token's end count.
       const target = targetPageToken(connection);
+      if (!target && (!connection.tokenExpiresAt || connection.tokenExpiresAt <= now)) return { result: 'invalid', reason: 'the user token has expired' };
       const token = target ?? openSecret(cipher, connection, 'access_token');
       if (!token) return { result: 'invalid', reason: 'no access token is stored' };
       try {

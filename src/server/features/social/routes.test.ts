@@ -341,6 +341,18 @@ describe('connecting Instagram through the Facebook Login dialog', () => {
     }
   });
 
+  it('a stored end that has passed does not close a connection whose page token Meta confirms: its end becomes the data access\'s', async () => {
+    const other = await newUser();
+    await connected(other.cookie, 'instagram');
+    expect((await pages(other.cookie, 'instagram')).statusCode).toBe(200);
+    expect((await chooseTarget(other.cookie, 'instagram', '17841400000000001')).statusCode).toBe(200);
+    // As a row kept when the user token's 60 days were the connection's end.
+    await t.database.db.updateTable('social_connections').set({ token_expires_at: storedInstant(new Date(Date.now() - 1000)) as string }).where('user_id', '=', other.id).where('network', '=', 'instagram').execute();
+    const view = (await status(other.cookie, 'instagram')).json() as SocialConnectionView;
+    expect(view).toMatchObject({ isConnected: true, warning: null });
+    closeTo(view.expiresAt, Date.now() + 90 * DAY_S * 1000);
+  });
+
   it('only the pages shared in the login dialog are listed', async () => {
     const other = await newUser();
     await connected(other.cookie, 'instagram', { uncheck: ['104000000000001', '104000000000004'] });
