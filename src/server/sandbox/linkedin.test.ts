@@ -119,6 +119,17 @@ describe('the versioned API', () => {
 });
 
 describe('images and posts', () => {
+  it('a bodiless DELETE with Content-Type: application/json, as LinkedIn\'s client sends it, deletes; a body that is not JSON is 400', async () => {
+    const token = await tokenFor();
+    const headers = restHeaders(token, { 'content-type': 'application/json' });
+    const created = await rest('/posts', { method: 'POST', headers, body: postBody(MEMBER, 'Para borrar') });
+    const id = created.headers.get('x-restli-id')!;
+    expect((await rest(`/posts/${encodeURIComponent(id)}`, { method: 'DELETE', headers })).status).toBe(204);
+    const broken = await rest('/posts', { method: 'POST', headers, body: '{"author":' });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ status: 400, code: 'ILLEGAL_ARGUMENT' });
+  });
+
   it('a token with only the member scopes uploads and posts an image but may not read it: 403 with LinkedIn\'s body', async () => {
     const token = await tokenFor(LINKEDIN_MEMBER_SCOPES);
     const client = sandboxClients(sandbox).linkedin;

@@ -206,6 +206,16 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
+    // LinkedIn's own client sends Content-Type: application/json on every call, a bodiless DELETE included.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      if (body === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(apiError(400, 'ILLEGAL_ARGUMENT', 'The request body is not valid JSON'), undefined);
+      }
+    });
     const isApi = (path: string) => !path.startsWith('/oauth/v2/authorization') && !path.startsWith('/media/') && !path.startsWith('/oauth/openid') && !path.startsWith('/oauth/.well-known');
     app.addHook('onRequest', async (request, reply) => {
       const path = pathWithinNetwork(request, 'linkedin');
