@@ -1,4 +1,4 @@
-import { Badge, Group, List, Stack, Text } from '@mantine/core';
+import { Badge, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckStatus, NetworkCheckItem } from '../../../domain/networks-check.ts';
 import type { SocialNetwork } from '../../../domain/social.ts';
@@ -23,15 +23,14 @@ export function CheckItem({ network, item }: { network: SocialNetwork; item: Net
         </Badge>
       }
     >
-      <Stack gap={2}>
-        <Group gap={6}>
-          <Text fw={600} size="sm">{t(`checks.${item.check}`)}</Text>
-        </Group>
+      {/* Addresses and scopes are long words: they wrap anywhere rather than leave the card on a phone. */}
+      <Stack gap={2} style={{ overflowWrap: 'anywhere' }}>
+        <Text fw={600} size="sm">{t(`checks.${item.check}`)}</Text>
         <Text size="sm">{text}</Text>
         {sandboxNote && <Text size="sm" c="dimmed">{sandboxNote}</Text>}
         {action && <Text size="sm" fw={500}>{t('whatToDo', { action })}</Text>}
         {item.status !== 'ok' && item.params.detail && (
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{t('networkSaid', { detail: item.params.detail })}</Text>
+          <Text size="xs" c="dimmed">{t('networkSaid', { detail: item.params.detail })}</Text>
         )}
       </Stack>
     </List.Item>
