@@ -132,6 +132,10 @@ describe('the sandbox answers documented requests as documented', () => {
     loopback.hostname = 'localhost';
     expect(answerMismatches(graphRefusals.imageNotFetched, (await container(loopback.toString())).answer)).toEqual([]);
     expect(answerMismatches(graphRefusals.aspectRatio, (await container(`${images.origin}/panorama.jpg`)).answer)).toEqual([]);
+    const captioned = (caption: string) => send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption } });
+    expect(answerMismatches(graphRefusals.captionRules, (await captioned('a'.repeat(2201))).answer)).toEqual([]);
+    expect(answerMismatches(graphRefusals.captionRules, (await captioned('Casa #uno #dos #tres #cuatro #cinco #seis')).answer)).toEqual([]);
+    expect((await captioned('Casa #uno #dos #tres #cuatro #cinco')).departures).toEqual([]);
     const item = json((await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, is_carousel_item: 'true' } })).answer);
     const lonely = await send('createCarouselContainer', `/${STUDIO_IG}/media`, { token, form: { media_type: 'CAROUSEL', children: String(item.id) } });
     expect(answerMismatches(graphRefusals.carouselSize, lonely.answer)).toEqual([]);

@@ -243,6 +243,11 @@ export const graphRefusals = {
   invalidToken: { source: 'B.14 (errors): code 190', status: 400, body: graphError(190), headers: { 'www-authenticate': /invalid_token/ } },
   imageNotFetched: { source: 'B.7, B.14 (media, errors): 9004/2207052, also for a URL Meta cannot reach (Corrections)', status: 400, body: graphError(9004, 2207052) },
   aspectRatio: { source: 'B.13, B.14 (errors): 36003/2207009, outside 4:5 to 1.91:1', status: 400, body: graphError(36003, 2207009) },
+  captionRules: {
+    source: 'B.13, B.14 (errors): 36004/2207010, a caption over 2,200 characters; also over 5 hashtags (docs/decisions/014: the docs name no code of their own)',
+    status: 400,
+    body: graphError(36004, 2207010),
+  },
   notReady: { source: 'B.11, B.14 (publish, errors): 9007/2207027', status: 400, body: graphError(9007, 2207027) },
   quota: { source: 'B.12, B.14 (limit, errors): 9/2207042', status: 400, body: graphError(9, 2207042) },
   carouselSize: { source: 'B.9, B.14 (publish, errors): 100/2207028', status: 400, body: graphError(100, 2207028) },
