@@ -2,6 +2,7 @@ import { DEFAULT_TOKEN_LIFETIME_SECONDS, type InstagramBusinessPage, type PagePr
 import type { GraphClient, GraphPage, GraphToken, GraphTokenInfo } from '../../adapters/instagram/graph-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { AppError } from '../../errors.ts';
+import type { TokenCipher } from '../../lib/token-cipher.ts';
 import { type Connection, openSecret, sealSecret, writeFlag } from './connection.ts';
 import { type ConnectorDependencies, type NetworkConnector, type VerifyOutcome, exchangeFailure, expiryFrom, warningOf } from './connector.ts';
 import type { ConnectionChanges } from './repo.ts';
@@ -172,7 +173,7 @@ export function targetPageId(connection: Connection): string | undefined {
   return connection.instagramPages?.find((page) => page.instagram_business_account_id === connection.publishTargetId)?.facebook_page_id;
 }
 
-export function storedPageTokens(cipher: ConnectorDependencies['cipher'], connection: Connection): Record<string, string> {
+export function storedPageTokens(cipher: TokenCipher, connection: Connection): Record<string, string> {
   return JSON.parse(openSecret(cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
 }
 
@@ -181,7 +182,7 @@ export function storedPageTokens(cipher: ConnectorDependencies['cipher'], connec
  * (the page tokens with it, the connection's end moved to the end of data access). A ProviderError
  * `page` when Meta gives none for that page (the user no longer manages it, or did not share it).
  */
-export async function fetchTargetPageToken(client: GraphClient, cipher: ConnectorDependencies['cipher'], connection: Connection): Promise<{ token: string; changes: ConnectionChanges }> {
+export async function fetchTargetPageToken(client: GraphClient, cipher: TokenCipher, connection: Connection): Promise<{ token: string; changes: ConnectionChanges }> {
   const stored = storedPageTokens(cipher, connection);
   const known = targetPageId(connection);
   if (known && stored[known]) return { token: stored[known]!, changes: {} };
@@ -192,7 +193,11 @@ export async function fetchTargetPageToken(client: GraphClient, cipher: Connecto
     known ??
     (await client.listPages(userToken, { businesses: connection.scopes.includes('business_management') })).find((page) => page.instagramBusinessAccount?.id === connection.publishTargetId)?.id;
   if (!pageId) throw new ProviderError('meta', 'page', 'The chosen Instagram account is not among the pages the user shared with the app');
-  const token = await client.getPageToken(userToken, pageId);
+  const token = await client.getPageToken(userToken, pageId).catch((error: unknown) => {
+    // Code 100 (subcode 33): the page cannot be loaded with her token, it is no longer hers to share.
+    if (error instanceof ProviderError && error.failure === 'rejected' && error.details.code === 100) return undefined;
+    throw error;
+  });
   if (!token) throw new ProviderError('meta', 'page', `Meta gave no token for the Facebook page ${pageId}: the user no longer manages it, or did not share it with the app`);
   return {
     token,

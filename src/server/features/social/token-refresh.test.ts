@@ -4,6 +4,7 @@ import { readFlag } from '../../db/values.ts';
 import { createTestPost } from '../../test-support/posts.ts';
 import { projectRowValues } from '../../test-support/projects.ts';
 import { type Network, type TestSandbox, connect, sandboxAdapters, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
+import { defaultMetaPages } from '../../sandbox/personas.ts';
 import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
 import { type TestApp, createTestApp, createTestTokenCipher, createTestUser, signIn } from '../../test-support/test-app.ts';
 import { secretContext } from './connection.ts';
@@ -283,6 +284,17 @@ describe('Instagram', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('Your Instagram connection has been closed');
     expect(mail[0]!.text).toContain('You have 1 post scheduled to Instagram: it cannot go out until you connect again.');
+  });
+
+  it('a chosen page that is no longer hers (no page token to be had) keeps the connection while its user token works, and warns its owner', async () => {
+    const user = await connectedUser(['instagram'], { language: 'en', publishing: true });
+    await t.database.db.updateTable('social_connections').set({ page_tokens: null }).where('user_id', '=', user.id).where('network', '=', 'instagram').execute();
+    await expireIn(user.id, 'instagram', 3 * DAY_MS);
+    sandbox.sandbox.control.setMetaPages(defaultMetaPages().filter((page) => page.id !== '104000000000001'));
+
+    expect((await runRefresh()).state).toBe('done');
+    expect(readFlag((await row(user.id, 'instagram')).is_connected)).toBe(true);
+    expect(mail.map((message) => message.subject)).toEqual([expect.stringMatching(/^Your Instagram connection expires on /)]);
   });
 
   it('without an account chosen yet, its user token is checked and its owner warned before it expires', async () => {
