@@ -123,7 +123,8 @@ export function createGraphClient(options: GraphClientOptions) {
   const graph = (path: string) => `${options.graphBaseUrl}/${options.graphVersion}/${path}`;
   const polling: ContainerPolling = { ...CONTAINER_POLLING, sleep: sleepFor, ...options.containerPolling };
 
-  async function call(request: { method?: string; url: string; token?: string; form?: Record<string, string> }): Promise<Record<string, unknown>> {
+  /** `account`: a call on one Instagram account's publishing edges (its containers, media_publish). */
+  async function call(request: { method?: string; url: string; token?: string; form?: Record<string, string>; account?: boolean }): Promise<Record<string, unknown>> {
     const response = await sendProviderRequest('meta', {
       method: request.method ?? (request.form ? 'POST' : 'GET'),
       url: request.url,
@@ -134,7 +135,7 @@ export function createGraphClient(options: GraphClientOptions) {
       body: request.form ? new URLSearchParams(request.form) : undefined,
       timeoutMs: options.timeoutMs,
     });
-    if (response.status >= 400 || (isRecord(response.json) && isRecord(response.json.error))) throw graphError(response, request.url);
+    if (response.status >= 400 || (isRecord(response.json) && isRecord(response.json.error))) throw graphError(response, request.url, request.account === true);
     if (!isRecord(response.json)) throw new ProviderError('meta', 'server', `Meta answered ${describeUrl(request.url)} with something that is not JSON (HTTP ${response.status})`);
     return response.json;
   }
@@ -276,6 +277,7 @@ export function createGraphClient(options: GraphClientOptions) {
       const body = await call({
         url: graph(`${encodeURIComponent(igUserId)}/media`),
         token,
+        account: true,
         form: {
           image_url: input.imageUrl,
           ...(input.caption !== undefined && !input.isCarouselItem ? { caption: input.caption } : {}),
@@ -291,6 +293,7 @@ export function createGraphClient(options: GraphClientOptions) {
       const body = await call({
         url: graph(`${encodeURIComponent(igUserId)}/media`),
         token,
+        account: true,
         form: { media_type: 'CAROUSEL', children: input.children.join(','), ...(input.caption !== undefined ? { caption: input.caption } : {}) },
       });
       return requireId(body, 'carousel container');
@@ -325,7 +328,7 @@ export function createGraphClient(options: GraphClientOptions) {
 
     /** B.11: publishes a ready container; returns the media id. */
     async publishContainer(token: string, igUserId: string, creationId: string): Promise<string> {
-      const body = await call({ url: graph(`${encodeURIComponent(igUserId)}/media_publish`), token, form: { creation_id: creationId } });
+      const body = await call({ url: graph(`${encodeURIComponent(igUserId)}/media_publish`), token, account: true, form: { creation_id: creationId } });
       return requireId(body, 'published media');
     },
 
@@ -405,7 +408,7 @@ function requireId(body: Record<string, unknown>, what: string): string {
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613]);
 
 /** An error answer (`{error: {message, type, code, error_subcode, is_transient}}`) as a ProviderError. */
-function graphError(response: ProviderResponse, url: string): ProviderError {
+function graphError(response: ProviderResponse, url: string, account: boolean): ProviderError {
   const error = isRecord(response.json) && isRecord(response.json.error) ? response.json.error : {};
   const code = numberOf(error.code);
   const subcode = numberOf(error.error_subcode);
@@ -415,9 +418,12 @@ function graphError(response: ProviderResponse, url: string): ProviderError {
   if (code !== undefined && (RATE_LIMIT_CODES.has(code) || (code >= 80000 && code <= 80014) || subcode === 2207042 || subcode === 2207051)) {
     return new ProviderError('meta', 'rate-limited', `Meta's limit is reached: ${message}`, { ...details, retryAfterSeconds: retryAfterSecondsOf(response.headers) });
   }
-  // A page whose role comes through Business Manager also needs ads_management or ads_read (the IG User
-  // media and media_publish references); Meta refuses it with HTTP 403, code 200. Only that page is concerned.
-  if (code === 200 && /\bads_(management|read)\b/.test(message)) return new ProviderError('meta', 'page', `Meta refused this page: ${message}`, details);
+  // A page whose role comes through Business Manager also needs ads_management or ads_read (the IG
+  // Container and media_publish references); Meta refuses it as a permissions error, HTTP 403 with code 200.
+  // Only that page is concerned: on an account's publishing edges, or naming the ads permissions, a code
+  // 200 is the page's (a permission the token lacks is code 10 there: "(#10) Requires
+  // instagram_content_publish permission", as seen in gitroomhq/postiz-app#1914).
+  if (code === 200 && (account || /\bads_(management|read)\b/.test(message))) return new ProviderError('meta', 'page', `Meta refused this page: ${message}`, details);
   if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return new ProviderError('meta', 'permission', `Meta denied the permission: ${message}`, details);
   // Code 1 is "unknown error" but also "Error validating client secret." (an OAuthException at HTTP 400).
   const unknownError = code === 1 && !(error.type === 'OAuthException' && response.status < 500);
