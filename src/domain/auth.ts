@@ -40,14 +40,19 @@ export const recoveryRequestSchema = z.object({
     .regex(EMAIL_SHAPE, 'emailInvalid'),
 });
 
-/** A new password as the reset page and the profile's change-password dialog ask for it. */
-export const newPasswordSchema = z
-  .object({
-    password: z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
-    confirmPassword: z.string(),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: 'passwordsDoNotMatch',
-    path: ['confirmPassword'],
-  });
+const newPasswordFields = z.object({
+  password: z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+  confirmPassword: z.string(),
+});
+const entriesMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const entriesDiffer = { message: 'passwordsDoNotMatch', path: ['confirmPassword'] };
+
+/** A new password as the reset page asks for it. */
+export const newPasswordSchema = newPasswordFields.refine(entriesMatch, entriesDiffer);
 export type NewPassword = z.infer<typeof newPasswordSchema>;
+
+/** The profile's change-password dialog: the current password, then the new one twice. */
+export const changePasswordSchema = newPasswordFields
+  .extend({ currentPassword: z.string().min(1, 'currentPasswordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong') })
+  .refine(entriesMatch, entriesDiffer);
+export type ChangePassword = z.infer<typeof changePasswordSchema>;

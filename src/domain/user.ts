@@ -62,11 +62,22 @@ export const profileFieldsSchema = z.object({
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
-/** PATCH /api/me: any of the profile fields, the interface language, a new password. */
-export const updateMeSchema = profileFieldsSchema.partial().extend({
-  language: z.enum(LANGUAGES, { message: 'languageInvalid' }).optional(),
-  password: optionalPasswordSchema.optional(),
-});
+/**
+ * PATCH /api/me: any of the profile fields, the interface language, a new password. A new password
+ * needs the current one too: a stolen session alone must not be able to take the account over.
+ */
+export const updateMeSchema = profileFieldsSchema
+  .partial()
+  .extend({
+    language: z.enum(LANGUAGES, { message: 'languageInvalid' }).optional(),
+    password: optionalPasswordSchema.optional(),
+    currentPassword: z.string({ error: 'currentPasswordRequired' }).max(PASSWORD_MAX_LENGTH, 'passwordTooLong').optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.password !== undefined && !value.currentPassword) {
+      context.addIssue({ code: 'custom', path: ['currentPassword'], message: 'currentPasswordRequired' });
+    }
+  });
 export type UpdateMe = z.infer<typeof updateMeSchema>;
 
 /** What PATCH /api/me answers: the user, and whether a requested password change went through. */

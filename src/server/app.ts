@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log, events, registerJobHandler, wakeJobs };
   await app.register(eventsRoutes, { auth, events });
-  await app.register(profileRoutes, featureDependencies);
+  await app.register(profileRoutes, { ...featureDependencies, passwordAttempts });
   await app.register(usersRoutes, { ...featureDependencies, mailer: deps.mailer, publicUrl: config.publicUrl });
   const socialDependencies = {
     ...featureDependencies,

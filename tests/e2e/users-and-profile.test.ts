@@ -74,14 +74,18 @@ describe('an administrator and a new customer', () => {
     expect((await sharp(Buffer.from(await avatar.arrayBuffer())).metadata()).width).toBe(256);
     await saveScreenshot(customer, 'profile-saved');
 
-    // The password: mismatched entries are refused, then changed.
+    // The password: mismatched entries are refused, a wrong current password too, then changed.
     await customer.getByRole('button', { name: 'Cambiar contraseña' }).click();
     const dialog = customer.getByRole('dialog', { name: 'Cambiar la contraseña' });
+    await dialog.locator('input[name="currentPassword"]').fill('no-es-la-mia');
     await dialog.locator('input[name="password"]').fill('nueva-clave-9');
     await dialog.locator('input[name="confirmPassword"]').fill('otra-cosa-9');
     await dialog.getByRole('button', { name: 'Cambiar', exact: true }).click();
     await dialog.getByText('Las contraseñas no coinciden').waitFor();
     await dialog.locator('input[name="confirmPassword"]').fill('nueva-clave-9');
+    await dialog.getByRole('button', { name: 'Cambiar', exact: true }).click();
+    await dialog.getByText('La contraseña actual no es correcta').waitFor();
+    await dialog.locator('input[name="currentPassword"]').fill(CUSTOMER.password);
     await dialog.getByRole('button', { name: 'Cambiar', exact: true }).click();
     await customer.getByText('Contraseña cambiada correctamente').waitFor();
 
@@ -104,7 +108,7 @@ describe('an administrator and a new customer', () => {
     await saveScreenshot(customer, 'deactivated-sign-in');
 
     expectNoUnexpectedConsoleErrors(admin);
-    expectNoUnexpectedConsoleErrors(customer, [{ status: 403, path: '/api/auth/sign-in/email' }]);
+    expectNoUnexpectedConsoleErrors(customer, [{ status: 400, path: '/api/me' }, { status: 403, path: '/api/auth/sign-in/email' }]);
     await admin.context().close();
     await customer.context().close();
   });

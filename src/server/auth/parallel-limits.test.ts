@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../test-support/test-app.ts';
+import { type TestApp, createTestApp, signIn } from '../test-support/test-app.ts';
 import { hashPassword, passwordVerificationCount } from './password-hashing.ts';
 
 /**
@@ -93,6 +93,37 @@ describe('sign-in guesses sent all at once', () => {
     const failures = await Promise.all(Array.from({ length: 60 }, (_, index) => post(base, '/api/auth/sign-in/email', { email: accounts[index], password: 'wrong-password' })));
     expect({ verified: passwordVerificationCount() - before, counts: countStatuses(failures) }).toEqual({ verified: 50, counts: { 401: 50, 429: 10 } });
   }, 120_000);
+});
+
+describe('password changes with guessed current passwords sent all at once (a stolen session)', () => {
+  let t: TestApp;
+  let base: string;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp({ signInLimits: { maxFailuresPerEmail: 5, maxFailuresPerAddress: 50, windowSeconds: 900 } });
+    await createUsers(t, ['victim@studio.es']);
+    cookie = await signIn(t, 'victim@studio.es', RIGHT_PASSWORD);
+    base = await listen(t);
+  });
+  afterAll(() => t.close());
+
+  it('100 guesses check at most 5 passwords, and the right one among them changes nothing', async () => {
+    const before = passwordVerificationCount();
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, async (_, index) => {
+        const response = await fetch(`${base}/api/me`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', cookie, origin: 'http://localhost:3000' },
+          body: JSON.stringify({ password: 'taken-over-1', currentPassword: index === 89 ? RIGHT_PASSWORD : `wrong-guess-${index}` }),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect({ verified: passwordVerificationCount() - before, counts: countStatuses(statuses) }).toEqual({ verified: 5, counts: { 400: 5, 429: 95 } });
+    await t.database.db.deleteFrom('attempt_counters').execute();
+    expect(await post(base, '/api/auth/sign-in/email', { email: 'victim@studio.es', password: RIGHT_PASSWORD })).toBe(200);
+  }, 60_000);
 });
 
 describe('recovery requests sent all at once', () => {

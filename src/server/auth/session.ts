@@ -66,6 +66,16 @@ export async function endUserSessions(auth: Auth, userId: string): Promise<void>
   await context.internalAdapter.deleteUserSessions(userId);
 }
 
+/** Ends every session of a user but the one given (a password change keeps the device that made it). */
+export async function endOtherSessions(auth: Auth, user: SessionUser): Promise<void> {
+  const context = await auth.$context;
+  const keep = (await context.internalAdapter.findSession(user.sessionToken))?.session.id;
+  await context.adapter.deleteMany({
+    model: 'session',
+    where: [{ field: 'userId', value: user.id }, ...(keep ? [{ field: 'id', value: keep, operator: 'ne' as const }] : [])],
+  });
+}
+
 function hasSessionCookie(request: FastifyRequest): boolean {
   return /(?:^|;\s*)(?:__Secure-)?alzado\.session_token=/.test(request.headers.cookie ?? '');
 }

@@ -141,6 +141,7 @@ describe('changing the password through PATCH /api/me', () => {
   const patchMe = (payload: Record<string, unknown>, withCookie = cookie) =>
     t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie: withCookie }, payload });
   const getMe = (withCookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: withCookie } });
+  const getProfileOf = (withCookie: string) => t.app.inject({ method: 'GET', url: '/api/me/profile', headers: { cookie: withCookie } });
   const passwordHash = async () =>
     (await t.database.db.selectFrom('accounts').select('password').where('user_id', '=', user.id).executeTakeFirstOrThrow()).password;
 
@@ -158,7 +159,7 @@ describe('changing the password through PATCH /api/me', () => {
   it.each(['1', '12345', 'ab de'])('refuses a password shorter than 6 (%s) with 400 passwordTooShort and changes nothing', async (password) => {
     const hash = await passwordHash();
     const before = await t.database.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
-    const response = await patchMe({ password, description: 'Should not be saved' });
+    const response = await patchMe({ password, currentPassword: user.password, description: 'Should not be saved' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: { password: 'passwordTooShort' } });
     expect(await passwordHash()).toBe(hash);
@@ -171,7 +172,7 @@ describe('changing the password through PATCH /api/me', () => {
     const thirdDevice = await signIn(t, user.email, user.password);
     expect((await getMe(otherDevice)).statusCode).toBe(200);
 
-    const response = await patchMe({ password: 'second-password' });
+    const response = await patchMe({ password: 'second-password', currentPassword: user.password });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ passwordChanged: true, user: { id: user.id, email: user.email } });
     expect(response.body).not.toContain('second-password');
@@ -191,11 +192,100 @@ describe('changing the password through PATCH /api/me', () => {
     user.password = 'second-password';
   });
 
+  it('refuses a new password without the current one: 400 currentPasswordRequired, nothing saved', async () => {
+    const hash = await passwordHash();
+    const before = await t.database.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    for (const payload of [{ password: 'stolen-session-1' }, { password: 'stolen-session-1', currentPassword: '' }]) {
+      const response = await patchMe({ ...payload, description: 'Should not be saved' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String), details: { currentPassword: 'currentPasswordRequired' } } });
+    }
+    expect(await passwordHash()).toBe(hash);
+    expect(await t.database.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual(before);
+  });
+
+  it('refuses a wrong current password: 400 currentPasswordWrong, nothing saved, no session ended', async () => {
+    const hash = await passwordHash();
+    const other = await signIn(t, user.email, user.password);
+    const response = await patchMe({ password: 'stolen-session-1', currentPassword: 'a-guess-at-it', description: 'Should not be saved' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String), details: { currentPassword: 'currentPasswordWrong' } } });
+    expect(await passwordHash()).toBe(hash);
+    expect((await getMe(other)).statusCode).toBe(200);
+    expect((await getProfileOf(cookie)).json().description).not.toBe('Should not be saved');
+    expect((await attemptSignIn(t, user.email, 'stolen-session-1')).statusCode).toBe(401);
+  });
+
+  it('does not take the current password alone as a change: without a new one it is ignored', async () => {
+    const response = await patchMe({ currentPassword: 'whatever-it-is', description: 'Only this' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ passwordChanged: null, user: { description: 'Only this' } });
+  });
+
+  it('is the one way to change a password: Better Auth\'s own change-password is closed', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie },
+      payload: { currentPassword: user.password, newPassword: 'by-the-back-door', revokeOtherSessions: false },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+    expect((await attemptSignIn(t, user.email, 'by-the-back-door')).statusCode).toBe(401);
+  });
+
   it('keeps a password of 6 characters with spaces inside as typed', async () => {
-    const response = await patchMe({ password: ' a b c ' });
+    const response = await patchMe({ password: ' a b c ', currentPassword: user.password });
     expect(response.statusCode).toBe(200);
     expect(response.json().passwordChanged).toBe(true);
     expect((await attemptSignIn(t, user.email, ' a b c ')).statusCode).toBe(200);
     user.password = ' a b c ';
+  });
+});
+
+describe('wrong current passwords count like failed sign-ins', () => {
+  let t: TestApp;
+  let user: { id: string; email: string; password: string };
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp({ signInLimits: { maxFailuresPerEmail: 3, maxFailuresPerAddress: 50, windowSeconds: 900 } });
+    user = await createTestUser(t, { email: 'ana@studio.es', password: 'first-password' });
+    cookie = await signIn(t, user.email, user.password);
+  });
+  afterAll(() => t.close());
+
+  const changePassword = (currentPassword: string) =>
+    t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie }, payload: { password: 'second-password', currentPassword }, remoteAddress: '10.9.0.1' });
+  const signInFrom = (password: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password }, remoteAddress });
+
+  it('two wrong here and one at sign-in reach the limit of 3 for the e-mail: then both answer 429, the right password too', async () => {
+    expect((await changePassword('guess-one')).statusCode).toBe(400);
+    expect((await changePassword('guess-two')).statusCode).toBe(400);
+    expect((await signInFrom('guess-three', '10.9.0.2')).statusCode).toBe(401);
+
+    const refused = await changePassword(user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: { code: 'TOO_MANY_ATTEMPTS', message: expect.any(String) } });
+    expect((await signInFrom(user.password, '10.9.0.3')).statusCode).toBe(429);
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie }, payload: { description: 'Fields alone still save' } })).statusCode).toBe(200);
+
+    // Once the window is over (here: the counters cleared), the right current password changes it.
+    await t.database.db.deleteFrom('attempt_counters').execute();
+    const changed = await changePassword(user.password);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().passwordChanged).toBe(true);
+    expect((await signInFrom('second-password', '10.9.0.4')).statusCode).toBe(200);
+  });
+
+  it('a right current password clears the e-mail\'s failures, as a sign-in does', async () => {
+    await t.database.db.deleteFrom('attempt_counters').execute();
+    expect((await changePassword('guess-one')).statusCode).toBe(400);
+    expect((await changePassword('guess-two')).statusCode).toBe(400);
+    const right = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie }, payload: { password: 'third-password', currentPassword: 'second-password' }, remoteAddress: '10.9.0.1' });
+    expect(right.statusCode).toBe(200);
+    expect((await signInFrom('wrong-password', '10.9.0.5')).statusCode).toBe(401);
+    expect((await signInFrom('wrong-password', '10.9.0.6')).statusCode).toBe(401);
+    expect((await signInFrom('third-password', '10.9.0.7')).statusCode).toBe(200);
   });
 });

@@ -25,11 +25,15 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileDependenc
     onRequest: signedIn,
     schema: {
       tags,
-      summary: 'Changes the signed-in user: profile fields, interface language, password (ends their other sessions)',
+      summary: 'Changes the signed-in user: profile fields, interface language, password (with the current one; ends their other sessions)',
+      description:
+        'A new `password` needs `currentPassword`: missing, it answers 400 with details.currentPassword `currentPasswordRequired`; ' +
+        'wrong, 400 with `currentPasswordWrong`, counted like a failed sign-in (per e-mail and per address), and 429 once those limits are reached. ' +
+        'Either way nothing is saved.',
       body: updateMeSchema,
-      response: { 200: updateMeResultSchema, ...errorResponses(400, 401) },
+      response: { 200: updateMeResultSchema, ...errorResponses(400, 401, 429) },
     },
-  }, async (request) => updateProfile(deps, { user: request.user!, changes: request.body }));
+  }, async (request) => updateProfile(deps, { user: request.user!, changes: request.body, address: request.ip }));
 
   api.put('/api/me/avatar', {
     onRequest: signedIn,

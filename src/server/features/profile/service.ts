@@ -3,7 +3,8 @@ import type { CurrentUser, UpdateMe, User } from '../../../domain/user.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { setUserPassword } from '../../auth/passwords.ts';
-import type { SessionUser } from '../../auth/session.ts';
+import type { PasswordAttempts } from '../../auth/password-attempts.ts';
+import { type SessionUser, endOtherSessions } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -16,6 +17,8 @@ export interface ProfileDependencies {
   auth: Auth;
   storage: Storage;
   log: { error: (object: unknown, message: string) => void };
+  /** The sign-in limits, which a password change's check of the current password counts against. */
+  passwordAttempts: PasswordAttempts;
 }
 
 export async function getProfile(deps: Pick<ProfileDependencies, 'db' | 'storage'>, userId: string): Promise<User> {
@@ -33,12 +36,18 @@ export function getCurrentUser(deps: Pick<ProfileDependencies, 'db' | 'storage'>
 }
 
 /**
- * Saves the fields provided and, when asked, a new password. The password is a second step: if it
- * fails the profile is still saved and the answer says so (SPEC §8 "User updated with errors in
+ * Saves the fields provided and, when asked, a new password. A new password needs the current one,
+ * checked under the sign-in limits (the same counters: guessing here is guessing there); a wrong or
+ * missing one changes nothing at all. The password is then a second step: if setting it fails the
+ * profile is still saved and the answer says so (SPEC §8 "User updated with errors in
  * authentication"). A changed password ends the user's other sessions, not this one.
  */
-export async function updateProfile(deps: ProfileDependencies, input: { user: SessionUser; changes: UpdateMe }): Promise<{ user: User; passwordChanged: boolean | null }> {
-  const { password, ...fields } = input.changes;
+export async function updateProfile(
+  deps: ProfileDependencies,
+  input: { user: SessionUser; changes: UpdateMe; address: string },
+): Promise<{ user: User; passwordChanged: boolean | null }> {
+  const { password, currentPassword, ...fields } = input.changes;
+  if (password !== undefined) await checkCurrentPassword(deps, { user: input.user, password: currentPassword ?? '', address: input.address });
   if (Object.keys(fields).length > 0) {
     await deps.db.updateTable('users').set({ ...fields, updated_at: new Date().toISOString() }).where('id', '=', input.user.id).execute();
   }
@@ -46,7 +55,7 @@ export async function updateProfile(deps: ProfileDependencies, input: { user: Se
   if (password !== undefined) {
     try {
       await setUserPassword(deps.auth, input.user.id, password);
-      await deps.db.deleteFrom('sessions').where('user_id', '=', input.user.id).where('token', '!=', input.user.sessionToken).execute();
+      await endOtherSessions(deps.auth, input.user);
       passwordChanged = true;
     } catch (error) {
       deps.log.error({ err: error }, 'Changing the password during a profile update failed');
@@ -54,6 +63,22 @@ export async function updateProfile(deps: ProfileDependencies, input: { user: Se
     }
   }
   return { user: await getProfile(deps, input.user.id), passwordChanged };
+}
+
+/** Throws unless `password` is the user's password now: 429 past the sign-in limits, 400 when wrong. */
+async function checkCurrentPassword(deps: ProfileDependencies, input: { user: SessionUser; password: string; address: string }): Promise<void> {
+  const context = await deps.auth.$context;
+  const guarded = await deps.passwordAttempts.guard(
+    { email: input.user.email, address: input.address },
+    async () => {
+      const account = await context.internalAdapter.findCredentialAccount(input.user.id);
+      if (!account?.password) return false;
+      return context.password.verify({ hash: account.password, password: input.password });
+    },
+    (right) => (right ? 'right' : 'wrong'),
+  );
+  if (!guarded) throw new AppError('TOO_MANY_ATTEMPTS', 'Too many attempts. Try again later.');
+  if (!guarded.result) throw new AppError('VALIDATION_FAILED', 'The current password is not right', { currentPassword: 'currentPasswordWrong' });
 }
 
 /** Replaces the user's avatar: the new file is stored first, then the old one removed. */

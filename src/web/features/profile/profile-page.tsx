@@ -86,15 +86,20 @@ export function ProfilePage() {
     }
   });
 
-  const changePassword = (password: string) =>
-    updateProfile.mutate({ password }, {
-      onSuccess: ({ passwordChanged }) => {
-        setChangingPassword(false);
-        if (passwordChanged === false) setFailure(t('password.partial'));
-        else notifications.show({ color: 'teal', message: t('password.changed') });
-      },
-      onError: (error) => setFailure(describe(error)),
-    });
+  // A refusal naming a field (a wrong current password) goes back to the dialog, which shows it there.
+  const changePassword = async ({ currentPassword, password }: { currentPassword: string; password: string }) => {
+    let passwordChanged: boolean | null;
+    try {
+      ({ passwordChanged } = await updateProfile.mutateAsync({ password, currentPassword }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && Object.keys(error.details).length > 0) throw error;
+      setFailure(describe(error));
+      return;
+    }
+    setChangingPassword(false);
+    if (passwordChanged === false) setFailure(t('password.partial'));
+    else notifications.show({ color: 'teal', message: t('password.changed') });
+  };
 
   const field = (name: keyof ProfileFields) => {
     const registered = form.register(name);
