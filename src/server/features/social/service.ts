@@ -183,13 +183,16 @@ export async function fetchPages(deps: SocialDependencies, input: { userId: stri
   return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
 }
 
+/** The connection's page or account `targetId`, as last fetched. */
+function pageOf(connection: Connection, targetId: string) {
+  return connection.network === 'linkedin'
+    ? connection.linkedinPages?.find((candidate) => candidate.id === targetId)
+    : connection.instagramPages?.find((candidate) => candidate.instagram_business_account_id === targetId);
+}
+
 /** Why the connection's page or account `targetId` cannot be published to; null when nothing is known against it. */
 function problemOf(connection: Connection, targetId: string): PageProblem | null {
-  const page =
-    connection.network === 'linkedin'
-      ? connection.linkedinPages?.find((candidate) => candidate.id === targetId)
-      : connection.instagramPages?.find((candidate) => candidate.instagram_business_account_id === targetId);
-  return page?.problem ?? null;
+  return pageOf(connection, targetId)?.problem ?? null;
 }
 
 /**
@@ -284,12 +287,12 @@ const REFUSED_PAGE_PROBLEM: Record<SocialNetwork, PageProblem> = { linkedin: 'ro
 export async function reportRefusedPage(deps: SocialDependencies, input: { userId: string; access: PublishingAccess; reason: string }): Promise<{ marked: boolean }> {
   const { userId, access } = input;
   const connection = await loadConnection(deps, userId, access.network);
+  if (!connection || !pageOf(connection, access.targetId)) return { marked: false };
   const problem = REFUSED_PAGE_PROBLEM[access.network];
   const pages =
     access.network === 'linkedin'
-      ? connection?.linkedinPages?.map((page) => (page.id === access.targetId ? { ...page, problem } : page))
-      : connection?.instagramPages?.map((page) => (page.instagram_business_account_id === access.targetId ? { ...page, problem } : page));
-  if (!connection || !pages?.some((page) => page.problem === problem && ('id' in page ? page.id : page.instagram_business_account_id) === access.targetId)) return { marked: false };
+      ? connection.linkedinPages?.map((page) => (page.id === access.targetId ? { ...page, problem } : page))
+      : connection.instagramPages?.map((page) => (page.instagram_business_account_id === access.targetId ? { ...page, problem } : page));
   await updateConnectionRow(deps.db, connection.id, { pages: JSON.stringify(pages) });
   deps.log.warn({ userId, network: access.network, targetId: access.targetId, problem, reason: input.reason }, 'The network refused a page: marked, the connection stands');
   return { marked: true };
