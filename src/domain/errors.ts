@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'GENERATION_WEBHOOK_FAILED',
   'GENERATION_AI_FAILED',
   'GENERATION_FAILED',
+  'ORIGIN_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

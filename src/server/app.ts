@@ -37,6 +37,7 @@ import { createGeneratePostsHandler } from './features/generation/generate-posts
 import { generationRoutes } from './features/generation/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { frameworkErrorOptions, installFrameworkErrors } from './http/framework-errors.ts';
+import { installOriginCheck } from './http/origin-check.ts';
 import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import type { JobHandler, JobKind } from './jobs/job-queue.ts';
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     mailer: deps.mailer,
     log: app.log,
+  // Writes under /api only from the app's own pages, by Better Auth's rule and with its trusted origins.
+  installOriginCheck(app, { trustedOrigins: auth.options.trustedOrigins });
   });
 
   // Features publish live events and register job handlers; main.ts starts the worker once listening.

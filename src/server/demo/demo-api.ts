@@ -3,17 +3,25 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The demo talks to the app only through its HTTP API (app.inject), as the browser would: every rule
- * and permission applies to what it makes. Any answer other than the expected one stops the demo
- * with the request and the app's answer.
+ * and permission applies to what it makes, and its writes carry the Origin of the app's own pages
+ * (PUBLIC_URL), without which a write with a session cookie is refused. Any answer other than the
+ * expected one stops the demo with the request and the app's answer.
  */
 export class DemoApi {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly origin: string;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    publicUrl: string,
+  ) {
+    this.origin = new URL(publicUrl).origin;
+  }
 
   async request<T>(input: { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; cookie?: string; payload?: unknown; expect?: number }): Promise<T> {
     const response = await this.app.inject({
       method: input.method,
       url: input.url,
-      headers: input.cookie ? { cookie: input.cookie } : {},
+      headers: input.cookie ? { cookie: input.cookie, origin: this.origin } : { origin: this.origin },
       ...(input.payload === undefined ? {} : { payload: input.payload as Record<string, unknown> }),
     });
     const expected = input.expect ?? 200;
@@ -23,7 +31,7 @@ export class DemoApi {
 
   /** Signs in with e-mail and password; the Cookie header of the session. */
   async signIn(email: string, password: string): Promise<string> {
-    const response = await this.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+    const response = await this.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: this.origin }, payload: { email, password } });
     if (response.statusCode !== 200) throw new Error(`Signing in as ${email} failed (${response.statusCode}): ${response.body}`);
     const session = response.cookies.find((cookie) => cookie.name.endsWith('session_token'));
     if (!session) throw new Error(`Signing in as ${email} set no session cookie`);
@@ -41,7 +49,7 @@ export class DemoApi {
     const response = await this.app.inject({
       method: 'POST',
       url: `/api/projects/${projectId}/images`,
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { cookie, origin: this.origin, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
     });
     if (response.statusCode !== 200) throw new Error(`Uploading images to project ${projectId} answered ${response.statusCode}: ${response.body}`);

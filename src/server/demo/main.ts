@@ -36,6 +36,7 @@ async function main(): Promise<void> {
         db: database.db,
         runDueJobs: () => worker.runDueJobs(),
         admin,
+        publicUrl: config.publicUrl,
         linkedin: socialClients.linkedin ? (socialClients.linkedin.sandbox ? 'sandbox' : 'real') : 'none',
       });
       printSummary(summary, { publicUrl: config.publicUrl, adminCreated: created, database: database.dialect });

@@ -32,6 +32,7 @@ async function startDemoApp(environment: Record<string, string> = {}) {
       db: database.db,
       runDueJobs: () => composed.worker.runDueJobs(),
       admin: ADMIN,
+      publicUrl: config.publicUrl,
       linkedin: composed.socialClients.linkedin ? 'sandbox' : 'none',
       imageScale: 0.25,
     });

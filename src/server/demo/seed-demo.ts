@@ -18,6 +18,8 @@ export interface DemoDependencies {
   runDueJobs: () => Promise<number>;
   /** The first administrator, as main.ts makes it. */
   admin: { email: string; password: string };
+  /** PUBLIC_URL: the demo writes as the app's own pages do, with their Origin. */
+  publicUrl: string;
   /**
    * How LinkedIn is served: by the sandbox mounted in the app (the demo connects the customer through
    * it), by the real network (a person must connect it) or not at all (SOCIAL_SANDBOX=false).
@@ -53,7 +55,7 @@ export async function assertNoProjects(db: Kysely<Database>): Promise<void> {
  */
 export async function seedDemo(deps: DemoDependencies): Promise<DemoSummary> {
   await assertNoProjects(deps.db);
-  const api = new DemoApi(deps.app);
+  const api = new DemoApi(deps.app, deps.publicUrl);
   const newPassword = () => randomBytes(9).toString('base64url');
 
   const adminCookie = await api.signIn(deps.admin.email, deps.admin.password);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type MailMessage, type Mailer } from '../adapters/mail/mailer.ts';
 import { createLocalStorage } from '../adapters/storage/local-storage.ts';
 import type { Storage } from '../adapters/storage/storage.ts';
@@ -40,7 +40,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
   const keepingMailer: Mailer = { send: async (message) => void sentMail.push(message) };
   const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-app-'));
   const mediaDir = path.join(scratchDir, 'media');
-  const publicUrl = configOverrides.publicUrl ?? 'http://localhost:3000';
+  const publicUrl = configOverrides.publicUrl ?? TEST_PUBLIC_URL;
   const { app, auth, worker, events } = await buildApp({
     config: {
       publicUrl,
@@ -66,6 +66,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     writer,
   });
   await app.ready();
+  sendOriginLikeABrowser(app, new URL(publicUrl).origin);
   return {
     app,
     auth,
@@ -83,6 +84,25 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
   };
 }
 
+/**
+ * The test client sends an Origin with every write, as a browser does: the app refuses writes that carry
+ * cookies and no Origin (src/server/http/origin-check.ts). A test that sets `origin` or `referer` itself,
+ * even to undefined (no header at all), decides for that request.
+ */
+function sendOriginLikeABrowser(app: FastifyInstance, origin: string): void {
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => ReturnType<FastifyInstance['inject']>;
+  const asBrowser = (options: InjectOptions | string): InjectOptions | string => {
+    if (typeof options === 'string') return options;
+    const headers: Record<string, unknown> = { ...options.headers };
+    const names = Object.keys(headers).map((name) => name.toLowerCase());
+    const method = (options.method ?? 'GET').toUpperCase();
+    if (!names.includes('origin') && !names.includes('referer') && !['GET', 'HEAD', 'OPTIONS'].includes(method)) headers.origin = origin;
+    for (const [name, value] of Object.entries(headers)) if (value === undefined) delete headers[name];
+    return { ...options, headers: headers as InjectOptions['headers'] };
+  };
+  app.inject = ((options: InjectOptions | string) => inject(asBrowser(options))) as FastifyInstance['inject'];
+}
+
 type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio'> & {
   mailer: Mailer;
   storage: Storage;
@@ -95,6 +115,9 @@ type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'web
   /** Where log lines go; none by default. */
   logger: { level: string; stream: { write: (line: string) => void } };
 };
+
+/** The test app's PUBLIC_URL unless a test gives another: the Origin its pages send with every write. */
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
 /** The key tests encrypt the networks' tokens with. */
 export const TEST_TOKEN_KEY = Buffer.alloc(32, 7);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SVG_IMAGE, avatarUpload, filesUnder, hasGpsBlock, multipartBody, noisyPng, phonePhoto, plainImage, pngBomb } from '../../test-support/images.ts';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { TEST_PUBLIC_URL, type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
 
 const AVATAR_URL = (userId: string) => new RegExp(`^http://localhost:3000/media/avatars/${userId}/([0-9a-f]{32})\\.webp$`);
 
@@ -54,7 +54,7 @@ describe('PUT /api/me/avatar', () => {
   async function uploadOverHttp(image: Buffer, filename = 'photo.jpg', type = 'image/jpeg', withCookie: string | null = cookie) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(image)], { type }), filename);
-    return fetch(`${base}/api/me/avatar`, { method: 'PUT', body: form, headers: withCookie ? { cookie: withCookie } : {} });
+    return fetch(`${base}/api/me/avatar`, { method: 'PUT', body: form, headers: withCookie ? { cookie: withCookie, origin: TEST_PUBLIC_URL } : {} });
   }
 
   const upload = (body: ReturnType<typeof multipartBody>, withCookie: string | null = cookie) =>

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_LIMITS } from '../../../domain/project.ts';
 import { SVG_IMAGE, filesUnder, hasGpsBlock, noisyPng, phonePhoto, plainImage, pngBomb } from '../../test-support/images.ts';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { TEST_PUBLIC_URL, type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
 
 /**
  * Project images over real HTTP, as the browser sends them (FormData, field "files"): SPEC §5 "Images",
@@ -83,7 +83,7 @@ describe('project images', () => {
   async function upload(projectId: number, files: UploadFile[], cookie = owner.cookie) {
     const form = new FormData();
     for (const file of files) form.append('files', new Blob([new Uint8Array(file.body)], { type: file.type ?? 'image/jpeg' }), file.name);
-    const response = await fetch(`${base}/api/projects/${projectId}/images`, { method: 'POST', headers: { cookie }, body: form });
+    const response = await fetch(`${base}/api/projects/${projectId}/images`, { method: 'POST', headers: { cookie, origin: TEST_PUBLIC_URL }, body: form });
     return { status: response.status, body: await response.json() };
   }
 
@@ -306,7 +306,7 @@ describe('project images', () => {
       const id = await newProject();
       const form = new FormData();
       form.append('note', 'sin fotos');
-      const empty = await fetch(`${base}/api/projects/${id}/images`, { method: 'POST', headers: { cookie: owner.cookie }, body: form });
+      const empty = await fetch(`${base}/api/projects/${id}/images`, { method: 'POST', headers: { cookie: owner.cookie, origin: TEST_PUBLIC_URL }, body: form });
       expect(empty.status).toBe(400);
       expect((await empty.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', details: { files: 'fileMissing' } });
       const json = await t.app.inject({ method: 'POST', url: `/api/projects/${id}/images`, headers: { cookie: owner.cookie }, payload: { files: [] } });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder, plainImage } from '../../test-support/images.ts';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { TEST_PUBLIC_URL, type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
 
 describe('projects and their images', () => {
   let t: TestApp;
@@ -28,7 +28,7 @@ describe('projects and their images', () => {
   async function upload(cookie: string, projectId: number, files: { name: string; body: Buffer; type: string }[]) {
     const form = new FormData();
     for (const file of files) form.append('files', new Blob([new Uint8Array(file.body)], { type: file.type }), file.name);
-    const response = await fetch(`${base}/api/projects/${projectId}/images`, { method: 'POST', headers: { cookie }, body: form });
+    const response = await fetch(`${base}/api/projects/${projectId}/images`, { method: 'POST', headers: { cookie, origin: TEST_PUBLIC_URL }, body: form });
     return { status: response.status, body: await response.json() };
   }
 
@@ -455,7 +455,7 @@ describe('creating and editing a project', () => {
       for (const [index, colour] of colours.entries()) {
         form.append('files', new Blob([new Uint8Array(await plainImage('jpeg', 1200, 900, colour))], { type: 'image/jpeg' }), `foto-${index}.jpg`);
       }
-      const response = await fetch(`${mediaBase}/api/projects/${projectId}/images`, { method: 'POST', headers: { cookie: who.cookie }, body: form });
+      const response = await fetch(`${mediaBase}/api/projects/${projectId}/images`, { method: 'POST', headers: { cookie: who.cookie, origin: TEST_PUBLIC_URL }, body: form });
       expect(response.status).toBe(200);
       return (await response.json()).images as Array<{ url: string; thumbnail_url: string }>;
     }
