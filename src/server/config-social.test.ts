@@ -33,6 +33,8 @@ describe('social configuration', () => {
     expect(loadConfig({}).social.linkedin.organizationPages).toBe(true);
     expect(loadConfig({ LINKEDIN_ORGANIZATION_PAGES: 'false' }).social.linkedin.organizationPages).toBe(false);
     expect(loadConfig({ META_ADS_READ: 'true' }).social.meta.adsRead).toBe(true);
+    expect(loadConfig({ META_LOGIN_CONFIG_ID: '1234567890' }).social.meta.loginConfigId).toBe('1234567890');
+    expect(() => loadConfig({ META_LOGIN_CONFIG_ID: 'my-config' })).toThrow(/META_LOGIN_CONFIG_ID/);
   });
 
   it.each([

@@ -68,6 +68,7 @@ const environmentSchema = z.object({
   META_DIALOG_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.facebook.com'),
   META_GRAPH_URL: z.url({ message: 'must be an absolute URL' }).default('https://graph.facebook.com'),
   META_ADS_READ: z.stringbool().default(false),
+  META_LOGIN_CONFIG_ID: z.string().trim().regex(/^\d{1,32}$/, 'must be the numeric ID of a Facebook Login for Business configuration').optional(),
   STUDIO_TIME_ZONE: z.string().refine(isKnownTimeZone, 'must be an IANA time zone such as Europe/Madrid').default('Europe/Madrid'),
   PUBLISH_HOUR: z.coerce.number().int('must be a whole hour, 0 to 23').min(0, 'must be an hour from 0 to 23').max(23, 'must be an hour from 0 to 23').default(9),
   // At most a day between runs and at least a day of window: a token cannot expire between two runs.
@@ -131,6 +132,8 @@ export interface Config {
       graphUrl: string;
       /** Ask for ads_read, which Meta requires to publish to pages reached through Business Manager (needs App Review). */
       adsRead: boolean;
+      /** A Facebook Login for Business configuration: the login dialog asks for its permissions instead of naming them. */
+      loginConfigId: string | undefined;
     };
   };
   /**
@@ -236,6 +239,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         dialogUrl: env.META_DIALOG_URL.replace(/\/+$/, ''),
         graphUrl: env.META_GRAPH_URL.replace(/\/+$/, ''),
         adsRead: env.META_ADS_READ,
+        loginConfigId: env.META_LOGIN_CONFIG_ID,
       },
     },
     studio: { timeZone: env.STUDIO_TIME_ZONE, publishHour: env.PUBLISH_HOUR },

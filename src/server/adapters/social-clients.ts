@@ -68,7 +68,14 @@ export function createSocialClients(options: {
     result.instagram = {
       sandbox: false,
       adsRead: meta.adsRead,
-      client: createGraphClient({ ...meta.credentials, dialogBaseUrl: meta.dialogUrl, graphBaseUrl: meta.graphUrl, graphVersion: meta.graphVersion, timeoutMs }),
+      client: createGraphClient({
+        ...meta.credentials,
+        dialogBaseUrl: meta.dialogUrl,
+        graphBaseUrl: meta.graphUrl,
+        graphVersion: meta.graphVersion,
+        timeoutMs,
+        loginConfigId: meta.loginConfigId,
+      }),
     };
   } else if (sandbox) {
     result.instagram = {

@@ -177,10 +177,15 @@ ${hiddenFields(fields)}
     if (!validRedirect(params.redirect_uri)) {
       return { error: ["URL blocked", "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings."] };
     }
-    const scopes = (params.scope ?? '').split(/[\s,]+/).filter((scope) => scope !== '');
+    // Facebook Login for Business: a configuration of the app's, made in the App Dashboard, names the permissions.
+    const configId = params.config_id;
+    const configured = configId === undefined ? undefined : settings().loginConfigurations[configId];
+    if (configId !== undefined && !configured) return { error: ['Invalid configuration', `The configuration ${configId} does not exist or does not belong to this app.`] };
+    const scopes = configured ?? (params.scope ?? '').split(/[\s,]+/).filter((scope) => scope !== '');
     const unknown = scopes.find((scope) => !(scope in PERMISSIONS));
     if (unknown) return { error: ['Invalid Scopes', `Invalid Scopes: ${unknown}. This message is only shown to developers.`] };
-    return { fields: { client_id: params.client_id!, redirect_uri: params.redirect_uri!, state: params.state ?? '', scope: scopes.join(','), response_type: 'code' }, scopes };
+    const chosen: Record<string, string> = configId === undefined ? { scope: scopes.join(',') } : { config_id: configId };
+    return { fields: { client_id: params.client_id!, redirect_uri: params.redirect_uri!, state: params.state ?? '', ...chosen, response_type: 'code' }, scopes };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {

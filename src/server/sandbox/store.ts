@@ -130,6 +130,8 @@ export interface SandboxSettings {
     containerError: string | null;
     /** The pages ticked when the login dialog opens (null: all of them); the user may change them there. */
     dialogPages: string[] | null;
+    /** The app's Facebook Login for Business configurations: each `config_id` and the permissions it asks for. */
+    loginConfigurations: Record<string, string[]>;
   };
 }
 
@@ -160,7 +162,7 @@ export interface SandboxState {
 export function defaultSettings(): SandboxSettings {
   return {
     linkedin: { issueRefreshTokens: false, omitExpiresIn: false, omitAccessToken: false, omitMemberName: false, postsPerDay: 150, organizationProduct: true },
-    meta: { omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containerProcessingMs: 0, containerError: null, dialogPages: null },
+    meta: { omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containerProcessingMs: 0, containerError: null, dialogPages: null, loginConfigurations: {} },
   };
 }
 

@@ -129,6 +129,25 @@ describe('Facebook Login and tokens', () => {
     expect((await client.getMe(await longLivedToken())).id).toBe('10158000000000001');
   });
 
+  it('with a Facebook Login for Business configuration the dialog names it, not the permissions, and grants what it holds', async () => {
+    const configured = createGraphClient({ ...sandbox.sandbox.credentials.meta, dialogBaseUrl: `${sandbox.base}/meta/www`, graphBaseUrl: `${sandbox.base}/meta/graph`, graphVersion: NEWEST_GRAPH_VERSION, timeoutMs: 5_000, loginConfigId: '7001' });
+    const url = new URL(configured.loginDialogUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: INSTAGRAM_SCOPES }));
+    expect(url.searchParams.get('config_id')).toBe('7001');
+    expect(url.searchParams.has('scope')).toBe(false);
+
+    // A configuration the app does not have: Meta's error page, no way back.
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(400);
+
+    sandbox.sandbox.control.configure({ meta: { loginConfigurations: { '7001': ['pages_show_list', 'instagram_basic', 'instagram_content_publish'] } } });
+    try {
+      const back = await answerConsent(url.toString(), { decision: 'allow' });
+      const short = await configured.exchangeCode({ code: back.searchParams.get('code')!, redirectUri: REDIRECT_URI });
+      expect((await configured.getGrantedPermissions(short.accessToken!)).sort()).toEqual(['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'public_profile']);
+    } finally {
+      sandbox.sandbox.control.configure({ meta: { loginConfigurations: {} } });
+    }
+  });
+
   it('exchanging a long-lived token again is no renewal: the same token comes back with the life it has left', async () => {
     const token = await longLivedToken();
     sandbox.sandbox.control.advanceTime(10 * DAY_S);

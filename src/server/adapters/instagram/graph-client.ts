@@ -21,6 +21,11 @@ export interface GraphClientOptions {
   timeoutMs: number;
   /** When to ask whether a container is ready (B.10); Meta's pace by default. */
   containerPolling?: Partial<ContainerPolling>;
+  /**
+   * A Facebook Login for Business configuration (META_LOGIN_CONFIG_ID): the dialog is opened with its
+   * `config_id`, and the configuration, made in the App Dashboard, holds the permissions.
+   */
+  loginConfigId?: string;
 }
 
 /**
@@ -170,7 +175,9 @@ export function createGraphClient(options: GraphClientOptions) {
       url.searchParams.set('redirect_uri', input.redirectUri);
       url.searchParams.set('state', input.state);
       url.searchParams.set('response_type', 'code');
-      url.searchParams.set('scope', input.scopes.join(','));
+      // Facebook Login for Business takes a configuration in place of the permissions' names.
+      if (options.loginConfigId) url.searchParams.set('config_id', options.loginConfigId);
+      else url.searchParams.set('scope', input.scopes.join(','));
       return url.toString();
     },
 
