@@ -92,9 +92,9 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     mailer: deps.mailer,
     log: app.log,
+  });
   // Writes under /api only from the app's own pages, by Better Auth's rule and with its trusted origins.
   installOriginCheck(app, { trustedOrigins: auth.options.trustedOrigins });
-  });
 
   // Features publish live events and register job handlers; main.ts starts the worker once listening.
   const events = deps.events ?? createMemoryEventHub({ onListenerError: (error) => app.log.error({ err: error }, 'Live events: a listener failed') });
