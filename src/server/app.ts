@@ -90,7 +90,6 @@ export async function buildApp(deps: AppDependencies) {
     dialect: database.dialect,
     secret: deps.authSecret,
     publicUrl: config.publicUrl,
-    mailer: deps.mailer,
     log: app.log,
   });
   // Writes under /api only from the app's own pages, by Better Auth's rule and with its trusted origins.
@@ -141,6 +140,11 @@ export async function buildApp(deps: AppDependencies) {
     auth,
     limiter,
     passwordAttempts,
+    db: database.db,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    registerJobHandler,
+    wakeJobs,
     limits: { ...config.signInLimits, maxResetRequests: config.passwordResetLimits.maxPerEmail, maxResetRequestsPerAddress: config.passwordResetLimits.maxPerAddress },
   });
   await app.register(healthRoutes, { isDatabaseReachable: database.isReachable });

@@ -2,13 +2,10 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { toLanguage } from '../../domain/languages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_SECONDS, SESSION_MAX_AGE_SECONDS } from '../../domain/limits.ts';
-import type { Mailer } from '../adapters/mail/mailer.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { readFlag } from '../db/values.ts';
-import { passwordResetEmail } from './password-reset-email.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 export interface AuthDependencies {
@@ -16,7 +13,6 @@ export interface AuthDependencies {
   dialect: Dialect;
   secret: string;
   publicUrl: string;
-  mailer: Mailer;
   /** The app's logger (pino): Better Auth's own messages go there too, not to stderr. */
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 }
@@ -94,19 +90,7 @@ export function createAuth(deps: AuthDependencies) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Our own link straight to the SPA page, so the token never passes through a redirect.
-      sendResetPassword: async ({ user, token }) => {
-        const profile = await db.selectFrom('users').select(['first_name', 'language']).where('id', '=', user.id).executeTakeFirst();
-        const resetUrl = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const message = passwordResetEmail({
-          to: user.email,
-          name: profile?.first_name ?? '',
-          language: toLanguage(profile?.language) ?? 'es',
-          resetUrl,
-        });
-        // A mail failure must not tell the requester whether the address exists: log it, answer the same.
-        await deps.mailer.send(message).catch((error: unknown) => deps.log.error({ err: error }, 'Password recovery e-mail failed'));
-      },
+      // No sendResetPassword: recovery e-mails are ours, sent by a job (password-reset-job.ts).
     },
     databaseHooks: {
       session: {

@@ -29,6 +29,7 @@ function attemptSignIn(t: TestApp, email: string, password: string) {
 async function tokenFromRecoveryEmail(t: TestApp, email: string): Promise<string> {
   const before = t.sentMail.length;
   expect((await requestReset(t, email)).statusCode).toBe(200);
+  await t.worker.runDueJobs();
   expect(t.sentMail).toHaveLength(before + 1);
   const token = t.sentMail.at(-1)!.text.match(RESET_LINK)?.[1];
   if (!token) throw new Error('the recovery e-mail carries no reset link');
@@ -53,13 +54,34 @@ describe('password recovery e-mail', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(existing.body);
     expect(existing.json()).toMatchObject({ status: true });
+    await t.worker.runDueJobs();
     expect(t.sentMail.map((mail) => mail.to)).toEqual(['lena@studio.es']);
+  });
+
+  it('sends nothing inside the request: a send-password-reset job sends it, for a known and an unknown address alike', async () => {
+    t.sentMail.length = 0;
+    await t.database.db.deleteFrom('jobs').execute();
+    await t.database.db.deleteFrom('verifications').execute();
+    expect((await requestReset(t, 'Lena@Studio.es')).statusCode).toBe(200);
+    expect((await requestReset(t, 'nobody@studio.es')).statusCode).toBe(200);
+    expect(t.sentMail).toEqual([]);
+    expect(await t.database.db.selectFrom('verifications').select('id').execute()).toEqual([]);
+    const jobs = await t.database.db.selectFrom('jobs').select(['kind', 'state', 'payload']).orderBy('id').execute();
+    expect(jobs).toEqual([
+      { kind: 'send-password-reset', state: 'queued', payload: JSON.stringify({ email: 'lena@studio.es' }) },
+      { kind: 'send-password-reset', state: 'queued', payload: JSON.stringify({ email: 'nobody@studio.es' }) },
+    ]);
+
+    expect(await t.worker.runDueJobs()).toBe(2);
+    expect(t.sentMail.map((mail) => mail.to)).toEqual(['lena@studio.es']);
+    expect((await t.database.db.selectFrom('jobs').select('state').execute()).map((job) => job.state)).toEqual(['done', 'done']);
   });
 
   it('is written in the language of the user, with a link to the reset page carrying the token', async () => {
     t.sentMail.length = 0;
     await requestReset(t, 'lena@studio.es');
     await requestReset(t, 'jordi@studio.es');
+    await t.worker.runDueJobs();
     const [english, catalan] = t.sentMail;
 
     expect(english!.subject).toBe(en.passwordReset.subject);
@@ -181,6 +203,7 @@ describe('recovery request limits', () => {
     expect(third.statusCode).toBe(429);
     expect(third.json().error.code).toBe('TOO_MANY_ATTEMPTS');
     expect(third.headers['retry-after']).toBeDefined();
+    await t.worker.runDueJobs();
     expect(t.sentMail).toHaveLength(2);
   });
 
@@ -190,5 +213,40 @@ describe('recovery request limits', () => {
     expect((await requestReset(t, 'two@studio.es', address)).statusCode).toBe(200);
     expect((await requestReset(t, 'three@studio.es', address)).statusCode).toBe(200);
     expect((await requestReset(t, 'four@studio.es', address)).statusCode).toBe(429);
+  });
+});
+
+describe('a recovery e-mail the mail server refuses', () => {
+  let t: TestApp;
+  let failing = true;
+  beforeAll(async () => {
+    t = await createTestApp({
+      mailer: {
+        send: async (message) => {
+          if (failing) throw new Error('connect ECONNREFUSED smtp://mailer:hunter2@mail.internal.example:587');
+          sent.push(message);
+        },
+      },
+    });
+    await createTestUser(t, { email: 'ana@studio.es' });
+  });
+  const sent: { to: string; text: string }[] = [];
+  afterAll(() => t.close());
+
+  it('answers as ever, withdraws the unsent link, records no internals and is sent again later', async () => {
+    expect((await requestReset(t, 'ana@studio.es')).statusCode).toBe(200);
+    expect(await t.worker.runDueJobs()).toBe(1);
+    const job = await t.database.db.selectFrom('jobs').selectAll().where('kind', '=', 'send-password-reset').executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ state: 'queued', attempts: 1, last_error: 'The recovery e-mail could not be sent' });
+    expect(JSON.stringify(job)).not.toMatch(/hunter2|mail\.internal|ECONNREFUSED/);
+    expect(await t.database.db.selectFrom('verifications').select('id').execute()).toEqual([]);
+
+    // Its retry is due: the mail server is back.
+    failing = false;
+    await t.database.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job.id).execute();
+    expect(await t.worker.runDueJobs()).toBe(1);
+    expect(sent.map((mail) => mail.to)).toEqual(['ana@studio.es']);
+    const token = sent[0]!.text.match(RESET_LINK)![1]!;
+    expect((await resetPassword(t, { token, newPassword: 'back-in-password' })).statusCode).toBe(200);
   });
 });

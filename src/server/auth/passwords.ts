@@ -13,8 +13,8 @@ export async function setUserPassword(auth: Auth, userId: string, password: stri
 }
 
 /**
- * A single-use token for /reset-password, as a recovery e-mail carries, but with its own lifetime:
- * the welcome e-mail's "choose your own password" link (decision 005).
+ * A single-use token for /reset-password with its own lifetime: an hour for a recovery e-mail, a week
+ * for the welcome e-mail's "choose your own password" link (decision 005).
  */
 export async function createPasswordSetupToken(auth: Auth, userId: string, lifetimeSeconds: number): Promise<string> {
   const context = await auth.$context;
@@ -26,4 +26,10 @@ export async function createPasswordSetupToken(auth: Auth, userId: string, lifet
     expiresAt: new Date(Date.now() + lifetimeSeconds * 1000),
   });
   return token;
+}
+
+/** Withdraws a token that was never delivered (its e-mail failed). */
+export async function forgetPasswordSetupToken(auth: Auth, token: string): Promise<void> {
+  const context = await auth.$context;
+  await context.internalAdapter.deleteVerificationByIdentifier(`reset-password:${token}`);
 }

@@ -1,13 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { credentialsSchema, recoveryRequestSchema } from '../../domain/auth.ts';
 import { isErrorCode } from '../../domain/errors.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/limits.ts';
+import type { Mailer } from '../adapters/mail/mailer.ts';
+import type { Database } from '../db/schema.ts';
 import { errorResponses } from '../http/error-responses.ts';
+import type { JobHandler, JobKind } from '../jobs/job-queue.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import type { Auth } from './create-auth.ts';
 import type { PasswordAttempts } from './password-attempts.ts';
+import { createSendPasswordResetHandler, queuePasswordResetEmail } from './password-reset-job.ts';
 import { toFetchHeaders } from './session.ts';
 
 export interface AuthRouteOptions {
@@ -16,6 +21,12 @@ export interface AuthRouteOptions {
   limiter: AttemptLimiter;
   /** Counts password checks: sign-in here, the profile's password change elsewhere. */
   passwordAttempts: PasswordAttempts;
+  /** Recovery e-mails are sent by a `send-password-reset` job. */
+  db: Kysely<Database>;
+  mailer: Mailer;
+  publicUrl: string;
+  registerJobHandler: (kind: JobKind, handler: JobHandler) => void;
+  wakeJobs: () => void;
   limits: { maxFailuresPerEmail: number; maxFailuresPerAddress: number; windowSeconds: number; maxResetRequests: number; maxResetRequestsPerAddress: number };
 }
 
@@ -35,6 +46,7 @@ const OPEN_ENDPOINTS = new Set(['get-session']);
 export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const { auth, limiter, passwordAttempts, limits } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  options.registerJobHandler('send-password-reset', createSendPasswordResetHandler({ ...options, log: app.log }));
   const tooManyAttempts = (reply: FastifyReply) =>
     reply
       .header('retry-after', String(limits.windowSeconds))
@@ -67,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   api.post('/api/auth/request-password-reset', {
     schema: {
       tags: ['auth'],
-      summary: 'Sends the recovery e-mail; answers the same whether the address exists or not',
+      summary: 'Sends the recovery e-mail (from the job queue); answers the same, as fast, whether the address exists or not',
       body: recoveryRequestSchema,
       response: { 200: okSchema.loose(), ...errorResponses(400, 429) },
     },
@@ -80,7 +92,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       { key: addressKey, limit: limits.maxResetRequestsPerAddress },
     ]);
     if (!attempt) return tooManyAttempts(reply);
-    return send(await forward(auth, request, { email: request.body.email }), reply);
+    // The e-mail goes from the job queue: the answer takes as long for an unknown address as for a known one.
+    await queuePasswordResetEmail(options, request.body.email);
+    return { status: true, message: 'If this email exists in our system, check your email for the reset link' };
   });
 
   api.post('/api/auth/reset-password', {

@@ -4,15 +4,17 @@ import { z } from 'zod';
 import { createUserSchema, listUsersQuerySchema, updateUserSchema, userPageSchema, userSchema, welcomeEmailRequestSchema } from '../../../domain/user.ts';
 import { requireRole } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { type UsersDependencies, createUser, getUser, listUsers, sendWelcomeEmail, updateUser } from './service.ts';
+import type { JobHandler, JobKind } from '../../jobs/job-queue.ts';
+import { type UsersDependencies, createSendWelcomeHandler, createUser, getUser, listUsers, sendWelcomeEmail, updateUser } from './service.ts';
 
 const ADMIN_NOT_AUTHENTICATED = 'Admin user is not authenticated';
 
 /** User management (SPEC §2 "Users", §6): administrators only; 401 without a session, 403 for others. */
-export async function usersRoutes(app: FastifyInstance, deps: UsersDependencies): Promise<void> {
+export async function usersRoutes(app: FastifyInstance, deps: UsersDependencies & { registerJobHandler: (kind: JobKind, handler: JobHandler) => void }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireRole(deps.auth, ['admin'], ADMIN_NOT_AUTHENTICATED);
   const tags = ['users'];
+  deps.registerJobHandler('send-welcome', createSendWelcomeHandler(deps));
 
   api.get('/api/users', {
     onRequest: adminOnly,
@@ -44,12 +46,13 @@ export async function usersRoutes(app: FastifyInstance, deps: UsersDependencies)
     onRequest: adminOnly,
     schema: {
       tags,
-      summary: "Sends an existing user's welcome e-mail (links to sign in and to choose a password; never the password)",
+      summary: "Queues an existing user's welcome e-mail (links to sign in and to choose a password; never the password)",
+      description: 'The e-mail is sent by a job right after the answer, and again later if the mail server fails: `queued` says it is on its way.',
       body: welcomeEmailRequestSchema,
-      response: { 200: z.object({ sent: z.boolean() }), ...errorResponses(400, 401, 403, 404) },
+      response: { 200: z.object({ queued: z.literal(true) }), ...errorResponses(400, 401, 403, 404) },
     },
   }, async (request) => {
     await sendWelcomeEmail(deps, { email: request.body.email });
-    return { sent: true };
+    return { queued: true as const };
   });
 }

@@ -1,17 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { toLanguage } from '../../../domain/languages.ts';
 import { ROLES, type Role } from '../../../domain/roles.ts';
 import type { CreateUser, ListUsersQuery, UpdateUser, User, UserPage } from '../../../domain/user.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Auth } from '../../auth/create-auth.ts';
-import { createPasswordSetupToken, setUserPassword } from '../../auth/passwords.ts';
+import { createPasswordSetupToken, forgetPasswordSetupToken, setUserPassword } from '../../auth/passwords.ts';
 import { endUserSessions } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
+import { type JobHandler, RetryLater, enqueueJob } from '../../jobs/job-queue.ts';
 import { type UserRow, countOtherActiveAdmins, findUserRowByEmail, findUserRowById, listUserRows, updateUserRow } from './repo.ts';
 import { welcomeEmail } from './welcome-email.ts';
 
@@ -23,6 +25,8 @@ export interface UsersDependencies {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Tells the job worker a welcome e-mail is due, so it goes at once. */
+  wakeJobs: () => void;
 }
 
 /** The welcome e-mail's set-your-own-password link lasts longer than a recovery link. */
@@ -125,19 +129,44 @@ export async function updateUser(deps: UsersDependencies, input: { id: string; c
 /**
  * POST /api/create-user-template: welcomes a user who exists. The recipient and every word come from
  * the server, so the endpoint cannot relay mail for anyone; the password in SPEC's payload is ignored.
+ * The e-mail goes from a `send-welcome` job, never inside the request: the link's token is made when
+ * the job runs, so no queue row ever holds it.
  */
 export async function sendWelcomeEmail(deps: UsersDependencies, input: { email: string }): Promise<void> {
   const row = await findUserRowByEmail(deps.db, input.email);
   if (!row) throw new AppError('NOT_FOUND', 'Do not match any users');
-  const token = await createPasswordSetupToken(deps.auth, row.id, WELCOME_LINK_DAYS * 24 * 60 * 60);
-  await deps.mailer.send(
-    welcomeEmail({
+  await enqueueJob(deps.db, { kind: 'send-welcome', subject: `user:${row.id}`, payload: { userId: row.id } });
+  deps.wakeJobs();
+}
+
+const welcomePayloadSchema = z.object({ userId: z.string() });
+
+/**
+ * The `send-welcome` job: a single-use "choose your own password" link valid WELCOME_LINK_DAYS, and
+ * the welcome e-mail in the user's language. A mail failure withdraws that link and tries again later;
+ * a user deleted meanwhile gets nothing.
+ */
+export function createSendWelcomeHandler(deps: Pick<UsersDependencies, 'db' | 'auth' | 'mailer' | 'publicUrl' | 'log'>): JobHandler {
+  return async ({ job }) => {
+    const { userId } = welcomePayloadSchema.parse(job.payload);
+    const row = await findUserRowById(deps.db, userId);
+    if (!row) return;
+    const token = await createPasswordSetupToken(deps.auth, row.id, WELCOME_LINK_DAYS * 24 * 60 * 60);
+    const message = welcomeEmail({
       to: row.email,
       name: row.first_name,
       language: toLanguage(row.language) ?? 'es',
       signInUrl: `${deps.publicUrl}/login`,
       setPasswordUrl: `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
       linkDays: WELCOME_LINK_DAYS,
-    }),
-  );
+    });
+    try {
+      await deps.mailer.send(message);
+    } catch (error) {
+      await forgetPasswordSetupToken(deps.auth, token);
+      deps.log.error({ err: error, jobId: job.id }, 'Welcome e-mail failed; it will be tried again');
+      // The job keeps no more than this: a mail server's message may carry its address or credentials.
+      throw new RetryLater('The welcome e-mail could not be sent');
+    }
+  };
 }
