@@ -2,10 +2,11 @@ import path from 'node:path';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer.ts';
 import { createStorage, storageImageOrigins } from './adapters/storage/create-storage.ts';
-import { createSocialClients, needsSandbox } from './adapters/social-clients.ts';
+import { type SocialClients, createSocialClients, sandboxAccess } from './adapters/social-clients.ts';
 import { createPostWriter } from './adapters/ai/create-post-writer.ts';
 import { type AppDependencies, buildApp } from './app.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
+import { requireRole } from './auth/session.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { EventHub } from './events/event-hub.ts';
@@ -13,7 +14,7 @@ import { networkStartWarnings } from './features/networks-check/start-warnings.t
 import { redirectUriOf } from './features/social/service.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { resolveTokenKeys } from './lib/token-encryption-key.ts';
-import { type Sandbox, createSandbox } from './sandbox/sandbox.ts';
+import { type Sandbox, type SandboxAccessCheck, createSandbox } from './sandbox/sandbox.ts';
 
 /**
  * The app as `npm start` runs it, composed from the configuration on an open, migrated database: the
@@ -23,10 +24,19 @@ import { type Sandbox, createSandbox } from './sandbox/sandbox.ts';
  * processes (PostgreSQL); a memory hub otherwise.
  */
 export async function composeApp(config: Config, database: DatabaseHandle, options: { events?: EventHub; logger?: AppDependencies['logger'] } = {}) {
-  // The networks: real where credentials are configured, otherwise the sandbox mounted at /sandbox,
-  // which the server calls on its own loopback address.
+  // The networks: real where credentials are configured, otherwise the sandbox mounted at /sandbox when
+  // SOCIAL_SANDBOX lets it serve them, which the server calls on its own loopback address.
   const tokenKeys = resolveTokenKeys(config.tokenEncryptionKeys, config.dataDir);
-  const sandbox = createAppSandbox(config);
+  // Outside the all-sandbox default, what the sandbox published and its control API are for signed-in
+  // administrators (docs/decisions/016), checked as /api checks them, with the app's auth: it exists once
+  // the app is built, before anything can be asked.
+  const administrators: { check?: SandboxAccessCheck['check'] } = {};
+  const sandbox = createAppSandbox(config, {
+    administratorCheck: async (request, reply) => {
+      if (!administrators.check) throw new Error('The sandbox was asked before the app was built');
+      await administrators.check(request, reply);
+    },
+  });
   const loopback = ['0.0.0.0', '::', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   const socialClients = createSocialClients({
     social: config.social,
@@ -53,27 +63,56 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const { app } = built;
+  administrators.check = requireRole(built.auth, ['admin'], 'Sign in as an administrator');
   logLine.write = (line) => app.log.info(line);
   if (!config.tokenEncryptionKeys) {
     const where = `TOKEN_ENCRYPTION_KEY is not set: the networks' tokens are encrypted with the key in ${path.join(config.dataDir, 'token-encryption-key')}`;
     if (tokenKeys.generatedFile) app.log.warn(`${where} (generated now). Production sets TOKEN_ENCRYPTION_KEY and keeps it apart from the backups.`);
     else app.log.info(where);
   }
-  for (const [network, adapter] of Object.entries({ linkedin: socialClients.linkedin, instagram: socialClients.instagram })) {
-    if (adapter?.sandbox) app.log.warn(`${network}: no credentials configured, so it is served by the sandbox at ${config.publicUrl}/sandbox (nothing reaches the real network)`);
-    if (!adapter) app.log.warn(`${network}: no credentials configured and the sandbox is off (SOCIAL_SANDBOX=false): it cannot be connected`);
-  }
+  for (const line of networkStartLines(config, socialClients, sandbox)) app.log[line.level](line.text);
   // Ended or unknown API versions, and image addresses the real Meta cannot download (docs/networks.md).
   for (const line of await networkStartWarnings({ ...socialClients, storage, now: new Date() })) app.log.warn(line);
   return { ...built, socialClients };
 }
 
 /**
- * The sandbox the app mounts when a network has no credentials, with the app's redirect URIs registered;
- * it remembers in DATA_DIR/sandbox unless `inMemory` (the network check's own copy, npm run check:networks).
+ * One line per network for the start log (docs/decisions/016): an emulated or unavailable network
+ * loudly, and a real one too when the other is not, so that a mixed set-up cannot pass unnoticed.
  */
-export function createAppSandbox(config: Config, options: { inMemory?: boolean } = {}): Sandbox | undefined {
-  if (!needsSandbox(config.social)) return undefined;
+function networkStartLines(config: Config, clients: SocialClients, sandbox: Sandbox | undefined): Array<{ level: 'info' | 'warn'; text: string }> {
+  const networks = [
+    { name: 'LinkedIn', adapter: clients.linkedin, variables: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'] },
+    { name: 'Instagram', adapter: clients.instagram, variables: ['META_APP_ID', 'META_APP_SECRET'] },
+  ];
+  const allReal = networks.every(({ adapter }) => adapter?.sandbox === false);
+  const pagesAreFor = sandboxAccess(config.social) === 'open'
+    ? 'open to anyone: every network is emulated (SOCIAL_SANDBOX=auto, for a developer’s machine)'
+    : 'for signed-in administrators (SOCIAL_SANDBOX=true)';
+  return networks.map(({ name, adapter, variables }) => {
+    const credentials = variables.join(' and ');
+    if (adapter?.sandbox === false) return { level: allReal ? 'info' : 'warn', text: `${name}: REAL, with ${variables[0]}: posts go to the real ${name}` };
+    if (adapter && sandbox) {
+      return {
+        level: 'warn',
+        text: `${name}: EMULATED, served by the sandbox at ${config.publicUrl}${sandbox.prefix}: nothing reaches the real ${name} (no ${credentials}). Its control API and published pages are ${pagesAreFor}`,
+      };
+    }
+    const why = config.social.sandbox === 'disabled' ? 'the sandbox is off (SOCIAL_SANDBOX=false)' : 'the sandbox serves no network while another has credentials (SOCIAL_SANDBOX=auto)';
+    return { level: 'warn', text: `${name}: UNAVAILABLE, it cannot be connected: no ${credentials}, and ${why}. Set ${credentials}, or SOCIAL_SANDBOX=true to emulate it` };
+  });
+}
+
+/**
+ * The sandbox the app mounts when SOCIAL_SANDBOX lets it serve a network (`sandboxAccess`), with the
+ * app's redirect URIs registered; it remembers in DATA_DIR/sandbox unless `inMemory` (the network
+ * check's own copy, npm run check:networks, on a loopback port for the script's run). Outside the
+ * all-sandbox default its control API and published pages pass `administratorCheck` first; without
+ * one (that copy of the check) they are open.
+ */
+export function createAppSandbox(config: Config, options: { inMemory?: boolean; administratorCheck?: SandboxAccessCheck['check'] } = {}): Sandbox | undefined {
+  const access = sandboxAccess(config.social);
+  if (access === 'off') return undefined;
   return createSandbox({
     publicUrl: config.publicUrl,
     ...(options.inMemory ? {} : { dataDir: path.join(config.dataDir, 'sandbox') }),
@@ -82,5 +121,6 @@ export function createAppSandbox(config: Config, options: { inMemory?: boolean }
     imageOrigins: storageImageOrigins(config.storage, config.publicUrl),
     // Its LinkedIn app has the organization product exactly when this app asks for company pages.
     settings: { linkedin: { organizationProduct: config.social.linkedin.organizationPages } },
+    ...(access === 'administrators' && options.administratorCheck ? { access: { check: options.administratorCheck, signInUrl: `${config.publicUrl}/login` } } : {}),
   });
 }

@@ -3,11 +3,11 @@ import { ConfigError, loadConfig } from './config.ts';
 
 /** The networks' part of the configuration (issue 5). */
 describe('social configuration', () => {
-  it('by default: no credentials, the sandbox on, LinkedIn and Graph at their real addresses and versions', () => {
+  it('by default: no credentials, the sandbox automatic, LinkedIn and Graph at their real addresses and versions', () => {
     const { social, tokenEncryptionKeys } = loadConfig({});
     expect(tokenEncryptionKeys).toBeUndefined();
     expect(social).toEqual({
-      sandboxEnabled: true,
+      sandbox: 'auto',
       requestTimeoutMs: 15_000,
       linkedin: { credentials: undefined, apiVersion: '202610', oauthUrl: 'https://www.linkedin.com', apiUrl: 'https://api.linkedin.com', webUrl: 'https://www.linkedin.com', organizationPages: true },
       meta: { credentials: undefined, graphVersion: 'v26.0', dialogUrl: 'https://www.facebook.com', graphUrl: 'https://graph.facebook.com', adsRead: false },
@@ -22,8 +22,17 @@ describe('social configuration', () => {
     });
     expect(config.social.linkedin).toMatchObject({ credentials: { clientId: 'li-id', clientSecret: 'li-secret' }, apiVersion: '202601', apiUrl: 'https://li.proxy.example', webUrl: 'https://li-web.proxy.example' });
     expect(config.social.meta).toMatchObject({ credentials: { appId: '123', appSecret: 'meta-secret' }, graphVersion: 'v24.0' });
-    expect(config.social.sandboxEnabled).toBe(false);
+    expect(config.social.sandbox).toBe('disabled');
     expect(config.tokenEncryptionKeys).toEqual([{ version: 2, key: Buffer.alloc(32, 1) }]);
+  });
+
+  it('SOCIAL_SANDBOX: auto (the default), true or false, the words a boolean accepts too', () => {
+    const sandboxOf = (value: string) => loadConfig({ SOCIAL_SANDBOX: value }).social.sandbox;
+    expect(sandboxOf('auto')).toBe('auto');
+    expect(sandboxOf('AUTO')).toBe('auto');
+    for (const value of ['true', 'TRUE', '1', 'yes', 'on']) expect(sandboxOf(value)).toBe('enabled');
+    for (const value of ['false', '0', 'no', 'off']) expect(sandboxOf(value)).toBe('disabled');
+    expect(() => sandboxOf('maybe')).toThrow('SOCIAL_SANDBOX: must be auto, true or false');
   });
 
   it('offers LinkedIn company pages only where the app is said to have the Community Management API', () => {

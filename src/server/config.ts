@@ -52,7 +52,12 @@ const environmentSchema = z.object({
       }
     })
     .optional(),
-  SOCIAL_SANDBOX: z.stringbool().default(true),
+  // auto: the sandbox serves the networks only when none has credentials; true: those without; false: none
+  // (docs/decisions/016). The words a boolean accepts (yes, 1, off...) keep their meaning.
+  SOCIAL_SANDBOX: z
+    .union([z.string().trim().toLowerCase().pipe(z.literal('auto')), z.stringbool()], { message: 'must be auto, true or false' })
+    .transform((value): Config['social']['sandbox'] => (value === 'auto' ? 'auto' : value ? 'enabled' : 'disabled'))
+    .default('auto'),
   SOCIAL_REQUEST_TIMEOUT_MS: positiveInt.default(15_000),
   LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
@@ -110,11 +115,15 @@ export interface Config {
   /** Keys that encrypt the networks' tokens, newest first. When unset, one is generated once and kept in DATA_DIR. */
   tokenEncryptionKeys: TokenKey[] | undefined;
   /**
-   * The networks: credentials (unset means "use the sandbox" while the sandbox is enabled), API version
+   * The networks: credentials (unset means "use the sandbox" when the sandbox serves it), API version
    * and base URLs (the browser-facing consent page and the server-to-server APIs).
    */
   social: {
-    sandboxEnabled: boolean;
+    /**
+     * SOCIAL_SANDBOX (docs/decisions/016): `auto` serves every network from the sandbox when none has
+     * credentials, and none otherwise; `enabled` serves those without credentials; `disabled`, none.
+     */
+    sandbox: 'auto' | 'enabled' | 'disabled';
     requestTimeoutMs: number;
     linkedin: {
       credentials: { clientId: string; clientSecret: string } | undefined;
@@ -223,7 +232,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       : { kind: 'local', root: path.join(dataDir, 'media') },
     tokenEncryptionKeys: env.TOKEN_ENCRYPTION_KEY,
     social: {
-      sandboxEnabled: env.SOCIAL_SANDBOX,
+      sandbox: env.SOCIAL_SANDBOX,
       requestTimeoutMs: env.SOCIAL_REQUEST_TIMEOUT_MS,
       linkedin: {
         credentials: env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET ? { clientId: env.LINKEDIN_CLIENT_ID, clientSecret: env.LINKEDIN_CLIENT_SECRET } : undefined,

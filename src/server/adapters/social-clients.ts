@@ -5,17 +5,34 @@ import { type LinkedInClient, createLinkedInClient } from './linkedin/linkedin-c
 
 /**
  * The clients of the two networks, chosen from the configuration (DESIGN §7): the real APIs when a
- * network has credentials; otherwise the sandbox, when it is enabled; otherwise none (that network
- * cannot be connected). The clients are the same code either way: only their base URLs differ.
+ * network has credentials; otherwise the sandbox, when it serves that network (`sandboxAccess`);
+ * otherwise none (that network cannot be connected). The clients are the same code either way: only
+ * their base URLs differ.
  */
 export interface SocialClients {
   linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean };
   instagram?: { client: GraphClient; sandbox: boolean; adsRead: boolean };
 }
 
+/**
+ * Whether the app mounts the sandbox, and who may use its control API and see what it published
+ * (docs/decisions/016): `open` in the all-sandbox default (SOCIAL_SANDBOX=auto and no network with
+ * credentials: a developer's machine, where nothing real is published); `administrators` when
+ * SOCIAL_SANDBOX=true serves the networks without credentials; `off` when it serves none (SOCIAL_SANDBOX
+ * auto while a network has credentials, false, or every network configured).
+ */
+export type SandboxAccess = 'open' | 'administrators' | 'off';
+
+export function sandboxAccess(social: Config['social']): SandboxAccess {
+  const configured = [social.linkedin.credentials, social.meta.credentials].filter(Boolean).length;
+  if (social.sandbox === 'auto') return configured === 0 ? 'open' : 'off';
+  if (social.sandbox === 'enabled') return configured < 2 ? 'administrators' : 'off';
+  return 'off';
+}
+
 /** True when some network will be served by the sandbox. */
 export function needsSandbox(social: Config['social']): boolean {
-  return social.sandboxEnabled && (!social.linkedin.credentials || !social.meta.credentials);
+  return sandboxAccess(social) !== 'off';
 }
 
 export function createSocialClients(options: {

@@ -12,7 +12,9 @@ export interface OriginCheckOptions {
 }
 
 /**
- * Cross-site request forgery, refused for every write under /api (POST, PUT, PATCH, DELETE) with the rule
+ * Cross-site request forgery, refused for every write under /api (POST, PUT, PATCH, DELETE), and to the
+ * sandbox's control API (/sandbox/control, an administrator's outside the all-sandbox default:
+ * docs/decisions/016), with the rule
  * Better Auth applies to its own endpoints (better-auth/dist/api/middlewares/origin-check.mjs), so the
  * two never disagree:
  *
@@ -32,7 +34,7 @@ export function installOriginCheck(app: FastifyInstance, options: OriginCheckOpt
   if (!Array.isArray(options.trustedOrigins)) throw new Error('The origin check needs the trusted origins as a list');
   const trusted = new Set((options.trustedOrigins as readonly string[]).map((origin) => new URL(origin).origin));
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
+    if (SAFE_METHODS.has(request.method) || !(isApiPath(request.url) || isSandboxControlPath(request.url))) return;
     const origin = claimedOrigin(request);
     if (origin === undefined) {
       // No cookie, no session to ride on: a server or curl, as Better Auth lets through.
@@ -45,6 +47,11 @@ export function installOriginCheck(app: FastifyInstance, options: OriginCheckOpt
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** The sandbox at the prefix the app mounts it at; its networks' own endpoints keep their own rules. */
+function isSandboxControlPath(url: string): boolean {
+  return url === '/sandbox/control' || url.startsWith('/sandbox/control/') || url.startsWith('/sandbox/control?');
 }
 
 /**

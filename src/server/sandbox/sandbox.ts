@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type SandboxContext, ProviderReply, sendReply } from './context.ts';
 import { FaultList, type SandboxFault, sandboxFaultSchema } from './faults.ts';
+import { escapeHtml, page } from './html.ts';
 import { linkedinRoutes } from './linkedin.ts';
 import { metaRoutes } from './meta.ts';
 import type { SandboxMetaPage, SandboxOrganization } from './personas.ts';
@@ -13,8 +14,8 @@ import { type SandboxSettings, SandboxStore } from './store.ts';
 /**
  * Alzado's local LinkedIn and Meta (DESIGN §7, docs/decisions/007): the endpoints Alzado uses, over
  * real HTTP, with their consent pages, error bodies, lifetimes and limits. The production clients talk
- * to it through their base URLs and cannot tell. Mounted inside the app at /sandbox when a network has
- * no credentials, or run on its own port by the tests.
+ * to it through their base URLs and cannot tell. Mounted inside the app at /sandbox when it serves a
+ * network (SOCIAL_SANDBOX, docs/decisions/016), or run on its own port by the tests.
  *
  *   /sandbox                      what was published (also /sandbox/published.json)
  *   /sandbox/linkedin/web/feed/update/{urn}, /sandbox/meta/p/{shortcode}/   the published posts' pages (their permalinks)
@@ -43,6 +44,19 @@ export interface SandboxOptions {
    * is refused as Meta refuses it (9004/2207052). None by default.
    */
   imageOrigins?: string[];
+  /**
+   * Who may use the control API and see what was published (the list, published.json, the posts' pages;
+   * docs/decisions/016): `check` runs first, as an onRequest hook, and refuses by throwing an error whose
+   * `status` is 401 (not signed in) or 403 (not allowed); the pages then send a browser to `signInUrl`.
+   * Anyone when unset: the app's all-sandbox default, the tests' own sandbox. The networks' own
+   * endpoints (consent pages, tokens, APIs) are never behind it: the app's server and browsers use them.
+   */
+  access?: SandboxAccessCheck;
+}
+
+export interface SandboxAccessCheck {
+  check: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  signInUrl: string;
 }
 
 export interface SandboxCredentials {
@@ -162,43 +176,46 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     await app.register(linkedinRoutes(context), { prefix: '/linkedin' });
     await app.register(metaRoutes(context), { prefix: '/meta' });
 
-    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(publishedPage(context)));
-    app.get('/published.json', async () => control.published());
+    // What was published and the control API: only for whom `access` lets in (docs/decisions/016).
+    const forPages = options.access ? { onRequest: refuseUnlessAllowed(options.access, 'page') } : {};
+    const forApi = options.access ? { onRequest: refuseUnlessAllowed(options.access, 'json') } : {};
+    app.get('/', forPages, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(publishedPage(context)));
+    app.get('/published.json', forApi, async (_request, reply) => reply.header('cache-control', 'no-store').send(control.published()));
     // The pages behind the permalinks: a published post as each network shows it.
     const sendPage = (reply: FastifyReply, shown: PostPage) => reply.status(shown.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(shown.html);
-    app.get('/linkedin/web/feed/update/:urn', async (request, reply) => sendPage(reply, linkedinPostPage(context, (request.params as { urn: string }).urn)));
-    app.get('/meta/p/:shortcode/', async (request, reply) => sendPage(reply, instagramPostPage(context, (request.params as { shortcode: string }).shortcode)));
+    app.get('/linkedin/web/feed/update/:urn', forPages, async (request, reply) => sendPage(reply, linkedinPostPage(context, (request.params as { urn: string }).urn)));
+    app.get('/meta/p/:shortcode/', forPages, async (request, reply) => sendPage(reply, instagramPostPage(context, (request.params as { shortcode: string }).shortcode)));
 
     // Misbehaviour on request, for tests and for people trying the failure screens.
     const networkBody = z.object({ network: z.enum(['linkedin', 'meta']) });
     // Each network's settings to change (store.ts's SandboxSettings decides which take effect).
     const settingsChange = z.object({ linkedin: z.record(z.string(), z.unknown()).optional(), meta: z.record(z.string(), z.unknown()).optional() });
-    app.get('/control', async () => ({ faults: faults.list(), settings: store.state.settings, clockOffsetSeconds: store.state.clockOffsetMs / 1000 }));
-    app.post('/control/faults', async (request, reply) => {
+    app.get('/control', forApi, async () => ({ faults: faults.list(), settings: store.state.settings, clockOffsetSeconds: store.state.clockOffsetMs / 1000 }));
+    app.post('/control/faults', forApi, async (request, reply) => {
       control.fail(sandboxFaultSchema.parse(request.body));
       return reply.status(201).send({ faults: faults.list() });
     });
-    app.delete('/control/faults', async () => {
+    app.delete('/control/faults', forApi, async () => {
       control.clearFaults();
       return { faults: [] };
     });
-    app.post('/control/expire-tokens', async (request) => {
+    app.post('/control/expire-tokens', forApi, async (request) => {
       control.expireTokens(networkBody.parse(request.body).network);
       return { ok: true };
     });
-    app.post('/control/revoke-tokens', async (request) => {
+    app.post('/control/revoke-tokens', forApi, async (request) => {
       control.revokeTokens(networkBody.parse(request.body).network);
       return { ok: true };
     });
-    app.post('/control/advance-time', async (request) => {
+    app.post('/control/advance-time', forApi, async (request) => {
       control.advanceTime(z.object({ seconds: z.number().int().min(0) }).parse(request.body).seconds);
       return { clockOffsetSeconds: store.state.clockOffsetMs / 1000 };
     });
-    app.patch('/control/settings', async (request) => {
+    app.patch('/control/settings', forApi, async (request) => {
       control.configure(settingsChange.parse(request.body) as DeepPartial<SandboxSettings>);
       return store.state.settings;
     });
-    app.post('/control/reset', async () => {
+    app.post('/control/reset', forApi, async () => {
       control.reset();
       return { ok: true };
     });
@@ -213,6 +230,39 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       context.publicBase = `${url.replace(/\/+$/, '')}${prefix}`;
     },
   };
+}
+
+/**
+ * The `access` check as an onRequest hook: its 401 or 403 becomes the control API's JSON refusal, or a
+ * page that says who may see it and where to sign in; anything else it throws goes to the error handler.
+ */
+function refuseUnlessAllowed(access: SandboxAccessCheck, answer: 'page' | 'json') {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await access.check(request, reply);
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      if (status !== 401 && status !== 403) throw error;
+      reply.status(status).header('cache-control', 'no-store');
+      if (answer === 'json') {
+        const message = status === 401
+          ? "Sign in to the app as an administrator to use the sandbox's control API and see what it published"
+          : "The sandbox's control API and what it published are only for administrators of the app";
+        return reply.send({ message, status });
+      }
+      return reply.type('text/html; charset=utf-8').send(refusalPage(status, access.signInUrl));
+    }
+  };
+}
+
+function refusalPage(status: 401 | 403, signInUrl: string): string {
+  const [title, detail] = status === 401
+    ? ['Sign in as an administrator', 'What the sandbox published, and the posts’ pages, are for the administrators of the app that runs it.']
+    : ['Only for administrators', 'What the sandbox published, and the posts’ pages, are only for administrators of the app that runs it; this account is not one.'];
+  return page({
+    title,
+    body: `<div class="card error"><h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(detail)}</p><p><a href="${escapeHtml(signInUrl)}">Sign in to the app</a></p></div>`,
+  });
 }
 
 /**

@@ -122,7 +122,7 @@ export function notAvailableItem(network: SocialNetwork): NetworkCheckItem {
     'failure',
     'notAvailable',
     { variable: variables },
-    `${NETWORK_NAMES[network]} has no credentials and the sandbox is off (SOCIAL_SANDBOX=false): it cannot be connected`,
+    `${NETWORK_NAMES[network]} has no credentials and the sandbox is off (SOCIAL_SANDBOX=false, or auto while another network has credentials): it cannot be connected`,
     `set ${variables} (docs/networks.md), or SOCIAL_SANDBOX=true to try the sandbox`,
   );
 }
