@@ -241,6 +241,23 @@ describe('SOCIAL_SANDBOX=true with no credentials: explicitly enabled', () => {
     expect((await send(app, { method: 'DELETE', path: '/sandbox/control/faults' }, admin)).status).toBe(200);
   });
 
+  it('answers odd cookies and addresses with a 4xx, never a 5xx', async () => {
+    for (const cookie of ['alzado.session_token=%00', 'alzado.session_token=%00abc.%00sig', `alzado.session_token=${'a'.repeat(4000)}.b`, 'alzado.session_token=x.%ZZ', 'alzado.session_token=']) {
+      for (const path of ['/sandbox/control', '/sandbox/published.json', '/sandbox/']) {
+        const response = await fetch(`${app.url}${path}`, { headers: { cookie } });
+        expect(response.status, `${cookie.slice(0, 40)} ${path}`).toBe(401);
+      }
+    }
+    const admin = await app.signIn(ADMIN);
+    for (const path of ['/sandbox/meta/p/%00/', '/sandbox/linkedin/web/feed/update/%00', '/sandbox/linkedin/web/feed/update/%ZZ', '/sandbox/control?x=%00']) {
+      for (const cookie of [undefined, admin]) {
+        const response = await fetch(`${app.url}${path}`, { headers: cookie ? { cookie } : {} });
+        expect(response.status, `${cookie ? 'admin' : 'anonymous'} ${path}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${cookie ? 'admin' : 'anonymous'} ${path}`).toBeLessThan(500);
+      }
+    }
+  });
+
   it('keeps the networks’ own pages open: the consent page a browser opens', async () => {
     expect((await linkedinConsentPage(app)).status).toBe(200);
   });
