@@ -42,6 +42,7 @@ import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import type { JobHandler, JobKind } from './jobs/job-queue.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
+import { makePrivateDir } from './lib/private-files.ts';
 import { createStudioCalendar } from './lib/studio-calendar.ts';
 
 export interface AppDependencies {
@@ -210,7 +211,8 @@ export async function buildApp(deps: AppDependencies) {
 
 /** Local storage's files. Their names are content hashes, so they never change: cached for a year. */
 async function serveMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
-  fs.mkdirSync(mediaDir, { recursive: true });
+  // The app serves these itself: nobody else on the machine needs to read the folder.
+  makePrivateDir(mediaDir);
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',

@@ -9,6 +9,9 @@ import { scheduleTokenRefresh } from './features/social/token-refresh.ts';
 
 /** Process entry: configuration, database and migrations, the app (./compose.ts), first admin, HTTP server, graceful stop. */
 async function main(): Promise<void> {
+  // Whatever this process creates (the database and its journal, secrets, outbox, uploads, the
+  // sandbox's files), through whichever library, is readable by its own account only.
+  process.umask(0o077);
   const config = loadConfig();
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database.db, database.dialect);

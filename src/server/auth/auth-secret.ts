@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, makePrivateDir, restrictToOwner } from '../lib/private-files.ts';
 
 /**
  * AUTH_SECRET when configured; otherwise one generated at first start and kept in DATA_DIR, so
@@ -10,11 +11,14 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   if (configured) return configured;
   const file = path.join(dataDir, 'auth-secret');
   try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = fs.readFileSync(file, 'utf8').trim();
+    restrictToOwner(file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    makePrivateDir(dataDir);
     const secret = randomBytes(32).toString('base64url');
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     return secret;
   }
 }

@@ -6,6 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_SECONDS, S
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { readFlag } from '../db/values.ts';
+import { hashedSessionTokens } from './hashed-session-tokens.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 export interface AuthDependencies {
@@ -81,7 +82,11 @@ export function createAuth(deps: AuthDependencies) {
     verification: {
       modelName: 'verifications',
       fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+      // Reset and welcome links: the table holds the SHA-256 of each identifier, never the token.
+      storeIdentifier: 'hashed',
     },
+    // Sessions: the table holds the SHA-256 of each token (decision 015).
+    plugins: [hashedSessionTokens()],
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,

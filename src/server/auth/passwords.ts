@@ -14,7 +14,8 @@ export async function setUserPassword(auth: Auth, userId: string, password: stri
 
 /**
  * A single-use token for /reset-password with its own lifetime: an hour for a recovery e-mail, a week
- * for the welcome e-mail's "choose your own password" link (decision 005).
+ * for the welcome e-mail's "choose your own password" link (decision 005). Better Auth stores only the
+ * SHA-256 of the identifier (verification.storeIdentifier), so the token lives in the e-mail alone.
  */
 export async function createPasswordSetupToken(auth: Auth, userId: string, lifetimeSeconds: number): Promise<string> {
   const context = await auth.$context;

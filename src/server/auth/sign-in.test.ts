@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionTokenDigest } from './hashed-session-tokens.ts';
 import { readInstant } from '../db/values.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../test-support/test-app.ts';
 import { storedFlag, storedInstant } from '../test-support/stored-values.ts';
@@ -22,7 +23,7 @@ function sessionCookieOf(response: { headers: Record<string, unknown> }): string
 }
 
 function tokenOf(cookie: string): string {
-  // The cookie value is "<token>.<signature>"; the sessions row holds the token.
+  // The cookie value is "<token>.<signature>"; the sessions row holds the token's digest.
   const value = decodeURIComponent(cookie.split(';')[0]!.split('=').slice(1).join('='));
   return value.split('.')[0]!;
 }
@@ -128,7 +129,7 @@ describe('sign in', () => {
   it('signs out: the session row is gone, the old cookie no longer works and the cookie is cleared', async () => {
     const cookie = await signIn(t, ana.email, ana.password);
     const token = tokenOf(cookie);
-    const before = await t.database.db.selectFrom('sessions').select('id').where('token', '=', token).execute();
+    const before = await t.database.db.selectFrom('sessions').select('id').where('token', '=', sessionTokenDigest(token)).execute();
     expect(before).toHaveLength(1);
 
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: ORIGIN } });
@@ -136,7 +137,7 @@ describe('sign in', () => {
     expect(response.json()).toEqual({ success: true });
     expect(sessionCookieOf(response)).toMatch(/Max-Age=0/);
 
-    const after = await t.database.db.selectFrom('sessions').select('id').where('token', '=', token).execute();
+    const after = await t.database.db.selectFrom('sessions').select('id').where('token', '=', sessionTokenDigest(token)).execute();
     expect(after).toEqual([]);
     expect((await getMe(t, cookie)).statusCode).toBe(401);
   });
@@ -150,7 +151,7 @@ describe('sign in', () => {
     await t.database.db
       .updateTable('sessions')
       .set({ updated_at: storedInstant(signedInAt), created_at: storedInstant(signedInAt), expires_at: storedInstant(oldExpiry) })
-      .where('token', '=', token)
+      .where('token', '=', sessionTokenDigest(token))
       .execute();
 
     const me = await getMe(t, cookie);
@@ -160,7 +161,7 @@ describe('sign in', () => {
     expect(renewed).toMatch(/Max-Age=2592000/);
     expect(renewed).toMatch(/SameSite=Strict/);
 
-    const row = await t.database.db.selectFrom('sessions').select('expires_at').where('token', '=', token).executeTakeFirstOrThrow();
+    const row = await t.database.db.selectFrom('sessions').select('expires_at').where('token', '=', sessionTokenDigest(token)).executeTakeFirstOrThrow();
     const newExpiry = readInstant(row.expires_at).getTime();
     expect(newExpiry).toBeGreaterThan(oldExpiry.getTime() + 60 * 60 * 1000);
     expect(newExpiry).toBeGreaterThan(Date.now() + SESSION_MS - 60 * 1000);
@@ -178,7 +179,7 @@ describe('sign in', () => {
     await t.database.db
       .updateTable('sessions')
       .set({ expires_at: storedInstant(new Date(Date.now() - 60 * 1000)) })
-      .where('token', '=', tokenOf(cookie))
+      .where('token', '=', sessionTokenDigest(tokenOf(cookie)))
       .execute();
 
     const me = await getMe(t, cookie);

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { PRIVATE_FILE_MODE, makePrivateDir, restrictToOwner } from '../lib/private-files.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = Config['database']['dialect'];
@@ -34,7 +35,12 @@ export function openDatabase(settings: Config['database']): DatabaseHandle {
 }
 
 function openSqlite(file: string): Kysely<Database> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    makePrivateDir(path.dirname(file));
+    // Created 0600 before SQLite opens it: its -wal and -shm files take the database file's mode.
+    fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+    for (const own of [file, `${file}-wal`, `${file}-shm`]) restrictToOwner(own);
+  }
   const database = new SQLite(file);
   // WAL lets readers work while the single writer writes; foreign keys are off by default in SQLite.
   database.pragma('journal_mode = WAL');

@@ -8,6 +8,7 @@ import { projectsListIndexesMigration } from './migrations/005-projects-list-ind
 import { postsAndJobsMigration } from './migrations/006-posts-and-jobs.ts';
 import { postResultReasonsMigration } from './migrations/007-post-result-reasons.ts';
 import { postsListIndexesMigration } from './migrations/008-posts-list-indexes.ts';
+import { hashedAuthTokensMigration } from './migrations/009-hashed-auth-tokens.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -20,6 +21,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '006-posts-and-jobs': postsAndJobsMigration(dialect),
     '007-post-result-reasons': postResultReasonsMigration(),
     '008-posts-list-indexes': postsListIndexesMigration(),
+    '009-hashed-auth-tokens': hashedAuthTokensMigration(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, makePrivateDir, restrictToOwner } from './private-files.ts';
 import { type TokenKey, parseTokenKeys } from './token-cipher.ts';
 
 /**
@@ -13,12 +14,14 @@ export function resolveTokenKeys(configured: TokenKey[] | undefined, dataDir: st
   if (configured) return { keys: configured };
   const file = path.join(dataDir, 'token-encryption-key');
   try {
-    return { keys: parseTokenKeys(fs.readFileSync(file, 'utf8').trim()) };
+    const keys = parseTokenKeys(fs.readFileSync(file, 'utf8').trim());
+    restrictToOwner(file);
+    return { keys };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${file} is not a valid token encryption key: ${(error as Error).message}`, { cause: error });
-    fs.mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
     const value = `1:${randomBytes(32).toString('base64')}`;
-    fs.writeFileSync(file, value, { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(file, value, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     return { keys: parseTokenKeys(value), generatedFile: file };
   }
 }

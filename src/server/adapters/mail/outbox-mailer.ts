@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 
 /** Orders the messages this process writes within one millisecond. */
@@ -13,13 +14,14 @@ let nextSequence = 0;
 export function createOutboxMailer(options: { outboxDir: string; from: string; log: (line: string) => void }): Mailer {
   return {
     async send(message: MailMessage) {
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      // The messages hold recovery and welcome links: for the app's own account only.
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const sentAt = new Date().toISOString();
       // The sequence keeps messages of the same millisecond in sending order when the names are sorted.
       const sequence = String(nextSequence++).padStart(6, '0');
       const name = `${sentAt.replace(/[:.]/g, '-')}-${sequence}-${randomBytes(4).toString('hex')}.json`;
       const file = path.join(options.outboxDir, name);
-      await fs.writeFile(file, `${JSON.stringify({ from: options.from, sentAt, ...message }, null, 2)}\n`);
+      await fs.writeFile(file, `${JSON.stringify({ from: options.from, sentAt, ...message }, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
       options.log(`E-mail to ${message.to} ("${message.subject}") written to ${file}`);
     },
   };
