@@ -37,6 +37,7 @@ import { createGeneratePostsHandler } from './features/generation/generate-posts
 import { generationRoutes } from './features/generation/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { frameworkErrorOptions, installFrameworkErrors } from './http/framework-errors.ts';
+import { installMultipartGuard } from './http/multipart-guard.ts';
 import { installOriginCheck } from './http/origin-check.ts';
 import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
 import { serializeRequest } from './http/log-redaction.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDependencies) {
   app.setSerializerCompiler(serializerCompiler);
   installFrameworkErrors(app);
   installErrorHandling(app);
+  installMultipartGuard(app);
 
   const auth = createAuth({
     db: database.db,
