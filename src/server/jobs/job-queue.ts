@@ -33,6 +33,13 @@ export interface JobContext {
   reportProgress(progress: unknown): Promise<void>;
   /** Aborted when the worker stops or the lease is lost. */
   signal: AbortSignal;
+  /**
+   * Runs `work` to its end although the worker stops: a call that cannot be redone, from the commit
+   * that announces it to the commit of its answer (publishing's creating call, DESIGN principle 4).
+   * A stopping worker waits for it beyond its stop timeout, so `work` must bound itself (a request
+   * time limit). Once the signal is aborted nothing new starts: the signal's reason is thrown instead.
+   */
+  uninterrupted<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export type JobHandler = (context: JobContext) => Promise<void>;

@@ -283,6 +283,53 @@ describe('the polling loop', () => {
     expect(logged).toContainEqual(expect.objectContaining({ level: 'info', details: expect.objectContaining({ pruned: 2 }) }));
   });
 
+  it('stop() waits beyond its timeout for an uninterrupted step under way, renewing the lease; the handler then gives up and is queued again', async () => {
+    const id = await enqueue();
+    const steps: string[] = [];
+    const other = vi.fn(async () => {});
+    const worker = workerWith({
+      'send-email': async ({ signal, uninterrupted }) => {
+        await uninterrupted(async () => {
+          steps.push('called');
+          await sleep(900);
+          // Past the lease and the stop timeout: the job is still this worker's.
+          expect(await workerWith({ 'send-email': other }).runDueJobs()).toBe(0);
+          steps.push('answer recorded');
+        });
+        signal.throwIfAborted();
+        steps.push('went on');
+      },
+    }, { pollIntervalMs: 20, stopTimeoutMs: 100, leaseMs: 300 });
+    worker.start();
+    await vi.waitFor(() => expect(steps).toEqual(['called']), { timeout: 5_000, interval: 10 });
+    const started = Date.now();
+    await worker.stop();
+    expect(Date.now() - started).toBeGreaterThan(700);
+    expect(steps).toEqual(['called', 'answer recorded']);
+    expect(other).not.toHaveBeenCalled();
+    expect(await readJob(id)).toMatchObject({ state: 'queued', attempts: 0, locked_by: null, last_error: 'Interrupted: its worker was stopping' });
+    expect(logged).toContainEqual(expect.objectContaining({ level: 'info', message: 'Job worker stopping: waiting for the calls under way to be answered and recorded' }));
+  });
+
+  it('starts no uninterrupted step once the worker is stopping', async () => {
+    const id = await enqueue();
+    const work = vi.fn(async () => {});
+    let refusal: unknown;
+    const worker = workerWith({
+      'send-email': async ({ signal, uninterrupted }) => {
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        refusal = await uninterrupted(work).catch((error: unknown) => error);
+        signal.throwIfAborted();
+      },
+    }, { pollIntervalMs: 20 });
+    worker.start();
+    await vi.waitFor(async () => expect((await readJob(id)).state).toBe('running'), { timeout: 5_000, interval: 10 });
+    await worker.stop();
+    expect(work).not.toHaveBeenCalled();
+    expect(refusal).toEqual(new Error('The job worker is stopping'));
+    expect(await readJob(id)).toMatchObject({ state: 'queued', attempts: 0 });
+  });
+
   it('does not wait forever for a handler that ignores the signal', async () => {
     const id = await enqueue();
     const worker = workerWith({ 'send-email': () => new Promise(() => {}) }, { pollIntervalMs: 20, stopTimeoutMs: 200 });

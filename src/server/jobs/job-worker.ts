@@ -24,14 +24,20 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** Jobs run at once by the polling loop (runDueJobs runs one at a time). */
   concurrency?: number;
-  /** How long stop() waits for running handlers after aborting their signals. */
+  /**
+   * How long stop() waits for running handlers after aborting their signals. An uninterrupted step
+   * under way (JobContext.uninterrupted) is waited for to its end, and this delay runs from then.
+   */
   stopTimeoutMs?: number;
 }
 
 export interface JobWorker {
   /** Starts polling; idempotent. */
   start(): void;
-  /** Stops claiming, aborts running handlers' signals and waits for them (bounded by stopTimeoutMs). */
+  /**
+   * Stops claiming, aborts running handlers' signals and waits for them: for their uninterrupted steps
+   * under way, then at most stopTimeoutMs.
+   */
   stop(): Promise<void>;
   /** Polls now instead of at the next interval: call it after enqueuing a job that is due. */
   wake(): void;
@@ -58,6 +64,8 @@ interface RunningJob {
   job: ClaimedJob;
   maxAttempts: number;
   controller: AbortController;
+  /** Another worker holds the job now: its lease is not ours to extend. */
+  leaseLost?: boolean;
 }
 
 /**
@@ -76,6 +84,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
 
   const running = new Map<RunningJob, Promise<void>>();
+  /** Each uninterrupted step under way, settled when it ends (see JobContext.uninterrupted). */
+  const uninterruptedSteps = new Set<Promise<void>>();
   let stopping = false;
   let loop: Promise<void> | undefined;
   let wakeRequested = false;
@@ -169,8 +179,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         job,
         signal: controller.signal,
         reportProgress: async (progress) => {
-          if (!(await updateOwnedJob(claimed, { progress: JSON.stringify(progress ?? null) }))) controller.abort(new Error('The job lease was lost'));
+          if (!(await updateOwnedJob(claimed, { progress: JSON.stringify(progress ?? null) }))) loseLease(claimed);
         },
+        uninterrupted: (work) => runUninterrupted(claimed, work),
       });
       await finishJob(claimed, { state: 'done' });
     } catch (error) {
@@ -180,14 +191,33 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
+  /** Started only while the signal is not aborted; tracked until it ends, so that stop() waits for it. */
+  function runUninterrupted<T>(claimed: RunningJob, work: () => Promise<T>): Promise<T> {
+    if (claimed.controller.signal.aborted) return Promise.reject(claimed.controller.signal.reason as Error);
+    const step = work();
+    const ended = step.then(
+      () => {},
+      () => {},
+    );
+    uninterruptedSteps.add(ended);
+    void ended.finally(() => uninterruptedSteps.delete(ended));
+    return step;
+  }
+
+  function loseLease(claimed: RunningJob): void {
+    claimed.leaseLost = true;
+    claimed.controller.abort(new Error('The job lease was lost'));
+  }
+
   const extending = new WeakSet<RunningJob>();
+  /** Renewed while the handler runs, a stopping worker's included (it may be waiting for an uninterrupted step). */
   async function extendLease(claimed: RunningJob): Promise<void> {
-    if (extending.has(claimed) || claimed.controller.signal.aborted) return;
+    if (extending.has(claimed) || claimed.leaseLost) return;
     extending.add(claimed);
     try {
       if (!(await updateOwnedJob(claimed, { locked_until: instant(leaseMs) }))) {
         log.warn({ jobId: claimed.job.id, kind: claimed.job.kind }, 'Job lease lost to another worker: aborting its handler');
-        claimed.controller.abort(new Error('The job lease was lost'));
+        loseLease(claimed);
       }
     } catch (error) {
       log.warn({ jobId: claimed.job.id, kind: claimed.job.kind, error: messageOf(error) }, 'Job lease could not be extended; trying again');
@@ -298,12 +328,14 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       stopping = true;
       wake();
       for (const claimed of running.keys()) claimed.controller.abort(new Error('The job worker is stopping'));
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, stopTimeoutMs);
-      });
-      await Promise.race([Promise.allSettled([...running.values(), loop]), timeout]);
-      clearTimeout(timer);
+      // No step starts after the abort, so the ones under way now are all a stop waits for to the end.
+      const steps = [...uninterruptedSteps];
+      if (steps.length > 0) log.info({ workerId, steps: steps.length }, 'Job worker stopping: waiting for the calls under way to be answered and recorded');
+      const timers: NodeJS.Timeout[] = [];
+      const delay = (ms: number) => new Promise<void>((resolve) => void timers.push(setTimeout(resolve, ms).unref()));
+      const handlersEnded = Promise.allSettled([...running.values(), loop]);
+      await Promise.race([handlersEnded, Promise.all(steps).then(() => delay(stopTimeoutMs))]);
+      for (const timer of timers) clearTimeout(timer);
       if (running.size > 0) log.warn({ workerId, jobs: [...running.keys()].map((claimed) => claimed.job.id) }, 'Job worker stopped with handlers still running; their leases will expire');
     },
     async runDueJobs() {
