@@ -25,7 +25,7 @@ export interface PublishingTestApp {
   close: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -89,7 +89,7 @@ export function createTestPublishing(env: PublishingTestApp, overrides: Partial<
 let imageCounter = 0;
 
 /** A real JPEG variant pair in storage, as the generation leaves them (Instagram 4:5, LinkedIn the same bytes). */
-export async function storeVariantPair(env: PublishingTestApp, color = '#336699'): Promise<{ instagramKey: string; linkedinKey: string }> {
+export async function storeVariantPair(env: Pick<PublishingTestApp, 't' | 'publicUrl'>, color = '#336699'): Promise<{ instagramKey: string; linkedinKey: string }> {
   imageCounter += 1;
   const instagramKey = `posts/test/${process.pid}-${imageCounter}-ig.jpg`;
   const linkedinKey = `posts/test/${process.pid}-${imageCounter}-li.jpg`;

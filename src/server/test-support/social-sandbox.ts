@@ -41,8 +41,14 @@ export async function startTestSandbox(appUrl: string = TEST_APP_URL): Promise<T
   return { base: `${origin}${sandbox.prefix}`, sandbox, server, close: () => server.close() };
 }
 
+/** Where a sandbox answers and its credentials: one of this process, or of its own (sandbox-process.ts). */
+export interface SandboxAddress {
+  base: string;
+  sandbox: Pick<Sandbox, 'credentials'>;
+}
+
 /** The production clients, configured with the sandbox's base URLs and credentials. */
-export function sandboxClients(testSandbox: TestSandbox, options: { timeoutMs?: number; linkedinVersion?: string } = {}) {
+export function sandboxClients(testSandbox: TestSandbox | SandboxAddress, options: { timeoutMs?: number; linkedinVersion?: string } = {}) {
   const { base, sandbox } = testSandbox;
   const timeoutMs = options.timeoutMs ?? 5_000;
   return {
@@ -68,7 +74,7 @@ export function sandboxClients(testSandbox: TestSandbox, options: { timeoutMs?: 
 }
 
 /** What createTestApp needs to connect both networks through the sandbox. */
-export function sandboxAdapters(testSandbox: TestSandbox, options: { timeoutMs?: number; organizationPages?: boolean; adsRead?: boolean } = {}): SocialAdapters {
+export function sandboxAdapters(testSandbox: TestSandbox | SandboxAddress, options: { timeoutMs?: number; organizationPages?: boolean; adsRead?: boolean } = {}): SocialAdapters {
   const clients = sandboxClients(testSandbox, options);
   return {
     cipher: createTestTokenCipher(),

@@ -11,10 +11,13 @@ import type { ImageToPublish } from './repo.ts';
 /**
  * Each network's publication in two halves: `prepare` does everything that is safe to redo (LinkedIn's
  * image uploads, Instagram's containers and their processing) and answers `create`, the one call that
- * makes the post appear. The job records the result as `publishing` between the two.
+ * makes the post appear. The job records the result as `publishing` between the two, and `posted` as
+ * soon as `create` answers. A link the network gives only on a call of its own (Instagram's) is read
+ * after that, with `readPermalink`.
  */
 export interface CreatedPost {
   remoteId: string;
+  /** Null when the network gives it on another call (`readPermalink`). */
   permalink: string | null;
 }
 
@@ -100,11 +103,21 @@ async function prepareInstagram(client: GraphClient, input: PrepareInput, needsP
   signal.throwIfAborted();
   await client.waitForContainer(token, containerId, signal);
   return {
-    create: async () => {
-      const mediaId = await client.publishContainer(token, igUserId, containerId);
-      // The post exists now; a link that cannot be read is only a missing link.
-      const permalink = await client.getMediaPermalink(token, mediaId).catch(() => undefined);
-      return { remoteId: mediaId, permalink: permalink ?? null };
-    },
+    // The post exists once media_publish answers: its link is another call, made after the id is recorded.
+    create: async () => ({ remoteId: await client.publishContainer(token, igUserId, containerId), permalink: null }),
   };
+}
+
+/** True for a network that gives a post's link on a call of its own (Instagram), not with `create`'s answer. */
+export function permalinkNeedsCall(network: PostNetwork): boolean {
+  return network === 'instagram';
+}
+
+/**
+ * The public link of a post already published (Instagram's B.11), or undefined when the network gives
+ * none. Reading it again changes nothing at the network.
+ */
+export async function readPermalink(network: PostNetwork, clients: NetworkClients, access: PublishingAccess, remoteId: string): Promise<string | undefined> {
+  if (!permalinkNeedsCall(network) || !clients.instagram || !access.pageAccessToken) return undefined;
+  return clients.instagram.getMediaPermalink(access.pageAccessToken, remoteId);
 }

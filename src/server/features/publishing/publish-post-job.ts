@@ -8,11 +8,11 @@ import { type JobContext, RetryLater } from '../../jobs/job-queue.ts';
 import { TokenDecryptionError } from '../../lib/token-cipher.ts';
 import { type PublishingAccess, getPublishingAccess, reportRefusedAccess, reportRefusedPage } from '../social/service.ts';
 import { displayDay, sendFailureEmail } from './failure-email.ts';
-import { type PreparedPost, prepareFor } from './network-publishers.ts';
-import { NotPublishable, type Outcome, UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
+import { type CreatedPost, type PreparedPost, permalinkNeedsCall, prepareFor, readPermalink } from './network-publishers.ts';
+import { NotPublishable, type Outcome, UNKNOWN_OUTCOME, messageOf, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
 import {
   type ImageToPublish, type PostToPublish, type ResultChange, type ResultRow, claimPost, ensureResults, finishPost, findPostToPublish, listResults, listSelectedImages,
-  maxAttemptsOfJob, moveResult,
+  maxAttemptsOfJob, moveResult, recordPermalink,
 } from './repo.ts';
 import type { PublishingDependencies } from './service.ts';
 
@@ -27,11 +27,16 @@ const DEFAULT_MAX_ATTEMPTS = 5;
 type NetworkRun = { kind: 'settled'; ownerMailed?: true } | { kind: 'retry'; reason: string; delayMs?: number } | { kind: 'taken' };
 const settled: NetworkRun = { kind: 'settled' };
 
+/** What the creating call came to, once recorded: posted, answered otherwise (`run` says what follows), or taken by another run. */
+type Call = { kind: 'posted'; created: CreatedPost } | { kind: 'answered'; run: NetworkRun; outcome: Outcome } | { kind: 'taken' };
+
 interface RunContext {
   deps: PublishingDependencies;
   post: PostToPublish;
   network: PostNetwork;
   signal: AbortSignal;
+  /** The job worker's: a stop waits for the work it runs (JobContext.uninterrupted). */
+  uninterrupted: JobContext['uninterrupted'];
   /** No retry is possible after this run: a network that would retry fails instead. */
   lastChance: boolean;
   now: () => string;
@@ -49,8 +54,11 @@ function announcePost(deps: PublishingDependencies, post: PostToPublish, state: 
  * The `publish-post` job (DESIGN principle 4, §6). It claims the post, then for each network: a
  * result already final is left alone; one found `publishing` belonged to a run that died between the
  * call and its commit, so it becomes `unknown` and is never called again; a `pending` one is prepared
- * (safe to redo), recorded `publishing` and committed, called once, and recorded `posted`, `failed`,
- * `unknown`, or `pending` again when the call is known not to have taken effect (then RetryLater).
+ * (safe to redo), recorded `publishing` and committed, called once, and recorded `posted` (with the
+ * remote id, as soon as the network answers; a link read on a call of its own comes after, and a later
+ * run reads it if this one stops first), `failed`, `unknown`, or `pending` again when the call is known
+ * not to have taken effect (then RetryLater). From the `publishing` commit to the answer's, a stopping
+ * worker waits for the call instead of cutting it, so a stop never leaves an outcome unknown.
  * A network that refuses the owner's token closes that connection (the social feature e-mails the
  * owner about it and this post); one that refuses only the page posted to marks that page, and the
  * connection stands. With every chosen network final, the post is published and, on any other
@@ -61,7 +69,7 @@ export function createPublishPostHandler(deps: PublishingDependencies) {
   const clock = deps.now ?? (() => new Date());
   const now = () => clock().toISOString();
 
-  return async function publishPost({ job, signal }: JobContext): Promise<void> {
+  return async function publishPost({ job, signal, uninterrupted }: JobContext): Promise<void> {
     const { postId } = payloadSchema.parse(job.payload);
     if (!(await claimPost(deps.db, { postId, jobId: job.id, today: deps.calendar.today(), now: now() }))) return;
     const post = await findPostToPublish(deps.db, postId);
@@ -76,7 +84,7 @@ export function createPublishPostHandler(deps: PublishingDependencies) {
     const mailed = new Set<PostNetwork>();
     for (const network of POST_NETWORKS) {
       const result = results.find((candidate) => candidate.network === network);
-      const context: RunContext = { deps, post, network, signal, now, lastChance: jobMaxAttempts !== undefined && job.attempt >= jobMaxAttempts };
+      const context: RunContext = { deps, post, network, signal, uninterrupted, now, lastChance: jobMaxAttempts !== undefined && job.attempt >= jobMaxAttempts };
       const run = await runNetwork(context, result, images, maxAttempts);
       if (run.kind === 'settled' && run.ownerMailed) mailed.add(network);
       runs.push(run);
@@ -94,13 +102,20 @@ export function createPublishPostHandler(deps: PublishingDependencies) {
 
 async function runNetwork(context: RunContext, result: ResultRow | undefined, images: ImageToPublish[], maxAttempts: number): Promise<NetworkRun> {
   const { deps, post, network, signal, now } = context;
-  if (!result || FINAL_STATUSES.includes(result.status as ResultStatus)) return settled;
+  if (!result) return settled;
+  if (result.status === 'posted' && result.remote_id !== null && result.permalink === null && permalinkNeedsCall(network)) {
+    // Posted by a run that stopped before it had the link.
+    await readAndRecordPermalink(context, result.remote_id);
+    return settled;
+  }
+  if (FINAL_STATUSES.includes(result.status as ResultStatus)) return settled;
   if (result.status === 'publishing') {
     // The previous run called the network and died before recording what it answered.
     await record(context, 'publishing', { status: 'unknown', error: UNKNOWN_OUTCOME, errorCode: 'outcomeUnknown', finishedAt: now() });
     return settled;
   }
 
+  signal.throwIfAborted();
   let access: PublishingAccess | undefined;
   let prepared: PreparedPost;
   try {
@@ -114,8 +129,19 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
     return reportRefusal(context, await settle(context, 'pending', outcome, result.attempts + 1, maxAttempts, target), outcome, access);
   }
 
-  signal.throwIfAborted();
-  // Committed before the call: if the process dies during it, the next run knows the call was made.
+  // Not cut by a stop (the worker waits, the request time limit bounds it): cut between the call and
+  // the commit of its answer, the outcome would be unknown. Once the worker is stopping it is not begun.
+  const publishable = access;
+  const call = await context.uninterrupted(() => callOnce(context, prepared, publishable, maxAttempts));
+  if (call.kind === 'taken') return call;
+  if (call.kind === 'answered') return reportRefusal(context, call.run, call.outcome, access);
+  if (call.created.permalink === null && permalinkNeedsCall(network)) await readAndRecordPermalink(context, call.created.remoteId, access);
+  return settled;
+}
+
+/** Records `publishing` (committed before the call: a run that dies during it leaves that), calls once, records the answer. */
+async function callOnce(context: RunContext, prepared: PreparedPost, access: PublishingAccess, maxAttempts: number): Promise<Call> {
+  const { deps, post, network, now } = context;
   const attempts = await moveResult(deps.db, post.id, network, 'pending', {
     status: 'publishing',
     startedAt: now(),
@@ -127,7 +153,7 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
   });
   if (attempts === undefined) return { kind: 'taken' };
 
-  let created: Awaited<ReturnType<PreparedPost['create']>> | undefined;
+  let created: CreatedPost | undefined;
   let outcome: Outcome | undefined;
   try {
     created = await prepared.create();
@@ -138,9 +164,35 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
   if (created) {
     await record(context, 'publishing', { status: 'posted', remoteId: created.remoteId, permalink: created.permalink, error: null, errorCode: null, finishedAt: now() });
     deps.log.info({ postId: post.id, network, remoteId: created.remoteId }, 'Post published');
-    return settled;
+    return { kind: 'posted', created };
   }
-  return reportRefusal(context, await settle(context, 'publishing', outcome!, attempts, maxAttempts), outcome!, access);
+  return { kind: 'answered', run: await settle(context, 'publishing', outcome!, attempts, maxAttempts), outcome: outcome! };
+}
+
+/**
+ * The link of a post recorded `posted` without one, read and stored. A link that cannot be read is only a
+ * missing link (logged; the post is out). A stop does not wait for it: the job runs again, and that run
+ * reads it.
+ */
+async function readAndRecordPermalink(context: RunContext, remoteId: string, access?: PublishingAccess): Promise<void> {
+  const { deps, post, network, signal } = context;
+  try {
+    signal.throwIfAborted();
+    const permalink = await untilAborted(readPermalink(network, deps.clients, access ?? (await accessOf(context)), remoteId), signal);
+    if (permalink && (await recordPermalink(deps.db, { postId: post.id, network, remoteId, permalink }))) announcePost(deps, post, 'scheduled');
+  } catch (error) {
+    if (signal.aborted) throw error;
+    deps.log.warn({ postId: post.id, network, remoteId, error: messageOf(error) }, 'The link of the published post could not be read; it stays without one');
+  }
+}
+
+/** `work`'s answer, or the signal's reason as soon as it is aborted (the work is then left to end unheeded). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 /** After a failure recorded: what the network refused (the owner's token, or one page) is reported to the social feature. */

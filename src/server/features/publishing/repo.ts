@@ -136,6 +136,23 @@ export async function moveResult(db: Kysely<Database>, postId: number, network: 
   return row?.attempts;
 }
 
+/**
+ * Stores the link of a result recorded `posted` without one (Instagram gives it on a call of its own,
+ * read after the id is committed). False when the result has a link already or is not that post.
+ */
+export async function recordPermalink(db: Kysely<Database>, input: { postId: number; network: PostNetwork; remoteId: string; permalink: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('post_results')
+    .set({ permalink: input.permalink, updated_at: new Date().toISOString() })
+    .where('post_id', '=', input.postId)
+    .where('network', '=', input.network)
+    .where('status', '=', 'posted')
+    .where('remote_id', '=', input.remoteId)
+    .where('permalink', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The job's allowed attempts, to know whether a retry is still possible. */
 export async function maxAttemptsOfJob(db: Kysely<Database>, jobId: number): Promise<number | undefined> {
   const row = await db.selectFrom('jobs').select('max_attempts').where('id', '=', jobId).executeTakeFirst();
