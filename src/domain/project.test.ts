@@ -50,6 +50,18 @@ describe('projectInputSchema (SPEC §5 project form)', () => {
     expect(projectInputSchema.parse({ ...required, weblink: 'sin web' }).weblink).toBe('');
   });
 
+  it.each(['javascript:alert(1)', 'javascript://estudio.com/%0aalert(document.cookie)', 'JAVASCRIPT://Estudio.com/%0Aalert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:msgbox(1)', 'ftp://estudio.com/obra', 'file:///etc/passwd', 'mailto:hola@estudio.com'])(
+    'refuses the web link %j with urlSchemeNotAllowed, in creation and in an update',
+    (weblink) => {
+      expect(problems(projectInputSchema, { ...required, weblink })).toEqual({ weblink: 'urlSchemeNotAllowed' });
+      expect(problems(projectUpdateSchema, { weblink })).toEqual({ weblink: 'urlSchemeNotAllowed' });
+    },
+  );
+
+  it.each([['localhost:5173/obra', 'https://localhost:5173/obra'], ['estudio.com:8080/obra', 'https://estudio.com:8080/obra']])('takes a host and port %j as a host, not a scheme', (weblink, saved) => {
+    expect(projectInputSchema.parse({ ...required, weblink }).weblink).toBe(saved);
+  });
+
   describe.each(['maps_url', 'photo_credit_link'] as const)('%s is url-typed', (field) => {
     it.each(['https://maps.app.goo.gl/AbC123', 'http://fotografo.es/portfolio', ''])('accepts %j', (value) => {
       expect(problems(projectInputSchema, { ...required, [field]: value })).toEqual({});
@@ -59,9 +71,16 @@ describe('projectInputSchema (SPEC §5 project form)', () => {
       expect(projectInputSchema.parse({ ...required, [field]: '  https://fotografo.es  ' })[field]).toBe('https://fotografo.es');
     });
 
-    it.each(['calle Mayor 3', 'fotografo.es', 'https://', 'javascript:alert(1)', 'ftp://fotografo.es/a', 'https://foto grafo.es'])('refuses %j with urlInvalid', (value) => {
+    it.each(['calle Mayor 3', 'fotografo.es', 'https://', 'https://foto grafo.es'])('refuses %j with urlInvalid', (value) => {
       expect(problems(projectInputSchema, { ...required, [field]: value })).toEqual({ [field]: 'urlInvalid' });
     });
+
+    it.each(['javascript:alert(1)', 'JavaScript://fotografo.es/%0aalert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://fotografo.es/a', 'mailto:hola@fotografo.es'])(
+      'refuses %j with urlSchemeNotAllowed: web links only',
+      (value) => {
+        expect(problems(projectInputSchema, { ...required, [field]: value })).toEqual({ [field]: 'urlSchemeNotAllowed' });
+      },
+    );
   });
 
   it.each([2024, 1000, 2100, null])('accepts the year %j', (year) => {

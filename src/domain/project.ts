@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema } from './ids.ts';
 import { joinKeywords } from './keywords.ts';
-import { normaliseUrl } from './url.ts';
+import { hasNonWebScheme, normaliseUrl } from './url.ts';
 
 /** Projects, their images and the limits of SPEC §3, §4, §5, §9. Messages are `validation` keys. */
 
@@ -32,12 +32,13 @@ export function isAspectRatioAccepted(width: number, height: number): boolean {
 }
 
 const optionalText = (max = 500) => z.string().trim().max(max, 'tooLong');
-/** A link: empty, or an absolute http(s) URL. */
+/** A link: empty, or an absolute http(s) URL; another scheme has a message of its own. */
 const optionalLink = z
   .string()
   .trim()
   .max(2000, 'tooLong')
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'urlInvalid');
+  .refine((value) => !hasNonWebScheme(value), 'urlSchemeNotAllowed')
+  .refine((value) => value === '' || hasNonWebScheme(value) || /^https?:\/\/[^\s]+$/i.test(value), 'urlInvalid');
 
 /** The fields of the project form (SPEC §5), each with its rule and none with a default. */
 const projectFields = z.object({
@@ -45,7 +46,13 @@ const projectFields = z.object({
   description: z.string({ error: 'descriptionRequired' }).trim().min(1, 'descriptionRequired').max(10_000, 'tooLong'),
   // Chips in the browser, one comma-separated string at the API edge: trimmed and de-duplicated here.
   keywords: z.string().max(2000, 'tooLong').transform((value) => joinKeywords(value.split(','))),
-  weblink: z.string().trim().max(2000, 'tooLong').transform((value) => normaliseUrl(value)),
+  // Normalised as SPEC §5 says; a scheme other than http(s) (javascript:, data:…) is refused, not emptied.
+  weblink: z
+    .string()
+    .trim()
+    .max(2000, 'tooLong')
+    .refine((value) => !hasNonWebScheme(value), 'urlSchemeNotAllowed')
+    .transform((value) => normaliseUrl(value)),
   maps_url: optionalLink,
   location: optionalText(300),
   show_map: z.boolean(),

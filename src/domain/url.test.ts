@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseUrl } from './url.ts';
+import { hasNonWebScheme, normaliseUrl } from './url.ts';
 
 /** SPEC §5 "URL normaliser", one rule at a time, in the order the SPEC lists them. */
 describe('normaliseUrl', () => {
@@ -57,6 +57,25 @@ describe('normaliseUrl', () => {
     expect(normaliseUrl('localhost')).toBe('https://localhost');
     expect(normaliseUrl('http://localhost:3000/')).toBe('http://localhost:3000');
     expect(normaliseUrl('localhost:5173/projects', { addWww: true })).toBe('https://localhost:5173/projects');
+  });
+
+  it.each([
+    ['javascript: with a comment trick', 'javascript://estudio.com/%0aalert(document.cookie)'],
+    ['javascript: in capitals', 'JavaScript://Estudio.com/%0Aalert(1)'],
+    ['javascript: without slashes', 'javascript:alert(1)'],
+    ['a data: page', 'data://estudio.com/text/html,<script>alert(1)</script>'],
+    ['ftp', 'ftp://estudio.com/planos'],
+    ['a file', 'file://estudio.com/etc/passwd'],
+    ['mailto', 'mailto:hola@estudio.com'],
+    ['a user name and password', 'https://usuario:clave@estudio.com'],
+    ['a host hidden behind a user name', 'estudio.com@malicioso.example'],
+  ])('answers an empty string for anything but a web link: %s', (_case, input) => {
+    expect(normaliseUrl(input)).toBe('');
+  });
+
+  it('tells a scheme other than http(s) from a host and port', () => {
+    for (const input of ['javascript:alert(1)', 'data:text/html,x', 'ftp://a.es', 'mailto:a@b.es', ' JavaScript://a.es']) expect([input, hasNonWebScheme(input)]).toEqual([input, true]);
+    for (const input of ['https://a.es', 'HTTP://a.es', 'a.es', 'localhost:5173', 'estudio.com:8080/obra', 'localhost:3000?x=1', '', 'no tengo web']) expect([input, hasNonWebScheme(input)]).toEqual([input, false]);
   });
 
   it.each([

@@ -103,12 +103,13 @@ describe('an administrator and a new customer', () => {
 
     await customer.goto(`${server.url}/projects`);
     await customer.waitForURL(`${server.url}/login`);
+    // Even with the right password, an inactive account answers as a wrong password does (decision 017).
     await signIn(customer, server.url, { email: CUSTOMER.email, password: 'nueva-clave-9' });
-    await customer.getByRole('dialog', { name: 'Esta cuenta está desactivada' }).waitFor();
+    await customer.getByRole('dialog', { name: 'Email o contraseña incorrectos' }).waitFor();
     await saveScreenshot(customer, 'deactivated-sign-in');
 
     expectNoUnexpectedConsoleErrors(admin);
-    expectNoUnexpectedConsoleErrors(customer, [{ status: 400, path: '/api/me' }, { status: 403, path: '/api/auth/sign-in/email' }]);
+    expectNoUnexpectedConsoleErrors(customer, [{ status: 400, path: '/api/me' }, { status: 401, path: '/api/auth/sign-in/email' }]);
     await admin.context().close();
     await customer.context().close();
   });

@@ -100,10 +100,13 @@ export function createAuth(deps: AuthDependencies) {
     databaseHooks: {
       session: {
         create: {
+          // Runs once the password was found right. An inactive account answers exactly as a wrong
+          // password does (and counts as a failed attempt): a 403 here would tell a guesser the
+          // password is right (decision 017).
           before: async (session) => {
             const user = await db.selectFrom('users').select('active').where('id', '=', session.userId).executeTakeFirst();
             if (!user || !readFlag(user.active)) {
-              throw APIError.from('FORBIDDEN', { code: 'ACCOUNT_INACTIVE', message: 'This account is inactive' });
+              throw APIError.from('UNAUTHORIZED', { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
             }
           },
         },

@@ -49,6 +49,23 @@ describe('failed sign-ins per e-mail', () => {
   });
 });
 
+describe('sign-ins to an inactive account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ signInLimits: { maxFailuresPerEmail: 3, maxFailuresPerAddress: 100, windowSeconds: 900 } });
+    await createTestUser(t, { email: 'gone@studio.es', password: 'right-password', active: false });
+  });
+  afterAll(() => t.close());
+
+  it('count as failures even with the right password, so a guesser learns nothing from the limit either', async () => {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await attemptSignIn(t, 'gone@studio.es', 'right-password')).statusCode).toBe(401);
+    }
+    expect((await attemptSignIn(t, 'gone@studio.es', 'right-password')).statusCode).toBe(429);
+    expect((await attemptSignIn(t, 'gone@studio.es', 'wrong-password')).statusCode).toBe(429);
+  });
+});
+
 describe('failed sign-ins per address', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -101,12 +101,18 @@ describe('sign in', () => {
     });
   });
 
-  it('refuses an inactive user with 403 ACCOUNT_INACTIVE and creates no session', async () => {
+  it('refuses an inactive user exactly as a wrong password, right password or not, and creates no session', async () => {
     const inactive = await createTestUser(t, { email: 'gone@studio.es', password: 'secret-123', active: false });
-    const response = await signInRequest(t, { email: 'gone@studio.es', password: 'secret-123' });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: { code: 'ACCOUNT_INACTIVE', message: expect.any(String) } });
-    expect(sessionCookieOf(response)).toBe('');
+    await createTestUser(t, { email: 'here@studio.es', password: 'secret-123' });
+    const rightPassword = await signInRequest(t, { email: 'gone@studio.es', password: 'secret-123' });
+    const wrongPassword = await signInRequest(t, { email: 'gone@studio.es', password: 'not-the-password' });
+    const activeWrongPassword = await signInRequest(t, { email: 'here@studio.es', password: 'not-the-password' });
+    for (const response of [rightPassword, wrongPassword, activeWrongPassword]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
+      expect(sessionCookieOf(response)).toBe('');
+    }
+    expect(rightPassword.body).toBe(activeWrongPassword.body);
     expect(await sessionsOf(t, inactive.id)).toEqual([]);
   });
 

@@ -51,6 +51,25 @@ describe('the project form schema', () => {
     expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['weblink', 'urlInvalid']]);
   });
 
+  it('refuses a web link of another scheme than http(s) with its own message, before sending', () => {
+    const base = { ...EMPTY_PROJECT, title: 'T', description: 'D' };
+    for (const weblink of ['javascript:alert(1)', 'javascript://estudio.es/%0aalert(1)', 'data:text/html,x', 'ftp://estudio.es']) {
+      const refused = projectFormSchema.safeParse({ ...base, weblink });
+      expect([weblink, refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])]).toEqual([weblink, [['weblink', 'urlSchemeNotAllowed']]]);
+    }
+    const links = projectFormSchema.safeParse({ ...base, maps_url: 'javascript:alert(1)', photo_credit_link: 'data:text/html,x' });
+    expect(Object.fromEntries(links.error!.issues.map((issue) => [issue.path.join('.'), issue.message]))).toEqual({ maps_url: 'urlSchemeNotAllowed', photo_credit_link: 'urlSchemeNotAllowed' });
+  });
+
+  it.each([
+    ['es', 'Solo se admiten enlaces web, que empiecen por http:// o https://'],
+    ['en', 'Only web links are allowed, starting with http:// or https://'],
+    ['cat', "Només s'admeten enllaços web, que comencin per http:// o https://"],
+  ] as const)('says so in %s', async (language, message) => {
+    const validation = (await import(`../../../i18n/locales/${language}/validation.json`)).default as Record<string, string>;
+    expect(validation.urlSchemeNotAllowed).toBe(message);
+  });
+
   it('wants url-typed maps and photo-credit links, a year as a number, 1 to 4 publications', () => {
     const base = { ...EMPTY_PROJECT, title: 'T', description: 'D' };
     const refused = projectFormSchema.safeParse({ ...base, maps_url: 'maps.google.com', photo_credit_link: 'not a link', year: 20.5, publications: 5 });
