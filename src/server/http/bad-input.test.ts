@@ -118,6 +118,8 @@ describe('bad input anywhere', () => {
       expect(answer.status, url).toBe(400);
       expect(await answer.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
       expect(Date.now() - started).toBeLessThan(8_000);
+      const injected = await t.app.inject({ method, url, headers: { cookie, 'content-type': 'multipart/form-data; boundary=b' }, payload });
+      expect(injected.statusCode, url).toBe(400);
     }
   });
 });

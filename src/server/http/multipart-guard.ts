@@ -40,7 +40,7 @@ function guarded<T>(request: FastifyRequest, pending: Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let completeSince: number | undefined;
     const timer = setInterval(() => {
-      if (!request.raw.complete) return;
+      if (!bodyReceived(request)) return;
       completeSince ??= Date.now();
       if (Date.now() - completeSince < MULTIPART_STALL_MS) return;
       clearInterval(timer);
@@ -58,4 +58,13 @@ function guarded<T>(request: FastifyRequest, pending: Promise<T>): Promise<T> {
       },
     );
   });
+}
+
+/**
+ * Whether every byte of the body has arrived: `complete` on Node's IncomingMessage; a stream that was
+ * given its end (app.inject's request has no `complete`) though its reader may not have taken it all.
+ */
+function bodyReceived(request: FastifyRequest): boolean {
+  const raw = request.raw as FastifyRequest['raw'] & { _readableState?: { ended?: boolean } };
+  return raw.complete || raw.readableEnded || raw._readableState?.ended === true;
 }
