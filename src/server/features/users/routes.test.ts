@@ -364,10 +364,10 @@ describe('POST /api/users', () => {
     );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ role: 'publisher', language: 'cat', company: 'Estudi Pau', vat: 'B12345678', description: 'Fotògraf', active: false });
-    // An inactive account exists but cannot sign in.
+    // An inactive account exists but cannot sign in; it answers as a wrong password would (decision 017).
     const signInAttempt = await attemptSignIn(t, 'pau@studio.es', 'secret-123');
-    expect(signInAttempt.statusCode).toBe(403);
-    expect(signInAttempt.json().error.code).toBe('ACCOUNT_INACTIVE');
+    expect(signInAttempt.statusCode).toBe(401);
+    expect(signInAttempt.json().error.code).toBe('INVALID_EMAIL_OR_PASSWORD');
   });
 
   it('lets the new user sign in with the password the admin typed, and keeps the admin signed in as themself', async () => {
@@ -557,8 +557,8 @@ describe('PATCH /api/users/:id', () => {
     expect(me.json().error.code).toBe('NOT_AUTHENTICATED');
 
     const refused = await attemptSignIn(t, user.email, 'secret-123');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.code).toBe('ACCOUNT_INACTIVE');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe('INVALID_EMAIL_OR_PASSWORD');
     const listed = (await t.app.inject({ method: 'GET', url: '/api/users?pageSize=100', headers: { cookie: adminCookie } })).json();
     expect(listed.items.find((item: User) => item.id === user.id).active).toBe(false);
 
