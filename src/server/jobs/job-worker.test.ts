@@ -299,7 +299,7 @@ describe('the polling loop', () => {
         signal.throwIfAborted();
         steps.push('went on');
       },
-    }, { pollIntervalMs: 20, stopTimeoutMs: 100, leaseMs: 300 });
+    }, { pollIntervalMs: 20, stopTimeoutMs: 100, leaseMs: 300, uninterruptedTimeoutMs: 5_000 });
     worker.start();
     await vi.waitFor(() => expect(steps).toEqual(['called']), { timeout: 5_000, interval: 10 });
     const started = Date.now();
@@ -328,6 +328,26 @@ describe('the polling loop', () => {
     expect(work).not.toHaveBeenCalled();
     expect(refusal).toEqual(new Error('The job worker is stopping'));
     expect(await readJob(id)).toMatchObject({ state: 'queued', attempts: 0 });
+  });
+
+  it('does not wait forever for an uninterrupted step that hangs', async () => {
+    const id = await enqueue();
+    let called = false;
+    const worker = workerWith({
+      'send-email': async ({ uninterrupted }) => {
+        await uninterrupted(() => {
+          called = true;
+          return new Promise(() => {});
+        });
+      },
+    }, { pollIntervalMs: 20, stopTimeoutMs: 100, uninterruptedTimeoutMs: 300 });
+    worker.start();
+    await vi.waitFor(() => expect(called).toBe(true), { timeout: 5_000, interval: 10 });
+    const started = Date.now();
+    await worker.stop();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(logged).toContainEqual(expect.objectContaining({ level: 'warn', details: expect.objectContaining({ jobs: [id] }) }));
   });
 
   it('does not wait forever for a handler that ignores the signal', async () => {

@@ -29,6 +29,12 @@ export interface JobWorkerOptions {
    * under way (JobContext.uninterrupted) is waited for to its end, and this delay runs from then.
    */
   stopTimeoutMs?: number;
+  /**
+   * How long stop() waits at most for the uninterrupted steps under way (default: one lease). They bound
+   * themselves (a request time limit); this only keeps a step that hangs (a database that no longer
+   * answers) from holding the stop for ever.
+   */
+  uninterruptedTimeoutMs?: number;
 }
 
 export interface JobWorker {
@@ -36,7 +42,7 @@ export interface JobWorker {
   start(): void;
   /**
    * Stops claiming, aborts running handlers' signals and waits for them: for their uninterrupted steps
-   * under way, then at most stopTimeoutMs.
+   * under way (at most uninterruptedTimeoutMs), then at most stopTimeoutMs.
    */
   stop(): Promise<void>;
   /** Polls now instead of at the next interval: call it after enqueuing a job that is due. */
@@ -82,6 +88,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const leaseMs = options.leaseMs ?? 60_000;
   const concurrency = options.concurrency ?? 2;
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+  const uninterruptedTimeoutMs = options.uninterruptedTimeoutMs ?? leaseMs;
 
   const running = new Map<RunningJob, Promise<void>>();
   /** Each uninterrupted step under way, settled when it ends (see JobContext.uninterrupted). */
@@ -334,7 +341,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       const timers: NodeJS.Timeout[] = [];
       const delay = (ms: number) => new Promise<void>((resolve) => void timers.push(setTimeout(resolve, ms).unref()));
       const handlersEnded = Promise.allSettled([...running.values(), loop]);
-      await Promise.race([handlersEnded, Promise.all(steps).then(() => delay(stopTimeoutMs))]);
+      const stepsEnded = steps.length === 0 ? Promise.resolve() : Promise.race([Promise.all(steps), delay(uninterruptedTimeoutMs)]);
+      await Promise.race([handlersEnded, stepsEnded.then(() => delay(stopTimeoutMs))]);
       for (const timer of timers) clearTimeout(timer);
       if (running.size > 0) log.warn({ workerId, jobs: [...running.keys()].map((claimed) => claimed.job.id) }, 'Job worker stopped with handlers still running; their leases will expire');
     },

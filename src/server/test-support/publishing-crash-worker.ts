@@ -100,6 +100,8 @@ const worker = createJobWorker({
   workerId: settings.workerId,
   leaseMs: settings.leaseMs,
   stopTimeoutMs: settings.stopTimeoutMs,
+  // Its lease is short to keep the test fast; a stop still waits for a call as long as the call may take.
+  uninterruptedTimeoutMs: settings.requestTimeoutMs + 1_000,
   concurrency: settings.concurrency,
   pollIntervalMs: 25,
 });
