@@ -175,7 +175,7 @@ export const arrangeImagesSchema = z.object({
 /** What an upload answers: the project's images now, and each refused file by name with its reason. */
 export const uploadResultSchema = z.object({
   images: z.array(projectImageSchema),
-  rejected: z.array(z.object({ name: z.string(), reason: z.enum(['tooLarge', 'invalidFormat', 'aspectRatio', 'tooMany']) })),
+  rejected: z.array(z.object({ name: z.string(), reason: z.enum(['tooLarge', 'invalidFormat', 'aspectRatio', 'tooMany', 'tooManyPixels']) })),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 

@@ -5,6 +5,7 @@ import { parseKeywords } from '../../../domain/keywords.ts';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/languages.ts';
 import { type WriterImage, WriterError } from '../../adapters/ai/post-writer.ts';
 import { readFlag } from '../../db/values.ts';
+import { AppError } from '../../errors.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { makeImageVariants, makeWriterPreview } from './image-variants.ts';
 import { type NewPost, type ProjectForGeneration, applyGeneratedPosts, findProjectForGeneration, listSelectedImages, markGenerationFailed, variantKeysInUse } from './repo.ts';
@@ -149,6 +150,8 @@ function plainText(project: ProjectForGeneration): string {
 
 function describeFailure(error: unknown): { code: string; message: string } {
   if (error instanceof WriterError || error instanceof GenerationFailure) return { code: error.code, message: error.message };
+  // An image stored before today's limits that has too many pixels to make the networks' versions of.
+  if (error instanceof AppError && error.code === 'IMAGE_TOO_LARGE') return { code: error.code, message: error.message };
   return { code: 'GENERATION_FAILED', message: 'The posts could not be generated' };
 }
 

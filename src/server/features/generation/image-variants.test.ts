@@ -20,6 +20,19 @@ describe('makeImageVariants', () => {
     expect(variants.linkedin.key).toMatch(/^posts\/7\/[0-9a-f]{32}-li\.jpg$/);
   });
 
+  it('writes a LinkedIn JPEG of more than 4 megapixels baseline, which streams instead of holding every coefficient (issue 13, item 6)', async () => {
+    const variants = await makeImageVariants(await plainImage('jpeg', 3000, 2000), 7);
+    expect(await sharp(variants.linkedin.body).metadata()).toMatchObject({ format: 'jpeg', width: 3000, height: 2000, isProgressive: false });
+    // Small outputs keep mozjpeg's smaller files.
+    expect((await sharp(variants.instagram.body).metadata()).isProgressive).toBe(true);
+  });
+
+  it('refuses a stored picture of more than 60 megapixels with IMAGE_TOO_LARGE', async () => {
+    const huge = await sharp({ create: { width: 7746, height: 7746, channels: 3, background: '#d8d2c4' } }).jpeg({ quality: 80 }).toBuffer();
+    await expect(makeImageVariants(huge, 1)).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE', status: 422 });
+    await expect(makeWriterPreview(huge)).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+  });
+
   it('enlarges a narrow picture to Instagram\'s 320 px minimum', async () => {
     const variants = await makeImageVariants(await plainImage('png', 200, 250), 1);
     expect([variants.instagram.width, variants.instagram.height]).toEqual([320, 400]);

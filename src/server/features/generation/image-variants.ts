@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { type ImageOutput, jpegOptionsFor, openImage, readImageHeader, withImageMemory } from '../../lib/image-work.ts';
 
 /**
  * The versions of a project image the networks accept, made once at launch (issue 6 "optimizing
@@ -8,7 +9,6 @@ import sharp from 'sharp';
  */
 const INSTAGRAM = { minWidth: 320, maxWidth: 1440, minAspect: 0.8, maxAspect: 1.91 } as const;
 const LINKEDIN_MAX_PIXELS = 36_152_320;
-const MAX_INPUT_PIXELS = 60_000_000;
 
 export interface ImageVariants {
   instagram: { key: string; body: Buffer; width: number; height: number };
@@ -17,14 +17,19 @@ export interface ImageVariants {
 
 const hashOf = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 32);
 
+/**
+ * Both variants of a stored original, made in its turn among the images being processed
+ * (../../lib/image-work.ts); an original too large to process fails with IMAGE_TOO_LARGE.
+ */
 export async function makeImageVariants(original: Buffer, projectId: number): Promise<ImageVariants> {
-  const metadata = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  const width = metadata.width ?? 0;
-  const height = metadata.height ?? 0;
-  if (width === 0 || height === 0) throw new Error('The image has no size');
-
-  const instagram = await instagramVariant(original, width, height);
-  const linkedin = await linkedinVariant(original, metadata.format, width, height);
+  const metadata = await headerOf(original);
+  const width = metadata.width!;
+  const height = metadata.height!;
+  const output: ImageOutput = { size: 'full', format: metadata.format === 'png' ? 'png' : 'jpeg' };
+  const { instagram, linkedin } = await withImageMemory(metadata, output, async () => ({
+    instagram: await instagramVariant(original, width, height),
+    linkedin: await linkedinVariant(original, metadata.format, width, height),
+  }));
   return {
     instagram: { key: `posts/${projectId}/${hashOf(instagram.body)}-ig.jpg`, ...instagram },
     linkedin: { key: `posts/${projectId}/${hashOf(linkedin.body)}-li.${linkedin.contentType === 'image/png' ? 'png' : 'jpg'}`, ...linkedin },
@@ -33,11 +38,15 @@ export async function makeImageVariants(original: Buffer, projectId: number): Pr
 
 /** A reduced JPEG (at most 1024 px wide) for a writer that shows the images to a model. */
 export async function makeWriterPreview(original: Buffer): Promise<Buffer> {
-  return sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
-    .resize({ width: 1024, withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 75 })
-    .toBuffer();
+  return withImageMemory(await headerOf(original), { size: 'reduced' }, () =>
+    openImage(original).resize({ width: 1024, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 75 }).toBuffer(),
+  );
+}
+
+async function headerOf(original: Buffer): Promise<Metadata> {
+  const header = await readImageHeader(original);
+  if (!header) throw new Error('The stored image cannot be read');
+  return header;
 }
 
 async function instagramVariant(original: Buffer, width: number, height: number): Promise<{ body: Buffer; width: number; height: number }> {
@@ -48,12 +57,12 @@ async function instagramVariant(original: Buffer, width: number, height: number)
   if (width / height < INSTAGRAM.minAspect) cropHeight = Math.floor(width / INSTAGRAM.minAspect);
   const targetWidth = Math.min(INSTAGRAM.maxWidth, Math.max(INSTAGRAM.minWidth, cropWidth));
   const targetHeight = Math.round((targetWidth * cropHeight) / cropWidth);
-  const body = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+  const body = await openImage(original)
     .resize({ width: targetWidth, height: targetHeight, fit: 'cover', position: 'centre' })
     // JPEG has no transparency: a transparent PNG gets a white ground, not a black one.
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
-    .jpeg({ quality: 88, mozjpeg: true })
+    .jpeg(jpegOptionsFor(targetWidth * targetHeight, 88))
     .toBuffer();
   return { body, width: targetWidth, height: targetHeight };
 }
@@ -61,8 +70,9 @@ async function instagramVariant(original: Buffer, width: number, height: number)
 async function linkedinVariant(original: Buffer, format: string | undefined, width: number, height: number): Promise<{ body: Buffer; contentType: 'image/jpeg' | 'image/png' }> {
   const pixels = width * height;
   const scale = pixels > LINKEDIN_MAX_PIXELS ? Math.sqrt(LINKEDIN_MAX_PIXELS / pixels) * 0.99 : 1;
-  const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS });
-  if (scale < 1) image.resize({ width: Math.floor(width * scale) });
+  const image = openImage(original);
+  const outputWidth = scale < 1 ? Math.floor(width * scale) : width;
+  if (scale < 1) image.resize({ width: outputWidth });
   if (format === 'png') return { body: await image.png({ compressionLevel: 9 }).toBuffer(), contentType: 'image/png' };
-  return { body: await image.flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer(), contentType: 'image/jpeg' };
+  return { body: await image.flatten({ background: '#ffffff' }).jpeg(jpegOptionsFor(outputWidth * Math.round((outputWidth * height) / width), 90)).toBuffer(), contentType: 'image/jpeg' };
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../domain/events.ts';
 import type { GenerationStatus } from '../../../domain/generation.ts';
@@ -185,5 +188,19 @@ describe('launching a project', () => {
     expect(answer.status).toBe('failed');
     expect(answer.error?.code).toBe('GENERATION_FAILED');
     expect((await project(made.id, customer.cookie)).state).toBe('draft');
+  });
+
+  it('fails with IMAGE_TOO_LARGE, making no post, when a stored image has more pixels than can be processed (issue 13, item 6)', async () => {
+    const made = await createLaunchableProject(t, customer.cookie, { imageCount: 1 });
+    // As an image stored before the limit: 7746 x 7746 is just over 60 megapixels.
+    const huge = await sharp({ create: { width: 7746, height: 7746, channels: 3, background: '#d8d2c4' } }).jpeg({ quality: 80 }).toBuffer();
+    const stored = new URL(made.images[0]!.url).pathname.replace(/^\/media\//, '');
+    fs.writeFileSync(path.join(t.mediaDir, stored), huge);
+    expect((await launch(made.id, customer.cookie)).statusCode).toBe(202);
+    await t.worker.runDueJobs();
+    const answer = await status(made.id, customer.cookie);
+    expect(answer).toMatchObject({ status: 'failed', error: { code: 'IMAGE_TOO_LARGE', message: expect.stringContaining('too large to process') } });
+    expect((await project(made.id, customer.cookie)).state).toBe('draft');
+    expect(await postsOf(made.id)).toEqual([]);
   });
 });

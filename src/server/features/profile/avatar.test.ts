@@ -181,11 +181,20 @@ describe('PUT /api/me/avatar', () => {
 
     const response = await upload(avatarUpload(bomb, 'bomb.png', 'image/png'));
     expect(response.statusCode).toBe(422);
-    expect(response.json().error.code).toBe('UNSUPPORTED_IMAGE');
+    expect(response.json()).toEqual({ error: { code: 'IMAGE_TOO_LARGE', message: expect.stringMatching(/^The image is too large to process: \d+\.\d megapixels, where one like it may have 60 at most$/) } });
     expect(filesUnder(t.mediaDir)).toEqual(filesBefore);
     expect(await avatarKeyInDatabase()).toBe(keyBefore);
     // The server is still there and well.
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('makes the avatar of a 49-megapixel photo, decoding it at a fraction of its size (issue 13, item 6)', async () => {
+    const photo = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#7a6a5a' } }).jpeg({ quality: 80 }).toBuffer();
+    const response = await upload(avatarUpload(photo, 'grande.jpg', 'image/jpeg'));
+    expect(response.statusCode, response.body).toBe(200);
+    const key = await avatarKeyInDatabase();
+    expect(key).toMatch(/\.webp$/);
+    expect(await sharp(fs.readFileSync(path.join(t.mediaDir, key!))).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
   });
 
   it('refuses a file over 5 MB with 413 PAYLOAD_TOO_LARGE, storing nothing', async () => {

@@ -293,12 +293,13 @@ describe('project images', () => {
       const result = await upload(id, [{ name: 'bomba.png', body: bomb, type: 'image/png' }, { name: 'buena.jpg', body: await jpeg(91) }]);
       const elapsed = performance.now() - started;
       expect(result.status).toBe(200);
-      expect(result.body.rejected).toEqual([{ name: 'bomba.png', reason: 'invalidFormat' }]);
+      expect(result.body.rejected).toEqual([{ name: 'bomba.png', reason: 'tooManyPixels' }]);
       expect(result.body.images.map((image: AnsweredImage) => image.original_name)).toEqual(['buena.jpg']);
       // Decoding 400 megapixels would take seconds and more than a gigabyte; refusing takes a moment.
       expect(elapsed).toBeLessThan(3000);
       const alone = await upload(id, [{ name: 'bomba.png', body: pngBomb(12_000, 12_000), type: 'image/png' }]);
       expect(alone.status).toBe(422);
+      expect(alone.body).toEqual({ error: { code: 'IMAGE_TOO_LARGE', message: expect.any(String), details: { 'bomba.png': 'tooManyPixels' } } });
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     });
 
@@ -372,6 +373,67 @@ describe('project images', () => {
       expect(filesOf(id)).toEqual(expectedFiles.sort());
       // Served for ever from caches: a changed image gets a new name.
       expect((await fetchServed(images[0]!.url)).headers.get('cache-control')).toMatch(/immutable/);
+    });
+  });
+
+  describe('memory (issue 13, item 6)', () => {
+    it('refuses an image with more pixels than it can process, by name, with 422 IMAGE_TOO_LARGE, and changes nothing', async () => {
+      const id = await newProject();
+      const before = (await getProject(id)).updated_at;
+      // 7746 x 7746 is 60,000,516 pixels: one row and column over 60 megapixels, in 350 KB.
+      const huge = await sharp({ create: { width: 7746, height: 7746, channels: 3, background: '#d8d2c4' } }).jpeg({ quality: 80 }).toBuffer();
+      expect(huge.length).toBeLessThan(IMAGE_LIMITS.maxBytes);
+      const alone = await upload(id, [{ name: 'enorme.jpg', body: huge }]);
+      expect(alone.status).toBe(422);
+      expect(alone.body).toEqual({ error: { code: 'IMAGE_TOO_LARGE', message: 'The image has too many pixels to process', details: { 'enorme.jpg': 'tooManyPixels' } } });
+      expect(await rowsOf(id)).toEqual([]);
+      expect(filesOf(id)).toEqual([]);
+      expect((await getProject(id)).updated_at).toBe(before);
+
+      const mixed = await upload(id, [{ name: 'enorme.jpg', body: huge }, { name: 'buena.jpg', body: await jpeg(300) }]);
+      expect(mixed.status).toBe(200);
+      expect(mixed.body.rejected).toEqual([{ name: 'enorme.jpg', reason: 'tooManyPixels' }]);
+      expect(mixed.body.images.map((image: AnsweredImage) => image.original_name)).toEqual(['buena.jpg']);
+      expect(filesOf(id)).toHaveLength(2);
+    });
+
+    it('processes at most 2 images at once however many uploads arrive together, and keeps them all', async () => {
+      const ids = await Promise.all(Array.from({ length: 8 }, (_, index) => newProject(`Paralela ${index}`)));
+      const photos = await Promise.all(ids.map((_, index) => jpeg(310 + index, 3000, 2000)));
+      let most = 0;
+      const watch = setInterval(() => (most = Math.max(most, sharp.counters().process)), 1);
+      const results = await Promise.all(ids.map((id, index) => upload(id, [{ name: `p-${index}.jpg`, body: photos[index]! }])));
+      clearInterval(watch);
+      expect(results.map((result) => result.status)).toEqual(Array(8).fill(200));
+      // sharp.counters().process: pipelines libvips is running at this moment, whoever started them.
+      expect(most).toBeGreaterThanOrEqual(1);
+      expect(most).toBeLessThanOrEqual(2);
+      for (const id of ids) expect(await rowsOf(id)).toHaveLength(1);
+    });
+
+    it('keeps a photo of more than 4 megapixels full size, upright, without metadata, as a baseline JPEG, with an upright thumbnail', async () => {
+      const id = await newProject();
+      // Stored 3000 x 2500 with its top half red and orientation 6: upright it is 2500 x 3000, red on the right.
+      const red = await sharp({ create: { width: 3000, height: 1250, channels: 3, background: '#ff0000' } }).png().toBuffer();
+      const photo = await sharp({ create: { width: 3000, height: 2500, channels: 3, background: '#0000ff' } })
+        .composite([{ input: red, top: 0, left: 0 }])
+        .jpeg({ quality: 90 })
+        .withMetadata({ orientation: 6 })
+        .withExifMerge({ IFD0: { Artist: 'Secret Photographer' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 25/1 1234/100' } })
+        .toBuffer();
+      const [image] = await uploadOk(id, [{ name: 'vertical.jpg', body: photo }]);
+      expect(image).toMatchObject({ width: 2500, height: 3000 });
+      const original = await served(image!.url);
+      const metadata = await sharp(original).metadata();
+      expect(metadata).toMatchObject({ format: 'jpeg', width: 2500, height: 3000, isProgressive: false });
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.orientation).toBeUndefined();
+      expect(original.includes('Secret Photographer')).toBe(false);
+      const thumbnail = await sharp(await served(image!.thumbnail_url)).raw().toBuffer({ resolveWithObject: true });
+      expect([thumbnail.info.width, thumbnail.info.height]).toEqual([480, 576]);
+      const pixel = (x: number, y: number) => Array.from(thumbnail.data.subarray((y * 480 + x) * thumbnail.info.channels, (y * 480 + x) * thumbnail.info.channels + 3));
+      expect(pixel(400, 288)[0]).toBeGreaterThan(180);
+      expect(pixel(80, 288)[2]).toBeGreaterThan(180);
     });
   });
 

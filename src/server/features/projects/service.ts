@@ -245,6 +245,7 @@ function rejectionError(rejected: { name: string; reason: RejectionReason }[]): 
   if (first === 'tooLarge') return new AppError('PAYLOAD_TOO_LARGE', 'max size allowed 5MB', names);
   if (first === 'aspectRatio') return new AppError('IMAGE_ASPECT_RATIO', 'The aspect ratio must be between 0.8 and 1.91', names);
   if (first === 'tooMany') return new AppError('TOO_MANY_IMAGES', `A project takes ${IMAGE_LIMITS.perProject} images at most`, names);
+  if (first === 'tooManyPixels') return new AppError('IMAGE_TOO_LARGE', 'The image has too many pixels to process', names);
   return new AppError('UNSUPPORTED_IMAGE', 'The images must be JPEG, PNG or WebP', names);
 }
 
