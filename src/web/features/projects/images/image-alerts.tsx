@@ -8,16 +8,18 @@ export interface ImageProblems {
   tooLarge: string[];
   invalidFormat: string[];
   aspectRatio: string[];
+  /** Refused by the server: more pixels than it can process (issue 13, item 6). */
+  tooManyPixels: string[];
   /** Files left out for lack of room: how many more fitted, how many were left out, and their names when known. */
   tooMany: { remaining: number; dropped: number; names: string[] } | null;
   /** Anything else: the checks could not run, or the server refused. */
   failed: string | null;
 }
 
-export const NO_PROBLEMS: ImageProblems = { tooLarge: [], invalidFormat: [], aspectRatio: [], tooMany: null, failed: null };
+export const NO_PROBLEMS: ImageProblems = { tooLarge: [], invalidFormat: [], aspectRatio: [], tooManyPixels: [], tooMany: null, failed: null };
 
 export function hasProblems(problems: ImageProblems): boolean {
-  return problems.tooLarge.length + problems.invalidFormat.length + problems.aspectRatio.length > 0 || problems.tooMany !== null || problems.failed !== null;
+  return problems.tooLarge.length + problems.invalidFormat.length + problems.aspectRatio.length + problems.tooManyPixels.length > 0 || problems.tooMany !== null || problems.failed !== null;
 }
 
 export function problemsOfCheck(result: ImageCheckResult): ImageProblems {
@@ -39,6 +41,7 @@ export function problemsOfUpload(rejected: UploadResult['rejected'], remainingBe
     tooLarge: [...base.tooLarge, ...named('tooLarge')],
     invalidFormat: [...base.invalidFormat, ...named('invalidFormat')],
     aspectRatio: [...base.aspectRatio, ...named('aspectRatio')],
+    tooManyPixels: [...base.tooManyPixels, ...named('tooManyPixels')],
     tooMany: tooMany.length > 0 ? { remaining: remainingBefore, dropped: tooMany.length, names: tooMany } : base.tooMany,
   };
 }
@@ -55,6 +58,12 @@ export function ImageAlerts({ problems, onClose }: { problems: ImageProblems; on
         <Alert color="red" variant="light" title={t('images.alerts.tooLargeTitle')} {...closeProps}>
           <Text size="sm">{t('images.alerts.tooLarge')}</Text>
           {files(problems.tooLarge)}
+        </Alert>
+      )}
+      {problems.tooManyPixels.length > 0 && (
+        <Alert color="red" variant="light" title={t('images.alerts.tooManyPixelsTitle')} {...closeProps}>
+          <Text size="sm">{t('images.alerts.tooManyPixels')}</Text>
+          {files(problems.tooManyPixels)}
         </Alert>
       )}
       {problems.aspectRatio.length > 0 && (

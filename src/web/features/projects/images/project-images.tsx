@@ -100,7 +100,7 @@ export function ProjectImages({ project }: { project: Project }) {
  */
 export function rejectedOf(error: unknown, files: File[]): UploadResult['rejected'] {
   if (!(error instanceof ApiError)) return [];
-  const reasons = new Set(['tooLarge', 'invalidFormat', 'aspectRatio', 'tooMany']);
+  const reasons = new Set(['tooLarge', 'invalidFormat', 'aspectRatio', 'tooMany', 'tooManyPixels']);
   const names = new Set(files.map((file) => file.name));
   return Object.entries(error.details)
     .filter(([name, reason]) => names.has(name) && reasons.has(reason))

@@ -17,6 +17,14 @@ describe('the server refusals of an upload', () => {
     expect(hasProblems(problemsOfUpload([], 10))).toBe(false);
   });
 
+  it('have an alert of their own for images with too many pixels to process (issue 13, item 6)', () => {
+    const problems = problemsOfUpload([{ name: 'enorme.jpg', reason: 'tooManyPixels' }, { name: 'b.jpg', reason: 'aspectRatio' }], 3);
+    expect(problems).toMatchObject({ tooManyPixels: ['enorme.jpg'], aspectRatio: ['b.jpg'], invalidFormat: [] });
+    expect(hasProblems(problemsOfUpload([{ name: 'enorme.jpg', reason: 'tooManyPixels' }], 3))).toBe(true);
+    const alone = new ApiError(422, 'IMAGE_TOO_LARGE', 'The image has too many pixels to process', { 'enorme.jpg': 'tooManyPixels' });
+    expect(rejectedOf(alone, [file('enorme.jpg')])).toEqual([{ name: 'enorme.jpg', reason: 'tooManyPixels' }]);
+  });
+
   it('are read from the error details when every file was refused', () => {
     const error = new ApiError(413, 'PAYLOAD_TOO_LARGE', 'max size allowed 5MB', { 'huge.jpg': 'tooLarge', 'wide.jpg': 'aspectRatio' });
     expect(rejectedOf(error, [file('huge.jpg'), file('wide.jpg')])).toEqual([{ name: 'huge.jpg', reason: 'tooLarge' }, { name: 'wide.jpg', reason: 'aspectRatio' }]);
