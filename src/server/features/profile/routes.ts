@@ -39,7 +39,7 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileDependenc
     onRequest: signedIn,
     schema: {
       tags,
-      summary: 'Replaces the avatar (multipart field "file": JPEG, PNG or WebP, 5 MB at most)',
+      summary: 'Replaces the avatar (multipart field "file": JPEG, PNG or WebP, 5 MB and 60 megapixels at most: 422 IMAGE_TOO_LARGE beyond)',
       consumes: ['multipart/form-data'],
       response: { 200: userSchema, ...errorResponses(400, 401, 413, 422) },
     },

@@ -62,7 +62,7 @@ export async function projectsRoutes(app: FastifyInstance, deps: ProjectsDepende
     onRequest,
     schema: {
       tags,
-      summary: 'Adds images (multipart fields "files"): JPEG, PNG or WebP, 5 MB each, aspect 0.8 to 1.91, 10 per project; refused files are listed by name',
+      summary: 'Adds images (multipart fields "files"): JPEG, PNG or WebP, 5 MB each, 60 megapixels at most (fewer when processing them needs more memory: tooManyPixels), aspect 0.8 to 1.91, 10 per project; refused files are listed by name',
       consumes: ['multipart/form-data'],
       params: projectParams,
       response: { 200: uploadResultSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
