@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { seededRandom } from '../lib/seeded-random.ts';
 
 /**
  * The demo's pictures, drawn here as SVG and rendered to JPEG with sharp: nothing comes from the
@@ -17,17 +18,6 @@ export interface SceneRequest {
   hue: number;
 }
 
-/** A small, fast, seeded random generator (mulberry32): deterministic across runs and machines. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const hsl = (hue: number, saturation: number, lightness: number) => `hsl(${Math.round(((hue % 360) + 360) % 360)},${saturation}%,${lightness}%)`;
 const round = (value: number) => Math.round(value * 10) / 10;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiRoute, listApiRoutes } from '../test-support/api-routes.ts';
-import { type FuzzCase, fuzzCases, seededRandom } from '../test-support/fuzz-cases.ts';
+import { seededRandom } from '../lib/seeded-random.ts';
+import { type FuzzCase, fuzzCases } from '../test-support/fuzz-cases.ts';
 import { plainImage } from '../test-support/images.ts';
 import { createTestPost } from '../test-support/posts.ts';
 import { projectRowValues } from '../test-support/projects.ts';

@@ -1,3 +1,4 @@
+import type { Random } from '../lib/seeded-random.ts';
 import { type ApiRoute, type HttpMethod, type JsonSchema, fillPath } from './api-routes.ts';
 
 /**
@@ -16,19 +17,6 @@ export interface FuzzCase {
   payload?: string | Buffer;
 }
 
-export type Random = () => number;
-
-/** mulberry32: small, fast and seeded. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 

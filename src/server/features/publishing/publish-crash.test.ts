@@ -5,7 +5,7 @@ import { type CrashTestApp, type HarnessCall, type WorkerProcess, type WorkerTun
 import type { TestDatabase } from '../../test-support/database.ts';
 import { createTestProject } from '../../test-support/posts.ts';
 import { storeVariantPair } from '../../test-support/publishing.ts';
-import { seededRandom } from '../../test-support/seeded-random.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 import { connect } from '../../test-support/social-sandbox.ts';
 import { createTestUser, signIn } from '../../test-support/test-app.ts';
 
