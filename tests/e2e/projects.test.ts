@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
 import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
-import { ADMIN, type RunningServer, fromTheApp } from './support/server.ts';
+import { ADMIN, type RunningServer } from './support/server.ts';
 import { signIn } from './support/sign-in.ts';
 
 const journey = useServerAndBrowser();
@@ -61,8 +61,8 @@ describe('projects and their images', () => {
     const { server, browser } = journey;
     const admin = await newPage(browser);
     await signInAsAdmin(admin, server.url);
-    for (const user of [CUSTOMER, OTHER_CUSTOMER]) expect((await admin.request.post(`${server.url}/api/users`, { data: user, headers: fromTheApp(server) })).status()).toBe(201);
-    const prompt = await admin.request.post(`${server.url}/api/prompts`, { data: { title: 'Tono cercano', description: 'Frases cortas y una pregunta final.' }, headers: fromTheApp(server) });
+    for (const user of [CUSTOMER, OTHER_CUSTOMER]) expect((await admin.request.post(`${server.url}/api/users`, { data: user })).status()).toBe(201);
+    const prompt = await admin.request.post(`${server.url}/api/prompts`, { data: { title: 'Tono cercano', description: 'Frases cortas y una pregunta final.' } });
     expect(prompt.status()).toBe(201);
 
     await openProjects(admin, server.url);
@@ -309,7 +309,7 @@ describe('my GPTs', () => {
     await admin.getByRole('row').filter({ hasText: 'Técnico' }).waitFor();
 
     for (let index = 1; index <= 5; index += 1) {
-      expect((await admin.request.post(`${server.url}/api/prompts`, { data: { title: `Prompt ${index}`, description: `Instrucciones ${index}` }, headers: fromTheApp(server) })).status()).toBe(201);
+      expect((await admin.request.post(`${server.url}/api/prompts`, { data: { title: `Prompt ${index}`, description: `Instrucciones ${index}` } })).status()).toBe(201);
     }
     await admin.reload();
     await admin.getByText(/^Mostrando 1 a 5 - \d+ resultados$/).waitFor();
@@ -324,7 +324,7 @@ describe('my GPTs', () => {
     expect(await admin.getByRole('row').filter({ hasText: 'Técnico' }).count()).toBe(0);
 
     // A customer sees the admin's public prompts, without edit or delete, and keeps their own private.
-    expect((await admin.request.post(`${server.url}/api/users`, { data: { ...CUSTOMER, email: 'marta@gpts-e2e.test', first_name: 'Marta' }, headers: fromTheApp(server) })).status()).toBe(201);
+    expect((await admin.request.post(`${server.url}/api/users`, { data: { ...CUSTOMER, email: 'marta@gpts-e2e.test', first_name: 'Marta' } })).status()).toBe(201);
     const customer = await newPage(browser);
     await signIn(customer, server.url, { email: 'marta@gpts-e2e.test', password: CUSTOMER.password });
     await customer.waitForURL(`${server.url}/home`);

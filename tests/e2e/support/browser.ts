@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type APIRequestContext, type Browser, type Page, chromium } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Debian's Chromium (never `playwright install`), with the flags that keep it quiet and offline. */
@@ -35,6 +35,7 @@ export async function newPage(browser: Browser, options: { locale?: string } = {
   const context = await browser.newContext({ locale: options.locale ?? 'es-ES', viewport: { width: 1280, height: 800 } });
   // Fail within seconds rather than at the test's own limit, with the locator that was awaited.
   context.setDefaultTimeout(10_000);
+  sendOriginLikeThePage(context.request);
   const page = await context.newPage();
   const errors: ConsoleError[] = [];
   consoleErrors.set(page, errors);
@@ -43,6 +44,18 @@ export async function newPage(browser: Browser, options: { locale?: string } = {
   });
   page.on('pageerror', (error) => errors.push({ text: `Uncaught: ${error.message}`, url: page.url() }));
   return page;
+}
+
+/**
+ * The journeys' API calls (`page.request`, which shares the page's cookies) carry the Origin of the address
+ * they are sent to, as the app's own pages do: the app refuses a write with a session cookie and no Origin.
+ */
+function sendOriginLikeThePage(request: APIRequestContext): void {
+  for (const method of ['post', 'put', 'patch', 'delete', 'fetch'] as const) {
+    const send = request[method].bind(request) as (url: string, options?: { headers?: Record<string, string> }) => ReturnType<APIRequestContext['post']>;
+    request[method] = ((url: string, options: { headers?: Record<string, string> } = {}) =>
+      send(url, { ...options, headers: { origin: new URL(url).origin, ...options.headers } })) as APIRequestContext[typeof method];
+  }
 }
 
 /** A request the journey makes fail on purpose, e.g. `{ status: 401, path: '/api/auth/sign-in/email' }`. */

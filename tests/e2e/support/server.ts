@@ -30,14 +30,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/**
- * Headers for the API writes a journey makes with `page.request` (Playwright sends no Origin there,
- * unlike the page's own fetches): the app refuses a write with a session cookie and no Origin.
- */
-export function fromTheApp(server: RunningServer): { origin: string } {
-  return { origin: server.url };
-}
-
 const STARTUP_LIMIT_MS = 30_000;
 const SERVER_ENTRY = path.resolve('dist/server/server/main.js');
 
