@@ -6,6 +6,7 @@ import { createTestPost } from '../test-support/posts.ts';
 import { projectRowValues } from '../test-support/projects.ts';
 import { type TestSandbox, sandboxAdapters, startTestSandbox } from '../test-support/social-sandbox.ts';
 import { storedFlag } from '../test-support/stored-values.ts';
+import { requestStreamStart } from '../test-support/stream-start.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../test-support/test-app.ts';
 
 /**
@@ -265,12 +266,8 @@ describe('authorization matrix', () => {
 
   /** The event stream over real HTTP: its status, then the stream is dropped. */
   async function streamAnswer(url: string, headers: Record<string, string>): Promise<Answer> {
-    const controller = new AbortController();
-    const response = await fetch(`${address}${url}`, { headers, signal: controller.signal });
-    const streaming = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
-    const body = streaming ? '' : await response.text();
-    controller.abort();
-    return { statusCode: response.status, code: errorCode(body), body };
+    const answer = await requestStreamStart(`${address}${url}`, { headers });
+    return { statusCode: answer.statusCode, code: errorCode(answer.body), body: answer.body };
   }
 });
 

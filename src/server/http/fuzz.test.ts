@@ -6,6 +6,7 @@ import { plainImage } from '../test-support/images.ts';
 import { createTestPost } from '../test-support/posts.ts';
 import { projectRowValues } from '../test-support/projects.ts';
 import { storedFlag } from '../test-support/stored-values.ts';
+import { requestStreamStart } from '../test-support/stream-start.ts';
 import { type TestSandbox, connect, sandboxAdapters, startTestSandbox } from '../test-support/social-sandbox.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../test-support/test-app.ts';
 
@@ -154,14 +155,9 @@ describe('fuzzing every route of the API', () => {
   }
 
   /** An event stream over real HTTP: its status and headers, then the stream is dropped. */
-  async function sendStreaming(fuzzCase: FuzzCase, cookie: string): Promise<Answer> {
-    const controller = new AbortController();
+  function sendStreaming(fuzzCase: FuzzCase, cookie: string): Promise<Answer> {
     const headers = { ...fuzzCase.headers, cookie: fuzzCase.headers.cookie ? `${fuzzCase.headers.cookie}; ${cookie}` : cookie };
-    const response = await fetch(`${address}${fuzzCase.url}`, { method: fuzzCase.method, headers, signal: controller.signal });
-    const contentType = response.headers.get('content-type') ?? '';
-    const body = contentType.startsWith('text/event-stream') ? '' : await response.text();
-    controller.abort();
-    return { statusCode: response.status, contentType, body };
+    return requestStreamStart(`${address}${fuzzCase.url}`, { method: fuzzCase.method, headers });
   }
 });
 
