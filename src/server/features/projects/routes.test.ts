@@ -129,7 +129,7 @@ const REFUSALS: Array<[string, Record<string, unknown>, Record<string, string>]>
   ['an empty description', { description: '' }, { description: 'descriptionRequired' }],
   ['a maps link that is an address', { maps_url: 'calle Mayor 3, Cadaqués' }, { maps_url: 'urlInvalid' }],
   ['a maps link without a scheme', { maps_url: 'maps.app.goo.gl/x' }, { maps_url: 'urlInvalid' }],
-  ['a photo credit link with javascript:', { photo_credit_link: 'javascript:alert(1)' }, { photo_credit_link: 'urlInvalid' }],
+  ['a photo credit link with javascript:', { photo_credit_link: 'javascript:alert(1)' }, { photo_credit_link: 'urlSchemeNotAllowed' }],
   ['a year as text', { year: '2023' }, { year: 'yearInvalid' }],
   ['a fractional year', { year: 2023.5 }, { year: 'yearInvalid' }],
   ['a year out of range', { year: 30000 }, { year: 'yearInvalid' }],
