@@ -120,8 +120,12 @@ describe('social connections through the sandbox', () => {
 
     await tile.getByRole('button', { name: 'Cuentas de empresa en las que puedes publicar' }).click();
     await tile.getByRole('radio', { name: '@soler.arquitectos' }).waitFor();
-    expect(await tile.getByRole('radio').count()).toBe(2);
-    // Two accounts: nothing chosen until the studio chooses.
+    // The user's two pages, and two reached through her Business Manager, which without ads_read cannot be
+    // published to: listed with the reason, not choosable.
+    expect(await tile.getByRole('radio').count()).toBe(4);
+    for (const account of ['@soler.interiorismo', '@fundaciomirador']) expect(await tile.getByRole('radio', { name: account }).isDisabled()).toBe(true);
+    expect(await tile.getByText('Esta página se gestiona con Business Manager', { exact: false }).count()).toBe(2);
+    // Two accounts it can publish to: nothing chosen until the studio chooses.
     await tile.getByText('Elige dónde se publican las publicaciones de esta red.').waitFor();
     await tile.getByRole('radio', { name: '@tallernorte.estudio' }).click();
     await page.getByText('Se publicará en @tallernorte.estudio').waitFor();
