@@ -22,7 +22,7 @@ export interface DemoDependencies {
   publicUrl: string;
   /**
    * How LinkedIn is served: by the sandbox mounted in the app (the demo connects the customer through
-   * it), by the real network (a person must connect it) or not at all (SOCIAL_SANDBOX=false).
+   * it), by the real network (a person must connect it) or not at all (SOCIAL_SANDBOX=false, or auto while the other network has credentials).
    */
   linkedin: 'sandbox' | 'real' | 'none';
   /** Shrinks the pictures (tests use a fraction); 1 is the real size. */
@@ -92,7 +92,7 @@ export async function seedDemo(deps: DemoDependencies): Promise<DemoSummary> {
 
   const scheduled = canSchedule
     ? await scheduleFirstPost(api, people.customer.cookie, made.find((entry) => entry.demo.scheduleFirstPost)!.project)
-    : { skipped: deps.linkedin === 'real' ? 'LinkedIn has real credentials: connect it in Settings to schedule a post' : 'the sandbox is off (SOCIAL_SANDBOX=false), so LinkedIn cannot be connected' };
+    : { skipped: deps.linkedin === 'real' ? 'LinkedIn has real credentials: connect it in Settings to schedule a post' : 'LinkedIn has no credentials and the sandbox does not serve it (SOCIAL_SANDBOX=false, or auto while Instagram has credentials), so it cannot be connected' };
 
   const posts = await api.request<PostPage>({ method: 'GET', url: '/api/posts?pageSize=60', cookie: adminCookie });
   const projects: DemoSummary['projects'] = [];
