@@ -189,7 +189,7 @@ describe('the social networks card', () => {
     await within(tile('LinkedIn')).findByText('Connected');
     fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Pages you can publish to' }));
     expect(await within(tile('LinkedIn')).findByText(sentence)).toBeTruthy();
-    expect(within(tile('LinkedIn')).getAllByRole('radio')).toHaveLength(1);
+    expect(await within(tile('LinkedIn')).findAllByRole('radio')).toHaveLength(1);
     // Instagram has no such sentence; nor has a LinkedIn that offers company pages.
     fireEvent.click(within(tile('Instagram')).getByRole('button', { name: 'Business accounts you can publish to' }));
     expect(within(tile('Instagram')).queryByText(sentence)).toBeNull();
