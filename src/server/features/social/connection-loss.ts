@@ -7,7 +7,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { readFlag } from '../../db/values.ts';
 import { type TokenCipher, TokenDecryptionError } from '../../lib/token-cipher.ts';
-import { openSecret, readConnection } from './connection.ts';
+import { openPageTokens, openSecret, readConnection } from './connection.ts';
 import { connectionLostEmail } from './connection-lost-email.ts';
 import { findConnectionRow } from './repo.ts';
 import { type UnmailedLoss, countScheduledPosts, findConnectionOwner, markConnectionLost, recordLossMailed } from './token-refresh-repo.ts';
@@ -116,8 +116,7 @@ function holdsTokens(cipher: TokenCipher, row: Parameters<typeof readConnection>
   try {
     if (openSecret(cipher, connection, 'access_token') !== refused.accessToken) return false;
     if (refused.pageAccessToken === null) return true;
-    const pageTokens = JSON.parse(openSecret(cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
-    return Object.values(pageTokens).includes(refused.pageAccessToken);
+    return Object.values(openPageTokens(cipher, connection)).includes(refused.pageAccessToken);
   } catch (error) {
     // A row that no longer decrypts was not the one the publication read.
     if (error instanceof TokenDecryptionError || error instanceof SyntaxError) return false;

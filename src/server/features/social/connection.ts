@@ -49,6 +49,16 @@ export function openSecret(cipher: TokenCipher, connection: Connection, column: 
   return stored ? cipher.decrypt(stored, secretContext(connection.userId, connection.network, column)) : null;
 }
 
+/** Instagram: the stored page tokens, by Facebook page id (empty when none are stored). */
+export function openPageTokens(cipher: TokenCipher, connection: Connection): Record<string, string> {
+  return JSON.parse(openSecret(cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
+}
+
+/** Instagram: the Facebook page of the business account posts go to, as last fetched. */
+export function targetPageId(connection: Connection): string | undefined {
+  return connection.instagramPages?.find((page) => page.instagram_business_account_id === connection.publishTargetId)?.facebook_page_id;
+}
+
 export function readConnection(row: ConnectionRow): Connection {
   const instant = (value: ConnectionRow['token_expires_at']) => (value === null ? null : readInstant(value));
   const network = row.network as SocialNetwork;

@@ -3,7 +3,7 @@ import type { GraphClient, GraphPage, GraphToken, GraphTokenInfo } from '../../a
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { AppError } from '../../errors.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
-import { type Connection, openSecret, sealSecret, writeFlag } from './connection.ts';
+import { type Connection, openPageTokens, openSecret, sealSecret, targetPageId, writeFlag } from './connection.ts';
 import { type ConnectorDependencies, type NetworkConnector, type VerifyOutcome, exchangeFailure, expiryFrom, warningOf } from './connector.ts';
 import type { ConnectionChanges } from './repo.ts';
 
@@ -142,7 +142,7 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
 
   function targetPageToken(connection: Connection): string | undefined {
     const pageId = targetPageId(connection);
-    return pageId ? storedPageTokens(cipher, connection)[pageId] : undefined;
+    return pageId ? openPageTokens(cipher, connection)[pageId] : undefined;
   }
 }
 
@@ -169,21 +169,13 @@ function connectionEnd(connection: Connection, pageTokens: boolean): ConnectionC
 }
 
 /** The Facebook page behind the chosen Instagram account. */
-export function targetPageId(connection: Connection): string | undefined {
-  return connection.instagramPages?.find((page) => page.instagram_business_account_id === connection.publishTargetId)?.facebook_page_id;
-}
-
-export function storedPageTokens(cipher: TokenCipher, connection: Connection): Record<string, string> {
-  return JSON.parse(openSecret(cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
-}
-
 /**
  * The target page's token, read with the user's token when none is stored, and the columns that keep it
  * (the page tokens with it, the connection's end moved to the end of data access). A ProviderError
  * `page` when Meta gives none for that page (the user no longer manages it, or did not share it).
  */
 export async function fetchTargetPageToken(client: GraphClient, cipher: TokenCipher, connection: Connection): Promise<{ token: string; changes: ConnectionChanges }> {
-  const stored = storedPageTokens(cipher, connection);
+  const stored = openPageTokens(cipher, connection);
   const known = targetPageId(connection);
   if (known && stored[known]) return { token: stored[known]!, changes: {} };
   const userToken = openSecret(cipher, connection, 'access_token');

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import { type TokenCipher, TokenDecryptionError } from '../../lib/token-cipher.ts';
 import { type RefusedPost, closeRefusedConnection } from './connection-loss.ts';
-import { type Connection, openSecret, readConnection, toView, writeFlag } from './connection.ts';
+import { type Connection, openPageTokens, openSecret, readConnection, targetPageId, toView, writeFlag } from './connection.ts';
 import type { NetworkConnector } from './connector.ts';
 import { deleteExpiredOAuthStates, deleteSurplusOAuthStates, findConnectionRow, insertOAuthState, takeOAuthState, updateConnectionRow, upsertConnectionRow } from './repo.ts';
 
@@ -243,9 +243,8 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
   if (!accessToken || !connection.publishTargetId) throw new AppError('SOCIAL_NOT_CONNECTED', `User not connected to ${NETWORK_NAMES[network]}`);
   let pageAccessToken: string | null = null;
   if (network === 'instagram') {
-    const pageId = connection.instagramPages?.find((page) => page.instagram_business_account_id === connection.publishTargetId)?.facebook_page_id;
-    const tokens = JSON.parse(openSecret(deps.cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
-    pageAccessToken = pageId ? (tokens[pageId] ?? null) : null;
+    const pageId = targetPageId(connection);
+    pageAccessToken = pageId ? (openPageTokens(deps.cipher, connection)[pageId] ?? null) : null;
     // Publishing uses the page's token, the one that lasts (docs/decisions/012): read and kept when missing.
     const connector = deps.connectors.instagram;
     if (pageAccessToken === null && connector?.fetchPageToken) {
