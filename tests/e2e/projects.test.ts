@@ -89,6 +89,9 @@ describe('projects and their images', () => {
     await keywords.press('Backspace');
     await keywords.fill('luz');
     await admin.locator('input[name="weblink"]').click();
+    // SPEC §5: a host without a dot is no address; the field says it will be saved empty.
+    await admin.locator('input[name="weblink"]').fill('miestudio');
+    await admin.getByText('Sin un dominio con punto (estudio.es) no es una dirección web: se guardará vacío.').waitFor();
     await admin.locator('input[name="weblink"]').fill(' Estudio-E2E.es/Montseny/ ');
     await admin.getByText('Se guardará como https://estudio-e2e.es/montseny').waitFor();
     await admin.locator('input[name="maps_url"]').fill('https://maps.example.com/?q=montseny');

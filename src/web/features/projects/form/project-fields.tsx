@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, PUBLICATION_COUNTS, type ProjectValues } from '../../../../domain/project.ts';
-import { normaliseUrl } from '../../../../domain/url.ts';
+import { hasNonWebScheme, normaliseUrl } from '../../../../domain/url.ts';
 import { LabelledField } from '../../../ui/labelled-field.tsx';
 import { KeywordsInput } from './keywords-input.tsx';
 import type { ProjectFormValues } from './project-form-values.ts';
@@ -42,7 +42,12 @@ export function ProjectFields({ form, isAdmin, savedPromptText }: ProjectFieldsP
 
   const weblink = form.watch('weblink');
   const normalisedWeblink = weblink.trim() === '' ? '' : normaliseUrl(weblink);
-  const weblinkHelp = normalisedWeblink && normalisedWeblink !== weblink.trim() ? t('form.weblinkNormalised', { url: normalisedWeblink }) : t('form.weblinkHelp');
+  const weblinkHelp =
+    weblink.trim() !== '' && normalisedWeblink === '' && !hasNonWebScheme(weblink)
+      ? t('form.weblinkNotAddress')
+      : normalisedWeblink && normalisedWeblink !== weblink.trim()
+        ? t('form.weblinkNormalised', { url: normalisedWeblink })
+        : t('form.weblinkHelp');
 
   return (
     <Stack gap="md">

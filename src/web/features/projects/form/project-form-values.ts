@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { joinKeywords, parseKeywords } from '../../../../domain/keywords.ts';
 import { type Project, type ProjectUpdate, type ProjectValues, projectInputSchema } from '../../../../domain/project.ts';
-import { hasNonWebScheme, normaliseUrl } from '../../../../domain/url.ts';
+import { hasNonWebScheme } from '../../../../domain/url.ts';
 
 /**
  * The project form's schema: the domain's own, with the keywords edited as chips (joined into the
- * comma-separated string on submit) and a web link the normaliser would empty (a host without a dot,
- * a scheme other than http or https) refused on its field rather than silently dropped.
+ * comma-separated string on submit). A web link whose host has no dot becomes empty (SPEC §5: the
+ * field's help says so while it is typed); a scheme other than http or https is refused on its field.
  */
 export const projectFormSchema = projectInputSchema.extend({
   keywords: z.array(z.string()).transform((keywords) => joinKeywords(keywords)),
   weblink: z
     .string()
     .refine((value) => !hasNonWebScheme(value), 'urlSchemeNotAllowed')
-    .refine((value) => value.trim() === '' || hasNonWebScheme(value) || normaliseUrl(value) !== '', 'urlInvalid')
     .pipe(projectInputSchema.shape.weblink.unwrap()),
 });
 
