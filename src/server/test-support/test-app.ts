@@ -34,7 +34,7 @@ export interface TestApp {
 
 /** A real app on a fresh database, with local storage in a temporary folder and a mailer that keeps what it is given. */
 export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Promise<TestApp> {
-  const { mailer: givenMailer, storage: givenStorage, social, logger, now, events: givenEvents, writer, ...configOverrides } = overrides;
+  const { mailer: givenMailer, storage: givenStorage, social, logger, now, events: givenEvents, writer, extraRoutes, ...configOverrides } = overrides;
   const database = await createTestDatabase();
   const sentMail: MailMessage[] = [];
   const keepingMailer: Mailer = { send: async (message) => void sentMail.push(message) };
@@ -65,6 +65,8 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     events: givenEvents,
     writer,
   });
+  // Fastify takes no route once ready.
+  await extraRoutes?.(app, auth);
   await app.ready();
   sendOriginLikeABrowser(app, new URL(publicUrl).origin);
   return {
@@ -114,6 +116,8 @@ type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'web
   writer: PostWriter;
   /** Where log lines go; none by default. */
   logger: { level: string; stream: { write: (line: string) => void } };
+  /** Routes of the caller's own beside the app's (a bench's baseline route), added before the app is ready. */
+  extraRoutes: (app: FastifyInstance, auth: Auth) => void | Promise<void>;
 };
 
 /** The test app's PUBLIC_URL unless a test gives another: the Origin its pages send with every write. */
