@@ -1,6 +1,6 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language, toLanguage } from '../../domain/languages.ts';
+import { LANGUAGES, type Language, htmlLangOf, toLanguage } from '../../domain/languages.ts';
 import { useUpdateLanguage } from '../features/profile/api/update-language.ts';
 import { useSession } from '../lib/session.ts';
 
@@ -17,8 +17,10 @@ export function LanguageMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" size="compact-sm" aria-label={t('language.label')}>
-          {current.toUpperCase()}
+        {/* The ISO code the landing shows too (CA, not CAT); the name holds the visible code (WCAG 2.5.3). */}
+        <Button variant="subtle" size="compact-sm">
+          <VisuallyHidden>{t('language.label')}: </VisuallyHidden>
+          {htmlLangOf(current).toUpperCase()}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
