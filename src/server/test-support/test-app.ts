@@ -66,7 +66,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     writer,
   });
   // Fastify takes no route once ready.
-  await extraRoutes?.(app, auth);
+  await extraRoutes?.(app, { auth, database });
   await app.ready();
   sendOriginLikeABrowser(app, new URL(publicUrl).origin);
   return {
@@ -117,7 +117,7 @@ type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'web
   /** Where log lines go; none by default. */
   logger: { level: string; stream: { write: (line: string) => void } };
   /** Routes of the caller's own beside the app's (a bench's baseline route), added before the app is ready. */
-  extraRoutes: (app: FastifyInstance, auth: Auth) => void | Promise<void>;
+  extraRoutes: (app: FastifyInstance, parts: { auth: Auth; database: DatabaseHandle }) => void | Promise<void>;
 };
 
 /** The test app's PUBLIC_URL unless a test gives another: the Origin its pages send with every write. */
