@@ -72,13 +72,22 @@ describe('who may open which screen', () => {
     await page.context().close();
   });
 
-  test('the password reset page is public: a visitor sees its form', async () => {
+  test('the password reset page is public: a visitor sees its form, and a link without its token says so at once', async () => {
     const page = await newPage(journey.browser);
-    await page.goto(`${journey.server.url}/reset-password`);
+    await page.goto(`${journey.server.url}/reset-password?token=abc`);
     await page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
     await page.getByLabel('Contraseña nueva').waitFor();
-    expect(page.url()).toBe(`${journey.server.url}/reset-password`);
     await saveScreenshot(page, 'reset-password');
+
+    await page.goto(`${journey.server.url}/reset-password`);
+    await page.getByRole('heading', { name: 'El enlace está incompleto' }).waitFor();
+    expect(await page.getByLabel('Contraseña nueva').count()).toBe(0);
+    await page.getByRole('button', { name: 'Pedir un enlace nuevo' }).click();
+    await page.getByRole('dialog', { name: 'Recuperar la contraseña' }).waitFor();
+    await saveScreenshot(page, 'reset-password-incomplete');
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Volver a Iniciar Sesión' }).click();
+    await page.waitForURL(`${journey.server.url}/login`);
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
   });

@@ -1,24 +1,31 @@
-import { Button, Center, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type NewPassword, newPasswordSchema } from '../../../domain/auth.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { useResetPassword } from './api/reset-password.ts';
+import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 
-/** /reset-password, the target of the recovery e-mail (SPEC §2, §5, §8). Accepting the result goes to /login. */
+/**
+ * /reset-password, the target of the recovery e-mail (SPEC §2, §5, §8). Accepting the result goes to /login.
+ * A link without its token says so at once and offers a new one, instead of failing on submit.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const { t: tv } = useTranslation('validation');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const reset = useResetPassword();
+  const token = searchParams.get('token') ?? '';
+  const [recoveryOpen, setRecoveryOpen] = useState(false);
   const form = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmPassword: '' }, reValidateMode: 'onSubmit' });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ password }) => reset.mutate({ token: searchParams.get('token') ?? '', newPassword: password }));
+  const onSubmit = form.handleSubmit(({ password }) => reset.mutate({ token, newPassword: password }));
   const field = (name: keyof NewPassword) => {
     const registered = form.register(name);
     return { ...registered, onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => { form.clearErrors(name); return registered.onChange(event); } };
@@ -27,15 +34,32 @@ export function ResetPasswordPage() {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="sm">
-            <Title order={1} size="h2">{t('reset.title')}</Title>
-            <LabelledField label={t('reset.password')} type="password" required autoComplete="new-password" error={errors.password?.message && tv(errors.password.message)} {...field('password')} />
-            <LabelledField label={t('reset.confirmPassword')} type="password" required autoComplete="new-password" error={errors.confirmPassword?.message && tv(errors.confirmPassword.message)} {...field('confirmPassword')} />
-            <Button type="submit" loading={reset.isPending} mt="xs">{t('reset.submit')}</Button>
-          </Stack>
-        </form>
+        <Stack gap="md">
+          <Center>
+            <Image src="/logo.svg" alt="Alzado" w={56} h={56} />
+          </Center>
+          {token === '' ? (
+            <Stack gap="sm">
+              <Title order={1} size="h2">{t('reset.missingTitle')}</Title>
+              <Text>{t('reset.missing')}</Text>
+              <Button onClick={() => setRecoveryOpen(true)} mt="xs">{t('reset.requestNew')}</Button>
+            </Stack>
+          ) : (
+            <form onSubmit={onSubmit} noValidate>
+              <Stack gap="sm">
+                <Title order={1} size="h2">{t('reset.title')}</Title>
+                <LabelledField label={t('reset.password')} type="password" required autoComplete="new-password" error={errors.password?.message && tv(errors.password.message)} {...field('password')} />
+                <LabelledField label={t('reset.confirmPassword')} type="password" required autoComplete="new-password" error={errors.confirmPassword?.message && tv(errors.confirmPassword.message)} {...field('confirmPassword')} />
+                <Button type="submit" loading={reset.isPending} mt="xs">{t('reset.submit')}</Button>
+              </Stack>
+            </form>
+          )}
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            {t('reset.backToLogin')}
+          </Anchor>
+        </Stack>
       </Paper>
+      <ForgotPasswordDialog opened={recoveryOpen} onClose={() => setRecoveryOpen(false)} />
       <MessageDialog
         opened={reset.isSuccess || reset.isError}
         tone={reset.isSuccess ? 'success' : 'error'}
