@@ -41,17 +41,18 @@ describe('interface language', () => {
     expect(await htmlLang(page)).toBe('es');
 
     // The profile, open while the language changes, shows the new one at once (it waited for a reload).
-    await page.getByRole('link', { name: 'Perfil' }).first().click();
-    await page.getByText('Español', { exact: true }).waitFor();
+    await page.goto(`${journey.server.url}/profile`);
+    await page.getByRole('main').getByText('Español', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Idioma: ES' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByText('English', { exact: true }).waitFor();
+    await page.getByRole('main').getByText('English', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Language: EN' }).click();
     await page.getByRole('menuitem', { name: 'Català' }).click();
     // Catalan is CA in the header, as on the landing (it was CAT).
     await page.getByRole('button', { name: 'Idioma: CA', exact: true }).waitFor();
-    await page.getByText('Català', { exact: true }).waitFor();
-    await page.getByRole('link', { name: 'Inici' }).first().click();
+    await page.getByRole('main').getByText('Català', { exact: true }).waitFor();
+    await page.goto(`${journey.server.url}/home`);
+    await page.getByRole('heading', { name: 'Inici' }).waitFor();
 
     await page.getByRole('button', { name: 'Idioma' }).click();
     const saved = page.waitForResponse((response) => response.url() === `${journey.server.url}/api/me` && response.request().method() === 'PATCH');
