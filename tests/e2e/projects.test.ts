@@ -95,6 +95,12 @@ describe('projects and their images', () => {
     await admin.locator('input[name="weblink"]').fill(' Estudio-E2E.es/Montseny/ ');
     await admin.getByText('Se guardará como https://estudio-e2e.es/montseny').waitFor();
     await admin.locator('input[name="maps_url"]').fill('https://maps.example.com/?q=montseny');
+    // The AI switch's help describes the state it is in.
+    await admin.getByText('La IA escribe cada publicación a partir de la ficha del proyecto y de sus fotos.').waitFor();
+    await admin.getByRole('switch', { name: 'Escribir las publicaciones con IA' }).click({ force: true });
+    await admin.getByText('Las publicaciones parten de la descripción del proyecto tal cual, sin IA.').waitFor();
+    await admin.getByRole('switch', { name: 'Escribir las publicaciones con IA' }).click({ force: true });
+    await admin.getByText('La IA escribe cada publicación a partir de la ficha del proyecto y de sus fotos.').waitFor();
     await admin.getByRole('combobox', { name: 'Categoría' }).click();
     await admin.getByRole('option', { name: 'Residencial' }).click();
     await admin.locator('input[name="year"]').fill('2024');

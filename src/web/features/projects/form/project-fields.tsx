@@ -144,7 +144,7 @@ export function ProjectFields({ form, isAdmin, savedPromptText }: ProjectFieldsP
           control={form.control}
           name="required_ai"
           render={({ field: requiredAi }) => (
-            <Switch label={t('form.requiredAi')} description={t('form.requiredAiHelp')} checked={requiredAi.value} onChange={(event) => requiredAi.onChange(event.currentTarget.checked)} />
+            <Switch label={t('form.requiredAi')} description={t(requiredAi.value ? 'form.requiredAiHelpOn' : 'form.requiredAiHelpOff')} checked={requiredAi.value} onChange={(event) => requiredAi.onChange(event.currentTarget.checked)} />
           )}
         />
         <Controller
