@@ -34,6 +34,13 @@ describe('an administrator and a new customer', () => {
     await row.getByText('Cliente').waitFor();
     await saveScreenshot(admin, 'users-list');
 
+    // A header sorts when clicked anywhere in its cell, not only on its text.
+    const emailHeader = admin.getByRole('columnheader', { name: 'Email' });
+    expect(await emailHeader.getAttribute('aria-sort')).toBe('none');
+    const box = (await emailHeader.boundingBox())!;
+    await admin.mouse.click(box.x + box.width - 4, box.y + box.height - 4);
+    await expect.poll(() => emailHeader.getAttribute('aria-sort')).toBe('ascending');
+
     // The welcome e-mail: to the customer, no password in it, a link to choose one.
     await expect.poll(async () => (await server.outbox()).filter((message) => message.to === CUSTOMER.email).length).toBe(1);
     const welcome = (await server.outbox()).find((message) => message.to === CUSTOMER.email)!;

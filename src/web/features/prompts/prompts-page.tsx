@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { ErrorDialog } from '../../ui/message-dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { SortableHeader } from '../../ui/sortable-header.tsx';
 import { TablePagination } from '../../ui/table-pagination.tsx';
 import { useCreatePrompt } from './api/create-prompt.ts';
 import { useDeletePrompt } from './api/delete-prompt.ts';
@@ -103,13 +104,7 @@ export function PromptsPage() {
 
   const sortHeader = (field: SortField, label: string) => {
     const active = query.sort === field;
-    return (
-      <Table.Th aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <UnstyledButton onClick={() => sortBy(field)} aria-label={t('sortBy', { column: label })} fw={600} fz="sm">
-          {label} {active ? (query.order === 'asc' ? '▲' : '▼') : ''}
-        </UnstyledButton>
-      </Table.Th>
-    );
+    return <SortableHeader label={label} active={active} order={query.order} onSort={() => sortBy(field)} />;
   };
 
   const page = prompts.data;

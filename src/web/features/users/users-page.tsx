@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format-date.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { ErrorDialog } from '../../ui/message-dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { SortableHeader } from '../../ui/sortable-header.tsx';
 import { TablePagination } from '../../ui/table-pagination.tsx';
 import { useCreateUser } from './api/create-user.ts';
 import { useUsers } from './api/list-users.ts';
@@ -104,13 +105,7 @@ export function UsersPage() {
                   <Table.Tr>
                     {COLUMNS.map((column) => {
                       const active = query.sort === column.field;
-                      return (
-                        <Table.Th key={column.field} aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                          <UnstyledButton onClick={() => sortBy(column.field)} aria-label={t('sortBy', { column: t(column.label) })} fw={600} fz="sm">
-                            {t(column.label)} {active ? (query.order === 'asc' ? '▲' : '▼') : ''}
-                          </UnstyledButton>
-                        </Table.Th>
-                      );
+                      return <SortableHeader key={column.field} label={t(column.label)} active={active} order={query.order} onSort={() => sortBy(column.field)} />;
                     })}
                     <Table.Th>{t('columns.phone')}</Table.Th>
                     <Table.Th><VisuallyHidden>{t('columns.actions')}</VisuallyHidden></Table.Th>

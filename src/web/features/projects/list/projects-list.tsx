@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { PlusIcon } from '../../../ui/icons.tsx';
 import { ErrorDialog } from '../../../ui/message-dialog.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { SortableHeader } from '../../../ui/sortable-header.tsx';
 import { TablePagination } from '../../../ui/table-pagination.tsx';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { useLaunchProject } from '../api/launch-project.ts';
@@ -153,13 +154,7 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
                     <Table.Tr>
                       {COLUMNS.map((column) => {
                         const active = query.sort === column.field;
-                        return (
-                          <Table.Th key={column.field} w={column.width} aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                            <UnstyledButton onClick={() => sortBy(column.field)} aria-label={t('sortBy', { column: t(column.label) })} fw={600} fz="sm">
-                              {t(column.label)} {active ? (query.order === 'asc' ? '▲' : '▼') : ''}
-                            </UnstyledButton>
-                          </Table.Th>
-                        );
+                        return <SortableHeader key={column.field} width={column.width} label={t(column.label)} active={active} order={query.order} onSort={() => sortBy(column.field)} />;
                       })}
                       <Table.Th w={72}><VisuallyHidden>{t('columns.actions')}</VisuallyHidden></Table.Th>
                     </Table.Tr>
