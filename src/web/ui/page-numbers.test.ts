@@ -28,10 +28,12 @@ describe('pageNumbers', () => {
     expect(pageNumbers(8, 10)).toEqual([1, 'ellipsis', 7, 8, 9, 10]);
   });
 
-  it('never hides a single page behind an ellipsis', () => {
-    expect(pageNumbers(4, 6)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(pageNumbers(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(pageNumbers(4, 10)).toEqual([1, 2, 3, 4, 5, 'ellipsis', 10]);
+  it('from 6 pages up, follows one rule: a gap is an ellipsis whatever its size', () => {
+    expect(pageNumbers(1, 6)).toEqual([1, 2, 3, 4, 'ellipsis', 6]);
+    expect(pageNumbers(1, 9)).toEqual([1, 2, 3, 4, 'ellipsis', 9]);
+    expect(pageNumbers(6, 6)).toEqual([1, 'ellipsis', 3, 4, 5, 6]);
+    expect(pageNumbers(4, 7)).toEqual([1, 'ellipsis', 3, 4, 5, 'ellipsis', 7]);
+    expect(pageNumbers(4, 10)).toEqual([1, 'ellipsis', 3, 4, 5, 'ellipsis', 10]);
   });
 
   it('keeps the current page within the pages that exist', () => {

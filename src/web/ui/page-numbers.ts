@@ -7,8 +7,8 @@ export const ALL_PAGES_UP_TO = 5;
 /**
  * The numbered buttons of a pagination (SPEC §2 "Preview projects"): all pages when 5 or fewer;
  * otherwise the first and the last, the current one with its neighbours, and an ellipsis for each
- * gap. The first and last four pages keep four numbers together, so the list keeps its length while
- * moving; a gap of a single page shows that page instead of an ellipsis, which would hide nothing.
+ * gap, whatever its size: one rule from 6 pages up (6 and 60 pages look alike). The first and last four
+ * pages keep four numbers together, so the list keeps its length while moving.
  */
 export function pageNumbers(current: number, pages: number): PageItem[] {
   if (pages <= 0) return [];
@@ -23,8 +23,7 @@ export function pageNumbers(current: number, pages: number): PageItem[] {
   const items: PageItem[] = [];
   for (const number of sorted) {
     const previous = items.at(-1);
-    if (typeof previous === 'number' && number - previous === 2) items.push(previous + 1);
-    else if (typeof previous === 'number' && number - previous > 2) items.push('ellipsis');
+    if (typeof previous === 'number' && number - previous > 1) items.push('ellipsis');
     items.push(number);
   }
   return items;
