@@ -4,6 +4,7 @@ import { createGraphClient } from '../adapters/instagram/graph-client.ts';
 import { createLinkedInClient } from '../adapters/linkedin/linkedin-client.ts';
 import type { SocialAdapters } from '../features/social/adapters.ts';
 import { type Sandbox, createSandbox } from '../sandbox/sandbox.ts';
+import { SIGNED_IN_COOKIE } from '../sandbox/studios.ts';
 import { type TestApp, createTestTokenCipher } from './test-app.ts';
 
 /**
@@ -89,10 +90,11 @@ export type Network = 'linkedin' | 'instagram';
  * What a browser does with the consent page: opens the URL the API handed out, submits the form with
  * the chosen button (and, on Meta's page, the ticked permissions and pages: `uncheck` names the
  * permissions and page ids to untick), and reads where the provider sends it back. Returns the callback
- * page's URL.
+ * page's URL. `studio`: the browser is signed in to the networks as that sandbox studio (its cookie).
  */
-export async function answerConsent(authorizeUrl: string, choice: { decision: 'allow' | 'cancel'; uncheck?: string[] } = { decision: 'allow' }): Promise<URL> {
-  const pageResponse = await fetch(authorizeUrl);
+export async function answerConsent(authorizeUrl: string, choice: { decision: 'allow' | 'cancel'; uncheck?: string[]; studio?: string } = { decision: 'allow' }): Promise<URL> {
+  const headers: Record<string, string> = choice.studio ? { cookie: `${SIGNED_IN_COOKIE}=${encodeURIComponent(choice.studio)}` } : {};
+  const pageResponse = await fetch(authorizeUrl, { headers });
   if (pageResponse.status !== 200) throw new Error(`consent page answered ${pageResponse.status}: ${await pageResponse.text()}`);
   const html = await pageResponse.text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
@@ -104,7 +106,7 @@ export async function answerConsent(authorizeUrl: string, choice: { decision: 'a
   }
   form.append('decision', choice.decision);
   const origin = new URL(authorizeUrl).origin;
-  const answer = await fetch(`${origin}${decodeEntities(action)}`, { method: 'POST', body: form, redirect: 'manual' });
+  const answer = await fetch(`${origin}${decodeEntities(action)}`, { method: 'POST', headers, body: form, redirect: 'manual' });
   const location = answer.headers.get('location');
   if (answer.status !== 302 || !location) throw new Error(`the consent form answered ${answer.status}: ${await answer.text()}`);
   return new URL(location);
@@ -122,8 +124,8 @@ export async function authorize(t: TestApp, cookie: string, network: Network): P
 }
 
 /** The whole connection, as the settings page and the callback page do it; the callback's answer. */
-export async function connect(t: TestApp, cookie: string, network: Network, options: { uncheck?: string[] } = {}) {
-  const callback = await answerConsent(await authorize(t, cookie, network), { decision: 'allow', uncheck: options.uncheck });
+export async function connect(t: TestApp, cookie: string, network: Network, options: { uncheck?: string[]; studio?: string } = {}) {
+  const callback = await answerConsent(await authorize(t, cookie, network), { decision: 'allow', uncheck: options.uncheck, studio: options.studio });
   return t.app.inject({
     method: 'POST',
     url: `/api/social/${network}/callback`,
