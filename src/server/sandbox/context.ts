@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CallLog } from './call-log.ts';
 import type { FaultList } from './faults.ts';
 import type { SandboxStore } from './store.ts';
 
@@ -6,6 +7,8 @@ import type { SandboxStore } from './store.ts';
 export interface SandboxContext {
   store: SandboxStore;
   faults: FaultList;
+  /** Each account's API calls, which the per-account limits count. */
+  calls: CallLog;
   /** The sandbox's address as browsers see it (PUBLIC_URL + /sandbox): logos, pictures, published images. */
   publicBase: string;
   /** Where the sandbox is mounted on the app (/sandbox). */

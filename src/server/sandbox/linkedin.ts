@@ -6,6 +6,7 @@ import { type SandboxContext, ProviderReply, bearerToken, paramsOf, pathWithinNe
 import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
 import { LINKEDIN_MEMBER, type SandboxOrganization, initialsSvg } from './personas.ts';
 import type { LinkedInToken } from './store.ts';
+import { type LinkedInPerson, linkedinPerson, signedInStudio } from './studios.ts';
 import { sendStoredFile, sendSvg } from './media.ts';
 
 /**
@@ -51,11 +52,15 @@ const ORGANIC_ROLES = ['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR'];
 const SPONSORED_ROLES = [...ORGANIC_ROLES, 'DIRECT_SPONSORED_CONTENT_POSTER'];
 type AuthorAction = 'organic' | 'sponsored';
 
-const memberUrn = `urn:li:person:${LINKEDIN_MEMBER.sub}`;
-const memberName = `${LINKEDIN_MEMBER.givenName} ${LINKEDIN_MEMBER.familyName}`;
+const urnOf = (member: string) => `urn:li:person:${member}`;
+const nameOf = (person: LinkedInPerson) => `${person.givenName} ${person.familyName}`;
+/** The member a token acts for: a studio's, or Marta. */
+const memberOf = (token: LinkedInToken) => token.member ?? LINKEDIN_MEMBER.sub;
+const DAY_MS = 86_400_000;
 
 const apiError = (status: number, code: string | undefined, message: string, serviceErrorCode?: number) =>
   new ProviderReply(status, { status, ...(serviceErrorCode !== undefined ? { serviceErrorCode } : {}), ...(code ? { code } : {}), message });
+const initialsOf = (person: LinkedInPerson) => `${person.givenName[0] ?? ''}${person.familyName[0] ?? ''}`.toUpperCase();
 const oauthError = (status: number, error: string, description: string) => new ProviderReply(status, { error, error_description: description });
 const inputError = (status: number, code: string, description: string, fieldPath: string) =>
   new ProviderReply(status, {
@@ -76,7 +81,9 @@ export function linkedinRoutes(context: SandboxContext) {
   function organization(id: number): SandboxOrganization | undefined {
     return state().organizations.find((candidate) => candidate.id === id);
   }
-  const holdsRole = (id: number, roles: string[]) => state().organizations.some((entry) => entry.id === id && entry.state === 'APPROVED' && roles.includes(entry.role));
+  /** Marta's roles on the company pages; the studios' members hold none. */
+  const holdsRole = (member: string, id: number, roles: string[]) =>
+    member === LINKEDIN_MEMBER.sub && state().organizations.some((entry) => entry.id === id && entry.state === 'APPROVED' && roles.includes(entry.role));
   const logoUrl = (entry: SandboxOrganization) => (entry.logo ? `${context.publicBase}/linkedin/media/logos/${entry.id}.svg` : null);
   /** A page's logo is an image of LinkedIn's, owned by the page: its asset id as an image id. */
   const logoAssetId = (entry: SandboxOrganization) => `C4D0BAQ${String(entry.id)}`;
@@ -95,6 +102,7 @@ export function linkedinRoutes(context: SandboxContext) {
     if (!record || record.kind !== 'access') throw apiError(401, 'INVALID_ACCESS_TOKEN', 'Invalid access token', 65600);
     if (record.revoked) throw apiError(401, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user', 65601);
     if (record.expiresAt <= store.now()) throw apiError(401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65600);
+    context.calls.record('linkedin', memberOf(record), store.now());
     return record;
   }
 
@@ -120,15 +128,15 @@ export function linkedinRoutes(context: SandboxContext) {
     return version;
   }
 
-  function issueAccessToken(scopes: string[], authorizedAt: number): { token: string; record: LinkedInToken } {
+  function issueAccessToken(member: string | undefined, scopes: string[], authorizedAt: number): { token: string; record: LinkedInToken } {
     const token = `AQV${store.random(270)}`;
     const now = store.now();
-    const record: LinkedInToken = { kind: 'access', scopes, authorizedAt, issuedAt: now, expiresAt: now + ACCESS_TOKEN_SECONDS * 1000, revoked: false };
+    const record: LinkedInToken = { kind: 'access', ...(member ? { member } : {}), scopes, authorizedAt, issuedAt: now, expiresAt: now + ACCESS_TOKEN_SECONDS * 1000, revoked: false };
     state().tokens[token] = record;
     return { token, record };
   }
 
-  function idToken(scopes: string[]): string {
+  function idToken(person: LinkedInPerson, scopes: string[]): string {
     const now = Math.floor(store.now() / 1000);
     const header = { alg: 'RS256', kid: keyId, typ: 'JWT' };
     const claims = {
@@ -136,11 +144,11 @@ export function linkedinRoutes(context: SandboxContext) {
       aud: context.linkedin.clientId,
       iat: now,
       exp: now + 3600,
-      sub: LINKEDIN_MEMBER.sub,
-      ...(settings().omitMemberName ? {} : { name: memberName, given_name: LINKEDIN_MEMBER.givenName, family_name: LINKEDIN_MEMBER.familyName }),
+      sub: person.sub,
+      ...(settings().omitMemberName ? {} : { name: nameOf(person), given_name: person.givenName, family_name: person.familyName }),
       picture: `${context.publicBase}/linkedin/media/member.svg`,
-      locale: LINKEDIN_MEMBER.locale,
-      ...(scopes.includes('email') ? { email: LINKEDIN_MEMBER.email, email_verified: true } : {}),
+      locale: person.locale,
+      ...(scopes.includes('email') ? { email: person.email, email_verified: true } : {}),
     };
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const unsigned = `${encode(header)}.${encode(claims)}`;
@@ -148,7 +156,7 @@ export function linkedinRoutes(context: SandboxContext) {
     return `${unsigned}.${signature}`;
   }
 
-  function consentPage(fields: { clientId: string; redirectUri: string; state: string; scope: string }, scopes: string[]): string {
+  function consentPage(person: LinkedInPerson, fields: { clientId: string; redirectUri: string; state: string; scope: string }, scopes: string[]): string {
     const items = scopes.filter((scope) => scope !== 'openid').map((scope) => `<li><span>${escapeHtml(KNOWN_SCOPES[scope]!.text)} <code>${escapeHtml(scope)}</code></span></li>`);
     return page({
       title: 'LinkedIn · Allow Alzado (sandbox)',
@@ -156,7 +164,7 @@ export function linkedinRoutes(context: SandboxContext) {
 <div class="brand"><div class="mark linkedin">in</div>LinkedIn</div>
 <h1>Alzado would like to access your LinkedIn account</h1>
 <p class="lead">Signed in to the sandbox as</p>
-<div class="who"><div class="avatar">MS</div><div><strong>${escapeHtml(memberName)}</strong><small>${escapeHtml(LINKEDIN_MEMBER.email)}</small></div></div>
+<div class="who"><div class="avatar">${escapeHtml(initialsOf(person))}</div><div><strong>${escapeHtml(nameOf(person))}</strong><small>${escapeHtml(person.email)}</small></div></div>
 <h2>This will allow Alzado to:</h2>
 <ul class="scopes">${items.join('')}</ul>
 <form method="post" action="${escapeHtml(`${context.prefix}/linkedin/oauth/v2/authorization`)}">
@@ -220,6 +228,7 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     app.addHook('onRequest', async (request, reply) => {
       const path = pathWithinNetwork(request, 'linkedin');
       if (!isApi(path)) return;
+      if (settings().latencyMs > 0) await sleep(settings().latencyMs);
       const fault = context.faults.take('linkedin', path);
       if (!fault) return;
       if (fault.kind === 'slow') return sleep(fault.delayMs);
@@ -237,7 +246,8 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       const read = readAuthorization(request);
       if ('error' in read) return reply.status(400).type('text/html; charset=utf-8').send(errorPage('linkedin', 'Bummer, something went wrong.', read.error));
       if ('refused' in read) return reply.redirect(refusedRedirect(read.refused), 302);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(consentPage(read.fields, read.scopes));
+      const person = linkedinPerson(store, signedInStudio(request, store)?.linkedin.sub);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(consentPage(person, read.fields, read.scopes));
     });
 
     app.post('/oauth/v2/authorization', async (request, reply) => {
@@ -252,7 +262,8 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
         return reply.redirect(target.toString(), 302);
       }
       const code = `AQT${store.random(96)}`;
-      state().codes[code] = { clientId: read.fields.clientId, redirectUri: read.fields.redirectUri, scopes: read.scopes, expiresAt: store.now() + CODE_LIFETIME_MS, used: false };
+      const member = signedInStudio(request, store)?.linkedin.sub;
+      state().codes[code] = { ...(member ? { member } : {}), clientId: read.fields.clientId, redirectUri: read.fields.redirectUri, scopes: read.scopes, expiresAt: store.now() + CODE_LIFETIME_MS, used: false };
       store.save();
       target.searchParams.set('code', code);
       target.searchParams.set('state', read.fields.state);
@@ -283,19 +294,20 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       code.used = true;
       // A.1: a grant with another scope set invalidates the member's earlier tokens for the app.
       const scopeKey = [...code.scopes].sort().join(' ');
-      for (const record of Object.values(state().tokens)) if ([...record.scopes].sort().join(' ') !== scopeKey) record.revoked = true;
+      const member = code.member ?? LINKEDIN_MEMBER.sub;
+      for (const record of Object.values(state().tokens)) if (memberOf(record) === member && [...record.scopes].sort().join(' ') !== scopeKey) record.revoked = true;
       const now = store.now();
-      const access = issueAccessToken(code.scopes, now);
+      const access = issueAccessToken(code.member, code.scopes, now);
       const answer: Record<string, unknown> = {
         ...(settings().omitAccessToken ? {} : { access_token: access.token }),
         ...(settings().omitExpiresIn ? {} : { expires_in: ACCESS_TOKEN_SECONDS }),
         scope: code.scopes.join(','),
         token_type: 'Bearer',
-        ...(code.scopes.includes('openid') ? { id_token: idToken(code.scopes) } : {}),
+        ...(code.scopes.includes('openid') ? { id_token: idToken(linkedinPerson(store, code.member), code.scopes) } : {}),
       };
       if (settings().issueRefreshTokens) {
         const refreshToken = `AQX${store.random(270)}`;
-        state().tokens[refreshToken] = { kind: 'refresh', scopes: code.scopes, authorizedAt: now, issuedAt: now, expiresAt: now + REFRESH_TOKEN_SECONDS * 1000, revoked: false };
+        state().tokens[refreshToken] = { kind: 'refresh', ...(code.member ? { member: code.member } : {}), scopes: code.scopes, authorizedAt: now, issuedAt: now, expiresAt: now + REFRESH_TOKEN_SECONDS * 1000, revoked: false };
         answer.refresh_token = refreshToken;
         answer.refresh_token_expires_in = REFRESH_TOKEN_SECONDS;
       }
@@ -308,7 +320,7 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       if (!record || record.kind !== 'refresh' || record.revoked || record.expiresAt <= store.now()) {
         throw oauthError(400, 'invalid_request', 'The provided authorization grant or refresh token is invalid, expired or revoked');
       }
-      const access = issueAccessToken(record.scopes, record.authorizedAt);
+      const access = issueAccessToken(record.member, record.scopes, record.authorizedAt);
       store.save();
       return {
         access_token: access.token,
@@ -362,12 +374,13 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     app.get('/v2/userinfo', async (request) => {
       const token = authenticate(request);
       if (!hasScope(token, 'openid') || !hasScope(token, 'profile')) throw denied('userinfo');
+      const person = linkedinPerson(store, token.member);
       return {
-        sub: LINKEDIN_MEMBER.sub,
-        ...(settings().omitMemberName ? {} : { name: memberName, given_name: LINKEDIN_MEMBER.givenName, family_name: LINKEDIN_MEMBER.familyName }),
+        sub: person.sub,
+        ...(settings().omitMemberName ? {} : { name: nameOf(person), given_name: person.givenName, family_name: person.familyName }),
         picture: `${context.publicBase}/linkedin/media/member.svg`,
-        locale: LINKEDIN_MEMBER.locale,
-        ...(hasScope(token, 'email') ? { email: LINKEDIN_MEMBER.email, email_verified: true } : {}),
+        locale: person.locale,
+        ...(hasScope(token, 'email') ? { email: person.email, email_verified: true } : {}),
       };
     });
 
@@ -378,12 +391,13 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       const params = paramsOf(request);
       if (params.q !== 'roleAssignee') throw apiError(400, 'ILLEGAL_ARGUMENT', `Unknown finder "${params.q ?? ''}"`);
       if (!hasScope(token, 'r_organization_admin', 'rw_organization_admin')) throw denied('organizationAcls.FINDER-roleAssignee', version);
-      const matching = state().organizations.filter((entry) => (!params.role || entry.role === params.role) && (!params.state || entry.state === params.state));
+      const member = memberOf(token);
+      const matching = state().organizations.filter((entry) => member === LINKEDIN_MEMBER.sub && (!params.role || entry.role === params.role) && (!params.state || entry.state === params.state));
       const start = Math.max(0, Number(params.start ?? 0) || 0);
       const count = Math.min(100, Math.max(1, Number(params.count ?? 10) || 10));
       return {
         paging: { start, count, links: [], total: matching.length },
-        elements: matching.slice(start, start + count).map((entry) => ({ organization: `urn:li:organization:${entry.id}`, role: entry.role, roleAssignee: memberUrn, state: entry.state })),
+        elements: matching.slice(start, start + count).map((entry) => ({ organization: `urn:li:organization:${entry.id}`, role: entry.role, roleAssignee: urnOf(member), state: entry.state })),
       };
     });
 
@@ -396,7 +410,7 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       if ((paramsOf(request).projection ?? '').includes('~')) throw apiError(400, 'ILLEGAL_ARGUMENT', 'Response decoration (~) is not supported on versioned APIs');
       const entry = organization(Number((request.params as { id: string }).id));
       if (!entry) throw apiError(404, 'NOT_FOUND', `Organization ${(request.params as { id: string }).id} not found`);
-      const full = hasScope(token, 'rw_organization_admin') && holdsRole(entry.id, ['ADMINISTRATOR']);
+      const full = hasScope(token, 'rw_organization_admin') && holdsRole(memberOf(token), entry.id, ['ADMINISTRATOR']);
       const asset = `urn:li:digitalmediaAsset:${logoAssetId(entry)}`;
       return {
         id: entry.id,
@@ -414,9 +428,9 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
      * w_organization_social and an approved role that allows the action (ORGANIC_ROLES, SPONSORED_ROLES).
      */
     function mayActAs(token: LinkedInToken, author: string, action: AuthorAction): boolean {
-      if (author === memberUrn) return hasScope(token, 'w_member_social');
+      if (author === urnOf(memberOf(token))) return hasScope(token, 'w_member_social');
       const id = /^urn:li:organization:(\d+)$/.exec(author)?.[1];
-      return Boolean(id && hasScope(token, 'w_organization_social') && holdsRole(Number(id), action === 'organic' ? ORGANIC_ROLES : SPONSORED_ROLES));
+      return Boolean(id && hasScope(token, 'w_organization_social') && holdsRole(memberOf(token), Number(id), action === 'organic' ? ORGANIC_ROLES : SPONSORED_ROLES));
     }
 
     // A.8: images.
@@ -432,7 +446,7 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       if (!mayActAs(token, owner, 'sponsored')) throw denied('images.ACTION-initializeUpload', version);
       const id = `C4E10AQ${store.random(12)}`;
       const expiresAt = store.now() + UPLOAD_URL_LIFETIME_MS;
-      state().images[id] = { owner, member: memberUrn, status: 'WAITING_UPLOAD', uploadExpiresAt: expiresAt };
+      state().images[id] = { owner, member: urnOf(memberOf(token)), status: 'WAITING_UPLOAD', uploadExpiresAt: expiresAt };
       store.save();
       return {
         value: {
@@ -484,7 +498,7 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       const image = id ? imageRecord(id) : null;
       if (!id || !image) throw apiError(404, 'NOT_FOUND', `Image ${urn} not found`);
       const pageId = /^urn:li:organization:(\d+)$/.exec(image.owner)?.[1];
-      const allowed = hasScope(token, ...ORGANIZATION_SCOPES) && (pageId ? holdsRole(Number(pageId), ['ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER']) : image.owner === memberUrn);
+      const allowed = hasScope(token, ...ORGANIZATION_SCOPES) && (pageId ? holdsRole(memberOf(token), Number(pageId), ['ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER']) : image.owner === urnOf(memberOf(token)));
       if (!allowed) throw new ProviderReply(403, { status: 403, message: 'Accessing this image resource is forbidden. Please check your permissions for this resource' });
       return {
         owner: image.owner,
@@ -525,11 +539,19 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
           status: 422,
         });
       }
-      const today = posts.filter((post) => now - post.createdAt < 24 * 3_600_000).length;
-      if (today >= settings().postsPerDay) throw new ProviderReply(429, { serviceErrorCode: 101, message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 });
+      // LinkedIn's limits count per day, reset at midnight UTC: per member, and for the whole app.
+      const member = memberOf(token);
+      const today = state().posts.filter((post) => post.createdAt >= now - (now % DAY_MS));
+      const limit = today.filter((post) => (post.member ?? LINKEDIN_MEMBER.sub) === member).length >= settings().postsPerDay
+        ? 'postsPerDay'
+        : today.length >= settings().postsPerAppPerDay ? 'postsPerAppPerDay' : undefined;
+      if (limit) {
+        context.calls.refuse({ network: 'linkedin', account: member, limit }, now);
+        throw new ProviderReply(429, { serviceErrorCode: 101, message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 });
+      }
 
       const id = `urn:li:share:${7_300_000_000_000_000_000n + BigInt(store.nextNumber())}`;
-      state().posts.push({ id, author, commentary, visibility: String(body.visibility), images, createdAt: now });
+      state().posts.push({ id, ...(member === LINKEDIN_MEMBER.sub ? {} : { member }), author, commentary, visibility: String(body.visibility), images, createdAt: now });
       store.save();
       return reply.status(201).header('x-restli-id', id).header('location', `/posts/${encodeURIComponent(id)}`).send();
     });

@@ -3,6 +3,8 @@ import { ProviderReply } from './context.ts';
 import { escapeHtml } from './html.ts';
 import type { SandboxMetaPage } from './personas.ts';
 import type { MetaToken } from './store.ts';
+import { pageOwner } from './studios.ts';
+import { META_USER } from './personas.ts';
 
 /**
  * What a Meta token may reach in the sandbox, as Graph decides it: the Graph API version of the call, the
@@ -33,10 +35,16 @@ export function graphVersionRefusal(version: string, rest: string[], now: Date):
   return undefined;
 }
 
-/** The pages a token's user shared in the login dialog (all of them for tokens stored before the choice existed). */
+/** The user a token belongs to: a studio's, or Marta. */
+export const userOf = (record: Pick<MetaToken, 'userId'>) => record.userId ?? META_USER.id;
+
+/**
+ * The pages a token's user shared in the login dialog (all of hers for tokens stored before the choice
+ * existed); another user's page never.
+ */
 export function isShared(record: MetaToken, entry: SandboxMetaPage): boolean {
   if (record.kind === 'page') return record.pageId === entry.id;
-  return record.pages === undefined || record.pages.includes(entry.id);
+  return pageOwner(entry) === userOf(record) && (record.pages === undefined || record.pages.includes(entry.id));
 }
 
 /** The user's own page roles: what /me/accounts lists. */

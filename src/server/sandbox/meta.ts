@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SandboxContext, bearerToken, paramsOf, pathWithinNetwork, sleep } from './context.ts';
 import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
 import { inspectInstagramImage } from './instagram-image.ts';
-import { adsPermissionRefusal, businessesOf, graphError, graphVersionRefusal, isShared, ownRole, pageChoices } from './meta-access.ts';
-import { META_USER, type SandboxMetaPage, initialsSvg } from './personas.ts';
+import { adsPermissionRefusal, businessesOf, graphError, graphVersionRefusal, isShared, ownRole, pageChoices, userOf } from './meta-access.ts';
+import { type SandboxMetaPage, initialsSvg } from './personas.ts';
 import type { MetaContainer, MetaToken } from './store.ts';
+import { metaPerson, pageOwner, signedInStudio } from './studios.ts';
 import { sendStoredFile, sendSvg } from './media.ts';
 
 /**
@@ -28,6 +29,7 @@ const CAPTION_MAX = 2200;
  */
 const CAPTION_HASHTAGS_MAX = 5;
 const HASHTAG = /#[\p{L}\p{N}_]+/gu;
+const HOUR_MS = 3_600_000;
 
 const PERMISSIONS: Record<string, string> = {
   public_profile: 'Your name and profile picture',
@@ -77,6 +79,8 @@ export function metaRoutes(context: SandboxContext) {
   const pageOfAccount = (igUserId: string) => state().pages.find((entry) => entry.instagram?.id === igUserId);
   /** The pages a token may see: those its user shared in the login dialog. */
   const sharedPages = (record: MetaToken) => state().pages.filter((entry) => isShared(record, entry));
+  /** The pages a user manages, her own and those her businesses give her. */
+  const pagesOf = (userId: string) => state().pages.filter((entry) => pageOwner(entry) === userId);
   const pictureUrl = (entry: SandboxMetaPage) => `${context.publicBase}/meta/media/profile/${entry.instagram!.id}.svg`;
 
   function validRedirect(redirectUri: string | undefined): boolean {
@@ -101,17 +105,32 @@ export function metaRoutes(context: SandboxContext) {
       throw invalid(`Error validating access token: Session has expired on ${new Date(record.expiresAt).toUTCString()}. The current time is ${new Date(now).toUTCString()}.`, 463);
     }
     if (record.dataAccessExpiresAt <= now) throw invalid('Error validating access token: Data access has expired for this user.', 463);
+    refuseBeyondHourlyCalls(userOf(record), now);
     return { token, record };
+  }
+
+  /**
+   * The platform rate limit (B.13: an app may make 200 calls an hour per user, pooled across its users):
+   * the sandbox holds each user's tokens, hers and her pages', to her share, counted over the rolling hour
+   * the refused calls included, and refuses beyond it as Graph refuses a user over her limit (code 17).
+   */
+  function refuseBeyondHourlyCalls(userId: string, now: number): void {
+    const before = context.calls.countSince('meta', userId, now - HOUR_MS);
+    context.calls.record('meta', userId, now);
+    if (before < settings().callsPerUserPerHour) return;
+    context.calls.refuse({ network: 'meta', account: userId, limit: 'callsPerUserPerHour' }, now);
+    throw graphError(400, 17, '(#17) User request limit reached', { is_transient: true });
   }
 
   const granted = (record: MetaToken, permission: string) => record.granted.includes(permission);
   const noPermission = (permission: string) => graphError(403, 10, `(#10) Application does not have permission for this action (${permission})`);
 
-  function issueToken(kind: MetaToken['kind'], base: Pick<MetaToken, 'granted' | 'declined' | 'pages' | 'dataAccessExpiresAt'>, seconds: number, pageId?: string): { token: string; record: MetaToken } {
+  function issueToken(kind: MetaToken['kind'], base: Pick<MetaToken, 'userId' | 'granted' | 'declined' | 'pages' | 'dataAccessExpiresAt'>, seconds: number, pageId?: string): { token: string; record: MetaToken } {
     const now = store.now();
     const token = `EAAB${store.random(kind === 'page' ? 140 : 150)}`;
     const record: MetaToken = {
       kind,
+      ...(base.userId ? { userId: base.userId } : {}),
       ...(pageId ? { pageId } : {}),
       granted: base.granted,
       declined: base.declined,
@@ -146,8 +165,9 @@ export function metaRoutes(context: SandboxContext) {
     return issueToken('page', userRecord, seconds, pageId).token;
   }
 
-  function consentPage(fields: Record<string, string>, scopes: string[]): string {
-    const pages = state().pages;
+  function consentPage(user: { id: string; name: string }, fields: Record<string, string>, scopes: string[]): string {
+    const pages = pagesOf(user.id);
+    const initials = user.name.split(' ').map((word) => word[0]).join('').slice(0, 2).toUpperCase();
     const items = scopes.map(
       (scope) =>
         `<li><label><input type="checkbox" name="granted" value="${escapeHtml(scope)}" checked><span>${escapeHtml(PERMISSIONS[scope] ?? scope)} <code>${escapeHtml(scope)}</code></span></label></li>`,
@@ -158,13 +178,13 @@ export function metaRoutes(context: SandboxContext) {
 <div class="brand"><div class="mark meta">f</div>Facebook</div>
 <h1>Alzado is requesting access to your Pages and Instagram accounts</h1>
 <p class="lead">Logged in to the sandbox as</p>
-<div class="who"><div class="avatar" style="background:#1877f2">MS</div><div><strong>${escapeHtml(META_USER.name)}</strong><small>Manages ${pages.length} Facebook ${pages.length === 1 ? 'Page' : 'Pages'}</small></div></div>
+<div class="who"><div class="avatar" style="background:#1877f2">${escapeHtml(initials)}</div><div><strong>${escapeHtml(user.name)}</strong><small>Manages ${pages.length} Facebook ${pages.length === 1 ? 'Page' : 'Pages'}</small></div></div>
 <form method="post" action="${escapeHtml(`${context.prefix}/meta/www/dialog/oauth`)}">
 <h2>Alzado will receive:</h2>
 <ul class="scopes checks">${items.join('')}</ul>
 ${pageChoices(pages, settings().dialogPages)}
 ${hiddenFields(fields)}
-<div class="actions"><button class="secondary meta" type="submit" name="decision" value="cancel">Cancel</button><button class="primary meta" type="submit" name="decision" value="allow">Continue as ${escapeHtml(META_USER.name.split(' ')[0]!)}</button></div>
+<div class="actions"><button class="secondary meta" type="submit" name="decision" value="cancel">Cancel</button><button class="primary meta" type="submit" name="decision" value="allow">Continue as ${escapeHtml(user.name.split(' ')[0]!)}</button></div>
 </form>
 <p class="fine">Unticked permissions are declined; unticked Pages are not shared with the app. You will return to ${escapeHtml(fields.redirect_uri ?? '')}</p>
 </div>`,
@@ -192,6 +212,7 @@ ${hiddenFields(fields)}
     app.addHook('onRequest', async (request, reply) => {
       const path = pathWithinNetwork(request, 'meta');
       if (!path.startsWith('/graph')) return;
+      if (settings().latencyMs > 0) await sleep(settings().latencyMs);
       const fault = context.faults.take('meta', path);
       if (!fault) return;
       if (fault.kind === 'slow') return sleep(fault.delayMs);
@@ -210,7 +231,8 @@ ${hiddenFields(fields)}
     const dialog = async (request: FastifyRequest, reply: FastifyReply) => {
       const read = readDialog(request);
       if ('error' in read) return reply.status(400).type('text/html; charset=utf-8').send(errorPage('meta', read.error[0], read.error[1]));
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(consentPage(read.fields, read.scopes));
+      const user = metaPerson(store, signedInStudio(request, store)?.meta.userId);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(consentPage(user, read.fields, read.scopes));
     };
     app.get('/www/dialog/oauth', dialog);
     app.get('/www/:version/dialog/oauth', dialog);
@@ -228,14 +250,17 @@ ${hiddenFields(fields)}
       const grantedScopes = ['public_profile', ...read.scopes.filter((scope) => ticked.includes(scope) && scope !== 'public_profile')];
       const shared = ([] as unknown[]).concat(body.pages ?? []).map(String);
       // A login renews the user's data access for 90 days, for every token she holds.
+      const userId = signedInStudio(request, store)?.meta.userId;
+      const user = metaPerson(store, userId);
       const dataAccessExpiresAt = store.now() + DATA_ACCESS_MS;
-      for (const record of Object.values(state().tokens)) record.dataAccessExpiresAt = dataAccessExpiresAt;
+      for (const record of Object.values(state().tokens)) if (userOf(record) === user.id) record.dataAccessExpiresAt = dataAccessExpiresAt;
       const code = `AQD${store.random(120)}`;
       state().codes[code] = {
+        ...(userId ? { userId } : {}),
         redirectUri: read.fields.redirect_uri!,
         granted: grantedScopes,
         declined: read.scopes.filter((scope) => !grantedScopes.includes(scope)),
-        pages: state().pages.filter((entry) => shared.includes(entry.id)).map((entry) => entry.id),
+        pages: pagesOf(user.id).filter((entry) => shared.includes(entry.id)).map((entry) => entry.id),
         dataAccessExpiresAt,
         expiresAt: store.now() + CODE_LIFETIME_MS,
         used: false,
@@ -352,7 +377,7 @@ ${hiddenFields(fields)}
             const targets = targetsOf(scope);
             return targets ? { scope, target_ids: targets } : { scope };
           }),
-          user_id: META_USER.id,
+          user_id: userOf(record),
           ...(problem ? { error: problem } : {}),
         },
       };
@@ -366,8 +391,9 @@ ${hiddenFields(fields)}
         return { id: record.pageId, name: entry?.name ?? record.pageId };
       }
       const fields = parseFields(params.fields) ?? new Map([['id', true], ['name', true]]);
-      const result: Record<string, unknown> = { id: META_USER.id };
-      if (fields.has('name')) result.name = META_USER.name;
+      const user = metaPerson(store, record.userId);
+      const result: Record<string, unknown> = { id: user.id };
+      if (fields.has('name')) result.name = user.name;
       if (fields.has('picture')) result.picture = { data: { height: 50, width: 50, is_silhouette: false, url: `${context.publicBase}/meta/media/user.svg` } };
       return result;
     }
@@ -398,13 +424,13 @@ ${hiddenFields(fields)}
       const { token, record } = authenticate(request, params);
       if (record.kind === 'page') throw graphError(400, 100, '(#100) Tried accessing nonexisting field (businesses) on node type (Page)');
       if (!granted(record, 'business_management')) throw noPermission('business_management');
-      return collection(request, params, token, businessesOf(state().pages), (business) => business);
+      return collection(request, params, token, businessesOf(pagesOf(userOf(record))), (business) => business);
     }
 
     function businessPages(request: FastifyRequest, businessId: string, edge: 'owned_pages' | 'client_pages', params: Record<string, string>) {
       const { token, record } = authenticate(request, params);
       if (!granted(record, 'business_management') || record.kind === 'page') throw noPermission('business_management');
-      if (!businessesOf(state().pages).some((business) => business.id === businessId)) {
+      if (!businessesOf(pagesOf(userOf(record))).some((business) => business.id === businessId)) {
         throw graphError(400, 100, `Unsupported get request. Object with ID '${businessId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
       }
       const fields = parseFields(params.fields);
@@ -514,8 +540,9 @@ ${hiddenFields(fields)}
           id,
         };
       }
-      if (id === META_USER.id) return { id, name: META_USER.name };
-      const business = businessesOf(state().pages).find((candidate) => candidate.id === id);
+      const user = metaPerson(store, record.userId);
+      if (id === user.id) return { id, name: user.name };
+      const business = businessesOf(pagesOf(userOf(record))).find((candidate) => candidate.id === id);
       if (business && granted(record, 'business_management')) return business;
       throw graphError(400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
     }
@@ -554,6 +581,13 @@ ${hiddenFields(fields)}
       authorizeAccount(record, igUserId);
       if (!granted(record, 'instagram_content_publish') && record.kind !== 'page') throw noPermission('instagram_content_publish');
       const now = store.now();
+      // B.7: at most 400 containers an account per rolling 24 hours, carousel items included. Meta gives
+      // no code for it; the sandbox answers with the publishing limit's (9/2207042).
+      const made = Object.values(state().containers).filter((container) => container.igUserId === igUserId && now - container.createdAt < CONTAINER_LIFETIME_MS).length;
+      if (made >= settings().containersPerDay) {
+        context.calls.refuse({ network: 'meta', account: igUserId, limit: 'containersPerDay' }, now);
+        throw publishingError(9, 2207042, 'You reached maximum number of containers that can be created for this account in 24 hours.', 'Limit reached', 'Try again tomorrow.');
+      }
       const id = String(17_889_000_000_000_000n + BigInt(store.nextNumber()));
 
       if (params.media_type === 'CAROUSEL') {
@@ -624,6 +658,7 @@ ${hiddenFields(fields)}
       if (statusCode === 'PUBLISHED') throw graphError(400, 100, '(#100) This media has already been published', { error_subcode: 2207008 });
       if (statusCode !== 'FINISHED') throw publishingError(9007, 2207027, 'The media is not ready for publishing, please wait for a moment', 'Media not ready', 'The media is still being processed.');
       if (usage(igUserId) >= settings().quotaTotal) {
+        context.calls.refuse({ network: 'meta', account: igUserId, limit: 'quotaTotal' }, store.now());
         throw publishingError(9, 2207042, 'You reached maximum number of posts that is allowed to be published by Content Publishing API.', 'Limit reached', 'Try again tomorrow.');
       }
       const mediaId = String(17_920_000_000_000_000n + BigInt(store.nextNumber()));

@@ -51,6 +51,8 @@ export interface SandboxMetaPage {
    * Publishing to such a page also needs ads_management or ads_read.
    */
   business?: { id: string; name: string; edge: 'owned_pages' | 'client_pages' };
+  /** The Facebook user whose page it is, for a studio's (studios.ts); Marta's when unset. */
+  owner?: string;
 }
 
 const STUDIO_BUSINESS = { id: '2160000000000001', name: 'Soler Ibáñez Arquitectos SL' } as const;

@@ -1,6 +1,6 @@
 import type { SandboxContext } from './context.ts';
 import { escapeHtml, page } from './html.ts';
-import { LINKEDIN_MEMBER } from './personas.ts';
+import { authorPerson } from './studios.ts';
 
 /**
  * The pages behind the permalinks the sandbox hands out, so a published post's link opens something:
@@ -99,10 +99,11 @@ export function linkedinPostPage(context: SandboxContext, urn: string): PostPage
   const post = linkedin.posts.find((candidate) => candidate.id === urn && !candidate.deleted);
   if (!post) return notFound('linkedin', 'This post cannot be displayed', 'It may have been deleted, or the link is not right.', context);
 
-  const isMember = post.author === `urn:li:person:${LINKEDIN_MEMBER.sub}`;
+  const member = authorPerson(context.store, post.author);
+  const isMember = member !== undefined;
   const organization = linkedin.organizations.find((entry) => `urn:li:organization:${entry.id}` === post.author);
-  const name = isMember ? `${LINKEDIN_MEMBER.givenName} ${LINKEDIN_MEMBER.familyName}` : (organization?.name ?? post.author);
-  const subtitle = isMember ? LINKEDIN_MEMBER.headline : organization ? `Company page · linkedin.com/company/${organization.vanityName}` : 'LinkedIn';
+  const name = member ? `${member.givenName} ${member.familyName}` : (organization?.name ?? post.author);
+  const subtitle = member ? member.headline : organization ? `Company page · linkedin.com/company/${organization.vanityName}` : 'LinkedIn';
   const picture = isMember
     ? `<img src="${escapeHtml(`${context.publicBase}/linkedin/media/member.svg`)}" alt="${escapeHtml(name)}">`
     : organization?.logo

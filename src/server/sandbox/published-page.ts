@@ -2,6 +2,7 @@ import type { SandboxContext } from './context.ts';
 import { escapeHtml, page } from './html.ts';
 import { LINKEDIN_MEMBER } from './personas.ts';
 import { fromLittleText } from './post-pages.ts';
+import { authorPerson } from './studios.ts';
 
 /**
  * What the sandbox "published", newest first, as JSON (for tests) and as a page (for people): the
@@ -14,11 +15,12 @@ export interface PublishedOverview {
 
 export function publishedOverview(context: SandboxContext): PublishedOverview {
   const { linkedin, meta } = context.store.state;
-  const memberUrn = `urn:li:person:${LINKEDIN_MEMBER.sub}`;
-  const authorName = (author: string) =>
-    author === memberUrn
-      ? `${LINKEDIN_MEMBER.givenName} ${LINKEDIN_MEMBER.familyName}`
+  const authorName = (author: string) => {
+    const member = authorPerson(context.store, author);
+    return member
+      ? `${member.givenName} ${member.familyName}`
       : (linkedin.organizations.find((entry) => `urn:li:organization:${entry.id}` === author)?.name ?? author);
+  };
   return {
     linkedin: linkedin.posts
       .filter((post) => !post.deleted)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CallLog } from './call-log.ts';
 import { type SandboxContext, ProviderReply, sendReply } from './context.ts';
 import { FaultList, type SandboxFault, sandboxFaultSchema } from './faults.ts';
 import { escapeHtml, page } from './html.ts';
@@ -10,6 +11,8 @@ import type { SandboxMetaPage, SandboxOrganization } from './personas.ts';
 import { type PostPage, instagramPostPage, linkedinPostPage } from './post-pages.ts';
 import { type PublishedOverview, publishedOverview, publishedPage } from './published-page.ts';
 import { type SandboxSettings, SandboxStore } from './store.ts';
+import { type SandboxStudio, addStudios } from './studios.ts';
+import { type SandboxUsage, sandboxUsage } from './usage.ts';
 
 /**
  * Alzado's local LinkedIn and Meta (DESIGN §7, docs/decisions/007): the endpoints Alzado uses, over
@@ -22,7 +25,8 @@ import { type SandboxSettings, SandboxStore } from './store.ts';
  *   /sandbox/linkedin/...         www.linkedin.com (/oauth/v2/..., /dms-uploads/...) and api.linkedin.com (/v2/..., /rest/...)
  *   /sandbox/meta/www/...         www.facebook.com (/{version}/dialog/oauth)
  *   /sandbox/meta/graph/...       graph.facebook.com (/{version}/...)
- *   /sandbox/control/...          misbehaviour on request (faults, expired and revoked tokens, clock, settings, reset)
+ *   /sandbox/control/...          misbehaviour on request (faults, expired and revoked tokens, clock, settings,
+ *                                 latency, limits, studios, usage, reset)
  */
 export interface SandboxOptions {
   /** Where browsers reach the app that mounts the sandbox (PUBLIC_URL). */
@@ -83,6 +87,10 @@ export interface SandboxControl {
   setMetaPages(pages: SandboxMetaPage[]): void;
   /** Replaces the origins allowed for container images (an empty list: refuse as Meta does). */
   allowImageOrigins(origins: string[]): void;
+  /** Adds studios with accounts of their own (studios.ts); a browser signs in as one with its cookie. */
+  addStudios(count: number): SandboxStudio[];
+  /** Each account's calls against the limits, and the refusals (usage.ts). */
+  usage(): SandboxUsage;
   published(): PublishedOverview;
   reset(): void;
 }
@@ -101,6 +109,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const prefix = options.prefix ?? '/sandbox';
   const store = new SandboxStore(options.dataDir);
   const faults = new FaultList();
+  const calls = new CallLog();
   const credentials: SandboxCredentials = {
     linkedin: { clientId: 'alzado-sandbox', clientSecret: randomBytes(24).toString('base64url') },
     meta: { appId: '990000000000042', appSecret: randomBytes(16).toString('hex') },
@@ -108,6 +117,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const context: SandboxContext = {
     store,
     faults,
+    calls,
     publicBase: `${options.publicUrl.replace(/\/+$/, '')}${prefix}`,
     prefix,
     linkedin: { ...credentials.linkedin, redirectUris: options.redirectUris.linkedin },
@@ -147,9 +157,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     allowImageOrigins(origins) {
       context.meta.imageOrigins = origins.map((origin) => new URL(origin).origin);
     },
+    addStudios: (count) => addStudios(store, count),
+    usage: () => sandboxUsage(context),
     published: () => publishedOverview(context),
     reset() {
       faults.clear();
+      calls.clear();
       store.reset();
       if (options.settings) control.configure(options.settings);
     },
@@ -190,7 +203,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const networkBody = z.object({ network: z.enum(['linkedin', 'meta']) });
     // Each network's settings to change (store.ts's SandboxSettings decides which take effect).
     const settingsChange = z.object({ linkedin: z.record(z.string(), z.unknown()).optional(), meta: z.record(z.string(), z.unknown()).optional() });
-    app.get('/control', forApi, async () => ({ faults: faults.list(), settings: store.state.settings, clockOffsetSeconds: store.state.clockOffsetMs / 1000 }));
+    app.get('/control', forApi, async () => ({ faults: faults.list(), settings: store.state.settings, clockOffsetSeconds: store.state.clockOffsetMs / 1000, studios: store.state.studios }));
+    app.get('/control/usage', forApi, async (_request, reply) => reply.header('cache-control', 'no-store').send(control.usage()));
+    app.post('/control/studios', forApi, async (request, reply) => {
+      const { count } = z.object({ count: z.number().int().min(1).max(1000) }).parse(request.body);
+      return reply.status(201).send({ studios: control.addStudios(count) });
+    });
     app.post('/control/faults', forApi, async (request, reply) => {
       control.fail(sandboxFaultSchema.parse(request.body));
       return reply.status(201).send({ faults: faults.list() });

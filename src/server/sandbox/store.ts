@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type SandboxMetaPage, type SandboxOrganization, defaultMetaPages, defaultOrganizations } from './personas.ts';
+import type { SandboxStudio } from './studios.ts';
 
 /**
  * Everything the sandbox remembers, as the providers would: codes, tokens, uploaded images, posts,
@@ -9,6 +10,8 @@ import { type SandboxMetaPage, type SandboxOrganization, defaultMetaPages, defau
  * so a connection made yesterday in development is still valid today; without one it lives in memory.
  */
 export interface LinkedInCode {
+  /** The member who allowed it (a studio's); Marta when unset. */
+  member?: string;
   clientId: string;
   redirectUri: string;
   scopes: string[];
@@ -18,6 +21,8 @@ export interface LinkedInCode {
 
 export interface LinkedInToken {
   kind: 'access' | 'refresh';
+  /** The member it acts for (a studio's `sub`); Marta when unset. */
+  member?: string;
   scopes: string[];
   /** When the member first authorized (refresh tokens count 365 days from here). */
   authorizedAt: number;
@@ -39,6 +44,8 @@ export interface LinkedInImage {
 
 export interface LinkedInPost {
   id: string;
+  /** The member whose token created it (her daily limit counts it); Marta when unset. */
+  member?: string;
   author: string;
   commentary: string;
   visibility: string;
@@ -48,6 +55,8 @@ export interface LinkedInPost {
 }
 
 export interface MetaCode {
+  /** The Facebook user who logged in (a studio's); Marta when unset. */
+  userId?: string;
   redirectUri: string;
   granted: string[];
   declined: string[];
@@ -61,6 +70,8 @@ export interface MetaCode {
 
 export interface MetaToken {
   kind: 'short' | 'long' | 'page';
+  /** The Facebook user it belongs to (a studio's); Marta when unset. */
+  userId?: string;
   pageId?: string;
   granted: string[];
   declined: string[];
@@ -111,8 +122,12 @@ export interface SandboxSettings {
     omitAccessToken: boolean;
     /** Leave the member's name out of userinfo (SPEC §9's "LinkedIn User" then applies). */
     omitMemberName: boolean;
-    /** Posts a member may publish per day (Share on LinkedIn throttle). */
+    /** Posts a member may publish per day, reset at midnight UTC (Share on LinkedIn throttle: 150). */
     postsPerDay: number;
+    /** Posts the whole app may publish per day, reset at midnight UTC (Share on LinkedIn throttle: 100,000). */
+    postsPerAppPerDay: number;
+    /** Every API call is answered this long after it arrives (SANDBOX_LATENCY_MS). */
+    latencyMs: number;
     /**
      * The app has LinkedIn's Community Management API product, so it may ask for the organization
      * scopes; without it, asking for one fails the consent with unauthorized_scope_error.
@@ -122,8 +137,17 @@ export interface SandboxSettings {
   meta: {
     omitExpiresIn: boolean;
     omitAccessToken: boolean;
-    /** The Content Publishing API's posts per rolling 24 hours (the docs say 100, 50 and 25). */
+    /** The Content Publishing API's posts per account per rolling 24 hours (the docs say 100, 50 and 25). */
     quotaTotal: number;
+    /** Containers an account may create per rolling 24 hours, carousel items included (the docs: 400). */
+    containersPerDay: number;
+    /**
+     * Graph calls one user's tokens (hers and her pages') may make per rolling hour: the platform limit
+     * gives an app 200 calls an hour per user, pooled; the sandbox holds each user to her share.
+     */
+    callsPerUserPerHour: number;
+    /** Every API call is answered this long after it arrives (SANDBOX_LATENCY_MS). */
+    latencyMs: number;
     /** How long a container stays IN_PROGRESS before it is FINISHED. */
     containerProcessingMs: number;
     /** When set, image containers made from now on end in ERROR with this status text. */
@@ -137,6 +161,8 @@ export interface SandboxSettings {
 
 export interface SandboxState {
   sequence: number;
+  /** The studios added beside Marta (studios.ts); their pages are in `meta.pages`. */
+  studios: SandboxStudio[];
   /** Added to the real clock: lets a test move the providers' time forward. */
   clockOffsetMs: number;
   settings: SandboxSettings;
@@ -161,14 +187,18 @@ export interface SandboxState {
 
 export function defaultSettings(): SandboxSettings {
   return {
-    linkedin: { issueRefreshTokens: false, omitExpiresIn: false, omitAccessToken: false, omitMemberName: false, postsPerDay: 150, organizationProduct: true },
-    meta: { omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containerProcessingMs: 0, containerError: null, dialogPages: null, loginConfigurations: {} },
+    linkedin: { issueRefreshTokens: false, omitExpiresIn: false, omitAccessToken: false, omitMemberName: false, postsPerDay: 150, postsPerAppPerDay: 100_000, latencyMs: 0, organizationProduct: true },
+    meta: {
+      omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containersPerDay: 400, callsPerUserPerHour: 200, latencyMs: 0,
+      containerProcessingMs: 0, containerError: null, dialogPages: null, loginConfigurations: {},
+    },
   };
 }
 
 function emptyState(): SandboxState {
   return {
     sequence: 1,
+    studios: [],
     clockOffsetMs: 0,
     settings: defaultSettings(),
     linkedin: { organizations: defaultOrganizations(), codes: {}, tokens: {}, images: {}, posts: [] },
