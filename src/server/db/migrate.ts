@@ -9,6 +9,7 @@ import { postsAndJobsMigration } from './migrations/006-posts-and-jobs.ts';
 import { postResultReasonsMigration } from './migrations/007-post-result-reasons.ts';
 import { postsListIndexesMigration } from './migrations/008-posts-list-indexes.ts';
 import { hashedAuthTokensMigration } from './migrations/009-hashed-auth-tokens.ts';
+import { listCountsMigration } from './migrations/010-list-counts.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -22,6 +23,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '007-post-result-reasons': postResultReasonsMigration(),
     '008-posts-list-indexes': postsListIndexesMigration(),
     '009-hashed-auth-tokens': hashedAuthTokensMigration(),
+    '010-list-counts': listCountsMigration(dialect),
   };
 }
 

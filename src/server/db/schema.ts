@@ -259,6 +259,27 @@ export interface PostResultsTable {
   updated_at: Instant;
 }
 
+/**
+ * Posts per owner ('' for none) and state, kept by migration 010's triggers on every write to posts:
+ * read, never written, by the code.
+ */
+export interface PostCountsTable {
+  owner_id: string;
+  state: string;
+  n: number;
+}
+
+/**
+ * Projects per person and state, kept by migration 010's triggers: relation 'creator' counts the
+ * projects a person created ('' for none), 'assignee' those assigned to them that they did not create.
+ */
+export interface ProjectCountsTable {
+  person_id: string;
+  relation: 'creator' | 'assignee';
+  state: string;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -276,4 +297,6 @@ export interface Database {
   posts: PostsTable;
   post_images: PostImagesTable;
   post_results: PostResultsTable;
+  post_counts: PostCountsTable;
+  project_counts: ProjectCountsTable;
 }
