@@ -1,10 +1,12 @@
 /**
- * The posts list with 100,000 posts: GET /api/posts as the page asks for it (first page, a deep page,
- * filtered to published and to preview, a customer's own first page) against the baseline GET
- * /api/health, over real HTTP on 127.0.0.1, same server, same run; first with 1,000 posts, then with
- * 100,000, so the growth shows.
- *   npx tsx bench/posts-list.ts [sqlite|postgres] [--explain]
- * postgres needs DATABASE_URL_TEST. --explain also prints the plans of the list's queries at 100,000.
+ * The posts list with 100,000 posts (issue 14, goal 3: "lists near the floor"): GET /api/posts as the page
+ * asks for it (the admin's first page, a deep page, filtered to published and to preview; a customer's
+ * own first page and own scheduled ones) against the floor (bench/support/floor.ts: the session check and
+ * one indexed SELECT LIMIT 10) and GET /api/health, over real HTTP on 127.0.0.1, same server, same run,
+ * interleaved; first with 1,000 posts, then with 100,000, so the growth shows.
+ *   npx tsx bench/posts-list.ts [sqlite|postgres] [--explain] [--short]
+ * postgres needs DATABASE_URL_TEST. --explain also prints the plans of the list's queries at 100,000;
+ * --short is npm run bench's mode (100,000 only, fewer requests).
  */
 import type { Insertable } from 'kysely';
 import { POSTS_PAGE_SIZE, type PostState } from '../src/domain/post.ts';
@@ -14,38 +16,54 @@ import { projectRowValues } from '../src/server/test-support/projects.ts';
 import { recordQueries } from '../src/server/test-support/recorded-queries.ts';
 import { storedFlag, storedInstant } from '../src/server/test-support/stored-values.ts';
 import { createTestUser, signIn } from '../src/server/test-support/test-app.ts';
-import { startBenchApp } from './support/bench-app.ts';
+import { type BenchApp, type BenchDialect, benchArguments, startBenchApp } from './support/bench-app.ts';
 import { countRows, insertInBatches, settleAfterLoad } from './support/bulk-insert.ts';
 import { printPlan } from './support/explain.ts';
+import { FLOOR_PATH, floorQuery, floorRoute } from './support/floor.ts';
+import { type BenchRun, isMainModule } from './support/summary.ts';
 import { SizedResults, loadAverage } from './support/table.ts';
 
-const SIZES = [1_000, 100_000];
+
 const FIRST_DAY = Date.parse('2023-01-01T00:00:00.000Z');
 const DAY = 86_400_000;
+const LARGEST = 100_000;
 
-const bench = await startBenchApp();
-const { testApp, db } = bench;
+// The rows of the table; those in BUDGETED are the goal's "first page of each list" and its filters.
+const ADMIN_FIRST = 'first page, all (admin)';
+const ADMIN_DEEP = 'page N/2, deep offset (admin)';
+const ADMIN_PUBLISHED = 'state=published (admin)';
+const ADMIN_PREVIEW = 'state=preview (admin)';
+const OWN_FIRST = 'own first page (customer)';
+const OWN_SCHEDULED = 'own state=scheduled (customer)';
+const BUDGETED = [ADMIN_FIRST, ADMIN_PUBLISHED, ADMIN_PREVIEW, OWN_FIRST, OWN_SCHEDULED];
 
-// 40 customers own the posts; 4 publishers create half of the projects for them; 2 admins see all.
-const customers: string[] = [];
-const publishers: string[] = [];
-const admins: string[] = [];
-for (const [role, count, ids] of [['customer', 40, customers], ['publisher', 4, publishers], ['admin', 2, admins]] as const) {
-  for (let index = 0; index < count; index += 1) {
-    const user = await createTestUser(testApp, { email: `${role}-${index}@bench.es`, role, firstName: `${role} ${index}` });
-    ids.push(user.id);
-  }
+interface Options {
+  dialect: BenchDialect;
+  short: boolean;
+  explain: boolean;
+  /** Progress and tables; silent under npm run bench. */
+  log: (line: string) => void;
 }
-const adminCookie = await signIn(testApp, 'admin-0@bench.es', 'secret-123');
-const customerCookie = await signIn(testApp, 'customer-0@bench.es', 'secret-123');
-const base = await bench.listen();
+
+/** 40 customers own the posts; 4 publishers create half of the projects for them; 2 admins see all. */
+async function createPeople(bench: BenchApp) {
+  const people = { customers: [] as string[], publishers: [] as string[], admins: [] as string[] };
+  for (const [role, count, ids] of [['customer', 40, people.customers], ['publisher', 4, people.publishers], ['admin', 2, people.admins]] as const) {
+    for (let index = 0; index < count; index += 1) {
+      const user = await createTestUser(bench.testApp, { email: `${role}-${index}@bench.es`, role, firstName: `${role} ${index}` });
+      ids.push(user.id);
+    }
+  }
+  return people;
+}
+type People = Awaited<ReturnType<typeof createPeople>>;
 
 /**
  * Post `index` of the whole data set, as a pure function of it so that batches can start anywhere on a
  * multiple of ten: every ten posts are four projects of 1, 3, 2 and 4 posts, written together (one
  * instant, sequence 1..n); projects about 40 minutes apart; 30 % preview, 30 % scheduled, 40 % published.
  */
-function planOf(index: number) {
+function planOf(people: People, index: number) {
   const cycle = Math.floor(index / 10);
   const place = index % 10;
   const slot = place < 1 ? 0 : place < 4 ? 1 : place < 6 ? 2 : 3;
@@ -57,7 +75,7 @@ function planOf(index: number) {
     sequence: place - [0, 1, 4, 6][slot]! + 1,
     state,
     // Spread evenly over the customers, whatever the size of their projects.
-    owner: customers[(project * 17 + Math.floor(project / 40)) % customers.length]!,
+    owner: people.customers[(project * 17 + Math.floor(project / 40)) % people.customers.length]!,
     createdAt: new Date(FIRST_DAY + project * 2_400_000 + ((project * 7_919) % 5_000)),
     images: 1 + (Math.floor(index / 3) % 3),
     networks: { instagram: index % 3 !== 1, linkedin: index % 3 !== 0 },
@@ -65,14 +83,15 @@ function planOf(index: number) {
 }
 
 /** Appends posts (with their projects, images and results) up to `total`, a multiple of ten. */
-async function fillTo(total: number): Promise<void> {
+async function fillTo(bench: BenchApp, people: People, total: number): Promise<void> {
+  const { db } = bench;
   await insertInBatches(db, { from: await countRows(db, 'posts'), to: total }, async (trx, from, to) => {
-    const plans = Array.from({ length: to - from }, (_, offset) => planOf(from + offset));
+    const plans = Array.from({ length: to - from }, (_, offset) => planOf(people, from + offset));
     const projectRows = plans.filter((plan) => plan.sequence === 1).map((plan) => projectRowValues({
       title: `Proyecto ${plan.project}`,
       description: `Vivienda número ${plan.project}, descrita con algo de texto como las de verdad.`,
       state: 'launched',
-      created_by: plan.project % 2 === 0 ? plan.owner : publishers[plan.project % publishers.length]!,
+      created_by: plan.project % 2 === 0 ? plan.owner : people.publishers[plan.project % people.publishers.length]!,
       assigned_to: plan.project % 2 === 0 ? null : plan.owner,
       created_at: plan.createdAt,
     }));
@@ -126,35 +145,61 @@ async function fillTo(total: number): Promise<void> {
   await settleAfterLoad(db, bench.dialect, ['projects', 'posts', 'post_images', 'post_results']);
 }
 
-const results = new SizedResults(SIZES);
-console.log(`before: ${loadAverage()}`);
-for (const size of SIZES) {
-  const started = performance.now();
-  await fillTo(size);
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const own = (await (await fetch(`${base}/api/posts`, { headers: { cookie: customerCookie } })).json()).counts;
-  // The middle of the list: page 8334 of 16,667 at 100,000 (offset 50,000, past the 30,000 previews).
-  const deepPage = Math.ceil(Math.ceil(size / POSTS_PAGE_SIZE) / 2);
-  console.log(`${size.toLocaleString('en')} posts loaded in ${seconds} s; customer-0 sees ${JSON.stringify(own)}; deep page = ${deepPage}`);
-  await results.measure(base, size, [
-    ['first page, all (admin)', '/api/posts', adminCookie],
-    ['page N/2, deep offset (admin)', `/api/posts?page=${deepPage}`, adminCookie],
-    ['state=published (admin)', '/api/posts?state=published', adminCookie],
-    ['state=preview (admin)', '/api/posts?state=preview', adminCookie],
-    ['own first page (customer)', '/api/posts', customerCookie],
-  ]);
+/** Loads 1,000 then 100,000 posts (100,000 only when short) and times the list at each size. */
+async function measurePostsList({ dialect, short, explain, log }: Options): Promise<SizedResults> {
+  const sizes = short ? [LARGEST] : [1_000, LARGEST];
+  const bench = await startBenchApp(dialect, floorRoute('posts'));
+  try {
+    const people = await createPeople(bench);
+    const adminCookie = await signIn(bench.testApp, 'admin-0@bench.es', 'secret-123');
+    const customerCookie = await signIn(bench.testApp, 'customer-0@bench.es', 'secret-123');
+    const base = await bench.listen();
+    const results = new SizedResults(sizes, short ? { requests: 60, rounds: 6 } : {});
+    log(`before: ${loadAverage()}`);
+    for (const size of sizes) {
+      const started = performance.now();
+      await fillTo(bench, people, size);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const own = (await (await fetch(`${base}/api/posts`, { headers: { cookie: customerCookie } })).json()).counts;
+      // The middle of the list: page 8334 of 16,667 at 100,000 (offset 50,000, past the 30,000 previews).
+      const deepPage = Math.ceil(Math.ceil(size / POSTS_PAGE_SIZE) / 2);
+      log(`${size.toLocaleString('en')} posts loaded in ${seconds} s; customer-0 sees ${JSON.stringify(own)}; deep page = ${deepPage}`);
+      await results.measure(base, size, adminCookie, [
+        [ADMIN_FIRST, '/api/posts', adminCookie],
+        [ADMIN_DEEP, `/api/posts?page=${deepPage}`, adminCookie],
+        [ADMIN_PUBLISHED, '/api/posts?state=published', adminCookie],
+        [ADMIN_PREVIEW, '/api/posts?state=preview', adminCookie],
+        [OWN_FIRST, '/api/posts', customerCookie],
+        [OWN_SCHEDULED, '/api/posts?state=scheduled', customerCookie],
+      ]);
+    }
+    log(`after: ${loadAverage()}`);
+    if (explain) await printListPlans(bench, people);
+    return results;
+  } finally {
+    await bench.close();
+  }
 }
-results.print(bench.dialect);
-console.log(`after: ${loadAverage()}`);
 
-if (bench.explain) await printListPlans();
-await bench.close();
+/** npm run bench: each budgeted list's first page at 100,000 posts over the floor, at most 3x. */
+export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => {
+  const results = await measurePostsList({ dialect, short, explain: false, log: () => {} });
+  return results.budgetLines(`posts list ${dialect}`, LARGEST, BUDGETED);
+};
 
-/** The plans of the queries src/server/features/posts/repo.ts sends for these pages, recorded as it sends them. */
-async function printListPlans(): Promise<void> {
-  const size = SIZES.at(-1)!;
-  const admin: PostViewer = { id: admins[0]!, seesAll: true };
-  const customer: PostViewer = { id: customers[0]!, seesAll: false };
+if (isMainModule(import.meta.url)) {
+  const options = benchArguments();
+  const results = await measurePostsList({ ...options, log: (line) => console.log(line) });
+  results.print(options.dialect);
+  for (const line of results.budgetLines(`posts list ${options.dialect}`, LARGEST, BUDGETED)) {
+    console.log(`${line.pass ? 'pass' : 'FAIL'}  ${line.measure}: ${line.value}x (${line.budget})`);
+  }
+}
+
+/** The plans of the queries src/server/features/posts/repo.ts sends for these pages, recorded as it sends them, and the floor's. */
+async function printListPlans({ db, dialect }: BenchApp, people: People): Promise<void> {
+  const admin: PostViewer = { id: people.admins[0]!, seesAll: true };
+  const customer: PostViewer = { id: people.customers[0]!, seesAll: false };
   const page = async (viewer: PostViewer, state: PostState | undefined, pageNumber: number) => {
     const counts = await countPostsByState(db, viewer);
     return { state, offset: (pageNumber - 1) * POSTS_PAGE_SIZE, limit: POSTS_PAGE_SIZE, previewCount: counts.preview };
@@ -162,7 +207,7 @@ async function printListPlans(): Promise<void> {
   const scenarios: [string, (recording: typeof db) => Promise<unknown>][] = [
     ['counts per state (admin)', (recording) => countPostsByState(recording, admin)],
     ['page ids, first page (admin)', async (recording) => pagePostIds(recording, admin, await page(admin, undefined, 1))],
-    ['page ids, page N/2 (admin)', async (recording) => pagePostIds(recording, admin, await page(admin, undefined, Math.ceil(Math.ceil(size / POSTS_PAGE_SIZE) / 2)))],
+    ['page ids, page N/2 (admin)', async (recording) => pagePostIds(recording, admin, await page(admin, undefined, Math.ceil(Math.ceil(LARGEST / POSTS_PAGE_SIZE) / 2)))],
     ['page ids, state=published (admin)', async (recording) => pagePostIds(recording, admin, await page(admin, 'published', 1))],
     ['counts per state (customer)', (recording) => countPostsByState(recording, customer)],
     ['page ids, first page (customer)', async (recording) => pagePostIds(recording, customer, await page(customer, undefined, 1))],
@@ -171,10 +216,12 @@ async function printListPlans(): Promise<void> {
       await Promise.all([findPostRows(recording, ids), listImageRows(recording, ids), listResultRows(recording, ids)]);
     }],
   ];
-  for (const [name, run] of scenarios) {
-    const queries = await recordQueries(db, run);
+  for (const [name, scenario] of scenarios) {
+    const queries = await recordQueries(db, scenario);
     for (const [index, query] of queries.entries()) {
-      await printPlan(db, bench.dialect, queries.length > 1 ? `${name}, query ${index + 1}` : name, query.sql, query.parameters);
+      await printPlan(db, dialect, queries.length > 1 ? `${name}, query ${index + 1}` : name, query.sql, query.parameters);
     }
   }
+  const floor = floorQuery('posts').compile(db);
+  await printPlan(db, dialect, `the floor (${FLOOR_PATH})`, floor.sql, floor.parameters);
 }

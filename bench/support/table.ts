@@ -1,50 +1,80 @@
 import os from 'node:os';
+import type { BudgetLine } from './summary.ts';
 import type { BenchDialect } from './bench-app.ts';
-import { DEFAULT_LOAD, type Figures, type Load, timeRequests } from './timing.ts';
+import { FLOOR_NAME, FLOOR_PATH } from './floor.ts';
+import { DEFAULT_LOAD, type Figures, type Load, type Row, timeRowsInterleaved } from './timing.ts';
 
-export const BASELINE = 'GET /api/health (baseline)';
+export type { Row } from './timing.ts';
 
-/** One row of the table: what it is called, the path, who asks (their Cookie header). */
-export type Row = [name: string, path: string, cookie?: string];
+export const HEALTH = 'GET /api/health';
 
-/** Figures per request and table size, printed side by side with each size's ratio to the baseline. */
+/** What a list may cost at most, over the floor (issue 14, goal 3). */
+export const FLOOR_BUDGET = 3;
+
+/**
+ * Figures per request and table size, printed side by side with each size's ratio to the floor (one
+ * indexed SELECT LIMIT 10 behind the session check, floor.ts); GET /api/health is timed too, for scale.
+ */
 export class SizedResults {
   private readonly results = new Map<string, Map<number, Figures>>();
 
-  constructor(private readonly sizes: number[], private readonly load: Load = {}) {}
+  constructor(private readonly sizes: number[], private readonly load: Load & { rounds?: number } = {}) {}
 
-  /** The baseline, then each row, at this size: all in the same run, against the same server. */
-  async measure(base: string, size: number, rows: Row[]): Promise<void> {
-    this.record(BASELINE, size, await timeRequests(base, '/api/health', undefined, this.load));
-    for (const [name, path, cookie] of rows) this.record(name, size, await timeRequests(base, path, cookie, this.load));
+  /** GET /api/health, the floor (as `floorCookie`'s user) and each row at this size, interleaved: same server, same run, same load. */
+  async measure(base: string, size: number, floorCookie: string, rows: Row[]): Promise<void> {
+    const all: Row[] = [[HEALTH, '/api/health'], [FLOOR_NAME, FLOOR_PATH, floorCookie], ...rows];
+    for (const [name, figures] of await timeRowsInterleaved(base, all, this.load)) {
+      if (!this.results.has(name)) this.results.set(name, new Map());
+      this.results.get(name)!.set(size, figures);
+    }
   }
 
-  record(name: string, size: number, figures: Figures): void {
-    if (!this.results.has(name)) this.results.set(name, new Map());
-    this.results.get(name)!.set(size, figures);
+  figures(name: string, size: number): Figures {
+    const figures = this.results.get(name)?.get(size);
+    if (!figures) throw new Error(`nothing measured for "${name}" at ${size}`);
+    return figures;
+  }
+
+  /** The row's median over the floor's median at that size. */
+  overFloor(name: string, size: number): number {
+    return this.figures(name, size).p50 / this.figures(FLOOR_NAME, size).p50;
+  }
+
+  /** One line per row for `npm run bench`: its median at `size` over the floor's, against the budget. */
+  budgetLines(bench: string, size: number, names: string[]): BudgetLine[] {
+    const floor = this.figures(FLOOR_NAME, size);
+    return names.map((name) => {
+      const value = Number(this.overFloor(name, size).toFixed(2));
+      return {
+        bench,
+        measure: `${name} at ${label(size)}`,
+        value,
+        unit: 'x',
+        budget: `<= ${FLOOR_BUDGET}x floor`,
+        pass: value <= FLOOR_BUDGET,
+        baseline: `${FLOOR_NAME} (p50 ${floor.p50.toFixed(2)} ms)`,
+      };
+    });
   }
 
   print(dialect: BenchDialect): void {
     const { requests, concurrency } = { ...DEFAULT_LOAD, ...this.load };
-    const baseline = this.results.get(BASELINE)!;
-    const first = this.sizes[0]!;
-    const last = this.sizes.at(-1)!;
+    const measured = this.sizes.filter((size) => this.results.get(FLOOR_NAME)?.has(size));
     const width = Math.max(36, ...[...this.results.keys()].map((name) => name.length));
     const cell = (value: number) => value.toFixed(2).padStart(8);
-    const label = (size: number) => (size >= 1_000 ? `${size / 1_000}k` : String(size));
-    console.log(`\ndatabase: ${dialect}; ${requests} requests per row, ${concurrency} at a time; milliseconds; x = p50 over the baseline's p50 at that size`);
-    const sizeHeads = this.sizes.map((size) => `${`${label(size)} p50`.padStart(8)} ${`${label(size)} p95`.padStart(8)} ${`${label(size)} x`.padStart(6)}`);
-    console.log(`${'request'.padEnd(width)} ${sizeHeads.join(' ')} ${'growth'.padStart(7)}`);
+    console.log(`\ndatabase: ${dialect}; ${requests} requests per row, ${concurrency} at a time, rows interleaved; milliseconds; x = p50 over the floor's p50 at that size`);
+    const sizeHeads = measured.map((size) => `${`${label(size)} p50`.padStart(8)} ${`${label(size)} p95`.padStart(8)} ${`${label(size)} x`.padStart(6)}`);
+    const growthHead = measured.length > 1 ? ` ${'growth'.padStart(7)}` : '';
+    console.log(`${'request'.padEnd(width)} ${sizeHeads.join(' ')}${growthHead}`);
     for (const [name, bySize] of this.results) {
-      const cells = this.sizes.map((size) => {
-        const figures = bySize.get(size)!;
-        return `${cell(figures.p50)} ${cell(figures.p95)} ${(figures.p50 / baseline.get(size)!.p50).toFixed(1).padStart(6)}`;
-      });
-      const growth = (bySize.get(last)!.p50 / bySize.get(first)!.p50).toFixed(2).padStart(6);
-      console.log(`${name.padEnd(width)} ${cells.join(' ')} ${growth}x`);
+      const cells = measured.map((size) => `${cell(bySize.get(size)!.p50)} ${cell(bySize.get(size)!.p95)} ${this.overFloor(name, size).toFixed(1).padStart(6)}`);
+      const growth = measured.length > 1 ? ` ${(bySize.get(measured.at(-1)!)!.p50 / bySize.get(measured[0]!)!.p50).toFixed(2).padStart(6)}x` : '';
+      console.log(`${name.padEnd(width)} ${cells.join(' ')}${growth}`);
     }
   }
 }
+
+const label = (size: number) => (size >= 1_000 ? `${size / 1_000}k` : String(size));
 
 /** The machine is shared: figures mean little without the load they were taken under. */
 export function loadAverage(): string {

@@ -20,6 +20,50 @@ export const DEFAULT_LOAD = { requests: 200, concurrency: 4, warmUp: 10 } as con
 /** `requests` GETs of `path` over real HTTP, `concurrency` at a time; any answer but 2xx stops the bench. */
 export async function timeRequests(base: string, path: string, cookie?: string, load: Load = {}): Promise<Figures> {
   const { requests, concurrency, warmUp } = { ...DEFAULT_LOAD, ...load };
+  await warm(base, path, cookie, warmUp);
+  const started = performance.now();
+  const latencies = await timeLatencies(base, path, cookie, requests, concurrency);
+  const seconds = (performance.now() - started) / 1000;
+  return { ...percentiles(latencies), perSecond: requests / seconds };
+}
+
+/** One kind of request to time: a name, the path, who asks (their Cookie header). */
+export type Row = [name: string, path: string, cookie?: string];
+
+/**
+ * Each row's `requests` GETs, `concurrency` at a time, sent in `rounds` turns that go round the rows
+ * (each round starting one row further on), so that every row sees the same share of whatever else
+ * the machine was doing: the ratios between rows hold even when the load changes during the run.
+ */
+export async function timeRowsInterleaved(base: string, rows: Row[], { rounds = 10, ...load }: Load & { rounds?: number } = {}): Promise<Map<string, Figures>> {
+  const { requests, concurrency, warmUp } = { ...DEFAULT_LOAD, ...load };
+  const perTurn = Math.max(1, Math.round(requests / rounds));
+  const latencies = new Map<string, number[]>(rows.map(([name]) => [name, []]));
+  const seconds = new Map<string, number>(rows.map(([name]) => [name, 0]));
+  for (const [, path, cookie] of rows) await warm(base, path, cookie, warmUp);
+  for (let round = 0; round < rounds; round += 1) {
+    for (let turn = 0; turn < rows.length; turn += 1) {
+      const [name, path, cookie] = rows[(round + turn) % rows.length]!;
+      const started = performance.now();
+      latencies.get(name)!.push(...(await timeLatencies(base, path, cookie, perTurn, concurrency)));
+      seconds.set(name, seconds.get(name)! + (performance.now() - started) / 1000);
+    }
+  }
+  return new Map(rows.map(([name]) => [name, { ...percentiles(latencies.get(name)!), perSecond: latencies.get(name)!.length / seconds.get(name)! }]));
+}
+
+/** Median, 95th and 99th percentiles (nearest rank below). */
+export function percentiles(latencies: number[]): Pick<Figures, 'p50' | 'p95' | 'p99'> {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (fraction: number) => sorted[Math.floor(sorted.length * fraction)]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+async function warm(base: string, path: string, cookie: string | undefined, requests: number): Promise<void> {
+  for (let index = 0; index < requests; index += 1) await timeLatencies(base, path, cookie, 1, 1);
+}
+
+async function timeLatencies(base: string, path: string, cookie: string | undefined, requests: number, concurrency: number): Promise<number[]> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   let next = 0;
   const latencies: number[] = [];
@@ -33,16 +77,6 @@ export async function timeRequests(base: string, path: string, cookie?: string, 
       latencies.push(performance.now() - started);
     }
   };
-  for (let warm = 0; warm < warmUp; warm += 1) await (await fetch(base + path, { headers })).arrayBuffer();
-  const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  return { ...percentiles(latencies), perSecond: requests / seconds };
-}
-
-/** Median, 95th and 99th percentiles (nearest rank below). */
-export function percentiles(latencies: number[]): Pick<Figures, 'p50' | 'p95' | 'p99'> {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (fraction: number) => sorted[Math.floor(sorted.length * fraction)]!;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+  return latencies;
 }
