@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { landingPage } from './scripts/landing-vite-plugin.ts';
 
 const localesDir = path.resolve('src/web/i18n/locales');
@@ -37,7 +38,9 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   // The development server shows the prerendered landing at / (built by vite.landing.config.ts).
-  plugins: [react(), publishLocales(), landingPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' })],
+  // Each text file is also written Brotli- and gzip-compressed (name.br, name.gz) for the server to send
+  // as the browser accepts, with no compression work per request (src/server/http/static-assets.ts).
+  plugins: [react(), publishLocales(), landingPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' }), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   build: { outDir: path.resolve('dist/web'), emptyOutDir: true, sourcemap: true },
   // The API and the social networks' sandbox (whose consent pages the browser visits) live on the server.
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/sandbox': 'http://localhost:3000' } },

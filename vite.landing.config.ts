@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { LANDING_ENTRY, landingPage } from './scripts/landing-vite-plugin.ts';
 
 /**
@@ -10,7 +11,12 @@ import { LANDING_ENTRY, landingPage } from './scripts/landing-vite-plugin.ts';
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [landingPage({ webRoot: path.resolve('src/web'), localesDir: path.resolve('src/web/i18n/locales'), command: 'build' })],
+  plugins: [
+    landingPage({ webRoot: path.resolve('src/web'), localesDir: path.resolve('src/web/i18n/locales'), command: 'build' }),
+    // Its script, stylesheet, images and dictionaries precompressed as the app's are; not landing.html,
+    // which the server fills in and compresses itself (src/server/http/landing-page.ts).
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ }),
+  ],
   build: {
     outDir: path.resolve('dist/web'),
     // The app's build has just written dist/web.

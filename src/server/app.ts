@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -26,6 +24,7 @@ import { type SocialAdapters, createConnectors } from './features/social/adapter
 import { socialRoutes } from './features/social/routes.ts';
 import { DEFAULT_TOKEN_REFRESH, createRefreshTokensHandler } from './features/social/token-refresh.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { homeRoutes } from './features/home/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { networksCheckRoutes } from './features/networks-check/routes.ts';
@@ -39,8 +38,8 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { frameworkErrorOptions, installFrameworkErrors } from './http/framework-errors.ts';
 import { installMultipartGuard } from './http/multipart-guard.ts';
 import { installOriginCheck } from './http/origin-check.ts';
-import { LANDING_FILE, loadLandingPage } from './http/landing-page.ts';
 import { serializeRequest } from './http/log-redaction.ts';
+import { installCompression, serveWebApp } from './http/static-assets.ts';
 import type { JobHandler, JobKind } from './jobs/job-queue.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { makePrivateDir } from './lib/private-files.ts';
@@ -123,6 +122,7 @@ export async function buildApp(deps: AppDependencies) {
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
+  await installCompression(app);
   await app.register(cookie);
   // One file per upload, at most 5 MB (SPEC §5); larger answers 413.
   await app.register(multipart, { limits: { fileSize: 5_242_880, files: 1, fields: 10 } });
@@ -192,6 +192,7 @@ export async function buildApp(deps: AppDependencies) {
   registerJobHandler('generate-posts', createGeneratePostsHandler(generationDependencies));
   await app.register(generationRoutes, generationDependencies);
   await app.register(postsRoutes, { ...featureDependencies, social: socialDependencies, calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }) });
+  await app.register(homeRoutes, { ...featureDependencies, calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }), expiryWarningDays: (config.tokenRefresh ?? DEFAULT_TOKEN_REFRESH).windowDays, now: deps.now });
   // Publishing goes out with the post owner's accounts; main.ts starts its sweep once listening.
   const publishing = createPublishing({
     ...featureDependencies,
@@ -225,39 +226,5 @@ async function serveMedia(app: FastifyInstance, mediaDir: string): Promise<void>
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');
     },
-  });
-}
-
-/**
- * The built browser app: hashed assets cached for a year, the prerendered landing page at exactly /,
- * index.html for every other page so the client router decides (unknown paths included). Unknown /api
- * paths answer JSON 404.
- */
-async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl: string): Promise<void> {
-  const indexFile = path.join(webDir, 'index.html');
-  const hasWebApp = fs.existsSync(indexFile);
-  const landing = loadLandingPage(webDir, { chatUrl });
-  if (landing) app.get('/', { schema: { hide: true } }, (request, reply) => landing.send(request, reply));
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: false,
-      // The landing's template is served at / only, with its configuration filled in.
-      globIgnore: [LANDING_FILE],
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    // A missing file is a 404, not the app's page: images that are gone must look gone.
-    const isFile = pathname.startsWith('/media/') || pathname.startsWith('/assets/') || pathname.startsWith('/locales/');
-    if (pathname.startsWith('/api/') || pathname === '/api' || isFile || !hasWebApp || request.method !== 'GET') {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` } });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
