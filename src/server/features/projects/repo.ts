@@ -32,7 +32,7 @@ export function findProjectRow(db: Kysely<Database>, viewer: ProjectViewer, id: 
 }
 export type ProjectRow = NonNullable<Awaited<ReturnType<typeof findProjectRow>>>;
 
-/** The projects a viewer sees, in one state or all, without the people: for counting and choosing a page. */
+/** The projects a viewer sees, in one state or all, without the people: for choosing a page. */
 function filteredProjects(db: Kysely<Database>, viewer: ProjectViewer, state?: ProjectState) {
   return db
     .selectFrom('projects')
@@ -50,22 +50,44 @@ const SORT_KEYS = {
 
 /**
  * One page, filtered, sorted and counted in SQL, fast with 100,000 projects: the page's ids are chosen
- * from an index first and only those ten rows are joined to their people; the count and the states
- * present read no people at all.
+ * from an index first and only those ten rows are joined to their people; the total and the states
+ * present come from the counts migration 010 keeps (decision 019), a few rows whatever the number of
+ * projects.
  */
 export async function listProjectRows(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery) {
-  const [ids, count, states] = await Promise.all([
-    query.sort === 'created_by' && viewer.seesAll ? pageIdsByCreator(db, viewer, query) : pageIds(db, viewer, query),
-    filteredProjects(db, viewer, query.state).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    statesPresent(db, viewer),
+  const [ids, counts] = await Promise.all([
+    query.sort === 'created_by' && viewer.seesAll ? pageIdsByCreator(db, query) : pageIds(db, viewer, query),
+    countProjectsByState(db, viewer),
   ]);
   const rows = ids.length === 0 ? [] : await fromProjects(db)
     .select(['projects.id', 'projects.title', 'projects.state', 'projects.maps_url', 'projects.show_map', 'projects.created_at', 'projects.created_by', 'projects.assigned_to', ...PEOPLE_COLUMNS])
     .where('projects.id', 'in', ids)
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
-  // A project deleted between the two reads is simply left out.
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(count.total), states };
+  return {
+    // A project deleted between the two reads is simply left out.
+    rows: ids.flatMap((id) => byId.get(id) ?? []),
+    total: query.state ? counts[query.state] : PROJECT_STATES.reduce((sum, state) => sum + counts[state], 0),
+    states: PROJECT_STATES.filter((state) => counts[state] > 0),
+  };
+}
+
+/**
+ * The projects the viewer sees in each state. An admin's are every person's 'creator' rows; anyone
+ * else's their own two rows, 'creator' and 'assignee' (assigned to them, not created by them), which add
+ * up to exactly "created by or assigned to me".
+ */
+async function countProjectsByState(db: Kysely<Database>, viewer: ProjectViewer): Promise<Record<ProjectState, number>> {
+  const rows = await db
+    .selectFrom('project_counts')
+    .select(['state', (eb) => eb.fn.sum<number | string>('n').as('count')])
+    .$if(viewer.seesAll, (query) => query.where('relation', '=', 'creator'))
+    .$if(!viewer.seesAll, (query) => query.where('person_id', '=', viewer.id))
+    .groupBy('state')
+    .execute();
+  const counts = Object.fromEntries(PROJECT_STATES.map((state) => [state, 0])) as Record<ProjectState, number>;
+  for (const row of rows) if ((PROJECT_STATES as readonly string[]).includes(row.state)) counts[row.state as ProjectState] = Number(row.count);
+  return counts;
 }
 
 async function pageIds(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery): Promise<number[]> {
@@ -121,17 +143,29 @@ async function ownPageIdsNewest(db: Kysely<Database>, viewer: ProjectViewer, que
 /**
  * Every project sorted by its creator's name ("last, first", without capitals) would mean sorting all of
  * them on each request: no index can hold another table's column. Creators are few, so they are walked
- * in name order instead, each one's projects counted by index, and the page read from the creators it
- * falls on. People with the same name form one group whose projects mix by id, exactly as one sort
- * would order them; projects without a creator sort as an empty name.
+ * in name order instead, each one's projects counted from project_counts, and the page read from the
+ * creators it falls on. People with the same name form one group whose projects mix by id, exactly as
+ * one sort would order them; projects without a creator sort as an empty name. Admins only: a group's
+ * projects are all of its creators' projects.
  */
-async function pageIdsByCreator(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery): Promise<number[]> {
-  const people = await db
-    .selectFrom('users')
-    .select(['id', sql<string>`lower(coalesce(last_name, ''))`.as('last'), sql<string>`lower(coalesce(first_name, ''))`.as('first')])
-    .orderBy(sql`lower(coalesce(last_name, ''))`)
-    .orderBy(sql`lower(coalesce(first_name, ''))`)
-    .execute();
+async function pageIdsByCreator(db: Kysely<Database>, query: ListProjectsQuery): Promise<number[]> {
+  const [people, created] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', sql<string>`lower(coalesce(last_name, ''))`.as('last'), sql<string>`lower(coalesce(first_name, ''))`.as('first')])
+      .orderBy(sql`lower(coalesce(last_name, ''))`)
+      .orderBy(sql`lower(coalesce(first_name, ''))`)
+      .execute(),
+    db
+      .selectFrom('project_counts')
+      .select(['person_id', (eb) => eb.fn.sum<number | string>('n').as('count')])
+      .where('relation', '=', 'creator')
+      .$if(query.state !== undefined, (builder) => builder.where('state', '=', query.state!))
+      .groupBy('person_id')
+      .execute(),
+  ]);
+  // '' counts the projects without a creator.
+  const countOf = new Map(created.map((row) => [row.person_id, Number(row.count)]));
   const groups: Array<{ last: string; first: string; creators: string[]; withoutCreator: boolean }> = [{ last: '', first: '', creators: [], withoutCreator: true }];
   for (const person of people) {
     const group = groups.at(-1)!;
@@ -143,36 +177,30 @@ async function pageIdsByCreator(db: Kysely<Database>, viewer: ProjectViewer, que
   let skip = (query.page - 1) * query.pageSize;
   const ids: number[] = [];
   for (const group of groups) {
-    const inGroup = filteredProjects(db, viewer, query.state).where((eb) =>
-      eb.or([
-        ...(group.creators.length > 0 ? [eb('projects.created_by', 'in', group.creators)] : []),
-        ...(group.withoutCreator ? [eb('projects.created_by', 'is', null)] : []),
-      ]),
-    );
-    const { total } = await inGroup.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    if (skip >= Number(total)) {
-      skip -= Number(total);
+    const total = [...group.creators, ...(group.withoutCreator ? [''] : [])].reduce((sum, id) => sum + (countOf.get(id) ?? 0), 0);
+    if (skip >= total) {
+      skip -= total;
       continue;
     }
-    const rows = await inGroup.select('projects.id').orderBy('projects.id', query.order).limit(query.pageSize - ids.length).offset(skip).execute();
+    const rows = await db
+      .selectFrom('projects')
+      .$if(query.state !== undefined, (builder) => builder.where('projects.state', '=', query.state!))
+      .where((eb) =>
+        eb.or([
+          ...(group.creators.length > 0 ? [eb('projects.created_by', 'in', group.creators)] : []),
+          ...(group.withoutCreator ? [eb('projects.created_by', 'is', null)] : []),
+        ]),
+      )
+      .select('projects.id')
+      .orderBy('projects.id', query.order)
+      .limit(query.pageSize - ids.length)
+      .offset(skip)
+      .execute();
     ids.push(...rows.map((row) => row.id));
     skip = 0;
     if (ids.length === query.pageSize) break;
   }
   return ids;
-}
-
-/** The states present among what the viewer sees, for the filter. */
-async function statesPresent(db: Kysely<Database>, viewer: ProjectViewer): Promise<ProjectState[]> {
-  if (viewer.seesAll) {
-    // One index probe per state, instead of reading the state of every project.
-    const present = await db
-      .selectNoFrom((eb) => PROJECT_STATES.map((state) => eb.exists(db.selectFrom('projects').select('projects.id').where('projects.state', '=', state)).as(state)))
-      .executeTakeFirstOrThrow();
-    return PROJECT_STATES.filter((state) => Boolean(present[state]));
-  }
-  const rows = await filteredProjects(db, viewer).select('projects.state').distinct().execute();
-  return PROJECT_STATES.filter((state) => rows.some((row) => row.state === state));
 }
 
 export async function insertProject(db: Kysely<Database>, values: Omit<ProjectsTable, 'id' | 'launch_error_code' | 'launch_error_message'>): Promise<number> {
