@@ -1,0 +1,239 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { HOME_COUNT_LIMIT } from '../../../domain/home.ts';
+import type { PostState } from '../../../domain/post.ts';
+import type { ProjectState } from '../../../domain/project.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { flagWriter } from '../../db/values.ts';
+import type { PostViewer } from '../posts/repo.ts';
+import type { ProjectViewer } from '../projects/repo.ts';
+
+/**
+ * The dashboard's SQL. Every query reads a bounded number of rows, however large the studio: items
+ * come with a LIMIT along an index, counts stop at HOME_COUNT_LIMIT + 1, and the few scans that have
+ * to test rows one by one (ready drafts) look at a bounded window. Who sees what is the lists' rule:
+ * posts by owner (posts/repo.ts), projects created by or assigned to the user (projects/repo.ts).
+ */
+
+/** Failed and needs-review results: migration 011's partial index holds exactly these, newest first. */
+const NEEDS_ATTENTION = sql<boolean>`post_results.status in ('failed', 'unknown')`;
+
+/** Rows counted up to HOME_COUNT_LIMIT + 1: enough to say "99+". */
+async function countUpToLimit<O>(db: Kysely<Database>, query: SelectQueryBuilder<Database, keyof Database, O>): Promise<number> {
+  const row = await db
+    .selectFrom(query.limit(HOME_COUNT_LIMIT + 1).as('found'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function ownPosts(db: Kysely<Database>, viewer: PostViewer) {
+  return db.selectFrom('posts').$if(!viewer.seesAll, (query) => query.where('posts.owner_id', '=', viewer.id));
+}
+
+/** The viewer's posts with their project's title and owner, as each post item shows them. */
+function postItems(db: Kysely<Database>, viewer: PostViewer) {
+  return ownPosts(db, viewer)
+    .innerJoin('projects', 'projects.id', 'posts.project_id')
+    .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
+    .select([
+      'posts.id as post_id', 'posts.project_id', 'posts.sequence', 'posts.state', 'posts.created_at', 'posts.owner_id', 'projects.title as project_title',
+      'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.email as owner_email',
+    ]);
+}
+
+export async function listFailedPublications(db: Kysely<Database>, viewer: PostViewer, limit: number) {
+  return postItems(db, viewer)
+    .innerJoin('post_results', 'post_results.post_id', 'posts.id')
+    .select(['post_results.network', 'post_results.status', 'post_results.error', 'post_results.error_code', 'post_results.attempts', 'post_results.finished_at'])
+    .where(NEEDS_ATTENTION)
+    .orderBy('post_results.finished_at', 'desc')
+    .orderBy('post_results.post_id', 'desc')
+    .orderBy('post_results.network', 'desc')
+    .limit(limit)
+    .execute();
+}
+export type FailedPublicationRow = Awaited<ReturnType<typeof listFailedPublications>>[number];
+
+export function countFailedPublications(db: Kysely<Database>, viewer: PostViewer): Promise<number> {
+  return countUpToLimit(db, ownPosts(db, viewer).innerJoin('post_results', 'post_results.post_id', 'posts.id').select('posts.id').where(NEEDS_ATTENTION));
+}
+
+/** The next posts to go out: by day, then in the order they were written. */
+export async function listNextScheduled(db: Kysely<Database>, viewer: PostViewer, limit: number) {
+  return postItems(db, viewer)
+    .select(['posts.publish_on', 'posts.to_instagram', 'posts.to_linkedin'])
+    .where('posts.state', '=', 'scheduled')
+    .orderBy('posts.publish_on')
+    .orderBy('posts.id')
+    .limit(limit)
+    .execute();
+}
+export type ScheduledPostRow = Awaited<ReturnType<typeof listNextScheduled>>[number];
+
+/** The newest previews, in the posts list's own order (newest first, a project's posts in sequence). */
+export async function listNewestPreviews(db: Kysely<Database>, viewer: PostViewer, limit: number) {
+  return postItems(db, viewer)
+    .where('posts.state', '=', 'preview')
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+export type PostItemRow = Awaited<ReturnType<typeof listNewestPreviews>>[number];
+
+export function countPostsInState(db: Kysely<Database>, viewer: PostViewer, state: PostState): Promise<number> {
+  return countUpToLimit(db, ownPosts(db, viewer).select('posts.id').where('posts.state', '=', state));
+}
+
+/**
+ * How many posts come before this one in the posts list filtered to its state (newest first, then
+ * id), counted up to `limit` along the list's own index: where the dashboard's link opens the list.
+ */
+export async function countPostsBefore(db: Kysely<Database>, viewer: PostViewer, post: { id: number; state: string; created_at: Date | string }, limit: number): Promise<number> {
+  const before = ownPosts(db, viewer)
+    .select('posts.id')
+    .where('posts.state', '=', post.state)
+    .where((eb) => eb.or([eb('posts.created_at', '>', post.created_at), eb.and([eb('posts.created_at', '=', post.created_at), eb('posts.id', '<', post.id)])]))
+    .limit(limit);
+  const row = await db.selectFrom(before.as('before')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Connections that expire before `horizon` or were lost: closed by the app (a refused or expired token)
+ * rather than disconnected by their user, or still open with a token already expired. The user's own
+ * first, then lost before expiring, soonest first. A table of at most two rows per user.
+ */
+function connectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: PostViewer, horizon: string) {
+  const flag = flagWriter(dialect);
+  return db
+    .selectFrom('social_connections')
+    .innerJoin('users', 'users.id', 'social_connections.user_id')
+    .$if(!viewer.seesAll, (query) => query.where('social_connections.user_id', '=', viewer.id))
+    .where('social_connections.connected_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('social_connections.is_connected', '=', flag(true)), eb('social_connections.token_expires_at', '<=', horizon)]),
+        eb.and([eb('social_connections.is_connected', '=', flag(false)), eb('social_connections.disconnected_at', 'is', null)]),
+      ]),
+    );
+}
+
+export async function listConnectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: PostViewer, horizon: string, limit: number) {
+  return connectionAlerts(db, dialect, viewer, horizon)
+    .select([
+      'social_connections.id', 'social_connections.network', 'social_connections.is_connected', 'social_connections.account_name', 'social_connections.token_expires_at',
+      'social_connections.user_id', 'users.first_name', 'users.last_name', 'users.email',
+    ])
+    .orderBy(sql`case when social_connections.user_id = ${viewer.id} then 0 else 1 end`)
+    .orderBy('social_connections.is_connected')
+    .orderBy('social_connections.token_expires_at')
+    .orderBy('social_connections.id')
+    .limit(limit)
+    .execute();
+}
+export type ConnectionAlertRow = Awaited<ReturnType<typeof listConnectionAlerts>>[number];
+
+export function countConnectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: PostViewer, horizon: string): Promise<number> {
+  return countUpToLimit(db, connectionAlerts(db, dialect, viewer, horizon).select('social_connections.id'));
+}
+
+/**
+ * The viewer's projects in one state (or all), newest first, at most `limit`. A customer's or
+ * publisher's are read as two halves, each from its own index (created by, assigned to), and merged:
+ * "created by or assigned to me" has no single index, and scanning the state's index would read every
+ * other user's projects in that state. The state is tested on the rows (`|| ''` keeps the planner on
+ * the person's index, never the state's).
+ */
+function newestOwnProjects(db: Kysely<Database>, viewer: ProjectViewer, state: ProjectState | undefined, limit: number) {
+  if (viewer.seesAll) {
+    return db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('projects')
+          .select(['projects.id', 'projects.created_at'])
+          .$if(state !== undefined, (query) => query.where('projects.state', '=', state!))
+          .orderBy('projects.created_at', 'desc')
+          .orderBy('projects.id', 'desc')
+          .limit(limit)
+          .as('visible'),
+      )
+      .selectAll();
+  }
+  const half = (column: 'projects.created_by' | 'projects.assigned_to') =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('projects')
+          .select(['projects.id', 'projects.created_at'])
+          .where(column, '=', viewer.id)
+          .$if(state !== undefined, (query) => query.where(sql`projects.state || ''`, '=', state!))
+          .orderBy('projects.created_at', 'desc')
+          .orderBy('projects.id', 'desc')
+          .limit(limit)
+          .as('half'),
+      )
+      .selectAll();
+  // union, not union all: a project both created by and assigned to the user counts once.
+  return db
+    .selectFrom(half('projects.created_by').union(half('projects.assigned_to')).as('visible'))
+    .selectAll()
+    .orderBy('visible.created_at', 'desc')
+    .orderBy('visible.id', 'desc')
+    .limit(limit);
+}
+
+export async function countOwnProjects(db: Kysely<Database>, viewer: ProjectViewer, state: ProjectState | undefined): Promise<number> {
+  const row = await db
+    .selectFrom(newestOwnProjects(db, viewer, state, HOME_COUNT_LIMIT + 1).as('counted'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Math.min(Number(row.n), HOME_COUNT_LIMIT + 1);
+}
+
+export async function listNewestProjects(db: Kysely<Database>, viewer: ProjectViewer, limit: number) {
+  const ids = await db
+    .selectFrom(newestOwnProjects(db, viewer, undefined, limit).as('newest'))
+    .select('newest.id')
+    .orderBy('newest.created_at', 'desc')
+    .orderBy('newest.id', 'desc')
+    .limit(limit)
+    .execute();
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('projects').select(['id', 'title', 'state', 'created_at']).where('id', 'in', ids.map((row) => row.id)).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((row) => byId.get(row.id) ?? []);
+}
+
+/**
+ * Drafts a launch would take (generation/service.ts launchProject): at least as many selected images
+ * as posts to write, and a customer to own the posts. Only the newest `window` drafts are looked at:
+ * whether a draft is ready is known only by counting its images.
+ */
+export async function findReadyDrafts(db: Kysely<Database>, viewer: ProjectViewer, window: number, limit: number) {
+  const drafts = newestOwnProjects(db, viewer, 'draft', window);
+  const rows = await db
+    .selectFrom(drafts.as('draft'))
+    .innerJoin('projects', 'projects.id', 'draft.id')
+    .select([
+      'projects.id', 'projects.title', 'projects.publications', 'projects.created_at',
+      (eb) =>
+        eb
+          .selectFrom('project_images')
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .whereRef('project_images.project_id', '=', 'projects.id')
+          .where('project_images.status', '=', 'pending')
+          .as('selected_images'),
+    ])
+    .select(['projects.created_by', 'projects.assigned_to'])
+    .orderBy('projects.created_at', 'desc')
+    .orderBy('projects.id', 'desc')
+    .execute();
+  const ready = rows.filter((row) => (row.created_by !== null || row.assigned_to !== null) && Number(row.selected_images ?? 0) >= row.publications);
+  return {
+    scanned: rows.length,
+    readyCount: ready.length,
+    items: ready.slice(0, limit).map((row) => ({ id: row.id, title: row.title, publications: row.publications, created_at: row.created_at, selected_images: Number(row.selected_images ?? 0) })),
+  };
+}

@@ -1,0 +1,173 @@
+import type { Kysely } from 'kysely';
+import { HOME_COUNT_LIMIT, HOME_ITEMS_LIMIT, type Home, type HomeConnectionAlert, type HomeFailedPublication, type HomeScheduledPost } from '../../../domain/home.ts';
+import { POSTS_PAGE_SIZE, type PostState } from '../../../domain/post.ts';
+import { PROJECT_STATES, type ProjectState } from '../../../domain/project.ts';
+import type { Role } from '../../../domain/roles.ts';
+import type { SocialNetwork } from '../../../domain/social.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { readFlag, readInstant } from '../../db/values.ts';
+import type { StudioCalendar } from '../../lib/studio-calendar.ts';
+import type { PostViewer } from '../posts/repo.ts';
+import type { ProjectViewer } from '../projects/repo.ts';
+import { stateOf } from '../posts/post-view.ts';
+import {
+  type ConnectionAlertRow, type PostItemRow, countConnectionAlerts, countFailedPublications, countOwnProjects, countPostsBefore, countPostsInState,
+  findReadyDrafts, listConnectionAlerts, listFailedPublications, listNewestPreviews, listNewestProjects, listNextScheduled,
+} from './repo.ts';
+
+export interface HomeDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** "Today" is the studio's day. */
+  calendar: StudioCalendar;
+  /** The token refresh's window (TOKEN_REFRESH_WINDOW_DAYS): a connection expiring within it is warned of, as Settings and the e-mail do. */
+  expiryWarningDays: number;
+  now?: () => Date;
+}
+
+/** Posts are for administrators and customers (SPEC §6, the posts routes' requireRole). */
+const ROLES_WITH_POSTS: readonly Role[] = ['admin', 'customer'];
+/** Projects are for every role but basic (the projects service's viewerOf). */
+const ROLES_WITH_PROJECTS: readonly Role[] = ['admin', 'customer', 'publisher'];
+
+/** Drafts looked at for readiness: the newest ones (a ready draft is found by counting its images). */
+const DRAFTS_LOOKED_AT = 200;
+/** Posts counted to find a post's page in the list: 100 pages; past them the link opens the first. */
+const POSTS_COUNTED_FOR_PAGE = POSTS_PAGE_SIZE * 100;
+const DAY_MS = 86_400_000;
+
+const counted = (found: number) => ({ count: Math.min(found, HOME_COUNT_LIMIT), atLeast: found > HOME_COUNT_LIMIT });
+
+function ownerOf(row: { owner_id: string | null; owner_first_name: string | null; owner_last_name: string | null; owner_email: string | null }) {
+  return row.owner_id ? { id: row.owner_id, first_name: row.owner_first_name ?? '', last_name: row.owner_last_name ?? '', email: row.owner_email ?? '' } : null;
+}
+
+function postReference(row: PostItemRow, page: number) {
+  const state: PostState = stateOf(row.state);
+  return { post_id: row.post_id, project_id: row.project_id, project_title: row.project_title, sequence: row.sequence, owner: ownerOf(row), place: { state, page } };
+}
+
+/** The page of the posts list, filtered to the post's state, that shows the post. */
+async function pageOf(deps: HomeDependencies, viewer: PostViewer, row: PostItemRow): Promise<number> {
+  const before = await countPostsBefore(deps.db, viewer, { id: row.post_id, state: row.state, created_at: row.created_at }, POSTS_COUNTED_FOR_PAGE);
+  return before >= POSTS_COUNTED_FOR_PAGE ? 1 : Math.floor(before / POSTS_PAGE_SIZE) + 1;
+}
+
+async function failedPublications(deps: HomeDependencies, viewer: PostViewer): Promise<Home['failedPublications']> {
+  const [rows, found] = await Promise.all([listFailedPublications(deps.db, viewer, HOME_ITEMS_LIMIT), countFailedPublications(deps.db, viewer)]);
+  const items: HomeFailedPublication[] = [];
+  for (const row of rows) {
+    items.push({
+      ...postReference(row, await pageOf(deps, viewer, row)),
+      network: row.network === 'instagram' ? 'instagram' : 'linkedin',
+      result: {
+        status: row.status === 'unknown' ? 'unknown' : 'failed',
+        error: row.error,
+        error_code: row.error_code,
+        attempts: row.attempts,
+        finished_at: row.finished_at === null ? null : readInstant(row.finished_at).toISOString(),
+      },
+    });
+  }
+  return { ...counted(found), items };
+}
+
+async function nextScheduled(deps: HomeDependencies, viewer: PostViewer): Promise<Home['nextScheduled']> {
+  const [rows, found] = await Promise.all([listNextScheduled(deps.db, viewer, HOME_ITEMS_LIMIT), countPostsInState(deps.db, viewer, 'scheduled')]);
+  const items: HomeScheduledPost[] = [];
+  for (const row of rows) {
+    items.push({
+      ...postReference(row, await pageOf(deps, viewer, row)),
+      publish_on: row.publish_on ?? '',
+      networks: { instagram: readFlag(row.to_instagram), linkedin: readFlag(row.to_linkedin) },
+    });
+  }
+  return { ...counted(found), items };
+}
+
+async function previews(deps: HomeDependencies, viewer: PostViewer): Promise<Home['previews']> {
+  const [rows, found] = await Promise.all([listNewestPreviews(deps.db, viewer, HOME_ITEMS_LIMIT), countPostsInState(deps.db, viewer, 'preview')]);
+  // The newest previews in the list's own order: the n-th is on page n / 6 of the previews.
+  const items = rows.map((row, index) => ({ ...postReference(row, Math.floor(index / POSTS_PAGE_SIZE) + 1), created_at: readInstant(row.created_at).toISOString() }));
+  return { ...counted(found), items };
+}
+
+function toConnectionAlert(row: ConnectionAlertRow, actor: SessionUser, now: Date): HomeConnectionAlert {
+  const expiresAt = row.token_expires_at === null ? null : readInstant(row.token_expires_at);
+  // An open connection whose token has expired is as good as lost: Settings shows it not connected.
+  const expiring = readFlag(row.is_connected) && expiresAt !== null && expiresAt > now;
+  return {
+    network: row.network as SocialNetwork,
+    problem: expiring ? 'expiring' : 'lost',
+    account_name: row.account_name,
+    expires_at: expiresAt?.toISOString() ?? null,
+    user: { id: row.user_id, first_name: row.first_name, last_name: row.last_name, email: row.email },
+    mine: row.user_id === actor.id,
+  };
+}
+
+async function connections(deps: HomeDependencies, actor: SessionUser, now: Date): Promise<Home['connections']> {
+  // Administrators see every user's: a customer's lost connection is what makes their posts fail.
+  const viewer = { id: actor.id, seesAll: actor.role === 'admin' };
+  const horizon = new Date(now.getTime() + deps.expiryWarningDays * DAY_MS).toISOString();
+  const [rows, found] = await Promise.all([
+    listConnectionAlerts(deps.db, deps.dialect, viewer, horizon, HOME_ITEMS_LIMIT),
+    countConnectionAlerts(deps.db, deps.dialect, viewer, horizon),
+  ]);
+  return { ...counted(found), items: rows.map((row) => toConnectionAlert(row, actor, now)) };
+}
+
+async function readyDrafts(deps: HomeDependencies, viewer: ProjectViewer): Promise<Home['readyDrafts']> {
+  const { scanned, readyCount, items } = await findReadyDrafts(deps.db, viewer, DRAFTS_LOOKED_AT, HOME_ITEMS_LIMIT);
+  return {
+    count: Math.min(readyCount, HOME_COUNT_LIMIT),
+    // Older drafts were not looked at: there may be more.
+    atLeast: readyCount > HOME_COUNT_LIMIT || scanned >= DRAFTS_LOOKED_AT,
+    items: items.map((row) => ({ ...row, created_at: readInstant(row.created_at).toISOString() })),
+  };
+}
+
+async function projects(deps: HomeDependencies, viewer: ProjectViewer): Promise<Home['projects']> {
+  const [found, newest, ...perState] = await Promise.all([
+    countOwnProjects(deps.db, viewer, undefined),
+    listNewestProjects(deps.db, viewer, HOME_ITEMS_LIMIT),
+    ...PROJECT_STATES.map((state) => countOwnProjects(deps.db, viewer, state)),
+  ]);
+  return {
+    ...counted(found as number),
+    states: PROJECT_STATES.map((state, index) => ({ state, ...counted(perState[index] as number) })),
+    items: (newest as Awaited<ReturnType<typeof listNewestProjects>>).map((row) => ({
+      id: row.id,
+      title: row.title,
+      state: (PROJECT_STATES as readonly string[]).includes(row.state) ? (row.state as ProjectState) : 'draft',
+      created_at: readInstant(row.created_at).toISOString(),
+    })),
+  };
+}
+
+/** GET /api/home: each section as the actor's role sees it; null where the role has no access. */
+export async function getHome(deps: HomeDependencies, actor: SessionUser): Promise<Home> {
+  const now = deps.now?.() ?? new Date();
+  const seesAll = actor.role === 'admin';
+  const postViewer: PostViewer | null = ROLES_WITH_POSTS.includes(actor.role) ? { id: actor.id, seesAll } : null;
+  const projectViewer: ProjectViewer | null = ROLES_WITH_PROJECTS.includes(actor.role) ? { id: actor.id, seesAll } : null;
+  const [failed, alerts, drafts, previewPosts, scheduled, projectStates] = await Promise.all([
+    postViewer ? failedPublications(deps, postViewer) : null,
+    connections(deps, actor, now),
+    projectViewer ? readyDrafts(deps, projectViewer) : null,
+    postViewer ? previews(deps, postViewer) : null,
+    postViewer ? nextScheduled(deps, postViewer) : null,
+    projectViewer ? projects(deps, projectViewer) : null,
+  ]);
+  return {
+    today: deps.calendar.today(),
+    failedPublications: failed,
+    connections: alerts,
+    readyDrafts: drafts,
+    previews: previewPosts,
+    nextScheduled: scheduled,
+    projects: projectStates,
+  };
+}
