@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { type HostLookup, nonPublicUrlReason, systemLookup } from '../lib/public-address.ts';
 
 /**
@@ -69,6 +68,8 @@ export async function inspectInstagramImage(imageUrl: string, rules: ImageFetchR
     return unreachable;
   }
 
+  // sharp (libvips) is loaded at the first image, not at start.
+  const { default: sharp } = await import('sharp');
   const metadata = await sharp(bytes).metadata().catch(() => undefined);
   if (!metadata || metadata.format !== 'jpeg' || !metadata.width || !metadata.height) {
     return {

@@ -1,6 +1,5 @@
-import { createSign, generateKeyPairSync } from 'node:crypto';
+import { type KeyPairKeyObjectResult, createSign, generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { linkedinVersionStatus } from '../adapters/api-versions.ts';
 import { type SandboxContext, ProviderReply, bearerToken, paramsOf, pathWithinNetwork, requestBase, sleep } from './context.ts';
 import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
@@ -75,7 +74,9 @@ export function linkedinRoutes(context: SandboxContext) {
   const state = () => store.state.linkedin;
   const settings = () => store.state.settings.linkedin;
   // The ID token's signing key lives as long as the process: Alzado keeps the ID token but never checks it.
-  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // Made when first needed rather than at start: an RSA key takes a quarter of a second.
+  let signingKeyPair: KeyPairKeyObjectResult | undefined;
+  const signingKey = () => (signingKeyPair ??= generateKeyPairSync('rsa', { modulusLength: 2048 }));
   const keyId = store.random(6);
 
   function organization(id: number): SandboxOrganization | undefined {
@@ -152,7 +153,7 @@ export function linkedinRoutes(context: SandboxContext) {
     };
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const unsigned = `${encode(header)}.${encode(claims)}`;
-    const signature = createSign('RSA-SHA256').update(unsigned).sign(signingKey.privateKey).toString('base64url');
+    const signature = createSign('RSA-SHA256').update(unsigned).sign(signingKey().privateKey).toString('base64url');
     return `${unsigned}.${signature}`;
   }
 
@@ -368,7 +369,7 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
         scopes_supported: ['openid', 'profile', 'email'],
       };
     });
-    app.get('/oauth/openid/jwks', async () => ({ keys: [{ ...signingKey.publicKey.export({ format: 'jwk' }), kid: keyId, alg: 'RS256', use: 'sig' }] }));
+    app.get('/oauth/openid/jwks', async () => ({ keys: [{ ...signingKey().publicKey.export({ format: 'jwk' }), kid: keyId, alg: 'RS256', use: 'sig' }] }));
 
     // A.5: the member.
     app.get('/v2/userinfo', async (request) => {
@@ -465,6 +466,8 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       if (image.status !== 'WAITING_UPLOAD') throw apiError(400, 'ILLEGAL_ARGUMENT', 'The image has already been uploaded');
       if (image.uploadExpiresAt <= store.now()) throw apiError(400, 'ILLEGAL_ARGUMENT', 'The upload URL has expired');
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      // sharp (libvips) is loaded at the first upload, not at start.
+      const { default: sharp } = await import('sharp');
       const metadata = await sharp(bytes).metadata().catch(() => undefined);
       const format = metadata?.format;
       if (!metadata || !format || !['jpeg', 'png', 'gif'].includes(format) || (metadata.width ?? 0) * (metadata.height ?? 0) >= MAX_PIXELS) {
