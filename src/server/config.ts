@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_JOB_CONCURRENCY, type JobConcurrency } from './jobs/job-worker.ts';
 import { isKnownTimeZone } from './lib/studio-calendar.ts';
 import { type TokenKey, parseTokenKeys } from './lib/token-cipher.ts';
 
@@ -59,6 +60,8 @@ const environmentSchema = z.object({
     .transform((value): Config['social']['sandbox'] => (value === 'auto' ? 'auto' : value ? 'enabled' : 'disabled'))
     .default('auto'),
   SOCIAL_REQUEST_TIMEOUT_MS: positiveInt.default(15_000),
+  // Every API call the sandbox answers waits this long first, as a real network's would (docs/decisions/020).
+  SANDBOX_LATENCY_MS: z.coerce.number().int('must be whole milliseconds').min(0, 'must be 0 to 60000 ms').max(60_000, 'must be 0 to 60000 ms').default(0),
   LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
   LINKEDIN_API_VERSION: z.string().regex(/^\d{6}$/, 'must be a LinkedIn-Version, YYYYMM, e.g. 202610').default('202610'),
@@ -79,6 +82,9 @@ const environmentSchema = z.object({
   // At most a day between runs and at least a day of window: a token cannot expire between two runs.
   TOKEN_REFRESH_INTERVAL_MINUTES: z.coerce.number().int('must be whole minutes').min(1, 'must be 1 to 1440 minutes').max(1440, 'must be 1 to 1440 minutes').default(60),
   TOKEN_REFRESH_WINDOW_DAYS: z.coerce.number().int('must be whole days').min(1, 'must be 1 to 30 days').max(30, 'must be 1 to 30 days').default(7),
+  // Jobs one process runs at once: publishing's (calls to the networks) and every other kind's (docs/decisions/020).
+  PUBLISH_CONCURRENCY: z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 256').max(256, 'must be 1 to 256').default(DEFAULT_JOB_CONCURRENCY['publish-post']!),
+  JOB_CONCURRENCY: z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 64').max(64, 'must be 1 to 64').default(DEFAULT_JOB_CONCURRENCY.default),
   AI_WRITER: z.enum(['template', 'openai', 'webhook'], { message: 'must be template, openai or webhook' }).default('template'),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL, e.g. https://api.openai.com/v1' }).default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),
@@ -124,6 +130,8 @@ export interface Config {
      * credentials, and none otherwise; `enabled` serves those without credentials; `disabled`, none.
      */
     sandbox: 'auto' | 'enabled' | 'disabled';
+    /** SANDBOX_LATENCY_MS: how long the sandbox waits before answering each API call. */
+    sandboxLatencyMs: number;
     requestTimeoutMs: number;
     linkedin: {
       credentials: { clientId: string; clientSecret: string } | undefined;
@@ -150,6 +158,11 @@ export interface Config {
    * day's scheduled posts go out at its publish hour.
    */
   studio: { timeZone: string; publishHour: number };
+  /**
+   * The job worker: jobs of each kind one process runs at once, `publish-post` (PUBLISH_CONCURRENCY) and
+   * every other kind (JOB_CONCURRENCY).
+   */
+  jobs: { concurrency: JobConcurrency };
   /** The refresh-tokens job: queued every `intervalMinutes`; renews the tokens that end within `windowDays`. */
   tokenRefresh: { intervalMinutes: number; windowDays: number };
   /** Who writes the posts' texts (DESIGN §7): the built-in template, an OpenAI-compatible API or a workflow. */
@@ -233,6 +246,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     tokenEncryptionKeys: env.TOKEN_ENCRYPTION_KEY,
     social: {
       sandbox: env.SOCIAL_SANDBOX,
+      sandboxLatencyMs: env.SANDBOX_LATENCY_MS,
       requestTimeoutMs: env.SOCIAL_REQUEST_TIMEOUT_MS,
       linkedin: {
         credentials: env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET ? { clientId: env.LINKEDIN_CLIENT_ID, clientSecret: env.LINKEDIN_CLIENT_SECRET } : undefined,
@@ -252,6 +266,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
     },
     studio: { timeZone: env.STUDIO_TIME_ZONE, publishHour: env.PUBLISH_HOUR },
+    jobs: { concurrency: { default: env.JOB_CONCURRENCY, 'publish-post': env.PUBLISH_CONCURRENCY } },
     tokenRefresh: { intervalMinutes: env.TOKEN_REFRESH_INTERVAL_MINUTES, windowDays: env.TOKEN_REFRESH_WINDOW_DAYS },
     ai: aiConfigOf(env),
     trustProxy: env.TRUST_PROXY,

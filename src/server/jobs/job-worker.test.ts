@@ -3,7 +3,7 @@ import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { readInstant } from '../db/values.ts';
 import { type TestDatabase, createTestDatabase } from '../test-support/database.ts';
 import { type JobContext, type JobHandler, type JobKind, RetryLater, enqueueJob } from './job-queue.ts';
-import { type JobWorkerOptions, createJobWorker, retryDelayMs } from './job-worker.ts';
+import { DEFAULT_JOB_CONCURRENCY, type JobWorkerOptions, concurrencyLimits, createJobWorker, retryDelayMs } from './job-worker.ts';
 
 let database: TestDatabase;
 const extraConnections: DatabaseHandle[] = [];
@@ -359,6 +359,72 @@ describe('the polling loop', () => {
     await worker.stop();
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(logged).toContainEqual(expect.objectContaining({ level: 'warn', details: expect.objectContaining({ jobs: [id] }) }));
+  });
+});
+
+describe('jobs at once, per kind', () => {
+  /** Handlers that hold every job until released, counting how many of each kind run at once. */
+  function heldHandlers() {
+    const running: Partial<Record<JobKind, number>> = {};
+    const most: Partial<Record<JobKind, number>> = {};
+    const done: number[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const handler = (kind: JobKind): JobHandler => async ({ job }) => {
+      running[kind] = (running[kind] ?? 0) + 1;
+      most[kind] = Math.max(most[kind] ?? 0, running[kind]!);
+      await released;
+      running[kind]! -= 1;
+      done.push(job.id);
+    };
+    return { running, most, done, release, handler };
+  }
+
+  it('runs up to the publish-post limit at once while generation stays at its own, and every job once', async () => {
+    const held = heldHandlers();
+    const ids = [...(await Promise.all(Array.from({ length: 12 }, () => enqueue('publish-post')))), ...(await Promise.all(Array.from({ length: 5 }, () => enqueue('generate-posts'))))];
+    const worker = workerWith({ 'publish-post': held.handler('publish-post'), 'generate-posts': held.handler('generate-posts') }, { pollIntervalMs: 20, concurrency: { default: 2, 'publish-post': 7 } });
+    worker.start();
+    try {
+      await vi.waitFor(() => expect(held.running).toEqual({ 'publish-post': 7, 'generate-posts': 2 }), { timeout: 5_000, interval: 10 });
+      await sleep(100);
+      expect(held.running).toEqual({ 'publish-post': 7, 'generate-posts': 2 });
+      held.release();
+      await vi.waitFor(() => expect(held.done).toHaveLength(17), { timeout: 5_000, interval: 20 });
+      expect(held.most).toEqual({ 'publish-post': 7, 'generate-posts': 2 });
+      expect([...held.done].sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('starts a job of another kind at once while publishing is at its limit, though queued after it', async () => {
+    const held = heldHandlers();
+    for (let index = 0; index < 6; index += 1) await enqueue('publish-post');
+    const worker = workerWith({ 'publish-post': held.handler('publish-post'), 'send-email': held.handler('send-email') }, { pollIntervalMs: 20, concurrency: { 'publish-post': 3 } });
+    worker.start();
+    try {
+      await vi.waitFor(() => expect(held.running['publish-post']).toBe(3), { timeout: 5_000, interval: 10 });
+      const mail = await enqueue('send-email');
+      worker.wake();
+      await vi.waitFor(async () => expect((await readJob(mail)).state).toBe('running'), { timeout: 5_000, interval: 10 });
+      expect(held.running).toEqual({ 'publish-post': 3, 'send-email': 1 });
+    } finally {
+      held.release();
+      await worker.stop();
+    }
+  });
+
+  it('takes a number as every kind’s limit, and otherwise fills in the defaults: publishing many, the others two', () => {
+    expect(concurrencyLimits(3)('publish-post')).toBe(3);
+    expect(concurrencyLimits(3)('generate-posts')).toBe(3);
+    const defaults = concurrencyLimits();
+    expect(defaults('publish-post')).toBe(DEFAULT_JOB_CONCURRENCY['publish-post']);
+    expect(defaults('publish-post')).toBeGreaterThan(2);
+    expect(defaults('generate-posts')).toBe(2);
+    expect(defaults('send-password-reset')).toBe(2);
+    const chosen = concurrencyLimits({ default: 1, 'publish-post': 40 });
+    expect([chosen('publish-post'), chosen('generate-posts'), chosen('send-email')]).toEqual([40, 1, 1]);
   });
 });
 

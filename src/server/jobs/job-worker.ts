@@ -22,8 +22,11 @@ export interface JobWorkerOptions {
   pollIntervalMs?: number;
   /** How long a claim holds before another worker may take the job over; renewed every third of it. */
   leaseMs?: number;
-  /** Jobs run at once by the polling loop (runDueJobs runs one at a time). */
-  concurrency?: number;
+  /**
+   * Jobs run at once by the polling loop, per kind (runDueJobs runs one at a time): a number is every
+   * kind's limit; otherwise each kind's own, or `default` (DEFAULT_JOB_CONCURRENCY where unset).
+   */
+  concurrency?: number | Partial<JobConcurrency>;
   /**
    * How long stop() waits for running handlers after aborting their signals. An uninterrupted step
    * under way (JobContext.uninterrupted) is waited for to its end, and this delay runs from then.
@@ -49,6 +52,23 @@ export interface JobWorker {
   wake(): void;
   /** Runs every due job in this process, one after another, until none is due; returns how many ran. */
   runDueJobs(): Promise<number>;
+}
+
+/** How many jobs of each kind one worker runs at once: a kind's own limit, or `default` for the others. */
+export type JobConcurrency = { default: number } & Partial<Record<JobKind, number>>;
+
+/**
+ * Publishing waits on the networks, not on this process: each job is a handful of calls in a row, so
+ * many at once keep 1,000 posts due at one hour within a minute (docs/decisions/020). Generation
+ * decodes and encodes images (lib/image-work.ts gates those), and mail goes to one server: two each.
+ */
+export const DEFAULT_JOB_CONCURRENCY: JobConcurrency = { default: 2, 'publish-post': 32 };
+
+/** The limit of each kind from the option: a number for every kind, or a kind's own, else `default`. */
+export function concurrencyLimits(option: number | Partial<JobConcurrency> = {}): (kind: JobKind) => number {
+  if (typeof option === 'number') return () => option;
+  const limits = { ...DEFAULT_JOB_CONCURRENCY, ...option };
+  return (kind) => limits[kind] ?? limits.default;
 }
 
 /** Capped exponential backoff with jitter: 5 s, 10 s, 20 s ... at most 10 minutes, each ±20 %. */
@@ -86,7 +106,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 60_000;
-  const concurrency = options.concurrency ?? 2;
+  const limitOf = concurrencyLimits(options.concurrency);
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
   const uninterruptedTimeoutMs = options.uninterruptedTimeoutMs ?? leaseMs;
 
@@ -99,6 +119,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let wakeLoop: (() => void) | undefined;
 
   const handledKinds = () => (Object.keys(handlers) as JobKind[]).filter((kind) => handlers[kind] !== undefined);
+  const runningOf = (kind: JobKind) => [...running.keys()].filter((claimed) => claimed.job.kind === kind).length;
+  /** The kinds the polling loop may claim now: handled, and below their limit. */
+  const kindsWithRoom = () => handledKinds().filter((kind) => runningOf(kind) < limitOf(kind));
   const instant = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
 
   /** A running job whose lease expired on its last allowed attempt fails instead of running again. */
@@ -116,8 +139,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     for (const job of failed) log.error({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'Job failed: its lease expired on the last attempt');
   }
 
-  async function claimNextJob(): Promise<RunningJob | undefined> {
-    const kinds = handledKinds();
+  async function claimNextJob(kinds: JobKind[] = handledKinds()): Promise<RunningJob | undefined> {
     if (kinds.length === 0) return undefined;
     const now = instant();
     let candidate = db
@@ -149,7 +171,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     } catch {
       await finishJob(claimed, { state: 'failed', last_error: 'Its payload is not valid JSON' });
       log.error({ jobId: job.id, kind: job.kind }, 'Job failed: its payload is not valid JSON');
-      return claimNextJob();
+      return claimNextJob(kinds);
     }
     return claimed;
   }
@@ -305,9 +327,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     while (!stopping) {
       try {
         await pruneNowAndThen();
-        if (running.size < concurrency && handledKinds().length > 0) await failExhaustedLeases(handledKinds());
-        while (!stopping && running.size < concurrency) {
-          const claimed = await claimNextJob();
+        if (kindsWithRoom().length > 0) await failExhaustedLeases(handledKinds());
+        while (!stopping) {
+          const kinds = kindsWithRoom();
+          if (kinds.length === 0) break;
+          const claimed = await claimNextJob(kinds);
           if (!claimed) break;
           if (stopping) {
             await finishJob(claimed, { state: 'queued', attempts: claimed.job.attempt - 1 });

@@ -109,7 +109,8 @@ describe('publishing through crashes: app processes killed and stopped while pub
 
   beforeAll(async () => {
     env = await startCrashTestApp();
-    await env.sandbox.control('configure', { linkedin: { postsPerDay: 100_000 }, meta: { quotaTotal: 100_000 } });
+    // One account publishes the whole batch, retries included: beyond what the networks allow one account a day or an hour.
+    await env.sandbox.control('configure', { linkedin: { postsPerDay: 100_000 }, meta: { quotaTotal: 100_000, containersPerDay: 100_000, callsPerUserPerHour: 100_000 } });
     const user = await createTestUser(env.t, { email: 'clara@cliente.es' });
     ownerId = user.id;
     const cookie = await signIn(env.t, user.email, user.password);

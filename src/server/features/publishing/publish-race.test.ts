@@ -35,7 +35,8 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
 
   beforeAll(async () => {
     env = await startPublishingTestApp();
-    env.sandbox.sandbox.control.configure({ linkedin: { postsPerDay: 100_000 }, meta: { quotaTotal: 100_000 } });
+    // One account publishes the whole batch, retries included: beyond what the networks allow one account a day or an hour.
+    env.sandbox.sandbox.control.configure({ linkedin: { postsPerDay: 100_000 }, meta: { quotaTotal: 100_000, containersPerDay: 100_000, callsPerUserPerHour: 100_000 } });
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill();

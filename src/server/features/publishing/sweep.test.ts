@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { createTestPost, createTestProject } from '../../test-support/posts.ts';
 import { type PublishingTestApp, publishingDependencies, startPublishingTestApp } from '../../test-support/publishing.ts';
@@ -81,6 +81,21 @@ describe('publishing: the sweep', () => {
     expect((await jobsOf(lost)).map((row) => row.state)).toEqual(['failed', 'queued']);
     expect(await jobsOf(fresh)).toEqual([]);
     expect(await jobsOf(alive)).toHaveLength(1);
+  });
+
+  it('queues the day’s posts as the publish hour strikes, not up to a minute later: its timer turns with the minute', async () => {
+    // This sweep's clock reads 08:59:57 in Madrid on 12 June as it starts: its first sweep is before the hour.
+    const offset = Date.parse('2025-06-12T06:59:57.000Z') - Date.now();
+    const now = () => new Date(Date.now() + offset);
+    const onTheMinute = createPublishSweep(publishingDependencies(env, { now, calendar: createStudioCalendar({ timeZone: 'Europe/Madrid', now }), publishHour: 9 }));
+    const due = await post({ publishOn: '2025-06-12' });
+    onTheMinute.start();
+    try {
+      expect(await jobsOf(due)).toEqual([]);
+      await vi.waitFor(async () => expect(await jobsOf(due)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    } finally {
+      await onTheMinute.stop();
+    }
   });
 
   it('sweeps at once when started, then on its timer, until stopped', async () => {

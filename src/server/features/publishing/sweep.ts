@@ -2,15 +2,16 @@ import { enqueueDuePosts } from './repo.ts';
 import type { PublishingDependencies } from './service.ts';
 
 /**
- * The sweep (DESIGN §6): each process, every minute, queues a publish job for the posts whose time has
- * come — a day already past, or today once the studio's publish hour has struck (posts scheduled for
- * today are queued at once by the posts API) — and for the posts whose job was lost (held longer than
- * the job lease with no job alive). A due post never sits silently.
+ * The sweep (DESIGN §6): each process, at the turn of every minute by its clock, queues a publish job for
+ * the posts whose time has come — a day already past, or today once the studio's publish hour has struck
+ * (posts scheduled for today are queued at once by the posts API) — and for the posts whose job was lost
+ * (held longer than the job lease with no job alive). A due post never sits silently, and the day's posts
+ * are queued as the hour strikes, not up to a minute later (docs/decisions/020).
  */
 export interface PublishSweep {
   /** Sweeps once now; answers the ids of the posts queued. */
   run(): Promise<number[]>;
-  /** Sweeps now and then every interval; idempotent. */
+  /** Sweeps now and then at the turn of every interval by the clock; idempotent. */
   start(): void;
   /** Stops the timer and waits for a sweep under way. */
   stop(): Promise<void>;
@@ -18,6 +19,8 @@ export interface PublishSweep {
 
 const DEFAULT_INTERVAL_MS = 60_000;
 const DEFAULT_STALE_AFTER_MS = 60_000;
+/** After the turn, so that a timer a millisecond early does not sweep the minute before the hour. */
+const AFTER_THE_TURN_MS = 20;
 
 /** The hour (0-23) it is now in the studio's time zone. */
 export function studioHourOf(timeZone: string, instant: Date): number {
@@ -47,6 +50,16 @@ export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
     return queued;
   }
 
+  /** The next sweep at the next turn of the interval by the clock (a whole minute: the publish hour is one). */
+  function scheduleNext(intervalMs: number): void {
+    const delayMs = intervalMs - (clock().getTime() % intervalMs) + AFTER_THE_TURN_MS;
+    timer = setTimeout(() => {
+      tick();
+      scheduleNext(intervalMs);
+    }, delayMs);
+    timer.unref();
+  }
+
   function tick(): void {
     if (running) return;
     running = run()
@@ -61,11 +74,10 @@ export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
     start() {
       if (timer) return;
       tick();
-      timer = setInterval(tick, deps.sweepIntervalMs ?? DEFAULT_INTERVAL_MS);
-      timer.unref();
+      scheduleNext(deps.sweepIntervalMs ?? DEFAULT_INTERVAL_MS);
     },
     async stop() {
-      clearInterval(timer);
+      clearTimeout(timer);
       timer = undefined;
       await running;
     },
