@@ -47,7 +47,7 @@ import { createStudioCalendar } from './lib/studio-calendar.ts';
 
 export interface AppDependencies {
   config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio'> &
-    Partial<Pick<Config, 'tokenRefresh'>>;
+    Partial<Pick<Config, 'tokenRefresh' | 'jobs'>>;
   database: DatabaseHandle;
   mailer: Mailer;
   storage: Storage;
@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDependencies) {
   // Features publish live events and register job handlers; main.ts starts the worker once listening.
   const events = deps.events ?? createMemoryEventHub({ onListenerError: (error) => app.log.error({ err: error }, 'Live events: a listener failed') });
   const jobHandlers: Partial<Record<JobKind, JobHandler>> = {};
-  const worker = createJobWorker({ db: database.db, dialect: database.dialect, handlers: jobHandlers, log: app.log });
+  const worker = createJobWorker({ db: database.db, dialect: database.dialect, handlers: jobHandlers, log: app.log, concurrency: config.jobs?.concurrency });
   const registerJobHandler = (kind: JobKind, handler: JobHandler) => {
     if (jobHandlers[kind]) throw new Error(`A handler for "${kind}" jobs is already registered`);
     jobHandlers[kind] = handler;
