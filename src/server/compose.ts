@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { createOutboxMailer } from './adapters/mail/outbox-mailer.ts';
-import { createSmtpMailer } from './adapters/mail/smtp-mailer.ts';
+import { createMailer } from './adapters/mail/create-mailer.ts';
 import { createStorage, storageImageOrigins } from './adapters/storage/create-storage.ts';
 import { type SocialClients, createSocialClients, sandboxAccess } from './adapters/social-clients.ts';
 import { createPostWriter } from './adapters/ai/create-post-writer.ts';
@@ -47,19 +46,17 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
 
   // The outbox logs through the app's logger, which exists only once the app is built.
   const logLine = { write: (line: string) => console.log(line) };
-  const storage = createStorage(config.storage, config.publicUrl);
+  const storage = await createStorage(config.storage, config.publicUrl);
   const built = await buildApp({
     config,
     database,
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
     storage,
     mediaDir: config.storage.kind === 'local' ? config.storage.root : undefined,
-    mailer: config.mail.smtpUrl
-      ? createSmtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from })
-      : createOutboxMailer({ outboxDir: config.mail.outboxDir, from: config.mail.from, log: (line) => logLine.write(line) }),
+    mailer: await createMailer(config.mail, (line) => logLine.write(line)),
     social: { cipher: createTokenCipher(tokenKeys.keys), ...socialClients, sandbox },
     events: options.events,
-    writer: createPostWriter(config.ai),
+    writer: await createPostWriter(config.ai),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const { app } = built;

@@ -14,36 +14,36 @@ function refusal(environment: NodeJS.ProcessEnv): string {
 }
 
 describe('AI configuration', () => {
-  it('writes with the built-in template by default, with nothing else needed', () => {
+  it('writes with the built-in template by default, with nothing else needed', async () => {
     const { ai } = loadConfig({});
     expect(ai).toEqual({ kind: 'template' });
-    expect(createPostWriter(ai).kind).toBe('template');
+    expect((await createPostWriter(ai)).kind).toBe('template');
   });
 
   it('does not let an OPENAI_API_KEY from the shell switch the writer on its own', () => {
     expect(loadConfig({ OPENAI_API_KEY: 'sk-from-the-shell' }).ai).toEqual({ kind: 'template' });
   });
 
-  it('reads the OpenAI-compatible writer with its defaults', () => {
+  it('reads the OpenAI-compatible writer with its defaults', async () => {
     const { ai } = loadConfig({ AI_WRITER: 'openai', OPENAI_API_KEY: 'sk-test' });
     expect(ai).toEqual({ kind: 'openai', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-test', model: 'gpt-4o-mini', sendImages: true, timeoutMs: 60_000 });
-    const writer = createPostWriter(ai);
+    const writer = await createPostWriter(ai);
     expect(writer.kind).toBe('openai');
     expect(writer.wantsImagePreviews).toBe(true);
   });
 
-  it('reads another OpenAI-compatible server, model, image choice and time limit', () => {
+  it('reads another OpenAI-compatible server, model, image choice and time limit', async () => {
     const { ai } = loadConfig({
       AI_WRITER: 'openai', OPENAI_API_KEY: 'ollama', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/', OPENAI_MODEL: 'llava:13b', OPENAI_SEND_IMAGES: 'false', AI_TIMEOUT_MS: '120000',
     });
     expect(ai).toEqual({ kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'ollama', model: 'llava:13b', sendImages: false, timeoutMs: 120_000 });
-    expect(createPostWriter(ai).wantsImagePreviews).toBe(false);
+    expect((await createPostWriter(ai)).wantsImagePreviews).toBe(false);
   });
 
-  it('reads the webhook writer, with or without a secret', () => {
+  it('reads the webhook writer, with or without a secret', async () => {
     const { ai } = loadConfig({ AI_WRITER: 'webhook', AI_WEBHOOK_URL: 'https://n8n.studio.es/webhook/posts', AI_WEBHOOK_SECRET: 'shared', AI_TIMEOUT_MS: '30000' });
     expect(ai).toEqual({ kind: 'webhook', url: 'https://n8n.studio.es/webhook/posts', secret: 'shared', timeoutMs: 30_000 });
-    expect(createPostWriter(ai).kind).toBe('webhook');
+    expect((await createPostWriter(ai)).kind).toBe('webhook');
     expect(loadConfig({ AI_WRITER: 'webhook', AI_WEBHOOK_URL: 'https://n8n.studio.es/webhook/posts' }).ai).toMatchObject({ secret: undefined });
   });
 

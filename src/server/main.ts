@@ -4,7 +4,6 @@ import { composeApp } from './compose.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { openPostgresEventHub } from './events/postgres-event-hub.ts';
 import { scheduleTokenRefresh } from './features/social/token-refresh.ts';
 
 /** Process entry: configuration, database and migrations, the app (./compose.ts), first admin, HTTP server, graceful stop. */
@@ -17,9 +16,10 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db, database.dialect);
 
   // On PostgreSQL live events cross processes (LISTEN/NOTIFY); the hub logs through the app once it exists.
+  // It is imported only there: on SQLite the pg driver is never loaded.
   const appLog: { current?: FastifyBaseLogger } = {};
   const postgresHub = config.database.dialect === 'postgres'
-    ? await openPostgresEventHub({
+    ? await (await import('./events/postgres-event-hub.ts')).openPostgresEventHub({
         connectionString: config.database.url,
         db: database.db,
         log: {

@@ -1,11 +1,15 @@
 import type { Config } from '../../config.ts';
 import { createLocalStorage } from './local-storage.ts';
-import { createS3Storage } from './s3-storage.ts';
 import type { Storage } from './storage.ts';
 
-/** The storage the configuration chooses: a bucket when S3_BUCKET is set, DATA_DIR/media otherwise. */
-export function createStorage(storage: Config['storage'], publicUrl: string): Storage {
-  return storage.kind === 's3' ? createS3Storage(storage) : createLocalStorage({ root: storage.root, publicUrl });
+/**
+ * The storage the configuration chooses: a bucket when S3_BUCKET is set, DATA_DIR/media otherwise. The
+ * AWS SDK (4 MB, a tenth of a second to load) is loaded only for a bucket.
+ */
+export async function createStorage(storage: Config['storage'], publicUrl: string): Promise<Storage> {
+  if (storage.kind === 'local') return createLocalStorage({ root: storage.root, publicUrl });
+  const { createS3Storage } = await import('./s3-storage.ts');
+  return createS3Storage(storage);
 }
 
 /**

@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   }
   try {
     const clients = createSocialClients({ social: config.social, publicUrl: sandboxUrl, internalUrl: sandboxUrl, sandbox });
-    const report = await checkNetworks({ publicUrl: config.publicUrl, ...clients, storage: createStorage(config.storage, config.publicUrl) });
+    const report = await checkNetworks({ publicUrl: config.publicUrl, ...clients, storage: await createStorage(config.storage, config.publicUrl) });
     console.log(printReport(report));
     return report.status === 'failure' ? 1 : 0;
   } finally {
