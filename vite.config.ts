@@ -41,7 +41,14 @@ export default defineConfig({
   // Each text file is also written Brotli- and gzip-compressed (name.br, name.gz) for the server to send
   // as the browser accepts, with no compression work per request (src/server/http/static-assets.ts).
   plugins: [react(), publishLocales(), landingPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' }), compression({ algorithms: ['brotliCompress', 'gzip'] })],
-  build: { outDir: path.resolve('dist/web'), emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: path.resolve('dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    // Pages are chunks of their own (src/web/app/router.tsx); what every page needs (React, the router,
+    // i18next, the shell) is one file rather than the dozens of small shared pieces splitting makes.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+  },
   // The API and the social networks' sandbox (whose consent pages the browser visits) live on the server.
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/sandbox': 'http://localhost:3000' } },
 });

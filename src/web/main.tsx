@@ -1,18 +1,46 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import './app/styles.ts';
 import { Providers, createQueryClient } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
-import { initI18n } from './i18n/index.ts';
+import { AppRoutes, preloadRoute } from './app/router.tsx';
+import { i18nLoaded, initI18n } from './i18n/index.ts';
+import { getSession, sessionQueryKey } from './lib/session.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers i18n={initI18n()} queryClient={createQueryClient()}>
-      <RouterProvider router={createRouter()} />
-    </Providers>
-  </StrictMode>,
+reloadWhenTheBuildChanged();
+const i18n = initI18n();
+const queryClient = createQueryClient();
+// The first screen needs its dictionaries, its page's code and the session check: all three start now.
+preloadRoute(window.location.pathname);
+void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: getSession });
+
+void i18nLoaded(i18n).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers i18n={i18n} queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );
+
+/**
+ * A page opened before a new deployment asks for chunks that are gone: load the new version of the
+ * page instead (Vite reports the failed import as `vite:preloadError`). At most once in ten seconds,
+ * so a chunk that keeps failing does not reload without end.
+ */
+function reloadWhenTheBuildChanged(): void {
+  const key = 'alzado.reloadedForNewBuild';
+  window.addEventListener('vite:preloadError', (event) => {
+    const last = Number(sessionStorage.getItem(key) ?? 0);
+    if (Date.now() - last < 10_000) return;
+    event.preventDefault();
+    sessionStorage.setItem(key, String(Date.now()));
+    window.location.reload();
+  });
+}

@@ -1,13 +1,17 @@
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { useSession } from '../lib/session.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import { BrandLink } from './brand-link.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { preloadOnIntent } from './router.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 const NAVIGATION = [
@@ -48,7 +52,7 @@ export function AppLayout() {
             <BrandLink to="/home" />
             <Group component="nav" gap={4} visibleFrom="sm" aria-label={t('nav.mainNavigation')}>
               {links.map((item) => (
-                <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isActive(item.to)} w="auto" style={{ borderRadius: 6 }} />
+                <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isActive(item.to)} w="auto" style={{ borderRadius: 6 }} {...preloadOnIntent(item.to)} />
               ))}
             </Group>
           </Group>
@@ -66,8 +70,8 @@ export function AppLayout() {
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item component={Link} to="/profile">{t('nav.profile')}</Menu.Item>
-                <Menu.Item component={Link} to="/settings">{t('nav.settings')}</Menu.Item>
+                <Menu.Item component={Link} to="/profile" {...preloadOnIntent('/profile')}>{t('nav.profile')}</Menu.Item>
+                <Menu.Item component={Link} to="/settings" {...preloadOnIntent('/settings')}>{t('nav.settings')}</Menu.Item>
                 <Menu.Divider />
                 <Menu.Item color="red" onClick={() => setConfirmingLogout(true)}>{t('nav.logout')}</Menu.Item>
               </Menu.Dropdown>
@@ -78,16 +82,20 @@ export function AppLayout() {
       <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.mainNavigation')}>
         <Stack gap={2}>
           {links.map((item) => (
-            <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isActive(item.to)} onClick={closeNavigation} />
+            <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isActive(item.to)} onClick={closeNavigation} {...preloadOnIntent(item.to)} />
           ))}
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <div style={{ flex: 1 }}>
-          <Outlet />
+          {/* Shown only when the shell appears before its first page's code; between pages the old one stays. */}
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
         </div>
         <SiteFooter />
       </AppShell.Main>
+      <Notifications position="bottom-right" />
       <ConfirmDialog
         opened={confirmingLogout}
         title={t('logoutConfirm.title')}

@@ -1,11 +1,9 @@
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { shouldRetry } from '../lib/api-client.ts';
-import { DatesLanguage } from './dates-language.tsx';
 import { SessionLanguage } from './session-language.tsx';
 
 export const theme = createTheme({
@@ -24,9 +22,8 @@ export function Providers({ children, i18n, queryClient }: { children: ReactNode
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme}>
-          <Notifications position="bottom-right" />
           <SessionLanguage />
-          <DatesLanguage>{children}</DatesLanguage>
+          {children}
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -54,6 +54,4 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Tooltip.css';
-import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
-import '@mantine/dates/styles.css';

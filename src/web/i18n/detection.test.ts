@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, initI18n } from './index.ts';
+import { LANGUAGE_STORAGE_KEY, i18nLoaded, initI18n } from './index.ts';
+import { resources } from './resources.ts';
 
 describe('language detection (SPEC §1)', () => {
   /** What the browser reports: navigator.languages and navigator.language agree in real browsers. */
@@ -37,9 +38,27 @@ describe('language detection (SPEC §1)', () => {
     expect(initI18n().language).toBe('cat');
   });
 
-  it('has the bundled resources at once, without a request', () => {
-    const i18n = initI18n({ detect: false });
+  it('has the resources it is handed at once, without a request', () => {
+    const i18n = initI18n({ detect: false, resources });
     expect(i18n.t('home.title', { lng: 'en' })).toBe('Home');
     expect(i18n.t('UNKNOWN', { ns: 'errors' })).toBe('Error desconocido');
+  });
+
+  it('loads only the language in use from the bundle, and another one when switching to it', async () => {
+    browserLanguages(['es-ES']);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const i18n = initI18n();
+    await i18nLoaded(i18n);
+    expect(i18n.t('UNKNOWN', { ns: 'errors' })).toBe('Error desconocido');
+    expect(i18n.hasResourceBundle('es', 'projects')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
+    expect(i18n.hasResourceBundle('cat', 'common')).toBe(false);
+
+    await i18n.changeLanguage('en');
+    expect(i18n.t('home.title')).toBe('Home');
+    expect(i18n.hasResourceBundle('en', 'networks')).toBe(true);
+    expect(i18n.hasResourceBundle('cat', 'common')).toBe(false);
+    // Bundled: nothing went to /locales.
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,10 @@
-import i18next from 'i18next';
+import i18next, { type Resource, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, htmlLangOf, toLanguage } from '../../domain/languages.ts';
+import { BUNDLED_DICTIONARIES } from './bundled-dictionaries.ts';
 import { createLocaleBackend } from './locale-backend.ts';
-import { NAMESPACES, resources } from './resources.ts';
+import { NAMESPACES } from './namespaces.ts';
 
 /** The local-storage key that caches the chosen language (SPEC §1). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
@@ -11,17 +12,18 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 /**
  * i18next as SPEC §1 describes it: es, en and cat with es as default and fallback; detected from
  * the query string, cookie, local or session storage, the browser, then the html tag; cached in
- * local storage under i18nextLng. Resources are bundled; the backend only serves namespaces that
- * are not (partialBundledLanguages).
+ * local storage under i18nextLng. The dictionaries are bundled, one chunk per language, and loaded
+ * when a language is first used (`i18nLoaded` says when the first is there); namespaces outside them
+ * come from /locales. Tests hand in `resources` (every language at once, from resources.ts).
  */
-export function initI18n(options: { detect?: boolean } = {}) {
+export function initI18n(options: { detect?: boolean; resources?: Resource } = {}) {
   const instance = i18next.createInstance();
   if (options.detect !== false) instance.use(LanguageDetector);
   void instance
-    .use(createLocaleBackend())
+    .use(createLocaleBackend('', BUNDLED_DICTIONARIES))
     .use(initReactI18next)
     .init({
-      resources,
+      resources: options.resources,
       partialBundledLanguages: true,
       supportedLngs: [...LANGUAGES],
       fallbackLng: DEFAULT_LANGUAGE,
@@ -44,4 +46,10 @@ export function initI18n(options: { detect?: boolean } = {}) {
   applyHtmlLang(instance.language);
   instance.on('languageChanged', applyHtmlLang);
   return instance;
+}
+
+/** Resolves once the first language's dictionaries are loaded: the app renders nothing before. */
+export function i18nLoaded(instance: I18n): Promise<void> {
+  if (instance.isInitialized) return Promise.resolve();
+  return new Promise((resolve) => instance.on('initialized', () => resolve()));
 }

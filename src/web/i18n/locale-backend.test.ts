@@ -49,4 +49,14 @@ describe('locale loading', () => {
     expect(isRetryableLocaleStatus(404)).toBe(false);
     expect(isRetryableLocaleStatus(400)).toBe(false);
   });
+
+  it("takes a namespace from the language's bundled dictionaries, and one they lack from /locales", async () => {
+    const { baseUrl, requests } = await serve([]);
+    const instance = i18next.createInstance();
+    const bundled = { es: async () => ({ common: { hello: 'Hola del paquete' } }) };
+    await instance.use(createLocaleBackend(baseUrl, bundled)).init({ lng: 'es', ns: ['common', 'extra'], defaultNS: 'common', fallbackLng: false });
+    expect(instance.t('hello')).toBe('Hola del paquete');
+    expect(instance.t('hello', { ns: 'extra' })).toBe('Hola desde el servidor');
+    expect(requests).toEqual(['/locales/es/extra.json']);
+  });
 });

@@ -1,7 +1,11 @@
+import { lazy } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type ListProjectsQuery, listProjectsQuerySchema } from '../../../domain/project.ts';
-import { ProjectEditor } from './form/project-editor.tsx';
 import { ProjectsList } from './list/projects-list.tsx';
+
+// The form (images, drag and drop, the prompt picker) is a chunk of its own, loaded when opened: the
+// list is what /projects shows first. Opening it is a navigation, so the list stays until it is ready.
+const ProjectEditor = lazy(() => import('./form/project-editor.tsx').then((module) => ({ default: module.ProjectEditor })));
 
 /** SPEC §9: the projects table shows 10 a page. */
 const PAGE_SIZE = 10;
