@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectNoUnexpectedConsoleErrors, newPage } from './support/browser.ts';
+import { useServerAndBrowser } from './support/journey.ts';
+import { ADMIN } from './support/server.ts';
+import { signIn } from './support/sign-in.ts';
+
+const journey = useServerAndBrowser();
+
+/** The names of the JavaScript files the page has asked for so far, hashes left out ("projects-page"). */
+function recordScripts(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname);
+    if (match) names.push(match[1]!);
+  });
+  return names;
+}
+
+describe('code loaded page by page (issue 14)', () => {
+  test("the login page loads its own code and Spanish, not the signed-in screens' nor the other languages", async () => {
+    const page = await newPage(journey.browser);
+    const scripts = recordScripts(page);
+    await page.goto(`${journey.server.url}/login`);
+    await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toContain('login-page');
+    expect(scripts).toContain('es');
+    for (const other of ['app-layout', 'home-page', 'projects-page', 'posts-page', 'users-page', 'project-editor', 'en', 'cat']) expect(scripts).not.toContain(other);
+    expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
+
+  test("a page's code loads on the way to it while the screen shown stays, with no spinner between them", async () => {
+    const page = await newPage(journey.browser);
+    const scripts = recordScripts(page);
+    await signIn(page, journey.server.url, ADMIN);
+    await page.waitForURL(`${journey.server.url}/home`);
+    await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).not.toContain('projects-page');
+
+    // The projects page's code is held back until the test lets it through: a slow network.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/projects-page-[\w-]{8}\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // What the screen shows from the click until the projects page is there, as it happens.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const observer = new MutationObserver(() => {
+        const heading = document.querySelector('h1')?.textContent;
+        if (heading === 'Proyectos') return observer.disconnect();
+        if (heading !== 'Inicio') seen.push(`heading ${heading ?? 'none'}`);
+        if (document.querySelector('[role="status"]')) seen.push('spinner');
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+
+    const link = page.getByRole('navigation', { name: 'Navegación principal' }).first().getByRole('link', { name: 'Proyectos' });
+    await link.hover();
+    // Pointing at the link is enough to start loading the page's code.
+    await expect.poll(() => scripts.includes('projects-page')).toBe(true);
+    await link.click();
+    await page.waitForTimeout(500);
+    await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Proyectos' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/projects');
+    expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
+});
