@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { shouldRetry } from '../lib/api-client.ts';
+import { readableCssVariables, readableVariantColors } from './readable-colours.ts';
 import { SessionLanguage } from './session-language.tsx';
 
 export const theme = createTheme({
@@ -11,6 +12,7 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
+  variantColorResolver: readableVariantColors,
 });
 
 export function createQueryClient() {
@@ -21,7 +23,7 @@ export function Providers({ children, i18n, queryClient }: { children: ReactNode
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} cssVariablesResolver={readableCssVariables}>
           <SessionLanguage />
           {children}
         </MantineProvider>
