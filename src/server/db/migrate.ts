@@ -10,6 +10,7 @@ import { postResultReasonsMigration } from './migrations/007-post-result-reasons
 import { postsListIndexesMigration } from './migrations/008-posts-list-indexes.ts';
 import { hashedAuthTokensMigration } from './migrations/009-hashed-auth-tokens.ts';
 import { listCountsMigration } from './migrations/010-list-counts.ts';
+import { homeIndexesMigration } from './migrations/011-home-indexes.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -24,6 +25,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '008-posts-list-indexes': postsListIndexesMigration(),
     '009-hashed-auth-tokens': hashedAuthTokensMigration(),
     '010-list-counts': listCountsMigration(dialect),
+    '011-home-indexes': homeIndexesMigration(),
   };
 }
 

@@ -15,8 +15,12 @@ import type { ProjectViewer } from '../projects/repo.ts';
  * posts by owner (posts/repo.ts), projects created by or assigned to the user (projects/repo.ts).
  */
 
-/** Failed and needs-review results: migration 011's partial index holds exactly these, newest first. */
+/**
+ * Migration 011's partial indexes hold exactly these rows; the conditions are written as the indexes'
+ * own, constants and all (a bound parameter would not let SQLite match them).
+ */
 const NEEDS_ATTENTION = sql<boolean>`post_results.status in ('failed', 'unknown')`;
+const SCHEDULED = sql<boolean>`posts.state = 'scheduled'`;
 
 /** Rows counted up to HOME_COUNT_LIMIT + 1: enough to say "99+". */
 async function countUpToLimit<O>(db: Kysely<Database>, query: SelectQueryBuilder<Database, keyof Database, O>): Promise<number> {
@@ -31,56 +35,68 @@ function ownPosts(db: Kysely<Database>, viewer: PostViewer) {
   return db.selectFrom('posts').$if(!viewer.seesAll, (query) => query.where('posts.owner_id', '=', viewer.id));
 }
 
-/** The viewer's posts with their project's title and owner, as each post item shows them. */
-function postItems(db: Kysely<Database>, viewer: PostViewer) {
-  return ownPosts(db, viewer)
+/**
+ * Posts as each item shows them (project title, owner), in the order of `ids`: the ids are chosen first
+ * along an index, then only those rows are read, as the posts list does (posts/repo.ts).
+ */
+export async function findPostItems(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('posts')
     .innerJoin('projects', 'projects.id', 'posts.project_id')
     .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
     .select([
-      'posts.id as post_id', 'posts.project_id', 'posts.sequence', 'posts.state', 'posts.created_at', 'posts.owner_id', 'projects.title as project_title',
-      'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.email as owner_email',
-    ]);
+      'posts.id as post_id', 'posts.project_id', 'posts.sequence', 'posts.state', 'posts.created_at', 'posts.owner_id', 'posts.publish_on', 'posts.to_instagram',
+      'posts.to_linkedin', 'projects.title as project_title', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.email as owner_email',
+    ])
+    .where('posts.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.post_id, row]));
+  // A post deleted between the two reads is simply left out.
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+}
+export type PostItemRow = Awaited<ReturnType<typeof findPostItems>>[number];
+
+/**
+ * The viewer's failed and needs-review results. CROSS JOIN keeps SQLite walking the few failures (the
+ * partial index) and checking each one's post, rather than every post of the customer for failures;
+ * PostgreSQL plans it as any join.
+ */
+function resultsNeedingAttention(db: Kysely<Database>, viewer: PostViewer) {
+  return db
+    .selectFrom('post_results')
+    .crossJoin('posts')
+    .whereRef('posts.id', '=', 'post_results.post_id')
+    .where(NEEDS_ATTENTION)
+    .$if(!viewer.seesAll, (query) => query.where('posts.owner_id', '=', viewer.id));
 }
 
-export async function listFailedPublications(db: Kysely<Database>, viewer: PostViewer, limit: number) {
-  return postItems(db, viewer)
-    .innerJoin('post_results', 'post_results.post_id', 'posts.id')
-    .select(['post_results.network', 'post_results.status', 'post_results.error', 'post_results.error_code', 'post_results.attempts', 'post_results.finished_at'])
-    .where(NEEDS_ATTENTION)
+/** Newest first. */
+export function listFailedResults(db: Kysely<Database>, viewer: PostViewer, limit: number) {
+  return resultsNeedingAttention(db, viewer)
+    .select(['post_results.post_id', 'post_results.network', 'post_results.status', 'post_results.error', 'post_results.error_code', 'post_results.attempts', 'post_results.finished_at'])
     .orderBy('post_results.finished_at', 'desc')
     .orderBy('post_results.post_id', 'desc')
     .orderBy('post_results.network', 'desc')
     .limit(limit)
     .execute();
 }
-export type FailedPublicationRow = Awaited<ReturnType<typeof listFailedPublications>>[number];
 
-export function countFailedPublications(db: Kysely<Database>, viewer: PostViewer): Promise<number> {
-  return countUpToLimit(db, ownPosts(db, viewer).innerJoin('post_results', 'post_results.post_id', 'posts.id').select('posts.id').where(NEEDS_ATTENTION));
+export function countFailedResults(db: Kysely<Database>, viewer: PostViewer): Promise<number> {
+  return countUpToLimit(db, resultsNeedingAttention(db, viewer).select('post_results.post_id'));
 }
 
 /** The next posts to go out: by day, then in the order they were written. */
-export async function listNextScheduled(db: Kysely<Database>, viewer: PostViewer, limit: number) {
-  return postItems(db, viewer)
-    .select(['posts.publish_on', 'posts.to_instagram', 'posts.to_linkedin'])
-    .where('posts.state', '=', 'scheduled')
-    .orderBy('posts.publish_on')
-    .orderBy('posts.id')
-    .limit(limit)
-    .execute();
+export async function nextScheduledIds(db: Kysely<Database>, viewer: PostViewer, limit: number): Promise<number[]> {
+  const rows = await ownPosts(db, viewer).select('posts.id').where(SCHEDULED).orderBy('posts.publish_on').orderBy('posts.id').limit(limit).execute();
+  return rows.map((row) => row.id);
 }
-export type ScheduledPostRow = Awaited<ReturnType<typeof listNextScheduled>>[number];
 
 /** The newest previews, in the posts list's own order (newest first, a project's posts in sequence). */
-export async function listNewestPreviews(db: Kysely<Database>, viewer: PostViewer, limit: number) {
-  return postItems(db, viewer)
-    .where('posts.state', '=', 'preview')
-    .orderBy('posts.created_at', 'desc')
-    .orderBy('posts.id', 'asc')
-    .limit(limit)
-    .execute();
+export async function newestPreviewIds(db: Kysely<Database>, viewer: PostViewer, limit: number): Promise<number[]> {
+  const rows = await ownPosts(db, viewer).select('posts.id').where('posts.state', '=', 'preview').orderBy('posts.created_at', 'desc').orderBy('posts.id', 'asc').limit(limit).execute();
+  return rows.map((row) => row.id);
 }
-export type PostItemRow = Awaited<ReturnType<typeof listNewestPreviews>>[number];
 
 export function countPostsInState(db: Kysely<Database>, viewer: PostViewer, state: PostState): Promise<number> {
   return countUpToLimit(db, ownPosts(db, viewer).select('posts.id').where('posts.state', '=', state));
@@ -94,6 +110,8 @@ export async function countPostsBefore(db: Kysely<Database>, viewer: PostViewer,
   const before = ownPosts(db, viewer)
     .select('posts.id')
     .where('posts.state', '=', post.state)
+    // The range first, so that the walk along the index ends at the post (the OR alone bounds nothing).
+    .where('posts.created_at', '>=', post.created_at)
     .where((eb) => eb.or([eb('posts.created_at', '>', post.created_at), eb.and([eb('posts.created_at', '=', post.created_at), eb('posts.id', '<', post.id)])]))
     .limit(limit);
   const row = await db.selectFrom(before.as('before')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();

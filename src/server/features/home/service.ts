@@ -13,8 +13,8 @@ import type { PostViewer } from '../posts/repo.ts';
 import type { ProjectViewer } from '../projects/repo.ts';
 import { stateOf } from '../posts/post-view.ts';
 import {
-  type ConnectionAlertRow, type PostItemRow, countConnectionAlerts, countFailedPublications, countOwnProjects, countPostsBefore, countPostsInState,
-  findReadyDrafts, listConnectionAlerts, listFailedPublications, listNewestPreviews, listNewestProjects, listNextScheduled,
+  type ConnectionAlertRow, type PostItemRow, countConnectionAlerts, countFailedResults, countOwnProjects, countPostsBefore, countPostsInState, findPostItems,
+  findReadyDrafts, listConnectionAlerts, listFailedResults, listNewestProjects, newestPreviewIds, nextScheduledIds,
 } from './repo.ts';
 
 export interface HomeDependencies {
@@ -56,18 +56,21 @@ async function pageOf(deps: HomeDependencies, viewer: PostViewer, row: PostItemR
 }
 
 async function failedPublications(deps: HomeDependencies, viewer: PostViewer): Promise<Home['failedPublications']> {
-  const [rows, found] = await Promise.all([listFailedPublications(deps.db, viewer, HOME_ITEMS_LIMIT), countFailedPublications(deps.db, viewer)]);
+  const [results, found] = await Promise.all([listFailedResults(deps.db, viewer, HOME_ITEMS_LIMIT), countFailedResults(deps.db, viewer)]);
+  const posts = new Map((await findPostItems(deps.db, results.map((result) => result.post_id))).map((post) => [post.post_id, post]));
   const items: HomeFailedPublication[] = [];
-  for (const row of rows) {
+  for (const result of results) {
+    const post = posts.get(result.post_id);
+    if (!post) continue;
     items.push({
-      ...postReference(row, await pageOf(deps, viewer, row)),
-      network: row.network === 'instagram' ? 'instagram' : 'linkedin',
+      ...postReference(post, await pageOf(deps, viewer, post)),
+      network: result.network === 'instagram' ? 'instagram' : 'linkedin',
       result: {
-        status: row.status === 'unknown' ? 'unknown' : 'failed',
-        error: row.error,
-        error_code: row.error_code,
-        attempts: row.attempts,
-        finished_at: row.finished_at === null ? null : readInstant(row.finished_at).toISOString(),
+        status: result.status === 'unknown' ? 'unknown' : 'failed',
+        error: result.error,
+        error_code: result.error_code,
+        attempts: result.attempts,
+        finished_at: result.finished_at === null ? null : readInstant(result.finished_at).toISOString(),
       },
     });
   }
@@ -75,22 +78,25 @@ async function failedPublications(deps: HomeDependencies, viewer: PostViewer): P
 }
 
 async function nextScheduled(deps: HomeDependencies, viewer: PostViewer): Promise<Home['nextScheduled']> {
-  const [rows, found] = await Promise.all([listNextScheduled(deps.db, viewer, HOME_ITEMS_LIMIT), countPostsInState(deps.db, viewer, 'scheduled')]);
+  const [ids, found] = await Promise.all([nextScheduledIds(deps.db, viewer, HOME_ITEMS_LIMIT), countPostsInState(deps.db, viewer, 'scheduled')]);
   const items: HomeScheduledPost[] = [];
-  for (const row of rows) {
+  for (const post of await findPostItems(deps.db, ids)) {
     items.push({
-      ...postReference(row, await pageOf(deps, viewer, row)),
-      publish_on: row.publish_on ?? '',
-      networks: { instagram: readFlag(row.to_instagram), linkedin: readFlag(row.to_linkedin) },
+      ...postReference(post, await pageOf(deps, viewer, post)),
+      publish_on: post.publish_on ?? '',
+      networks: { instagram: readFlag(post.to_instagram), linkedin: readFlag(post.to_linkedin) },
     });
   }
   return { ...counted(found), items };
 }
 
 async function previews(deps: HomeDependencies, viewer: PostViewer): Promise<Home['previews']> {
-  const [rows, found] = await Promise.all([listNewestPreviews(deps.db, viewer, HOME_ITEMS_LIMIT), countPostsInState(deps.db, viewer, 'preview')]);
+  const [ids, found] = await Promise.all([newestPreviewIds(deps.db, viewer, HOME_ITEMS_LIMIT), countPostsInState(deps.db, viewer, 'preview')]);
   // The newest previews in the list's own order: the n-th is on page n / 6 of the previews.
-  const items = rows.map((row, index) => ({ ...postReference(row, Math.floor(index / POSTS_PAGE_SIZE) + 1), created_at: readInstant(row.created_at).toISOString() }));
+  const items = (await findPostItems(deps.db, ids)).map((post, index) => ({
+    ...postReference(post, Math.floor(index / POSTS_PAGE_SIZE) + 1),
+    created_at: readInstant(post.created_at).toISOString(),
+  }));
   return { ...counted(found), items };
 }
 
