@@ -19,7 +19,7 @@ import { countRows, insertInBatches, settleAfterLoad } from './support/bulk-inse
 import { printPlan } from './support/explain.ts';
 import { FLOOR_PATH, floorQuery, floorRoute } from './support/floor.ts';
 import { type BenchRun, isMainModule } from './support/summary.ts';
-import { SizedResults, loadAverage } from './support/table.ts';
+import { FULL_LOAD, SHORT_LOAD, SizedResults, loadAverage } from './support/table.ts';
 
 const LARGEST = 100_000;
 const STATES = ['draft', 'draft', 'draft', 'draft', 'preview', 'preview', 'preview', 'inProgress', 'launched', 'launched'];
@@ -75,7 +75,7 @@ async function fillTo({ db, dialect }: BenchApp, { creators, customers }: People
     }
     await trx.insertInto('projects').values(rows).execute();
   });
-  await settleAfterLoad(db, dialect, ['projects']);
+  await settleAfterLoad(db, dialect, ['projects', 'project_counts']);
 }
 
 /** Loads 1,000 then 100,000 projects (100,000 only when short) and times the list at each size. */
@@ -87,7 +87,7 @@ async function measureProjectsList({ dialect, short, explain, log }: Options): P
     const adminCookie = await signIn(bench.testApp, 'admin-0@bench.es', 'secret-123');
     const customerCookie = await signIn(bench.testApp, 'customer-0@bench.es', 'secret-123');
     const base = await bench.listen();
-    const results = new SizedResults(sizes, short ? { requests: 60, rounds: 6 } : {});
+    const results = new SizedResults(sizes, short ? SHORT_LOAD : FULL_LOAD);
     log(`before: ${loadAverage()}`);
     for (const size of sizes) {
       const started = performance.now();

@@ -2,11 +2,15 @@ import os from 'node:os';
 import type { BudgetLine } from './summary.ts';
 import type { BenchDialect } from './bench-app.ts';
 import { FLOOR_NAME, FLOOR_PATH } from './floor.ts';
-import { DEFAULT_LOAD, type Figures, type Load, type Row, timeRowsInterleaved } from './timing.ts';
+import { DEFAULT_LOAD, type Figures, type InterleavedLoad, type Row, timeRowsInterleaved } from './timing.ts';
 
 export type { Row } from './timing.ts';
 
 export const HEALTH = 'GET /api/health';
+
+/** Requests per row: npm run bench's short mode, and a run on its own. */
+export const SHORT_LOAD = { requests: 150, rounds: 10 };
+export const FULL_LOAD = { requests: 300, rounds: 15 };
 
 /** What a list may cost at most, over the floor (issue 14, goal 3). */
 export const FLOOR_BUDGET = 3;
@@ -18,7 +22,7 @@ export const FLOOR_BUDGET = 3;
 export class SizedResults {
   private readonly results = new Map<string, Map<number, Figures>>();
 
-  constructor(private readonly sizes: number[], private readonly load: Load & { rounds?: number } = {}) {}
+  constructor(private readonly sizes: number[], private readonly load: InterleavedLoad = {}) {}
 
   /** GET /api/health, the floor (as `floorCookie`'s user) and each row at this size, interleaved: same server, same run, same load. */
   async measure(base: string, size: number, floorCookie: string, rows: Row[]): Promise<void> {
@@ -62,7 +66,7 @@ export class SizedResults {
     const measured = this.sizes.filter((size) => this.results.get(FLOOR_NAME)?.has(size));
     const width = Math.max(36, ...[...this.results.keys()].map((name) => name.length));
     const cell = (value: number) => value.toFixed(2).padStart(8);
-    console.log(`\ndatabase: ${dialect}; ${requests} requests per row, ${concurrency} at a time, rows interleaved; milliseconds; x = p50 over the floor's p50 at that size`);
+    console.log(`\ndatabase: ${dialect}; ${requests} requests per row, ${concurrency} at a time, rows interleaved, sent from a worker thread; milliseconds; x = p50 over the floor's p50 at that size`);
     const sizeHeads = measured.map((size) => `${`${label(size)} p50`.padStart(8)} ${`${label(size)} p95`.padStart(8)} ${`${label(size)} x`.padStart(6)}`);
     const growthHead = measured.length > 1 ? ` ${'growth'.padStart(7)}` : '';
     console.log(`${'request'.padEnd(width)} ${sizeHeads.join(' ')}${growthHead}`);

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Expression, Kysely, Transaction } from 'kysely';
 import { POST_STATES, type PostState } from '../../../domain/post.ts';
 import type { Database, PostsTable } from '../../db/schema.ts';
 
@@ -29,42 +29,24 @@ export async function countPostsByState(db: Kysely<Database>, viewer: PostViewer
 }
 
 /** The posts in one state, or in any state but one. */
-type StateFilter = { is: PostState } | { isNot: PostState };
+export type StateFilter = { is: PostState } | { isNot: PostState };
 
-/** Newest first, in the order migration 008's indexes hold: a page at any offset is an index walk, no sort. */
-async function newestIds(db: Kysely<Database>, viewer: PostViewer, filter: StateFilter, offset: number, limit: number): Promise<number[]> {
-  if (limit <= 0) return [];
-  const rows = await visiblePosts(db, viewer)
+/**
+ * The ids of one run of the list from `offset` on, newest first in the order migration 008's indexes
+ * hold: at any offset an index walk, no sort. A query to embed, not yet run.
+ */
+export function runIdsQuery(db: Kysely<Database>, viewer: PostViewer, filter: StateFilter, offset: number, limit: number) {
+  return visiblePosts(db, viewer)
     .select('posts.id')
     .where('posts.state', 'is' in filter ? '=' : '<>', 'is' in filter ? filter.is : filter.isNot)
     .orderBy('posts.created_at', 'desc')
     // A project's posts are written together: among them, in their sequence (post 1 first).
     .orderBy('posts.id', 'asc')
     .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map((row) => row.id);
+    .offset(offset);
 }
 
-/**
- * One page of ids in the list's order: previews first, then the others, newest first within each.
- * The previews' count (known from the chips) tells which of the two runs the page falls on.
- */
-export async function pagePostIds(
-  db: Kysely<Database>,
-  viewer: PostViewer,
-  page: { state: PostState | undefined; offset: number; limit: number; previewCount: number },
-): Promise<number[]> {
-  if (page.state) return newestIds(db, viewer, { is: page.state }, page.offset, page.limit);
-  const previews = page.offset < page.previewCount ? await newestIds(db, viewer, { is: 'preview' }, page.offset, page.limit) : [];
-  // Scheduled and published together in one walk of the newest-first index, skipping the previews.
-  const others = await newestIds(db, viewer, { isNot: 'preview' }, Math.max(0, page.offset - page.previewCount), page.limit - previews.length);
-  return [...previews, ...others];
-}
-
-/** Posts with their project (title, creator, assignee) and owner. */
-export async function findPostRows(db: Kysely<Database>, ids: number[]) {
-  if (ids.length === 0) return [];
+function postsWithPeople(db: Kysely<Database>) {
   return db
     .selectFrom('posts')
     .innerJoin('projects', 'projects.id', 'posts.project_id')
@@ -73,11 +55,51 @@ export async function findPostRows(db: Kysely<Database>, ids: number[]) {
     .select([
       'projects.title as project_title', 'projects.created_by as project_created_by', 'projects.assigned_to as project_assigned_to',
       'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.email as owner_email',
-    ])
-    .where('posts.id', 'in', ids)
-    .execute();
+    ]);
+}
+
+/** Posts with their project (title, creator, assignee) and owner. */
+export async function findPostRows(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return [];
+  return postsWithPeople(db).where('posts.id', 'in', ids).execute();
 }
 export type PostRow = Awaited<ReturnType<typeof findPostRows>>[number];
+
+/**
+ * A run's rows from `offset` on, in one statement: the ids are walked along an index first and only
+ * those rows joined to their project and owner, then put back in the run's order (a handful of rows).
+ */
+function runRows(db: Kysely<Database>, viewer: PostViewer, filter: StateFilter, offset: number, limit: number, onlyBeforeEnd?: () => Expression<number | null>) {
+  if (limit <= 0) return Promise.resolve([]);
+  const ids = runIdsQuery(db, viewer, filter, offset, limit).$if(onlyBeforeEnd !== undefined, (query) => query.where((eb) => eb(eb.val(offset), '<', onlyBeforeEnd!())));
+  return postsWithPeople(db).where('posts.id', 'in', ids).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'asc').execute();
+}
+
+/**
+ * One page of rows in the list's order: previews first, then the others, newest first within each.
+ * The previews' run is read at once, unless the page starts past its end (the previews' count from
+ * post_counts, in the same statement: the walk would otherwise cross every preview for nothing); the
+ * others' run only when the previews do not fill the page, from the previews' count on.
+ */
+export async function pagePostRows(
+  db: Kysely<Database>,
+  viewer: PostViewer,
+  page: { state: PostState | undefined; offset: number; limit: number },
+  previewCount: () => Promise<number>,
+): Promise<PostRow[]> {
+  if (page.state) return runRows(db, viewer, { is: page.state }, page.offset, page.limit);
+  const counted = () => db
+    .selectFrom('post_counts')
+    .select((eb) => eb.fn.sum<number>('n').as('n'))
+    .where('state', '=', 'preview')
+    .$if(!viewer.seesAll, (query) => query.where('owner_id', '=', viewer.id))
+    .$asScalar();
+  const previews = await runRows(db, viewer, { is: 'preview' }, page.offset, page.limit, counted);
+  if (previews.length === page.limit) return previews;
+  // Scheduled and published together in one walk of the newest-first index, skipping the previews.
+  const others = await runRows(db, viewer, { isNot: 'preview' }, Math.max(0, page.offset - (await previewCount())), page.limit - previews.length);
+  return [...previews, ...others];
+}
 
 export async function findVisiblePostRow(db: Kysely<Database>, viewer: PostViewer, id: number): Promise<PostRow | undefined> {
   const [row] = await findPostRows(db, [id]);

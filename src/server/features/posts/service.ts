@@ -15,8 +15,8 @@ import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { type SocialDependencies, getConnectionStatus } from '../social/service.ts';
 import { byPost, stateOf, toPost } from './post-view.ts';
 import {
-  type PostRow, type PostViewer, arrangePostImages, countPostsByState, deleteUnlockedPost, findPostRows, findVisiblePostRow, hasActivePublishJob, keysStillInUse,
-  listImageRows, listResultRows, moveUnpublishedPostRows, pagePostIds, resetPublishedPost, updateChangeablePost,
+  type PostRow, type PostViewer, arrangePostImages, countPostsByState, deleteUnlockedPost, findVisiblePostRow, hasActivePublishJob, keysStillInUse,
+  listImageRows, listResultRows, moveUnpublishedPostRows, pagePostRows, resetPublishedPost, updateChangeablePost,
 } from './repo.ts';
 
 export interface PostsDependencies {
@@ -54,13 +54,11 @@ async function toPosts(deps: PostsDependencies, rows: PostRow[]): Promise<Post[]
 
 export async function listPosts(deps: PostsDependencies, actor: SessionUser, query: ListPostsQuery): Promise<PostPage> {
   const viewer = viewerOf(actor);
-  const counts = await countPostsByState(deps.db, viewer);
+  const countsRead = countPostsByState(deps.db, viewer);
+  // The page is read while the counts are: it needs the previews' count only when it starts past them.
+  const page = { state: query.state, offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+  const [counts, rows] = await Promise.all([countsRead, pagePostRows(deps.db, viewer, page, async () => (await countsRead).preview)]);
   const all = counts.preview + counts.scheduled + counts.published;
-  const offset = (query.page - 1) * query.pageSize;
-  const ids = await pagePostIds(deps.db, viewer, { state: query.state, offset, limit: query.pageSize, previewCount: counts.preview });
-  const byId = new Map((await findPostRows(deps.db, ids)).map((row) => [row.id, row]));
-  // A post deleted between the two reads is simply left out.
-  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   return {
     items: await toPosts(deps, rows),
     total: query.state ? counts[query.state] : all,
