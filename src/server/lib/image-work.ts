@@ -1,4 +1,6 @@
-import sharp, { type JpegOptions, type Metadata, type Sharp } from 'sharp';
+import { createRequire } from 'node:module';
+import type { JpegOptions, Metadata, Sharp } from 'sharp';
+import type sharpModule from 'sharp';
 import { AppError } from '../errors.ts';
 
 /**
@@ -16,10 +18,22 @@ import { AppError } from '../errors.ts';
  * - libvips's operation cache keeps decoded images after the request; with it on, 8 uploads left the
  *   process 1.8 GB larger for good. It is off.
  */
-sharp.cache(false);
-// One libvips thread per image (sharp's choice under glibc anyway): two images at once use two cores
-// without each thread's buffers multiplying the cost of one image.
-sharp.concurrency(1);
+function configure(library: typeof sharpModule): typeof sharpModule {
+  library.cache(false);
+  // One libvips thread per image (sharp's choice under glibc anyway): two images at once use two cores
+  // without each thread's buffers multiplying the cost of one image.
+  library.concurrency(1);
+  return library;
+}
+
+// sharp and libvips (10 MB of a server at rest) are loaded at the first image, not at start; with
+// require, as building a pipeline is synchronous.
+const requirePackage = createRequire(import.meta.url);
+let loadedSharp: typeof sharpModule | undefined;
+function sharp(...args: Parameters<typeof sharpModule>): Sharp {
+  loadedSharp ??= configure(requirePackage('sharp') as typeof sharpModule);
+  return loadedSharp(...args);
+}
 
 /** The most pixels an image may have, whatever its file size: a 5 MB file can claim billions of them. */
 export const MAX_INPUT_PIXELS = 60_000_000;
