@@ -1,0 +1,101 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Home } from '../../../domain/home.ts';
+import type { Role } from '../../../domain/roles.ts';
+import { renderWithProviders } from '../../test-support/render.tsx';
+import { Dashboard } from './dashboard.tsx';
+
+const CLARA = { id: 'u-clara', first_name: 'Clara', last_name: 'Roca', email: 'clara@cliente.es' };
+const empty = { count: 0, atLeast: false, items: [] };
+
+/** An administrator's dashboard as GET /api/home answers it. */
+const ADMIN_HOME: Home = {
+  today: '2026-11-24',
+  failedPublications: {
+    count: 99,
+    atLeast: true,
+    items: [
+      {
+        post_id: 12, project_id: 3, project_title: 'Casa del Mar', sequence: 2, owner: CLARA, place: { state: 'published', page: 3 }, network: 'linkedin',
+        result: { status: 'failed', error: 'revoked', error_code: 'connectionRefused', attempts: 1, finished_at: '2026-11-23T09:00:00.000Z' },
+      },
+      {
+        post_id: 13, project_id: 3, project_title: 'Casa del Mar', sequence: 3, owner: CLARA, place: { state: 'published', page: 1 }, network: 'instagram',
+        result: { status: 'unknown', error: null, error_code: null, attempts: 1, finished_at: '2026-11-22T09:00:00.000Z' },
+      },
+    ],
+  },
+  connections: {
+    count: 1,
+    atLeast: false,
+    items: [{ network: 'linkedin', problem: 'lost', account_name: 'Clara Roca', expires_at: '2026-11-20T10:00:00.000Z', user: CLARA, mine: false }],
+  },
+  readyDrafts: empty,
+  previews: empty,
+  nextScheduled: {
+    count: 1,
+    atLeast: false,
+    items: [{ post_id: 20, project_id: 4, project_title: 'Escuela', sequence: 1, owner: CLARA, place: { state: 'scheduled', page: 1 }, publish_on: '2026-11-26', networks: { instagram: true, linkedin: true } }],
+  },
+  projects: { count: 2, atLeast: false, items: [{ id: 4, title: 'Escuela', state: 'preview', created_at: '2026-11-01T10:00:00.000Z' }], states: [{ state: 'draft', count: 1, atLeast: false }, { state: 'preview', count: 1, atLeast: false }] },
+};
+
+function renderDashboard(home: Home, role: Role, language: 'es' | 'en' | 'cat') {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(home), { status: 200, headers: { 'content-type': 'application/json' } })));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithProviders(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <Dashboard role={role} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+    language,
+  );
+}
+
+const section = (name: RegExp) => screen.findByRole('region', { name });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the dashboard', () => {
+  it("shows an administrator the failures with their reason, whose they are and a link to the posts page where each is, in English", async () => {
+    renderDashboard(ADMIN_HOME, 'admin', 'en');
+    const failed = await section(/Posts that failed or need review/);
+    expect(within(failed).getByRole('heading', { level: 3 }).textContent).toContain('99+');
+    const [refused, unknown] = within(failed).getAllByRole('listitem');
+    expect(within(refused!).getByRole('link', { name: 'Casa del Mar · Post 2' }).getAttribute('href')).toBe('/preview-projects?state=published&page=3');
+    within(refused!).getByText('LinkedIn: failed');
+    within(refused!).getByText('LinkedIn no longer accepts the connection to your account: connect it again in Settings and use “Publish again”.');
+    within(refused!).getByText('For Clara Roca');
+    expect(within(unknown!).getByRole('link', { name: 'Casa del Mar · Post 3' }).getAttribute('href')).toBe('/preview-projects?state=published');
+    within(unknown!).getByText('Instagram: needs review');
+    within(unknown!).getByText('Instagram did not confirm the post, so we do not know whether it went out: check the account before publishing it again.');
+
+    within(await section(/Network connections/)).getByText(/Clara Roca has lost their LinkedIn connection \(Clara Roca\): they need to connect it again in their Settings/);
+    within(await section(/Drafts ready to launch/)).getByText('No draft has everything a launch needs.');
+    within(await section(/Next posts/)).getByText('On 26-11-2026 to Instagram, LinkedIn');
+    within(await section(/The studio's projects/)).getByText('Draft: 1 · Preview: 1');
+    const shortcuts = within(await section(/Shortcuts/)).getAllByRole('link').map((link) => link.textContent);
+    expect(shortcuts).toEqual(['New project', 'Projects', 'Posts', 'Users', 'My GPTs', 'Settings']);
+  });
+
+  it('shows a publisher their projects and no posts, in Catalan', async () => {
+    renderDashboard({ ...ADMIN_HOME, failedPublications: null, previews: null, nextScheduled: null, connections: empty }, 'publisher', 'cat');
+    within(await section(/Els teus projectes/)).getByText('Esborrany: 1 · Previsualització: 1');
+    within(await section(/Connexions amb les xarxes/)).getByText("Cap connexió no caduca aviat ni s'ha perdut.");
+    expect(screen.queryByRole('region', { name: /Publicacions amb errors/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: /Properes publicacions/ })).toBeNull();
+    expect(within(await section(/Accessos directes/)).getAllByRole('link').map((link) => link.textContent)).toEqual(['Nou projecte', 'Projectes', 'Els meus GPT', 'Configuració']);
+  });
+
+  it("tells a customer their own connection expires and sends them to Settings, in Spanish", async () => {
+    const mine = { network: 'instagram' as const, problem: 'expiring' as const, account_name: 'soler.arquitectos', expires_at: '2026-11-27T10:00:00.000Z', user: CLARA, mine: true };
+    renderDashboard({ ...ADMIN_HOME, connections: { count: 1, atLeast: false, items: [mine] } }, 'customer', 'es');
+    const connections = await section(/Conexiones con las redes/);
+    within(connections).getByText(/^Tu conexión con Instagram \(soler\.arquitectos\) caduca el 27-11-2026: vuelve a conectarla en Ajustes/);
+    expect(within(connections).getByRole('link', { name: 'Ir a Ajustes' }).getAttribute('href')).toBe('/settings');
+    expect(within(await section(/Accesos directos/)).queryByRole('link', { name: 'Usuarios' })).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { HomeFailedPublication, HomePreviewPost, HomeScheduledPost } from '../../../domain/home.ts';
+import type { Person } from '../../../domain/project.ts';
+import { POST_NETWORKS, resultReasonOf } from '../../../domain/post.ts';
+import { NETWORK_NAMES } from '../../../domain/social.ts';
+import { formatDate } from '../../lib/format-date.ts';
+
+/** The dashboard's post items: each names its project and number and opens the posts page where the post is. */
+
+type PostReference = Pick<HomeFailedPublication, 'project_title' | 'sequence' | 'owner' | 'place'>;
+
+const postsPageOf = ({ place }: PostReference) => `/preview-projects?state=${place.state}${place.page > 1 ? `&page=${place.page}` : ''}`;
+
+export const personName = (person: Person) => `${person.first_name} ${person.last_name}`.trim() || person.email;
+
+/** "Casa del Mar · Publicación 2", linking to the page of the posts list that shows it. */
+function PostLink({ post }: { post: PostReference }) {
+  const { t } = useTranslation('posts');
+  return (
+    <Anchor component={Link} to={postsPageOf(post)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+      {post.project_title} · {t('card.number', { number: post.sequence })}
+    </Anchor>
+  );
+}
+
+/** Whose post, for an administrator, who sees every customer's. */
+function Owner({ post, showOwner }: { post: PostReference; showOwner: boolean }) {
+  const { t } = useTranslation();
+  if (!showOwner || !post.owner) return null;
+  return <Text size="xs" c="dimmed">{t('home.owner', { name: personName(post.owner) })}</Text>;
+}
+
+/** A network's publication that failed or needs review: the reason and what to do, as the posts page says it. */
+export function FailedPublicationItem({ item, showOwner }: { item: HomeFailedPublication; showOwner: boolean }) {
+  const { t } = useTranslation('posts');
+  const network = NETWORK_NAMES[item.network];
+  const reason = resultReasonOf(item.result);
+  const badge = item.result.status === 'unknown' ? 'needsReview' : 'failed';
+  return (
+    <List.Item data-post={item.post_id} data-network={item.network}>
+      <Stack gap={4}>
+        <PostLink post={item} />
+        <Group gap={6}>
+          <Badge color={badge === 'failed' ? 'red' : 'orange'} variant="outline" radius="sm" size="sm" tt="none">
+            {t('results.label', { network, result: t(`results.${badge}`) })}
+          </Badge>
+          {item.result.finished_at && <Text size="xs" c="dimmed">{formatDate(item.result.finished_at)}</Text>}
+        </Group>
+        {reason?.code === null && <Text size="sm">{reason.text}</Text>}
+        {reason && reason.code !== null && <Text size="sm">{t(`resultErrors.${reason.code}`, { network, count: reason.attempts })}</Text>}
+        {reason && reason.code !== null && reason.detail && <Text size="xs" c="dimmed">{t('resultDetail', { network, detail: reason.detail })}</Text>}
+        <Owner post={item} showOwner={showOwner} />
+      </Stack>
+    </List.Item>
+  );
+}
+
+/** A preview nobody has given a day and networks yet. */
+export function PreviewItem({ item, showOwner }: { item: HomePreviewPost; showOwner: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <List.Item data-post={item.post_id}>
+      <Stack gap={2}>
+        <PostLink post={item} />
+        <Text size="sm">{t('home.previews.item', { date: formatDate(item.created_at) })}</Text>
+        <Owner post={item} showOwner={showOwner} />
+      </Stack>
+    </List.Item>
+  );
+}
+
+/** A scheduled post: its day and the networks it goes to. */
+export function ScheduledItem({ item, showOwner, today }: { item: HomeScheduledPost; showOwner: boolean; today: string }) {
+  const { t } = useTranslation();
+  const networks = POST_NETWORKS.filter((network) => item.networks[network]).map((network) => NETWORK_NAMES[network]);
+  return (
+    <List.Item data-post={item.post_id}>
+      <Stack gap={2}>
+        <PostLink post={item} />
+        <Text size="sm">
+          {t(item.publish_on <= today ? 'home.scheduled.itemDue' : 'home.scheduled.item', { date: formatDate(item.publish_on), networks: networks.join(', ') })}
+        </Text>
+        <Owner post={item} showOwner={showOwner} />
+      </Stack>
+    </List.Item>
+  );
+}
