@@ -48,25 +48,24 @@ const SORT_KEYS = {
   created_at: sql.ref('projects.created_at'),
 };
 
+// SPEC shows the creator as "last, first".
+const CREATOR_NAME = [sql`lower(coalesce(creator.last_name, ''))`, sql`lower(coalesce(creator.first_name, ''))`];
+
+const ROW_COLUMNS = ['projects.id', 'projects.title', 'projects.state', 'projects.maps_url', 'projects.show_map', 'projects.created_at', 'projects.created_by', 'projects.assigned_to', ...PEOPLE_COLUMNS] as const;
+
 /**
- * One page, filtered, sorted and counted in SQL, fast with 100,000 projects: the page's ids are chosen
- * from an index first and only those ten rows are joined to their people; the total and the states
- * present come from the counts migration 010 keeps (decision 019), a few rows whatever the number of
- * projects.
+ * One page, filtered, sorted and counted in SQL, fast with 100,000 projects: the page's rows in one
+ * statement, whose ids are chosen from an index first (a subquery) so that only those ten rows are
+ * joined to their people; the total and the states present, read at the same time, come from the
+ * counts migration 010 keeps (decision 019), a few rows whatever the number of projects.
  */
 export async function listProjectRows(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery) {
-  const [ids, counts] = await Promise.all([
-    query.sort === 'created_by' && viewer.seesAll ? pageIdsByCreator(db, query) : pageIds(db, viewer, query),
+  const [rows, counts] = await Promise.all([
+    query.sort === 'created_by' && viewer.seesAll ? pageRowsByCreator(db, query) : pageRows(db, viewer, query),
     countProjectsByState(db, viewer),
   ]);
-  const rows = ids.length === 0 ? [] : await fromProjects(db)
-    .select(['projects.id', 'projects.title', 'projects.state', 'projects.maps_url', 'projects.show_map', 'projects.created_at', 'projects.created_by', 'projects.assigned_to', ...PEOPLE_COLUMNS])
-    .where('projects.id', 'in', ids)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    // A project deleted between the two reads is simply left out.
-    rows: ids.flatMap((id) => byId.get(id) ?? []),
+    rows,
     total: query.state ? counts[query.state] : PROJECT_STATES.reduce((sum, state) => sum + counts[state], 0),
     states: PROJECT_STATES.filter((state) => counts[state] > 0),
   };
@@ -90,23 +89,25 @@ async function countProjectsByState(db: Kysely<Database>, viewer: ProjectViewer)
   return counts;
 }
 
-async function pageIds(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery): Promise<number[]> {
+/** The page's rows with their people, ordered again as the page's ids were chosen (ten rows to sort). */
+function pageRows(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery) {
+  const keys = query.sort === 'created_by' ? CREATOR_NAME : [SORT_KEYS[query.sort]];
+  return fromProjects(db)
+    .select(ROW_COLUMNS)
+    .where('projects.id', 'in', pageIdsQuery(db, viewer, query))
+    .$call((builder) => keys.reduce((ordered, key) => ordered.orderBy(key, query.order), builder))
+    .orderBy('projects.id', query.order)
+    .execute();
+}
+
+/** The page's ids, walked along an index: a query to embed, not yet run. */
+function pageIdsQuery(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery) {
+  if (!viewer.seesAll && query.sort === 'created_at') return ownIdsNewestQuery(db, viewer, query);
   const filtered = filteredProjects(db, viewer, query.state);
-  const offset = (query.page - 1) * query.pageSize;
-  if (!viewer.seesAll && query.sort === 'created_at') return ownPageIdsNewest(db, viewer, query);
-  const rows = query.sort === 'created_by'
-    ? await filtered
-      .leftJoin('users as creator', 'creator.id', 'projects.created_by')
-      .select('projects.id')
-      // SPEC shows the creator as "last, first".
-      .orderBy(sql`lower(coalesce(creator.last_name, ''))`, query.order)
-      .orderBy(sql`lower(coalesce(creator.first_name, ''))`, query.order)
-      .orderBy('projects.id', query.order)
-      .limit(query.pageSize)
-      .offset(offset)
-      .execute()
-    : await filtered.select('projects.id').orderBy(SORT_KEYS[query.sort], query.order).orderBy('projects.id', query.order).limit(query.pageSize).offset(offset).execute();
-  return rows.map((row) => row.id);
+  const sorted = query.sort === 'created_by'
+    ? CREATOR_NAME.reduce((ordered, key) => ordered.orderBy(key, query.order), filtered.leftJoin('users as creator', 'creator.id', 'projects.created_by').select('projects.id'))
+    : filtered.select('projects.id').orderBy(SORT_KEYS[query.sort], query.order);
+  return sorted.orderBy('projects.id', query.order).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
 }
 
 /**
@@ -114,7 +115,7 @@ async function pageIds(db: Kysely<Database>, viewer: ProjectViewer, query: ListP
  * read in order from one index (SQLite would sort every one of the user's projects), so each half is
  * read from its own index, up to the end of the page, and the two merged.
  */
-async function ownPageIdsNewest(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery): Promise<number[]> {
+function ownIdsNewestQuery(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery) {
   const offset = (query.page - 1) * query.pageSize;
   const half = (column: 'created_by' | 'assigned_to') =>
     db.selectFrom((eb) =>
@@ -128,16 +129,14 @@ async function ownPageIdsNewest(db: Kysely<Database>, viewer: ProjectViewer, que
         .limit(offset + query.pageSize)
         .as(column),
     ).selectAll();
-  const rows = await db
+  return db
     // union, not union all: a project both created by and assigned to the user counts once.
     .selectFrom(half('created_by').union(half('assigned_to')).as('visible'))
-    .select('visible.id')
+    .select('visible.id as id')
     .orderBy('visible.created_at', query.order)
     .orderBy('visible.id', query.order)
     .limit(query.pageSize)
-    .offset(offset)
-    .execute();
-  return rows.map((row) => row.id);
+    .offset(offset);
 }
 
 /**
@@ -148,7 +147,7 @@ async function ownPageIdsNewest(db: Kysely<Database>, viewer: ProjectViewer, que
  * one sort would order them; projects without a creator sort as an empty name. Admins only: a group's
  * projects are all of its creators' projects.
  */
-async function pageIdsByCreator(db: Kysely<Database>, query: ListProjectsQuery): Promise<number[]> {
+async function pageRowsByCreator(db: Kysely<Database>, query: ListProjectsQuery) {
   const [people, created] = await Promise.all([
     db
       .selectFrom('users')
@@ -200,7 +199,11 @@ async function pageIdsByCreator(db: Kysely<Database>, query: ListProjectsQuery):
     skip = 0;
     if (ids.length === query.pageSize) break;
   }
-  return ids;
+  if (ids.length === 0) return [];
+  const rows = await fromProjects(db).select(ROW_COLUMNS).where('projects.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // A project deleted between the two reads is simply left out.
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function insertProject(db: Kysely<Database>, values: Omit<ProjectsTable, 'id' | 'launch_error_code' | 'launch_error_message'>): Promise<number> {
