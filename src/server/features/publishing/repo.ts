@@ -196,7 +196,10 @@ const SWEEP_LOCK = 7_202_611;
  * Queues a publish job for every scheduled post that is due and has none waiting or running: its day
  * has passed, or it is today and `todayIsDue` (the publish hour has come); or a publish job held it and
  * is gone (publishing_since older than `staleBefore`). One INSERT ... SELECT under a lock, so two
- * processes sweeping at once do not queue a post twice. Answers the posts queued.
+ * processes sweeping at once do not queue a post twice. The jobs take turns among the owners (each
+ * one's first post, then each one's second...), as the worker claims them in that order: every studio's
+ * posts start early, and no account gets all its posts' calls at once (docs/decisions/020). Answers the
+ * posts queued.
  */
 export async function enqueueDuePosts(
   db: Kysely<Database>,
@@ -239,7 +242,9 @@ export async function enqueueDuePosts(
               .where('jobs.state', 'in', ['queued', 'running']),
           ),
         ),
-      );
+      )
+      .orderBy(sql`row_number() over (partition by ${sql.ref('posts.owner_id')} order by ${sql.ref('posts.id')})`)
+      .orderBy('posts.id');
     const rows = await trx
       .insertInto('jobs')
       .columns(['kind', 'subject', 'payload', 'state', 'run_at', 'attempts', 'max_attempts', 'created_at', 'updated_at'])

@@ -83,6 +83,20 @@ describe('publishing: the sweep', () => {
     expect(await jobsOf(alive)).toHaveLength(1);
   });
 
+  it('queues the posts taking turns among their owners, the order the worker claims them in', async () => {
+    clock = AT_THE_HOUR;
+    const other = (await createTestUser(env.t, { email: 'pau@cliente.es' })).id;
+    const otherProject = await createTestProject(db(), { createdBy: other });
+    const first = [await post({ publishOn: '2025-06-07' }), await post({ publishOn: '2025-06-07' }), await post({ publishOn: '2025-06-07' })];
+    const second = [];
+    for (let index = 0; index < 2; index += 1) {
+      second.push((await createTestPost(db(), { projectId: otherProject, ownerId: other, state: 'scheduled', publishOn: '2025-06-07', networks: { linkedin: true } })).id);
+    }
+    await sweep.run();
+    const jobs = await db().selectFrom('jobs').select(['id', 'subject']).where('subject', 'in', [...first, ...second].map((id) => `post:${id}`)).orderBy('id').execute();
+    expect(jobs.map((job) => Number(job.subject!.slice('post:'.length)))).toEqual([first[0], second[0], first[1], second[1], first[2]]);
+  });
+
   it('queues the day’s posts as the publish hour strikes, not up to a minute later: its timer turns with the minute', async () => {
     // This sweep's clock reads 08:59:57 in Madrid on 12 June as it starts: its first sweep is before the hour.
     const offset = Date.parse('2025-06-12T06:59:57.000Z') - Date.now();
