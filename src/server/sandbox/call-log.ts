@@ -49,19 +49,17 @@ export class CallLog {
     this.refused.push({ ...refusal, at: new Date(at).toISOString() });
   }
 
-  accounts(): AccountCalls[] {
-    return [...this.calls.values()].map(({ network, account, at }) => ({
-      network,
-      account,
-      calls: at.length,
-      busiestSecond: busiestSecond(at),
-      firstAt: new Date(at[0]!).toISOString(),
-      lastAt: new Date(at.at(-1)!).toISOString(),
-    }));
+  /** Each account that made calls at or after `since`, counting those only. */
+  accounts(since = 0): AccountCalls[] {
+    return [...this.calls.values()].flatMap(({ network, account, at }) => {
+      const times = at.filter((time) => time >= since);
+      if (times.length === 0) return [];
+      return [{ network, account, calls: times.length, busiestSecond: busiestSecond(times), firstAt: new Date(times[0]!).toISOString(), lastAt: new Date(times.at(-1)!).toISOString() }];
+    });
   }
 
-  refusals(): LimitRefusal[] {
-    return [...this.refused];
+  refusals(since = 0): LimitRefusal[] {
+    return this.refused.filter((refusal) => Date.parse(refusal.at) >= since);
   }
 
   clear(): void {

@@ -132,6 +132,10 @@ describe('the limits per account', () => {
     control().advanceTime(3_600);
     expect((await graph('me', token)).status).toBe(200);
     expect(control().usage().refusals).toEqual([expect.objectContaining({ network: 'meta', account: studio!.meta.userId, limit: 'callsPerUserPerHour' })]);
+    // Counted from a moment on: only the call made after the hour passed.
+    const lastHour = control().usage(new Date(Date.now() + 3_599_000).toISOString());
+    expect(lastHour.meta).toEqual([expect.objectContaining({ user: studio!.meta.userId, calls: 1, busiestSecond: 1 })]);
+    expect(lastHour.refusals).toEqual([]);
   });
 
   it("refuses an Instagram account's containers beyond its daily limit (9/2207042), and lets them through a day later", async () => {

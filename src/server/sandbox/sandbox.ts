@@ -89,8 +89,8 @@ export interface SandboxControl {
   allowImageOrigins(origins: string[]): void;
   /** Adds studios with accounts of their own (studios.ts); a browser signs in as one with its cookie. */
   addStudios(count: number): SandboxStudio[];
-  /** Each account's calls against the limits, and the refusals (usage.ts). */
-  usage(): SandboxUsage;
+  /** Each account's calls against the limits, and the refusals (usage.ts); calls since `since` (ISO) when given. */
+  usage(since?: string): SandboxUsage;
   published(): PublishedOverview;
   reset(): void;
 }
@@ -158,7 +158,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       context.meta.imageOrigins = origins.map((origin) => new URL(origin).origin);
     },
     addStudios: (count) => addStudios(store, count),
-    usage: () => sandboxUsage(context),
+    usage: (since) => sandboxUsage(context, since),
     published: () => publishedOverview(context),
     reset() {
       faults.clear();
@@ -204,7 +204,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     // Each network's settings to change (store.ts's SandboxSettings decides which take effect).
     const settingsChange = z.object({ linkedin: z.record(z.string(), z.unknown()).optional(), meta: z.record(z.string(), z.unknown()).optional() });
     app.get('/control', forApi, async () => ({ faults: faults.list(), settings: store.state.settings, clockOffsetSeconds: store.state.clockOffsetMs / 1000, studios: store.state.studios }));
-    app.get('/control/usage', forApi, async (_request, reply) => reply.header('cache-control', 'no-store').send(control.usage()));
+    app.get('/control/usage', forApi, async (request, reply) => {
+      const { since } = z.object({ since: z.iso.datetime().optional() }).parse(request.query);
+      return reply.header('cache-control', 'no-store').send(control.usage(since));
+    });
     app.post('/control/studios', forApi, async (request, reply) => {
       const { count } = z.object({ count: z.number().int().min(1).max(1000) }).parse(request.body);
       return reply.status(201).send({ studios: control.addStudios(count) });

@@ -5,8 +5,9 @@ import { linkedinPerson, metaPerson, pageOwner } from './studios.ts';
 
 /**
  * Where each account stands against the networks' limits the sandbox enforces (control.usage(), GET
- * /sandbox/control/usage): its API calls, its busiest second, what the limits count, and every refusal
- * a limit gave. Benchmarks read it to show they stayed within the limits.
+ * /sandbox/control/usage): its API calls and its busiest second (since `since`, by the sandbox's clock,
+ * when given), what the limits count (their own windows), and every refusal a limit gave. Benchmarks read
+ * it to show they stayed within the limits.
  */
 export interface SandboxUsage {
   limits: {
@@ -28,12 +29,13 @@ export interface SandboxUsage {
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-export function sandboxUsage(context: SandboxContext): SandboxUsage {
+export function sandboxUsage(context: SandboxContext, since?: string): SandboxUsage {
   const { store, calls } = context;
   const { settings, linkedin, meta } = store.state;
   const now = store.now();
   const midnight = now - (now % DAY_MS);
-  const accounts = calls.accounts();
+  const from = since === undefined ? 0 : Date.parse(since);
+  const accounts = calls.accounts(from);
   return {
     limits: {
       linkedin: { postsPerDay: settings.linkedin.postsPerDay, postsPerAppPerDay: settings.linkedin.postsPerAppPerDay },
@@ -71,6 +73,6 @@ export function sandboxUsage(context: SandboxContext): SandboxUsage {
             };
           }),
       })),
-    refusals: calls.refusals(),
+    refusals: calls.refusals(from),
   };
 }
