@@ -1,4 +1,7 @@
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
+
+// The native argon2 module is loaded at the first password hashed or checked, not at start.
+const argon2 = () => import('@node-rs/argon2');
 
 // Algorithm is an ambient const enum, which isolated modules cannot read: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm.Argon2id;
@@ -14,8 +17,8 @@ export const ARGON2_PARAMETERS = {
   parallelism: 1,
 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_PARAMETERS);
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, ARGON2_PARAMETERS);
 }
 
 let verificationsSoFar = 0;
@@ -30,6 +33,7 @@ export function passwordVerificationCount(): number {
 
 export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }): Promise<boolean> {
   verificationsSoFar += 1;
+  const { verify } = await argon2();
   try {
     return await verify(stored, password);
   } catch {
