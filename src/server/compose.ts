@@ -117,7 +117,7 @@ export function createAppSandbox(config: Config, options: { inMemory?: boolean; 
     // The sandbox fetches the images from this app (and its bucket), which the real Meta could not.
     imageOrigins: storageImageOrigins(config.storage, config.publicUrl),
     // Its LinkedIn app has the organization product exactly when this app asks for company pages.
-    settings: { linkedin: { organizationProduct: config.social.linkedin.organizationPages } },
+    settings: { linkedin: { organizationProduct: config.social.linkedin.organizationPages, latencyMs: config.social.sandboxLatencyMs }, meta: { latencyMs: config.social.sandboxLatencyMs } },
     ...(access === 'administrators' && options.administratorCheck ? { access: { check: options.administratorCheck, signInUrl: `${config.publicUrl}/login` } } : {}),
   });
 }
