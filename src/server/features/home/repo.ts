@@ -1,7 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { HOME_COUNT_LIMIT } from '../../../domain/home.ts';
-import type { PostState } from '../../../domain/post.ts';
-import type { ProjectState } from '../../../domain/project.ts';
+import { PROJECT_STATES, type ProjectState } from '../../../domain/project.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter } from '../../db/values.ts';
@@ -96,10 +95,6 @@ export async function nextScheduledIds(db: Kysely<Database>, viewer: PostViewer,
 export async function newestPreviewIds(db: Kysely<Database>, viewer: PostViewer, limit: number): Promise<number[]> {
   const rows = await ownPosts(db, viewer).select('posts.id').where('posts.state', '=', 'preview').orderBy('posts.created_at', 'desc').orderBy('posts.id', 'asc').limit(limit).execute();
   return rows.map((row) => row.id);
-}
-
-export function countPostsInState(db: Kysely<Database>, viewer: PostViewer, state: PostState): Promise<number> {
-  return countUpToLimit(db, ownPosts(db, viewer).select('posts.id').where('posts.state', '=', state));
 }
 
 /**
@@ -202,12 +197,22 @@ function newestOwnProjects(db: Kysely<Database>, viewer: ProjectViewer, state: P
     .limit(limit);
 }
 
-export async function countOwnProjects(db: Kysely<Database>, viewer: ProjectViewer, state: ProjectState | undefined): Promise<number> {
-  const row = await db
-    .selectFrom(newestOwnProjects(db, viewer, state, HOME_COUNT_LIMIT + 1).as('counted'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Math.min(Number(row.n), HOME_COUNT_LIMIT + 1);
+/**
+ * The viewer's projects in each state, from the counts migration 010 keeps, as the projects list reads
+ * them (projects/repo.ts): an admin's are every 'creator' row, anyone else's their own 'creator' and
+ * 'assignee' rows, which add up to exactly "created by or assigned to me".
+ */
+export async function countProjectsByState(db: Kysely<Database>, viewer: ProjectViewer): Promise<Record<ProjectState, number>> {
+  const rows = await db
+    .selectFrom('project_counts')
+    .select(['state', (eb) => eb.fn.sum<number | string>('n').as('count')])
+    .$if(viewer.seesAll, (query) => query.where('relation', '=', 'creator'))
+    .$if(!viewer.seesAll, (query) => query.where('person_id', '=', viewer.id))
+    .groupBy('state')
+    .execute();
+  const counts = Object.fromEntries(PROJECT_STATES.map((state) => [state, 0])) as Record<ProjectState, number>;
+  for (const row of rows) if ((PROJECT_STATES as readonly string[]).includes(row.state)) counts[row.state as ProjectState] = Number(row.count);
+  return counts;
 }
 
 export async function listNewestProjects(db: Kysely<Database>, viewer: ProjectViewer, limit: number) {

@@ -9,11 +9,11 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { readFlag, readInstant } from '../../db/values.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
-import type { PostViewer } from '../posts/repo.ts';
+import { type PostViewer, countPostsByState } from '../posts/repo.ts';
 import type { ProjectViewer } from '../projects/repo.ts';
 import { stateOf } from '../posts/post-view.ts';
 import {
-  type ConnectionAlertRow, type PostItemRow, countConnectionAlerts, countFailedResults, countOwnProjects, countPostsBefore, countPostsInState, findPostItems,
+  type ConnectionAlertRow, type PostItemRow, countConnectionAlerts, countFailedResults, countPostsBefore, countProjectsByState, findPostItems,
   findReadyDrafts, listConnectionAlerts, listFailedResults, listNewestProjects, newestPreviewIds, nextScheduledIds,
 } from './repo.ts';
 
@@ -77,8 +77,9 @@ async function failedPublications(deps: HomeDependencies, viewer: PostViewer): P
   return { ...counted(found), items };
 }
 
-async function nextScheduled(deps: HomeDependencies, viewer: PostViewer): Promise<Home['nextScheduled']> {
-  const [ids, found] = await Promise.all([nextScheduledIds(deps.db, viewer, HOME_ITEMS_LIMIT), countPostsInState(deps.db, viewer, 'scheduled')]);
+/** How many there are is what the posts list's chips say (posts/repo.ts countPostsByState). */
+async function nextScheduled(deps: HomeDependencies, viewer: PostViewer, counts: Record<PostState, number>): Promise<Home['nextScheduled']> {
+  const ids = await nextScheduledIds(deps.db, viewer, HOME_ITEMS_LIMIT);
   const items: HomeScheduledPost[] = [];
   for (const post of await findPostItems(deps.db, ids)) {
     items.push({
@@ -87,17 +88,17 @@ async function nextScheduled(deps: HomeDependencies, viewer: PostViewer): Promis
       networks: { instagram: readFlag(post.to_instagram), linkedin: readFlag(post.to_linkedin) },
     });
   }
-  return { ...counted(found), items };
+  return { count: counts.scheduled, atLeast: false, items };
 }
 
-async function previews(deps: HomeDependencies, viewer: PostViewer): Promise<Home['previews']> {
-  const [ids, found] = await Promise.all([newestPreviewIds(deps.db, viewer, HOME_ITEMS_LIMIT), countPostsInState(deps.db, viewer, 'preview')]);
+async function previews(deps: HomeDependencies, viewer: PostViewer, counts: Record<PostState, number>): Promise<Home['previews']> {
+  const ids = await newestPreviewIds(deps.db, viewer, HOME_ITEMS_LIMIT);
   // The newest previews in the list's own order: the n-th is on page n / 6 of the previews.
   const items = (await findPostItems(deps.db, ids)).map((post, index) => ({
     ...postReference(post, Math.floor(index / POSTS_PAGE_SIZE) + 1),
     created_at: readInstant(post.created_at).toISOString(),
   }));
-  return { ...counted(found), items };
+  return { count: counts.preview, atLeast: false, items };
 }
 
 function toConnectionAlert(row: ConnectionAlertRow, actor: SessionUser, now: Date): HomeConnectionAlert {
@@ -125,26 +126,25 @@ async function connections(deps: HomeDependencies, actor: SessionUser, now: Date
   return { ...counted(found), items: rows.map((row) => toConnectionAlert(row, actor, now)) };
 }
 
-async function readyDrafts(deps: HomeDependencies, viewer: ProjectViewer): Promise<Home['readyDrafts']> {
+async function readyDrafts(deps: HomeDependencies, viewer: ProjectViewer, counts: Record<ProjectState, number>): Promise<Home['readyDrafts']> {
+  if (counts.draft === 0) return { count: 0, atLeast: false, items: [] };
   const { scanned, readyCount, items } = await findReadyDrafts(deps.db, viewer, DRAFTS_LOOKED_AT, HOME_ITEMS_LIMIT);
   return {
     count: Math.min(readyCount, HOME_COUNT_LIMIT),
     // Older drafts were not looked at: there may be more.
-    atLeast: readyCount > HOME_COUNT_LIMIT || scanned >= DRAFTS_LOOKED_AT,
+    atLeast: readyCount > HOME_COUNT_LIMIT || scanned < counts.draft,
     items: items.map((row) => ({ ...row, created_at: readInstant(row.created_at).toISOString() })),
   };
 }
 
-async function projects(deps: HomeDependencies, viewer: ProjectViewer): Promise<Home['projects']> {
-  const [found, newest, ...perState] = await Promise.all([
-    countOwnProjects(deps.db, viewer, undefined),
-    listNewestProjects(deps.db, viewer, HOME_ITEMS_LIMIT),
-    ...PROJECT_STATES.map((state) => countOwnProjects(deps.db, viewer, state)),
-  ]);
+/** How many in each state is what the projects list counts (migration 010's project_counts). */
+async function projects(deps: HomeDependencies, viewer: ProjectViewer, counts: Record<ProjectState, number>): Promise<Home['projects']> {
+  const newest = await listNewestProjects(deps.db, viewer, HOME_ITEMS_LIMIT);
   return {
-    ...counted(found as number),
-    states: PROJECT_STATES.map((state, index) => ({ state, ...counted(perState[index] as number) })),
-    items: (newest as Awaited<ReturnType<typeof listNewestProjects>>).map((row) => ({
+    count: PROJECT_STATES.reduce((sum, state) => sum + counts[state], 0),
+    atLeast: false,
+    states: PROJECT_STATES.map((state) => ({ state, count: counts[state], atLeast: false })),
+    items: newest.map((row) => ({
       id: row.id,
       title: row.title,
       state: (PROJECT_STATES as readonly string[]).includes(row.state) ? (row.state as ProjectState) : 'draft',
@@ -159,13 +159,17 @@ export async function getHome(deps: HomeDependencies, actor: SessionUser): Promi
   const seesAll = actor.role === 'admin';
   const postViewer: PostViewer | null = ROLES_WITH_POSTS.includes(actor.role) ? { id: actor.id, seesAll } : null;
   const projectViewer: ProjectViewer | null = ROLES_WITH_PROJECTS.includes(actor.role) ? { id: actor.id, seesAll } : null;
+  const [postCounts, projectCounts] = await Promise.all([
+    postViewer ? countPostsByState(deps.db, postViewer) : null,
+    projectViewer ? countProjectsByState(deps.db, projectViewer) : null,
+  ]);
   const [failed, alerts, drafts, previewPosts, scheduled, projectStates] = await Promise.all([
     postViewer ? failedPublications(deps, postViewer) : null,
     connections(deps, actor, now),
-    projectViewer ? readyDrafts(deps, projectViewer) : null,
-    postViewer ? previews(deps, postViewer) : null,
-    postViewer ? nextScheduled(deps, postViewer) : null,
-    projectViewer ? projects(deps, projectViewer) : null,
+    projectViewer && projectCounts ? readyDrafts(deps, projectViewer, projectCounts) : null,
+    postViewer && postCounts ? previews(deps, postViewer, postCounts) : null,
+    postViewer && postCounts ? nextScheduled(deps, postViewer, postCounts) : null,
+    projectViewer && projectCounts ? projects(deps, projectViewer, projectCounts) : null,
   ]);
   return {
     today: deps.calendar.today(),
