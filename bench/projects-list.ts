@@ -26,6 +26,8 @@ const STATES = ['draft', 'draft', 'draft', 'draft', 'preview', 'preview', 'previ
 
 // The rows of the table; those in BUDGETED are the goal's "first page of each list" and its filters.
 const ADMIN_FIRST = 'first page, newest first (admin)';
+// The same page asked for uncompressed: what compressing the JSON costs (the floor's answer is too small to be).
+const ADMIN_FIRST_PLAIN = 'first page, uncompressed (admin)';
 const ADMIN_DEEP = 'deep page, page N/20 (admin)';
 const ADMIN_PREVIEW = 'state=preview (admin)';
 const ADMIN_BY_CREATOR = 'sort=created_by asc (admin)';
@@ -101,6 +103,7 @@ async function measureProjectsList({ dialect, short, explain, log }: Options): P
       log(`${size.toLocaleString('en')} projects loaded in ${seconds} s; customer-0 sees ${ownTotal}; deep page = ${deepPage}`);
       await results.measure(base, size, adminCookie, [
         [ADMIN_FIRST, '/api/projects', adminCookie],
+        [ADMIN_FIRST_PLAIN, '/api/projects', adminCookie, { 'accept-encoding': 'identity' }],
         [ADMIN_DEEP, `/api/projects?page=${deepPage}`, adminCookie],
         [ADMIN_PREVIEW, '/api/projects?state=preview', adminCookie],
         [ADMIN_BY_CREATOR, '/api/projects?sort=created_by&order=asc', adminCookie],

@@ -28,8 +28,11 @@ export async function timeRequests(base: string, path: string, cookie?: string, 
   return { ...percentiles(latencies), perSecond: requests / seconds };
 }
 
-/** One kind of request to time: a name, the path, who asks (their Cookie header). */
-export type Row = [name: string, path: string, cookie?: string];
+/**
+ * One kind of request to time: a name, the path, who asks (their Cookie header), other headers. Node's
+ * fetch asks for `gzip, deflate` unless told otherwise, so JSON answers come compressed, as to a browser.
+ */
+export type Row = [name: string, path: string, cookie?: string, headers?: Record<string, string>];
 
 export type InterleavedLoad = Load & { rounds?: number };
 
@@ -61,12 +64,12 @@ export async function sendRowsInterleaved(base: string, rows: Row[], { rounds = 
   const perTurn = Math.max(1, Math.round(requests / rounds));
   const latencies = new Map<string, number[]>(rows.map(([name]) => [name, []]));
   const seconds = new Map<string, number>(rows.map(([name]) => [name, 0]));
-  for (const [, path, cookie] of rows) await warm(base, path, cookie, warmUp);
+  for (const [, path, cookie, headers] of rows) await warm(base, path, cookie, warmUp, headers);
   for (let round = 0; round < rounds; round += 1) {
     for (let turn = 0; turn < rows.length; turn += 1) {
-      const [name, path, cookie] = rows[(round + turn) % rows.length]!;
+      const [name, path, cookie, headers] = rows[(round + turn) % rows.length]!;
       const started = performance.now();
-      latencies.get(name)!.push(...(await timeLatencies(base, path, cookie, perTurn, concurrency)));
+      latencies.get(name)!.push(...(await timeLatencies(base, path, cookie, perTurn, concurrency, headers)));
       seconds.set(name, seconds.get(name)! + (performance.now() - started) / 1000);
     }
   }
@@ -80,12 +83,14 @@ export function percentiles(latencies: number[]): Pick<Figures, 'p50' | 'p95' | 
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-async function warm(base: string, path: string, cookie: string | undefined, requests: number): Promise<void> {
-  for (let index = 0; index < requests; index += 1) await timeLatencies(base, path, cookie, 1, 1);
+async function warm(base: string, path: string, cookie: string | undefined, requests: number, headers?: Record<string, string>): Promise<void> {
+  for (let index = 0; index < requests; index += 1) await timeLatencies(base, path, cookie, 1, 1, headers);
 }
 
-async function timeLatencies(base: string, path: string, cookie: string | undefined, requests: number, concurrency: number): Promise<number[]> {
-  const headers: Record<string, string> = cookie ? { cookie } : {};
+async function timeLatencies(
+  base: string, path: string, cookie: string | undefined, requests: number, concurrency: number, extraHeaders: Record<string, string> = {},
+): Promise<number[]> {
+  const headers: Record<string, string> = { ...extraHeaders, ...(cookie ? { cookie } : {}) };
   let next = 0;
   const latencies: number[] = [];
   const worker = async () => {
