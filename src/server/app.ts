@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { PostWriter } from './adapters/ai/post-writer.ts';
 import { createTemplateWriter } from './adapters/ai/template-writer.ts';
 import type { Mailer } from './adapters/mail/mailer.ts';
@@ -39,6 +39,7 @@ import { frameworkErrorOptions, installFrameworkErrors } from './http/framework-
 import { installMultipartGuard } from './http/multipart-guard.ts';
 import { installOriginCheck } from './http/origin-check.ts';
 import { serializeRequest } from './http/log-redaction.ts';
+import { zodSchemaController } from './http/zod-compilers.ts';
 import { installCompression, serveWebApp } from './http/static-assets.ts';
 import type { JobHandler, JobKind } from './jobs/job-queue.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
@@ -80,9 +81,8 @@ export async function buildApp(deps: AppDependencies) {
     bodyLimit: 1_048_576,
     // Fastify's and Node's own answers (bad URL, long parameter, unparsable request, …) in our error shape.
     ...frameworkErrorOptions,
+    schemaController: zodSchemaController,
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   installFrameworkErrors(app);
   installErrorHandling(app);
   installMultipartGuard(app);
