@@ -63,6 +63,8 @@ export interface PageAudit {
   /** Why Lighthouse could not measure it, when it could not. */
   error?: string;
   metrics: { fcp: string; lcp: string; tbt: string; cls: string; lcpMs: number | null };
+  /** Lighthouse's measure of the machine's speed during the run (lower: busier); TBT scales with it. */
+  benchmarkIndex: number;
   /** Binary audits that failed (accessibility and best practices mostly). */
   failing: string[];
   scripts: LoadedScript[];
@@ -73,6 +75,12 @@ export interface PageAudit {
  * for a signed-in page).
  */
 export async function auditPage(options: { url: string; port: number; formFactor: FormFactor; extraHeaders?: Record<string, string> }): Promise<PageAudit> {
+  // Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, NO_FCP): one more try.
+  const first = await auditOnce(options);
+  return first.scores ? first : auditOnce(options);
+}
+
+async function auditOnce(options: { url: string; port: number; formFactor: FormFactor; extraHeaders?: Record<string, string> }): Promise<PageAudit> {
   const { url, port, formFactor } = options;
   const result = await lighthouse(
     url,
@@ -92,12 +100,13 @@ export async function auditPage(options: { url: string; port: number; formFactor
   };
   const requests = (audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
   const scripts = requests.filter((request) => request.resourceType === 'Script').map((request) => ({ url: request.url, transferSize: request.transferSize ?? 0 }));
-  if (runtimeError) return { scores: null, error: `${runtimeError.code}: ${runtimeError.message}`, metrics, failing: [], scripts };
+  const benchmarkIndex = Math.round(result.lhr.environment.benchmarkIndex);
+  if (runtimeError) return { scores: null, error: `${runtimeError.code}: ${runtimeError.message}`, metrics, failing: [], scripts, benchmarkIndex };
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as Record<Category, number>;
   const failing = Object.values(audits)
     .filter((entry) => entry.score !== null && entry.score < 1 && entry.scoreDisplayMode === 'binary')
     .map((entry) => entry.id);
-  return { scores, metrics, failing, scripts };
+  return { scores, metrics, failing, scripts, benchmarkIndex };
 }
 
 function saveReport(folder: string, url: string, formFactor: FormFactor, report: unknown): void {
@@ -114,7 +123,7 @@ export function formatScores(audit: PageAudit): string {
 
 export function formatMetrics(audit: PageAudit): string {
   const { fcp, lcp, tbt, cls } = audit.metrics;
-  return `FCP ${fcp}, LCP ${lcp}, TBT ${tbt}, CLS ${cls}`;
+  return `FCP ${fcp}, LCP ${lcp}, TBT ${tbt}, CLS ${cls} (machine benchmark index ${audit.benchmarkIndex})`;
 }
 
 export interface ScriptWeight {

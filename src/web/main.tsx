@@ -13,8 +13,8 @@ if (!root) throw new Error('index.html has no #root element');
 reloadWhenTheBuildChanged();
 const i18n = initI18n();
 const queryClient = createQueryClient();
-// The first screen needs its dictionaries, its page's code and the session check: all three start now.
-preloadRoute(window.location.pathname);
+// The first screen needs its translations, its page's code and the session check: all start now.
+preloadRoute(window.location.pathname, i18n);
 void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: getSession });
 
 void i18nLoaded(i18n).then(() =>

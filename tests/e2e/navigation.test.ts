@@ -18,15 +18,17 @@ function recordScripts(page: Page): string[] {
 }
 
 describe('code loaded page by page (issue 14)', () => {
-  test("the login page loads its own code and Spanish, not the signed-in screens' nor the other languages", async () => {
+  test("the login page loads its own code and its translations in Spanish, not the signed-in screens' nor the other languages", async () => {
     const page = await newPage(journey.browser);
     const scripts = recordScripts(page);
     await page.goto(`${journey.server.url}/login`);
     await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts).toContain('login-page');
-    expect(scripts).toContain('es');
-    for (const other of ['app-layout', 'home-page', 'projects-page', 'posts-page', 'users-page', 'project-editor', 'en', 'cat']) expect(scripts).not.toContain(other);
+    // Its translations, in Spanish only (a chunk per language and namespace: es-auth, en-auth...).
+    expect(scripts).toEqual(expect.arrayContaining(['es-common', 'es-errors', 'es-auth', 'es-validation']));
+    expect(scripts.filter((name) => /^(en|cat)-/.test(name) || name === 'es-projects')).toEqual([]);
+    for (const other of ['app-layout', 'home-page', 'projects-page', 'posts-page', 'users-page', 'project-editor']) expect(scripts).not.toContain(other);
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
   });

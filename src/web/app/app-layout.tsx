@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { BrandLink } from './brand-link.tsx';
 import { LanguageMenu } from './language-menu.tsx';
-import { preloadOnIntent } from './router.tsx';
+import { usePreloadOnIntent } from './router.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 const NAVIGATION = [
@@ -32,6 +32,7 @@ export function AppLayout() {
   const signOut = useSignOut();
   const [navigationOpen, { toggle: toggleNavigation, close: closeNavigation }] = useDisclosure(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const preloadOnIntent = usePreloadOnIntent();
   const links = NAVIGATION.filter((item) => !('adminOnly' in item) || user?.role === 'admin');
   const isActive = (to: string) => location.pathname === to || location.pathname.startsWith(`${to}/`);
 
@@ -87,7 +88,9 @@ export function AppLayout() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-        <div style={{ flex: 1 }}>
+        {/* At least a screen tall, so the footer starts below the first screen: a page or list arriving above it
+            does not push it down in view (a layout shift). */}
+        <div style={{ flex: 1, minHeight: '100dvh' }}>
           {/* Shown only when the shell appears before its first page's code; between pages the old one stays. */}
           <Suspense fallback={<Spinner />}>
             <Outlet />

@@ -23,7 +23,8 @@ export function PublicLayout() {
           )}
         </Group>
       </Group>
-      <main style={{ flex: 1 }}>
+      {/* The footer starts below the first screen, so the page arriving above it does not shift it in view. */}
+      <main style={{ flex: 1, minHeight: '100dvh' }}>
         <Outlet />
       </main>
       <SiteFooter />

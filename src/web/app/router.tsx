@@ -1,5 +1,8 @@
+import type { i18n as I18n } from 'i18next';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, matchRoutes, useLocation, useRoutes } from 'react-router';
+import type { Namespace } from '../i18n/namespaces.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { BareLayout } from './bare-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth, SessionChecked } from './guards.tsx';
@@ -7,7 +10,7 @@ import { type LazyPage, lazyPage } from './lazy-page.tsx';
 
 /*
  * Each page is a chunk of its own, and so are the signed-in shell and the public pages' layout: a
- * visitor downloads the code of the screens they open (docs: src/web/README.md, "Code splitting").
+ * visitor downloads the code (and the translations) of the screens they open (src/web/README.md).
  */
 const AppLayout = lazyPage(() => import('./app-layout.tsx').then((module) => module.AppLayout));
 const PublicLayout = lazyPage(() => import('./public-layout.tsx').then((module) => module.PublicLayout));
@@ -37,73 +40,89 @@ const PostsPage = lazyPage(async () => {
   };
 });
 
-/** What `preloadRoute` loads for a route: its layout's or page's chunk. */
+/**
+ * What `preloadRoute` loads for a route: its layout's or page's chunk, and the namespaces it reads besides
+ * the first ones (src/web/i18n/namespaces.ts). A namespace left out still loads, when the page asks for it.
+ */
 interface RouteHandle {
   preload: () => Promise<unknown>;
+  namespaces: Namespace[];
 }
 
-function lazyRoute<Props extends object>(Component: LazyPage<Props>, props: NoInfer<Props>, route: Omit<RouteObject, 'element' | 'handle' | 'index'> = {}): RouteObject {
-  return { ...route, element: <Component {...props} />, handle: { preload: Component.preload } satisfies RouteHandle };
+function lazyRoute<Props extends object>(
+  Component: LazyPage<Props>,
+  { props, namespaces = [], ...route }: Omit<RouteObject, 'element' | 'handle' | 'index'> & { props?: NoInfer<Props>; namespaces?: Namespace[] },
+): RouteObject {
+  return { ...route, element: <Component {...(props ?? ({} as Props))} />, handle: { preload: Component.preload, namespaces } satisfies RouteHandle };
 }
 
 /** Every route of SPEC §2 with its guard. */
 export const routes: RouteObject[] = [
-  lazyRoute(PublicLayout, {}, {
+  lazyRoute(PublicLayout, {
     children: [
-      lazyRoute(PrivacyPage, {}, { path: '/privacy' }),
-      lazyRoute(LegalNoticePage, {}, { path: '/legal' }),
-      lazyRoute(DocumentationPage, {}, { path: '/documentation' }),
+      lazyRoute(PrivacyPage, { path: '/privacy', namespaces: ['legal'] }),
+      lazyRoute(LegalNoticePage, { path: '/legal', namespaces: ['legal'] }),
+      lazyRoute(DocumentationPage, { path: '/documentation', namespaces: ['legal'] }),
     ],
   }),
   {
     element: <BareLayout />,
     children: [
-      { element: <GuestOnly />, children: [lazyRoute(LoginPage, {}, { path: '/login' })] },
-      { element: <SessionChecked />, children: [lazyRoute(ResetPasswordPage, {}, { path: '/reset-password' })] },
+      { element: <GuestOnly />, children: [lazyRoute(LoginPage, { path: '/login', namespaces: ['auth', 'validation'] })] },
+      { element: <SessionChecked />, children: [lazyRoute(ResetPasswordPage, { path: '/reset-password', namespaces: ['auth', 'validation'] })] },
     ],
   },
   {
     element: <RequireAuth />,
     children: [
-      lazyRoute(AppLayout, {}, {
+      lazyRoute(AppLayout, {
         children: [
-          lazyRoute(HomePage, {}, { path: '/home' }),
-          lazyRoute(ProfilePage, {}, { path: '/profile' }),
-          lazyRoute(SettingsPage, {}, { path: '/settings' }),
-          lazyRoute(ProjectsPage, {}, { path: '/projects' }),
-          lazyRoute(PostsPage, {}, { path: '/preview-projects' }),
-          lazyRoute(PromptsPage, {}, { path: '/my-gpts' }),
-          lazyRoute(OAuthCallbackPage, { network: 'linkedin' }, { path: '/auth/linkedin/callback' }),
-          lazyRoute(OAuthCallbackPage, { network: 'instagram' }, { path: '/auth/instagram/callback' }),
+          lazyRoute(HomePage, { path: '/home' }),
+          lazyRoute(ProfilePage, { path: '/profile', namespaces: ['profile', 'users', 'validation'] }),
+          lazyRoute(SettingsPage, { path: '/settings', namespaces: ['social'] }),
+          lazyRoute(ProjectsPage, { path: '/projects', namespaces: ['projects', 'validation'] }),
+          lazyRoute(PostsPage, { path: '/preview-projects', namespaces: ['posts', 'social', 'validation'] }),
+          lazyRoute(PromptsPage, { path: '/my-gpts', namespaces: ['prompts', 'validation'] }),
+          lazyRoute(OAuthCallbackPage, { path: '/auth/linkedin/callback', props: { network: 'linkedin' }, namespaces: ['social'] }),
+          lazyRoute(OAuthCallbackPage, { path: '/auth/instagram/callback', props: { network: 'instagram' }, namespaces: ['social'] }),
           {
             element: <RequireAdmin />,
-            children: [lazyRoute(UsersPage, {}, { path: '/users' }), lazyRoute(NetworksCheckPage, {}, { path: '/networks-check' })],
+            children: [lazyRoute(UsersPage, { path: '/users', namespaces: ['users', 'validation'] }), lazyRoute(NetworksCheckPage, { path: '/networks-check', namespaces: ['networks'] })],
           },
         ],
       }),
     ],
   },
   // The prerendered landing page is served at /; the app hands over to it (docs/decisions/003).
-  lazyRoute(LandingRedirect, {}, { path: '/' }),
+  lazyRoute(LandingRedirect, { path: '/' }),
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
-/** Starts loading every chunk a page needs (its layout's and its own) at once; idempotent. */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+/** Starts loading everything a page needs (its layout's and its own chunks, its namespaces) at once; idempotent. */
+export function preloadRoute(pathname: string, i18n: I18n): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    if (!handle) continue;
+    void handle.preload().catch(() => undefined);
+    if (handle.namespaces.length > 0) void i18n.loadNamespaces(handle.namespaces);
+  }
 }
 
-/** Props for a link that loads its page's code on the first sign of intent (pointer over it, focus, touch). */
-export function preloadOnIntent(to: string) {
-  const preload = () => preloadRoute(to);
-  return { onMouseEnter: preload, onFocus: preload, onTouchStart: preload };
+/** Props for a link that loads its page on the first sign of intent (pointer over it, focus, touch). */
+export function usePreloadOnIntent(): (to: string) => { onMouseEnter: () => void; onFocus: () => void; onTouchStart: () => void } {
+  const { i18n } = useTranslation();
+  return (to) => {
+    const preload = () => preloadRoute(to, i18n);
+    return { onMouseEnter: preload, onFocus: preload, onTouchStart: preload };
+  };
 }
 
 /** The routes for the current address, inside BrowserRouter (whose navigations are transitions). */
 export function AppRoutes() {
   const location = useLocation();
-  // The layout's chunk and the page's load together rather than one after the other.
-  preloadRoute(location.pathname);
+  const { i18n } = useTranslation();
+  // The layout's chunk, the page's and its translations load together rather than one after the other.
+  preloadRoute(location.pathname, i18n);
   const element = useRoutes(routes, location);
   // Only the first screen shows this while its code loads; later navigations keep the previous screen.
   return <Suspense fallback={<Spinner fullPage />}>{element}</Suspense>;

@@ -1,14 +1,10 @@
-import type { Language } from '../../domain/languages.ts';
+export type Dictionary = Record<string, unknown>;
 
-export type Dictionaries = Record<string, unknown>;
+// Each namespace of each language is a chunk of the build (bundled, SPEC §1), loaded the first time a
+// screen in that language needs it; the landing page's namespace is not the app's.
+const NAMESPACE_FILES = import.meta.glob<Dictionary>(['./locales/*/*.json', '!./locales/*/landing.json'], { import: 'default' });
 
-/**
- * Each language's dictionaries, bundled into the build (SPEC §1) as a chunk of their own: a visitor
- * downloads the language the interface is in (and Spanish, the fallback), and another one only when
- * switching to it. A chunk once loaded is never fetched again.
- */
-export const BUNDLED_DICTIONARIES: Record<Language, () => Promise<Dictionaries>> = {
-  es: () => import('./dictionaries/es.ts').then((module) => module.default),
-  en: () => import('./dictionaries/en.ts').then((module) => module.default),
-  cat: () => import('./dictionaries/cat.ts').then((module) => module.default),
-};
+/** The loader of a bundled namespace, or undefined when the build has no such file. */
+export function bundledNamespace(language: string, namespace: string): (() => Promise<Dictionary>) | undefined {
+  return NAMESPACE_FILES[`./locales/${language}/${namespace}.json`];
+}

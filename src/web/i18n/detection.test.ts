@@ -44,19 +44,24 @@ describe('language detection (SPEC §1)', () => {
     expect(i18n.t('UNKNOWN', { ns: 'errors' })).toBe('Error desconocido');
   });
 
-  it('loads only the language in use from the bundle, and another one when switching to it', async () => {
+  it('loads the first namespaces in the language in use from the bundle, others when asked for, and a new language when switching', async () => {
     browserLanguages(['es-ES']);
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const i18n = initI18n();
     await i18nLoaded(i18n);
     expect(i18n.t('UNKNOWN', { ns: 'errors' })).toBe('Error desconocido');
-    expect(i18n.hasResourceBundle('es', 'projects')).toBe(true);
+    expect(i18n.hasResourceBundle('es', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('es', 'projects')).toBe(false);
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
-    expect(i18n.hasResourceBundle('cat', 'common')).toBe(false);
+
+    await i18n.loadNamespaces('projects');
+    expect(i18n.hasResourceBundle('es', 'projects')).toBe(true);
+    expect(i18n.hasResourceBundle('es', 'posts')).toBe(false);
 
     await i18n.changeLanguage('en');
     expect(i18n.t('home.title')).toBe('Home');
-    expect(i18n.hasResourceBundle('en', 'networks')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'projects')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'posts')).toBe(false);
     expect(i18n.hasResourceBundle('cat', 'common')).toBe(false);
     // Bundled: nothing went to /locales.
     expect(fetchSpy).not.toHaveBeenCalled();

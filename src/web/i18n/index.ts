@@ -2,9 +2,9 @@ import i18next, { type Resource, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, htmlLangOf, toLanguage } from '../../domain/languages.ts';
-import { BUNDLED_DICTIONARIES } from './bundled-dictionaries.ts';
+import { bundledNamespace } from './bundled-dictionaries.ts';
 import { createLocaleBackend } from './locale-backend.ts';
-import { NAMESPACES } from './namespaces.ts';
+import { FIRST_NAMESPACES } from './namespaces.ts';
 
 /** The local-storage key that caches the chosen language (SPEC §1). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
@@ -12,15 +12,16 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 /**
  * i18next as SPEC §1 describes it: es, en and cat with es as default and fallback; detected from
  * the query string, cookie, local or session storage, the browser, then the html tag; cached in
- * local storage under i18nextLng. The dictionaries are bundled, one chunk per language, and loaded
- * when a language is first used (`i18nLoaded` says when the first is there); namespaces outside them
- * come from /locales. Tests hand in `resources` (every language at once, from resources.ts).
+ * local storage under i18nextLng. The dictionaries are bundled, a chunk per namespace and language,
+ * loaded when a screen in that language needs them: FIRST_NAMESPACES at start (`i18nLoaded` says when),
+ * the others with their screens; switching language loads the new language's namespaces in use, the
+ * old screen staying until they are there. Tests hand in `resources` (every language, resources.ts).
  */
 export function initI18n(options: { detect?: boolean; resources?: Resource } = {}) {
   const instance = i18next.createInstance();
   if (options.detect !== false) instance.use(LanguageDetector);
   void instance
-    .use(createLocaleBackend('', BUNDLED_DICTIONARIES))
+    .use(createLocaleBackend('', bundledNamespace))
     .use(initReactI18next)
     .init({
       resources: options.resources,
@@ -28,7 +29,7 @@ export function initI18n(options: { detect?: boolean; resources?: Resource } = {
       supportedLngs: [...LANGUAGES],
       fallbackLng: DEFAULT_LANGUAGE,
       lng: options.detect === false ? DEFAULT_LANGUAGE : undefined,
-      ns: [...NAMESPACES],
+      ns: [...FIRST_NAMESPACES],
       defaultNS: 'common',
       initAsync: false,
       interpolation: { escapeValue: false },
@@ -48,7 +49,7 @@ export function initI18n(options: { detect?: boolean; resources?: Resource } = {
   return instance;
 }
 
-/** Resolves once the first language's dictionaries are loaded: the app renders nothing before. */
+/** Resolves once the first namespaces are loaded in the language detected: the app renders nothing before. */
 export function i18nLoaded(instance: I18n): Promise<void> {
   if (instance.isInitialized) return Promise.resolve();
   return new Promise((resolve) => instance.on('initialized', () => resolve()));

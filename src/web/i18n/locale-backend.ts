@@ -1,5 +1,5 @@
 import type { BackendModule, ReadCallback } from 'i18next';
-import type { Dictionaries } from './bundled-dictionaries.ts';
+import type { Dictionary } from './bundled-dictionaries.ts';
 
 /**
  * Loads a namespace that is not bundled from /locales/{lng}/{ns}.json. i18next retries a read whose
@@ -9,11 +9,14 @@ export function isRetryableLocaleStatus(status: number | undefined): boolean {
   return status === undefined || status >= 500;
 }
 
+/** Where a namespace bundled into the build is loaded from; undefined when it is not bundled. */
+export type BundledNamespace = (language: string, namespace: string) => (() => Promise<Dictionary>) | undefined;
+
 /**
- * i18next's loader: a namespace from the language's bundled dictionaries when it is there (loading
- * their chunk the first time), otherwise from /locales over HTTP.
+ * i18next's loader: a namespace bundled into the build when it is (loading its chunk the first time),
+ * otherwise from /locales over HTTP.
  */
-export function createLocaleBackend(baseUrl = '', bundled: Partial<Record<string, () => Promise<Dictionaries>>> = {}): BackendModule {
+export function createLocaleBackend(baseUrl = '', bundled: BundledNamespace = () => undefined): BackendModule {
   const fetchNamespace = (language: string, namespace: string, callback: ReadCallback) => {
     fetch(`${baseUrl}/locales/${language}/${namespace}.json`)
       .then(async (response) => {
@@ -31,10 +34,10 @@ export function createLocaleBackend(baseUrl = '', bundled: Partial<Record<string
     type: 'backend',
     init() {},
     read(language: string, namespace: string, callback: ReadCallback) {
-      const loadBundled = bundled[language];
+      const loadBundled = bundled(language, namespace);
       if (!loadBundled) return fetchNamespace(language, namespace, callback);
       loadBundled().then(
-        (dictionaries) => (namespace in dictionaries ? callback(null, dictionaries[namespace] as never) : fetchNamespace(language, namespace, callback)),
+        (dictionary) => callback(null, dictionary as never),
         // A chunk that did not arrive (network failure) may arrive on a retry.
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true as never),
       );
