@@ -1,4 +1,6 @@
 import { Badge, Group, List, Paper, Text, Title } from '@mantine/core';
+// The list's own styles come with the page that uses them (the app's stylesheet does not hold them).
+import '@mantine/core/styles/List.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -43,7 +45,7 @@ export function DashboardSection({
         </Group>
       </Title>
       {hasItems ? (
-        <List listStyleType="none" spacing="sm" mt="sm" center={false} styles={{ itemWrapper: { display: 'block' }, itemLabel: { display: 'block' } }}>
+        <List listStyleType="none" spacing="md" mt="sm" center={false} styles={{ itemWrapper: { display: 'block' }, itemLabel: { display: 'block' } }}>
           {children}
         </List>
       ) : (

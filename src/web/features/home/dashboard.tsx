@@ -47,7 +47,7 @@ export function Dashboard({ role }: { role: Role }) {
             atLeast={connections.atLeast}
             tone="orange"
             empty={t('home.connections.empty')}
-            footer={connections.items.some((item) => item.mine) && <Anchor component={Link} to="/settings" size="sm" mt="sm" display="inline-block">{t('home.connections.settings')}</Anchor>}
+            footer={connections.items.some((item) => item.mine) && <Anchor component={Link} to="/settings" size="sm" mt="sm" display="inline-block" underline="always">{t('home.connections.settings')}</Anchor>}
           >
             {connections.items.map((item) => <ConnectionItem key={`${item.user.id}-${item.network}`} item={item} />)}
           </DashboardSection>

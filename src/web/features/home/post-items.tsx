@@ -43,7 +43,8 @@ export function FailedPublicationItem({ item, showOwner }: { item: HomeFailedPub
       <Stack gap={4}>
         <PostLink post={item} />
         <Group gap={6}>
-          <Badge color={badge === 'failed' ? 'red' : 'orange'} variant="outline" radius="sm" size="sm" tt="none">
+          {/* Shades dark or light enough for their text to read (WCAG AA contrast). */}
+          <Badge color={badge === 'failed' ? 'red.9' : 'yellow.4'} autoContrast variant="filled" radius="sm" size="sm" tt="none">
             {t('results.label', { network, result: t(`results.${badge}`) })}
           </Badge>
           {item.result.finished_at && <Text size="xs" c="dimmed">{formatDate(item.result.finished_at)}</Text>}

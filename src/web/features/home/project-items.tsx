@@ -14,7 +14,7 @@ export function ReadyDraftItem({ item }: { item: HomeReadyDraft }) {
     <List.Item data-project={item.id}>
       <Stack gap={2}>
         <Anchor component={Link} to={projectLink(item.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>{item.title}</Anchor>
-        <Text size="sm">{t('home.drafts.item', { count: item.publications, images: item.selected_images })}</Text>
+        <Text size="sm">{t('home.drafts.item', { count: item.publications })}</Text>
       </Stack>
     </List.Item>
   );
