@@ -20,7 +20,7 @@ import { createStudioCalendar } from '../src/server/lib/studio-calendar.ts';
 import type { SandboxUsage } from '../src/server/sandbox/usage.ts';
 import { sandboxAdapters, sandboxClients } from '../src/server/test-support/social-sandbox.ts';
 import type { BenchDialect } from './support/bench-app.ts';
-import { type StudiosEnv, seedDuePosts, startStudios } from './support/publishing-studios.ts';
+import { type StudiosEnv, cpuMsOf, seedDuePosts, startStudios } from './support/publishing-studios.ts';
 import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.ts';
 import { loadAverage } from './support/table.ts';
 
@@ -54,8 +54,12 @@ export interface RunFigures {
   /** Posts published once on each network, no more, no less, by the sandbox's records and the app's results. */
   exactlyOnce: number;
   problems: string[];
-  /** Results and jobs that took more than one attempt (a retry). */
+  /** Results that took more than one attempt (a retry) or did not end posted. */
   retried: number;
+  /** This process's CPU time (the app: its routes, /media, the worker, SQLite) per post, from the hour to the last post. */
+  appCpuMsPerPost: number;
+  /** The sandbox's process's CPU time per post (the networks' side), when it could be read. */
+  sandboxCpuMsPerPost: number | undefined;
   usage: SandboxUsage;
 }
 
@@ -71,6 +75,8 @@ async function publishAtTheHour(env: StudiosEnv, clock: { offsetMs: number }, ru
   const realHour = Date.now() + LEAD_MS;
   const sandboxHour = new Date(realHour + (await sandboxClockOffsetMs(env))).toISOString();
   const { publishing, worker } = publishingProcess(env, clock, run.concurrency);
+  const cpuBefore = process.cpuUsage();
+  const sandboxCpuBefore = env.sandboxPid === undefined ? undefined : cpuMsOf(env.sandboxPid);
   worker.start();
   publishing.sweep.start();
   const ids = [...texts.keys()];
@@ -79,6 +85,8 @@ async function publishAtTheHour(env: StudiosEnv, clock: { offsetMs: number }, ru
   } finally {
     await Promise.all([publishing.sweep.stop(), worker.stop()]);
   }
+  const cpu = process.cpuUsage(cpuBefore);
+  const sandboxCpuMs = sandboxCpuBefore === undefined ? undefined : cpuMsOf(env.sandboxPid!) - sandboxCpuBefore;
 
   const published = await db.selectFrom('posts').select(['id', 'published_at']).where('id', 'in', ids).execute();
   const lastPostSeconds = Math.max(...published.map((row) => new Date(row.published_at!).getTime())) / 1000 - hour / 1000;
@@ -98,6 +106,8 @@ async function publishAtTheHour(env: StudiosEnv, clock: { offsetMs: number }, ru
     exactlyOnce,
     problems,
     retried,
+    appCpuMsPerPost: (cpu.user + cpu.system) / 1000 / ids.length,
+    sandboxCpuMsPerPost: sandboxCpuMs === undefined ? undefined : sandboxCpuMs / ids.length,
     usage: await env.sandbox.control('usage', sandboxHour),
   };
 }
@@ -192,14 +202,17 @@ export interface VolumeFigures {
   options: VolumeOptions;
   baseline: RunFigures;
   runs: RunFigures[];
+  setupSeconds: number;
   load: { before: string; after: string };
 }
 
 export async function measureVolume(options: VolumeOptions): Promise<VolumeFigures> {
   const clock = { offsetMs: 0 };
   const before = loadAverage();
+  const setupStarted = performance.now();
   const env = await startStudios({ dialect: options.dialect, studios: options.studios, now: () => new Date(Date.now() + clock.offsetMs) });
   try {
+    const setupSeconds = (performance.now() - setupStarted) / 1000;
     await env.sandbox.control('configure', { linkedin: { latencyMs: options.latencyMs }, meta: { latencyMs: options.latencyMs } });
     let day = 1;
     const nextDay = async () => {
@@ -213,7 +226,7 @@ export async function measureVolume(options: VolumeOptions): Promise<VolumeFigur
     for (const [index, concurrency] of options.concurrencies.entries()) {
       runs.push(await publishAtTheHour(env, clock, { day: await nextDay(), label: String.fromCharCode(65 + index), concurrency, perStudio: options.perStudio }));
     }
-    return { options, baseline, runs, load: { before, after: loadAverage() } };
+    return { options, baseline, runs, setupSeconds, load: { before, after: loadAverage() } };
   } finally {
     await env.close();
   }
@@ -226,12 +239,13 @@ function printFigures(figures: VolumeFigures): void {
   const { options, baseline, runs } = figures;
   console.log(`\n${options.studios} studios, ${options.perStudio} posts each, both networks, one image; the sandbox answers every call after ${options.latencyMs} ms; database ${options.dialect}`);
   console.log(`load: before ${figures.load.before}; after ${figures.load.after}`);
-  const head = ['jobs at once', 'posts', 'last post s', 'floor s', 'posts/s', 'calls', 'calls/s', 'acct calls', 'acct max/s', 'graph/user/h', 'li posts/member', 'ig posts/acct', 'containers/acct', 'exactly once', 'retried', 'refusals'];
+  console.log(`set-up: ${figures.setupSeconds.toFixed(0)} s (${options.studios} customers signed in and connected to both networks through the sandbox's OAuth)`);
+  const head = ['jobs at once', 'posts', 'last post s', 'floor s', 'posts/s', 'app CPU ms/post', 'sandbox CPU ms/post', 'calls', 'calls/s', 'acct calls', 'acct max/s', 'graph/user/h', 'li posts/member', 'ig posts/acct', 'containers/acct', 'exactly once', 'retried', 'refusals'];
   console.log(head.join(' | '));
   for (const run of [baseline, ...runs]) {
     const limits = limitsOf(run.usage);
     console.log([
-      run === baseline ? `${run.concurrency} (before)` : String(run.concurrency), run.posts, run.lastPostSeconds.toFixed(1), floorSeconds(run, options.latencyMs).toFixed(1), run.postsPerSecond.toFixed(2),
+      run === baseline ? `${run.concurrency} (before)` : String(run.concurrency), run.posts, run.lastPostSeconds.toFixed(1), floorSeconds(run, options.latencyMs).toFixed(1), run.postsPerSecond.toFixed(2), run.appCpuMsPerPost.toFixed(1), run.sandboxCpuMsPerPost?.toFixed(1) ?? '?',
       run.calls, run.callsPerSecond.toFixed(1), limits.callsPerAccount, limits.busiestAccountSecond, limits.graphCallsPerUserHour, limits.linkedinPostsPerMemberDay,
       limits.instagramPostsPerAccountDay, limits.containersPerAccountDay, `${run.exactlyOnce}/${run.posts}`, run.retried, run.usage.refusals.length,
     ].join(' | '));

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import type { PostImagesTable, PostsTable } from '../../src/server/db/schema.ts';
@@ -24,6 +25,8 @@ export interface StudiosEnv {
   publicUrl: string;
   /** One customer per studio, in the studios' order. */
   customers: string[];
+  /** The sandbox's process, whose CPU time the bench reads. */
+  sandboxPid: number | undefined;
   close: () => Promise<void>;
 }
 
@@ -49,11 +52,31 @@ export async function startStudios(input: { dialect: BenchDialect; studios: numb
     sandbox,
     publicUrl,
     customers,
+    sandboxPid: childProcessRunning('sandbox-process.ts'),
     close: async () => {
       await t.close();
       await sandbox.close();
     },
   };
+}
+
+/** A child process of this one whose command line names `script` (Linux /proc). */
+function childProcessRunning(script: string): number | undefined {
+  for (const entry of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const parent = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (parent === process.pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(script)) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return undefined;
+}
+
+/** A process's CPU time so far, user and system, in ms (Linux /proc, 100 ticks a second). */
+export function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** A customer who connects LinkedIn and Instagram as `studio` in the sandbox; her id. */
@@ -101,6 +124,7 @@ export async function seedDuePosts(env: StudiosEnv, input: { day: string; perStu
     .returning(['id', 'created_by'])
     .execute();
   const texts = new Map<number, string>();
+  const projectOf = new Map<number, number>();
   await db.transaction().execute(async (trx) => {
     const rows: Insertable<PostsTable>[] = projects.flatMap((project, studio) =>
       Array.from({ length: input.perStudio }, (_unused, index) => ({
@@ -119,17 +143,20 @@ export async function seedDuePosts(env: StudiosEnv, input: { day: string; perStu
       })),
     );
     for (let from = 0; from < rows.length; from += 500) {
-      for (const post of await trx.insertInto('posts').values(rows.slice(from, from + 500)).returning(['id', 'text']).execute()) texts.set(post.id, post.text);
+      for (const post of await trx.insertInto('posts').values(rows.slice(from, from + 500)).returning(['id', 'text', 'project_id']).execute()) {
+        texts.set(post.id, post.text);
+        projectOf.set(post.id, post.project_id);
+      }
     }
   });
   const imageRows: Insertable<PostImagesTable>[] = [];
-  for (const [postId] of texts) {
-    // One file a post, which both networks take (LinkedIn uploads it, Meta downloads it from /media).
-    const key = `posts/bench/${input.label}-${postId}.jpg`;
-    await storage.put(key, images[postId % images.length]!, 'image/jpeg');
+  for (const [postId, projectId] of projectOf) {
+    // Each network's variant in the project's folder, as a launch names them (LinkedIn uploads its own; Meta downloads Instagram's from /media).
+    const [instagramKey, linkedinKey] = ['ig', 'li'].map((variant) => `posts/${projectId}/${input.label}-${postId}-${variant}.jpg`);
+    for (const key of [instagramKey!, linkedinKey!]) await storage.put(key, images[postId % images.length]!, 'image/jpeg');
     imageRows.push({
-      post_id: postId, project_image_id: null, position: 0, status: 'pending', instagram_key: key, instagram_width: 1080, instagram_height: 1350,
-      linkedin_key: key, linkedin_content_type: 'image/jpeg', created_at: storedInstant(created),
+      post_id: postId, project_image_id: null, position: 0, status: 'pending', instagram_key: instagramKey!, instagram_width: 1080, instagram_height: 1350,
+      linkedin_key: linkedinKey!, linkedin_content_type: 'image/jpeg', created_at: storedInstant(created),
     });
   }
   for (let from = 0; from < imageRows.length; from += 500) await db.insertInto('post_images').values(imageRows.slice(from, from + 500)).execute();
