@@ -182,8 +182,8 @@ function newestOwnProjects(db: Kysely<Database>, viewer: ProjectViewer, state: P
           .select(['projects.id', 'projects.created_at'])
           .where(column, '=', viewer.id)
           .$if(state !== undefined, (query) => query.where(sql`projects.state || ''`, '=', state!))
+          // created_at alone, the person's index's own order: the walk stops at the limit, with no sort.
           .orderBy('projects.created_at', 'desc')
-          .orderBy('projects.id', 'desc')
           .limit(limit)
           .as('half'),
       )
