@@ -1,4 +1,4 @@
-import type { Expression, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { POST_STATES, type PostState } from '../../../domain/post.ts';
 import type { Database, PostsTable } from '../../db/schema.ts';
 
@@ -69,17 +69,19 @@ export type PostRow = Awaited<ReturnType<typeof findPostRows>>[number];
  * A run's rows from `offset` on, in one statement: the ids are walked along an index first and only
  * those rows joined to their project and owner, then put back in the run's order (a handful of rows).
  */
-function runRows(db: Kysely<Database>, viewer: PostViewer, filter: StateFilter, offset: number, limit: number, onlyBeforeEnd?: () => Expression<number | null>) {
+function runRows(db: Kysely<Database>, viewer: PostViewer, filter: StateFilter, offset: number, limit: number) {
   if (limit <= 0) return Promise.resolve([]);
-  const ids = runIdsQuery(db, viewer, filter, offset, limit).$if(onlyBeforeEnd !== undefined, (query) => query.where((eb) => eb(eb.val(offset), '<', onlyBeforeEnd!())));
-  return postsWithPeople(db).where('posts.id', 'in', ids).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'asc').execute();
+  return postsWithPeople(db)
+    .where('posts.id', 'in', runIdsQuery(db, viewer, filter, offset, limit))
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'asc')
+    .execute();
 }
 
 /**
  * One page of rows in the list's order: previews first, then the others, newest first within each.
- * The previews' run is read at once, unless the page starts past its end (the previews' count from
- * post_counts, in the same statement: the walk would otherwise cross every preview for nothing); the
- * others' run only when the previews do not fill the page, from the previews' count on.
+ * The first page starts with the previews whatever their number, so it is read without waiting for
+ * the counts; a later page needs the previews' count to know which run it falls on.
  */
 export async function pagePostRows(
   db: Kysely<Database>,
@@ -88,16 +90,11 @@ export async function pagePostRows(
   previewCount: () => Promise<number>,
 ): Promise<PostRow[]> {
   if (page.state) return runRows(db, viewer, { is: page.state }, page.offset, page.limit);
-  const counted = () => db
-    .selectFrom('post_counts')
-    .select((eb) => eb.fn.sum<number>('n').as('n'))
-    .where('state', '=', 'preview')
-    .$if(!viewer.seesAll, (query) => query.where('owner_id', '=', viewer.id))
-    .$asScalar();
-  const previews = await runRows(db, viewer, { is: 'preview' }, page.offset, page.limit, counted);
+  const previewTotal = page.offset === 0 ? undefined : await previewCount();
+  const previews = previewTotal === undefined || page.offset < previewTotal ? await runRows(db, viewer, { is: 'preview' }, page.offset, page.limit) : [];
   if (previews.length === page.limit) return previews;
   // Scheduled and published together in one walk of the newest-first index, skipping the previews.
-  const others = await runRows(db, viewer, { isNot: 'preview' }, Math.max(0, page.offset - (await previewCount())), page.limit - previews.length);
+  const others = await runRows(db, viewer, { isNot: 'preview' }, Math.max(0, page.offset - (previewTotal ?? 0)), page.limit - previews.length);
   return [...previews, ...others];
 }
 
