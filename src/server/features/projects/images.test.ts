@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_LIMITS } from '../../../domain/project.ts';
-import { SVG_IMAGE, filesUnder, hasGpsBlock, noisyPng, phonePhoto, plainImage, pngBomb } from '../../test-support/images.ts';
+import { SVG_IMAGE, filesUnder, hasGpsBlock, multipartBody, noisyPng, phonePhoto, plainImage, pngBomb } from '../../test-support/images.ts';
 import { TEST_PUBLIC_URL, type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
 
 /**
@@ -409,6 +409,38 @@ describe('project images', () => {
       expect(most).toBeGreaterThanOrEqual(1);
       expect(most).toBeLessThanOrEqual(2);
       for (const id of ids) expect(await rowsOf(id)).toHaveLength(1);
+    });
+
+    it('processes two images of one upload at once (both cores) and keeps them in the order sent, whichever finishes first', async () => {
+      const id = await newProject();
+      // The first is the slowest (24 megapixels): the small ones after it finish before it does.
+      const files = [
+        { name: 'grande.jpg', body: await jpeg(320, 6000, 4000) },
+        ...(await Promise.all([321, 322, 323].map(async (index) => ({ name: `p-${index}.jpg`, body: await jpeg(index, 1500, 1000) })))),
+      ];
+      let most = 0;
+      const watch = setInterval(() => (most = Math.max(most, sharp.counters().process)), 1);
+      const images = await uploadOk(id, files);
+      clearInterval(watch);
+      expect(most).toBe(2);
+      expect(images.map((image) => [image.original_name, image.position])).toEqual(files.map((file, index) => [file.name, index]));
+      expect(images[0]).toMatchObject({ width: 6000, height: 4000 });
+    });
+
+    it('keeps nothing from an upload that fails while its files arrive, not even the images already processed', async () => {
+      const id = await newProject();
+      const body = multipartBody([
+        { name: 'files', value: await jpeg(330, 3000, 2000), filename: 'primera.jpg', contentType: 'image/jpeg' },
+        { name: 'files', value: await jpeg(331, 3000, 2000), filename: 'segunda.jpg', contentType: 'image/jpeg' },
+        { name: 'files', value: await jpeg(332), filename: 'mala\u0000.jpg', contentType: 'image/jpeg' },
+      ]);
+      const response = await fetch(`${base}/api/projects/${id}/images`, { method: 'POST', headers: { cookie: owner.cookie, origin: TEST_PUBLIC_URL, ...body.headers }, body: new Uint8Array(body.payload) });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { files: 'invalid' } } });
+      // What the first two were being turned into is dropped when their turn comes; nothing lands later either.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await rowsOf(id)).toEqual([]);
+      expect(filesOf(id)).toEqual([]);
     });
 
     it('keeps a photo of more than 4 megapixels full size, upright, without metadata, as a baseline JPEG, with an upright thumbnail', async () => {

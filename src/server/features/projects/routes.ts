@@ -71,17 +71,21 @@ export async function projectsRoutes(app: FastifyInstance, deps: ProjectsDepende
     if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Send the images as multipart/form-data', { files: 'fileMissing' });
     // Refuse a project the user may not see before holding its files in memory.
     await getProject(deps, request.user!, request.params.id);
-    const files: UploadedFile[] = [];
     // One too-large file must not sink the others: it is read up to the limit and reported by name.
     const parts = request.files({ limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.perProject * 2 }, throwFileSizeLimit: false });
-    for await (const part of parts) {
-      // A file's name is shown and stored as text, which PostgreSQL refuses with a NUL in it.
-      if (part.filename.includes('\u0000')) throw new AppError('VALIDATION_FAILED', 'A file name may not contain NUL characters', { files: 'invalid' });
-      const body = await part.toBuffer();
-      files.push({ name: part.filename, body, truncated: part.file.truncated });
+    // Each file is handed over as soon as it has arrived, so the first images are processed while the others arrive.
+    async function* arriving(): AsyncGenerator<UploadedFile> {
+      let count = 0;
+      for await (const part of parts) {
+        // A file's name is shown and stored as text, which PostgreSQL refuses with a NUL in it.
+        if (part.filename.includes('\u0000')) throw new AppError('VALIDATION_FAILED', 'A file name may not contain NUL characters', { files: 'invalid' });
+        const body = await part.toBuffer();
+        count += 1;
+        yield { name: part.filename, body, truncated: part.file.truncated };
+      }
+      if (count === 0) throw new AppError('VALIDATION_FAILED', 'Send at least one image in the multipart field "files"', { files: 'fileMissing' });
     }
-    if (files.length === 0) throw new AppError('VALIDATION_FAILED', 'Send at least one image in the multipart field "files"', { files: 'fileMissing' });
-    return uploadImages(deps, request.user!, request.params.id, files);
+    return uploadImages(deps, request.user!, request.params.id, arriving());
   });
 
   api.patch('/api/projects/:id/images', {

@@ -10,9 +10,10 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
+import { MAX_IMAGES_AT_ONCE } from '../../lib/image-work.ts';
 import { moveUnpublishedPosts } from '../posts/service.ts';
 import { getPrompt } from '../prompts/service.ts';
-import { type RejectionReason, prepareProjectImage } from './project-image.ts';
+import { type PreparedImage, type RejectionReason, prepareProjectImage } from './project-image.ts';
 import {
   type ImageRow, type ProjectRow, type ProjectViewer, arrangeImageRows, deleteImageRow, deleteProjectRow, findProjectRow, insertImageRowWithinLimit, insertProject,
   listImageRows, listProjectRows, updateProjectRow,
@@ -188,20 +189,42 @@ export async function assignProject(deps: ProjectsDependencies, actor: SessionUs
   return getProject(deps, actor, id);
 }
 
+/** Images of one upload prepared at once, the next to be kept included: the image gate's two places and two finished early. */
+const PREPARED_AHEAD = 2 * MAX_IMAGES_AT_ONCE;
+
 /**
  * Adds images, each checked on its own: a file that fails is reported by name and skipped, the others
- * are kept. When every file fails, the answer is the first failure's error.
+ * are kept, in the order sent. When every file fails, the answer is the first failure's error. The
+ * files are taken as they arrive; nothing is kept before the last has arrived, so a request that fails
+ * while arriving changes nothing.
  */
-export async function uploadImages(deps: ProjectsDependencies, actor: SessionUser, id: number, files: UploadedFile[]): Promise<UploadResult> {
+export async function uploadImages(deps: ProjectsDependencies, actor: SessionUser, id: number, arriving: AsyncIterable<UploadedFile>): Promise<UploadResult> {
   await getProject(deps, actor, id);
   let free = IMAGE_LIMITS.perProject - (await listImageRows(deps.db, id)).length;
   const rejected: { name: string; reason: RejectionReason }[] = [];
-  for (const file of files) {
+  // Images are prepared ahead of the one being kept (from the first while the others still arrive), so
+  // that the image gate's two places (both cores) stay busy whichever finishes first; kept in the order
+  // sent. Never more ahead than the free places (a refused file leaves its place to the next), nor than
+  // PREPARED_AHEAD: each finished image waiting its turn holds its output in memory.
+  const files: UploadedFile[] = [];
+  const preparations: Promise<PreparedImage | { rejected: RejectionReason }>[] = [];
+  const prepareAhead = (next: number) => {
+    for (let ahead = preparations.length; ahead < files.length && ahead < next + Math.min(free, PREPARED_AHEAD); ahead += 1) {
+      const file = files[ahead]!;
+      preparations.push(file.truncated ? Promise.resolve({ rejected: 'tooLarge' }) : prepareProjectImage(file.body, id));
+    }
+  };
+  for await (const file of arriving) {
+    files.push(file);
+    prepareAhead(0);
+  }
+  for (const [index, file] of files.entries()) {
     if (free <= 0) {
       rejected.push({ name: file.name, reason: 'tooMany' });
       continue;
     }
-    const prepared = file.truncated ? { rejected: 'tooLarge' as const } : await prepareProjectImage(file.body, id);
+    prepareAhead(index);
+    const prepared = await preparations[index]!;
     if ('rejected' in prepared) {
       rejected.push({ name: file.name, reason: prepared.rejected });
       continue;
