@@ -98,19 +98,30 @@ export async function newestPreviewIds(db: Kysely<Database>, viewer: PostViewer,
 }
 
 /**
- * How many posts come before this one in the posts list filtered to its state (newest first, then
+ * For each post, how many come before it in the posts list filtered to its state (newest first, then
  * id), counted up to `limit` along the list's own index: where the dashboard's link opens the list.
+ * One statement for all of them.
  */
-export async function countPostsBefore(db: Kysely<Database>, viewer: PostViewer, post: { id: number; state: string; created_at: Date | string }, limit: number): Promise<number> {
-  const before = ownPosts(db, viewer)
-    .select('posts.id')
-    .where('posts.state', '=', post.state)
-    // The range first, so that the walk along the index ends at the post (the OR alone bounds nothing).
-    .where('posts.created_at', '>=', post.created_at)
-    .where((eb) => eb.or([eb('posts.created_at', '>', post.created_at), eb.and([eb('posts.created_at', '=', post.created_at), eb('posts.id', '<', post.id)])]))
-    .limit(limit);
-  const row = await db.selectFrom(before.as('before')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+export async function countPostsBefore(
+  db: Kysely<Database>,
+  viewer: PostViewer,
+  posts: { id: number; state: string; created_at: Date | string }[],
+  limit: number,
+): Promise<number[]> {
+  if (posts.length === 0) return [];
+  const before = (post: (typeof posts)[number]) =>
+    ownPosts(db, viewer)
+      .select('posts.id')
+      .where('posts.state', '=', post.state)
+      // The range first, so that the walk along the index ends at the post (the OR alone bounds nothing).
+      .where('posts.created_at', '>=', post.created_at)
+      .where((eb) => eb.or([eb('posts.created_at', '>', post.created_at), eb.and([eb('posts.created_at', '=', post.created_at), eb('posts.id', '<', post.id)])]))
+      .limit(limit);
+  const row = await db
+    .selectNoFrom((eb) => posts.map((post, index) => eb.selectFrom(before(post).as('before')).select((inner) => inner.fn.countAll<number | string>().as('n')).as(`post${index}`)))
+    .executeTakeFirstOrThrow();
+  const counts = row as Record<string, number | string | null>;
+  return posts.map((_, index) => Number(counts[`post${index}`] ?? 0));
 }
 
 /**

@@ -49,21 +49,24 @@ function postReference(row: PostItemRow, page: number) {
   return { post_id: row.post_id, project_id: row.project_id, project_title: row.project_title, sequence: row.sequence, owner: ownerOf(row), place: { state, page } };
 }
 
-/** The page of the posts list, filtered to the post's state, that shows the post. */
-async function pageOf(deps: HomeDependencies, viewer: PostViewer, row: PostItemRow): Promise<number> {
-  const before = await countPostsBefore(deps.db, viewer, { id: row.post_id, state: row.state, created_at: row.created_at }, POSTS_COUNTED_FOR_PAGE);
-  return before >= POSTS_COUNTED_FOR_PAGE ? 1 : Math.floor(before / POSTS_PAGE_SIZE) + 1;
+/** For each post, the page of the posts list, filtered to the post's state, that shows it. */
+async function pagesOf(deps: HomeDependencies, viewer: PostViewer, posts: PostItemRow[]): Promise<number[]> {
+  const before = await countPostsBefore(deps.db, viewer, posts.map((post) => ({ id: post.post_id, state: post.state, created_at: post.created_at })), POSTS_COUNTED_FOR_PAGE);
+  return before.map((count) => (count >= POSTS_COUNTED_FOR_PAGE ? 1 : Math.floor(count / POSTS_PAGE_SIZE) + 1));
 }
 
 async function failedPublications(deps: HomeDependencies, viewer: PostViewer): Promise<Home['failedPublications']> {
-  const [results, found] = await Promise.all([listFailedResults(deps.db, viewer, HOME_ITEMS_LIMIT), countFailedResults(deps.db, viewer)]);
-  const posts = new Map((await findPostItems(deps.db, results.map((result) => result.post_id))).map((post) => [post.post_id, post]));
+  const [results, total] = await Promise.all([listFailedResults(deps.db, viewer, HOME_ITEMS_LIMIT), countFailedResults(deps.db, viewer)]);
+  const posts = await findPostItems(deps.db, results.map((result) => result.post_id));
+  const pages = await pagesOf(deps, viewer, posts);
+  const byId = new Map(posts.map((post, index) => [post.post_id, { post, page: pages[index]! }]));
   const items: HomeFailedPublication[] = [];
   for (const result of results) {
-    const post = posts.get(result.post_id);
-    if (!post) continue;
+    const found = byId.get(result.post_id);
+    // A post deleted meanwhile is left out.
+    if (!found) continue;
     items.push({
-      ...postReference(post, await pageOf(deps, viewer, post)),
+      ...postReference(found.post, found.page),
       network: result.network === 'instagram' ? 'instagram' : 'linkedin',
       result: {
         status: result.status === 'unknown' ? 'unknown' : 'failed',
@@ -74,20 +77,19 @@ async function failedPublications(deps: HomeDependencies, viewer: PostViewer): P
       },
     });
   }
-  return { ...counted(found), items };
+  return { ...counted(total), items };
 }
 
 /** How many there are is what the posts list's chips say (posts/repo.ts countPostsByState). */
 async function nextScheduled(deps: HomeDependencies, viewer: PostViewer, counts: Record<PostState, number>): Promise<Home['nextScheduled']> {
   const ids = await nextScheduledIds(deps.db, viewer, HOME_ITEMS_LIMIT);
-  const items: HomeScheduledPost[] = [];
-  for (const post of await findPostItems(deps.db, ids)) {
-    items.push({
-      ...postReference(post, await pageOf(deps, viewer, post)),
-      publish_on: post.publish_on ?? '',
-      networks: { instagram: readFlag(post.to_instagram), linkedin: readFlag(post.to_linkedin) },
-    });
-  }
+  const posts = await findPostItems(deps.db, ids);
+  const pages = await pagesOf(deps, viewer, posts);
+  const items: HomeScheduledPost[] = posts.map((post, index) => ({
+    ...postReference(post, pages[index]!),
+    publish_on: post.publish_on ?? '',
+    networks: { instagram: readFlag(post.to_instagram), linkedin: readFlag(post.to_linkedin) },
+  }));
   return { count: counts.scheduled, atLeast: false, items };
 }
 
