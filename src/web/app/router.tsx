@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
     children: [
       lazyRoute(AppLayout, {
         children: [
-          lazyRoute(HomePage, { path: '/home' }),
+          lazyRoute(HomePage, { path: '/home', namespaces: ['posts', 'projects'] }),
           lazyRoute(ProfilePage, { path: '/profile', namespaces: ['profile', 'users', 'validation'] }),
           lazyRoute(SettingsPage, { path: '/settings', namespaces: ['social'] }),
           lazyRoute(ProjectsPage, { path: '/projects', namespaces: ['projects', 'validation'] }),
