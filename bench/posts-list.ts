@@ -187,14 +187,14 @@ async function measurePostsList({ dialect, short, explain, log }: Options): Prom
 /** npm run bench: each budgeted list's first page at 100,000 posts over the floor, at most 3x. */
 export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => {
   const results = await measurePostsList({ dialect, short, explain: false, log: () => {} });
-  return results.budgetLines(`posts list ${dialect}`, LARGEST, BUDGETED);
+  return results.budgetLines(`posts list (${dialect})`, LARGEST, BUDGETED);
 };
 
 if (isMainModule(import.meta.url)) {
   const options = benchArguments();
   const results = await measurePostsList({ ...options, log: (line) => console.log(line) });
   results.print(options.dialect);
-  for (const line of results.budgetLines(`posts list ${options.dialect}`, LARGEST, BUDGETED)) {
+  for (const line of results.budgetLines(`posts list (${options.dialect})`, LARGEST, BUDGETED)) {
     console.log(`${line.pass ? 'pass' : 'FAIL'}  ${line.measure}: ${line.value}x (${line.budget})`);
   }
 }

@@ -122,14 +122,14 @@ async function measureProjectsList({ dialect, short, explain, log }: Options): P
 /** npm run bench: each budgeted list's first page at 100,000 projects over the floor, at most 3x. */
 export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => {
   const results = await measureProjectsList({ dialect, short, explain: false, log: () => {} });
-  return results.budgetLines(`projects list ${dialect}`, LARGEST, BUDGETED);
+  return results.budgetLines(`projects list (${dialect})`, LARGEST, BUDGETED);
 };
 
 if (isMainModule(import.meta.url)) {
   const options = benchArguments();
   const results = await measureProjectsList({ ...options, log: (line) => console.log(line) });
   results.print(options.dialect);
-  for (const line of results.budgetLines(`projects list ${options.dialect}`, LARGEST, BUDGETED)) {
+  for (const line of results.budgetLines(`projects list (${options.dialect})`, LARGEST, BUDGETED)) {
     console.log(`${line.pass ? 'pass' : 'FAIL'}  ${line.measure}: ${line.value}x (${line.budget})`);
   }
 }

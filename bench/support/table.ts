@@ -9,8 +9,8 @@ export type { Row } from './timing.ts';
 export const HEALTH = 'GET /api/health';
 
 /** Requests per row: npm run bench's short mode, and a run on its own. */
-export const SHORT_LOAD = { requests: 150, rounds: 25 };
-export const FULL_LOAD = { requests: 300, rounds: 30 };
+export const SHORT_LOAD = { requests: 150, rounds: 25, warmUp: 30 };
+export const FULL_LOAD = { requests: 300, rounds: 30, warmUp: 30 };
 
 /** What a list may cost at most, over the floor (issue 14, goal 3). */
 export const FLOOR_BUDGET = 3;
