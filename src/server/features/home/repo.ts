@@ -165,10 +165,9 @@ export function countConnectionAlerts(db: Kysely<Database>, dialect: Dialect, vi
 
 /**
  * The viewer's projects in one state (or all), newest first, at most `limit`. A customer's or
- * publisher's are read as two halves, each from its own index (created by, assigned to), and merged:
- * "created by or assigned to me" has no single index, and scanning the state's index would read every
- * other user's projects in that state. The state is tested on the rows (`|| ''` keeps the planner on
- * the person's index, never the state's).
+ * publisher's are read as two halves, each along its own index (migration 010's (created_by, state,
+ * created_at, id) and (assigned_to, ...), or 003's without the state), and merged: "created by or
+ * assigned to me" has no single index.
  */
 function newestOwnProjects(db: Kysely<Database>, viewer: ProjectViewer, state: ProjectState | undefined, limit: number) {
   if (viewer.seesAll) {
@@ -192,9 +191,9 @@ function newestOwnProjects(db: Kysely<Database>, viewer: ProjectViewer, state: P
           .selectFrom('projects')
           .select(['projects.id', 'projects.created_at'])
           .where(column, '=', viewer.id)
-          .$if(state !== undefined, (query) => query.where(sql`projects.state || ''`, '=', state!))
-          // created_at alone, the person's index's own order: the walk stops at the limit, with no sort.
+          .$if(state !== undefined, (query) => query.where('projects.state', '=', state!))
           .orderBy('projects.created_at', 'desc')
+          .orderBy('projects.id', 'desc')
           .limit(limit)
           .as('half'),
       )
