@@ -45,7 +45,9 @@ export interface VolumeOptions {
 export interface RunFigures {
   concurrency: number;
   posts: number;
-  /** From the hour to the last post published, by the app's clock. */
+  /** From the hour to the sweep's queuing the posts' jobs, to the first post published and to the last, by the app's clock. */
+  queuedSeconds: number;
+  firstPostSeconds: number;
   lastPostSeconds: number;
   postsPerSecond: number;
   /** The networks' API calls from the hour to the last post. */
@@ -89,7 +91,10 @@ async function publishAtTheHour(env: StudiosEnv, clock: { offsetMs: number }, ru
   const sandboxCpuMs = sandboxCpuBefore === undefined ? undefined : cpuMsOf(env.sandboxPid!) - sandboxCpuBefore;
 
   const published = await db.selectFrom('posts').select(['id', 'published_at']).where('id', 'in', ids).execute();
-  const lastPostSeconds = Math.max(...published.map((row) => new Date(row.published_at!).getTime())) / 1000 - hour / 1000;
+  const publishedAt = published.map((row) => new Date(row.published_at!).getTime());
+  const lastPostSeconds = (Math.max(...publishedAt) - hour) / 1000;
+  const jobs = await db.selectFrom('jobs').select('created_at').where('subject', 'in', ids.map((id) => `post:${id}`)).execute();
+  const queuedSeconds = (Math.max(...jobs.map((job) => new Date(job.created_at).getTime())) - hour) / 1000;
   const realLast = realHour + lastPostSeconds * 1000;
   const calls = (await env.sandbox.calls()).filter((call) => call.receivedAt >= realHour && call.receivedAt <= realLast).length;
   const { exactlyOnce, problems } = await checkExactlyOnce(env, texts);
@@ -99,6 +104,8 @@ async function publishAtTheHour(env: StudiosEnv, clock: { offsetMs: number }, ru
   return {
     concurrency: run.concurrency,
     posts: ids.length,
+    queuedSeconds,
+    firstPostSeconds: (Math.min(...publishedAt) - hour) / 1000,
     lastPostSeconds,
     postsPerSecond: ids.length / lastPostSeconds,
     calls,
@@ -240,12 +247,12 @@ function printFigures(figures: VolumeFigures): void {
   console.log(`\n${options.studios} studios, ${options.perStudio} posts each, both networks, one image; the sandbox answers every call after ${options.latencyMs} ms; database ${options.dialect}`);
   console.log(`load: before ${figures.load.before}; after ${figures.load.after}`);
   console.log(`set-up: ${figures.setupSeconds.toFixed(0)} s (${options.studios} customers signed in and connected to both networks through the sandbox's OAuth)`);
-  const head = ['jobs at once', 'posts', 'last post s', 'floor s', 'posts/s', 'app CPU ms/post', 'sandbox CPU ms/post', 'calls', 'calls/s', 'acct calls', 'acct max/s', 'graph/user/h', 'li posts/member', 'ig posts/acct', 'containers/acct', 'exactly once', 'retried', 'refusals'];
+  const head = ['jobs at once', 'posts', 'queued s', 'first post s', 'last post s', 'floor s', 'posts/s', 'app CPU ms/post', 'sandbox CPU ms/post', 'calls', 'calls/s', 'acct calls', 'acct max/s', 'graph/user/h', 'li posts/member', 'ig posts/acct', 'containers/acct', 'exactly once', 'retried', 'refusals'];
   console.log(head.join(' | '));
   for (const run of [baseline, ...runs]) {
     const limits = limitsOf(run.usage);
     console.log([
-      run === baseline ? `${run.concurrency} (before)` : String(run.concurrency), run.posts, run.lastPostSeconds.toFixed(1), floorSeconds(run, options.latencyMs).toFixed(1), run.postsPerSecond.toFixed(2), run.appCpuMsPerPost.toFixed(1), run.sandboxCpuMsPerPost?.toFixed(1) ?? '?',
+      run === baseline ? `${run.concurrency} (before)` : String(run.concurrency), run.posts, run.queuedSeconds.toFixed(2), run.firstPostSeconds.toFixed(1), run.lastPostSeconds.toFixed(1), floorSeconds(run, options.latencyMs).toFixed(1), run.postsPerSecond.toFixed(2), run.appCpuMsPerPost.toFixed(1), run.sandboxCpuMsPerPost?.toFixed(1) ?? '?',
       run.calls, run.callsPerSecond.toFixed(1), limits.callsPerAccount, limits.busiestAccountSecond, limits.graphCallsPerUserHour, limits.linkedinPostsPerMemberDay,
       limits.instagramPostsPerAccountDay, limits.containersPerAccountDay, `${run.exactlyOnce}/${run.posts}`, run.retried, run.usage.refusals.length,
     ].join(' | '));
