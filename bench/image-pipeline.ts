@@ -20,7 +20,7 @@
  * holds its photos in memory already and does nothing but the sharp work and the files, with as many
  * photos at once as the machine has cores, so the ratio is what the upload path costs on top of sharp.
  * The bench encodes the multipart body before the clock starts (its own work is not the app's).
- *   npx tsx bench/image-pipeline.ts [sqlite|postgres] [--rounds=7] [--short]
+ *   npx tsx bench/image-pipeline.ts [sqlite|postgres] [--rounds=9] [--short (5 rounds, as npm run bench)]
  * postgres needs DATABASE_URL_TEST. The photos are made once (about 100 s) and kept in the system's
  * temporary folder.
  */
@@ -37,8 +37,8 @@ import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.
 
 const BUDGET = 1.3;
 /** Rounds of 10 photos each side (about 5 s a side here); --short and npm run bench take fewer. */
-const ROUNDS = 7;
-const SHORT_ROUNDS = 3;
+const ROUNDS = 9;
+const SHORT_ROUNDS = 5;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

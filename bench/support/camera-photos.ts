@@ -51,7 +51,7 @@ const QUALITY = 92;
 /** Between these many bytes: "about 5 MB", under SPEC §5's 5,242,880 per file. */
 const TARGET = { min: 4_950_000, max: 5_242_880 - 16 * 1024 } as const;
 /** Bump when the recipe changes, so an old cache is not reused. */
-const RECIPE = 'camera-photos-v2';
+const RECIPE = 'camera-photos-v3';
 
 const CAMERAS: Record<PhotoPlan['camera'], { icc: 'srgb' | 'p3'; exif: (seed: number) => Exif }> = {
   canon: {
@@ -131,15 +131,16 @@ async function makePhoto(plan: PhotoPlan, seed: number): Promise<Buffer> {
       .jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0', progressive: false })
       .toBuffer();
   };
-  // The file grows with the grain: bisect it into the target.
-  let low = 0;
-  let high = 80;
-  for (let attempt = 0; attempt < 12; attempt += 1) {
-    const grain = (low + high) / 2;
+  // The file grows with the grain almost in proportion: aim at the target's middle from the last two tries.
+  const aim = (TARGET.min + TARGET.max) / 2;
+  let previous: { grain: number; bytes: number } | undefined;
+  let grain = 30;
+  for (let attempt = 0; attempt < 10; attempt += 1) {
     const body = await encode(grain);
-    if (body.length > TARGET.max) high = grain;
-    else if (body.length < TARGET.min) low = grain;
-    else return body;
+    if (body.length >= TARGET.min && body.length <= TARGET.max) return body;
+    const next = previous && previous.bytes !== body.length ? grain + ((aim - body.length) * (grain - previous.grain)) / (body.length - previous.bytes) : grain * (aim / body.length);
+    previous = { grain, bytes: body.length };
+    grain = Math.min(120, Math.max(0, next));
   }
-  throw new Error(`Could not make photo ${seed} between ${TARGET.min} and ${TARGET.max} bytes (grain ${low} to ${high})`);
+  throw new Error(`Could not make photo ${seed} between ${TARGET.min} and ${TARGET.max} bytes (last grain ${grain})`);
 }
