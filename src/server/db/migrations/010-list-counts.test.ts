@@ -4,10 +4,11 @@ import { moveUnpublishedPostRows } from '../../features/posts/repo.ts';
 import { deleteProjectRow, updateProjectRow } from '../../features/projects/repo.ts';
 import { claimPost, finishPost } from '../../features/publishing/repo.ts';
 import { createLaunchableProject } from '../../test-support/launchable-project.ts';
+import type { TestDatabase } from '../../test-support/database.ts';
 import { createTestPost, createTestProject } from '../../test-support/posts.ts';
 import { projectRowValues } from '../../test-support/projects.ts';
 import { type TestSandbox, connect, sandboxAdapters, startTestSandbox } from '../../test-support/social-sandbox.ts';
-import { storedInstant } from '../../test-support/stored-values.ts';
+import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
 import { type DatabaseHandle, openDatabase } from '../database.ts';
 import type { Database } from '../schema.ts';
@@ -110,7 +111,7 @@ describe('migration 010: counts per state kept by every write', () => {
       .insertInto('posts')
       .values(Array.from({ length: 300 }, (_, index) => ({
         project_id: projectIds[index % projectIds.length]!, owner_id: people[index % 4]!, sequence: 1, state: ['preview', 'scheduled', 'published'][index % 3]!,
-        text: 'En lote', created_at: storedInstant(NOW), updated_at: storedInstant(NOW),
+        text: 'En lote', to_instagram: storedFlag(false), to_linkedin: storedFlag(false), created_at: storedInstant(NOW), updated_at: storedInstant(NOW),
       })))
       .execute();
     await expectCountsKept(db);
@@ -189,7 +190,7 @@ describe('migration 010: counts per state kept by every write', () => {
     // app one connection; a second one in this process would wait on the first synchronously.
     let second: DatabaseHandle;
     beforeAll(() => {
-      second = t.database.dialect === 'postgres' ? openDatabase(t.database.settings) : t.database;
+      second = t.database.dialect === 'postgres' ? openDatabase((t.database as TestDatabase).settings) : t.database;
     });
     afterAll(async () => {
       if (second !== t.database) await second.close();
