@@ -1,5 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { HOME_COUNT_LIMIT } from '../../../domain/home.ts';
+import { type Kysely, sql } from 'kysely';
 import { PROJECT_STATES, type ProjectState } from '../../../domain/project.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -9,8 +8,8 @@ import type { ProjectViewer } from '../projects/repo.ts';
 
 /**
  * The dashboard's SQL. Every query reads a bounded number of rows, however large the studio: items
- * come with a LIMIT along an index, counts stop at HOME_COUNT_LIMIT + 1, and the few scans that have
- * to test rows one by one (ready drafts) look at a bounded window. Who sees what is the lists' rule:
+ * come with a LIMIT along an index, counts are the lists' own counters or stop at a limit, and the one
+ * scan that has to test rows one by one (ready drafts) looks at a bounded window. Who sees what is the lists' rule:
  * posts by owner (posts/repo.ts), projects created by or assigned to the user (projects/repo.ts).
  */
 
@@ -20,15 +19,6 @@ import type { ProjectViewer } from '../projects/repo.ts';
  */
 const NEEDS_ATTENTION = sql<boolean>`post_results.status in ('failed', 'unknown')`;
 const SCHEDULED = sql<boolean>`posts.state = 'scheduled'`;
-
-/** Rows counted up to HOME_COUNT_LIMIT + 1: enough to say "99+". */
-async function countUpToLimit<O>(db: Kysely<Database>, query: SelectQueryBuilder<Database, keyof Database, O>): Promise<number> {
-  const row = await db
-    .selectFrom(query.limit(HOME_COUNT_LIMIT + 1).as('found'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 function ownPosts(db: Kysely<Database>, viewer: PostViewer) {
   return db.selectFrom('posts').$if(!viewer.seesAll, (query) => query.where('posts.owner_id', '=', viewer.id));
@@ -70,7 +60,7 @@ function resultsNeedingAttention(db: Kysely<Database>, viewer: PostViewer) {
     .$if(!viewer.seesAll, (query) => query.where('posts.owner_id', '=', viewer.id));
 }
 
-/** Newest first. */
+/** Newest first; the caller reads up to one more than it counts, and shows the first few. */
 export function listFailedResults(db: Kysely<Database>, viewer: PostViewer, limit: number) {
   return resultsNeedingAttention(db, viewer)
     .select(['post_results.post_id', 'post_results.network', 'post_results.status', 'post_results.error', 'post_results.error_code', 'post_results.attempts', 'post_results.finished_at'])
@@ -79,10 +69,6 @@ export function listFailedResults(db: Kysely<Database>, viewer: PostViewer, limi
     .orderBy('post_results.network', 'desc')
     .limit(limit)
     .execute();
-}
-
-export function countFailedResults(db: Kysely<Database>, viewer: PostViewer): Promise<number> {
-  return countUpToLimit(db, resultsNeedingAttention(db, viewer).select('post_results.post_id'));
 }
 
 /** The next posts to go out: by day, then in the order they were written. */
@@ -159,9 +145,6 @@ export async function listConnectionAlerts(db: Kysely<Database>, dialect: Dialec
 }
 export type ConnectionAlertRow = Awaited<ReturnType<typeof listConnectionAlerts>>[number];
 
-export function countConnectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: PostViewer, horizon: string): Promise<number> {
-  return countUpToLimit(db, connectionAlerts(db, dialect, viewer, horizon).select('social_connections.id'));
-}
 
 /**
  * The viewer's projects in one state (or all), newest first, at most `limit`. A customer's or

@@ -13,7 +13,7 @@ import { type PostViewer, countPostsByState } from '../posts/repo.ts';
 import type { ProjectViewer } from '../projects/repo.ts';
 import { stateOf } from '../posts/post-view.ts';
 import {
-  type ConnectionAlertRow, type PostItemRow, countConnectionAlerts, countFailedResults, countPostsBefore, countProjectsByState, findPostItems,
+  type ConnectionAlertRow, type PostItemRow, countPostsBefore, countProjectsByState, findPostItems,
   findReadyDrafts, listConnectionAlerts, listFailedResults, listNewestProjects, newestPreviewIds, nextScheduledIds,
 } from './repo.ts';
 
@@ -33,7 +33,7 @@ const ROLES_WITH_POSTS: readonly Role[] = ['admin', 'customer'];
 const ROLES_WITH_PROJECTS: readonly Role[] = ['admin', 'customer', 'publisher'];
 
 /** Drafts looked at for readiness: the newest ones (a ready draft is found by counting its images). */
-const DRAFTS_LOOKED_AT = 200;
+const DRAFTS_LOOKED_AT = 50;
 /** Posts counted to find a post's page in the list: 100 pages; past them the link opens the first. */
 const POSTS_COUNTED_FOR_PAGE = POSTS_PAGE_SIZE * 100;
 const DAY_MS = 86_400_000;
@@ -56,17 +56,19 @@ async function pagesOf(deps: HomeDependencies, viewer: PostViewer, posts: PostIt
 }
 
 async function failedPublications(deps: HomeDependencies, viewer: PostViewer): Promise<Home['failedPublications']> {
-  const [results, total] = await Promise.all([listFailedResults(deps.db, viewer, HOME_ITEMS_LIMIT), countFailedResults(deps.db, viewer)]);
+  // One walk of the failures both counts them (up to 99+) and finds the newest.
+  const found = await listFailedResults(deps.db, viewer, HOME_COUNT_LIMIT + 1);
+  const results = found.slice(0, HOME_ITEMS_LIMIT);
   const posts = await findPostItems(deps.db, results.map((result) => result.post_id));
   const pages = await pagesOf(deps, viewer, posts);
   const byId = new Map(posts.map((post, index) => [post.post_id, { post, page: pages[index]! }]));
   const items: HomeFailedPublication[] = [];
   for (const result of results) {
-    const found = byId.get(result.post_id);
+    const item = byId.get(result.post_id);
     // A post deleted meanwhile is left out.
-    if (!found) continue;
+    if (!item) continue;
     items.push({
-      ...postReference(found.post, found.page),
+      ...postReference(item.post, item.page),
       network: result.network === 'instagram' ? 'instagram' : 'linkedin',
       result: {
         status: result.status === 'unknown' ? 'unknown' : 'failed',
@@ -77,7 +79,7 @@ async function failedPublications(deps: HomeDependencies, viewer: PostViewer): P
       },
     });
   }
-  return { ...counted(total), items };
+  return { ...counted(found.length), items };
 }
 
 /** How many there are is what the posts list's chips say (posts/repo.ts countPostsByState). */
@@ -121,11 +123,8 @@ async function connections(deps: HomeDependencies, actor: SessionUser, now: Date
   // Administrators see every user's: a customer's lost connection is what makes their posts fail.
   const viewer = { id: actor.id, seesAll: actor.role === 'admin' };
   const horizon = new Date(now.getTime() + deps.expiryWarningDays * DAY_MS).toISOString();
-  const [rows, found] = await Promise.all([
-    listConnectionAlerts(deps.db, deps.dialect, viewer, horizon, HOME_ITEMS_LIMIT),
-    countConnectionAlerts(deps.db, deps.dialect, viewer, horizon),
-  ]);
-  return { ...counted(found), items: rows.map((row) => toConnectionAlert(row, actor, now)) };
+  const rows = await listConnectionAlerts(deps.db, deps.dialect, viewer, horizon, HOME_COUNT_LIMIT + 1);
+  return { ...counted(rows.length), items: rows.slice(0, HOME_ITEMS_LIMIT).map((row) => toConnectionAlert(row, actor, now)) };
 }
 
 async function readyDrafts(deps: HomeDependencies, viewer: ProjectViewer, counts: Record<ProjectState, number>): Promise<Home['readyDrafts']> {
