@@ -197,6 +197,17 @@ describe('posts: edit, delete, publish again', () => {
       expect(await t.database.db.selectFrom('post_results').selectAll().where('post_id', '=', id).execute()).toEqual([]);
     });
 
+    it('takes a launched project back to preview with it: the project follows its posts (DESIGN §8)', async () => {
+      const launched = await createTestProject(t.database.db, { createdBy: claraId, state: 'launched' });
+      const published = { state: 'published' as const, publishOn: '2025-06-01', networks: { linkedin: true }, publishedAt: new Date('2025-06-01T07:00:00Z'), results: [{ network: 'linkedin' as const, status: 'posted' as const }] };
+      const first = await createTestPost(t.database.db, { projectId: launched, ownerId: claraId, ...published });
+      await createTestPost(t.database.db, { projectId: launched, ownerId: claraId, ...published });
+      expect((await call('POST', `/api/posts/${first.id}/reset`)).statusCode).toBe(200);
+      const project = await t.database.db.selectFrom('projects').select('state').where('id', '=', launched).executeTakeFirstOrThrow();
+      expect(project.state).toBe('preview');
+      expect((await call('GET', `/api/projects/${launched}`)).json()).toMatchObject({ state: 'preview' });
+    });
+
     it('refuses a post that is not published (409 CONFLICT)', async () => {
       for (const values of [{ state: 'preview' as const }, { state: 'scheduled' as const, publishOn: '2025-06-20', networks: { linkedin: true } }]) {
         const { id } = await make(values);

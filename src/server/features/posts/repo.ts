@@ -169,18 +169,29 @@ export async function keysStillInUse(db: Kysely<Database>, keys: string[]): Prom
   return new Set([...variants.flatMap((row) => [row.instagram_key, row.linkedin_key]), ...originals.flatMap((row) => [row.storage_key, row.thumbnail_key])]);
 }
 
-/** Back to preview with no date, networks or results, if it is (still) published. */
+/**
+ * Back to preview with no date, networks or results, if it is (still) published. Its project, launched
+ * because all its posts were published, is in preview again: a project's state follows its posts
+ * (DESIGN §8), in the same transaction.
+ */
 export async function resetPublishedPost(db: Kysely<Database>, id: number, unset: PostChanges): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
     const result = await trx
       .updateTable('posts')
-      .set({ ...unset, state: 'preview', publish_on: null, published_at: null, updated_at: new Date().toISOString() })
+      .set({ ...unset, state: 'preview', publish_on: null, published_at: null, updated_at: now })
       .where('id', '=', id)
       .where('state', '=', 'published')
       .where('publishing_since', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx.deleteFrom('post_results').where('post_id', '=', id).execute();
+    await trx
+      .updateTable('projects')
+      .set({ state: 'preview', updated_at: now })
+      .where('id', '=', (eb) => eb.selectFrom('posts').select('project_id').where('posts.id', '=', id))
+      .where('state', '=', 'launched')
+      .execute();
     return true;
   });
 }
