@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './app/styles.ts';
@@ -17,17 +17,23 @@ const queryClient = createQueryClient();
 preloadRoute(window.location.pathname, i18n);
 void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: getSession });
 
-void i18nLoaded(i18n).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <Providers i18n={i18n} queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  ),
-);
+// Rendered as a transition once the first translations are there: the launch screen of index.html stays
+// until the first screen's code is too (or the guards' spinner while the session is checked), and React
+// renders in short slices that leave the page responsive rather than in one long task.
+void i18nLoaded(i18n).then(() => {
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <Providers i18n={i18n} queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+});
 
 /**
  * A page opened before a new deployment asks for chunks that are gone: load the new version of the
