@@ -1,12 +1,18 @@
 /**
  * The dashboard of /home with 100,000 posts (issue 15, "Home is a dashboard"; queries that stay fast at
- * 100,000 posts): GET /api/home as an administrator (the whole studio), a customer and a publisher,
- * against the floor (bench/support/floor.ts: the session check and one indexed SELECT LIMIT 10) and
- * GET /api/health, over real HTTP on 127.0.0.1, same server, same run, interleaved; first with 1,000
- * posts, then with 100,000, so the growth shows.
+ * 100,000 posts): GET /api/home as an administrator (the whole studio), a customer and a publisher, in a
+ * studio of 1,000 posts and in one of 100,000, each beside its floor (bench/support/floor.ts: the session
+ * check and one indexed SELECT LIMIT 10), over real HTTP on 127.0.0.1, all interleaved in one run.
  *   npx tsx bench/home.ts [sqlite|postgres] [--explain] [--short]
  * postgres needs DATABASE_URL_TEST. --explain also prints the plans of every query of the dashboard at
- * 100,000, recorded as the service sends them; --short: 100,000 only, fewer requests.
+ * 100,000, recorded as the service sends them; --short: fewer requests.
+ *
+ * The budget is the issue's "stays fast at 100,000 posts": the dashboard of a studio of 100,000 posts takes
+ * at most twice as long as that of a studio of 1,000 (interleaved, so the load of the moment cancels out),
+ * where a query reading every row would take some hundred times as long. Not less than twice: what grows
+ * is bounded but real, a customer's sections fill up (five items each, each linked to its page of the
+ * list) and the failures walked to find theirs are the studio's. Its ratio to the floor is given too, for
+ * information: the dashboard runs about a dozen small queries where the floor runs one.
  */
 import type { Insertable } from 'kysely';
 import type { PostState } from '../src/domain/post.ts';
@@ -20,13 +26,17 @@ import { createTestUser, signIn } from '../src/server/test-support/test-app.ts';
 import { type BenchApp, type BenchDialect, benchArguments, startBenchApp } from './support/bench-app.ts';
 import { countRows, insertInBatches, settleAfterLoad } from './support/bulk-insert.ts';
 import { printPlan } from './support/explain.ts';
-import { floorRoute } from './support/floor.ts';
-import { type BenchRun, isMainModule } from './support/summary.ts';
-import { SizedResults, loadAverage } from './support/table.ts';
+import { FLOOR_NAME, FLOOR_PATH, floorRoute } from './support/floor.ts';
+import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.ts';
+import { FULL_LOAD, SHORT_LOAD, loadAverage } from './support/table.ts';
+import { type Figures, type Row, timeRowsInterleaved } from './support/timing.ts';
 
 const FIRST_DAY = Date.parse('2023-01-01T00:00:00.000Z');
 const DAY = 86_400_000;
+const SMALLEST = 1_000;
 const LARGEST = 100_000;
+/** At most this much slower at 100,000 posts than at 1,000. */
+const GROWTH_BUDGET = 2;
 
 const ADMIN = 'GET /api/home (admin, whole studio)';
 const CUSTOMER = 'GET /api/home (customer)';
@@ -142,31 +152,63 @@ async function connectEveryone(bench: BenchApp, people: People): Promise<void> {
   await bench.db.insertInto('social_connections').values(rows).execute();
 }
 
-async function measureHome({ dialect, short, explain, log }: Options): Promise<SizedResults> {
-  const sizes = short ? [LARGEST] : [1_000, LARGEST];
+/** A studio of `size` posts on a fresh database, listening, with its three users signed in. */
+async function openStudio(dialect: BenchDialect, size: number) {
   const bench = await startBenchApp(dialect, floorRoute('posts'));
+  const people = await createPeople(bench);
+  await connectEveryone(bench, people);
+  await fillTo(bench, people, size);
+  const cookies = {
+    admin: await signIn(bench.testApp, 'admin-0@bench.es', 'secret-123'),
+    customer: await signIn(bench.testApp, 'customer-0@bench.es', 'secret-123'),
+    publisher: await signIn(bench.testApp, 'publisher-0@bench.es', 'secret-123'),
+  };
+  return { bench, people, cookies, base: await bench.listen() };
+}
+type Studio = Awaited<ReturnType<typeof openStudio>>;
+
+const sizeLabel = (size: number) => `${size / 1_000}k`;
+
+/** The rows timed on one studio: its floor and each role's dashboard. */
+function rowsOf(studio: Studio, size: number): Row[] {
+  const label = sizeLabel(size);
+  return [
+    [`${FLOOR_NAME} (${label})`, `${studio.base}${FLOOR_PATH}`, studio.cookies.admin],
+    [`${ADMIN} (${label})`, `${studio.base}/api/home`, studio.cookies.admin],
+    [`${CUSTOMER} (${label})`, `${studio.base}/api/home`, studio.cookies.customer],
+    [`${PUBLISHER} (${label})`, `${studio.base}/api/home`, studio.cookies.publisher],
+  ];
+}
+
+/**
+ * Two studios side by side, 1,000 and 100,000 posts, served from this process, and their requests
+ * interleaved in one run: whatever else the machine does weighs on both alike.
+ */
+async function measureHome({ dialect, short, explain, log }: Options): Promise<Map<string, Figures>> {
+  log(`before: ${loadAverage()}`);
+  const started = performance.now();
+  const small = await openStudio(dialect, SMALLEST);
+  const large = await openStudio(dialect, LARGEST);
+  log(`studios of ${SMALLEST.toLocaleString('en')} and ${LARGEST.toLocaleString('en')} posts loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   try {
-    const people = await createPeople(bench);
-    await connectEveryone(bench, people);
-    const cookies = {
-      admin: await signIn(bench.testApp, 'admin-0@bench.es', 'secret-123'),
-      customer: await signIn(bench.testApp, 'customer-0@bench.es', 'secret-123'),
-      publisher: await signIn(bench.testApp, 'publisher-0@bench.es', 'secret-123'),
-    };
-    const base = await bench.listen();
-    const results = new SizedResults(sizes, short ? { requests: 60, rounds: 6 } : {});
-    log(`before: ${loadAverage()}`);
-    for (const size of sizes) {
-      const started = performance.now();
-      await fillTo(bench, people, size);
-      log(`${size.toLocaleString('en')} posts loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      await results.measure(base, size, cookies.admin, [[ADMIN, '/api/home', cookies.admin], [CUSTOMER, '/api/home', cookies.customer], [PUBLISHER, '/api/home', cookies.publisher]]);
-    }
+    // The rows carry whole addresses: two servers, one run.
+    const figures = await timeRowsInterleaved('', [...rowsOf(small, SMALLEST), ...rowsOf(large, LARGEST)], short ? SHORT_LOAD : FULL_LOAD);
     log(`after: ${loadAverage()}`);
-    if (explain) await printHomePlans(bench, people);
-    return results;
+    if (explain) await printHomePlans(large.bench, large.people);
+    return figures;
   } finally {
-    await bench.close();
+    await small.bench.close();
+    await large.bench.close();
+  }
+}
+
+function printFigures(figures: Map<string, Figures>, dialect: BenchDialect): void {
+  console.log(`\ndatabase: ${dialect}; milliseconds, both studios' requests interleaved in one run; growth = p50 at 100k over p50 at 1k`);
+  const width = Math.max(...[FLOOR_NAME, ADMIN, CUSTOMER, PUBLISHER].map((name) => name.length));
+  console.log(`${'request'.padEnd(width)} ${'1k p50'.padStart(8)} ${'1k p95'.padStart(8)} ${'100k p50'.padStart(9)} ${'100k p95'.padStart(9)} ${'growth'.padStart(7)}`);
+  for (const name of [FLOOR_NAME, ADMIN, CUSTOMER, PUBLISHER]) {
+    const [at1k, at100k] = [figures.get(`${name} (${sizeLabel(SMALLEST)})`)!, figures.get(`${name} (${sizeLabel(LARGEST)})`)!];
+    console.log(`${name.padEnd(width)} ${at1k.p50.toFixed(2).padStart(8)} ${at1k.p95.toFixed(2).padStart(8)} ${at100k.p50.toFixed(2).padStart(9)} ${at100k.p95.toFixed(2).padStart(9)} ${(at100k.p50 / at1k.p50).toFixed(2).padStart(6)}x`);
   }
 }
 
@@ -179,17 +221,30 @@ async function printHomePlans({ db, dialect }: BenchApp, people: People): Promis
   }
 }
 
-/** npm run bench: the dashboard of each role at 100,000 posts over the floor, at most 3x. */
-export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => {
-  const results = await measureHome({ dialect, short, explain: false, log: () => {} });
-  return results.budgetLines(`home ${dialect}`, LARGEST, [ADMIN, CUSTOMER, PUBLISHER]);
-};
+/** Per role: the growth from 1,000 to 100,000 posts against its budget, and the ratio to the floor at 100,000 for information. */
+function budgetLines(figures: Map<string, Figures>, dialect: BenchDialect): BudgetLine[] {
+  const p50 = (name: string, size: number) => figures.get(`${name} (${sizeLabel(size)})`)!.p50;
+  return [ADMIN, CUSTOMER, PUBLISHER].flatMap((name) => {
+    const growth = Number((p50(name, LARGEST) / p50(name, SMALLEST)).toFixed(2));
+    const overFloor = Number((p50(name, LARGEST) / p50(FLOOR_NAME, LARGEST)).toFixed(2));
+    return [
+      {
+        bench: `home ${dialect}`, measure: `${name}: 100k over 1k`, value: growth, unit: 'x', budget: `<= ${GROWTH_BUDGET}x`, pass: growth <= GROWTH_BUDGET,
+        baseline: `the same dashboard in a studio of 1,000 posts, interleaved (p50 ${p50(name, SMALLEST).toFixed(2)} ms)`,
+      },
+      { bench: `home ${dialect}`, measure: `${name} at 100k over the floor`, value: overFloor, unit: 'x', budget: '', pass: null, baseline: `${FLOOR_NAME} (p50 ${p50(FLOOR_NAME, LARGEST).toFixed(2)} ms)` },
+    ] satisfies BudgetLine[];
+  });
+}
+
+/** npm run bench: how the dashboard of each role grows from 1,000 to 100,000 posts. */
+export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => budgetLines(await measureHome({ dialect, short, explain: false, log: () => {} }), dialect);
 
 if (isMainModule(import.meta.url)) {
   const options = benchArguments();
-  const results = await measureHome({ ...options, log: (line) => console.log(line) });
-  results.print(options.dialect);
-  for (const line of results.budgetLines(`home ${options.dialect}`, LARGEST, [ADMIN, CUSTOMER, PUBLISHER])) {
-    console.log(`${line.pass ? 'pass' : 'FAIL'}  ${line.measure}: ${line.value}x (${line.budget})`);
+  const figures = await measureHome({ ...options, log: (line) => console.log(line) });
+  printFigures(figures, options.dialect);
+  for (const line of budgetLines(figures, options.dialect)) {
+    console.log(`${line.pass === null ? 'info' : line.pass ? 'pass' : 'FAIL'}  ${line.measure}: ${line.value}x${line.budget ? ` (${line.budget})` : ''}`);
   }
 }
