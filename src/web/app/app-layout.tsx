@@ -11,13 +11,14 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { BrandLink } from './brand-link.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { canOpen } from './role-routes.ts';
 import { usePreloadOnIntent } from './router.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 const NAVIGATION = [
   { to: '/home', label: 'nav.home' },
-  { to: '/users', label: 'nav.users', adminOnly: true },
-  { to: '/networks-check', label: 'nav.networks', adminOnly: true },
+  { to: '/users', label: 'nav.users' },
+  { to: '/networks-check', label: 'nav.networks' },
   { to: '/projects', label: 'nav.projects' },
   { to: '/preview-projects', label: 'nav.publishes' },
   { to: '/my-gpts', label: 'nav.gpts' },
@@ -33,7 +34,8 @@ export function AppLayout() {
   const [navigationOpen, { toggle: toggleNavigation, close: closeNavigation }] = useDisclosure(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const preloadOnIntent = usePreloadOnIntent();
-  const links = NAVIGATION.filter((item) => !('adminOnly' in item) || user?.role === 'admin');
+  // Each role sees only what it can use (docs/decisions/021).
+  const links = NAVIGATION.filter((item) => canOpen(user?.role, item.to));
   const isActive = (to: string) => location.pathname === to || location.pathname.startsWith(`${to}/`);
 
   const logout = () =>
@@ -72,7 +74,7 @@ export function AppLayout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Item component={Link} to="/profile" {...preloadOnIntent('/profile')}>{t('nav.profile')}</Menu.Item>
-                <Menu.Item component={Link} to="/settings" {...preloadOnIntent('/settings')}>{t('nav.settings')}</Menu.Item>
+                {canOpen(user?.role, '/settings') && <Menu.Item component={Link} to="/settings" {...preloadOnIntent('/settings')}>{t('nav.settings')}</Menu.Item>}
                 <Menu.Divider />
                 <Menu.Item color="red" onClick={() => setConfirmingLogout(true)}>{t('nav.logout')}</Menu.Item>
               </Menu.Dropdown>

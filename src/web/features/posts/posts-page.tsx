@@ -2,12 +2,9 @@ import { Alert, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type ListPostsQuery, POSTS_PAGE_SIZE, listPostsQuerySchema } from '../../../domain/post.ts';
-import type { Role } from '../../../domain/roles.ts';
+import { ROLES_WITH_POSTS } from '../../../domain/roles.ts';
 import { useSession } from '../../lib/session.ts';
 import { PostsList } from './list/posts-list.tsx';
-
-/** SPEC §6: the preview list loads only for admin and customer. */
-const ROLES_WITH_POSTS: Role[] = ['admin', 'customer'];
 
 /**
  * /preview-projects (SPEC §2 "Preview projects"): the post cards, filtered by state and paged by the

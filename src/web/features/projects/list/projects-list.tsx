@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type ListProjectsQuery, PROJECT_STATES, type ProjectState, type ProjectSummary } from '../../../../domain/project.ts';
+import { ROLES_WITH_POSTS } from '../../../../domain/roles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureMessage } from '../use-failure-message.ts';
@@ -82,6 +83,16 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
         setErrorMessage(t('errors.launch', { message: describe(error) }));
       },
     });
+
+  // The posts are written: to the posts page for who has posts; a publisher stays here and sees the
+  // project's new state, with where its posts went (SPEC §6: no preview list for them).
+  const launchSucceeded = () => {
+    if (user && ROLES_WITH_POSTS.includes(user.role)) return void navigate('/preview-projects');
+    const title = launching?.title ?? '';
+    setLaunching(null);
+    void projects.refetch();
+    notifications.show({ color: 'teal', title: t('launchedForOthers.title', { title }), message: t('launchedForOthers.message'), autoClose: 10_000 });
+  };
 
   // The generation failed: the project is a draft again and the reason shows here, on /projects.
   const launchFailed = (failure: { code: string; message: string }) => {
@@ -215,7 +226,7 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
         <LaunchProgress
           projectId={launching.id}
           projectTitle={launching.title}
-          onSucceeded={() => void navigate('/preview-projects')}
+          onSucceeded={launchSucceeded}
           onFailed={launchFailed}
         />
       )}
