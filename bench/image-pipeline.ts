@@ -17,11 +17,12 @@
  * parsing the multipart body into one buffer per file, the session and project checks, reading each
  * header before decoding and the memory gate (src/server/lib/image-work.ts: 2 images at once), hashing
  * each output for its name, a database row per image and the answer listing them. The bare script
- * holds its photos in memory already and does nothing but the sharp work and the files, with as many
- * photos at once as the machine has cores, so the ratio is what the upload path costs on top of sharp.
- * The bench encodes the multipart body before the clock starts (its own work is not the app's).
+ * reads each photo from its file (the page cache) into memory, where the app receives it, and does
+ * nothing else but the sharp work and the files, with as many photos at once as the machine has cores;
+ * so the ratio is what the upload path costs on top of sharp. The bench encodes the multipart body
+ * before the clock starts (its own work is not the app's).
  *   npx tsx bench/image-pipeline.ts [sqlite|postgres] [--rounds=9] [--short (5 rounds, as npm run bench)]
- * postgres needs DATABASE_URL_TEST. The photos are made once (about 100 s) and kept in the system's
+ * postgres needs DATABASE_URL_TEST. The photos are made once (about a minute) and kept in the system's
  * temporary folder.
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
@@ -172,7 +173,7 @@ async function measure(dialect: BenchDialect, rounds: number): Promise<Figures> 
   const bare = await startBare(photos.map((photo) => photo.file), env);
   try {
     const customer = await customerOf(app);
-    // Idle: the app signed in to, the bare script holding its photos. Then a warm-up round each
+    // Idle: the app signed in to, the bare script started. Then a warm-up round each
     // (libvips's codecs, the app's first upload), and the high-water marks from there.
     const [appIdle, bareIdle] = await Promise.all([idleMemory(app.pid), idleMemory(bare.pid)]);
     await customer.upload(photos);

@@ -2,9 +2,11 @@
  * The floor of bench/image-pipeline.ts: a bare sharp script, in a process of its own started as the app
  * is (node --import tsx, the same GLIBC_TUNABLES), doing to each photo what the upload pipeline does and
  * nothing else: turned upright and re-encoded as JPEG at full size, and a WebP thumbnail 480 px wide
- * decoded from the upload, both written to files. It takes the photos' paths on the command line, reads
- * them once, and does one round each time the bench sends it 'round' over IPC, answering the round's
- * milliseconds and what it wrote. It works on as many photos at once as the machine has cores, each on
+ * decoded from the upload, both written to files. It takes the photos' paths on the command line and
+ * does one round each time the bench sends it 'round' over IPC, answering the round's milliseconds and
+ * what it wrote. Each photo is read from its file (from the page cache after the first round) into memory
+ * when its turn comes, as a script would, and as the app gets each upload into a buffer of its own. It
+ * works on as many photos at once as the machine has cores, each on
  * one libvips thread (sharp's own default under glibc): all of the machine, and no more threads than the
  * app's two images at once, since on a machine shared with other work more threads would only take a
  * larger share of it from the neighbours.
@@ -28,10 +30,12 @@ export interface BareRound {
 sharp.cache(false);
 sharp.concurrency(1);
 
-const photos = process.argv.slice(2).map((file) => ({ name: path.basename(file), body: fs.readFileSync(file) }));
+const photos = process.argv.slice(2);
 const output = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-bench-bare-'));
 
-async function work({ name, body }: { name: string; body: Buffer }): Promise<BareRound['written'][number]> {
+async function work(file: string): Promise<BareRound['written'][number]> {
+  const name = path.basename(file);
+  const body = await fs.promises.readFile(file);
   const original = await sharp(body).rotate().jpeg(FULL_JPEG).toBuffer();
   const thumbnail = await sharp(body).rotate().resize({ width: THUMBNAIL.width, withoutEnlargement: true }).webp({ quality: THUMBNAIL.quality }).toBuffer();
   await Promise.all([fs.promises.writeFile(path.join(output, name), original), fs.promises.writeFile(path.join(output, `${name}.webp`), thumbnail)]);
