@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { HOME_COUNT_LIMIT, HOME_ITEMS_LIMIT, type Home, type HomeConnectionAlert, type HomeFailedPublication, type HomeScheduledPost } from '../../../domain/home.ts';
 import { POSTS_PAGE_SIZE, type PostState } from '../../../domain/post.ts';
 import { PROJECT_STATES, type ProjectState } from '../../../domain/project.ts';
-import type { Role } from '../../../domain/roles.ts';
+import { ROLES_WITH_POSTS, ROLES_WITH_PROJECTS } from '../../../domain/roles.ts';
 import type { SocialNetwork } from '../../../domain/social.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -27,10 +27,6 @@ export interface HomeDependencies {
   now?: () => Date;
 }
 
-/** Posts are for administrators and customers (SPEC §6, the posts routes' requireRole). */
-const ROLES_WITH_POSTS: readonly Role[] = ['admin', 'customer'];
-/** Projects are for every role but basic (the projects service's viewerOf). */
-const ROLES_WITH_PROJECTS: readonly Role[] = ['admin', 'customer', 'publisher'];
 
 /** Drafts looked at for readiness: the newest ones (a ready draft is found by counting its images). */
 const DRAFTS_LOOKED_AT = 50;
