@@ -14,13 +14,14 @@ reloadWhenTheBuildChanged();
 const i18n = initI18n();
 const queryClient = createQueryClient();
 // The first screen needs its translations, its page's code and the session check: all start now.
-preloadRoute(window.location.pathname, i18n);
+const pageLoaded = preloadRoute(window.location.pathname, i18n);
 void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: getSession });
 
-// Rendered as a transition once the first translations are there: the launch screen of index.html stays
-// until the first screen's code is too (or the guards' spinner while the session is checked), and React
-// renders in short slices that leave the page responsive rather than in one long task.
-void i18nLoaded(i18n).then(() => {
+// The launch screen of index.html stays until the first screen's code and translations are there (the
+// guards show their spinner if the session check takes longer). Rendering only then mounts the page in
+// one go (a render that suspends on a chunk starts over when it arrives), and as a transition React
+// renders it in short slices that leave the page responsive rather than in one long task.
+void Promise.all([i18nLoaded(i18n), pageLoaded]).then(() => {
   const reactRoot = createRoot(root);
   startTransition(() =>
     reactRoot.render(

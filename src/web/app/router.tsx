@@ -98,21 +98,26 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
-/** Starts loading everything a page needs (its layout's and its own chunks, its namespaces) at once; idempotent. */
-export function preloadRoute(pathname: string, i18n: I18n): void {
+/**
+ * Starts loading everything a page needs (its layout's and its own chunks, its namespaces) at once;
+ * idempotent. Resolves when all is there, or has failed (rendering then shows the failure).
+ */
+export function preloadRoute(pathname: string, i18n: I18n): Promise<void> {
+  const loading: Promise<unknown>[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as RouteHandle | undefined;
     if (!handle) continue;
-    void handle.preload().catch(() => undefined);
-    if (handle.namespaces.length > 0) void i18n.loadNamespaces(handle.namespaces);
+    loading.push(handle.preload());
+    if (handle.namespaces.length > 0) loading.push(i18n.loadNamespaces(handle.namespaces));
   }
+  return Promise.allSettled(loading).then(() => undefined);
 }
 
 /** Props for a link that loads its page on the first sign of intent (pointer over it, focus, touch). */
 export function usePreloadOnIntent(): (to: string) => { onMouseEnter: () => void; onFocus: () => void; onTouchStart: () => void } {
   const { i18n } = useTranslation();
   return (to) => {
-    const preload = () => preloadRoute(to, i18n);
+    const preload = () => void preloadRoute(to, i18n);
     return { onMouseEnter: preload, onFocus: preload, onTouchStart: preload };
   };
 }
@@ -122,7 +127,7 @@ export function AppRoutes() {
   const location = useLocation();
   const { i18n } = useTranslation();
   // The layout's chunk, the page's and its translations load together rather than one after the other.
-  preloadRoute(location.pathname, i18n);
+  void preloadRoute(location.pathname, i18n);
   const element = useRoutes(routes, location);
   // Only the first screen shows this while its code loads; later navigations keep the previous screen.
   return <Suspense fallback={<Spinner fullPage />}>{element}</Suspense>;
