@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { canOpen } from './role-routes.ts';
 
 /**
  * Route guards of SPEC §2. Each checks the session first, with a spinner meanwhile. The check is a
@@ -25,9 +26,13 @@ export function RequireAuth() {
   );
 }
 
-/** /users: administrators only; others go to /home (the parent guard sends strangers to /login). */
-export function RequireAdmin() {
-  return <SessionGate>{(user) => (user?.role === 'admin' ? <Outlet /> : <Navigate to="/home" replace />)}</SessionGate>;
+/**
+ * Screens for some roles only (role-routes.ts: /users for administrators, /projects for all but basic
+ * users...): anyone else goes to /home (the parent guard sends strangers to /login).
+ */
+export function RequireRole() {
+  const { pathname } = useLocation();
+  return <SessionGate>{(user) => (canOpen(user?.role, pathname) ? <Outlet /> : <Navigate to="/home" replace />)}</SessionGate>;
 }
 
 /**

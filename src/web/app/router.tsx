@@ -5,7 +5,7 @@ import { Navigate, type RouteObject, matchRoutes, useLocation, useRoutes } from 
 import type { Namespace } from '../i18n/namespaces.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { BareLayout } from './bare-layout.tsx';
-import { GuestOnly, RequireAdmin, RequireAuth, SessionChecked } from './guards.tsx';
+import { GuestOnly, RequireAuth, RequireRole, SessionChecked } from './guards.tsx';
 import { type LazyPage, lazyPage } from './lazy-page.tsx';
 
 /*
@@ -79,15 +79,18 @@ export const routes: RouteObject[] = [
         children: [
           lazyRoute(HomePage, { path: '/home', namespaces: ['posts', 'projects'] }),
           lazyRoute(ProfilePage, { path: '/profile', namespaces: ['profile', 'users', 'validation'] }),
-          lazyRoute(SettingsPage, { path: '/settings', namespaces: ['social'] }),
-          lazyRoute(ProjectsPage, { path: '/projects', namespaces: ['projects', 'validation'] }),
-          lazyRoute(PostsPage, { path: '/preview-projects', namespaces: ['posts', 'social', 'validation'] }),
-          lazyRoute(PromptsPage, { path: '/my-gpts', namespaces: ['prompts', 'validation'] }),
           lazyRoute(OAuthCallbackPage, { path: '/auth/linkedin/callback', props: { network: 'linkedin' }, namespaces: ['social'] }),
           lazyRoute(OAuthCallbackPage, { path: '/auth/instagram/callback', props: { network: 'instagram' }, namespaces: ['social'] }),
           {
-            element: <RequireAdmin />,
-            children: [lazyRoute(UsersPage, { path: '/users', namespaces: ['users', 'validation'] }), lazyRoute(NetworksCheckPage, { path: '/networks-check', namespaces: ['networks'] })],
+            element: <RequireRole />,
+            children: [
+              lazyRoute(SettingsPage, { path: '/settings', namespaces: ['social'] }),
+              lazyRoute(ProjectsPage, { path: '/projects', namespaces: ['projects', 'validation'] }),
+              lazyRoute(PostsPage, { path: '/preview-projects', namespaces: ['posts', 'social', 'validation'] }),
+              lazyRoute(PromptsPage, { path: '/my-gpts', namespaces: ['prompts', 'validation'] }),
+              lazyRoute(UsersPage, { path: '/users', namespaces: ['users', 'validation'] }),
+              lazyRoute(NetworksCheckPage, { path: '/networks-check', namespaces: ['networks'] }),
+            ],
           },
         ],
       }),
