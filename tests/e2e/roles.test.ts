@@ -15,8 +15,12 @@ const journey = useServerAndBrowser();
 const PUBLISHER = { first_name: 'Pau', last_name: 'Vidal', email: 'pau@vidal-e2e.test', phone: '600 777 888', password: 'publica-2', role: 'publisher', language: 'es' } as const;
 const BASIC = { first_name: 'Berta', last_name: 'Puig', email: 'berta@puig-e2e.test', phone: '600 999 000', password: 'basica-1', role: 'basic', language: 'es' } as const;
 
-const navigation = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' });
-const entries = async (page: Page) => (await navigation(page).getByRole('link').allTextContents()).map((text) => text.trim());
+// The header's navigation (the phone's drawer repeats it).
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' }).first();
+const entries = async (page: Page) => {
+  await navigation(page).getByRole('link', { name: 'Inicio' }).waitFor();
+  return (await navigation(page).getByRole('link').allTextContents()).map((text) => text.trim());
+};
 
 async function signedIn(credentials: { email: string; password: string }): Promise<Page> {
   const page = await newPage(journey.browser, { locale: 'es-ES' });
