@@ -38,6 +38,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/me': { roles: EVERY_ROLE },
   'PATCH /api/me': { roles: EVERY_ROLE },
   'GET /api/me/profile': { roles: EVERY_ROLE },
+  // The dashboard: every role, each its own part (its tests say which).
+  'GET /api/home': { roles: EVERY_ROLE },
   'PUT /api/me/avatar': { roles: EVERY_ROLE },
   'GET /api/users': { roles: ['admin'] },
   'POST /api/users': { roles: ['admin'] },
