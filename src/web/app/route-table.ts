@@ -1,0 +1,69 @@
+import type { Namespace } from '../i18n/namespaces.ts';
+
+/*
+ * Where each page's code is, as data: the router (router.tsx) loads pages from it, and the build
+ * (scripts/page-html-vite-plugin.ts) writes each page an HTML file that names the page's chunks, so
+ * the browser fetches them with the app's entry rather than after it has run.
+ */
+
+/** A layout's or page's module (from src/web) and the component it exports. */
+export interface PageCode {
+  readonly module: string;
+  readonly component: string;
+}
+
+export const LAYOUTS = {
+  signedIn: { module: 'app/app-layout.tsx', component: 'AppLayout' },
+  public: { module: 'app/public-layout.tsx', component: 'PublicLayout' },
+} as const satisfies Record<string, PageCode>;
+
+export interface PageEntry extends PageCode {
+  readonly path: string;
+  /** The lazy layout around it; none for the login and reset pages (their layout is in the entry). */
+  readonly layout?: keyof typeof LAYOUTS;
+  /** The translation namespaces it reads besides the first ones (src/web/i18n/namespaces.ts). */
+  readonly namespaces: readonly Namespace[];
+  /** Providers around it, loaded with it (the posts page's calendar languages). */
+  readonly wrappers?: readonly PageCode[];
+  readonly props?: Readonly<Record<string, string>>;
+}
+
+export const PAGES = {
+  privacy: { path: '/privacy', module: 'features/legal/privacy-page.tsx', component: 'PrivacyPage', layout: 'public', namespaces: ['legal'] },
+  legal: { path: '/legal', module: 'features/legal/legal-notice-page.tsx', component: 'LegalNoticePage', layout: 'public', namespaces: ['legal'] },
+  documentation: { path: '/documentation', module: 'features/legal/documentation-page.tsx', component: 'DocumentationPage', layout: 'public', namespaces: ['legal'] },
+  login: { path: '/login', module: 'features/auth/login-page.tsx', component: 'LoginPage', namespaces: ['auth', 'validation'] },
+  resetPassword: { path: '/reset-password', module: 'features/auth/reset-password-page.tsx', component: 'ResetPasswordPage', namespaces: ['auth', 'validation'] },
+  home: { path: '/home', module: 'features/home/home-page.tsx', component: 'HomePage', layout: 'signedIn', namespaces: ['posts', 'projects'] },
+  profile: { path: '/profile', module: 'features/profile/profile-page.tsx', component: 'ProfilePage', layout: 'signedIn', namespaces: ['profile', 'users', 'validation'] },
+  settings: { path: '/settings', module: 'features/settings/settings-page.tsx', component: 'SettingsPage', layout: 'signedIn', namespaces: ['social'] },
+  projects: { path: '/projects', module: 'features/projects/projects-page.tsx', component: 'ProjectsPage', layout: 'signedIn', namespaces: ['projects', 'validation'] },
+  posts: {
+    path: '/preview-projects',
+    module: 'features/posts/posts-page.tsx',
+    component: 'PostsPage',
+    layout: 'signedIn',
+    namespaces: ['posts', 'social', 'validation'],
+    wrappers: [{ module: 'app/dates-language.tsx', component: 'DatesLanguage' }],
+  },
+  prompts: { path: '/my-gpts', module: 'features/prompts/prompts-page.tsx', component: 'PromptsPage', layout: 'signedIn', namespaces: ['prompts', 'validation'] },
+  linkedinCallback: {
+    path: '/auth/linkedin/callback',
+    module: 'features/social/oauth-callback-page.tsx',
+    component: 'OAuthCallbackPage',
+    props: { network: 'linkedin' },
+    layout: 'signedIn',
+    namespaces: ['social'],
+  },
+  instagramCallback: {
+    path: '/auth/instagram/callback',
+    module: 'features/social/oauth-callback-page.tsx',
+    component: 'OAuthCallbackPage',
+    props: { network: 'instagram' },
+    layout: 'signedIn',
+    namespaces: ['social'],
+  },
+  users: { path: '/users', module: 'features/users/users-page.tsx', component: 'UsersPage', layout: 'signedIn', namespaces: ['users', 'validation'] },
+  networksCheck: { path: '/networks-check', module: 'features/networks-check/networks-check-page.tsx', component: 'NetworksCheckPage', layout: 'signedIn', namespaces: ['networks'] },
+  landing: { path: '/', module: 'features/landing/landing-redirect.tsx', component: 'LandingRedirect', namespaces: [] },
+} as const satisfies Record<string, PageEntry>;
