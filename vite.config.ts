@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, type Rolldown, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { landingPage } from './scripts/landing-vite-plugin.ts';
+import { LANGUAGES } from './src/domain/languages.ts';
+import { LAYOUTS, PAGES } from './src/web/app/route-table.ts';
+import { FIRST_NAMESPACES } from './src/web/i18n/namespaces.ts';
 
 const localesDir = path.resolve('src/web/i18n/locales');
 
@@ -34,13 +37,67 @@ function publishLocales(): Plugin {
   };
 }
 
+/** Where the per-page HTML files go in dist/web (src/server/http/static-assets.ts serves them). */
+const PAGE_HTML_DIR = 'pages';
+
+/**
+ * index.html again for each page of route-table.ts and each language (pages/es/projects.html), naming
+ * the chunks that page needs (its layout's, its own, its translations) as `modulepreload` links: the
+ * browser fetches them with the app's entry instead of once the entry has run and asked for them.
+ */
+function pageHtml(): Plugin {
+  const webRoot = path.resolve('src/web');
+  return {
+    name: 'alzado-page-html',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return this.error('index.html is not in the bundle');
+      const html = String(index.source);
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const chunkOfModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk] as const] : [])));
+      const chunkNamed = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const inIndex = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
+      const withImports = (fileName: string, files: Set<string>) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        for (const imported of chunkNamed.get(fileName)?.imports ?? []) withImports(imported, files);
+      };
+      const chunkOf = (module: string) => {
+        const chunk = chunkOfModule.get(path.join(webRoot, module));
+        if (!chunk) return this.error(`route-table.ts names ${module}, which is no chunk of the build`);
+        return chunk.fileName;
+      };
+      for (const page of Object.values(PAGES)) {
+        // The landing page is the prerendered one (vite.landing.config.ts).
+        if (page.path === '/') continue;
+        const code = [...('layout' in page ? [LAYOUTS[page.layout]] : []), page, ...('wrappers' in page ? page.wrappers : [])];
+        for (const language of LANGUAGES) {
+          const files = new Set<string>();
+          for (const { module } of code) withImports(chunkOf(module), files);
+          for (const namespace of [...FIRST_NAMESPACES, ...page.namespaces]) withImports(chunkOf(`i18n/locales/${language}/${namespace}.json`), files);
+          const links = [...files].filter((file) => !inIndex.has(file)).map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`);
+          this.emitFile({ type: 'asset', fileName: `${PAGE_HTML_DIR}/${language}${page.path}.html`, source: html.replace('  </head>', `${links.join('')}  </head>`) });
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   // The development server shows the prerendered landing at / (built by vite.landing.config.ts).
   // Each text file is also written Brotli- and gzip-compressed (name.br, name.gz) for the server to send
   // as the browser accepts, with no compression work per request (src/server/http/static-assets.ts).
-  plugins: [react(), publishLocales(), landingPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' }), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [
+    react(),
+    publishLocales(),
+    landingPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' }),
+    pageHtml(),
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   build: {
     outDir: path.resolve('dist/web'),
     emptyOutDir: true,

@@ -18,6 +18,19 @@ function recordScripts(page: Page): string[] {
 }
 
 describe('code loaded page by page (issue 14)', () => {
+  test("a page's HTML names its chunks and its translations in the browser's language, so they load with the entry", async () => {
+    const preloads = async (path: string, language: string) => {
+      const html = await (await fetch(`${journey.server.url}${path}`, { headers: { 'accept-language': language } })).text();
+      return [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/(.+)-[\w-]{8}\.js"/g)].map((match) => match[1]!);
+    };
+    const login = await preloads('/login', 'es-ES,es;q=0.9');
+    expect(login).toEqual(expect.arrayContaining(['login-page', 'es-common', 'es-auth', 'es-validation']));
+    expect(login.filter((name) => /^(en|cat)-|app-layout|projects-page/.test(name))).toEqual([]);
+    const projects = await preloads('/projects', 'en-US,en;q=0.9');
+    expect(projects).toEqual(expect.arrayContaining(['app-layout', 'projects-page', 'en-common', 'en-projects']));
+    expect(projects).not.toContain('login-page');
+  });
+
   test("the login page loads its own code and its translations in Spanish, not the signed-in screens' nor the other languages", async () => {
     const page = await newPage(journey.browser);
     const scripts = recordScripts(page);

@@ -15,12 +15,22 @@ const INDEX_HTML = '<!doctype html><html lang="es"><body><div id="root"></div><s
 // Big enough for compression to matter, as the build's chunks are.
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => `palabra-${index}`))};\n`;
 
+/** The build's copy of index.html for one page in one language (vite.config.ts's pageHtml). */
+const pageHtml = (language: string, page: string) => INDEX_HTML.replace('</body>', `<link rel="modulepreload" href="/assets/${language}-${page}.js"></body>`);
+
 /** A built web app as `npm run build:web` writes it: each file with its `.br` and `.gz` beside it. */
 function writeWebBuild(webDir: string): void {
-  fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-  const files = { 'index.html': INDEX_HTML, 'assets/app-4f9c2a.js': SCRIPT };
+  const files = {
+    'index.html': INDEX_HTML,
+    'assets/app-4f9c2a.js': SCRIPT,
+    'pages/es/login.html': pageHtml('es', 'login'),
+    'pages/en/login.html': pageHtml('en', 'login'),
+    'pages/cat/login.html': pageHtml('cat', 'login'),
+    'pages/es/auth/linkedin/callback.html': pageHtml('es', 'linkedin-callback'),
+  };
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(webDir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
     fs.writeFileSync(`${file}.br`, brotliCompressSync(text));
     fs.writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
@@ -107,6 +117,32 @@ describe('compressed answers and cached files (issue 14)', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.body).toString()).toBe(INDEX_HTML);
+  });
+
+  describe("a page of the app gets the build's copy of the page naming its chunks, in the visitor's language", () => {
+    const page = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await getRaw(`${baseUrl}${url}`, headers);
+      expect(response.status, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers.vary, url).toMatch(/accept-language/i);
+      return response.body.toString();
+    };
+
+    it('chooses the language as the app will: ?lng=, then the browser’s languages in order, then Spanish', async () => {
+      expect(await page('/login')).toBe(pageHtml('es', 'login'));
+      expect(await page('/login', { 'accept-language': 'en-US,en;q=0.9,es;q=0.8' })).toBe(pageHtml('en', 'login'));
+      expect(await page('/login', { 'accept-language': 'fr-FR, de;q=0.9, ca-ES;q=0.8, en;q=0.7' })).toBe(pageHtml('cat', 'login'));
+      expect(await page('/login', { 'accept-language': 'en;q=0.2, es;q=0.9' })).toBe(pageHtml('es', 'login'));
+      expect(await page('/login?lng=en', { 'accept-language': 'es-ES' })).toBe(pageHtml('en', 'login'));
+      expect(await page('/login/', { 'accept-language': 'en' })).toBe(pageHtml('en', 'login'));
+    });
+
+    it('finds pages in folders, and falls back to the plain page for any other address', async () => {
+      expect(await page('/auth/linkedin/callback?code=abc&state=def')).toBe(pageHtml('es', 'linkedin-callback'));
+      // No English copy of the callback: the plain page, whose code fetches what it needs.
+      expect(await page('/auth/linkedin/callback', { 'accept-language': 'en' })).toBe(INDEX_HTML);
+      for (const url of ['/no-such-page', '/pages/es/login', '/login/../pages/es/login', '/%2e%2e/index']) expect(await page(url)).toBe(INDEX_HTML);
+    });
   });
 
   it('compresses a JSON list above the threshold and leaves a tiny one as it is', async () => {

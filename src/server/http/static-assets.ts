@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../domain/languages.ts';
 import { LANDING_FILE, loadLandingPage } from './landing-page.ts';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
@@ -20,16 +21,21 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
 }
 
+/** The build's copies of index.html per language and page, naming the page's chunks (vite.config.ts). */
+const PAGE_HTML_DIR = 'pages';
+
 /**
  * The built browser app: files compressed ahead of time by the build (`.br` and `.gz` beside each one,
  * vite.config.ts) sent as the browser accepts, hashed assets cached for a year, everything else (HTML,
- * the logo, /locales) revalidated on every use; the prerendered landing page at exactly /, index.html for
- * every other page so the client router decides (unknown paths included). Unknown /api paths answer
- * JSON 404.
+ * the logo, /locales) revalidated on every use; the prerendered landing page at exactly /. Every other
+ * page gets the app's HTML, so the client router decides (unknown paths included): for a page of the
+ * app, the build's copy that names its chunks and translations in the visitor's language, so the
+ * browser fetches them at once. Unknown /api paths answer JSON 404.
  */
 export async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
+  const pageFiles = listPageFiles(webDir);
   const landing = loadLandingPage(webDir, { chatUrl });
   if (landing) app.get('/', { schema: { hide: true } }, (request, reply) => landing.send(request, reply));
   if (hasWebApp) {
@@ -38,8 +44,9 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl:
       wildcard: false,
       index: false,
       preCompressed: true,
-      // The landing's template is served at / only, with its configuration filled in.
-      globIgnore: [`${LANDING_FILE}*`],
+      // The landing's template is served at / only, with its configuration filled in; the pages' copies
+      // of index.html at their own addresses.
+      globIgnore: [`${LANDING_FILE}*`, `${PAGE_HTML_DIR}/**`],
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -53,6 +60,40 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl:
     if (pathname.startsWith('/api/') || pathname === '/api' || isFile || !hasWebApp || request.method !== 'GET') {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` } });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const pageFile = `${PAGE_HTML_DIR}/${languageOfVisit(request)}${pathname.replace(/\/+$/, '')}.html`;
+    // The copy depends on the visitor's language as well as on the encoding.
+    return reply.header('cache-control', 'no-cache').header('vary', 'accept-language').sendFile(pageFiles.has(pageFile) ? pageFile : 'index.html');
   });
+}
+
+/** The page copies the build wrote, as paths relative to webDir (pages/es/projects.html). */
+function listPageFiles(webDir: string): Set<string> {
+  const root = path.join(webDir, PAGE_HTML_DIR);
+  if (!fs.existsSync(root)) return new Set();
+  const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  return new Set(files.map((file) => `${PAGE_HTML_DIR}/${file.split(path.sep).join('/')}`));
+}
+
+/**
+ * The language the app will choose for this visit, as far as the server can tell: ?lng=, then the
+ * browser's languages in order of preference (a choice stored in the browser's local storage is not
+ * sent; the page then fetches that language's translations itself).
+ */
+export function languageOfVisit(request: FastifyRequest): Language {
+  const fromQuery = toLanguage(new URLSearchParams(request.url.split('?')[1] ?? '').get('lng'));
+  if (fromQuery) return fromQuery;
+  const accepted = String(request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((entry, order) => {
+      const [tag = '', ...parameters] = entry.trim().split(';');
+      const quality = Number(parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='))?.slice(2) ?? 1);
+      return { tag, quality: Number.isFinite(quality) ? quality : 0, order };
+    })
+    .filter(({ quality }) => quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.order - b.order);
+  for (const { tag } of accepted) {
+    const language = toLanguage(tag);
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
 }
