@@ -9,6 +9,7 @@ describe('social configuration', () => {
     expect(social).toEqual({
       sandbox: 'auto',
       requestTimeoutMs: 15_000,
+      sandboxLatencyMs: 0,
       linkedin: { credentials: undefined, apiVersion: '202610', oauthUrl: 'https://www.linkedin.com', apiUrl: 'https://api.linkedin.com', webUrl: 'https://www.linkedin.com', organizationPages: true },
       meta: { credentials: undefined, graphVersion: 'v26.0', dialogUrl: 'https://www.facebook.com', graphUrl: 'https://graph.facebook.com', adsRead: false },
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Home, homeSchema } from '../../../domain/home.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
-import { createConnection } from './home-fixtures.ts';
+import { createConnection } from '../../test-support/home-fixtures.ts';
 
 /**
  * The dashboard's connections: expiring within the token refresh's window (7 days by default, what

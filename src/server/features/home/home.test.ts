@@ -4,7 +4,7 @@ import { postPageSchema, resultReasonOf } from '../../../domain/post.ts';
 import { projectPageSchema } from '../../../domain/project.ts';
 import { createTestPost, createTestProject } from '../../test-support/posts.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
-import { createDraft, recordResult } from './home-fixtures.ts';
+import { createDraft, recordResult } from '../../test-support/home-fixtures.ts';
 
 /**
  * GET /api/home per role (SPEC §6): an administrator sees the whole studio, a customer the posts they

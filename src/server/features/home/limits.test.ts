@@ -3,7 +3,7 @@ import { HOME_COUNT_LIMIT, HOME_ITEMS_LIMIT, type Home, homeSchema } from '../..
 import { postPageSchema } from '../../../domain/post.ts';
 import { createTestPost, createTestProject } from '../../test-support/posts.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
-import { createDraft, recordResult } from './home-fixtures.ts';
+import { createDraft, recordResult } from '../../test-support/home-fixtures.ts';
 
 /**
  * Each section shows at most HOME_ITEMS_LIMIT items in its order and says how many there are: the

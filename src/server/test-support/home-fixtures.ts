@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { projectRowValues } from '../../test-support/projects.ts';
-import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
+import type { Database } from '../db/schema.ts';
+import { projectRowValues } from './projects.ts';
+import { storedFlag, storedInstant } from './stored-values.ts';
 
 /** Rows the dashboard's tests write straight into the database: drafts with images, connections, results' reasons. */
 
