@@ -12,6 +12,6 @@ export type Inputs = Record<string, string>;
 export const BUILDS: Build[];
 export const STAMP_FILE: string;
 export function readInputs(root: string, build: Build): Inputs;
-export function staleReason(root: string, build: Build, inputs?: Inputs): string | undefined;
+export function staleReason(root: string, build: Build, inputs?: Inputs, stamp?: Record<string, unknown>): string | undefined;
 export function buildsToRun(root: string, builds?: Build[]): Array<{ build: Build; reason: string; inputs: Inputs }>;
 export function recordBuild(root: string, build: Build, inputs: Inputs): void;

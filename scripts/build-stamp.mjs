@@ -80,8 +80,8 @@ function some(files) {
  * Why `build` must run again, or undefined when what it wrote is up to date: no record of a build by
  * npm start, an input added, removed or changed, an output missing or rewritten since.
  */
-export function staleReason(root, build, inputs = readInputs(root, build)) {
-  const recorded = readStamp(root)[build.name];
+export function staleReason(root, build, inputs = readInputs(root, build), stamp = readStamp(root)) {
+  const recorded = stamp[build.name];
   if (!recorded) return 'no build of it recorded';
   const changed = [...new Set([...Object.keys(inputs), ...Object.keys(recorded.inputs)])].filter((file) => inputs[file] !== recorded.inputs[file]);
   if (changed.length > 0) return `changed: ${some(changed)}`;
@@ -93,9 +93,10 @@ export function staleReason(root, build, inputs = readInputs(root, build)) {
 
 /** The builds to run, in `npm run build`'s order, each with its reason and the inputs to record once it succeeds. */
 export function buildsToRun(root, builds = BUILDS) {
+  const stamp = readStamp(root);
   return builds.flatMap((build) => {
     const inputs = readInputs(root, build);
-    const reason = staleReason(root, build, inputs);
+    const reason = staleReason(root, build, inputs, stamp);
     return reason ? [{ build, reason, inputs }] : [];
   });
 }
