@@ -179,7 +179,9 @@ describe('social connections through the sandbox', () => {
     const page = await newPage(browser);
     await signIn(page, server.url, ADMIN);
     await page.waitForURL(`${server.url}/home`);
-    // In English, SPEC's own words.
+    // In English, SPEC's own words; the menu opens once the page is there (a menu opened while the
+    // page's code arrives can be closed by it).
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
     await page.getByRole('button', { name: 'Idioma' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Home' }).waitFor();
