@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { PROJECT_STATES, type ProjectState } from '../../../domain/project.ts';
+import type { ProjectState } from '../../../domain/project.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter } from '../../db/values.ts';
@@ -188,24 +188,6 @@ function newestOwnProjects(db: Kysely<Database>, viewer: ProjectViewer, state: P
     .orderBy('visible.created_at', 'desc')
     .orderBy('visible.id', 'desc')
     .limit(limit);
-}
-
-/**
- * The viewer's projects in each state, from the counts migration 010 keeps, as the projects list reads
- * them (projects/repo.ts): an admin's are every 'creator' row, anyone else's their own 'creator' and
- * 'assignee' rows, which add up to exactly "created by or assigned to me".
- */
-export async function countProjectsByState(db: Kysely<Database>, viewer: ProjectViewer): Promise<Record<ProjectState, number>> {
-  const rows = await db
-    .selectFrom('project_counts')
-    .select(['state', (eb) => eb.fn.sum<number | string>('n').as('count')])
-    .$if(viewer.seesAll, (query) => query.where('relation', '=', 'creator'))
-    .$if(!viewer.seesAll, (query) => query.where('person_id', '=', viewer.id))
-    .groupBy('state')
-    .execute();
-  const counts = Object.fromEntries(PROJECT_STATES.map((state) => [state, 0])) as Record<ProjectState, number>;
-  for (const row of rows) if ((PROJECT_STATES as readonly string[]).includes(row.state)) counts[row.state as ProjectState] = Number(row.count);
-  return counts;
 }
 
 export async function listNewestProjects(db: Kysely<Database>, viewer: ProjectViewer, limit: number) {

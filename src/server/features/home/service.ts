@@ -12,8 +12,9 @@ import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { type PostViewer, countPostsByState } from '../posts/repo.ts';
 import type { ProjectViewer } from '../projects/repo.ts';
 import { stateOf } from '../posts/post-view.ts';
+import { countProjectsByState } from '../projects/repo.ts';
 import {
-  type ConnectionAlertRow, type PostItemRow, countPostsBefore, countProjectsByState, findPostItems,
+  type ConnectionAlertRow, type PostItemRow, countPostsBefore, findPostItems,
   findReadyDrafts, listConnectionAlerts, listFailedResults, listNewestProjects, newestPreviewIds, nextScheduledIds,
 } from './repo.ts';
 

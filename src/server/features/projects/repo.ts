@@ -76,7 +76,7 @@ export async function listProjectRows(db: Kysely<Database>, viewer: ProjectViewe
  * else's their own two rows, 'creator' and 'assignee' (assigned to them, not created by them), which add
  * up to exactly "created by or assigned to me".
  */
-async function countProjectsByState(db: Kysely<Database>, viewer: ProjectViewer): Promise<Record<ProjectState, number>> {
+export async function countProjectsByState(db: Kysely<Database>, viewer: ProjectViewer): Promise<Record<ProjectState, number>> {
   const rows = await db
     .selectFrom('project_counts')
     .select(['state', (eb) => eb.fn.sum<number | string>('n').as('count')])
