@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { type Plugin, type Rolldown, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { landingPage } from './scripts/landing-vite-plugin.ts';
+import { loginPage } from './scripts/login-vite-plugin.ts';
 import { LANGUAGES } from './src/domain/languages.ts';
 import { LAYOUTS, PAGES } from './src/web/app/route-table.ts';
 import { FIRST_NAMESPACES } from './src/web/i18n/namespaces.ts';
@@ -88,13 +89,15 @@ function pageHtml(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  // The development server shows the prerendered landing at / (built by vite.landing.config.ts).
+  // The development server shows the prerendered landing at / and login page at /login (built by
+  // vite.landing.config.ts and vite.login.config.ts).
   // Each text file is also written Brotli- and gzip-compressed (name.br, name.gz) for the server to send
   // as the browser accepts, with no compression work per request (src/server/http/static-assets.ts).
   plugins: [
     react(),
     publishLocales(),
     landingPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' }),
+    loginPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' }),
     pageHtml(),
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],

@@ -16,7 +16,6 @@ import { createConnectors } from '../src/server/features/social/adapters.ts';
 import { type Publishing, createPublishing } from '../src/server/features/publishing/service.ts';
 import { createLocalStorage } from '../src/server/adapters/storage/local-storage.ts';
 import { DEFAULT_JOB_CONCURRENCY, createJobWorker } from '../src/server/jobs/job-worker.ts';
-import { createStudioCalendar } from '../src/server/lib/studio-calendar.ts';
 import type { SandboxUsage } from '../src/server/sandbox/usage.ts';
 import { sandboxAdapters, sandboxClients } from '../src/server/test-support/social-sandbox.ts';
 import type { BenchDialect } from './support/bench-app.ts';
@@ -145,8 +144,6 @@ function publishingProcess(env: StudiosEnv, clock: { offsetMs: number }, concurr
     clients: { linkedin: clients.linkedin, instagram: clients.instagram },
     mailer: { send: async () => {} },
     publicUrl,
-    calendar: createStudioCalendar({ timeZone: 'Europe/Madrid', now }),
-    publishHour: 9,
     now,
     wakeJobs: () => worker.wake(),
   });

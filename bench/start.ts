@@ -14,10 +14,9 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_ADMIN, residentMemory } from './support/app-process.ts';
+import { BENCH_ADMIN, freePort, residentMemory } from './support/app-process.ts';
 import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.ts';
 import { loadAverage } from './support/table.ts';
 
@@ -54,17 +53,6 @@ function exportCommit(commit: string): string {
   execFileSync('sh', ['-c', `git -C "${repositoryRoot}" archive "$0" | tar -x -C "${tree}"`, commit]);
   fs.symlinkSync(path.join(repositoryRoot, 'node_modules'), path.join(tree, 'node_modules'));
   return tree;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** The processes started by `pid`, at any depth, from /proc. */

@@ -14,7 +14,7 @@ export const BUILDS = [
     name: 'web',
     label: 'the web app',
     script: 'build:web',
-    inputs: ['src/web', 'src/domain', 'scripts/landing-vite-plugin.ts', 'vite.config.ts', 'vite.landing.config.ts', 'tsconfig.json', 'tsconfig.base.json', 'package.json', 'package-lock.json'],
+    inputs: ['src/web', 'src/domain', 'scripts/landing-vite-plugin.ts', 'scripts/login-vite-plugin.ts', 'vite.config.ts', 'vite.landing.config.ts', 'vite.login.config.ts', 'tsconfig.json', 'tsconfig.base.json', 'package.json', 'package-lock.json'],
     output: 'dist/web',
   },
   {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { CHAT_URL_PLACEHOLDER } from '../src/domain/chat-link.ts';
 import { LANGUAGES, type Language } from '../src/domain/languages.ts';
-import type { Translate } from '../src/web/features/landing/landing-contract.ts';
-import { jsonForScript } from '../src/web/features/landing/page/html.ts';
+import { jsonForScript } from '../src/web/lib/static-page/html.ts';
+import type { Translate } from '../src/web/lib/static-page/markers.ts';
 import { DICTIONARIES_PLACEHOLDER, renderLanding } from '../src/web/features/landing/page/render-landing.ts';
 
 /** The landing's entry in the build; its content is rendered here, the file only names the page. */
@@ -86,14 +86,14 @@ export function readResources(localesDir: string): Record<Language, Resources> {
   return { es: read('es'), en: read('en'), cat: read('cat') };
 }
 
-/** "namespace:dotted.path" looked up in one language; a missing text stops the build. */
-export function translatorFor(resources: Record<Language, Resources>) {
+/** "namespace:dotted.path" looked up in one language; a missing text stops the build (of `page`). */
+export function translatorFor(resources: Record<Language, Resources>, page = 'landing') {
   return (language: Language): Translate =>
     (key) => {
       const [namespace, dottedPath] = key.split(':');
       let value: unknown = resources[language][namespace ?? ''];
       for (const part of (dottedPath ?? '').split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
-      if (typeof value !== 'string' || value === '') throw new Error(`The landing page uses ${key}, which has no ${language} text`);
+      if (typeof value !== 'string' || value === '') throw new Error(`The ${page} page uses ${key}, which has no ${language} text`);
       return value;
     };
 }

@@ -74,7 +74,8 @@ export function resetPeakMemory(pid: number): void {
   fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, for a server of the bench's own. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.on('error', reject);

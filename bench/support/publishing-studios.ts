@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Insertable } from 'kysely';
 import sharp from 'sharp';
+import { instantOf } from '../../src/domain/studio-time.ts';
 import type { PostImagesTable, PostsTable } from '../../src/server/db/schema.ts';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
 import { type SandboxProcess, startSandboxProcess } from '../../src/server/test-support/crash-harness.ts';
@@ -134,6 +135,9 @@ export async function seedDuePosts(env: StudiosEnv, input: { day: string; perStu
         state: 'scheduled',
         text: `Estudio ${studio + 1}, obra ${input.label}, publicación ${index + 1}: fachada de ladrillo, un patio y la luz de la mañana. #arquitectura #vivienda`,
         publish_on: input.day,
+        // PUBLISH_HOUR in Madrid, the time the bench's clock reaches.
+        publish_time: '09:00',
+        publish_at: storedInstant(instantOf(input.day, '09:00', 'Europe/Madrid')),
         to_instagram: storedFlag(true),
         to_linkedin: storedFlag(true),
         publishing_since: null,

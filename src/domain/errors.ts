@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'GENERATION_AI_FAILED',
   'GENERATION_FAILED',
   'ORIGIN_NOT_ALLOWED',
+  /** Add to queue: the post's owner has no weekly slots (or none free within a year). */
+  'QUEUE_HAS_NO_SLOTS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -43,6 +43,8 @@ export const homeFailedPublicationSchema = z.object({
 export const homeScheduledPostSchema = z.object({
   ...postReferenceFields,
   publish_on: z.string(),
+  /** The studio's HH:MM (null only for a post scheduled before times of day, which goes at PUBLISH_HOUR). */
+  publish_time: z.string().nullable(),
   networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
 });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type PostResult, type ResultStatus, countCharacters, countHashtags, cutTitle, displayedStateOf, instagramTextProblem, isDue, isEditable, resultBadgeOf,
-  resultReasonOf, scheduleProblems, specResultOf, textProblems,
+  type PostResult, type ResultStatus, countCharacters, countHashtags, displayedStateOf, instagramTextProblem, isDue, isEditable, resultBadgeOf,
+  resultReasonOf, scheduleProblems, scheduleSchema, specResultOf, textProblems, LOCK_MARGIN_MINUTES, lockedFromOf,
 } from './post.ts';
 
-const result = (status: ResultStatus): PostResult => ({ status, target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null });
+const result = (status: ResultStatus): PostResult => ({ status, target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null, reviewed_by: null, reviewed_at: null, account_url: null });
 const shown = (state: 'preview' | 'scheduled' | 'published', instagram: ResultStatus | null, linkedin: ResultStatus | null) =>
   displayedStateOf({ state, results: { instagram: instagram ? result(instagram) : null, linkedin: linkedin ? result(linkedin) : null } });
 
@@ -80,11 +80,6 @@ describe('the networks\' text limits', () => {
     expect(textProblems('a'.repeat(2500), false)).toEqual({});
     expect(textProblems('a'.repeat(2500), true)).toEqual({ text: 'instagramTooLong' });
   });
-
-  it('cuts a card title at 20 characters', () => {
-    expect(cutTitle('Casa Montseny')).toBe('Casa Montseny');
-    expect(cutTitle('Escuela en el bosque de Olot')).toBe('Escuela en el bosque…');
-  });
 });
 
 describe('dates against the studio\'s today', () => {
@@ -97,13 +92,26 @@ describe('dates against the studio\'s today', () => {
     expect(scheduleProblems({ publish_on: null, networks: { instagram: false, linkedin: false } }, today)).toEqual({});
   });
 
-  it('calls a date due on its day and after; editable until the day before, never published or in process', () => {
-    expect([isDue('2026-11-20', today), isDue(today, today), isDue('2026-11-22', today), isDue(null, today)]).toEqual([true, true, false, false]);
-    expect(isEditable({ state: 'scheduled', publish_on: '2026-11-22', in_process: false }, today)).toBe(true);
-    expect(isEditable({ state: 'scheduled', publish_on: today, in_process: false }, today)).toBe(false);
-    expect(isEditable({ state: 'preview', publish_on: null, in_process: false }, today)).toBe(true);
-    expect(isEditable({ state: 'preview', publish_on: null, in_process: true }, today)).toBe(false);
-    expect(isEditable({ state: 'published', publish_on: '2026-11-25', in_process: false }, today)).toBe(false);
+  it('calls a post due from its minute on; editable until its time minus the lock margin, never published or in process', () => {
+    const at = '2026-11-22T09:15:00.000Z';
+    const now = (instant: string) => new Date(instant);
+    expect([isDue({ publish_at: at }, now('2026-11-22T09:14:59.999Z')), isDue({ publish_at: at }, now(at)), isDue({ publish_at: null }, now(at))]).toEqual([false, true, false]);
+    expect(LOCK_MARGIN_MINUTES).toBe(15);
+    expect(lockedFromOf(at)).toBe('2026-11-22T09:00:00.000Z');
+    expect(lockedFromOf(null)).toBeNull();
+    const scheduled = { state: 'scheduled' as const, publish_at: at, in_process: false };
+    expect(isEditable(scheduled, now('2026-11-22T08:59:59.999Z'))).toBe(true);
+    expect(isEditable(scheduled, now('2026-11-22T09:00:00.000Z'))).toBe(false);
+    expect(isEditable({ state: 'preview', publish_at: null, in_process: false }, now(at))).toBe(true);
+    expect(isEditable({ state: 'preview', publish_at: null, in_process: true }, now(at))).toBe(false);
+    expect(isEditable({ state: 'published', publish_at: '2026-11-25T09:00:00.000Z', in_process: false }, now(at))).toBe(false);
+  });
+
+  it('takes a schedule with or without a time of day, and refuses a time that is not HH:MM', () => {
+    const networks = { instagram: false, linkedin: true };
+    expect(scheduleSchema.parse({ publish_on: today, networks })).toEqual({ publish_on: today, networks });
+    expect(scheduleSchema.parse({ publish_on: today, publish_time: '18:45', networks }).publish_time).toBe('18:45');
+    expect(scheduleSchema.safeParse({ publish_on: today, publish_time: '25:00', networks }).error?.issues[0]).toMatchObject({ path: ['publish_time'], message: 'timeInvalid' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema } from './ids.ts';
 import { personSchema } from './project.ts';
+import { studioClockSchema, timeOfDaySchema } from './studio-time.ts';
 
 /**
  * Posts: what a launched project becomes (SPEC's "preview projects", §3, §4, §5, §9). Messages are keys
@@ -15,8 +16,6 @@ export type PostNetwork = (typeof POST_NETWORKS)[number];
 
 /** SPEC §9: six cards a page. */
 export const POSTS_PAGE_SIZE = 6;
-/** SPEC §9: a card shows the project title cut at 20 characters. */
-export const CARD_TITLE_MAX_LENGTH = 20;
 
 /**
  * The networks' own text limits (Instagram caption and hashtags; LinkedIn commentary), the one place
@@ -41,11 +40,6 @@ export function instagramTextProblem(text: string): 'instagramTooLong' | 'instag
   if (countCharacters(text) > TEXT_LIMITS.instagramCharacters) return 'instagramTooLong';
   if (countHashtags(text) > TEXT_LIMITS.instagramHashtags) return 'instagramTooManyHashtags';
   return undefined;
-}
-
-export function cutTitle(title: string): string {
-  const characters = [...title];
-  return characters.length > CARD_TITLE_MAX_LENGTH ? `${characters.slice(0, CARD_TITLE_MAX_LENGTH).join('').trimEnd()}…` : title;
 }
 
 /** A calendar day, YYYY-MM-DD, that exists. */
@@ -92,6 +86,8 @@ export const RESULT_ERROR_CODES = [
   'networkNotConfigured',
   /** The creating call may or may not have taken effect ("needs review"). */
   'outcomeUnknown',
+  /** A "needs review" result someone checked on the network and marked not published (decision 025). */
+  'markedNotPublished',
   /** Tried `attempts` times, the network never took it. */
   'gaveUp',
   /** A 5xx or a connection never made: tried again later. */
@@ -121,8 +117,25 @@ export const postResultSchema = z.object({
   /** Tries of this network so far. */
   attempts: z.number().int(),
   finished_at: z.string().nullable(),
+  /** Who marked a "needs review" result published or not published, and when (decision 025); null otherwise. */
+  reviewed_by: personSchema.nullable(),
+  reviewed_at: z.string().nullable(),
+  /** The account published to, on the network (or the sandbox's list of what it published), to check a result. */
+  account_url: z.string().nullable(),
 });
 export type PostResult = z.infer<typeof postResultSchema>;
+
+/**
+ * POST /api/posts/:id/results/:network/review (decision 025): the user checked the network for a result
+ * that needs review and says whether the post is there. Only a "needs review" result can be marked.
+ */
+export const reviewResultSchema = z.object({ published: z.boolean() });
+export type ReviewResultInput = z.infer<typeof reviewResultSchema>;
+
+/** A result the user can mark published or not published: one whose outcome is unknown. */
+export function needsReview(result: Pick<PostResult, 'status'> | null): boolean {
+  return result?.status === 'unknown';
+}
 
 /**
  * What a result's reason shows: the sentence of its code (with the network's own words when they help),
@@ -159,13 +172,20 @@ export const postSchema = z.object({
   sequence: z.number().int(),
   state: z.enum(POST_STATES),
   text: z.string(),
+  /** The studio's day, YYYY-MM-DD; null when not scheduled. */
   publish_on: z.string().nullable(),
+  /** The studio's time of day, HH:MM (24 h); null when not scheduled. */
+  publish_time: z.string().nullable(),
+  /** The instant it goes out (ISO); null when not scheduled. */
+  publish_at: z.string().nullable(),
+  /** From when it can no longer be edited or rescheduled: `publish_at` minus LOCK_MARGIN_MINUTES (ISO). */
+  locked_from: z.string().nullable(),
   networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
   images: z.array(postImageSchema),
   results: z.object({ instagram: postResultSchema.nullable(), linkedin: postResultSchema.nullable() }),
   /** A publish job holds it (SPEC "in process"): locked. */
   in_process: z.boolean(),
-  /** Text, images, date and networks can still change (until the day before the date; never once published or in process). */
+  /** Text, images, date and networks can still change (until `locked_from`; never once published or in process). */
   editable: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -188,6 +208,8 @@ export const postPageSchema = z.object({
   counts: z.object({ all: z.number().int(), preview: z.number().int(), scheduled: z.number().int(), published: z.number().int() }),
   /** The studio's today, YYYY-MM-DD. */
   today: z.string(),
+  /** The studio's clock: today, the time now and the default time (the publish dialog's rules). */
+  clock: studioClockSchema,
 });
 export type PostPage = z.infer<typeof postPageSchema>;
 
@@ -211,31 +233,53 @@ export function textProblems(text: string, toInstagram: boolean): Record<string,
 }
 
 /**
+ * How long before its time a post is locked: no edit, no reschedule (docs/decisions/026). SPEC §4's
+ * "until the day before the scheduled date" became "until the post's time minus this margin" once posts
+ * have a time of day (issue 16). Add-to-queue gives slots from now plus this margin on.
+ */
+export const LOCK_MARGIN_MINUTES = 15;
+/** The publish dialog offers times in these steps; the server takes any minute. */
+export const PUBLISH_TIME_STEP_MINUTES = 15;
+
+/**
  * PUT /api/posts/:id/schedule (SPEC §5 Publish configuration): a day not earlier than today, or none;
  * with a day, at least one network. No day clears the networks and leaves the post in preview.
+ * `publish_time` is the studio's HH:MM: PUBLISH_HOUR:00 when omitted on a later day; omitted on today,
+ * or a time of today already past, means now (SPEC: choosing today publishes immediately).
  */
 export const scheduleSchema = z.object({
   publish_on: daySchema.nullable(),
+  publish_time: timeOfDaySchema.nullish(),
   networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
 });
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
-/** The problems of a schedule against the studio's today, shared by the dialog and the server. */
-export function scheduleProblems(input: ScheduleInput, today: string): Record<string, string> {
+/** The problems of a schedule against the studio's today, shared by the dialog and the server (the time's margin is the server's: it needs the clock). */
+export function scheduleProblems(input: Pick<ScheduleInput, 'publish_on' | 'networks'>, today: string): Record<string, string> {
   if (input.publish_on === null) return {};
   if (input.publish_on < today) return { publish_on: 'publishDateInPast' };
   if (!input.networks.instagram && !input.networks.linkedin) return { networks: 'networkRequired' };
   return {};
 }
 
-/** SPEC §4: a date is due when it is today or earlier. */
-export function isDue(publishOn: string | null, today: string): boolean {
-  return publishOn !== null && publishOn <= today;
+/** POST /api/posts/:id/queue: the networks; the day and time are the owner's next free weekly slot. */
+export const queuePostSchema = z.object({ networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }) });
+export type QueuePostInput = z.infer<typeof queuePostSchema>;
+
+/** The instant from which a post going out at `publishAt` is locked (ISO), or null when it has no time. */
+export function lockedFromOf(publishAt: string | null): string | null {
+  return publishAt === null ? null : new Date(Date.parse(publishAt) - LOCK_MARGIN_MINUTES * 60_000).toISOString();
 }
 
-/** SPEC §4: data can be edited until the day before the scheduled date; never once published or in process. */
-export function isEditable(post: { state: PostState; publish_on: string | null; in_process: boolean }, today: string): boolean {
-  return post.state !== 'published' && !post.in_process && !isDue(post.publish_on, today);
+/** A post is due once its time has come. */
+export function isDue(post: { publish_at: string | null }, now: Date): boolean {
+  return post.publish_at !== null && Date.parse(post.publish_at) <= now.getTime();
+}
+
+/** SPEC §4 as amended (decision 026): data can be edited until the post's time minus the margin; never once published or in process. */
+export function isEditable(post: { state: PostState; publish_at: string | null; in_process: boolean }, now: Date): boolean {
+  const lockedFrom = lockedFromOf(post.publish_at);
+  return post.state !== 'published' && !post.in_process && (lockedFrom === null || now.getTime() < Date.parse(lockedFrom));
 }
 
 /** SPEC's per-network values: true (posted), false (failed; an unknown outcome counts as failed), notSelected. */

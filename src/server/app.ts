@@ -31,6 +31,7 @@ import { networksCheckRoutes } from './features/networks-check/routes.ts';
 import { projectsRoutes } from './features/projects/routes.ts';
 import { promptsRoutes } from './features/prompts/routes.ts';
 import { postsRoutes } from './features/posts/routes.ts';
+import { queueRoutes } from './features/queue/routes.ts';
 import { createPublishing } from './features/publishing/service.ts';
 import { createGeneratePostsHandler } from './features/generation/generate-posts-job.ts';
 import { generationRoutes } from './features/generation/routes.ts';
@@ -191,7 +192,13 @@ export async function buildApp(deps: AppDependencies) {
   const generationDependencies = { ...featureDependencies, writer: deps.writer ?? createTemplateWriter() };
   registerJobHandler('generate-posts', createGeneratePostsHandler(generationDependencies));
   await app.register(generationRoutes, generationDependencies);
-  await app.register(postsRoutes, { ...featureDependencies, social: socialDependencies, calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }) });
+  await app.register(postsRoutes, {
+    ...featureDependencies,
+    social: socialDependencies,
+    calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
+    publishHour: config.studio.publishHour,
+  });
+  await app.register(queueRoutes, { db: database.db, auth, now: deps.now });
   await app.register(homeRoutes, { ...featureDependencies, calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }), expiryWarningDays: (config.tokenRefresh ?? DEFAULT_TOKEN_REFRESH).windowDays, now: deps.now });
   // Publishing goes out with the post owner's accounts; main.ts starts its sweep once listening.
   const publishing = createPublishing({
@@ -200,8 +207,6 @@ export async function buildApp(deps: AppDependencies) {
     clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client, instagramNeedsPublicImages: deps.social.instagram?.sandbox === false },
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
-    calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
-    publishHour: config.studio.publishHour,
     now: deps.now,
   });
   registerJobHandler('publish-post', publishing.handler);

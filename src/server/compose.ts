@@ -44,6 +44,10 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
     sandbox,
   });
 
+  // Where every network is emulated, the studio's clock is the sandbox's, so that its clock control moves
+  // publishing too (a post's time comes when the clock is moved to it: decision 026).
+  const clock = sandbox && ![socialClients.linkedin, socialClients.instagram].some((adapter) => adapter?.sandbox === false) ? () => sandbox.now() : undefined;
+
   // The outbox logs through the app's logger, which exists only once the app is built.
   const logLine = { write: (line: string) => console.log(line) };
   const storage = await createStorage(config.storage, config.publicUrl);
@@ -57,9 +61,11 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
     social: { cipher: createTokenCipher(tokenKeys.keys), ...socialClients, sandbox },
     events: options.events,
     writer: await createPostWriter(config.ai),
+    ...(clock ? { now: clock } : {}),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const { app } = built;
+  if (clock) sandbox?.onClockMoved(() => built.publishing.sweep.nudge());
   administrators.check = requireRole(built.auth, ['admin'], 'Sign in as an administrator');
   logLine.write = (line) => app.log.info(line);
   if (!config.tokenEncryptionKeys) {

@@ -37,6 +37,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   GENERATION_AI_FAILED: 502,
   GENERATION_FAILED: 500,
   ORIGIN_NOT_ALLOWED: 403,
+  QUEUE_HAS_NO_SLOTS: 409,
 };
 
 /** The one error type of the server (STYLE 3). Its message is English; the browser translates by code. */

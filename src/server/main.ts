@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   process.umask(0o077);
   const config = loadConfig();
   const database = openDatabase(config.database);
-  const applied = await migrateToLatest(database.db, database.dialect);
+  const applied = await migrateToLatest(database.db, database.dialect, config.studio);
 
   // On PostgreSQL live events cross processes (LISTEN/NOTIFY); the hub logs through the app once it exists.
   // It is imported only there: on SQLite the pg driver is never loaded.

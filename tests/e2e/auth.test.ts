@@ -38,11 +38,60 @@ describe('signing in and out', () => {
     await failure.getByRole('button', { name: 'Aceptar' }).click();
     await failure.waitFor({ state: 'hidden' });
 
+    // The login page keeps where the visitor was going across a reload, as the app's router did.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
     await signIn(page, journey.server.url, ADMIN);
     await page.waitForURL(`${journey.server.url}/projects`);
     await page.getByRole('heading', { name: 'Proyectos' }).waitFor();
 
     expectNoUnexpectedConsoleErrors(page, [{ status: 401, path: '/api/auth/sign-in/email' }]);
+    await page.context().close();
+  });
+
+  test('the login page is prerendered (decision 022): one small script of its own and none of the app, a language menu that switches it in place, a dialog that Escape closes', async () => {
+    const page = await newPage(journey.browser);
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/\.(js|json)$/.test(pathname)) requested.push(pathname);
+    });
+    await page.goto(`${journey.server.url}/login`);
+    await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // No React, no chunk nor translation of the app: the Spanish texts came with the HTML.
+    expect(requested).toEqual([expect.stringMatching(/^\/assets\/login-[\w-]{8}\.js$/)]);
+    const script = await fetch(`${journey.server.url}${requested[0]}`);
+    expect((await script.arrayBuffer()).byteLength).toBeLessThan(20_000);
+
+    // The language menu, used from the keyboard as the app's.
+    await page.getByRole('button', { name: 'Idioma: ES' }).click();
+    await page.getByRole('menu').waitFor();
+    await saveScreenshot(page, 'login-language-menu');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await page.getByRole('button', { name: 'Language: EN' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('i18nextLng')])).toEqual(['en', 'en']);
+    expect(requested.filter((pathname) => pathname.endsWith('.json'))).toEqual([expect.stringMatching(/^\/assets\/login-en-\w+\.json$/)]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+
+    // The forgot-password dialog closes with Escape and opens again empty.
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    const recovery = page.getByRole('dialog', { name: 'Recover your password' });
+    await recovery.getByLabel('Email').fill('sin-arroba');
+    await recovery.getByRole('button', { name: 'Send' }).click();
+    await recovery.getByText('The email must contain @').waitFor();
+    await page.keyboard.press('Escape');
+    await recovery.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    expect(await recovery.getByLabel('Email').inputValue()).toBe('');
+    expect(await recovery.getByText('The email must contain @').count()).toBe(0);
+
+    expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
   });
 

@@ -98,8 +98,9 @@ describe('the dashboard on /home', () => {
     const listed = (await (await clara.request.get(`${server.url}/api/posts?pageSize=60`)).json()) as PostPage;
     const [first, second] = listed.items.filter((post) => post.project_id === house).sort((a, b) => a.sequence - b.sequence);
     tomorrow = nextDay(listed.today);
-    const schedule = (id: number, day: string) => clara.request.put(`${server.url}/api/posts/${id}/schedule`, { data: { publish_on: day, networks: { instagram: false, linkedin: true } } });
-    expect((await schedule(second!.id, tomorrow)).status()).toBe(200);
+    const schedule = (id: number, day: string, time?: string) =>
+      clara.request.put(`${server.url}/api/posts/${id}/schedule`, { data: { publish_on: day, publish_time: time, networks: { instagram: false, linkedin: true } } });
+    expect((await schedule(second!.id, tomorrow, '18:30')).status()).toBe(200);
     // LinkedIn holds the publishing call until the member has removed Alzado there.
     await sandboxControl(server, 'faults', { network: 'linkedin', kind: 'slow', path: '/rest/', delayMs: 2_000 });
     expect((await schedule(first!.id, listed.today)).status()).toBe(200);
@@ -151,7 +152,7 @@ describe('the dashboard on /home', () => {
 
     const next = section(page, /Próximas publicaciones/);
     await next.getByRole('link', { name: 'Casa entre bancales · Publicación 2' }).waitFor();
-    await next.getByText(`El ${asShown(tomorrow)} en LinkedIn`).waitFor();
+    await next.getByText(`El ${asShown(tomorrow)} a las 18:30 en LinkedIn`).waitFor();
     await section(page, /Publicaciones sin programar/).getByRole('link', { name: 'Casa entre bancales · Publicación 3' }).waitFor();
     await section(page, /Accesos directos/).getByRole('link', { name: 'Usuarios' }).waitFor();
     await saveScreenshot(page, 'home-admin-es');
@@ -183,7 +184,7 @@ describe('the dashboard on /home', () => {
     await drafts.getByRole('link', { name: 'Pabellón de madera' }).waitFor();
     expect(await drafts.getByRole('link', { name: 'Escuela de Bruno' }).count()).toBe(0);
     await section(page, /Posts not scheduled yet/).getByRole('link', { name: 'Casa entre bancales · Post 3' }).waitFor();
-    await section(page, /Next posts/).getByText(`On ${asShown(tomorrow)} to LinkedIn`).waitFor();
+    await section(page, /Next posts/).getByText(`On ${asShown(tomorrow)} at 6:30 PM to LinkedIn`).waitFor();
     expect(await section(page, /Shortcuts/).getByRole('link', { name: 'Users' }).count()).toBe(0);
     await saveScreenshot(page, 'home-customer-en');
     expect(await axeViolations(page)).toEqual([]);

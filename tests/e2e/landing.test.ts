@@ -129,6 +129,27 @@ describe('the landing page', () => {
     await page.context().close();
   });
 
+  test('on a 390 px phone every anchor is in view (none scrolled off), and a section starts below the header', async () => {
+    const page = await openLanding({ width: 390 });
+    const nav = page.getByRole('navigation', { name: 'Secciones de la página' });
+    for (const name of ['Funcionalidades', 'Precios', 'Preguntas frecuentes', 'Contacto']) {
+      const box = await nav.getByRole('link', { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x, `${name} starts in view`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${name} ends in view`).toBeLessThanOrEqual(390);
+    }
+    await nav.getByRole('link', { name: 'Contacto' }).click();
+    await page.waitForURL(`${journey.server.url}/#contacto`);
+    // Once scrolled, the section's heading is below the sticky header, not under it.
+    await page.waitForFunction(() => {
+      const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+      const heading = document.querySelector('#contacto h2')!.getBoundingClientRect().top;
+      return heading >= header && heading < header + 120;
+    });
+    expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
+
   test('the billing toggle starts on annual and changes the prices', async () => {
     const page = await openLanding();
     await page.locator('#precios').scrollIntoViewIfNeeded();

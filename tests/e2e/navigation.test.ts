@@ -23,21 +23,22 @@ describe('code loaded page by page (issue 14)', () => {
       const html = await (await fetch(`${journey.server.url}${path}`, { headers: { 'accept-language': language } })).text();
       return [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/(.+)-[\w-]{8}\.js"/g)].map((match) => match[1]!);
     };
-    const login = await preloads('/login', 'es-ES,es;q=0.9');
-    expect(login).toEqual(expect.arrayContaining(['login-page', 'es-common', 'es-auth', 'es-validation']));
-    expect(login.filter((name) => /^(en|cat)-|app-layout|projects-page/.test(name))).toEqual([]);
+    // (/login is a prerendered page of its own, decision 022: auth.test.ts checks what it loads.)
+    const reset = await preloads('/reset-password', 'es-ES,es;q=0.9');
+    expect(reset).toEqual(expect.arrayContaining(['reset-password-page', 'es-common', 'es-auth', 'es-validation']));
+    expect(reset.filter((name) => /^(en|cat)-|app-layout|projects-page/.test(name))).toEqual([]);
     const projects = await preloads('/projects', 'en-US,en;q=0.9');
     expect(projects).toEqual(expect.arrayContaining(['app-layout', 'projects-page', 'en-common', 'en-projects']));
-    expect(projects).not.toContain('login-page');
+    expect(projects).not.toContain('reset-password-page');
   });
 
-  test("the login page loads its own code and its translations in Spanish, not the signed-in screens' nor the other languages", async () => {
+  test("the password reset page loads its own code and its translations in Spanish, not the signed-in screens' nor the other languages", async () => {
     const page = await newPage(journey.browser);
     const scripts = recordScripts(page);
-    await page.goto(`${journey.server.url}/login`);
-    await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
+    await page.goto(`${journey.server.url}/reset-password?token=abc`);
+    await page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(scripts).toContain('login-page');
+    expect(scripts).toContain('reset-password-page');
     // Its translations, in Spanish only (a chunk per language and namespace: es-auth, en-auth...).
     expect(scripts).toEqual(expect.arrayContaining(['es-common', 'es-errors', 'es-auth', 'es-validation']));
     expect(scripts.filter((name) => /^(en|cat)-/.test(name) || name === 'es-projects')).toEqual([]);

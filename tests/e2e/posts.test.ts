@@ -63,7 +63,7 @@ describe('from a launched project to scheduled posts', () => {
     await page.getByRole('heading', { level: 1, name: 'Publicaciones' }).waitFor();
     await expect.poll(() => cards(page).count()).toBe(2);
     await page.getByRole('checkbox', { name: 'Todas (2)' }).or(page.getByText('Todas (2)')).first().waitFor();
-    await cardOf(page, 1).getByText('Escuela en el bosque…').waitFor();
+    await cardOf(page, 1).getByRole('heading', { name: 'Escuela en el bosque de Olot' }).waitFor();
     await saveScreenshot(page, 'posts-after-launch');
 
     // Both previews look like the networks' posts; nothing is connected yet.

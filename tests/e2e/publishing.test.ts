@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Post, PostPage } from '../../src/domain/post.ts';
@@ -156,10 +158,9 @@ describe('publishing today to the sandbox', () => {
     const failed = cardOf(page, 2);
     await failed.getByText('error en publicación', { exact: true }).waitFor({ timeout: 20_000 });
     await failed.getByText('Instagram: fallido').waitFor();
-    const badge = failed.getByText('LinkedIn: fallido');
-    await badge.hover();
-    // The reason in the interface language, with what to do; LinkedIn's own words stay in the database.
-    const reason = page.getByRole('tooltip');
+    await failed.getByText('LinkedIn: fallido').waitFor();
+    // The reason on the card itself, in the interface language, with what to do; LinkedIn's own words stay in the database.
+    const reason = failed.locator('[data-note="linkedin"]');
     await reason.getByText('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».').waitFor();
     expect(await reason.textContent()).not.toContain('revoked');
     expect(await page.evaluate(() => Reflect.get(window, 'sameDocument'))).toBe(true);
@@ -185,6 +186,211 @@ describe('publishing today to the sandbox', () => {
     await list.close();
 
     expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
+});
+
+/**
+ * Issue 15, a "needs review" result resolved in the app (decision 025): LinkedIn drops the connection
+ * of the call that creates the post, so nobody knows whether it went out. The card says so and why,
+ * links to where it can be checked (the sandbox's list of what it published), and takes the user's
+ * word: in Spanish the administrator finds it missing and marks it not published, then publishes it
+ * again; in English a customer marks hers published; in Catalan another customer's word comes in while
+ * hers waits for its confirmation, and she is told. Each at 1440 and 390 px, with axe-core on the page.
+ */
+describe('resolving a "needs review" result', () => {
+  const CLARA = { first_name: 'Clara', last_name: 'Roca', email: 'clara@roca-review.test', phone: '600 111 222', password: 'cliente-1', role: 'customer', language: 'en' } as const;
+  const JORDI = { first_name: 'Jordi', last_name: 'Puig', email: 'jordi@puig-review.test', phone: '600 333 444', password: 'cliente-2', role: 'customer', language: 'cat' } as const;
+  const project = (title: string): typeof HOUSE => ({ ...HOUSE, title, publications: 1, colours: ['#8a6f4d'] });
+
+  async function signedIn(credentials: { email: string; password: string }, locale: string): Promise<Page> {
+    const { server, browser } = journey;
+    const page = await newPage(browser, { locale });
+    await signIn(page, server.url, credentials);
+    await page.waitForURL(`${server.url}/home`);
+    return page;
+  }
+
+  /** Settings → Connect (in the page's language) → the sandbox's consent → back, connected. */
+  async function connectLinkedIn(page: Page): Promise<void> {
+    const { server } = journey;
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('region', { name: 'LinkedIn' }).getByRole('button', { name: /^(Conectar|Connect|Connectar)$/ }).click();
+    await page.waitForURL((url) => url.pathname === '/sandbox/linkedin/oauth/v2/authorization');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(`${server.url}/settings`);
+    await page.getByRole('region', { name: 'LinkedIn' }).getByText(/^(Conectado|Connected|Connectat)$/).waitFor();
+  }
+
+  /**
+   * A launched project of the page's user with one post, published today to LinkedIn while LinkedIn
+   * drops the creating call: the result is "needs review". Its post.
+   */
+  async function postNeedingReview(page: Page, title: string): Promise<Post> {
+    const { server } = journey;
+    const projectId = await createProject(page, server, project(title));
+    await launchProject(page, server, projectId);
+    const { posts, today } = await postsOf(page, server, projectId);
+    await sandboxControl(server, 'faults', { network: 'linkedin', kind: 'drop', path: '/rest/posts' });
+    const scheduled = await page.request.put(`${server.url}/api/posts/${posts[0]!.id}/schedule`, { data: { publish_on: today, networks: { instagram: false, linkedin: true } } });
+    expect(scheduled.status(), await scheduled.text()).toBe(200);
+    await expect
+      .poll(async () => ((await (await page.request.get(`${server.url}/api/posts/${posts[0]!.id}`)).json()) as Post).results.linkedin?.status, { timeout: 20_000 })
+      .toBe('unknown');
+    return posts[0]!;
+  }
+
+  const cardTitled = (page: Page, title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+
+  /** The page has no horizontal scroll, and each card's actions sit on one line. */
+  async function expectFitsAt390(page: Page, name: string): Promise<void> {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll, 'page width at 390 px').toBeLessThanOrEqual(widths.client);
+    const rows = await page.getByTestId('post-actions').evaluateAll((elements) => elements.map((row) => new Set([...row.querySelectorAll('button')].map((button) => Math.round(button.getBoundingClientRect().top))).size));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((lines) => lines === 1), 'every action row on one line').toBe(true);
+    await saveScreenshot(page, `${name}-390`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+
+  /** axe-core on the posts screen once every dialog has faded out (a fading one has a contrast of its own). */
+  async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(source);
+    const results = await page.evaluate(() =>
+      (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      }),
+    );
+    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact)).map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(', ')}`);
+    expect(serious, 'axe-core serious and critical findings').toEqual([]);
+  }
+
+  test('in Spanish, the administrator checks the network, marks it not published and publishes it again', { timeout: 120_000 }, async () => {
+    const { server } = journey;
+    const page = await signedIn(ADMIN, 'es-ES');
+    await connectLinkedIn(page);
+    const title = 'Casa de los tres patios en Pollença';
+    const post = await postNeedingReview(page, title);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/preview-projects?state=published`);
+    const card = cardTitled(page, title);
+    await card.getByText('LinkedIn: requiere revisión').waitFor();
+    const note = card.locator('[data-note="linkedin"]');
+    await note.getByText('LinkedIn no confirmó la publicación, así que no sabemos si ha salido: compruébalo en la cuenta antes de publicarla de nuevo.').waitFor();
+    await saveScreenshot(page, 'review-es-needs-review-1440');
+    await expectNoSeriousAxeViolations(page);
+    await expectFitsAt390(page, 'review-es-needs-review');
+
+    // The link opens where the post would be: the sandbox's list of what it published, where it is not
+    // (the dropped call never reached it).
+    const check = note.getByRole('link', { name: 'Comprobar en LinkedIn' });
+    expect(await check.getAttribute('href')).toBe('/sandbox');
+    const [list] = await Promise.all([page.context().waitForEvent('page'), check.click()]);
+    await list.waitForLoadState('load');
+    expect(new URL(list.url()).pathname).toBe('/sandbox');
+    expect(await list.locator('body').textContent()).not.toContain(title);
+    await list.close();
+
+    await note.getByRole('button', { name: 'Marcar no publicada en LinkedIn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Marcar como no publicada' });
+    await dialog.getByText(`¿La publicación 1 de «${title}» no está en LinkedIn? Contará como un fallo, con tu nombre y la fecha, y podrás usar «Publicar de nuevo».`).waitFor();
+    await dialog.getByRole('button', { name: 'Marcar no publicada' }).click();
+    await page.getByText('Marcada como no publicada en LinkedIn: usa «Publicar de nuevo» para volver a intentarlo').waitFor();
+    // Instagram was not chosen, which counts as done (SPEC §4): one failure of two is "publicado con errores".
+    await card.getByText('publicado con errores', { exact: true }).waitFor();
+    await card.getByText('LinkedIn: fallido').waitFor();
+    const today = asShown((await postsOf(page, server, post.project_id)).today);
+    await note.getByText(`Marcada como no publicada por Admin el ${today}`).waitFor();
+    await note.getByText('LinkedIn no muestra la publicación (se comprobó en la cuenta): usa «Publicar de nuevo» para volver a intentarlo.').waitFor();
+    expect(await note.getByRole('button', { name: /^Marcar/ }).count()).toBe(0);
+    const [stored] = await runSql<{ status: string; error_code: string; reviewed_by: string }>(server, "select status, error_code, reviewed_by from post_results where post_id = $1 and network = 'linkedin'", [post.id]);
+    expect(stored).toMatchObject({ status: 'failed', error_code: 'markedNotPublished', reviewed_by: expect.any(String) });
+    await saveScreenshot(page, 'review-es-marked-not-published-1440');
+    await expectNoSeriousAxeViolations(page);
+
+    // "Publish again", as for any failure: back to preview, and its project with it.
+    await card.getByRole('button', { name: 'Publicar de nuevo' }).click();
+    await page.getByRole('dialog', { name: 'Publicar de nuevo' }).getByRole('button', { name: 'Publicar de nuevo' }).click();
+    await page.getByText('La publicación vuelve a estar en vista previa').waitFor();
+    expect((await runSql<{ state: string }>(server, 'select state from projects where id = $1', [post.project_id]))[0]?.state).toBe('preview');
+
+    expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
+
+  test('in English, a customer marks her post published: it shows published, with her name and the day', { timeout: 120_000 }, async () => {
+    const { server } = journey;
+    const admin = await signedIn(ADMIN, 'es-ES');
+    for (const user of [CLARA, JORDI]) expect((await admin.request.post(`${server.url}/api/users`, { data: user })).status()).toBe(201);
+    await admin.context().close();
+
+    const page = await signedIn(CLARA, 'en-US');
+    await connectLinkedIn(page);
+    const title = 'Clara’s house among the pines';
+    const post = await postNeedingReview(page, title);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/preview-projects`);
+    const card = cardTitled(page, title);
+    const note = card.locator('[data-note="linkedin"]');
+    await note.getByText('LinkedIn did not confirm the post, so we do not know whether it went out: check the account before publishing it again.').waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    await note.getByRole('button', { name: 'Mark published on LinkedIn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark as published' });
+    await dialog.getByText(`Have you seen post 1 of “${title}” on LinkedIn? It will count as published on LinkedIn, with your name and the date.`).waitFor();
+    await dialog.getByRole('button', { name: 'Mark published' }).click();
+    await page.getByText('Marked as published on LinkedIn').waitFor();
+    await card.getByText('Published', { exact: true }).waitFor();
+    await card.getByText('LinkedIn: posted').waitFor();
+    const today = asShown((await postsOf(page, server, post.project_id)).today);
+    await note.getByText(`Marked published by Clara Roca on ${today}`).waitFor();
+    // The project went out whole before, and stays so.
+    expect((await runSql<{ state: string }>(server, 'select state from projects where id = $1', [post.project_id]))[0]?.state).toBe('launched');
+    await saveScreenshot(page, 'review-en-marked-published-1440');
+    await expectNoSeriousAxeViolations(page);
+    await expectFitsAt390(page, 'review-en-marked-published');
+
+    expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
+
+  test("in Catalan, a customer's word that comes after someone else's is refused in words, and the card shows the other's", { timeout: 120_000 }, async () => {
+    const { server } = journey;
+    const page = await signedIn(JORDI, 'ca-ES');
+    await connectLinkedIn(page);
+    const title = 'Biblioteca del Poblenou';
+    const post = await postNeedingReview(page, title);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/preview-projects`);
+    const card = cardTitled(page, title);
+    const note = card.locator('[data-note="linkedin"]');
+    await note.getByText("LinkedIn no va confirmar la publicació i no sabem si ha sortit: comprova-ho al compte abans de tornar-la a publicar.").waitFor();
+    await card.getByText('LinkedIn: cal revisar-ho').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await expectFitsAt390(page, 'review-cat-needs-review');
+
+    await note.getByRole('button', { name: 'Marca com a publicada a LinkedIn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Marca com a publicada' });
+    await dialog.waitFor();
+    // Meanwhile an administrator, who checked the account too, marks it published.
+    const admin = await signedIn(ADMIN, 'es-ES');
+    expect((await admin.request.post(`${server.url}/api/posts/${post.id}/results/linkedin/review`, { data: { published: true } })).status()).toBe(200);
+    await admin.context().close();
+    await dialog.getByRole('button', { name: 'Marca com a publicada' }).click();
+    const refusal = page.getByRole('dialog').filter({ hasText: 'Aquest resultat ja no està pendent de revisió' });
+    await refusal.getByText("Aquest resultat ja no està pendent de revisió: algú l'ha marcat o la publicació ha tornat a vista prèvia. La llista mostra com està ara.").waitFor();
+    await saveScreenshot(page, 'review-cat-refused-1440');
+    await refusal.getByRole('button', { name: "D'acord" }).click();
+    const today = asShown((await postsOf(page, server, post.project_id)).today);
+    await note.getByText(`Marcada com a publicada per Admin el ${today}`).waitFor();
+    await card.getByText('LinkedIn: publicat').waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    expectNoUnexpectedConsoleErrors(page, [{ status: 409, path: `/api/posts/${post.id}/results/linkedin/review` }]);
     await page.context().close();
   });
 });

@@ -11,9 +11,12 @@ import { postsListIndexesMigration } from './migrations/008-posts-list-indexes.t
 import { hashedAuthTokensMigration } from './migrations/009-hashed-auth-tokens.ts';
 import { listCountsMigration } from './migrations/010-list-counts.ts';
 import { homeIndexesMigration } from './migrations/011-home-indexes.ts';
+import { resultReviewsMigration } from './migrations/012-result-reviews.ts';
+import { type StudioSchedule, postsTimeOfDayMigration } from './migrations/013-posts-time-of-day.ts';
+import { queueSlotsMigration } from './migrations/014-queue-slots.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
-function allMigrations(dialect: Dialect): Record<string, Migration> {
+function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string, Migration> {
   return {
     '001-accounts': accountsMigration(dialect),
     '002-contact-messages': contactMessagesMigration(dialect),
@@ -26,20 +29,32 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '009-hashed-auth-tokens': hashedAuthTokensMigration(),
     '010-list-counts': listCountsMigration(dialect),
     '011-home-indexes': homeIndexesMigration(),
+    '012-result-reviews': resultReviewsMigration(dialect),
+    '013-posts-time-of-day': postsTimeOfDayMigration(dialect, studio),
+    '014-queue-slots': queueSlotsMigration(dialect),
   };
 }
 
 class StaticMigrationProvider implements MigrationProvider {
-  constructor(private readonly dialect: Dialect) {}
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly studio: StudioSchedule,
+  ) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return allMigrations(this.dialect);
+    return allMigrations(this.dialect, this.studio);
   }
 }
 
-/** Brings the database up to date; throws with the failing migration's error. */
+/** STUDIO_TIME_ZONE's and PUBLISH_HOUR's defaults (config.ts), for a database migrated without a configuration (tests). */
+const DEFAULT_STUDIO: StudioSchedule = { timeZone: 'Europe/Madrid', publishHour: 9 };
+
+/**
+ * Brings the database up to date; throws with the failing migration's error. `studio`: the
+ * configuration's zone and publish hour, which give the posts of before issue 16 their time (013).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, studio: StudioSchedule = DEFAULT_STUDIO): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect, studio) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';

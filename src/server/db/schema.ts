@@ -218,6 +218,10 @@ export interface PostsTable {
   text: string;
   /** YYYY-MM-DD, the studio's day. */
   publish_on: string | null;
+  /** HH:MM, the studio's time of day (migration 013). */
+  publish_time: string | null;
+  /** The instant it goes out: publish_on at publish_time in the studio's zone. */
+  publish_at: Instant | null;
   to_instagram: Flag;
   to_linkedin: Flag;
   publishing_since: Instant | null;
@@ -257,6 +261,9 @@ export interface PostResultsTable {
   finished_at: Instant | null;
   created_at: Instant;
   updated_at: Instant;
+  /** Who marked a "needs review" result published or not, and when (migration 012, decision 025). */
+  reviewed_by: string | null;
+  reviewed_at: Instant | null;
 }
 
 /**
@@ -280,6 +287,14 @@ export interface ProjectCountsTable {
   n: number;
 }
 
+/** An owner's weekly publishing slot (migration 014): ISO weekday and the studio's HH:MM. */
+export interface QueueSlotsTable {
+  owner_id: string;
+  weekday: number;
+  time: string;
+  created_at: Instant;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -299,4 +314,5 @@ export interface Database {
   post_results: PostResultsTable;
   post_counts: PostCountsTable;
   project_counts: ProjectCountsTable;
+  queue_slots: QueueSlotsTable;
 }

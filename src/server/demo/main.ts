@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database.db, database.dialect);
+    await migrateToLatest(database.db, database.dialect, config.studio);
     await assertNoProjects(database.db);
 
     // The app listens on a free loopback port of its own, so that the server can reach its sandbox

@@ -80,7 +80,13 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/posts/{id}': { roles: POST_ROLES, resource: 'post' },
   'PUT /api/posts/{id}/schedule': { roles: POST_ROLES, resource: 'post' },
   'POST /api/posts/{id}/reset': { roles: POST_ROLES, resource: 'post' },
+  'POST /api/posts/{id}/results/{network}/review': { roles: POST_ROLES, resource: 'post' },
   'GET /api/posts/{id}/accounts': { roles: POST_ROLES, resource: 'post' },
+  // Issue 16: add to queue as the schedule; the weekly slots (a customer's own, an admin's anyone's); the calendar as the posts list.
+  'POST /api/posts/{id}/queue': { roles: POST_ROLES, resource: 'post' },
+  'GET /api/queue-slots': { roles: POST_ROLES },
+  'PUT /api/queue-slots': { roles: POST_ROLES },
+  'GET /api/calendar': { roles: POST_ROLES },
 };
 
 /** allow: the route did its work or refused on the merits (400, 409, 422, 429…); deny: 403 or a hidden 404. */
@@ -188,7 +194,8 @@ describe('authorization matrix', () => {
     if (route.path === '/api/auth/sign-out' && me && identity !== 'inactive') cookie = await signIn(t, me.email, me.password);
     const request = await requestFor(route);
     const headers: Record<string, string> = { ...request.headers, ...(cookie ? { cookie } : {}) };
-    const url = fillPath(route.path, path);
+    // The calendar needs its range to answer on the merits.
+    const url = fillPath(route.path, path) + (route.path === '/api/calendar' ? '?from=2026-11-01&to=2026-11-30' : '');
     if (route.eventStream) return streamAnswer(url, headers);
     const answer = await t.app.inject({ method: route.method, url, headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
     return { statusCode: answer.statusCode, code: errorCode(answer.body), body: answer.body };
@@ -261,6 +268,12 @@ describe('authorization matrix', () => {
         return json({ text: 'Texto nuevo' });
       case 'PUT /api/posts/{id}/schedule':
         return json({ publish_on: null, networks: { instagram: false, linkedin: false } });
+      case 'POST /api/posts/{id}/results/{network}/review':
+        return json({ published: true });
+      case 'POST /api/posts/{id}/queue':
+        return json({ networks: { instagram: false, linkedin: true } });
+      case 'PUT /api/queue-slots':
+        return json({ slots: [{ weekday: 2, time: '09:30' }] });
       default:
         return route.method === 'GET' || route.method === 'DELETE' ? { headers: {} } : json({});
     }

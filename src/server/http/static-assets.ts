@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../domain/languages.ts';
 import { LANDING_FILE, loadLandingPage } from './landing-page.ts';
+import { loadLoginPage } from './login-page.ts';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -27,7 +28,8 @@ const PAGE_HTML_DIR = 'pages';
 /**
  * The built browser app: files compressed ahead of time by the build (`.br` and `.gz` beside each one,
  * vite.config.ts) sent as the browser accepts, hashed assets cached for a year, everything else (HTML,
- * the logo, /locales) revalidated on every use; the prerendered landing page at exactly /. Every other
+ * the logo, /locales) revalidated on every use; the prerendered landing page at exactly /, and the
+ * prerendered login page at /login in the visitor's language (login-page.ts). Every other
  * page gets the app's HTML, so the client router decides (unknown paths included): for a page of the
  * app, the build's copy that names its chunks and translations in the visitor's language, so the
  * browser fetches them at once. Unknown /api paths answer JSON 404.
@@ -38,15 +40,17 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl:
   const pageFiles = listPageFiles(webDir);
   const landing = loadLandingPage(webDir, { chatUrl });
   if (landing) app.get('/', { schema: { hide: true } }, (request, reply) => landing.send(request, reply));
+  const login = loadLoginPage(webDir);
+  if (login) app.get('/login', { schema: { hide: true } }, (request, reply) => login.send(request, reply, languageOfVisit(request)));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
       preCompressed: true,
-      // The landing's template is served at / only, with its configuration filled in; the pages' copies
-      // of index.html at their own addresses.
-      globIgnore: [`${LANDING_FILE}*`, `${PAGE_HTML_DIR}/**`],
+      // The landing's template is served at / only, with its configuration filled in; the login page's
+      // copies at /login only; the pages' copies of index.html at their own addresses.
+      globIgnore: [`${LANDING_FILE}*`, 'login-*.html*', `${PAGE_HTML_DIR}/**`],
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

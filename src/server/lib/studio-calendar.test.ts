@@ -39,6 +39,7 @@ describe('the studio calendar', () => {
     expect(calendar.today()).toBe('2025-05-01');
     instant = new Date('2025-05-01T22:30:00Z');
     expect(calendar.today()).toBe('2025-05-02');
+    expect(calendar.now()).toBe(instant);
     expect(calendar.timeZone).toBe('Europe/Madrid');
   });
 

@@ -8,6 +8,8 @@ export interface StudioCalendar {
   readonly timeZone: string;
   /** Today in the studio, YYYY-MM-DD. */
   today(): string;
+  /** The clock the studio's day is read from (tests and the sandbox's clock move it). */
+  now(): Date;
 }
 
 /** True when Intl knows the zone (a typo would otherwise throw on the first request). */
@@ -26,6 +28,7 @@ export function createStudioCalendar(options: { timeZone: string; now?: () => Da
   const format = new Intl.DateTimeFormat('en-US', { timeZone: options.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return {
     timeZone: options.timeZone,
+    now,
     today() {
       const parts = Object.fromEntries(format.formatToParts(now()).map((part) => [part.type, part.value]));
       return `${parts.year}-${parts.month}-${parts.day}`;

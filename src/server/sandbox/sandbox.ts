@@ -103,6 +103,10 @@ export interface Sandbox {
   prefix: string;
   /** Changes the address browsers see (for a sandbox that learns its port after listening). */
   setPublicUrl(url: string): void;
+  /** The providers' clock: the real one plus what advanceTime added. */
+  now(): Date;
+  /** `listener` runs each time the clock is moved (advanceTime, reset). */
+  onClockMoved(listener: () => void): void;
 }
 
 export function createSandbox(options: SandboxOptions): Sandbox {
@@ -124,6 +128,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     meta: { ...credentials.meta, appName: 'Alzado', redirectUris: options.redirectUris.meta, imageOrigins: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin) },
   };
 
+  const clockListeners: Array<() => void> = [];
+  const clockMoved = () => {
+    for (const listener of clockListeners) listener();
+  };
   const tokensOf = (network: SandboxNetwork) => Object.values(network === 'linkedin' ? store.state.linkedin.tokens : store.state.meta.tokens);
   const control: SandboxControl = {
     fail: (fault) => faults.add(fault),
@@ -140,6 +148,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     advanceTime(seconds) {
       store.state.clockOffsetMs += seconds * 1000;
       store.save();
+      clockMoved();
     },
     configure(settings) {
       Object.assign(store.state.settings.linkedin, settings.linkedin ?? {});
@@ -165,6 +174,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       calls.clear();
       store.reset();
       if (options.settings) control.configure(options.settings);
+      clockMoved();
     },
   };
   if (options.settings) control.configure(options.settings);
@@ -249,6 +259,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     prefix,
     setPublicUrl(url) {
       context.publicBase = `${url.replace(/\/+$/, '')}${prefix}`;
+    },
+    now: () => new Date(store.now()),
+    onClockMoved(listener) {
+      clockListeners.push(listener);
     },
   };
 }

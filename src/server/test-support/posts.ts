@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { instantOf } from '../../domain/studio-time.ts';
 import type { Database } from '../db/schema.ts';
 import { projectRowValues } from './projects.ts';
 import { storedFlag, storedInstant } from './stored-values.ts';
@@ -22,6 +23,8 @@ export interface TestPostInput {
   text?: string;
   sequence?: number;
   publishOn?: string | null;
+  /** With a day: its time in Madrid (the test app's zone), 09:00 (PUBLISH_HOUR) unless given. */
+  publishTime?: string;
   networks?: { instagram?: boolean; linkedin?: boolean };
   /** A publish job holds it. */
   publishingSince?: Date | null;
@@ -36,6 +39,8 @@ let counter = 0;
 
 export async function createTestPost(db: Kysely<Database>, input: TestPostInput): Promise<{ id: number; imageIds: number[] }> {
   const createdAt = input.createdAt ?? new Date();
+  const publishOn = input.publishOn ?? null;
+  const publishTime = publishOn === null ? null : (input.publishTime ?? '09:00');
   const { id } = await db
     .insertInto('posts')
     .values({
@@ -44,7 +49,9 @@ export async function createTestPost(db: Kysely<Database>, input: TestPostInput)
       sequence: input.sequence ?? 1,
       state: input.state ?? 'preview',
       text: input.text ?? 'Una casa junto al mar #arquitectura',
-      publish_on: input.publishOn ?? null,
+      publish_on: publishOn,
+      publish_time: publishTime,
+      publish_at: publishOn === null ? null : storedInstant(instantOf(publishOn, publishTime!, 'Europe/Madrid')),
       to_instagram: storedFlag(input.networks?.instagram ?? false),
       to_linkedin: storedFlag(input.networks?.linkedin ?? false),
       publishing_since: input.publishingSince ? storedInstant(input.publishingSince) : null,

@@ -16,7 +16,6 @@ import { openDatabase } from '../db/database.ts';
 import { createMemoryEventHub } from '../events/memory-event-hub.ts';
 import { createPublishing } from '../features/publishing/service.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
-import { createStudioCalendar } from '../lib/studio-calendar.ts';
 import { createTokenCipher } from '../lib/token-cipher.ts';
 import type { SandboxCredentials } from '../sandbox/sandbox.ts';
 
@@ -83,8 +82,6 @@ const publishing = createPublishing({
   },
   mailer: { send: async () => {} },
   publicUrl,
-  calendar: createStudioCalendar({ timeZone: 'Europe/Madrid', now }),
-  publishHour: 9,
   now,
   wakeJobs: () => worker.wake(),
   // A post held by no live job is resumed after two leases, as production's sweep does after one minute.

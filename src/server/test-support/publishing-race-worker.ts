@@ -14,7 +14,6 @@ import { openDatabase } from '../db/database.ts';
 import { createMemoryEventHub } from '../events/memory-event-hub.ts';
 import { createPublishing } from '../features/publishing/service.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
-import { createStudioCalendar } from '../lib/studio-calendar.ts';
 import { createTokenCipher } from '../lib/token-cipher.ts';
 
 const setting = (name: string): string => {
@@ -65,8 +64,6 @@ const publishing = createPublishing({
   },
   mailer: { send: async () => {} },
   publicUrl,
-  calendar: createStudioCalendar({ timeZone: 'Europe/Madrid', now }),
-  publishHour: 9,
   now,
 });
 

@@ -6,7 +6,6 @@ import { createLocalStorage } from '../adapters/storage/local-storage.ts';
 import type { Database } from '../db/schema.ts';
 import { type Publishing, type PublishingDependencies, createPublishing } from '../features/publishing/service.ts';
 import { type JobWorker, createJobWorker } from '../jobs/job-worker.ts';
-import { createStudioCalendar } from '../lib/studio-calendar.ts';
 import { createTestPost, createTestProject } from './posts.ts';
 import { type TestSandbox, sandboxAdapters, sandboxClients, startTestSandbox } from './social-sandbox.ts';
 import { type TestApp, createTestApp, createTestTokenCipher } from './test-app.ts';
@@ -59,7 +58,6 @@ export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 export function publishingDependencies(env: PublishingTestApp, overrides: Partial<PublishingDependencies> = {}): PublishingDependencies {
   const { t, sandbox, publicUrl } = env;
   const clients = sandboxClients(sandbox);
-  const now = overrides.now ?? (() => new Date());
   const db = t.database.db;
   return {
     db,
@@ -71,8 +69,6 @@ export function publishingDependencies(env: PublishingTestApp, overrides: Partia
     clients: { linkedin: clients.linkedin, instagram: clients.instagram },
     mailer: { send: async (message) => void t.sentMail.push(message) },
     publicUrl,
-    calendar: createStudioCalendar({ timeZone: 'Europe/Madrid', now }),
-    publishHour: 9,
     ...overrides,
   };
 }
@@ -103,12 +99,13 @@ export async function storeVariantPair(env: Pick<PublishingTestApp, 't' | 'publi
 let textCounter = 0;
 
 /**
- * A scheduled post with real images, owned by `ownerId`, due on `publishOn`. Its text is unique:
- * LinkedIn refuses the same text twice from one author within ten minutes.
+ * A scheduled post with real images, owned by `ownerId`, due on `publishOn` at `publishTime` in Madrid
+ * (by default 00:00: due all that day). Its text is unique: LinkedIn refuses the same text twice from one
+ * author within ten minutes.
  */
 export async function createDuePost(
   env: PublishingTestApp,
-  input: { ownerId: string; publishOn: string; networks: { instagram?: boolean; linkedin?: boolean }; images?: number; unselected?: number; projectId?: number },
+  input: { ownerId: string; publishOn: string; publishTime?: string; networks: { instagram?: boolean; linkedin?: boolean }; images?: number; unselected?: number; projectId?: number },
 ): Promise<{ id: number; projectId: number; imageIds: number[] }> {
   const db = env.t.database.db;
   const projectId = input.projectId ?? (await createTestProject(db, { createdBy: input.ownerId, state: 'preview' }));
@@ -121,6 +118,7 @@ export async function createDuePost(
     state: 'scheduled',
     text: `Casa del Mar (${process.pid}-${textCounter}): luz y hormigón. #arquitectura`,
     publishOn: input.publishOn,
+    publishTime: input.publishTime ?? '00:00',
     networks: input.networks,
     images: [...selected.map((keys) => ({ ...keys })), ...kept.map((keys) => ({ ...keys, status: 'not_selected' as const }))],
   });

@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
@@ -7,13 +7,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { useSession } from '../lib/session.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { ActionMenu, type ActionMenuItem } from '../ui/action-menu.tsx';
+import { LazyConfirmDialog } from '../ui/lazy-dialogs.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { BrandLink } from './brand-link.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { canOpen } from './role-routes.ts';
-import { usePreloadOnIntent } from './router.tsx';
+import { preloadRoute, usePreloadOnIntent } from './router.tsx';
 import { SiteFooter } from './site-footer.tsx';
+
+/**
+ * The widest the pages' content grows, centred beyond it (the landing's is 1180 px); the header's is as wide
+ * plus its 32 px padding each side, so the logo lines up with the pages' left edge.
+ */
+const CONTENT_WIDTH = 1280;
 
 const NAVIGATION = [
   { to: '/home', label: 'nav.home' },
@@ -21,12 +28,13 @@ const NAVIGATION = [
   { to: '/networks-check', label: 'nav.networks' },
   { to: '/projects', label: 'nav.projects' },
   { to: '/preview-projects', label: 'nav.publishes' },
+  { to: '/calendar', label: 'nav.calendar' },
   { to: '/my-gpts', label: 'nav.gpts' },
 ] as const;
 
 /** The signed-in shell (SPEC §2): top navigation, language, user menu with profile, settings, logout. */
 export function AppLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: user } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -46,62 +54,76 @@ export function AppLayout() {
       },
     });
 
+  const pageItem = (to: '/profile' | '/settings', label: string): ActionMenuItem => ({
+    key: to,
+    label,
+    href: to,
+    onIntent: () => void preloadRoute(to, i18n),
+    onSelect: () => navigate(to),
+  });
+  const userMenuItems: ActionMenuItem[] = [
+    pageItem('/profile', t('nav.profile')),
+    ...(canOpen(user?.role, '/settings') ? [pageItem('/settings', t('nav.settings'))] : []),
+    { key: 'logout', label: t('nav.logout'), danger: true, onSelect: () => setConfirmingLogout(true) },
+  ];
+
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { desktop: true, mobile: !navigationOpen } }} padding="lg">
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { desktop: true, mobile: !navigationOpen } }} padding={{ base: 'md', sm: 'xl' }}>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap" maw={CONTENT_WIDTH + 64} mx="auto">
           <Group gap="lg" wrap="nowrap">
             <Burger opened={navigationOpen} onClick={toggleNavigation} hiddenFrom="sm" size="sm" aria-label={t('nav.openNavigation')} />
             <BrandLink to="/home" />
             <Group component="nav" gap={4} visibleFrom="sm" aria-label={t('nav.mainNavigation')}>
               {links.map((item) => (
-                <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isActive(item.to)} w="auto" style={{ borderRadius: 6 }} {...preloadOnIntent(item.to)} />
+                <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isActive(item.to)} aria-current={isActive(item.to) ? 'page' : undefined} w="auto" {...preloadOnIntent(item.to)} />
               ))}
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LanguageMenu />
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <UnstyledButton aria-label={t('nav.userMenu')}>
+            {/* ActionMenu, not Mantine's Menu: Menu, Popover and floating-ui stay out of every page's first load (docs/decisions/023). */}
+            <ActionMenu
+              label={t('nav.userMenu')}
+              items={userMenuItems}
+              trigger={(props) => (
+                // Named by its purpose and the visible e-mail, so the name holds what is seen (WCAG 2.5.3).
+                <UnstyledButton {...props}>
+                  <VisuallyHidden>{t('nav.userMenu')}: </VisuallyHidden>
                   <Group gap={8} wrap="nowrap">
-                    <Avatar src={user?.avatar_url ?? null} radius="xl" size={32} alt="">
+                    <Avatar src={user?.avatar_url ?? null} radius="xl" size={32} alt="" color="dark" aria-hidden>
                       {(user?.first_name || user?.email || '?').slice(0, 1).toUpperCase()}
                     </Avatar>
                     <Text size="sm" visibleFrom="md">{user?.email}</Text>
                   </Group>
                 </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={Link} to="/profile" {...preloadOnIntent('/profile')}>{t('nav.profile')}</Menu.Item>
-                {canOpen(user?.role, '/settings') && <Menu.Item component={Link} to="/settings" {...preloadOnIntent('/settings')}>{t('nav.settings')}</Menu.Item>}
-                <Menu.Divider />
-                <Menu.Item color="red" onClick={() => setConfirmingLogout(true)}>{t('nav.logout')}</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+              )}
+            />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.mainNavigation')}>
         <Stack gap={2}>
           {links.map((item) => (
-            <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isActive(item.to)} onClick={closeNavigation} {...preloadOnIntent(item.to)} />
+            <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isActive(item.to)} aria-current={isActive(item.to) ? 'page' : undefined} onClick={closeNavigation} {...preloadOnIntent(item.to)} />
           ))}
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         {/* At least a screen tall, so the footer starts below the first screen: a page or list arriving above it
             does not push it down in view (a layout shift). */}
-        <div style={{ flex: 1, minHeight: '100dvh' }}>
+        <Box maw={CONTENT_WIDTH} w="100%" mx="auto" style={{ flex: 1, minHeight: '100dvh' }}>
           {/* Shown only when the shell appears before its first page's code; between pages the old one stays. */}
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>
-        </div>
-        <SiteFooter />
+        </Box>
+        <Box maw={CONTENT_WIDTH} w="100%" mx="auto">
+          <SiteFooter />
+        </Box>
       </AppShell.Main>
       <Notifications position="bottom-right" />
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={confirmingLogout}
         title={t('logoutConfirm.title')}
         message={t('logoutConfirm.message')}

@@ -1,5 +1,5 @@
 import { DatesProvider } from '@mantine/dates';
-// With the calendar's code, not in the app's first stylesheet: only the posts page has a date picker.
+// With the calendar's code, not in the app's first stylesheet: only the posts and calendar pages have a date picker.
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ca.js';
 import 'dayjs/locale/es.js';

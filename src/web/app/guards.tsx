@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react';
+import { Anchor, Center } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { leaveForLoginPage } from '../features/auth/login-static/handover.ts';
 import { useSession } from '../lib/session.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { canOpen } from './role-routes.ts';
@@ -16,14 +19,34 @@ function SessionGate({ children }: { children: (user: ReturnType<typeof useSessi
   return <>{children(session.data ?? null)}</>;
 }
 
-/** Authenticated routes: unauthenticated visitors go to /login. */
+/** The address this copy of the app was loaded at: /login only when the server had no login page to send. */
+const LOADED_AT = window.location.pathname;
+
+/**
+ * /login is not a page of the app: the server sends the prerendered login page (docs/decisions/022),
+ * which checks the session itself and sends a signed-in user on. So every way the app goes to /login (the
+ * guard below, signing out, a link) loads it with a full page load, carrying where the visitor was
+ * going. Should the server have sent the app itself for /login (a build without the login page), it shows
+ * a link rather than loading the same page again and again.
+ */
+export function ToLoginPage({ from }: { from?: string }) {
+  const { t } = useTranslation();
+  const servedInstead = LOADED_AT === '/login';
+  useEffect(() => {
+    if (!servedInstead) leaveForLoginPage(from);
+  }, [servedInstead, from]);
+  if (!servedInstead) return <Spinner fullPage />;
+  return (
+    <Center py="xl">
+      <Anchor href="/login">{t('nav.login')}</Anchor>
+    </Center>
+  );
+}
+
+/** Authenticated routes: unauthenticated visitors go to /login, and back here once signed in. */
 export function RequireAuth() {
   const location = useLocation();
-  return (
-    <SessionGate>
-      {(user) => (user ? <Outlet /> : <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />)}
-    </SessionGate>
-  );
+  return <SessionGate>{(user) => (user ? <Outlet /> : <ToLoginPage from={location.pathname + location.search} />)}</SessionGate>;
 }
 
 /**
@@ -33,17 +56,6 @@ export function RequireAuth() {
 export function RequireRole() {
   const { pathname } = useLocation();
   return <SessionGate>{(user) => (canOpen(user?.role, pathname) ? <Outlet /> : <Navigate to="/home" replace />)}</SessionGate>;
-}
-
-/**
- * /login: signed-in users go to /home, or back to the page RequireAuth sent them from. This is also
- * what moves a user on right after signing in (the sign-in stores the session), so it is the one
- * place that chooses where they land.
- */
-export function GuestOnly() {
-  const from = (useLocation().state as { from?: string } | null)?.from;
-  const destination = from && from.startsWith('/') ? from : '/home';
-  return <SessionGate>{(user) => (user ? <Navigate to={destination} replace /> : <Outlet />)}</SessionGate>;
 }
 
 /** /reset-password: public, but the session is checked first. */

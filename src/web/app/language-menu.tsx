@@ -1,10 +1,15 @@
-import { Button, Menu, VisuallyHidden } from '@mantine/core';
+import { Button, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, htmlLangOf, toLanguage } from '../../domain/languages.ts';
 import { useUpdateLanguage } from '../features/profile/api/update-language.ts';
 import { useSession } from '../lib/session.ts';
+import { ActionMenu } from '../ui/action-menu.tsx';
 
-/** Switches the interface language; a signed-in user's choice is saved to their profile. */
+/**
+ * Switches the interface language; a signed-in user's choice is saved to their profile. On `ActionMenu`
+ * rather than Mantine's Menu: every layout shows it, so Menu, Popover and floating-ui would be in every
+ * page's first load (docs/decisions/023).
+ */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const { data: user } = useSession();
@@ -15,22 +20,17 @@ export function LanguageMenu() {
     if (user && user.language !== language) updateLanguage.mutate(language);
   };
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        {/* The ISO code the landing shows too (CA, not CAT); the name holds the visible code (WCAG 2.5.3). */}
-        <Button variant="subtle" size="compact-sm">
+    <ActionMenu
+      label={t('language.label')}
+      heading={t('language.label')}
+      items={LANGUAGES.map((language) => ({ key: language, label: t(`language.${language}`), current: language === current, onSelect: () => choose(language) }))}
+      trigger={(props) => (
+        // The ISO code the landing shows too (CA, not CAT), in a white box like the landing's switch; the name holds the visible code (WCAG 2.5.3).
+        <Button {...props} variant="default" size="compact-sm" fw={700} style={{ letterSpacing: '0.04em' }}>
           <VisuallyHidden>{t('language.label')}: </VisuallyHidden>
           {htmlLangOf(current).toUpperCase()}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('language.label')}</Menu.Label>
-        {LANGUAGES.map((language) => (
-          <Menu.Item key={language} onClick={() => choose(language)} aria-current={language === current ? 'true' : undefined} fw={language === current ? 700 : undefined}>
-            {t(`language.${language}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      )}
+    />
   );
 }

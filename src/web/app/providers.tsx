@@ -1,32 +1,47 @@
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider, type MantineThemeOverride, mergeThemeOverrides } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { shouldRetry } from '../lib/api-client.ts';
-import { readableCssVariables, readableVariantColors } from './readable-colours.ts';
+import { readableCssVariables } from './readable-colours.ts';
 import { SessionLanguage } from './session-language.tsx';
-
-export const theme = createTheme({
-  primaryColor: 'dark',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontWeight: '650' },
-  defaultRadius: 'md',
-  variantColorResolver: readableVariantColors,
-});
+import { theme } from './theme.ts';
 
 export function createQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } } });
+}
+
+/**
+ * The theme with the texts Mantine's components cannot know: every close button (a dialog's, a
+ * notification's, an alert's) is named "Close" in the current language unless it says otherwise, so
+ * no dialog or notification can forget it. A plain object, not `CloseButton.extend`, so the entry
+ * does not import the component for it.
+ */
+export function themeInLanguage(closeLabel: string): MantineThemeOverride {
+  return mergeThemeOverrides(theme, { components: { CloseButton: { defaultProps: { 'aria-label': closeLabel } } } });
+}
+
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const closeLabel = t('actions.close');
+  // Rebuilt only when the language (so the label) changes.
+  const localTheme = useMemo(() => themeInLanguage(closeLabel), [closeLabel]);
+  return (
+    <MantineProvider theme={localTheme} cssVariablesResolver={readableCssVariables}>
+      {children}
+    </MantineProvider>
+  );
 }
 
 export function Providers({ children, i18n, queryClient }: { children: ReactNode; i18n: I18n; queryClient: QueryClient }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={readableCssVariables}>
+        <ThemedMantine>
           <SessionLanguage />
           {children}
-        </MantineProvider>
+        </ThemedMantine>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -9,6 +9,7 @@ const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/networks-check': ['admin'],
   '/projects': ROLES_WITH_PROJECTS,
   '/preview-projects': ROLES_WITH_POSTS,
+  '/calendar': ROLES_WITH_POSTS,
   '/my-gpts': ROLES_WITH_PROJECTS,
   '/settings': ROLES_WITH_PROJECTS,
 };

@@ -2,8 +2,9 @@ import type { Namespace } from '../i18n/namespaces.ts';
 
 /*
  * Where each page's code is, as data: the router (router.tsx) loads pages from it, and the build
- * (scripts/page-html-vite-plugin.ts) writes each page an HTML file that names the page's chunks, so
- * the browser fetches them with the app's entry rather than after it has run.
+ * (vite.config.ts, its pageHtml plugin) writes each page an HTML file that names the page's chunks, so
+ * the browser fetches them with the app's entry rather than after it has run. /login is not here: it
+ * is a prerendered page of its own (vite.login.config.ts, docs/decisions/022), like the landing.
  */
 
 /** A layout's or page's module (from src/web) and the component it exports. */
@@ -19,7 +20,7 @@ export const LAYOUTS = {
 
 export interface PageEntry extends PageCode {
   readonly path: string;
-  /** The lazy layout around it; none for the login and reset pages (their layout is in the entry). */
+  /** The lazy layout around it; none for the reset page (its layout is in the entry). */
   readonly layout?: keyof typeof LAYOUTS;
   /** The translation namespaces it reads besides the first ones (src/web/i18n/namespaces.ts). */
   readonly namespaces: readonly Namespace[];
@@ -32,7 +33,6 @@ export const PAGES = {
   privacy: { path: '/privacy', module: 'features/legal/privacy-page.tsx', component: 'PrivacyPage', layout: 'public', namespaces: ['legal'] },
   legal: { path: '/legal', module: 'features/legal/legal-notice-page.tsx', component: 'LegalNoticePage', layout: 'public', namespaces: ['legal'] },
   documentation: { path: '/documentation', module: 'features/legal/documentation-page.tsx', component: 'DocumentationPage', layout: 'public', namespaces: ['legal'] },
-  login: { path: '/login', module: 'features/auth/login-page.tsx', component: 'LoginPage', namespaces: ['auth', 'validation'] },
   resetPassword: { path: '/reset-password', module: 'features/auth/reset-password-page.tsx', component: 'ResetPasswordPage', namespaces: ['auth', 'validation'] },
   home: { path: '/home', module: 'features/home/home-page.tsx', component: 'HomePage', layout: 'signedIn', namespaces: ['posts', 'projects'] },
   profile: { path: '/profile', module: 'features/profile/profile-page.tsx', component: 'ProfilePage', layout: 'signedIn', namespaces: ['profile', 'users', 'validation'] },
@@ -44,6 +44,14 @@ export const PAGES = {
     component: 'PostsPage',
     layout: 'signedIn',
     namespaces: ['posts', 'social', 'validation'],
+    wrappers: [{ module: 'app/dates-language.tsx', component: 'DatesLanguage' }],
+  },
+  calendar: {
+    path: '/calendar',
+    module: 'features/posts/calendar-page.tsx',
+    component: 'CalendarPage',
+    layout: 'signedIn',
+    namespaces: ['calendar', 'posts', 'social', 'validation'],
     wrappers: [{ module: 'app/dates-language.tsx', component: 'DatesLanguage' }],
   },
   prompts: { path: '/my-gpts', module: 'features/prompts/prompts-page.tsx', component: 'PromptsPage', layout: 'signedIn', namespaces: ['prompts', 'validation'] },

@@ -5,7 +5,7 @@ import { Navigate, type RouteObject, matchRoutes, useLocation, useRoutes } from 
 import type { Namespace } from '../i18n/namespaces.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { BareLayout } from './bare-layout.tsx';
-import { GuestOnly, RequireAuth, RequireRole, SessionChecked } from './guards.tsx';
+import { RequireAuth, RequireRole, SessionChecked, ToLoginPage } from './guards.tsx';
 import { type LazyPage, lazyPage } from './lazy-page.tsx';
 import { LAYOUTS, PAGES, type PageCode, type PageEntry } from './route-table.ts';
 
@@ -61,11 +61,10 @@ export const routes: RouteObject[] = [
   layoutRoute('public', [pageRoute(PAGES.privacy), pageRoute(PAGES.legal), pageRoute(PAGES.documentation)]),
   {
     element: <BareLayout />,
-    children: [
-      { element: <GuestOnly />, children: [pageRoute(PAGES.login)] },
-      { element: <SessionChecked />, children: [pageRoute(PAGES.resetPassword)] },
-    ],
+    children: [{ element: <SessionChecked />, children: [pageRoute(PAGES.resetPassword)] }],
   },
+  // The prerendered login page is served at /login; the app hands over to it (docs/decisions/022).
+  { path: '/login', element: <ToLoginPage /> },
   {
     element: <RequireAuth />,
     children: [
@@ -80,6 +79,7 @@ export const routes: RouteObject[] = [
             pageRoute(PAGES.settings),
             pageRoute(PAGES.projects),
             pageRoute(PAGES.posts),
+            pageRoute(PAGES.calendar),
             pageRoute(PAGES.prompts),
             pageRoute(PAGES.users),
             pageRoute(PAGES.networksCheck),

@@ -1,4 +1,5 @@
 import catAuth from './locales/cat/auth.json' with { type: 'json' };
+import catCalendar from './locales/cat/calendar.json' with { type: 'json' };
 import catCommon from './locales/cat/common.json' with { type: 'json' };
 import catErrors from './locales/cat/errors.json' with { type: 'json' };
 import catLegal from './locales/cat/legal.json' with { type: 'json' };
@@ -11,6 +12,7 @@ import catSocial from './locales/cat/social.json' with { type: 'json' };
 import catUsers from './locales/cat/users.json' with { type: 'json' };
 import catValidation from './locales/cat/validation.json' with { type: 'json' };
 import enAuth from './locales/en/auth.json' with { type: 'json' };
+import enCalendar from './locales/en/calendar.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enLegal from './locales/en/legal.json' with { type: 'json' };
@@ -23,6 +25,7 @@ import enSocial from './locales/en/social.json' with { type: 'json' };
 import enUsers from './locales/en/users.json' with { type: 'json' };
 import enValidation from './locales/en/validation.json' with { type: 'json' };
 import esAuth from './locales/es/auth.json' with { type: 'json' };
+import esCalendar from './locales/es/calendar.json' with { type: 'json' };
 import esCommon from './locales/es/common.json' with { type: 'json' };
 import esErrors from './locales/es/errors.json' with { type: 'json' };
 import esLegal from './locales/es/legal.json' with { type: 'json' };
@@ -42,7 +45,7 @@ import esValidation from './locales/es/validation.json' with { type: 'json' };
  * ahead of time on its own.
  */
 export const resources = {
-  es: { common: esCommon, auth: esAuth, errors: esErrors, validation: esValidation, users: esUsers, profile: esProfile, legal: esLegal, projects: esProjects, prompts: esPrompts, social: esSocial, posts: esPosts, networks: esNetworks },
-  en: { common: enCommon, auth: enAuth, errors: enErrors, validation: enValidation, users: enUsers, profile: enProfile, legal: enLegal, projects: enProjects, prompts: enPrompts, social: enSocial, posts: enPosts, networks: enNetworks },
-  cat: { common: catCommon, auth: catAuth, errors: catErrors, validation: catValidation, users: catUsers, profile: catProfile, legal: catLegal, projects: catProjects, prompts: catPrompts, social: catSocial, posts: catPosts, networks: catNetworks },
+  es: { common: esCommon, auth: esAuth, errors: esErrors, validation: esValidation, users: esUsers, profile: esProfile, legal: esLegal, projects: esProjects, prompts: esPrompts, social: esSocial, posts: esPosts, networks: esNetworks, calendar: esCalendar },
+  en: { common: enCommon, auth: enAuth, errors: enErrors, validation: enValidation, users: enUsers, profile: enProfile, legal: enLegal, projects: enProjects, prompts: enPrompts, social: enSocial, posts: enPosts, networks: enNetworks, calendar: enCalendar },
+  cat: { common: catCommon, auth: catAuth, errors: catErrors, validation: catValidation, users: catUsers, profile: catProfile, legal: catLegal, projects: catProjects, prompts: catPrompts, social: catSocial, posts: catPosts, networks: catNetworks, calendar: catCalendar },
 } as const;

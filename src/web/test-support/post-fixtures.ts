@@ -14,6 +14,9 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     state: 'preview',
     text: 'Una casa de piedra entre robles. #arquitectura #montseny',
     publish_on: null,
+    publish_time: null,
+    publish_at: null,
+    locked_from: null,
     networks: { instagram: false, linkedin: false },
     images: [
       { id: 11, position: 0, status: 'pending', url: '/media/a.jpg', width: 1080, height: 1350, linkedin_url: '/media/a-li.jpg' },
@@ -30,11 +33,14 @@ export function makePost(overrides: Partial<Post> = {}): Post {
 }
 
 export function result(status: PostResult['status'], extra: Partial<PostResult> = {}): PostResult {
-  return { status, target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null, ...extra };
+  return { status, target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null, reviewed_by: null, reviewed_at: null, account_url: null, ...extra };
 }
 
+/** The studio's clock as the server reads it: TODAY at 10:00, posts going out at 09:00 by default. */
+export const CLOCK = { today: TODAY, time: '10:00', default_time: '09:00' };
+
 export function makePage(items: Post[], overrides: Partial<PostPage> = {}): PostPage {
-  return { items, total: items.length, page: 1, pageSize: 6, counts: { all: items.length, preview: items.length, scheduled: 0, published: 0 }, today: TODAY, ...overrides };
+  return { items, total: items.length, page: 1, pageSize: 6, counts: { all: items.length, preview: items.length, scheduled: 0, published: 0 }, today: TODAY, clock: CLOCK, ...overrides };
 }
 
 export const CONNECTED_ACCOUNTS: PostAccounts = {

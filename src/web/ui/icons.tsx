@@ -32,3 +32,4 @@ export const LockIcon = (props: IconProps) => <Icon {...props}><rect x="5" y="11
 export const SendIcon = (props: IconProps) => <Icon {...props}><path d="M21 3L10 14M21 3l-7 18-4-7-7-4 18-7z" /></Icon>;
 export const EyeIcon = (props: IconProps) => <Icon {...props}><path d="M3 12c0-2 4-7 9-7s9 5 9 7-4 7-9 7-9-5-9-7z" /><circle cx="12" cy="12" r="2.5" /></Icon>;
 export const CalendarIcon = (props: IconProps) => <Icon {...props}><rect x="4" y="5" width="16" height="16" rx="2" /><path d="M4 10h16M9 3v4M15 3v4" /></Icon>;
+export const CalendarPlusIcon = (props: IconProps) => <Icon {...props}><rect x="4" y="5" width="16" height="16" rx="2" /><path d="M4 10h16M9 3v4M15 3v4M12 13v5M9.5 15.5h5" /></Icon>;

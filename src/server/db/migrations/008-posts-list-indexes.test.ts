@@ -47,6 +47,10 @@ describe('migration 008: posts list indexes', () => {
       posts_owner_state_newest_idx: 'owner_id, state, created_at desc, id',
       posts_newest_idx: 'created_at desc, id, state',
       posts_owner_newest_idx: 'owner_id, created_at desc, id, state',
+      // Migration 013's: the sweep's and the calendar's.
+      posts_due_at_idx: 'state, publish_at',
+      posts_day_idx: 'publish_on, id',
+      posts_owner_day_idx: 'owner_id, publish_on, id',
     });
   });
 

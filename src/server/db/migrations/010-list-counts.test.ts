@@ -140,7 +140,7 @@ describe('migration 010: counts per state kept by every write', () => {
     // Today: the publish job is queued; publishing claims the post and finishes it as the job does.
     await schedule(third!.id, TODAY);
     const job = await db.selectFrom('jobs').select('id').where('subject', '=', `post:${third!.id}`).executeTakeFirstOrThrow();
-    expect(await claimPost(db, { postId: third!.id, jobId: job.id, today: TODAY, now: NOW.toISOString() })).toBe(true);
+    expect(await claimPost(db, { postId: third!.id, jobId: job.id, now: NOW.toISOString() })).toBe(true);
     expect((await finishPost(db, t.database.dialect, { id: third!.id, projectId: project }, NOW.toISOString())).published).toBe(true);
     await expectCountsKept(db);
     await inject(cookies.clara, 'POST', `/api/posts/${third!.id}/reset`);

@@ -63,8 +63,8 @@ describe('home: the dashboard per role', () => {
 
     // Scheduled: Clara's on three days (two on the 12th, written in order), Bruno's on the 11th.
     ids.claraJune14 = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'scheduled', sequence: 3, publishOn: '2025-06-14', networks: { linkedin: true }, createdAt: minutesAgo(500), images: [] })).id;
-    ids.claraJune12a = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'scheduled', sequence: 4, publishOn: '2025-06-12', networks: { instagram: true, linkedin: true }, createdAt: minutesAgo(500), images: [] })).id;
-    ids.claraJune12b = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'scheduled', sequence: 5, publishOn: '2025-06-12', networks: { instagram: true }, createdAt: minutesAgo(500), images: [] })).id;
+    ids.claraJune12a = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'scheduled', sequence: 4, publishOn: '2025-06-12', publishTime: '18:00', networks: { instagram: true, linkedin: true }, createdAt: minutesAgo(500), images: [] })).id;
+    ids.claraJune12b = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'scheduled', sequence: 5, publishOn: '2025-06-12', publishTime: '10:30', networks: { instagram: true }, createdAt: minutesAgo(500), images: [] })).id;
     ids.brunoJune11 = (await createTestPost(db, { projectId: escuela, ownerId: bruno.id, state: 'scheduled', sequence: 2, publishOn: '2025-06-11', networks: { instagram: true }, createdAt: minutesAgo(800), images: [] })).id;
 
     // Previews: two of Clara's, one of Bruno's.
@@ -116,17 +116,17 @@ describe('home: the dashboard per role', () => {
     const clara = await home(cookies.clara);
     expect(clara.failedPublications).toMatchObject({ count: 2 });
     expect(clara.previews!.items.map((item) => item.post_id)).toEqual([ids.claraPreviewNew, ids.claraPreviewOld]);
-    expect(clara.nextScheduled!.items.map((item) => item.post_id)).toEqual([ids.claraJune12a, ids.claraJune12b, ids.claraJune14]);
+    expect(clara.nextScheduled!.items.map((item) => item.post_id)).toEqual([ids.claraJune12b, ids.claraJune12a, ids.claraJune14]);
   });
 
-  it('orders the next posts by day, with their networks, across the studio for an administrator', async () => {
+  it('orders the next posts by day and time, with their networks, across the studio for an administrator', async () => {
     const { nextScheduled } = await home(cookies.admin);
     expect(nextScheduled).toMatchObject({ count: 4, atLeast: false });
-    expect(nextScheduled!.items.map((item) => [item.post_id, item.publish_on, item.networks])).toEqual([
-      [ids.brunoJune11, '2025-06-11', { instagram: true, linkedin: false }],
-      [ids.claraJune12a, '2025-06-12', { instagram: true, linkedin: true }],
-      [ids.claraJune12b, '2025-06-12', { instagram: true, linkedin: false }],
-      [ids.claraJune14, '2025-06-14', { instagram: false, linkedin: true }],
+    expect(nextScheduled!.items.map((item) => [item.post_id, item.publish_on, item.publish_time, item.networks])).toEqual([
+      [ids.brunoJune11, '2025-06-11', '09:00', { instagram: true, linkedin: false }],
+      [ids.claraJune12b, '2025-06-12', '10:30', { instagram: true, linkedin: false }],
+      [ids.claraJune12a, '2025-06-12', '18:00', { instagram: true, linkedin: true }],
+      [ids.claraJune14, '2025-06-14', '09:00', { instagram: false, linkedin: true }],
     ]);
   });
 

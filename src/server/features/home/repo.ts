@@ -35,7 +35,7 @@ export async function findPostItems(db: Kysely<Database>, ids: number[]) {
     .innerJoin('projects', 'projects.id', 'posts.project_id')
     .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
     .select([
-      'posts.id as post_id', 'posts.project_id', 'posts.sequence', 'posts.state', 'posts.created_at', 'posts.owner_id', 'posts.publish_on', 'posts.to_instagram',
+      'posts.id as post_id', 'posts.project_id', 'posts.sequence', 'posts.state', 'posts.created_at', 'posts.owner_id', 'posts.publish_on', 'posts.publish_time', 'posts.to_instagram',
       'posts.to_linkedin', 'projects.title as project_title', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.email as owner_email',
     ])
     .where('posts.id', 'in', ids)
@@ -71,9 +71,9 @@ export function listFailedResults(db: Kysely<Database>, viewer: PostViewer, limi
     .execute();
 }
 
-/** The next posts to go out: by day, then in the order they were written. */
+/** The next posts to go out: by day and time, then in the order they were written. */
 export async function nextScheduledIds(db: Kysely<Database>, viewer: PostViewer, limit: number): Promise<number[]> {
-  const rows = await ownPosts(db, viewer).select('posts.id').where(SCHEDULED).orderBy('posts.publish_on').orderBy('posts.id').limit(limit).execute();
+  const rows = await ownPosts(db, viewer).select('posts.id').where(SCHEDULED).orderBy('posts.publish_on').orderBy('posts.publish_at').orderBy('posts.id').limit(limit).execute();
   return rows.map((row) => row.id);
 }
 

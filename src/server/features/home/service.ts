@@ -87,6 +87,7 @@ async function nextScheduled(deps: HomeDependencies, viewer: PostViewer, counts:
   const items: HomeScheduledPost[] = posts.map((post, index) => ({
     ...postReference(post, pages[index]!),
     publish_on: post.publish_on ?? '',
+    publish_time: post.publish_time,
     networks: { instagram: readFlag(post.to_instagram), linkedin: readFlag(post.to_linkedin) },
   }));
   return { count: counts.scheduled, atLeast: false, items };

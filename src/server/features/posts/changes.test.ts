@@ -111,21 +111,23 @@ describe('posts: edit, delete, publish again', () => {
       expect(response.json().error.code).toBe('POST_LOCKED');
     });
 
-    it('refuses a published post and one whose date has come (today or past)', async () => {
+    it('refuses a published post and one whose time is less than the lock margin away, or past', async () => {
+      // 12:00 in Madrid: 12:15 is locked from 12:00.
       const posts = [
         await make({ state: 'published', publishOn: '2025-06-01' }),
-        await make({ state: 'scheduled', publishOn: '2025-06-10', networks: { linkedin: true } }),
+        await make({ state: 'scheduled', publishOn: '2025-06-10', publishTime: '12:15', networks: { linkedin: true } }),
+        await make({ state: 'scheduled', publishOn: '2025-06-10', publishTime: '09:00', networks: { linkedin: true } }),
         await make({ state: 'scheduled', publishOn: '2025-06-09', networks: { linkedin: true } }),
       ];
       for (const { id } of posts) {
         const before = await row(id);
         const response = await call('PATCH', `/api/posts/${id}`, { text: 'Nuevo' });
         expect(response.statusCode).toBe(409);
-        expect(response.json().error).toEqual({ code: 'CONFLICT', message: 'The post can no longer be edited: it is published or its date has come' });
+        expect(response.json().error).toEqual({ code: 'CONFLICT', message: 'The post can no longer be edited: it is published or its time is less than the lock margin away' });
         expect(await row(id)).toEqual(before);
       }
-      const tomorrow = await make({ state: 'scheduled', publishOn: '2025-06-11', networks: { linkedin: true } });
-      expect((await call('PATCH', `/api/posts/${tomorrow.id}`, { text: 'Nuevo' })).statusCode).toBe(200);
+      const later = await make({ state: 'scheduled', publishOn: '2025-06-10', publishTime: '12:16', networks: { linkedin: true } });
+      expect((await call('PATCH', `/api/posts/${later.id}`, { text: 'Nuevo' })).statusCode).toBe(200);
     });
 
     it('refuses malformed bodies with 400, never 500', async () => {

@@ -98,6 +98,8 @@ describe('posts: the list', () => {
 
   it("gives the studio's today, not the server's", async () => {
     expect((await list(clara)).today).toBe('2025-06-11');
+    // And its clock, for the publish dialog: the time now in Madrid and PUBLISH_HOUR:00.
+    expect((await list(clara)).clock).toEqual({ today: '2025-06-11', time: '01:30', default_time: '09:00' });
   });
 
   it('shows each post with its project, owner, images in order, results, lock and editability', async () => {
@@ -146,23 +148,29 @@ describe('posts: the list', () => {
     await db.deleteFrom('posts').where('id', '=', id).execute();
   });
 
-  it('is editable until the day before its date, and never while a publish job holds it', async () => {
+  it('is editable until its time minus the lock margin (15 minutes), and never while a publish job holds it', async () => {
     const db = t.database.db;
     const project = await createTestProject(db, { createdBy: claraId });
     const make = (values: Partial<Parameters<typeof createTestPost>[1]>) => createTestPost(db, { projectId: project, ownerId: claraId, ...values });
     const cases = [
       [await make({ state: 'preview' }), true],
       [await make({ state: 'scheduled', publishOn: '2025-06-12', networks: { linkedin: true } }), true],
-      // Today in Madrid is the 11th.
-      [await make({ state: 'scheduled', publishOn: '2025-06-11', networks: { linkedin: true } }), false],
+      // In Madrid it is 01:30 on the 11th: 01:45 is locked from 01:30, 01:46 from 01:31.
+      [await make({ state: 'scheduled', publishOn: '2025-06-11', publishTime: '01:46', networks: { linkedin: true } }), true],
+      [await make({ state: 'scheduled', publishOn: '2025-06-11', publishTime: '01:45', networks: { linkedin: true } }), false],
+      [await make({ state: 'scheduled', publishOn: '2025-06-10', publishTime: '23:00', networks: { linkedin: true } }), false],
       [await make({ state: 'scheduled', publishOn: '2025-06-12', networks: { linkedin: true }, publishingSince: minutesAgo(1) }), false],
     ] as const;
     for (const [{ id }, editable] of cases) {
       const post = (await t.app.inject({ method: 'GET', url: `/api/posts/${id}`, headers: { cookie: clara } })).json();
       expect({ id, editable: post.editable }).toEqual({ id, editable });
     }
-    const locked = (await t.app.inject({ method: 'GET', url: `/api/posts/${cases[3][0].id}`, headers: { cookie: clara } })).json();
+    const locked = (await t.app.inject({ method: 'GET', url: `/api/posts/${cases[5][0].id}`, headers: { cookie: clara } })).json();
     expect(locked.in_process).toBe(true);
+    const timed = (await t.app.inject({ method: 'GET', url: `/api/posts/${cases[2][0].id}`, headers: { cookie: clara } })).json();
+    expect(timed).toMatchObject({ publish_on: '2025-06-11', publish_time: '01:46', publish_at: '2025-06-10T23:46:00.000Z', locked_from: '2025-06-10T23:31:00.000Z' });
+    const preview = (await t.app.inject({ method: 'GET', url: `/api/posts/${cases[0][0].id}`, headers: { cookie: clara } })).json();
+    expect(preview).toMatchObject({ publish_on: null, publish_time: null, publish_at: null, locked_from: null });
     await db.deleteFrom('projects').where('id', '=', project).execute();
   });
 });

@@ -1,6 +1,7 @@
-import { POST_NETWORKS, POST_STATES, RESULT_STATUSES, isEditable, type Post, type PostImage, type PostResult, type PostState, type ResultStatus } from '../../../domain/post.ts';
+import { POST_STATES, RESULT_STATUSES, isEditable, lockedFromOf, type Post, type PostImage, type PostNetwork, type PostResult, type PostState, type ResultStatus } from '../../../domain/post.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { readFlag, readInstant } from '../../db/values.ts';
+import { accountPageOf } from './account-pages.ts';
 import type { PostImageRow, PostResultRow, PostRow } from './repo.ts';
 
 /** Rows as the API shows them (postSchema). */
@@ -21,7 +22,10 @@ export function toPostImage(row: PostImageRow, storage: Storage): PostImage {
   };
 }
 
-function toResult(row: PostResultRow | undefined): PostResult | null {
+/** Which networks the sandbox serves: their results are checked on its list, not on an account page. */
+export type SandboxedNetworks = Record<PostNetwork, boolean>;
+
+function toResult(network: PostNetwork, row: PostResultRow | undefined, sandboxed: SandboxedNetworks): PostResult | null {
   if (!row) return null;
   return {
     status: statusOf(row.status),
@@ -31,13 +35,18 @@ function toResult(row: PostResultRow | undefined): PostResult | null {
     error_code: row.error_code,
     attempts: row.attempts,
     finished_at: row.finished_at === null ? null : readInstant(row.finished_at).toISOString(),
+    reviewed_by: row.reviewed_by === null ? null : { id: row.reviewed_by, first_name: row.reviewer_first_name ?? '', last_name: row.reviewer_last_name ?? '', email: row.reviewer_email ?? '' },
+    reviewed_at: row.reviewed_at === null ? null : readInstant(row.reviewed_at).toISOString(),
+    account_url: accountPageOf(network, row, sandboxed[network]),
   };
 }
 
-export function toPost(row: PostRow, images: PostImageRow[], results: PostResultRow[], storage: Storage, today: string): Post {
+/** `now`: the studio's clock, which says whether the post is still editable. */
+export function toPost(row: PostRow, images: PostImageRow[], results: PostResultRow[], storage: Storage, now: Date, sandboxed: SandboxedNetworks): Post {
   const state = stateOf(row.state);
   const inProcess = row.publishing_since !== null;
-  const resultOf = (network: (typeof POST_NETWORKS)[number]) => toResult(results.find((result) => result.network === network));
+  const publishAt = row.publish_at === null ? null : readInstant(row.publish_at).toISOString();
+  const resultOf = (network: PostNetwork) => toResult(network, results.find((result) => result.network === network), sandboxed);
   return {
     id: row.id,
     project_id: row.project_id,
@@ -47,11 +56,14 @@ export function toPost(row: PostRow, images: PostImageRow[], results: PostResult
     state,
     text: row.text,
     publish_on: row.publish_on,
+    publish_time: row.publish_time,
+    publish_at: publishAt,
+    locked_from: lockedFromOf(publishAt),
     networks: { instagram: readFlag(row.to_instagram), linkedin: readFlag(row.to_linkedin) },
     images: images.map((image) => toPostImage(image, storage)),
     results: { instagram: resultOf('instagram'), linkedin: resultOf('linkedin') },
     in_process: inProcess,
-    editable: isEditable({ state, publish_on: row.publish_on, in_process: inProcess }, today),
+    editable: isEditable({ state, publish_at: publishAt, in_process: inProcess }, now),
     created_at: readInstant(row.created_at).toISOString(),
     updated_at: readInstant(row.updated_at).toISOString(),
   };

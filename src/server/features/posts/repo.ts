@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { POST_STATES, type PostState } from '../../../domain/post.ts';
+import { POST_STATES, type PostNetwork, type PostState, type ResultErrorCode } from '../../../domain/post.ts';
 import type { Database, PostsTable } from '../../db/schema.ts';
 
 /** Who is asking: an admin sees every post; a customer the posts they own. */
@@ -98,6 +98,19 @@ export async function pagePostRows(
   return [...previews, ...others];
 }
 
+/**
+ * The posts whose day is from `from` to `to`, everyone's or one owner's, along migration 013's index of
+ * posts by day (by owner and day): only that range is read, in the index's order.
+ */
+export function postRowsOnDays(db: Kysely<Database>, range: { from: string; to: string; ownerId?: string | undefined }) {
+  return postsWithPeople(db)
+    .where('posts.publish_on', '>=', range.from)
+    .where('posts.publish_on', '<=', range.to)
+    .$if(range.ownerId !== undefined, (query) => query.where('posts.owner_id', '=', range.ownerId!))
+    .orderBy('posts.publish_on')
+    .orderBy('posts.id');
+}
+
 export async function findVisiblePostRow(db: Kysely<Database>, viewer: PostViewer, id: number): Promise<PostRow | undefined> {
   const [row] = await findPostRows(db, [id]);
   return row && (viewer.seesAll || row.owner_id === viewer.id) ? row : undefined;
@@ -110,29 +123,87 @@ export function listImageRows(db: Kysely<Database>, postIds: number[]) {
 }
 export type PostImageRow = Awaited<ReturnType<typeof listImageRows>>[number];
 
+/** The results of several posts in one query, each with the name of whoever reviewed it (decision 025). */
 export function listResultRows(db: Kysely<Database>, postIds: number[]) {
   if (postIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('post_results').selectAll().where('post_id', 'in', postIds).execute();
+  return db
+    .selectFrom('post_results')
+    .leftJoin('users as reviewer', 'reviewer.id', 'post_results.reviewed_by')
+    .selectAll('post_results')
+    .select(['reviewer.first_name as reviewer_first_name', 'reviewer.last_name as reviewer_last_name', 'reviewer.email as reviewer_email'])
+    .where('post_results.post_id', 'in', postIds)
+    .execute();
 }
 export type PostResultRow = Awaited<ReturnType<typeof listResultRows>>[number];
+
+/**
+ * Marks one network's "needs review" result as the user found it on the network: `posted` (no reason
+ * left), or `failed` with the reason `markedNotPublished`; with who and when. A compare-and-set on
+ * `unknown`, so a result that was reviewed meanwhile, or removed by "publish again", is left alone.
+ * False when nothing was changed.
+ */
+export async function markReviewedResult(
+  db: Kysely<Database>,
+  input: { postId: number; network: PostNetwork; published: boolean; reviewerId: string; now: string; reason: string },
+): Promise<boolean> {
+  const outcome = input.published
+    ? { status: 'posted', error: null, error_code: null }
+    : { status: 'failed', error: input.reason, error_code: 'markedNotPublished' satisfies ResultErrorCode };
+  const result = await db
+    .updateTable('post_results')
+    .set({ ...outcome, reviewed_by: input.reviewerId, reviewed_at: input.now, updated_at: input.now })
+    .where('post_id', '=', input.postId)
+    .where('network', '=', input.network)
+    .where('status', '=', 'unknown')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The status of one network's result, or undefined when the post has none for it. */
+export async function findResultStatus(db: Kysely<Database>, postId: number, network: PostNetwork): Promise<string | undefined> {
+  const row = await db.selectFrom('post_results').select('status').where('post_id', '=', postId).where('network', '=', network).executeTakeFirst();
+  return row?.status;
+}
 
 type PostChanges = Partial<Omit<PostsTable, 'id' | 'project_id' | 'created_at'>>;
 
 /**
- * Changes a post only while it is neither being published nor published and its date has not come
- * (the same conditions the service checked, repeated in the UPDATE so that a publish job claiming the
- * post meanwhile wins). False when nothing was changed.
+ * Changes a post only while it is neither being published nor published and it is not locked by its
+ * time (it goes out after `lockBoundary`, now plus the lock margin): the same conditions the service
+ * checked, repeated in the UPDATE so that a publish job claiming the post meanwhile wins. False when
+ * nothing was changed.
  */
-export async function updateChangeablePost(trx: Transaction<Database>, id: number, today: string, changes: PostChanges): Promise<boolean> {
+export async function updateChangeablePost(trx: Transaction<Database>, id: number, lockBoundary: Date, changes: PostChanges): Promise<boolean> {
   const result = await trx
     .updateTable('posts')
     .set({ ...changes, updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .where('publishing_since', 'is', null)
     .where('state', '<>', 'published')
-    .where((eb) => eb.or([eb('publish_on', 'is', null), eb('publish_on', '>', today)]))
+    .where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '>', lockBoundary.toISOString())]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The instants of the owner's scheduled posts from `fromDay` on (but `exceptId`'s): the weekly slots
+ * they take. Read along migration 013's index of an owner's posts by day.
+ */
+export async function scheduledInstantsOf(trx: Transaction<Database>, ownerId: string, fromDay: string, exceptId: number) {
+  const rows = await trx
+    .selectFrom('posts')
+    .select('publish_at')
+    .where('owner_id', '=', ownerId)
+    .where('state', '=', 'scheduled')
+    .where('publish_on', '>=', fromDay)
+    .where('id', '<>', exceptId)
+    .execute();
+  return rows.flatMap((row) => (row.publish_at === null ? [] : [row.publish_at]));
+}
+
+/** PostgreSQL: holds the owner's user row until the transaction ends, so one post at a time takes one of their slots. */
+export async function lockOwner(trx: Transaction<Database>, ownerId: string): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
 }
 
 export async function arrangePostImages(trx: Transaction<Database>, postId: number, images: { id: number; status: string }[]): Promise<void> {
@@ -179,7 +250,7 @@ export async function resetPublishedPost(db: Kysely<Database>, id: number, unset
     const now = new Date().toISOString();
     const result = await trx
       .updateTable('posts')
-      .set({ ...unset, state: 'preview', publish_on: null, published_at: null, updated_at: now })
+      .set({ ...unset, state: 'preview', publish_on: null, publish_time: null, publish_at: null, published_at: null, updated_at: now })
       .where('id', '=', id)
       .where('state', '=', 'published')
       .where('publishing_since', 'is', null)

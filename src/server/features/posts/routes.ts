@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { calendarQuerySchema, calendarSchema } from '../../../domain/calendar.ts';
 import { rowIdParamSchema } from '../../../domain/ids.ts';
-import { listPostsQuerySchema, postAccountsSchema, postPageSchema, postSchema, postUpdateSchema, scheduleSchema } from '../../../domain/post.ts';
+import { POST_NETWORKS, listPostsQuerySchema, postAccountsSchema, postPageSchema, postSchema, postUpdateSchema, queuePostSchema, reviewResultSchema, scheduleSchema } from '../../../domain/post.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { requireRole } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { type PostsDependencies, deletePost, getPost, getPostAccounts, listPosts, resetPost, schedulePost, updatePost } from './service.ts';
+import { getCalendar } from './calendar.ts';
+import { type PostsDependencies, deletePost, getPost, getPostAccounts, listPosts, queuePost, resetPost, reviewPostResult, schedulePost, updatePost } from './service.ts';
 
 // Ids are PostgreSQL integers: a larger number would make the query fail instead of finding nothing.
 const postParams = z.object({ id: rowIdParamSchema });
+const resultParams = z.object({ id: rowIdParamSchema, network: z.enum(POST_NETWORKS) });
 
 /** Posts (SPEC §2 "Preview projects", §4, §5, §6): administrators see all, customers their own. */
 export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies & { auth: Auth }): Promise<void> {
@@ -27,6 +30,16 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies 
       response: { 200: postPageSchema, ...errorResponses(400, 401, 403) },
     },
   }, async (request) => listPosts(deps, request.user!, request.query));
+
+  api.get('/api/calendar', {
+    onRequest,
+    schema: {
+      tags,
+      summary: "The posts the user sees whose day is from `from` to `to` (at most 42 days; `owner` filters, administrators only), in time order, and the weekly queue's free slots of those days",
+      querystring: calendarQuerySchema,
+      response: { 200: calendarSchema, ...errorResponses(400, 401, 403) },
+    },
+  }, async (request) => getCalendar(deps, request.user!, request.query));
 
   api.get('/api/posts/:id', {
     onRequest,
@@ -56,17 +69,39 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies 
     onRequest,
     schema: {
       tags,
-      summary: "Sets the publish day and networks (the owner's connected accounts); no day leaves it in preview; today publishes at once",
+      summary: "Sets the publish day, time (the studio's HH:MM; PUBLISH_HOUR:00 by default) and networks (the owner's connected accounts); no day leaves it in preview; a time that has come publishes at once",
       params: postParams,
       body: scheduleSchema,
       response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
   }, async (request) => schedulePost(deps, request.user!, request.params.id, request.body));
 
+  api.post('/api/posts/:id/queue', {
+    onRequest,
+    schema: {
+      tags,
+      summary: "Add to queue: schedules the post for these networks at its owner's next free weekly slot after now plus the lock margin; 409 QUEUE_HAS_NO_SLOTS when there is none",
+      params: postParams,
+      body: queuePostSchema,
+      response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+  }, async (request) => queuePost(deps, request.user!, request.params.id, request.body));
+
   api.post('/api/posts/:id/reset', {
     onRequest,
     schema: { tags, summary: 'Publish again: a published post back to preview, without day, networks or results', params: postParams, response: { 200: postSchema, ...errorResponses(401, 403, 404, 409) } },
   }, async (request) => resetPost(deps, request.user!, request.params.id));
+
+  api.post('/api/posts/:id/results/:network/review', {
+    onRequest,
+    schema: {
+      tags,
+      summary: 'Marks a "needs review" result published or not published, as checked on the network, with who and when (decision 025); any other result is 409',
+      params: resultParams,
+      body: reviewResultSchema,
+      response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+  }, async (request) => reviewPostResult(deps, request.user!, request.params.id, request.params.network, request.body));
 
   api.get('/api/posts/:id/accounts', {
     onRequest,

@@ -22,12 +22,12 @@ describe('posts: schedule and accounts', () => {
   let brunoId: string;
   let project: number;
 
-  const schedule = (cookie: string, id: number, publishOn: string | null, networks: { instagram?: boolean; linkedin?: boolean }) =>
+  const schedule = (cookie: string, id: number, publishOn: string | null, networks: { instagram?: boolean; linkedin?: boolean }, publishTime?: string) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/posts/${id}/schedule`,
       headers: { cookie },
-      payload: { publish_on: publishOn, networks: { instagram: networks.instagram ?? false, linkedin: networks.linkedin ?? false } },
+      payload: { publish_on: publishOn, ...(publishTime === undefined ? {} : { publish_time: publishTime }), networks: { instagram: networks.instagram ?? false, linkedin: networks.linkedin ?? false } },
     });
   const accounts = async (cookie: string, id: number) => (await t.app.inject({ method: 'GET', url: `/api/posts/${id}/accounts`, headers: { cookie } })).json();
   const claraPost = (values: Partial<Parameters<typeof createTestPost>[1]> = {}) => createTestPost(t.database.db, { projectId: project, ownerId: claraId, ...values });
@@ -55,19 +55,66 @@ describe('posts: schedule and accounts', () => {
     await sandbox.close();
   });
 
-  it('schedules a day and networks: scheduled, not publishing yet, still editable until the day before', async () => {
+  it('schedules a day and networks: scheduled at PUBLISH_HOUR, not publishing yet, editable until 15 minutes before', async () => {
     const { id } = await claraPost();
     const response = await schedule(clara, id, '2025-06-12', { linkedin: true });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ state: 'scheduled', publish_on: '2025-06-12', networks: { instagram: false, linkedin: true }, editable: true });
+    expect(response.json()).toMatchObject({
+      state: 'scheduled', publish_on: '2025-06-12', publish_time: '09:00', publish_at: '2025-06-12T07:00:00.000Z', locked_from: '2025-06-12T06:45:00.000Z',
+      networks: { instagram: false, linkedin: true }, editable: true,
+    });
     expect(await jobsOf(id)).toEqual([]);
+    expect(await row(id)).toMatchObject({ publish_time: '09:00' });
+  });
+
+  it('schedules a day at a time of day, which it keeps; in winter too (UTC+1)', async () => {
+    const { id } = await claraPost();
+    expect((await schedule(clara, id, '2025-06-12', { linkedin: true }, '18:45')).json()).toMatchObject({ publish_on: '2025-06-12', publish_time: '18:45', publish_at: '2025-06-12T16:45:00.000Z' });
+    expect((await schedule(clara, id, '2025-12-01', { linkedin: true }, '00:05')).json()).toMatchObject({ publish_on: '2025-12-01', publish_time: '00:05', publish_at: '2025-11-30T23:05:00.000Z' });
+    expect(await jobsOf(id)).toEqual([]);
+  });
+
+  it('refuses a time of today less than the lock margin away (23:30 now: 23:45 no, 23:46 yes), changing nothing', async () => {
+    const { id } = await claraPost();
+    const before = await row(id);
+    for (const time of ['23:31', '23:45']) {
+      const refused = await schedule(clara, id, TODAY, { linkedin: true }, time);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: { publish_time: 'publishTimeTooSoon' } });
+    }
+    expect(await row(id)).toEqual(before);
+    const accepted = await schedule(clara, id, TODAY, { linkedin: true }, '23:46');
+    expect(accepted.json()).toMatchObject({ publish_on: TODAY, publish_time: '23:46', editable: true, locked_from: '2025-06-10T21:31:00.000Z' });
+    expect(await jobsOf(id)).toEqual([]);
+  });
+
+  it('publishes at once a time of today already past: its time becomes now', async () => {
+    const { id } = await claraPost();
+    const response = await schedule(clara, id, TODAY, { linkedin: true }, '09:00');
+    expect(response.json()).toMatchObject({ state: 'scheduled', publish_on: TODAY, publish_time: '23:30', publish_at: NOW.toISOString(), editable: false });
+    expect(await jobsOf(id)).toHaveLength(1);
+  });
+
+  it.each([['24:00'], ['9:30'], ['09:30:00'], ['mediodía']])('refuses the time %s (400 timeInvalid)', async (time) => {
+    const { id } = await claraPost();
+    const response = await schedule(clara, id, '2025-06-12', { linkedin: true }, time);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: { publish_time: 'timeInvalid' } });
+  });
+
+  it('moves a time that does not exist forward by the gap (29 March 2026, Madrid: 02:30 is 03:30), and takes the first of one that exists twice (25 October 2026)', async () => {
+    const { id } = await claraPost();
+    expect((await schedule(clara, id, '2026-03-29', { linkedin: true }, '02:30')).json()).toMatchObject({ publish_on: '2026-03-29', publish_time: '03:30', publish_at: '2026-03-29T01:30:00.000Z' });
+    expect((await schedule(clara, id, '2026-03-29', { linkedin: true }, '03:30')).json()).toMatchObject({ publish_time: '03:30', publish_at: '2026-03-29T01:30:00.000Z' });
+    expect((await schedule(clara, id, '2026-10-25', { linkedin: true }, '02:30')).json()).toMatchObject({ publish_on: '2026-10-25', publish_time: '02:30', publish_at: '2026-10-25T00:30:00.000Z' });
+    expect((await schedule(clara, id, '2026-10-25', { linkedin: true }, '03:30')).json()).toMatchObject({ publish_time: '03:30', publish_at: '2026-10-25T02:30:00.000Z' });
   });
 
   it('without a day, leaves the post in preview and clears its networks', async () => {
     const { id } = await claraPost({ state: 'scheduled', publishOn: '2025-06-15', networks: { instagram: true, linkedin: true } });
     const response = await schedule(clara, id, null, { instagram: true, linkedin: true });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ state: 'preview', publish_on: null, networks: { instagram: false, linkedin: false } });
+    expect(response.json()).toMatchObject({ state: 'preview', publish_on: null, publish_time: null, publish_at: null, locked_from: null, networks: { instagram: false, linkedin: false } });
   });
 
   it.each([
@@ -142,11 +189,12 @@ describe('posts: schedule and accounts', () => {
     }
   });
 
-  it('refuses a published post, one being published, and one whose day has come', async () => {
+  it('refuses a published post, one being published, one whose time has come and one less than the lock margin away', async () => {
     const published = await claraPost({ state: 'published', publishOn: '2025-06-01' });
     const locked = await claraPost({ state: 'scheduled', publishOn: '2025-06-20', networks: { linkedin: true }, publishingSince: NOW });
     const due = await claraPost({ state: 'scheduled', publishOn: '2025-06-09', networks: { linkedin: true } });
-    const cases = [[published.id, 'CONFLICT'], [locked.id, 'POST_LOCKED'], [due.id, 'CONFLICT']] as const;
+    const soon = await claraPost({ state: 'scheduled', publishOn: TODAY, publishTime: '23:44', networks: { linkedin: true } });
+    const cases = [[published.id, 'CONFLICT'], [locked.id, 'POST_LOCKED'], [due.id, 'CONFLICT'], [soon.id, 'CONFLICT']] as const;
     for (const [id, code] of cases) {
       const before = await row(id);
       const response = await schedule(clara, id, '2025-06-25', { linkedin: true });

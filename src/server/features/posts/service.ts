@@ -1,8 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
-  type ListPostsQuery, type Post, type PostAccounts, type PostPage, type PostState, type PostUpdate, type ScheduleInput, isDue, scheduleProblems, textProblems,
+  type ListPostsQuery, type Post, type PostAccounts, type PostNetwork, type PostPage, type PostState, type PostUpdate, type QueuePostInput, type ReviewResultInput,
+  type ScheduleInput, isEditable, scheduleProblems, textProblems,
 } from '../../../domain/post.ts';
+import { nextFreeSlot } from '../../../domain/queue.ts';
+import { NETWORK_NAMES } from '../../../domain/social.ts';
+import { type StudioClock, timeOfHour, wallClockOf } from '../../../domain/studio-time.ts';
+import { readInstant } from '../../db/values.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -12,11 +17,14 @@ import { AppError } from '../../errors.ts';
 import { type EventHub, audienceOf } from '../../events/event-hub.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
+import { slotsOfOwners } from '../queue/service.ts';
 import { type SocialDependencies, getConnectionStatus } from '../social/service.ts';
 import { byPost, stateOf, toPost } from './post-view.ts';
+import { type PublishMoment, lockBoundaryOf, resolvePublishMoment } from './publish-moment.ts';
 import {
-  type PostRow, type PostViewer, arrangePostImages, countPostsByState, deleteUnlockedPost, findVisiblePostRow, hasActivePublishJob, keysStillInUse,
-  listImageRows, listResultRows, moveUnpublishedPostRows, pagePostRows, resetPublishedPost, updateChangeablePost,
+  type PostRow, type PostViewer, arrangePostImages, countPostsByState, deleteUnlockedPost, findResultStatus, findVisiblePostRow, hasActivePublishJob,
+  keysStillInUse, listImageRows, listResultRows, lockOwner, markReviewedResult, moveUnpublishedPostRows, pagePostRows, resetPublishedPost, scheduledInstantsOf,
+  updateChangeablePost,
 } from './repo.ts';
 
 export interface PostsDependencies {
@@ -24,8 +32,10 @@ export interface PostsDependencies {
   dialect: Dialect;
   storage: Storage;
   log: FastifyBaseLogger;
-  /** "Today" is the studio's day. */
+  /** "Today" is the studio's day, and its clock says when a post is locked. */
   calendar: StudioCalendar;
+  /** A day's posts go out at this hour (0-23) when no time is given. */
+  publishHour: number;
   /** Whose accounts are connected: the social feature's own rules. */
   social: SocialDependencies;
   events?: EventHub;
@@ -33,23 +43,25 @@ export interface PostsDependencies {
   wakeJobs?: () => void;
 }
 
-const NOT_EDITABLE = 'The post can no longer be edited: it is published or its date has come';
+const NOT_EDITABLE = 'The post can no longer be edited: it is published or its time is less than the lock margin away';
 
 /** SPEC §6: "the preview list loads only for admin and customer": admins see all, customers their own. */
-function viewerOf(actor: SessionUser): PostViewer {
+export function viewerOf(actor: SessionUser): PostViewer {
   if (actor.role !== 'admin' && actor.role !== 'customer') throw new AppError('FORBIDDEN', 'Posts are available to administrators and customers only');
   return { id: actor.id, seesAll: actor.role === 'admin' };
 }
 
 const locked = (id: number) => new AppError('POST_LOCKED', `Post with id ${id} is being published and cannot be changed`);
 
-async function toPosts(deps: PostsDependencies, rows: PostRow[]): Promise<Post[]> {
+/** Rows as the API shows them, with their images and results (two queries for all of them). */
+export async function toPosts(deps: PostsDependencies, rows: PostRow[]): Promise<Post[]> {
   const ids = rows.map((row) => row.id);
   const [images, results] = await Promise.all([listImageRows(deps.db, ids), listResultRows(deps.db, ids)]);
   const imagesOf = byPost(images);
   const resultsOf = byPost(results);
-  const today = deps.calendar.today();
-  return rows.map((row) => toPost(row, imagesOf.get(row.id) ?? [], resultsOf.get(row.id) ?? [], deps.storage, today));
+  const now = deps.calendar.now();
+  const sandboxed = { instagram: deps.social.connectors.instagram?.sandbox ?? false, linkedin: deps.social.connectors.linkedin?.sandbox ?? false };
+  return rows.map((row) => toPost(row, imagesOf.get(row.id) ?? [], resultsOf.get(row.id) ?? [], deps.storage, now, sandboxed));
 }
 
 export async function listPosts(deps: PostsDependencies, actor: SessionUser, query: ListPostsQuery): Promise<PostPage> {
@@ -66,7 +78,14 @@ export async function listPosts(deps: PostsDependencies, actor: SessionUser, que
     pageSize: query.pageSize,
     counts: { all, ...counts },
     today: deps.calendar.today(),
+    clock: studioClockOf(deps),
   };
+}
+
+/** The studio's clock for the browser: today, the time now, and PUBLISH_HOUR:00. */
+export function studioClockOf(deps: PostsDependencies): StudioClock {
+  const { day, time } = wallClockOf(deps.calendar.now(), deps.calendar.timeZone);
+  return { today: day, time, default_time: timeOfHour(deps.publishHour) };
 }
 
 /** A post the actor may see; any other answers 404. */
@@ -86,16 +105,21 @@ function announce(deps: PostsDependencies, row: PostRow, state: PostState | null
   deps.events?.publish({ type: 'post', postId: row.id, projectId: row.project_id, state }, audienceOf(row.owner_id, row.project_created_by, row.project_assigned_to));
 }
 
-function assertEditable(row: PostRow, today: string): void {
+/** Whether the post's time is far enough away for it to change (decision 026: its time minus the lock margin). */
+function beforeItsLock(row: PostRow, now: Date): boolean {
+  return isEditable({ state: stateOf(row.state), publish_at: row.publish_at === null ? null : readInstant(row.publish_at).toISOString(), in_process: false }, now);
+}
+
+function assertEditable(row: PostRow, now: Date): void {
   if (row.publishing_since !== null) throw locked(row.id);
-  if (row.state === 'published' || isDue(row.publish_on, today)) throw new AppError('CONFLICT', NOT_EDITABLE);
+  if (!beforeItsLock(row, now)) throw new AppError('CONFLICT', NOT_EDITABLE);
 }
 
 /** SPEC §5 Preview edit: the text and the images (the whole list, reordered, each selected or not). */
 export async function updatePost(deps: PostsDependencies, actor: SessionUser, id: number, changes: PostUpdate): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  const today = deps.calendar.today();
-  assertEditable(row, today);
+  const now = deps.calendar.now();
+  assertEditable(row, now);
   if (changes.images) {
     const sent = changes.images.map((image) => image.id).sort((a, b) => a - b);
     const actual = (await listImageRows(deps.db, [id])).map((image) => image.id).sort((a, b) => a - b);
@@ -112,13 +136,13 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The post is not valid', problems);
 
   const saved = await deps.db.transaction().execute(async (trx) => {
-    if (!(await updateChangeablePost(trx, id, today, changes.text === undefined ? {} : { text: changes.text }))) return false;
+    if (!(await updateChangeablePost(trx, id, lockBoundaryOf(now), changes.text === undefined ? {} : { text: changes.text }))) return false;
     if (changes.images) await arrangePostImages(trx, id, changes.images);
     return true;
   });
-  // A publish job took the post, or its day came, between the check and the write.
+  // A publish job took the post, or its lock came, between the check and the write.
   if (!saved) {
-    assertEditable(await visibleRow(deps, actor, id), today);
+    assertEditable(await visibleRow(deps, actor, id), deps.calendar.now());
     throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
   }
   announce(deps, row, stateOf(row.state));
@@ -139,10 +163,10 @@ export async function deletePost(deps: PostsDependencies, actor: SessionUser, id
   announce(deps, row, null);
 }
 
-function assertSchedulable(row: PostRow, today: string): void {
+function assertSchedulable(row: PostRow, now: Date): void {
   if (row.state === 'published') throw new AppError('CONFLICT', 'The post is published: publish it again to schedule it anew');
   if (row.publishing_since !== null) throw locked(row.id);
-  if (isDue(row.publish_on, today)) throw new AppError('CONFLICT', 'The post can no longer be rescheduled: its date has come');
+  if (!beforeItsLock(row, now)) throw new AppError('CONFLICT', 'The post can no longer be rescheduled: its time is less than the lock margin away');
 }
 
 /** The chosen networks the post's owner has not connected (DESIGN §6: the owner's accounts publish it). */
@@ -159,41 +183,92 @@ async function unconnectedNetworks(deps: PostsDependencies, ownerId: string | nu
   return missing;
 }
 
+/** The checks a post must pass to go out to these networks: its text, and the owner's connections. */
+async function assertPublishable(deps: PostsDependencies, row: PostRow, networks: ScheduleInput['networks']): Promise<void> {
+  const textProblem = textProblems(row.text, networks.instagram);
+  if (textProblem.text) throw new AppError('VALIDATION_FAILED', 'The text cannot be published to the chosen networks', textProblem);
+  const missing = await unconnectedNetworks(deps, row.owner_id, networks);
+  if (Object.keys(missing).length > 0) {
+    throw new AppError('SOCIAL_NOT_CONNECTED', `The post's owner has not connected ${Object.keys(missing).join(' and ')}`, missing);
+  }
+}
+
 /**
- * SPEC §4/§5 Publish configuration: a day and networks make it scheduled; no day leaves it in preview
- * without networks. A day of today is published at once: a publish-post job is queued (one per post).
+ * SPEC §4/§5 Publish configuration, with a time of day (issue 16): a day, a time and networks make it
+ * scheduled; no day leaves it in preview without networks. A time that has come (today's, or no time on
+ * today) publishes at once: a publish-post job is queued (one per post); a later one waits for the sweep.
  */
 export async function schedulePost(deps: PostsDependencies, actor: SessionUser, id: number, input: ScheduleInput): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  const today = deps.calendar.today();
-  assertSchedulable(row, today);
-  const problems = scheduleProblems(input, today);
+  const now = deps.calendar.now();
+  assertSchedulable(row, now);
+  const problems = scheduleProblems(input, deps.calendar.today());
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The schedule is not valid', problems);
-  if (input.publish_on !== null) {
-    const textProblem = textProblems(row.text, input.networks.instagram);
-    if (textProblem.text) throw new AppError('VALIDATION_FAILED', 'The text cannot be published to the chosen networks', textProblem);
-    const missing = await unconnectedNetworks(deps, row.owner_id, input.networks);
-    if (Object.keys(missing).length > 0) {
-      throw new AppError('SOCIAL_NOT_CONNECTED', `The post's owner has not connected ${Object.keys(missing).join(' and ')}`, missing);
-    }
-  }
+  if (input.publish_on === null) return saveSchedule(deps, actor, row, input.networks, now, async () => null);
+  const resolved = resolvePublishMoment({ day: input.publish_on, time: input.publish_time }, { now, timeZone: deps.calendar.timeZone, publishHour: deps.publishHour });
+  if ('problem' in resolved) throw new AppError('VALIDATION_FAILED', 'The time is less than the lock margin away', { publish_time: resolved.problem });
+  await assertPublishable(deps, row, input.networks);
+  return saveSchedule(deps, actor, row, input.networks, now, async () => resolved.moment);
+}
 
+/**
+ * Add to queue (issue 16): the post is scheduled for those networks at its owner's next free weekly slot
+ * after now plus the lock margin; a slot is taken when another of the owner's posts is scheduled at it.
+ * On PostgreSQL the owner's row is locked while the slot is chosen and taken, so two posts queued at once
+ * get two slots (SQLite runs one write transaction at a time).
+ */
+export async function queuePost(deps: PostsDependencies, actor: SessionUser, id: number, input: QueuePostInput): Promise<Post> {
+  const row = await visibleRow(deps, actor, id);
+  const now = deps.calendar.now();
+  assertSchedulable(row, now);
+  if (!input.networks.instagram && !input.networks.linkedin) throw new AppError('VALIDATION_FAILED', 'Choose at least one network', { networks: 'networkRequired' });
+  const ownerId = row.owner_id;
+  if (ownerId === null) throw new AppError('QUEUE_HAS_NO_SLOTS', 'The post has no owner, so no weekly slots');
+  await assertPublishable(deps, row, input.networks);
+  return saveSchedule(deps, actor, row, input.networks, now, async (trx) => {
+    if (deps.dialect === 'postgres') await lockOwner(trx, ownerId);
+    const slots = (await slotsOfOwners(trx, [ownerId])).get(ownerId) ?? [];
+    if (slots.length === 0) throw new AppError('QUEUE_HAS_NO_SLOTS', "The post's owner has no weekly slots: set them in Settings");
+    const after = lockBoundaryOf(now);
+    const taken = await scheduledInstantsOf(trx, ownerId, wallClockOf(after, deps.calendar.timeZone).day, id);
+    const slot = nextFreeSlot(slots, { after, timeZone: deps.calendar.timeZone, taken: new Set(taken.map((instant) => readInstant(instant).getTime())) });
+    if (!slot) throw new AppError('QUEUE_HAS_NO_SLOTS', "Every one of the owner's weekly slots is taken for the year to come");
+    return { ...slot, immediate: false };
+  });
+}
+
+/**
+ * Writes the schedule (or its absence, for a null moment) if the post can still change, and queues its
+ * publication at once when its moment has come. `momentOf` runs inside the transaction (the queue picks
+ * its slot there). Announces the change and answers the post.
+ */
+async function saveSchedule(
+  deps: PostsDependencies,
+  actor: SessionUser,
+  row: PostRow,
+  networks: ScheduleInput['networks'],
+  now: Date,
+  momentOf: (trx: Transaction<Database>) => Promise<PublishMoment | null>,
+): Promise<Post> {
+  const id = row.id;
   const flag = flagWriter(deps.dialect);
-  const changes = input.publish_on === null
-    ? { state: 'preview', publish_on: null, to_instagram: flag(false), to_linkedin: flag(false) }
-    : { state: 'scheduled', publish_on: input.publish_on, to_instagram: flag(input.networks.instagram), to_linkedin: flag(input.networks.linkedin) };
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    if (!(await updateChangeablePost(trx, id, today, changes))) return 'refused';
-    if (input.publish_on !== today || (await hasActivePublishJob(trx, id))) return 'saved';
+  const { outcome, state } = await deps.db.transaction().execute(async (trx) => {
+    const moment = await momentOf(trx);
+    const changes = moment === null
+      ? { state: 'preview', publish_on: null, publish_time: null, publish_at: null, to_instagram: flag(false), to_linkedin: flag(false) }
+      : { state: 'scheduled', publish_on: moment.day, publish_time: moment.time, publish_at: moment.at.toISOString(), to_instagram: flag(networks.instagram), to_linkedin: flag(networks.linkedin) };
+    const state = changes.state as PostState;
+    if (!(await updateChangeablePost(trx, id, lockBoundaryOf(now), changes))) return { outcome: 'refused', state };
+    if (!moment?.immediate || (await hasActivePublishJob(trx, id))) return { outcome: 'saved', state };
     await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
-    return 'queued';
+    return { outcome: 'queued', state };
   });
   if (outcome === 'refused') {
-    assertSchedulable(await visibleRow(deps, actor, id), today);
+    assertSchedulable(await visibleRow(deps, actor, id), deps.calendar.now());
     throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
   }
   if (outcome === 'queued') deps.wakeJobs?.();
-  announce(deps, row, changes.state as PostState);
+  announce(deps, row, state);
   return getPost(deps, actor, id);
 }
 
@@ -205,6 +280,29 @@ export async function resetPost(deps: PostsDependencies, actor: SessionUser, id:
     throw new AppError('CONFLICT', 'Only a published post can be published again');
   }
   announce(deps, row, 'preview');
+  return getPost(deps, actor, id);
+}
+
+const MARKED_NOT_PUBLISHED = 'Checked on the network and marked not published (the outcome of the call was unknown)';
+
+/**
+ * A "needs review" result resolved (decision 025): whoever may act on the post checked the network and
+ * marks it published (it counts as posted, and the post's displayed state follows) or not published (a
+ * failure, which "publish again" retries). Only a result whose outcome is unknown can be marked: any
+ * other, or one marked meanwhile, is refused with a code the page words (409, `result: notNeedsReview`).
+ * The post's own state and its project's do not change: a post whose every network has its final result
+ * is published, whatever the results say (DESIGN §8).
+ */
+export async function reviewPostResult(deps: PostsDependencies, actor: SessionUser, id: number, network: PostNetwork, input: ReviewResultInput): Promise<Post> {
+  const row = await visibleRow(deps, actor, id);
+  const now = new Date().toISOString();
+  const marked = await markReviewedResult(deps.db, { postId: id, network, published: input.published, reviewerId: actor.id, now, reason: MARKED_NOT_PUBLISHED });
+  if (!marked) {
+    const status = (await findResultStatus(deps.db, id, network)) ?? 'none';
+    throw new AppError('CONFLICT', `Only a result that needs review can be marked: the ${NETWORK_NAMES[network]} result of post ${id} is ${status}`, { result: 'notNeedsReview' });
+  }
+  deps.log.info({ postId: id, network, published: input.published, actor: actor.id }, 'Publication result reviewed');
+  announce(deps, row, stateOf(row.state));
   return getPost(deps, actor, id);
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantOf } from '../../../domain/studio-time.ts';
 import { flagWriter, readInstant } from '../../db/values.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { type CrashTestApp, type HarnessCall, type WorkerProcess, type WorkerTuning, spawnWorkerProcess, startCrashTestApp } from '../../test-support/crash-harness.ts';
@@ -72,7 +73,7 @@ describe('publishing through crashes: app processes killed and stopped while pub
     const rows = await db()
       .insertInto('posts')
       .values(texts.map((text, index) => ({
-        project_id: projectId, owner_id: ownerId, sequence: index + 1, state: 'scheduled', text, publish_on: yesterday,
+        project_id: projectId, owner_id: ownerId, sequence: index + 1, state: 'scheduled', text, publish_on: yesterday, publish_time: '09:00', publish_at: instantOf(yesterday, '09:00', 'Europe/Madrid').toISOString(),
         to_instagram: flag(networks.instagram), to_linkedin: flag(networks.linkedin), created_at: at, updated_at: at,
       })))
       .returning('id')

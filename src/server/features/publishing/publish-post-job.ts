@@ -71,7 +71,7 @@ export function createPublishPostHandler(deps: PublishingDependencies) {
 
   return async function publishPost({ job, signal, uninterrupted }: JobContext): Promise<void> {
     const { postId } = payloadSchema.parse(job.payload);
-    if (!(await claimPost(deps.db, { postId, jobId: job.id, today: deps.calendar.today(), now: now() }))) return;
+    if (!(await claimPost(deps.db, { postId, jobId: job.id, now: now() }))) return;
     const post = await findPostToPublish(deps.db, postId);
     if (!post) return;
     announcePost(deps, post, 'scheduled');

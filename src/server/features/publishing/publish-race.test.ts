@@ -3,6 +3,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantOf } from '../../../domain/studio-time.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { testDialect } from '../../test-support/database.ts';
 import { createTestProject } from '../../test-support/posts.ts';
@@ -66,6 +67,7 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
             const number = project * POSTS_PER_PROJECT + index;
             return {
               project_id: projectId, owner_id: user.id, sequence: index + 1, state: 'scheduled', text: `Obra ${number}: luz, piedra y patio. #arquitectura`, publish_on: yesterday,
+              publish_time: '09:00', publish_at: instantOf(yesterday, '09:00', 'Europe/Madrid').toISOString(),
               to_instagram: number % 5 === 0, to_linkedin: true, created_at: at, updated_at: at,
             };
           }),

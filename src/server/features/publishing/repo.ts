@@ -8,18 +8,17 @@ import type { Database, PostResultsTable } from '../../db/schema.ts';
 const subjectOf = (postId: number) => `post:${postId}`;
 
 /**
- * Takes the post for this job: scheduled, due (its day is today or earlier in the studio), and held by
- * no one, or held by no other live publish job (its holder died, or this is this job's own retry).
- * One conditional UPDATE, so two workers never both take it. False when there is nothing to do.
+ * Takes the post for this job: scheduled, due (its time, `publish_at`, has come by the studio's clock),
+ * and held by no one, or held by no other live publish job (its holder died, or this is this job's own
+ * retry). One conditional UPDATE, so two workers never both take it. False when there is nothing to do.
  */
-export async function claimPost(db: Kysely<Database>, input: { postId: number; jobId: number; today: string; now: string }): Promise<boolean> {
+export async function claimPost(db: Kysely<Database>, input: { postId: number; jobId: number; now: string }): Promise<boolean> {
   const result = await db
     .updateTable('posts')
     .set({ publishing_since: input.now, updated_at: input.now })
     .where('id', '=', input.postId)
     .where('state', '=', 'scheduled')
-    .where('publish_on', 'is not', null)
-    .where('publish_on', '<=', input.today)
+    .where('publish_at', '<=', input.now)
     .where((eb) =>
       eb.or([
         eb('publishing_since', 'is', null),
@@ -193,9 +192,10 @@ async function launchProjectWhenAllPublished(trx: Transaction<Database>, project
 const SWEEP_LOCK = 7_202_611;
 
 /**
- * Queues a publish job for every scheduled post that is due and has none waiting or running: its day
- * has passed, or it is today and `todayIsDue` (the publish hour has come); or a publish job held it and
- * is gone (publishing_since older than `staleBefore`). One INSERT ... SELECT under a lock, so two
+ * Queues a publish job for every scheduled post that is due and has none waiting or running: its time
+ * (`publish_at`) is `now` or earlier by the studio's clock; or a publish job held it and is gone
+ * (publishing_since older than `staleBefore`). The jobs are due at `queuedAt`, by the job worker's clock
+ * (the real one, which the sandbox's clock does not move: decision 026). One INSERT ... SELECT under a lock, so two
  * processes sweeping at once do not queue a post twice. The jobs take turns among the owners (each
  * one's first post, then each one's second...), as the worker claims them in that order: every studio's
  * posts start early, and no account gets all its posts' calls at once (docs/decisions/020). Answers the
@@ -204,11 +204,11 @@ const SWEEP_LOCK = 7_202_611;
 export async function enqueueDuePosts(
   db: Kysely<Database>,
   dialect: Dialect,
-  input: { today: string; todayIsDue: boolean; staleBefore: string; now: string; maxAttempts: number },
+  input: { now: string; staleBefore: string; queuedAt: string; maxAttempts: number },
 ): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SWEEP_LOCK})`.execute(trx);
-    const instant = sql<string>`cast(${input.now} as ${sql.raw(dialect === 'postgres' ? 'timestamptz' : 'text')})`;
+    const instant = sql<string>`cast(${input.queuedAt} as ${sql.raw(dialect === 'postgres' ? 'timestamptz' : 'text')})`;
     const subject = sql<string>`'post:' || posts.id`;
     const due = trx
       .selectFrom('posts')
@@ -224,10 +224,9 @@ export async function enqueueDuePosts(
         instant.as('updated_at'),
       ])
       .where('posts.state', '=', 'scheduled')
-      .where('posts.publish_on', 'is not', null)
       .where((eb) =>
         eb.or([
-          eb.and([eb('posts.publishing_since', 'is', null), eb('posts.publish_on', input.todayIsDue ? '<=' : '<', input.today)]),
+          eb.and([eb('posts.publishing_since', 'is', null), eb('posts.publish_at', '<=', input.now)]),
           eb('posts.publishing_since', '<', input.staleBefore),
         ]),
       )

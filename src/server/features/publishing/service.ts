@@ -6,7 +6,6 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
-import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import type { SocialDependencies } from '../social/service.ts';
 import type { NetworkClients } from './network-publishers.ts';
 import { createPublishPostHandler } from './publish-post-job.ts';
@@ -15,7 +14,7 @@ import { type PublishSweep, createPublishSweep } from './sweep.ts';
 /**
  * Publishing (issue 7, DESIGN principle 4, §6): the `publish-post` job that takes a due post to each
  * chosen network with its owner's accounts, exactly once or "needs review", and the sweep that queues
- * the posts whose day and hour have come and resumes those whose job was lost.
+ * the posts whose time has come and resumes those whose job was lost.
  */
 export interface PublishingLog {
   info: (details: object, message: string) => void;
@@ -37,10 +36,7 @@ export interface PublishingDependencies {
   mailer: Mailer;
   /** The app's address: the e-mail links to its posts page. */
   publicUrl: string;
-  /** "Today" and the publish hour are the studio's. */
-  calendar: StudioCalendar;
-  publishHour: number;
-  /** The clock; tests move it. */
+  /** The clock posts are due by; tests and the sandbox's clock control move it. */
   now?: () => Date;
   /** Tells the job worker a job is due, so a swept post starts at once. */
   wakeJobs?: () => void;

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { createTestPost, createTestProject } from '../../test-support/posts.ts';
 import { type PublishingTestApp, publishingDependencies, startPublishingTestApp } from '../../test-support/publishing.ts';
 import { createTestUser } from '../../test-support/test-app.ts';
-import { createPublishSweep, studioHourOf } from './sweep.ts';
+import { createPublishSweep } from './sweep.ts';
 
 /**
- * The sweep (DESIGN §6): a post scheduled for a day is queued on that day at PUBLISH_HOUR in the
- * studio's time zone (or at once when the day has passed), once; a post whose publish job was lost is
+ * The sweep (DESIGN §6, decision 026): a post scheduled for a day and time is queued at that minute in
+ * the studio's time zone (or at once when it has passed), once; a post whose publish job was lost is
  * queued again. 9:00 in Madrid on 10 June 2025 is 07:00 UTC.
  */
-const BEFORE_THE_HOUR = new Date('2025-06-10T06:59:00Z');
+const BEFORE_THE_HOUR = new Date('2025-06-10T06:59:59.999Z');
 const AT_THE_HOUR = new Date('2025-06-10T07:00:00Z');
 
 describe('publishing: the sweep', () => {
@@ -29,42 +28,40 @@ describe('publishing: the sweep', () => {
   beforeAll(async () => {
     env = await startPublishingTestApp();
     const now = () => clock;
-    sweep = createPublishSweep(
-      publishingDependencies(env, { now, calendar: createStudioCalendar({ timeZone: 'Europe/Madrid', now }), publishHour: 9, wakeJobs: () => void (wakes += 1) }),
-    );
+    sweep = createPublishSweep(publishingDependencies(env, { now, wakeJobs: () => void (wakes += 1) }));
     owner = (await createTestUser(env.t, { email: 'clara@cliente.es' })).id;
     project = await createTestProject(db(), { createdBy: owner });
   });
   afterAll(() => env.close());
 
-  it('reads the hour in the studio, not on the server', () => {
-    expect(studioHourOf('Europe/Madrid', AT_THE_HOUR)).toBe(9);
-    expect(studioHourOf('Europe/Madrid', new Date('2025-01-10T08:00:00Z'))).toBe(9);
-    expect(studioHourOf('America/Mexico_City', AT_THE_HOUR)).toBe(1);
-  });
-
-  it('queues a day already past at once, today only from the publish hour, a later day never; each once', async () => {
-    const yesterday = await post({ publishOn: '2025-06-09' });
-    const today = await post({ publishOn: '2025-06-10' });
-    const tomorrow = await post({ publishOn: '2025-06-11' });
+  it('queues a time already past at once, a post at 09:00 from 09:00:00 and not a millisecond before, a later one never; each once', async () => {
+    const yesterday = await post({ publishOn: '2025-06-09', publishTime: '18:30' });
+    const today = await post({ publishOn: '2025-06-10', publishTime: '09:00' });
+    const later = await post({ publishOn: '2025-06-10', publishTime: '09:01' });
+    const tomorrow = await post({ publishOn: '2025-06-11', publishTime: '00:00' });
     const preview = await post({ state: 'preview', publishOn: null, networks: {} });
     const published = await post({ state: 'published', publishOn: '2025-06-09' });
 
     clock = BEFORE_THE_HOUR;
     wakes = 0;
+    const queuedAt = Date.now();
     expect(await sweep.run()).toEqual([yesterday]);
     expect(wakes).toBe(1);
     const [job] = await jobsOf(yesterday);
     expect(job).toMatchObject({ kind: 'publish-post', state: 'queued', attempts: 0, max_attempts: 6 });
     expect(JSON.parse(job!.payload)).toEqual({ postId: yesterday });
-    expect(new Date(job!.run_at).toISOString()).toBe(BEFORE_THE_HOUR.toISOString());
+    // Due by the job worker's clock, the real one, whatever the studio's clock says.
+    expect(new Date(job!.run_at).getTime()).toBeGreaterThanOrEqual(queuedAt);
+    expect(new Date(job!.run_at).getTime()).toBeLessThanOrEqual(Date.now());
 
     clock = AT_THE_HOUR;
     // Two processes sweeping at the same moment still queue each post once.
     const [first, second] = await Promise.all([sweep.run(), sweep.run()]);
     expect([...first, ...second]).toEqual([today]);
     expect(await sweep.run()).toEqual([]);
-    for (const id of [yesterday, today]) expect(await jobsOf(id)).toHaveLength(1);
+    clock = new Date('2025-06-10T07:01:00Z');
+    expect(await sweep.run()).toEqual([later]);
+    for (const id of [yesterday, today, later]) expect(await jobsOf(id)).toHaveLength(1);
     for (const id of [tomorrow, preview, published]) expect(await jobsOf(id)).toEqual([]);
   });
 
@@ -97,12 +94,12 @@ describe('publishing: the sweep', () => {
     expect(jobs.map((job) => Number(job.subject!.slice('post:'.length)))).toEqual([first[0], second[0], first[1], second[1], first[2]]);
   });
 
-  it('queues the day’s posts as the publish hour strikes, not up to a minute later: its timer turns with the minute', async () => {
-    // This sweep's clock reads 08:59:57 in Madrid on 12 June as it starts: its first sweep is before the hour.
-    const offset = Date.parse('2025-06-12T06:59:57.000Z') - Date.now();
+  it('queues a post as its minute strikes, not up to a minute later: its timer turns with the minute', async () => {
+    // This sweep's clock reads 10:14:57 in Madrid on 12 June as it starts: its first sweep is before 10:15.
+    const offset = Date.parse('2025-06-12T08:14:57.000Z') - Date.now();
     const now = () => new Date(Date.now() + offset);
-    const onTheMinute = createPublishSweep(publishingDependencies(env, { now, calendar: createStudioCalendar({ timeZone: 'Europe/Madrid', now }), publishHour: 9 }));
-    const due = await post({ publishOn: '2025-06-12' });
+    const onTheMinute = createPublishSweep(publishingDependencies(env, { now }));
+    const due = await post({ publishOn: '2025-06-12', publishTime: '10:15' });
     onTheMinute.start();
     try {
       expect(await jobsOf(due)).toEqual([]);
@@ -119,5 +116,22 @@ describe('publishing: the sweep', () => {
     sweep.start();
     await sweep.stop();
     expect(await jobsOf(due)).toHaveLength(1);
+  });
+
+  it('sweeps at once when nudged (the clock was moved), only while started', async () => {
+    clock = new Date('2025-06-20T08:00:00Z');
+    const due = await post({ publishOn: '2025-06-20', publishTime: '12:00' });
+    sweep.start();
+    try {
+      clock = new Date('2025-06-20T10:00:00Z');
+      sweep.nudge();
+      await vi.waitFor(async () => expect(await jobsOf(due)).toHaveLength(1), { timeout: 5_000, interval: 20 });
+    } finally {
+      await sweep.stop();
+    }
+    const stopped = await post({ publishOn: '2025-06-20', publishTime: '12:00' });
+    sweep.nudge();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await jobsOf(stopped)).toEqual([]);
   });
 });

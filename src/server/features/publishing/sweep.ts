@@ -3,16 +3,18 @@ import type { PublishingDependencies } from './service.ts';
 
 /**
  * The sweep (DESIGN §6): each process, at the turn of every minute by its clock, queues a publish job for
- * the posts whose time has come — a day already past, or today once the studio's publish hour has struck
- * (posts scheduled for today are queued at once by the posts API) — and for the posts whose job was lost
- * (held longer than the job lease with no job alive). A due post never sits silently, and the day's posts
- * are queued as the hour strikes, not up to a minute later (docs/decisions/020).
+ * the posts whose time has come (`publish_at`, a day and a time of the studio: decision 026; posts whose
+ * time has come as they are scheduled are queued at once by the posts API) and for the posts whose job
+ * was lost (held longer than the job lease with no job alive). A due post never sits silently, and a
+ * post at 10:15 is queued as 10:15 strikes, not at 10:14 nor up to a minute later (docs/decisions/020).
  */
 export interface PublishSweep {
   /** Sweeps once now; answers the ids of the posts queued. */
   run(): Promise<number[]>;
   /** Sweeps now and then at the turn of every interval by the clock; idempotent. */
   start(): void;
+  /** Sweeps now if started (the clock moved: the sandbox's clock control), or again after the sweep under way. */
+  nudge(): void;
   /** Stops the timer and waits for a sweep under way. */
   stop(): Promise<void>;
 }
@@ -22,25 +24,21 @@ const DEFAULT_STALE_AFTER_MS = 60_000;
 /** After the turn, so that a timer a millisecond early does not sweep the minute before the hour. */
 const AFTER_THE_TURN_MS = 20;
 
-/** The hour (0-23) it is now in the studio's time zone. */
-export function studioHourOf(timeZone: string, instant: Date): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).formatToParts(instant).find((part) => part.type === 'hour');
-  return Number(hour?.value ?? 0);
-}
-
 export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
   const clock = deps.now ?? (() => new Date());
   const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
+  /** Nudged while a sweep was under way: that one may have read the clock before it moved. */
+  let again = false;
 
   async function run(): Promise<number[]> {
     const now = clock();
     const queued = await enqueueDuePosts(deps.db, deps.dialect, {
-      today: deps.calendar.today(),
-      todayIsDue: studioHourOf(deps.calendar.timeZone, now) >= deps.publishHour,
-      staleBefore: new Date(now.getTime() - staleAfterMs).toISOString(),
       now: now.toISOString(),
+      staleBefore: new Date(now.getTime() - staleAfterMs).toISOString(),
+      // The job worker reads the real clock.
+      queuedAt: new Date().toISOString(),
       maxAttempts: (deps.maxAttempts ?? 5) + 1,
     });
     if (queued.length > 0) {
@@ -50,7 +48,7 @@ export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
     return queued;
   }
 
-  /** The next sweep at the next turn of the interval by the clock (a whole minute: the publish hour is one). */
+  /** The next sweep at the next turn of the interval by the clock (a whole minute: a post's time is one). */
   function scheduleNext(intervalMs: number): void {
     const delayMs = intervalMs - (clock().getTime() % intervalMs) + AFTER_THE_TURN_MS;
     timer = setTimeout(() => {
@@ -66,6 +64,10 @@ export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
       .catch((error: unknown) => deps.log.error({ error: error instanceof Error ? error.message : String(error) }, 'The publication sweep failed; it runs again in a minute'))
       .finally(() => {
         running = undefined;
+        if (again && timer) {
+          again = false;
+          tick();
+        }
       });
   }
 
@@ -75,6 +77,11 @@ export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
       if (timer) return;
       tick();
       scheduleNext(deps.sweepIntervalMs ?? DEFAULT_INTERVAL_MS);
+    },
+    nudge() {
+      if (!timer) return;
+      if (running) again = true;
+      else tick();
     },
     async stop() {
       clearTimeout(timer);

@@ -1,11 +1,12 @@
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/languages.ts';
 import type { SocialNetwork } from '../../../domain/social.ts';
+import { wallClockOf } from '../../../domain/studio-time.ts';
 import type { ConnectionLossDependencies } from './connection-loss.ts';
 import { connectionExpiringEmail } from './connection-expiring-email.ts';
 import type { ConnectionRow } from './repo.ts';
 import { countScheduledPostsFrom, expiringSubject, findConnectionOwner, recordExpiringMailed, wasExpiringMailed } from './token-refresh-repo.ts';
 
-/** Where and when posts go out: a post is due on its day (in `timeZone`) at `publishHour`. */
+/** The studio's calendar: its zone says the expiry's day (posts have their own time: decision 026). */
 export interface StudioSchedule {
   timeZone: string;
   publishHour: number;
@@ -28,9 +29,9 @@ export async function warnExpiringConnection(
   if (await wasExpiringMailed(deps.db, subject)) return false;
   const owner = await findConnectionOwner(deps.db, row.user_id);
   if (!owner) return false;
-  const { day, hour } = studioDayAndHour(deps.studio.timeZone, expiresAt);
-  // The expiry day's posts (due at publishHour) count unless that hour comes before the expiry's.
-  const scheduledPosts = await countScheduledPostsFrom(deps.db, deps.dialect, row.user_id, network, day, deps.studio.publishHour >= hour);
+  const { day } = wallClockOf(expiresAt, deps.studio.timeZone);
+  // The posts that go out once the token has expired.
+  const scheduledPosts = await countScheduledPostsFrom(deps.db, deps.dialect, row.user_id, network, expiresAt);
   await deps.mailer.send(
     connectionExpiringEmail({
       to: owner.email,
@@ -46,11 +47,4 @@ export async function warnExpiringConnection(
   await recordExpiringMailed(deps.db, subject, now);
   deps.log.info({ userId: row.user_id, network, expiresAt: expiresAt.toISOString(), scheduledPosts }, 'Connection-expiring e-mail sent');
   return true;
-}
-
-/** The studio's day (YYYY-MM-DD) and hour (0-23) of an instant. */
-function studioDayAndHour(timeZone: string, instant: Date): { day: string; hour: number } {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }

@@ -90,18 +90,15 @@ export async function countScheduledPosts(db: Kysely<Database>, dialect: Dialect
   return Number(row.count);
 }
 
-/**
- * How many of the user's posts are scheduled to the network from `day` (YYYY-MM-DD) on; the posts of
- * `day` itself only when `includeDay`.
- */
-export async function countScheduledPostsFrom(db: Kysely<Database>, dialect: Dialect, userId: string, network: SocialNetwork, day: string, includeDay: boolean): Promise<number> {
+/** How many of the user's posts are scheduled to the network to go out at `from` or later (their time, decision 026). */
+export async function countScheduledPostsFrom(db: Kysely<Database>, dialect: Dialect, userId: string, network: SocialNetwork, from: Date): Promise<number> {
   const row = await db
     .selectFrom('posts')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('owner_id', '=', userId)
     .where('state', '=', 'scheduled')
     .where(networkColumn(network), '=', flagWriter(dialect)(true))
-    .where('publish_on', includeDay ? '>=' : '>', day)
+    .where('publish_at', '>=', from.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -32,7 +32,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <Stack gap="md">
           <Center>

@@ -37,7 +37,7 @@ const ADMIN_HOME: Home = {
   nextScheduled: {
     count: 1,
     atLeast: false,
-    items: [{ post_id: 20, project_id: 4, project_title: 'Escuela', sequence: 1, owner: CLARA, place: { state: 'scheduled', page: 1 }, publish_on: '2026-11-26', networks: { instagram: true, linkedin: true } }],
+    items: [{ post_id: 20, project_id: 4, project_title: 'Escuela', sequence: 1, owner: CLARA, place: { state: 'scheduled', page: 1 }, publish_on: '2026-11-26', publish_time: '18:30', networks: { instagram: true, linkedin: true } }],
   },
   projects: { count: 2, atLeast: false, items: [{ id: 4, title: 'Escuela', state: 'preview', created_at: '2026-11-01T10:00:00.000Z' }], states: [{ state: 'draft', count: 1, atLeast: false }, { state: 'preview', count: 1, atLeast: false }] },
 };
@@ -75,7 +75,7 @@ describe('the dashboard', () => {
 
     within(await section(/Network connections/)).getByText(/Clara Roca has lost their LinkedIn connection \(Clara Roca\): they need to connect it again in their Settings/);
     within(await section(/Drafts ready to launch/)).getByText('No draft has everything a launch needs.');
-    within(await section(/Next posts/)).getByText('On 26-11-2026 to Instagram, LinkedIn');
+    within(await section(/Next posts/)).getByText('On 26-11-2026 at 6:30 PM to Instagram, LinkedIn');
     within(await section(/The studio's projects/)).getByText('Draft: 1 · Preview: 1');
     const shortcuts = within(await section(/Shortcuts/)).getAllByRole('link').map((link) => link.textContent);
     expect(shortcuts).toEqual(['New project', 'Projects', 'Posts', 'Users', 'My GPTs', 'Settings']);

@@ -52,12 +52,12 @@ export function Dashboard({ role }: { role: Role }) {
             {connections.items.map((item) => <ConnectionItem key={`${item.user.id}-${item.network}`} item={item} />)}
           </DashboardSection>
           {readyDrafts && (
-            <DashboardSection id="home-drafts" title={t('home.drafts.title')} count={readyDrafts.count} atLeast={readyDrafts.atLeast} tone="blue" empty={t('home.drafts.empty')}>
+            <DashboardSection id="home-drafts" title={t('home.drafts.title')} count={readyDrafts.count} atLeast={readyDrafts.atLeast} tone="yellow" empty={t('home.drafts.empty')}>
               {readyDrafts.items.map((item) => <ReadyDraftItem key={item.id} item={item} />)}
             </DashboardSection>
           )}
           {previews && (
-            <DashboardSection id="home-previews" title={t('home.previews.title')} count={previews.count} atLeast={previews.atLeast} tone="blue" empty={t('home.previews.empty')}>
+            <DashboardSection id="home-previews" title={t('home.previews.title')} count={previews.count} atLeast={previews.atLeast} tone="yellow" empty={t('home.previews.empty')}>
               {previews.items.map((item) => <PreviewItem key={item.post_id} item={item} showOwner={showOwner} />)}
             </DashboardSection>
           )}
@@ -66,7 +66,7 @@ export function Dashboard({ role }: { role: Role }) {
       {(nextScheduled || projects) && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
           {nextScheduled && (
-            <DashboardSection id="home-next" level={2} title={t('home.scheduled.title')} count={nextScheduled.count} atLeast={nextScheduled.atLeast} tone="blue" empty={t('home.scheduled.empty')}>
+            <DashboardSection id="home-next" level={2} title={t('home.scheduled.title')} count={nextScheduled.count} atLeast={nextScheduled.atLeast} tone="yellow" empty={t('home.scheduled.empty')}>
               {nextScheduled.items.map((item) => <ScheduledItem key={item.post_id} item={item} showOwner={showOwner} today={today} />)}
             </DashboardSection>
           )}

@@ -6,6 +6,7 @@ import type { Person } from '../../../domain/project.ts';
 import { POST_NETWORKS, resultReasonOf } from '../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import { formatDate } from '../../lib/format-date.ts';
+import { useTimeOfDay } from '../../lib/format-time.ts';
 
 /** The dashboard's post items: each names its project and number and opens the posts page where the post is. */
 
@@ -72,16 +73,21 @@ export function PreviewItem({ item, showOwner }: { item: HomePreviewPost; showOw
   );
 }
 
-/** A scheduled post: its day and the networks it goes to. */
+/** A scheduled post: its day, its time and the networks it goes to. */
 export function ScheduledItem({ item, showOwner, today }: { item: HomeScheduledPost; showOwner: boolean; today: string }) {
   const { t } = useTranslation();
+  const { formatTime } = useTimeOfDay();
   const networks = POST_NETWORKS.filter((network) => item.networks[network]).map((network) => NETWORK_NAMES[network]);
   return (
     <List.Item data-post={item.post_id}>
       <Stack gap={2}>
         <PostLink post={item} />
         <Text size="sm">
-          {t(item.publish_on <= today ? 'home.scheduled.itemDue' : 'home.scheduled.item', { date: formatDate(item.publish_on), networks: networks.join(', ') })}
+          {t(item.publish_on <= today ? 'home.scheduled.itemDue' : item.publish_time ? 'home.scheduled.itemAt' : 'home.scheduled.item', {
+            date: formatDate(item.publish_on),
+            time: item.publish_time ? formatTime(item.publish_time) : '',
+            networks: networks.join(', '),
+          })}
         </Text>
         <Owner post={item} showOwner={showOwner} />
       </Stack>

@@ -1,15 +1,10 @@
 import { type Language, htmlLangOf } from '../../../domain/languages.ts';
 
 /**
- * What the prerendered page and its script agree on: the attributes that mark translatable text,
- * the texts the script needs at run time, and how numbers are written. Imported by both sides, so it
- * stays tiny and free of libraries.
+ * What the prerendered page and its script agree on, besides the marks of translated text
+ * (web/lib/static-page/markers.ts): the texts the script needs at run time, and how numbers are
+ * written. Imported by both sides, so it stays tiny and free of libraries.
  */
-
-/** An element whose whole text is the translation of this key ("namespace:path"). */
-export const TEXT_ATTRIBUTE = 'data-t';
-/** Translated attributes: "aria-label|landing:nav.label alt|landing:hero.imageAlt". */
-export const ATTRIBUTES_ATTRIBUTE = 'data-t-attr';
 
 /** Texts the script writes itself (messages, computed labels), embedded in the page for Spanish. */
 export const RUNTIME_KEYS = [
@@ -49,7 +44,7 @@ export const SECTION_IDS = {
   contact: 'contacto',
 } as const;
 
-export type Translate = (key: string) => string;
+export type { Translate } from '../../lib/static-page/markers.ts';
 
 /** Fills {{name}} placeholders, as i18next does. */
 export function interpolate(template: string, values: Record<string, string | number>): string {

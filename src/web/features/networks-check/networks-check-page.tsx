@@ -1,4 +1,7 @@
 import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// The list's own styles come with the page that uses them (the app's stylesheet does not hold them): without
+// them each status badge sits above its check instead of beside it.
+import '@mantine/core/styles/List.css';
 import { useTranslation } from 'react-i18next';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';

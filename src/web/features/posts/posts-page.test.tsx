@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../domain/post.ts';
-import { type Call, makePage, makePost, serve } from '../../test-support/post-fixtures.ts';
+import { type Call, makePage, makePost, result, serve } from '../../test-support/post-fixtures.ts';
 import { renderWithProviders } from '../../test-support/render.tsx';
 import { PostsPage } from './posts-page.tsx';
 
@@ -96,6 +96,28 @@ describe('PostsPage', () => {
     expect(within(dialog).getByText(/se borrarán su fecha de publicación, las redes elegidas y los resultados de cada red/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Publicar de nuevo' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === '/api/posts/1/reset')).toBe(true));
+  });
+
+  const needingReview = () => makePost({ state: 'published', editable: false, results: { instagram: null, linkedin: result('unknown', { error_code: 'outcomeUnknown', account_url: '/sandbox' }) } });
+
+  it('marks a "needs review" result after a confirmation that says what it means, and reads the list again', async () => {
+    const { calls, listCalls } = renderPage({ answer: (call) => (call.method === 'POST' ? { status: 200, body: makePost() } : { status: 200, body: makePage([needingReview()]) }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Marcar no publicada en LinkedIn' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Marcar como no publicada' });
+    expect(within(dialog).getByText('¿La publicación 1 de «Casa Montseny en la ladera norte» no está en LinkedIn? Contará como un fallo, con tu nombre y la fecha, y podrás usar «Publicar de nuevo».')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Marcar no publicada' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toEqual([{ url: '/api/posts/1/results/linkedin/review', method: 'POST', body: { published: false } }]));
+    expect(await screen.findByText('Marcada como no publicada en LinkedIn: usa «Publicar de nuevo» para volver a intentarlo')).toBeTruthy();
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+
+  it('says so when the result was marked meanwhile, and shows the list as it is now', async () => {
+    const conflict = { status: 409, body: { error: { code: 'CONFLICT', message: 'Only a result that needs review can be marked', details: { result: 'notNeedsReview' } } } };
+    const { listCalls } = renderPage({ answer: (call) => (call.method === 'POST' ? conflict : { status: 200, body: makePage([needingReview()]) }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Marcar publicada en LinkedIn' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Marcar como publicada' })).getByRole('button', { name: 'Marcar publicada' }));
+    expect(await screen.findByText(/^Este resultado ya no está pendiente de revisión/)).toBeTruthy();
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
 
   it('reads the list again when a post changes on the server', async () => {

@@ -169,7 +169,8 @@ export function ProfilePage() {
                 ].map((item) => (
                   <div key={item.label}>
                     <Text component="dt" size="sm" c="dimmed">{item.label}</Text>
-                    <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap' }}>{item.value || t('empty')}</Text>
+                    {/* A field not filled in reads as such (dimmed, in italics), not as a value. */}
+                    <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap' }} c={item.value ? undefined : 'dimmed'} fs={item.value ? undefined : 'italic'}>{item.value || t('empty')}</Text>
                   </div>
                 ))}
               </SimpleGrid>

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type ListProjectsQuery, listProjectsQuerySchema } from '../../../domain/project.ts';
+import type { ListProjectsQuery } from '../../../domain/project.ts';
+import { readListQuery, writeListQuery } from './list/list-query.ts';
 import { ProjectsList } from './list/projects-list.tsx';
 
 // The form (images, drag and drop, the prompt picker) is a chunk of its own, loaded when opened: the
@@ -23,20 +24,9 @@ export function ProjectsPage() {
   const navigate = useNavigate();
   const opened = searchParams.get('project');
   const id = opened && /^\d+$/.test(opened) ? Number(opened) : null;
-  const parsed = listProjectsQuerySchema.safeParse(Object.fromEntries([...searchParams].filter(([name]) => name !== 'project')));
-  const query: ListProjectsQuery = { ...(parsed.success ? parsed.data : listProjectsQuerySchema.parse({})), pageSize: PAGE_SIZE };
+  const query: ListProjectsQuery = { ...readListQuery(searchParams), pageSize: PAGE_SIZE };
 
-  const changeQuery = (next: ListProjectsQuery) => {
-    const defaults = listProjectsQuerySchema.parse({});
-    const params = new URLSearchParams();
-    if (next.page !== defaults.page) params.set('page', String(next.page));
-    if (next.state) params.set('state', next.state);
-    if (next.sort !== defaults.sort || next.order !== defaults.order) {
-      params.set('sort', next.sort);
-      params.set('order', next.order);
-    }
-    setSearchParams(params);
-  };
+  const changeQuery = (next: ListProjectsQuery) => setSearchParams(writeListQuery(next));
   const openForm = (project: number | 'new') => {
     const params = new URLSearchParams(searchParams);
     params.set('project', String(project));

@@ -1,28 +1,38 @@
-import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPromptsQuery, Prompt, PromptInput } from '../../../domain/prompt.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useSession } from '../../lib/session.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { useDismissableError } from '../../lib/use-dismissable-error.ts';
+import { ActionsCell, CardRow, CardTable, CardTableBody, CardTableHead, FieldCell, HeaderCell, ListPanel, SortHeader, TitleCell } from '../../ui/card-table.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
-import { ErrorDialog } from '../../ui/message-dialog.tsx';
+import { LazyConfirmDialog, LazyErrorDialog, preloadDialogs, useOpenedOnce } from '../../ui/lazy-dialogs.tsx';
+import { ListSort } from '../../ui/list-sort.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { SortableHeader } from '../../ui/sortable-header.tsx';
 import { TablePagination } from '../../ui/table-pagination.tsx';
 import { useCreatePrompt } from './api/create-prompt.ts';
 import { useDeletePrompt } from './api/delete-prompt.ts';
 import { usePrompts } from './api/list-prompts.ts';
 import { useUpdatePrompt } from './api/update-prompt.ts';
-import { PromptFormModal } from './prompt-form-modal.tsx';
-import { useDismissableError } from '../../lib/use-dismissable-error.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+
+// The form (react-hook-form, the prompt schema, the dialog) loads when first opened, and ahead of it
+// when the pointer or the focus reaches a button that opens it (docs/decisions/023).
+const loadPromptForm = () => import('./prompt-form-modal.tsx');
+const PromptFormModal = lazy(() => loadPromptForm().then((module) => ({ default: module.PromptFormModal })));
+const preloadForm = { onPointerEnter: () => void loadPromptForm(), onFocus: () => void loadPromptForm() };
+const preloadDelete = { onPointerEnter: preloadDialogs, onFocus: preloadDialogs };
 
 type SortField = ListPromptsQuery['sort'];
 
-/** /my-gpts (SPEC §2 "My GPTs"): the prompts table, 5 a page, sorted by the server; add, edit, delete. */
+/**
+ * /my-gpts (SPEC §2 "My GPTs"): the prompts table, 5 a page, sorted by the server (a card per prompt on
+ * a phone, docs/decisions/023); add, edit, delete.
+ */
 export function PromptsPage() {
   const { t } = useTranslation('prompts');
   const describe = useErrorMessage();
@@ -38,6 +48,7 @@ export function PromptsPage() {
   const [deleting, setDeleting] = useState<Prompt | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const formMounted = useOpenedOnce(formOpen);
   const prompts = usePrompts(query);
   const createPrompt = useCreatePrompt();
   const updatePrompt = useUpdatePrompt();
@@ -102,10 +113,14 @@ export function PromptsPage() {
     });
   };
 
-  const sortHeader = (field: SortField, label: string) => {
-    const active = query.sort === field;
-    return <SortableHeader label={label} active={active} order={query.order} onSort={() => sortBy(field)} />;
-  };
+  const sortHeader = (field: SortField, label: string, width?: number | string) => (
+    <SortHeader label={label} width={width} active={query.sort === field} order={query.order} onSort={() => sortBy(field)} />
+  );
+  const sortFields: { value: SortField; label: string }[] = [
+    { value: 'title', label: t('columns.title') },
+    { value: 'created_at', label: t('columns.createdAt') },
+    { value: 'updated_at', label: t('columns.updatedAt') },
+  ];
 
   const page = prompts.data;
   return (
@@ -115,79 +130,87 @@ export function PromptsPage() {
           <Title order={1}>{t('title')}</Title>
           <Text c="dimmed" mt={4}>{t('description')}</Text>
         </div>
-        <Button leftSection={<PlusIcon />} onClick={() => setEditing('new')}>{t('create')}</Button>
+        <Button leftSection={<PlusIcon />} onClick={() => setEditing('new')} {...preloadForm}>{t('create')}</Button>
       </Group>
 
-      <Paper withBorder radius="md" p="md">
+      <ListPanel>
         {prompts.isPending ? (
           <Spinner />
         ) : page && page.total === 0 ? (
-          <Text ta="center" c="dimmed" py="xl">{t('empty')}</Text>
+          <EmptyState>{t('empty')}</EmptyState>
         ) : page ? (
           <>
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped highlightOnHover verticalSpacing="sm" style={{ tableLayout: 'fixed' }}>
-                <Table.Thead>
-                  <Table.Tr>
-                    {sortHeader('title', t('columns.title'))}
-                    <Table.Th w="38%">{t('columns.description')}</Table.Th>
-                    <Table.Th w={150}>{t('columns.author')}</Table.Th>
-                    {sortHeader('created_at', t('columns.createdAt'))}
-                    {sortHeader('updated_at', t('columns.updatedAt'))}
-                    <Table.Th w={96}><VisuallyHidden>{t('columns.actions')}</VisuallyHidden></Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {page.items.map((prompt) => (
-                    <Table.Tr key={prompt.id}>
-                      <Table.Td>
-                        <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>{prompt.title}</Text>
-                        <Badge mt={4} size="xs" radius="sm" variant="light" color={prompt.is_private ? 'gray' : 'blue'}>{prompt.is_private ? t('visibility.private') : t('visibility.public')}</Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="dimmed" lineClamp={2} title={prompt.description}>{prompt.description}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{prompt.author?.id === user?.id ? t('you') : prompt.author ? `${prompt.author.first_name} ${prompt.author.last_name}`.trim() || '-' : '-'}</Text>
-                      </Table.Td>
-                      <Table.Td>{formatDate(prompt.created_at)}</Table.Td>
-                      <Table.Td>{formatDate(prompt.updated_at)}</Table.Td>
-                      <Table.Td>
-                        {prompt.editable && (
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Tooltip label={t('edit')} withinPortal>
-                              <ActionIcon variant="subtle" color="gray" onClick={() => setEditing(prompt)} aria-label={t('editLabel', { title: prompt.title })}>
-                                <PencilIcon />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t('delete')} withinPortal>
-                              <ActionIcon variant="subtle" color="red" onClick={() => { setDeleting(prompt); setDeleteOpen(true); }} aria-label={t('deleteLabel', { title: prompt.title })}>
-                                <TrashIcon />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListSort
+              fields={sortFields}
+              sort={query.sort}
+              order={query.order}
+              onChange={(sort, order) => setQuery((current) => ({ ...current, page: 1, sort, order }))}
+              texts={{ sortBy: t('sort.by'), order: t('sort.order'), ascending: t('sort.ascending'), descending: t('sort.descending') }}
+              mb="md"
+            />
+            <CardTable label={t('title')}>
+              <CardTableHead>
+                {sortHeader('title', t('columns.title'), '22%')}
+                <HeaderCell width="34%">{t('columns.description')}</HeaderCell>
+                <HeaderCell>{t('columns.author')}</HeaderCell>
+                {sortHeader('created_at', t('columns.createdAt'))}
+                {sortHeader('updated_at', t('columns.updatedAt'))}
+                <HeaderCell width={96} hidden>{t('columns.actions')}</HeaderCell>
+              </CardTableHead>
+              <CardTableBody>
+                {page.items.map((prompt) => (
+                  <CardRow key={prompt.id}>
+                    <TitleCell>
+                      <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>{prompt.title}</Text>
+                      <Badge mt={4} size="xs" radius="sm" variant="light" color={prompt.is_private ? 'gray' : 'blue'}>{prompt.is_private ? t('visibility.private') : t('visibility.public')}</Badge>
+                    </TitleCell>
+                    <FieldCell label={t('columns.description')}>
+                      <Text span size="sm" c="dimmed" lineClamp={3} title={prompt.description}>{prompt.description}</Text>
+                    </FieldCell>
+                    <FieldCell label={t('columns.author')}>
+                      {prompt.author?.id === user?.id ? t('you') : prompt.author ? `${prompt.author.first_name} ${prompt.author.last_name}`.trim() || '-' : '-'}
+                    </FieldCell>
+                    <FieldCell label={t('columns.createdAt')}>{formatDate(prompt.created_at)}</FieldCell>
+                    <FieldCell label={t('columns.updatedAt')}>{formatDate(prompt.updated_at)}</FieldCell>
+                    <ActionsCell>
+                      {prompt.editable && (
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <Tooltip label={t('edit')} withinPortal>
+                            <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setEditing(prompt)} aria-label={t('editLabel', { title: prompt.title })} {...preloadForm}>
+                              <PencilIcon />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={t('delete')} withinPortal>
+                            <ActionIcon variant="subtle" color="red" size="lg" onClick={() => { setDeleting(prompt); setDeleteOpen(true); }} aria-label={t('deleteLabel', { title: prompt.title })} {...preloadDelete}>
+                              <TrashIcon />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      )}
+                    </ActionsCell>
+                  </CardRow>
+                ))}
+              </CardTableBody>
+            </CardTable>
             <TablePagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => setQuery((current) => ({ ...current, page: next }))} />
           </>
         ) : null}
-      </Paper>
+      </ListPanel>
 
-      <PromptFormModal
-        opened={formOpen}
-        prompt={editing === 'new' ? undefined : editing}
-        createsPublic={user?.role === 'admin'}
-        saving={createPrompt.isPending || updatePrompt.isPending}
-        serverError={createPrompt.error ?? updatePrompt.error}
-        onSubmit={submit}
-        onClose={closeForm}
-      />
-      <ConfirmDialog
+      {formMounted && (
+        <Suspense fallback={null}>
+          <PromptFormModal
+            opened={formOpen}
+            prompt={editing === 'new' ? undefined : editing}
+            createsPublic={user?.role === 'admin'}
+            saving={createPrompt.isPending || updatePrompt.isPending}
+            serverError={createPrompt.error ?? updatePrompt.error}
+            onSubmit={submit}
+            onClose={closeForm}
+          />
+        </Suspense>
+      )}
+      <LazyConfirmDialog
         opened={deleteOpen}
         title={t('deleteDialog.title')}
         message={t('deleteDialog.message', { title: deleting?.title ?? '' })}
@@ -197,7 +220,7 @@ export function PromptsPage() {
         onConfirm={confirmDelete}
         onCancel={() => setDeleteOpen(false)}
       />
-      <ErrorDialog
+      <LazyErrorDialog
         message={errorMessage ?? listError}
         onAccept={() => {
           setErrorMessage(null);

@@ -6,7 +6,7 @@ import { NETWORK_NAMES, type SocialNetwork, truncateAccountName } from '../../..
 import { formatDate } from '../../lib/format-date.ts';
 import { useSocialConnection } from '../../lib/social-connection.ts';
 import { useSocialErrorMessage } from '../../lib/social-messages.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LazyConfirmDialog } from '../../ui/lazy-dialogs.tsx';
 import { useDisconnect } from './api/disconnect.ts';
 import { useStartAuthorization } from './api/start-authorization.ts';
 import { NetworkMark } from './network-mark.tsx';
@@ -136,7 +136,7 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
           </>
         )}
       </Stack>
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={confirming}
         title={t('disconnectConfirm.title', { network: name })}
         message={t('disconnectConfirm.message', { network: name })}

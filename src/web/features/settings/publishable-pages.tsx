@@ -139,8 +139,17 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
     );
   }
 
+  // Connected with nowhere chosen to publish to (Instagram's accounts are never preselected): said on
+  // the tile itself, not only inside the closed list, with the way to choose.
+  const needsTarget = view.isConnected && !view.publishTargetId;
+
   return (
     <div>
+      {needsTarget && !open && (
+        <Alert color="yellow" variant="light" role="status" mb="xs" title={t(`pages.needsTarget.${network}`)} data-testid={`${network}-needs-target`}>
+          <Button size="compact-sm" variant="white" color="dark" onClick={() => setOpen(true)} aria-controls={regionId}>{t(`pages.chooseNow.${network}`)}</Button>
+        </Alert>
+      )}
       <UnstyledButton
         onClick={() => setOpen((value) => !value)}
         aria-expanded={open}

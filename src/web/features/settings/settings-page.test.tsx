@@ -202,6 +202,31 @@ describe('the social networks card', () => {
     expect(await within(tile('LinkedIn')).findByText(sentence)).toBeTruthy();
   });
 
+  it('says on the tile that an Instagram account must be chosen (none is preselected), opens the list to choose it, and stops saying it once chosen', async () => {
+    const page = (id: string, username: string) => ({
+      instagram_business_account_id: id, instagram_username: username, instagram_name: username, instagram_profile_picture: null,
+      instagram_followers_count: 10, instagram_media_count: 1, facebook_page_id: `p${id}`, facebook_page_name: username,
+    });
+    let instagram: SocialConnectionView = { ...INSTAGRAM, isConnected: true, userName: 'Marta', businessPages: [page('1', 'soler.arquitectos'), page('2', 'tallernorte.estudio')] };
+    serve((url, init) => {
+      if (init?.method === 'PUT') instagram = { ...instagram, publishTargetId: '2' };
+      return { status: 200, body: url.endsWith('/linkedin') ? LINKEDIN : instagram };
+    });
+    renderSettings();
+    const prompt = await within(tile('Instagram')).findByTestId('instagram-needs-target');
+    expect(prompt.textContent).toContain('Choose the Instagram business account posts go to: without one, posts to Instagram cannot go out.');
+    // LinkedIn has its member chosen: nothing to say there.
+    expect(within(tile('LinkedIn')).queryByTestId('linkedin-needs-target')).toBeNull();
+    fireEvent.click(within(tile('Instagram')).getByRole('button', { name: 'Choose the account' }));
+    const radios = await within(tile('Instagram')).findAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('aria-checked'))).toEqual(['false', 'false']);
+    expect(within(tile('Instagram')).getByText("Choose where this network's posts are published.")).toBeTruthy();
+    fireEvent.click(within(tile('Instagram')).getByRole('radio', { name: '@tallernorte.estudio' }));
+    await screen.findByText('Posts will be published to @tallernorte.estudio');
+    fireEvent.click(within(tile('Instagram')).getByRole('button', { name: 'Business accounts you can publish to' }));
+    await waitFor(() => expect(within(tile('Instagram')).queryByTestId('instagram-needs-target')).toBeNull());
+  });
+
   it('a failure to fetch the pages is a red box; none found is a text', async () => {
     let pagesAnswer: { status: number; body?: unknown } = { status: 502, body: { error: { code: 'SOCIAL_PROVIDER_UNAVAILABLE', message: 'x' } } };
     serve((url) => (url.endsWith('/pages') ? pagesAnswer : { status: 200, body: url.endsWith('/linkedin') ? INSTAGRAM : { ...INSTAGRAM, isConnected: true, userName: 'Marta' } }));

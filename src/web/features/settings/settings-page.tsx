@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_NETWORKS } from '../../../domain/social.ts';
 import { ConnectionTile } from './connection-tile.tsx';
+import { LazyQueueSlotsSection } from './queue-slots-lazy.tsx';
 
 /** /settings (SPEC §2): the social networks card, a tile per network. */
 export function SettingsPage() {
@@ -20,6 +21,7 @@ export function SettingsPage() {
           {SOCIAL_NETWORKS.map((network) => <ConnectionTile key={network} network={network} />)}
         </SimpleGrid>
       </section>
+      <LazyQueueSlotsSection />
     </Stack>
   );
 }

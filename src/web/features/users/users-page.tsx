@@ -1,20 +1,27 @@
-import { Badge, Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListUsersQuery, User } from '../../../domain/user.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
-import { ErrorDialog } from '../../ui/message-dialog.tsx';
+import { useDismissableError } from '../../lib/use-dismissable-error.ts';
+import { ActionsCell, CardRow, CardTable, CardTableBody, CardTableHead, FieldCell, HeaderCell, ListPanel, SortHeader, TitleCell } from '../../ui/card-table.tsx';
+import { LazyErrorDialog, useOpenedOnce } from '../../ui/lazy-dialogs.tsx';
+import { ListSort } from '../../ui/list-sort.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { SortableHeader } from '../../ui/sortable-header.tsx';
 import { TablePagination } from '../../ui/table-pagination.tsx';
 import { useCreateUser } from './api/create-user.ts';
 import { useUsers } from './api/list-users.ts';
 import { useUpdateUser } from './api/update-user.ts';
-import { UserFormModal } from './user-form-modal.tsx';
-import { useDismissableError } from '../../lib/use-dismissable-error.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+
+// The form (react-hook-form, the shared schemas, the selects, the dialog) loads when first opened, and
+// ahead of it when the pointer or the focus reaches a button that opens it (docs/decisions/023).
+const loadUserForm = () => import('./user-form-modal.tsx');
+const UserFormModal = lazy(() => loadUserForm().then((module) => ({ default: module.UserFormModal })));
+const preloadForm = { onPointerEnter: () => void loadUserForm(), onFocus: () => void loadUserForm() };
 
 type SortField = ListUsersQuery['sort'];
 const COLUMNS: { field: SortField; label: string }[] = [
@@ -25,13 +32,17 @@ const COLUMNS: { field: SortField; label: string }[] = [
   { field: 'created_at', label: 'columns.createdAt' },
 ];
 
-/** /users (SPEC §2 "Users"): the table paged and sorted by the server, and the create and edit form. */
+/**
+ * /users (SPEC §2 "Users"): the table paged and sorted by the server (a card per user on a phone,
+ * docs/decisions/023), and the create and edit form.
+ */
 export function UsersPage() {
   const { t } = useTranslation('users');
   const describe = useErrorMessage();
   const [query, setQuery] = useState<ListUsersQuery>({ page: 1, pageSize: 5, sort: 'created_at', order: 'desc' });
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const formMounted = useOpenedOnce(editing !== null);
   const users = useUsers(query);
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -89,64 +100,71 @@ export function UsersPage() {
           <Title order={1}>{t('title')}</Title>
           <Text c="dimmed" mt={4}>{t('description')}</Text>
         </div>
-        <Button onClick={() => setEditing('new')}>{t('create')}</Button>
+        <Button onClick={() => setEditing('new')} {...preloadForm}>{t('create')}</Button>
       </Group>
 
-      <Paper withBorder radius="md" p="md">
+      <ListPanel>
         {users.isPending ? (
           <Spinner />
         ) : page && page.total === 0 ? (
-          <Text ta="center" c="dimmed" py="xl">{t('empty')}</Text>
+          <EmptyState>{t('empty')}</EmptyState>
         ) : page ? (
           <>
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    {COLUMNS.map((column) => {
-                      const active = query.sort === column.field;
-                      return <SortableHeader key={column.field} label={t(column.label)} active={active} order={query.order} onSort={() => sortBy(column.field)} />;
-                    })}
-                    <Table.Th>{t('columns.phone')}</Table.Th>
-                    <Table.Th><VisuallyHidden>{t('columns.actions')}</VisuallyHidden></Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {page.items.map((user) => (
-                    <Table.Tr key={user.id}>
-                      <Table.Td>{[user.first_name, user.last_name].filter(Boolean).join(' ') || '—'}</Table.Td>
-                      <Table.Td>{user.email}</Table.Td>
-                      <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={user.active ? 'teal' : 'gray'} variant="light">{user.active ? t('status.active') : t('status.inactive')}</Badge>
-                      </Table.Td>
-                      <Table.Td>{formatDate(user.created_at)}</Table.Td>
-                      <Table.Td>{user.phone || '—'}</Table.Td>
-                      <Table.Td ta="right">
-                        <Button size="xs" variant="default" onClick={() => setEditing(user)} aria-label={`${t('edit')} ${user.email}`}>
-                          {t('edit')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListSort
+              fields={COLUMNS.map((column) => ({ value: column.field, label: t(column.label) }))}
+              sort={query.sort}
+              order={query.order}
+              onChange={(sort, order) => setQuery((current) => ({ ...current, page: 1, sort, order }))}
+              texts={{ sortBy: t('sort.by'), order: t('sort.order'), ascending: t('sort.ascending'), descending: t('sort.descending') }}
+              mb="md"
+            />
+            <CardTable label={t('title')}>
+              <CardTableHead>
+                {COLUMNS.map((column) => (
+                  <SortHeader key={column.field} label={t(column.label)} active={query.sort === column.field} order={query.order} onSort={() => sortBy(column.field)} />
+                ))}
+                <HeaderCell>{t('columns.phone')}</HeaderCell>
+                <HeaderCell hidden>{t('columns.actions')}</HeaderCell>
+              </CardTableHead>
+              <CardTableBody>
+                {page.items.map((user) => (
+                  <CardRow key={user.id}>
+                    <TitleCell>{[user.first_name, user.last_name].filter(Boolean).join(' ') || '—'}</TitleCell>
+                    <FieldCell label={t('columns.email')}>{user.email}</FieldCell>
+                    <FieldCell label={t('columns.role')}>{t(`roles.${user.role}`)}</FieldCell>
+                    <FieldCell label={t('columns.active')}>
+                      <Badge color={user.active ? 'teal' : 'gray'} variant="light">{user.active ? t('status.active') : t('status.inactive')}</Badge>
+                    </FieldCell>
+                    <FieldCell label={t('columns.createdAt')}>{formatDate(user.created_at)}</FieldCell>
+                    <FieldCell label={t('columns.phone')}>{user.phone || '—'}</FieldCell>
+                    <ActionsCell>
+                      <Button size="xs" variant="default" onClick={() => setEditing(user)} aria-label={`${t('edit')} ${user.email}`} {...preloadForm}>
+                        {t('edit')}
+                      </Button>
+                    </ActionsCell>
+                  </CardRow>
+                ))}
+              </CardTableBody>
+            </CardTable>
             <TablePagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => setQuery((current) => ({ ...current, page: next }))} />
           </>
         ) : null}
-      </Paper>
+      </ListPanel>
 
-      <UserFormModal
-        opened={editing !== null}
-        user={editing === 'new' || editing === null ? undefined : editing}
-        saving={createUser.isPending || updateUser.isPending}
-        serverError={createUser.error ?? updateUser.error}
-        onCreate={onCreate}
-        onUpdate={onUpdate}
-        onClose={closeForm}
-      />
-      <ErrorDialog
+      {formMounted && (
+        <Suspense fallback={null}>
+          <UserFormModal
+            opened={editing !== null}
+            user={editing === 'new' || editing === null ? undefined : editing}
+            saving={createUser.isPending || updateUser.isPending}
+            serverError={createUser.error ?? updateUser.error}
+            onCreate={onCreate}
+            onUpdate={onUpdate}
+            onClose={closeForm}
+          />
+        </Suspense>
+      )}
+      <LazyErrorDialog
         message={errorMessage ?? listError}
         onAccept={() => {
           setErrorMessage(null);

@@ -1,4 +1,5 @@
 import { type Language, htmlLangOf } from '../../../../domain/languages.ts';
+import { type RenderedPage, startPage } from '../../../lib/static-page/html.ts';
 import { DICTIONARIES_ID, RUNTIME_KEYS, RUNTIME_TEXTS_ID, type Translate } from '../landing-contract.ts';
 import { renderContact } from './contact.ts';
 import { renderFaq } from './faq.ts';
@@ -6,33 +7,22 @@ import { renderFeatures, renderHowItWorks } from './features.ts';
 import { renderChat, renderFooter } from './footer.ts';
 import { renderHeader } from './header.ts';
 import { renderHero } from './hero.ts';
-import { type PageContext, attributes, jsonForScript, text, translatedAttributes } from './html.ts';
+import { attributes, text, translatedAttributes } from './html.ts';
 import { renderPricing } from './pricing.ts';
 import { renderSavings } from './savings.ts';
 
 /** Stands in the page for the JSON that names each language's dictionary, until the build knows it. */
 export const DICTIONARIES_PLACEHOLDER = '"__LANDING_DICTIONARIES__"';
 
-export interface RenderedLanding {
-  html: string;
-  /** Every translation key the page uses, so the build can give the script exactly those. */
-  keys: string[];
-}
+export type RenderedLanding = RenderedPage;
 
 /**
  * The whole landing page as one HTML document, in `language` (the build renders Spanish). Asset paths
  * are source paths; Vite rewrites them to hashed files when it builds the page.
  */
 export function renderLanding(options: { language: Language; translate: Translate; year: number }): RenderedLanding {
-  const keys = new Set<string>(RUNTIME_KEYS);
-  const context: PageContext = {
-    language: options.language,
-    t: (key) => {
-      keys.add(key);
-      return options.translate(key);
-    },
-  };
-  const runtimeTexts = Object.fromEntries(RUNTIME_KEYS.map((key) => [key, options.translate(key)]));
+  const page = startPage({ language: options.language, translate: options.translate, runtimeKeys: RUNTIME_KEYS });
+  const context = page.context;
   const head = `<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${text(context, 'title', 'landing:meta.title')}
@@ -57,8 +47,7 @@ ${renderContact(context)}
 </main>
 ${renderFooter(context, options.year)}
 ${renderChat(context)}
-<script type="application/json" id="${RUNTIME_TEXTS_ID}">${jsonForScript(runtimeTexts)}</script>
-<script type="application/json" id="${DICTIONARIES_ID}">${DICTIONARIES_PLACEHOLDER}</script>`;
+${page.dataScripts({ runtimeTexts: RUNTIME_TEXTS_ID, dictionaries: DICTIONARIES_ID }, DICTIONARIES_PLACEHOLDER)}`;
   const html = `<!doctype html>
 <html lang="${htmlLangOf(options.language)}">
 <head>
@@ -69,5 +58,5 @@ ${body}
 </body>
 </html>
 `;
-  return { html, keys: [...keys].sort() };
+  return page.finish(html);
 }

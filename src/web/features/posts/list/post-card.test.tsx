@@ -7,18 +7,20 @@ import { PostCard } from './post-card.tsx';
 
 function renderCard(overrides: Partial<Post> = {}, language: 'es' | 'en' | 'cat' = 'es') {
   const onAction = vi.fn();
-  renderWithProviders(<PostCard post={makePost(overrides)} today={TODAY} onAction={onAction} />, language);
+  renderWithProviders(<PostCard post={makePost(overrides)} onAction={onAction} />, language);
   return { onAction, card: screen.getByRole('article') };
 }
 
-const buttons = () => screen.queryAllByRole('button').map((button) => button.textContent).filter(Boolean);
+/** The action row's buttons, by the names they are read aloud with. */
+const buttons = () => within(screen.getByTestId('post-actions')).queryAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent);
 
 describe('PostCard', () => {
-  it('shows the project title cut at 20 characters, the post number, the date as dd-mm-yyyy and the text', () => {
-    renderCard({ sequence: 3, publish_on: '2026-07-01', state: 'scheduled' });
-    expect(screen.getByText('Casa Montseny en la…')).toBeTruthy();
+  it('shows the project title in full, the post number, the date as dd-mm-yyyy with its time and the text, and is named by title and number', () => {
+    const { card } = renderCard({ sequence: 3, publish_on: '2026-07-01', publish_time: '18:30', state: 'scheduled' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Casa Montseny en la ladera norte' })).toBeTruthy();
     expect(screen.getByText('Publicación 3')).toBeTruthy();
-    expect(screen.getByText('Fecha de publicación: 01-07-2026')).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Casa Montseny en la ladera norte Publicación 3' })).toBe(card);
+    expect(screen.getByText('Fecha de publicación: 01-07-2026 a las 18:30')).toBeTruthy();
     expect(screen.getByText(/Una casa de piedra entre robles/)).toBeTruthy();
   });
 
@@ -50,46 +52,60 @@ describe('PostCard', () => {
     expect(screen.getByText('LinkedIn: failed')).toBeTruthy();
   });
 
-  /** The reason on hover: the sentence of its code in the interface language, the network's words below only when they help. */
-  const hoverReason = async (badge: string) => {
-    fireEvent.mouseEnter(screen.getByText(badge).closest('[data-result]')!);
-    return screen.findByRole('tooltip');
-  };
+  /** A network's note on the card: its reason, who reviewed it, what to do. */
+  const noteOf = (network: 'instagram' | 'linkedin') => screen.getByRole('article').querySelector(`[data-note="${network}"]`) as HTMLElement;
 
-  it('tells why a network failed in the interface language, with what to do', async () => {
+  it('tells why a network failed on the card itself, in the interface language, with what to do', () => {
     const linkedin = result('failed', { error_code: 'connectionRefused', error: 'LinkedIn no longer accepts the connection: connect it again in Settings (revoked by the user)' });
     renderCard({ state: 'published', results: { instagram: null, linkedin } });
-    const tooltip = await hoverReason('LinkedIn: fallido');
-    expect(tooltip.textContent).toBe('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».');
+    expect(noteOf('linkedin').textContent).toBe('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».');
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
-  it("adds the network's own words under a refused post, and counts the attempts of a retry given up", async () => {
+  it("adds the network's own words under a refused post, and counts the attempts of a retry given up", () => {
     const instagram = result('failed', { error_code: 'rejectedByNetwork', error: 'The media could not be processed (2207001)' });
     const linkedin = result('failed', { error_code: 'gaveUp', attempts: 5, error: 'LinkedIn failed (HTTP 500) (gave up after 5 attempts)' });
     renderCard({ state: 'published', results: { instagram, linkedin } }, 'cat');
-    const refused = await hoverReason('Instagram: fallit');
-    expect(within(refused).getByText(/^Instagram ha rebutjat la publicació/)).toBeTruthy();
-    expect(within(refused).getByText('Resposta de Instagram: The media could not be processed (2207001)')).toBeTruthy();
-    fireEvent.mouseLeave(screen.getByText('Instagram: fallit').closest('[data-result]')!);
-    const gaveUp = await hoverReason('LinkedIn: fallit');
-    expect(gaveUp.textContent).toBe('La publicació a LinkedIn ha fallat 5 vegades: fes servir «Torna a publicar» més tard.');
+    expect(within(noteOf('instagram')).getByText(/^Instagram ha rebutjat la publicació/)).toBeTruthy();
+    expect(within(noteOf('instagram')).getByText('Resposta de Instagram: The media could not be processed (2207001)')).toBeTruthy();
+    expect(noteOf('linkedin').textContent).toBe('La publicació a LinkedIn ha fallat 5 vegades: fes servir «Torna a publicar» més tard.');
   });
 
-  it('says "needs review" in words on hover, and shows an older result\'s text as it was recorded', async () => {
+  it('says "needs review" in words, and shows an older result\'s text as it was recorded', () => {
     renderCard({ state: 'published', results: { instagram: result('unknown', { error: 'The outcome of the call is unknown' }), linkedin: result('failed', { error: 'Quota exceeded' }) } }, 'en');
-    expect((await hoverReason('Instagram: needs review')).textContent).toBe(
-      'Instagram did not confirm the post, so we do not know whether it went out: check the account before publishing it again.',
-    );
-    fireEvent.mouseLeave(screen.getByText('Instagram: needs review').closest('[data-result]')!);
-    expect((await hoverReason('LinkedIn: failed')).textContent).toBe('Quota exceeded');
+    expect(within(noteOf('instagram')).getByText('Instagram did not confirm the post, so we do not know whether it went out: check the account before publishing it again.')).toBeTruthy();
+    expect(noteOf('linkedin').textContent).toBe('Quota exceeded');
   });
 
-  it('tells the reason on keyboard focus too: the badge with a reason can be focused', async () => {
-    renderCard({ state: 'published', results: { instagram: null, linkedin: result('failed', { error_code: 'notConnected', error: 'not connected' }) } }, 'en');
-    const badge = screen.getByText('LinkedIn: failed').closest('[data-result]') as HTMLElement;
-    expect(badge.tabIndex).toBe(0);
-    fireEvent.focus(badge);
-    expect((await screen.findByRole('tooltip')).textContent).toMatch(/LinkedIn/);
+  it('offers to check a "needs review" result on the account and to mark it published or not published', () => {
+    const onReview = vi.fn();
+    const instagram = result('unknown', { error_code: 'outcomeUnknown', account_url: 'https://www.instagram.com/estudio.ferrer/' });
+    renderWithProviders(<PostCard post={makePost({ state: 'published', editable: false, results: { instagram, linkedin: result('posted') } })} onAction={vi.fn()} onReview={onReview} />, 'en');
+    const note = within(noteOf('instagram'));
+    expect(note.getByRole('link', { name: 'Check on Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/estudio.ferrer/');
+    fireEvent.click(note.getByRole('button', { name: 'Mark published on Instagram' }));
+    fireEvent.click(note.getByRole('button', { name: 'Mark not published on Instagram' }));
+    expect(onReview.mock.calls.map(([answer]) => answer)).toEqual([{ network: 'instagram', published: true }, { network: 'instagram', published: false }]);
+    // A posted network has nothing to say; "publish again" stays offered for the post.
+    expect(screen.getByRole('article').querySelector('[data-note="linkedin"]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Publish again' })).toBeTruthy();
+  });
+
+  it('says who marked a result and when, and shows the post as its answer makes it', () => {
+    const reviewer = { id: 'u2', first_name: 'Ana', last_name: 'Ruiz', email: 'ana@studio.es' };
+    renderCard({
+      state: 'published',
+      editable: false,
+      results: {
+        instagram: result('posted', { reviewed_by: reviewer, reviewed_at: '2026-06-11T08:30:00Z' }),
+        linkedin: result('failed', { error_code: 'markedNotPublished', reviewed_by: null, reviewed_at: '2026-06-12T08:30:00Z' }),
+      },
+    }, 'en');
+    expect(within(noteOf('instagram')).getByTestId('reviewed').textContent).toBe('Marked published by Ana Ruiz on 11-06-2026');
+    expect(within(noteOf('linkedin')).getByText('LinkedIn does not show the post (it was checked on the account): use “Publish again” to try again.')).toBeTruthy();
+    expect(within(noteOf('linkedin')).getByTestId('reviewed').textContent).toBe('Marked not published on 12-06-2026');
+    expect(within(noteOf('instagram')).queryByRole('button')).toBeNull();
+    expect(screen.getByText('published with errors')).toBeTruthy();
   });
 
   it('says "not selected" and "needs review"', () => {
@@ -105,23 +121,31 @@ describe('PostCard', () => {
     expect(screen.queryByText(/^Instagram:/)).toBeNull();
   });
 
-  it('offers the previews, edit, publish and delete on an editable preview', () => {
+  it('offers the previews, edit, publish, add to queue and delete on an editable preview', () => {
     const { onAction } = renderCard({}, 'en');
-    expect(buttons()).toEqual(['Instagram preview', 'LinkedIn preview', 'Edit', 'Publish', 'Delete']);
+    expect(buttons()).toEqual(['Publish', 'Edit', 'Add to queue', 'Instagram preview', 'LinkedIn preview', 'Delete']);
     expect(screen.queryByTestId('post-lock')).toBeNull();
-    for (const name of ['Instagram preview', 'LinkedIn preview', 'Edit', 'Publish', 'Delete']) fireEvent.click(screen.getByRole('button', { name }));
-    expect(onAction.mock.calls.map(([action]) => action)).toEqual(['instagramPreview', 'linkedinPreview', 'edit', 'publish', 'delete']);
+    for (const name of ['Instagram preview', 'LinkedIn preview', 'Edit', 'Publish', 'Add to queue', 'Delete']) fireEvent.click(screen.getByRole('button', { name }));
+    expect(onAction.mock.calls.map(([action]) => action)).toEqual(['instagramPreview', 'linkedinPreview', 'edit', 'publish', 'queue', 'delete']);
   });
 
-  it('hides edit when the post is no longer editable, and disables publish once the date has passed', () => {
-    renderCard({ state: 'scheduled', publish_on: '2026-06-09', editable: false }, 'en');
-    expect(buttons()).toEqual(['Instagram preview', 'LinkedIn preview', 'Publish', 'Delete']);
-    expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+  it('writes the time in 12-hour English', () => {
+    renderCard({ state: 'scheduled', publish_on: '2026-07-01', publish_time: '18:30' }, 'en');
+    expect(screen.getByText('Publication date: 01-07-2026 at 6:30 PM')).toBeTruthy();
   });
 
-  it('keeps publish enabled on the day itself', () => {
-    renderCard({ state: 'scheduled', publish_on: TODAY, editable: false }, 'en');
+  it('keeps edit and publish on a scheduled post whose time is beyond the lock margin, without "add to queue"', () => {
+    renderCard({ state: 'scheduled', publish_on: TODAY, publish_time: '18:30', editable: true }, 'en');
+    expect(buttons()).toEqual(['Publish', 'Edit', 'Instagram preview', 'LinkedIn preview', 'Delete']);
     expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('hides edit and disables publish, saying why, once the post is inside the lock margin of its time', () => {
+    renderCard({ state: 'scheduled', publish_on: TODAY, publish_time: '10:15', editable: false }, 'en');
+    expect(buttons()).toEqual(['Publish', 'Instagram preview', 'LinkedIn preview', 'Delete']);
+    const publish = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
+    expect(publish.disabled).toBe(true);
+    expect(publish.title).toBe('It can no longer change: its time is less than 15 minutes away');
   });
 
   it('locks a published post: the lock, publish again and delete only', () => {

@@ -1,38 +1,60 @@
 import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Post, cutTitle } from '../../../../domain/post.ts';
+import { LOCK_MARGIN_MINUTES, type Post } from '../../../../domain/post.ts';
 import { formatDate } from '../../../lib/format-date.ts';
-import { CalendarIcon, EyeIcon, LockIcon, PencilIcon, RestoreIcon, SendIcon, TrashIcon } from '../../../ui/icons.tsx';
+import { useTimeOfDay } from '../../../lib/format-time.ts';
+import { CalendarIcon, CalendarPlusIcon, LockIcon, PencilIcon, RestoreIcon, SendIcon, TrashIcon } from '../../../ui/icons.tsx';
 import { PostPicture } from '../post-picture.tsx';
+import { InstagramGlyph, LinkedinGlyph } from '../previews/preview-icons.tsx';
 import { DisplayedStateBadge, ResultBadges } from './post-badges.tsx';
+import classes from './post-card.module.css';
+import { type ReviewAnswer, ResultNotes } from './result-notes.tsx';
 
-export type CardAction = 'instagramPreview' | 'linkedinPreview' | 'edit' | 'publish' | 'delete' | 'reset';
+export type CardAction = 'instagramPreview' | 'linkedinPreview' | 'edit' | 'publish' | 'queue' | 'delete' | 'reset';
 
 export interface PostCardProps {
   post: Post;
-  /** The studio's today (YYYY-MM-DD), from the server. */
-  today: string;
   onAction: (action: CardAction) => void;
+  /** A "needs review" result marked published or not published (decision 025). */
+  onReview?: (answer: ReviewAnswer) => void;
+  /** A review of this post is on its way: its buttons wait. */
+  reviewing?: boolean;
+}
+
+/** An action as an icon, named by its label (read aloud, and shown on hover and focus). */
+function IconAction({ label, onClick, children, color }: { label: string; onClick: () => void; children: React.ReactNode; color?: string }) {
+  return (
+    <Tooltip label={label} withinPortal>
+      <ActionIcon variant={color ? 'subtle' : 'light'} color={color} size={30} radius="md" aria-label={label} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
 }
 
 /**
- * One post (SPEC §2 "Preview projects", §4): its first selected picture, the project title cut at 20,
- * its number, the displayed state and each network's result, the date and the text's start. Published
- * or in process, it is locked: it looks so, and only what is still possible is offered.
+ * One post (SPEC §2 "Preview projects", §4): its first selected picture and number, the project's title
+ * in full (several posts of one project, or two projects whose titles start alike, are told apart; SPEC
+ * cuts it at 20, decision 025), the displayed state, each network's result with why it failed on the card
+ * itself, the date and the text's start. Published or in process, it is locked: it looks so, and only
+ * what is still possible is offered, on one line.
  */
-export function PostCard({ post, today, onAction }: PostCardProps) {
+export function PostCard({ post, onAction, onReview = () => {}, reviewing = false }: PostCardProps) {
   const { t } = useTranslation('posts');
+  const { formatTime } = useTimeOfDay();
   const titleId = useId();
+  const numberId = useId();
   const published = post.state === 'published';
   const locked = published || post.in_process;
   const picture = post.images.find((image) => image.status === 'pending') ?? null;
-  const datePassed = post.publish_on !== null && post.publish_on < today;
+  // Inside the lock margin of its time (or past it) it can no longer be rescheduled (docs/decisions/026).
+  const timeLocked = !post.editable && !published && !post.in_process;
 
   return (
     <Paper
       component="article"
-      aria-labelledby={titleId}
+      aria-labelledby={`${titleId} ${numberId}`}
       withBorder
       radius="md"
       data-locked={locked || undefined}
@@ -41,7 +63,7 @@ export function PostCard({ post, today, onAction }: PostCardProps) {
       {/* overflow: hidden keeps the box at 4:3 whatever the picture's own shape. */}
       <Box pos="relative" style={{ aspectRatio: '4 / 3', overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
         <PostPicture src={picture?.url} style={locked ? { filter: 'grayscale(0.6)', opacity: 0.8 } : undefined} />
-        <Badge pos="absolute" top={8} left={8} color="dark" variant="filled" radius="sm">{t('card.number', { number: post.sequence })}</Badge>
+        <Badge id={numberId} pos="absolute" top={8} left={8} color="dark" variant="filled" radius="sm">{t('card.number', { number: post.sequence })}</Badge>
         {locked && (
           <Tooltip label={published ? t('card.lockedPublished') : t('card.lockedInProcess')} withinPortal>
             <ActionIcon pos="absolute" top={8} right={8} variant="white" color="dark" radius="xl" aria-label={published ? t('card.lockedPublished') : t('card.lockedInProcess')} data-testid="post-lock">
@@ -52,49 +74,64 @@ export function PostCard({ post, today, onAction }: PostCardProps) {
       </Box>
 
       <Stack gap={8} p="md" style={{ flex: 1 }}>
-        <Text id={titleId} fw={650} title={post.project_title} style={{ overflowWrap: 'anywhere' }}>
-          {cutTitle(post.project_title)}
+        <Text id={titleId} component="h2" fw={650} size="md" lh={1.3} m={0} style={{ overflowWrap: 'anywhere' }}>
+          {post.project_title}
         </Text>
         <Group gap={6}>
           <DisplayedStateBadge post={post} />
-          {post.in_process && <Text size="xs" c="blue">{t('card.inProcess')}</Text>}
+          {post.in_process && <Text size="xs" c="blue.9">{t('card.inProcess')}</Text>}
         </Group>
         <ResultBadges post={post} />
-        <Group gap={6} c="dimmed">
+        <ResultNotes post={post} busy={reviewing} onReview={onReview} />
+        <Group gap={6} c="dimmed" wrap="nowrap">
           <CalendarIcon size={15} />
-          <Text size="sm">{post.publish_on ? t('card.publishOn', { date: formatDate(post.publish_on) }) : t('card.noDate')}</Text>
+          <Text size="sm">
+            {post.publish_on && post.publish_time
+              ? t('card.publishAt', { date: formatDate(post.publish_on), time: formatTime(post.publish_time) })
+              : post.publish_on
+                ? t('card.publishOn', { date: formatDate(post.publish_on) })
+                : t('card.noDate')}
+          </Text>
         </Group>
         <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{post.text}</Text>
       </Stack>
 
-      <Group gap={6} px="md" pb="md" wrap="wrap">
-        {!published && (
-          <>
-            <Button size="compact-sm" variant="light" leftSection={<EyeIcon size={14} />} onClick={() => onAction('instagramPreview')}>{t('actions.instagramPreview')}</Button>
-            <Button size="compact-sm" variant="light" leftSection={<EyeIcon size={14} />} onClick={() => onAction('linkedinPreview')}>{t('actions.linkedinPreview')}</Button>
-          </>
-        )}
-        {post.editable && (
-          <Button size="compact-sm" variant="default" leftSection={<PencilIcon size={14} />} onClick={() => onAction('edit')}>{t('actions.edit')}</Button>
-        )}
+      <div className={classes.actions} style={{ padding: '0 var(--mantine-spacing-md) var(--mantine-spacing-md)' }} data-testid="post-actions">
         {!published && (
           <Button
-            size="compact-sm"
+            size="xs"
             leftSection={<SendIcon size={14} />}
-            disabled={datePassed || post.in_process}
-            title={datePassed ? t('actions.publishDatePassed') : undefined}
+            disabled={timeLocked || post.in_process}
+            title={timeLocked ? t('actions.publishLocked', { minutes: LOCK_MARGIN_MINUTES }) : undefined}
             onClick={() => onAction('publish')}
           >
             {t('actions.publish')}
           </Button>
         )}
         {published && (
-          <Button size="compact-sm" variant="light" leftSection={<RestoreIcon size={14} />} onClick={() => onAction('reset')}>{t('actions.publishAgain')}</Button>
+          <Button size="xs" variant="light" leftSection={<RestoreIcon size={14} />} onClick={() => onAction('reset')}>{t('actions.publishAgain')}</Button>
+        )}
+        {post.editable && (
+          // On a narrow card only its pencil shows; the name stays (aria-label).
+          <Button size="xs" variant="default" leftSection={<PencilIcon size={14} />} aria-label={t('actions.edit')} className={classes.collapsible} onClick={() => onAction('edit')}>
+            <span className={classes.collapsibleLabel}>{t('actions.edit')}</span>
+          </Button>
+        )}
+        {post.state === 'preview' && post.editable && (
+          <IconAction label={t('actions.addToQueue')} onClick={() => onAction('queue')}><CalendarPlusIcon size={17} /></IconAction>
+        )}
+        {!published && (
+          <>
+            <IconAction label={t('actions.instagramPreview')} onClick={() => onAction('instagramPreview')}><InstagramGlyph size={17} /></IconAction>
+            <IconAction label={t('actions.linkedinPreview')} onClick={() => onAction('linkedinPreview')}><LinkedinGlyph size={17} /></IconAction>
+          </>
         )}
         {!post.in_process && (
-          <Button size="compact-sm" variant="subtle" color="red" leftSection={<TrashIcon size={14} />} onClick={() => onAction('delete')} ml="auto">{t('actions.delete')}</Button>
+          <span className={classes.end}>
+            <IconAction label={t('actions.delete')} color="red" onClick={() => onAction('delete')}><TrashIcon size={17} /></IconAction>
+          </span>
         )}
-      </Group>
+      </div>
     </Paper>
   );
 }

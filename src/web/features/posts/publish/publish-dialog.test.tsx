@@ -1,21 +1,25 @@
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Post, PostAccounts } from '../../../../domain/post.ts';
-import { CONNECTED_ACCOUNTS, type Call, TODAY, makePost, serve } from '../../../test-support/post-fixtures.ts';
+import { CLOCK, CONNECTED_ACCOUNTS, type Call, TODAY, makePost, serve } from '../../../test-support/post-fixtures.ts';
 import { renderWithProviders } from '../../../test-support/render.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
 
 const VIEWER = { id: 'u1', email: 'lucia@ferrer.es', role: 'customer', language: 'en', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null };
 
-function renderDialog({ post = makePost(), accounts = CONNECTED_ACCOUNTS, viewer = VIEWER, language = 'en', onRequest }: { post?: Post; accounts?: PostAccounts | Promise<PostAccounts>; viewer?: typeof VIEWER; language?: 'es' | 'en' | 'cat'; onRequest?: (call: Call) => { status: number; body?: unknown } | undefined } = {}) {
+function renderDialog({ post = makePost(), accounts = CONNECTED_ACCOUNTS, viewer = VIEWER, language = 'en', mode = 'publish', onRequest }: { post?: Post; accounts?: PostAccounts | Promise<PostAccounts>; viewer?: typeof VIEWER; language?: 'es' | 'en' | 'cat'; mode?: 'publish' | 'queue'; onRequest?: (call: Call) => { status: number; body?: unknown } | undefined } = {}) {
   const calls = serve(async (call) => {
     const answer = onRequest?.(call);
     if (answer) return answer;
     if (call.url === '/api/me') return { status: 200, body: viewer };
     if (call.url.endsWith('/accounts')) return { status: 200, body: await accounts };
-    if (call.method === 'PUT') return { status: 200, body: { ...post, state: 'scheduled' } };
+    if (call.method === 'PUT') {
+      const body = call.body as { publish_on: string | null; publish_time?: string };
+      return { status: 200, body: { ...post, state: body.publish_on ? 'scheduled' : 'preview', publish_on: body.publish_on, publish_time: body.publish_on ? (body.publish_time ?? null) : null } };
+    }
+    if (call.method === 'POST' && call.url.endsWith('/queue')) return { status: 200, body: { ...post, state: 'scheduled', publish_on: '2026-06-16', publish_time: '09:30' } };
     return { status: 404 };
   });
   const onClose = vi.fn();
@@ -23,7 +27,7 @@ function renderDialog({ post = makePost(), accounts = CONNECTED_ACCOUNTS, viewer
   renderWithProviders(
     <QueryClientProvider client={client}>
       <Notifications />
-      <PublishDialog opened post={post} today={TODAY} onClose={onClose} />
+      <PublishDialog opened post={post} clock={CLOCK} clockReadAt={Date.now()} mode={mode} onClose={onClose} />
     </QueryClientProvider>,
     language,
   );
@@ -43,6 +47,14 @@ const calendarButton = async (name: string) => (await screen.findByLabelText(nam
 const checkbox = (name: 'Instagram' | 'LinkedIn') => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
 const accountsLoaded = () => waitFor(() => expect(checkbox('Instagram').disabled).toBe(false));
+/** The time chosen, as the form holds it (HH:MM, 24 h, whatever the language shows). */
+const timeValue = () => (document.querySelector('input[name="publish_time"]') as HTMLInputElement).value;
+/** Types a time, hours then minutes, each field as its input event carries it. */
+const typeTime = (hours: string, minutes: string, labels = { hours: 'Publication time: hours', minutes: 'Publication time: minutes' }) => {
+  fireEvent.change(screen.getByLabelText(labels.hours), { target: { value: hours } });
+  fireEvent.change(screen.getByLabelText(labels.minutes), { target: { value: minutes } });
+};
+const SPANISH_TIME = { hours: 'Hora de publicación: horas', minutes: 'Hora de publicación: minutos' };
 
 describe('PublishDialog', () => {
   // West of Greenwich, a day read as UTC midnight would be the day before: none may be.
@@ -54,11 +66,17 @@ describe('PublishDialog', () => {
     if (originalZone === undefined) delete process.env.TZ;
     else process.env.TZ = originalZone;
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // The notifications' store outlives a test: five shown ones would queue the next.
+    notifications.clean();
+    notifications.cleanQueue();
+  });
 
-  it("starts at the server's today, says that today publishes at once, and publishes to the chosen account", async () => {
+  it("starts at the server's today and the studio's time now, says that today publishes at once, and publishes to the chosen account", async () => {
     const { calls, onClose } = renderDialog();
     expect(dateInput().value).toBe('10-06-2026');
+    expect(timeValue()).toBe('10:00');
     expect(screen.getByText('If you choose today, it is published immediately when you confirm.')).toBeTruthy();
     await accountsLoaded();
     expect(confirm().disabled).toBe(true);
@@ -70,7 +88,7 @@ describe('PublishDialog', () => {
     expect(confirm().disabled).toBe(false);
     fireEvent.click(confirm());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((call) => call.method === 'PUT')).toEqual({ url: '/api/posts/1/schedule', method: 'PUT', body: { publish_on: TODAY, networks: { instagram: true, linkedin: true } } });
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({ url: '/api/posts/1/schedule', method: 'PUT', body: { publish_on: TODAY, publish_time: '10:00', networks: { instagram: true, linkedin: true } } });
     expect(await screen.findByText('The post is being published now')).toBeTruthy();
   });
 
@@ -120,7 +138,7 @@ describe('PublishDialog', () => {
   });
 
   it('asks for a date when it is empty, and then leaves the post in preview without networks', async () => {
-    const { calls, onClose } = renderDialog({ post: makePost({ state: 'scheduled', publish_on: '2026-06-20', networks: { instagram: true, linkedin: false } }) });
+    const { calls, onClose } = renderDialog({ post: makePost({ state: 'scheduled', publish_on: '2026-06-20', publish_time: '18:30', networks: { instagram: true, linkedin: false } }) });
     expect(dateInput().value).toBe('20-06-2026');
     await accountsLoaded();
     fireEvent.click(screen.getByRole('button', { name: 'Clear the date' }));
@@ -162,16 +180,97 @@ describe('PublishDialog', () => {
     expect(checkbox('LinkedIn').disabled).toBe(true);
   });
 
-  it('schedules a later day typed as dd-mm-yyyy, with its date in the notice', async () => {
+  it('schedules a later day typed as dd-mm-yyyy at the publish hour, with its date and time in the notice', async () => {
     const { calls } = renderDialog();
     await accountsLoaded();
     typeDate('01-07-2026');
     leaveDate();
     expect(dateInput().value).toBe('01-07-2026');
+    expect(timeValue()).toBe('09:00');
     fireEvent.click(checkbox('LinkedIn'));
     fireEvent.click(confirm());
-    expect(await screen.findByText('Post scheduled for 01-07-2026')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: '2026-07-01', networks: { instagram: false, linkedin: true } });
+    expect(await screen.findByText('Post scheduled for 01-07-2026 at 9:00 AM')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: '2026-07-01', publish_time: '09:00', networks: { instagram: false, linkedin: true } });
+  });
+
+  it('keeps a time the user typed when the day changes, and sends it', async () => {
+    const { calls } = renderDialog();
+    await accountsLoaded();
+    // 12-hour English: 6:30 in the morning of the time now (10:00 AM).
+    typeTime('06', '30');
+    expect(timeValue()).toBe('06:30');
+    expect((screen.getByLabelText('Publication time: hours') as HTMLInputElement).value).toBe('06');
+    expect((screen.getByLabelText('Publication time: AM or PM') as HTMLInputElement).value).toBe('AM');
+    typeDate('02-07-2026');
+    leaveDate();
+    expect(timeValue()).toBe('06:30');
+    fireEvent.click(checkbox('Instagram'));
+    fireEvent.click(confirm());
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: '2026-07-02', publish_time: '06:30', networks: { instagram: true, linkedin: false } }));
+  });
+
+  it('refuses a time of today inside the lock margin, and schedules one beyond it for today', async () => {
+    const { calls } = renderDialog({ language: 'es' });
+    await waitFor(() => expect(checkbox('Instagram').disabled).toBe(false));
+    fireEvent.click(checkbox('Instagram'));
+    typeTime('10', '10', SPANISH_TIME);
+    expect(timeValue()).toBe('10:10');
+    expect(screen.getByText('La hora debe ser más de 15 minutos posterior a ahora')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Confirmar' }) as HTMLButtonElement).disabled).toBe(true);
+    typeTime('18', '30', SPANISH_TIME);
+    expect(timeValue()).toBe('18:30');
+    expect(screen.queryByText('La hora debe ser más de 15 minutos posterior a ahora')).toBeNull();
+    expect(screen.queryByText('La fecha es hoy: se publicará en cuanto confirmes.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Publicación programada para el 10-06-2026 a las 18:30')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: TODAY, publish_time: '18:30', networks: { instagram: true, linkedin: false } });
+  });
+
+  it('publishes at once a time of today already past, and says so', async () => {
+    renderDialog({ language: 'es' });
+    await waitFor(() => expect(checkbox('Instagram').disabled).toBe(false));
+    fireEvent.click(checkbox('Instagram'));
+    typeTime('08', '00', SPANISH_TIME);
+    expect(screen.getByText('La fecha es hoy: se publicará en cuanto confirmes.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Confirmar' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the server’s refusal of the time under the time, with the margin in words', async () => {
+    renderDialog({
+      post: makePost({ networks: { instagram: true, linkedin: false } }),
+      onRequest: (call) => (call.method === 'PUT' ? { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Too soon', details: { publish_time: 'publishTimeTooSoon' } } } } : undefined),
+    });
+    await accountsLoaded();
+    typeTime('11', '00');
+    fireEvent.click(confirm());
+    expect(await screen.findByText('The time must be more than 15 minutes from now')).toBeTruthy();
+  });
+
+  it('adds the post to the queue with the chosen networks, and says where it went', async () => {
+    const { calls, onClose } = renderDialog();
+    await accountsLoaded();
+    const queue = screen.getByRole('button', { name: 'Add to queue' }) as HTMLButtonElement;
+    expect(queue.disabled).toBe(true);
+    fireEvent.click(checkbox('LinkedIn'));
+    fireEvent.click(queue);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'POST')).toEqual({ url: '/api/posts/1/queue', method: 'POST', body: { networks: { instagram: false, linkedin: true } } });
+    expect(await screen.findByText('Added to the queue: 16-06-2026 at 9:30 AM')).toBeTruthy();
+  });
+
+  it('asks only for the networks in the queue dialog, and explains a queue without slots', async () => {
+    const { onClose } = renderDialog({
+      mode: 'queue',
+      language: 'es',
+      post: makePost({ networks: { instagram: true, linkedin: false } }),
+      onRequest: (call) => (call.method === 'POST' ? { status: 409, body: { error: { code: 'QUEUE_HAS_NO_SLOTS', message: 'No slots' } } } : undefined),
+    });
+    expect(screen.queryByLabelText('Fecha de publicación')).toBeNull();
+    expect(screen.queryByText('Hora de publicación')).toBeNull();
+    await waitFor(() => expect(checkbox('Instagram').checked).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir a la cola' }));
+    expect((await screen.findByText(/No hay franjas en la cola semanal/)).closest('[role="alert"]')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal, and reads the accounts again when a network was disconnected meanwhile", async () => {
@@ -195,7 +294,7 @@ describe('PublishDialog', () => {
     expect(dateInput().value).toBe('01-07-2026');
     fireEvent.click(checkbox('Instagram'));
     fireEvent.click(confirm());
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: '2026-07-01', networks: { instagram: true, linkedin: false } }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: '2026-07-01', publish_time: '09:00', networks: { instagram: true, linkedin: false } }));
   });
 
   it('names the months and weekdays of the calendar in the interface language', async () => {

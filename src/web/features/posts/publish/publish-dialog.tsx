@@ -1,54 +1,72 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, TimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POST_NETWORKS, type Post } from '../../../../domain/post.ts';
+import { LOCK_MARGIN_MINUTES, POST_NETWORKS, PUBLISH_TIME_STEP_MINUTES, type Post } from '../../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../../domain/social.ts';
+import type { StudioClock } from '../../../../domain/studio-time.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, parseDisplayedDay } from '../../../lib/format-date.ts';
+import { useTimeOfDay } from '../../../lib/format-time.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { postAccountsQueryKey, usePostAccounts } from '../api/get-post-accounts.ts';
+import { useQueuePost } from '../api/queue-post.ts';
 import { useSchedulePost } from '../api/schedule-post.ts';
-import { type PublishChoice, changeDate, isUsableDate, publishRules } from './publish-rules.ts';
+import { type StudioMoment, isBefore, studioNow } from '../studio-clock.ts';
+import { type PublishChoice, changeDate, defaultTimeOf, isUsableDate, publishRules } from './publish-rules.ts';
 
 export interface PublishDialogProps {
   opened: boolean;
   post: Post | null;
-  /** The studio's today (YYYY-MM-DD), from the server: the browser's clock may be in another day. */
-  today: string;
+  /** The studio's clock from the server (the browser's may be in another zone, or not the app's). */
+  clock: StudioClock | undefined;
+  /** When the clock was read (the browser's ms): it moves on from there. */
+  clockReadAt: number;
+  /** `queue` asks only for the networks: the day and time are the owner's next free weekly slot. */
+  mode?: 'publish' | 'queue';
   onClose: () => void;
 }
 
-/** SPEC §5 "Publish configuration": the day and the networks, on the owner's accounts. */
-export function PublishDialog({ opened, post, today, onClose }: PublishDialogProps) {
+/** SPEC §5 "Publish configuration": the day, the time and the networks, on the owner's accounts; or the weekly queue. */
+export function PublishDialog({ opened, post, clock, clockReadAt, mode = 'publish', onClose }: PublishDialogProps) {
   const { t } = useTranslation('posts');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('publish.title')} centered>
-      {post && <PublishForm key={`${post.id}-${String(opened)}`} post={post} today={today} onClose={onClose} />}
+    // Wide enough for "Add to queue", Cancel and Confirm on one line.
+    <Modal opened={opened} onClose={onClose} title={mode === 'queue' ? t('queue.title') : t('publish.title')} centered size={480}>
+      {post && clock && <PublishForm key={`${post.id}-${String(opened)}`} post={post} now={studioNow(clock, clockReadAt)} defaultTime={clock.default_time} mode={mode} onClose={onClose} />}
     </Modal>
   );
 }
 
-/** The post's own schedule when it has one still ahead, otherwise today. */
-function initialChoice(post: Post, today: string): PublishChoice {
-  if (post.publish_on && isUsableDate(post.publish_on, today)) return { date: post.publish_on, networks: post.networks };
-  return { date: today, networks: post.networks };
+/** The post's own schedule when it has one still ahead, otherwise today at the current time. */
+function initialChoice(post: Post, now: StudioMoment, defaultTime: string): PublishChoice {
+  if (post.publish_on && post.publish_time && isUsableDate(post.publish_on, now.day) && isBefore(now, { day: post.publish_on, time: post.publish_time })) {
+    return { date: post.publish_on, time: post.publish_time, timeChosen: true, networks: post.networks };
+  }
+  return { date: now.day, time: defaultTimeOf(now.day, now, defaultTime), timeChosen: false, networks: post.networks };
 }
 
-function PublishForm({ post, today, onClose }: { post: Post; today: string; onClose: () => void }) {
+type Refusal = { date?: string; time?: string; networks?: string; form?: string };
+
+function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; now: StudioMoment; defaultTime: string; mode: 'publish' | 'queue'; onClose: () => void }) {
   const { t } = useTranslation('posts');
-  const { t: tv } = useTranslation('validation');
+  const validation = useValidationMessage();
   const describe = useErrorMessage();
+  const { format, formatTime } = useTimeOfDay();
   const queryClient = useQueryClient();
   const { data: viewer } = useSession();
   const accounts = usePostAccounts(post.id);
   const schedule = useSchedulePost();
-  const [choice, setChoice] = useState<PublishChoice>(() => initialChoice(post, today));
-  const [serverErrors, setServerErrors] = useState<{ date?: string; networks?: string; form?: string }>({});
-  const rules = publishRules({ choice, today, text: post.text, accounts: accounts.data, busy: accounts.isPending || schedule.isPending });
+  const queue = useQueuePost();
+  const busy = schedule.isPending || queue.isPending;
+  const [choice, setChoice] = useState<PublishChoice>(() => initialChoice(post, now, defaultTime));
+  const [serverErrors, setServerErrors] = useState<Refusal>({});
+  // The queue gives the day and time: only the networks count, as if for a day that can take them.
+  const rules = publishRules({ choice: mode === 'queue' ? { ...choice, date: now.day, time: now.time } : choice, now, text: post.text, accounts: accounts.data, busy: accounts.isPending || busy });
 
   const destinations = POST_NETWORKS.filter((network) => rules.chosen[network]).map((network) =>
     t('publish.accountOf', { name: accounts.data?.[network].name ?? NETWORK_NAMES[network], network: NETWORK_NAMES[network] }),
@@ -56,8 +74,13 @@ function PublishForm({ post, today, onClose }: { post: Post; today: string; onCl
   const ownerIsSomeoneElse = post.owner !== null && viewer !== undefined && viewer !== null && post.owner.id !== viewer.id;
 
   const changeDay = (day: string) => {
-    setChoice(changeDate(choice, day, today));
+    setChoice(changeDate(choice, day, now, defaultTime));
     setServerErrors({});
+  };
+  const refused = (error: unknown) => {
+    // The owner disconnected a network meanwhile: read the accounts again so its checkbox says so.
+    if (error instanceof ApiError && error.code === 'SOCIAL_NOT_CONNECTED') void queryClient.invalidateQueries({ queryKey: postAccountsQueryKey(post.id) });
+    setServerErrors(refusalOf(error, validation, describe));
   };
 
   const confirm = () => {
@@ -65,44 +88,81 @@ function PublishForm({ post, today, onClose }: { post: Post; today: string; onCl
     const input = rules.schedule;
     setServerErrors({});
     schedule.mutate({ id: post.id, schedule: input }, {
-      onSuccess: () => {
-        const message = input.publish_on === null ? t('publish.unscheduled') : input.publish_on === today ? t('publish.publishingNow') : t('publish.scheduled', { date: formatDate(input.publish_on) });
+      onSuccess: (saved) => {
+        const message = input.publish_on === null
+          ? t('publish.unscheduled')
+          : rules.publishesNow
+            ? t('publish.publishingNow')
+            : t('publish.scheduledAt', { date: formatDate(saved.publish_on ?? input.publish_on), time: formatTime(saved.publish_time ?? input.publish_time ?? '') });
         notifications.show({ color: 'teal', message });
         onClose();
       },
-      onError: (error) => {
-        // The owner disconnected a network meanwhile: read the accounts again so its checkbox says so.
-        if (error instanceof ApiError && error.code === 'SOCIAL_NOT_CONNECTED') void queryClient.invalidateQueries({ queryKey: postAccountsQueryKey(post.id) });
-        setServerErrors(refusalOf(error, tv, describe));
+      onError: refused,
+    });
+  };
+  const addToQueue = () => {
+    if (!rules.anyChosen || busy) return;
+    setServerErrors({});
+    queue.mutate({ id: post.id, queue: { networks: rules.chosen } }, {
+      onSuccess: (queued) => {
+        notifications.show({ color: 'teal', message: t('queue.done', { date: formatDate(queued.publish_on ?? ''), time: formatTime(queued.publish_time ?? '') }) });
+        onClose();
       },
+      onError: refused,
     });
   };
 
   return (
     <Stack gap="md">
-      <DateInput
-        label={t('publish.date')}
-        name="publish_on"
-        valueFormat="DD-MM-YYYY"
-        dateParser={parseDisplayedDay}
-        placeholder={t('publish.datePlaceholder')}
-        minDate={today}
-        value={choice.date || null}
-        onChange={(day) => changeDay(day ?? '')}
-        // DateInput ignores a typed day before minDate; it is taken here so the rules can refuse it aloud.
-        onInput={(event) => {
-          const typed = parseDisplayedDay(event.currentTarget.value);
-          if (typed !== null && typed < today) changeDay(typed);
-        }}
-        clearable
-        clearButtonProps={{ 'aria-label': t('publish.clearDate') }}
-        previousLabel={t('publish.calendarPrevious')}
-        nextLabel={t('publish.calendarNext')}
-        error={(rules.dateProblem ? tv(rules.dateProblem) : serverErrors.date) || undefined}
-        description={rules.dateProblem || serverErrors.date ? undefined : t('publish.todayNotice')}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-        disabled={schedule.isPending}
-      />
+      {mode === 'publish' ? (
+        <>
+          <DateInput
+            label={t('publish.date')}
+            name="publish_on"
+            valueFormat="DD-MM-YYYY"
+            dateParser={parseDisplayedDay}
+            placeholder={t('publish.datePlaceholder')}
+            minDate={now.day}
+            value={choice.date || null}
+            onChange={(day) => changeDay(day ?? '')}
+            // DateInput ignores a typed day before minDate; it is taken here so the rules can refuse it aloud.
+            onInput={(event) => {
+              const typed = parseDisplayedDay(event.currentTarget.value);
+              if (typed !== null && typed < now.day) changeDay(typed);
+            }}
+            clearable
+            clearButtonProps={{ 'aria-label': t('publish.clearDate') }}
+            previousLabel={t('publish.calendarPrevious')}
+            nextLabel={t('publish.calendarNext')}
+            error={(rules.dateProblem ? validation(rules.dateProblem) : serverErrors.date) || undefined}
+            description={rules.dateProblem || serverErrors.date ? undefined : t('publish.todayNotice')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            disabled={busy}
+          />
+          <TimePicker
+            label={t('publish.time')}
+            name="publish_time"
+            format={format}
+            withDropdown
+            minutesStep={PUBLISH_TIME_STEP_MINUTES}
+            value={choice.time}
+            onChange={(time) => {
+              setChoice({ ...choice, time, timeChosen: true });
+              setServerErrors({});
+            }}
+            hoursInputLabel={t('publish.hours')}
+            minutesInputLabel={t('publish.minutes')}
+            amPmInputLabel={t('publish.amPm')}
+            error={(rules.timeProblem ? validation(rules.timeProblem) : serverErrors.time) || undefined}
+            description={t('publish.lockNotice', { minutes: LOCK_MARGIN_MINUTES })}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            disabled={busy || choice.date === '' || rules.dateProblem !== undefined}
+          />
+        </>
+      ) : (
+        <Text size="sm">{t('queue.explanation', { minutes: LOCK_MARGIN_MINUTES })}</Text>
+      )}
+      {/* The red texts are red.8: Mantine's default red is below 4.5:1 on white at this size. */}
       <Stack gap="xs" role="group" aria-label={t('publish.networks')}>
         <Text fw={500} size="sm">{t('publish.networks')}</Text>
         {POST_NETWORKS.map((network) => (
@@ -113,34 +173,44 @@ function PublishForm({ post, today, onClose }: { post: Post; today: string; onCl
               disabled={rules.checkboxDisabled[network]}
               onChange={(event) => setChoice({ ...choice, networks: { ...choice.networks, [network]: event.currentTarget.checked } })}
             />
-            {rules.notConnected[network] && <Text size="sm" c="red">{t(network === 'instagram' ? 'publish.noInstagramConnection' : 'publish.noLinkedInConnection')}</Text>}
-            {network === 'instagram' && !rules.notConnected.instagram && rules.instagramTextProblem && <Text size="sm" c="red">{tv(rules.instagramTextProblem)}</Text>}
+            {rules.notConnected[network] && <Text size="sm" c="red.8">{t(network === 'instagram' ? 'publish.noInstagramConnection' : 'publish.noLinkedInConnection')}</Text>}
+            {network === 'instagram' && !rules.notConnected.instagram && rules.instagramTextProblem && <Text size="sm" c="red.8">{validation(rules.instagramTextProblem)}</Text>}
           </Group>
         ))}
         {accounts.isPending && <Text size="xs" c="dimmed">{t('publish.checkingAccounts')}</Text>}
-        {serverErrors.networks && <Text size="sm" c="red">{serverErrors.networks}</Text>}
+        {serverErrors.networks && <Text size="sm" c="red.8">{serverErrors.networks}</Text>}
       </Stack>
       {accounts.isError && <Alert color="red" variant="light" role="alert">{t('publish.accountsFailed', { message: describe(accounts.error) })}</Alert>}
       {destinations.length > 0 && <Text size="sm" data-testid="publish-destination">{t('publish.destination', { accounts: destinations.join(', ') })}</Text>}
       {ownerIsSomeoneElse && post.owner && <Text size="xs" c="dimmed">{t('publish.ownerAccounts', { name: `${post.owner.first_name} ${post.owner.last_name}`.trim() || post.owner.email })}</Text>}
-      {rules.publishesNow && destinations.length > 0 && <Alert color="blue" variant="light">{t('publish.publishesNow')}</Alert>}
+      {mode === 'publish' && rules.publishesNow && destinations.length > 0 && <Alert color="blue" variant="light">{t('publish.publishesNow')}</Alert>}
       {serverErrors.form && <Alert color="red" variant="light" role="alert">{serverErrors.form}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={schedule.isPending}>{t('common:actions.cancel')}</Button>
-        <Button onClick={confirm} loading={schedule.isPending} disabled={rules.confirmDisabled}>{t('common:actions.confirm')}</Button>
+      <Group justify="space-between">
+        {mode === 'publish' ? (
+          <Button variant="light" onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy} title={t('queue.hint')}>{t('actions.addToQueue')}</Button>
+        ) : <span />}
+        <Group gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>{t('common:actions.cancel')}</Button>
+          {mode === 'publish' ? (
+            <Button onClick={confirm} loading={schedule.isPending} disabled={rules.confirmDisabled}>{t('common:actions.confirm')}</Button>
+          ) : (
+            <Button onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy}>{t('actions.addToQueue')}</Button>
+          )}
+        </Group>
       </Group>
     </Stack>
   );
 }
 
-/** The server's refusal: its details (`validation` keys) on the date, the networks, or for the form. */
-function refusalOf(error: unknown, tv: (key: string) => string, describe: (error: unknown) => string) {
+/** The server's refusal: its details (`validation` keys) on the date, the time, the networks, or for the form. */
+function refusalOf(error: unknown, validation: (key: string) => string, describe: (error: unknown) => string): Refusal {
   const details = error instanceof ApiError ? error.details : {};
-  const { publish_on: date, networks, ...others } = details;
-  const rest = Object.values(others).map((key) => tv(key));
+  const { publish_on: date, publish_time: time, networks, ...others } = details;
+  const rest = Object.values(others).map(validation);
   return {
-    date: date ? tv(date) : undefined,
-    networks: networks ? tv(networks) : undefined,
-    form: rest.length > 0 ? rest.join(' ') : date || networks ? undefined : describe(error),
+    date: date ? validation(date) : undefined,
+    time: time ? validation(time) : undefined,
+    networks: networks ? validation(networks) : undefined,
+    form: rest.length > 0 ? rest.join(' ') : date || time || networks ? undefined : describe(error),
   };
 }

@@ -1,8 +1,8 @@
-import { Table } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProjectSummary } from '../../../../domain/project.ts';
 import { renderWithProviders } from '../../../test-support/render.tsx';
+import { CardTable, CardTableBody } from '../../../ui/card-table.tsx';
 import { ProjectRow } from './project-row.tsx';
 
 const PROJECT: ProjectSummary = {
@@ -20,22 +20,21 @@ function renderRow(project: Partial<ProjectSummary>, isAdmin = false) {
   const onAction = vi.fn();
   const onEdit = vi.fn();
   renderWithProviders(
-    <Table>
-      <Table.Tbody>
+    <CardTable label="Projects">
+      <CardTableBody>
         <ProjectRow project={{ ...PROJECT, ...project }} isAdmin={isAdmin} onEdit={onEdit} onAction={onAction} />
-      </Table.Tbody>
-    </Table>,
+      </CardTableBody>
+    </CardTable>,
     'en',
   );
   return { onAction, onEdit };
 }
 
-// The dropdown is still fading in for jsdom, which has no transitions to finish: its items count as hidden.
-const item = (name: string) => screen.getByRole('menuitem', { name, hidden: true });
+const item = (name: string) => screen.getByRole('menuitem', { name });
 
 const openMenu = async () => {
   fireEvent.click(screen.getByRole('button', { name: /^Actions for/ }));
-  return screen.findByRole('menu', { hidden: true });
+  return screen.findByRole('menu');
 };
 
 describe('ProjectRow', () => {
@@ -60,9 +59,9 @@ describe('ProjectRow', () => {
     expect(link.textContent).toBe('published');
   });
 
-  it('marks a maps link not shown yet as pending', () => {
+  it('marks a maps link not shown yet as pending, saying why', () => {
     renderRow({ maps_url: 'https://maps.example.com/?q=1', show_map: false });
-    expect(screen.getByText('pending')).toBeTruthy();
+    expect(screen.getByText('pending').closest('[title]')?.getAttribute('title')).toMatch(/administrator/);
     expect(screen.queryByRole('link', { name: /Map of/ })).toBeNull();
   });
 

@@ -1,7 +1,9 @@
-import { ActionIcon, Anchor, Badge, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProjectState, ProjectSummary } from '../../../../domain/project.ts';
-import { DotsIcon, PencilIcon, RestoreIcon, RocketIcon, TrashIcon, UserPlusIcon } from '../../../ui/icons.tsx';
+import { type ActionMenuItem, ActionMenu } from '../../../ui/action-menu.tsx';
+import { ActionsCell, CardRow, FieldCell, TitleCell } from '../../../ui/card-table.tsx';
+import { PencilIcon, RestoreIcon, RocketIcon, TrashIcon, UserPlusIcon } from '../../../ui/icons.tsx';
 import { personName } from '../person-name.ts';
 
 const STATE_COLORS: Record<ProjectState, string> = { draft: 'gray', inProgress: 'blue', preview: 'orange', launched: 'teal' };
@@ -13,60 +15,63 @@ export interface ProjectRowProps {
   isAdmin: boolean;
   onEdit: () => void;
   onAction: (action: RowAction) => void;
+  /** The row's menu is opening: the list can start loading its dialogs. */
+  onMenuOpen?: () => void;
 }
 
-/** One project: ID, creator, title (with the maps badge and the assigned customer), state and its menu. */
-export function ProjectRow({ project, isAdmin, onEdit, onAction }: ProjectRowProps) {
+/**
+ * One project: ID, creator, title (with the maps badge and the assigned customer), state and its menu.
+ * A row of the table on a wide screen, a card on a phone (ui/card-table.tsx).
+ */
+export function ProjectRow({ project, isAdmin, onEdit, onAction, onMenuOpen }: ProjectRowProps) {
   const { t } = useTranslation('projects');
+  const items: ActionMenuItem[] = [
+    project.state === 'draft'
+      ? { key: 'launch', label: t('menu.launch'), icon: <RocketIcon size={16} />, onSelect: () => onAction('launch') }
+      : { key: 'recovery', label: t('menu.recovery'), icon: <RestoreIcon size={16} />, onSelect: () => onAction('recovery') },
+    { key: 'edit', label: t('menu.edit'), icon: <PencilIcon size={16} />, onSelect: onEdit },
+    ...(isAdmin ? [{ key: 'assign', label: t('menu.assign'), icon: <UserPlusIcon size={16} />, onSelect: () => onAction('assign') }] : []),
+    { key: 'delete', label: t('menu.delete'), icon: <TrashIcon size={16} />, danger: true, onSelect: () => onAction('delete') },
+  ];
   return (
-    <Table.Tr>
-      <Table.Td c="dimmed" ff="monospace">{project.id}</Table.Td>
-      <Table.Td>{personName(project.created_by)}</Table.Td>
-      <Table.Td>
+    <CardRow>
+      <FieldCell label={t('columns.id')}>
+        <Text span size="sm" c="dimmed" ff="monospace">{project.id}</Text>
+      </FieldCell>
+      <FieldCell label={t('columns.createdBy')}>{personName(project.created_by)}</FieldCell>
+      <TitleCell>
         <Stack gap={2}>
-          <Group gap="xs" wrap="nowrap">
-            <Anchor component="button" type="button" c="inherit" fw={500} ta="left" onClick={onEdit} style={{ overflowWrap: 'anywhere' }}>{project.title}</Anchor>
+          <Group gap="xs" wrap="wrap">
+            <Anchor component="button" type="button" c="inherit" fw={500} ta="left" onClick={onEdit} style={{ overflowWrap: 'anywhere' }}>
+              {project.title}
+            </Anchor>
             <MapsBadge project={project} />
           </Group>
           {project.assigned_to && <Text size="xs" c="dimmed">{t('assignedTo', { name: personName(project.assigned_to) })}</Text>}
         </Stack>
-      </Table.Td>
-      <Table.Td>
+      </TitleCell>
+      <FieldCell label={t('columns.state')}>
         <Badge color={STATE_COLORS[project.state]} variant="light" radius="sm" size="lg" tt="none" fw={500} fz="sm">{t(`states.${project.state}`)}</Badge>
-      </Table.Td>
-      <Table.Td ta="right">
-        <Menu position="bottom-end" withinPortal shadow="md" width={200}>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={t('menu.open', { title: project.title })}>
-              <DotsIcon />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {project.state === 'draft' ? (
-              <Menu.Item leftSection={<RocketIcon size={16} />} onClick={() => onAction('launch')}>{t('menu.launch')}</Menu.Item>
-            ) : (
-              <Menu.Item leftSection={<RestoreIcon size={16} />} onClick={() => onAction('recovery')}>{t('menu.recovery')}</Menu.Item>
-            )}
-            <Menu.Item leftSection={<PencilIcon size={16} />} onClick={onEdit}>{t('menu.edit')}</Menu.Item>
-            {isAdmin && <Menu.Item leftSection={<UserPlusIcon size={16} />} onClick={() => onAction('assign')}>{t('menu.assign')}</Menu.Item>}
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<TrashIcon size={16} />} onClick={() => onAction('delete')}>{t('menu.delete')}</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      </Table.Td>
-    </Table.Tr>
+      </FieldCell>
+      <ActionsCell>
+        <ActionMenu label={t('menu.open', { title: project.title })} items={items} onOpen={onMenuOpen} />
+      </ActionsCell>
+    </CardRow>
   );
 }
 
-/** With a maps link: "published" (green, a link to the map) when the map is shown, else "pending" (yellow). */
+/**
+ * With a maps link: "published" (green, a link to the map) when the map is shown, else "pending"
+ * (yellow, its reason as the element's title: no tooltip library for one sentence).
+ */
 function MapsBadge({ project }: { project: ProjectSummary }) {
   const { t } = useTranslation('projects');
   if (!project.maps_url) return null;
   if (!project.show_map) {
     return (
-      <Tooltip label={t('maps.pendingHelp')} withinPortal>
-        <Badge color="yellow" variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }}>{t('maps.pending')}</Badge>
-      </Tooltip>
+      <Badge color="yellow" variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }} title={t('maps.pendingHelp')}>
+        {t('maps.pending')}
+      </Badge>
     );
   }
   return (

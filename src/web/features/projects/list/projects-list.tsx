@@ -1,27 +1,34 @@
-import { Alert, Button, Group, Paper, Select, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type ListProjectsQuery, PROJECT_STATES, type ProjectState, type ProjectSummary } from '../../../../domain/project.ts';
+import type { ListProjectsQuery, ProjectState, ProjectSummary } from '../../../../domain/project.ts';
 import { ROLES_WITH_POSTS } from '../../../../domain/roles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useFailureMessage } from '../use-failure-message.ts';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { useDismissableError } from '../../../lib/use-dismissable-error.ts';
+import { CardTable, CardTableBody, CardTableHead, HeaderCell, ListPanel, SortHeader } from '../../../ui/card-table.tsx';
 import { PlusIcon } from '../../../ui/icons.tsx';
-import { ErrorDialog } from '../../../ui/message-dialog.tsx';
+import { LazyConfirmDialog, LazyErrorDialog, preloadDialogs, useOpenedOnce } from '../../../ui/lazy-dialogs.tsx';
+import { ListSort } from '../../../ui/list-sort.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { SortableHeader } from '../../../ui/sortable-header.tsx';
 import { TablePagination } from '../../../ui/table-pagination.tsx';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { useLaunchProject } from '../api/launch-project.ts';
-import { useRecoverProject } from '../api/recover-project.ts';
-import { LaunchProgress } from '../launch/launch-progress.tsx';
 import { useProjects } from '../api/list-projects.ts';
-import { AssignDialog } from './assign-dialog.tsx';
+import { useRecoverProject } from '../api/recover-project.ts';
+import { useFailureMessage } from '../use-failure-message.ts';
+import { PROJECT_STATE_ORDER } from './list-query.ts';
 import { ProjectRow } from './project-row.tsx';
-import { useDismissableError } from '../../../lib/use-dismissable-error.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+
+// What a row's actions open is loaded when first needed (docs/decisions/023): the list is what
+// /projects shows first. A row's menu starts loading them as it opens.
+const loadAssignDialog = () => import('./assign-dialog.tsx');
+const loadLaunchProgress = () => import('../launch/launch-progress.tsx');
+const AssignDialog = lazy(() => loadAssignDialog().then((module) => ({ default: module.AssignDialog })));
+const LaunchProgress = lazy(() => loadLaunchProgress().then((module) => ({ default: module.LaunchProgress })));
 
 type SortField = ListProjectsQuery['sort'];
 const COLUMNS: { field: SortField; label: string; width?: number }[] = [
@@ -40,7 +47,10 @@ export interface ProjectsListProps {
   onEdit: (id: number) => void;
 }
 
-/** The projects table of SPEC §2: filtered by state, sorted and paged by the server, with each row's menu. */
+/**
+ * The projects table of SPEC §2: filtered by state, sorted and paged by the server, with each row's menu;
+ * a card per project on a phone (docs/decisions/023).
+ */
 export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: ProjectsListProps) {
   const { t } = useTranslation('projects');
   const describe = useFailureMessage();
@@ -59,6 +69,13 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
     setOpenDialog(next?.kind ?? null);
   };
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const assignMounted = useOpenedOnce(openDialog === 'assign');
+  const isAdmin = user?.role === 'admin';
+  const preloadRowActions = () => {
+    preloadDialogs();
+    void loadLaunchProgress();
+    if (isAdmin) void loadAssignDialog();
+  };
 
   const forbidden = projects.error instanceof ApiError && projects.error.status === 403;
   const listFailure = useDismissableError(projects, !forbidden);
@@ -70,7 +87,7 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
   const filterBy = (state: ProjectState | undefined) => onQueryChange({ ...query, page: 1, state });
 
   // The filter offers the states present, in their lifecycle order, and the one chosen even if it has gone.
-  const presentStates = PROJECT_STATES.filter((state) => page?.states.includes(state) || state === query.state);
+  const presentStates = PROJECT_STATE_ORDER.filter((state) => page?.states.includes(state) || state === query.state);
 
   const confirmLaunch = (project: ProjectSummary) =>
     launchProject.mutate(project.id, {
@@ -139,57 +156,58 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
       {forbidden ? (
         <Alert color="gray" variant="light" title={t('forbidden.title')}>{t('forbidden.message')}</Alert>
       ) : (
-        <Paper withBorder radius="md" p="md">
+        <ListPanel>
           <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-            <Select
+            <NativeSelect
               label={t('filter.label')}
-              w={220}
-              allowDeselect={false}
+              flex={{ base: '1 1 10rem', sm: '0 0 220px' }}
               data={[{ value: 'all', label: t('filter.all') }, ...presentStates.map((state) => ({ value: state, label: t(`states.${state}`) }))]}
               value={query.state ?? 'all'}
-              onChange={(value) => filterBy(value && value !== 'all' ? (value as ProjectState) : undefined)}
-              comboboxProps={{ withinPortal: true }}
+              onChange={(event) => filterBy(event.currentTarget.value !== 'all' ? (event.currentTarget.value as ProjectState) : undefined)}
             />
             <Button variant="subtle" color="gray" disabled={!query.state} onClick={() => filterBy(undefined)}>{t('filter.clean')}</Button>
+            <ListSort
+              fields={[{ value: 'created_at', label: t('sort.createdAt') }, ...COLUMNS.map((column) => ({ value: column.field, label: t(column.label) }))]}
+              sort={query.sort}
+              order={query.order}
+              onChange={(sort, order) => onQueryChange({ ...query, page: 1, sort, order })}
+              texts={{ sortBy: t('sort.by'), order: t('sort.order'), ascending: t('sort.ascending'), descending: t('sort.descending') }}
+            />
           </Group>
 
           {projects.isPending ? (
             <Spinner />
           ) : page && page.total === 0 ? (
-            <Text ta="center" c="dimmed" py="xl">{query.state ? t('emptyFiltered') : t('empty')}</Text>
+            <EmptyState>{query.state ? t('emptyFiltered') : t('empty')}</EmptyState>
           ) : page ? (
             <>
-              <Table.ScrollContainer minWidth={720}>
-                <Table striped highlightOnHover verticalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      {COLUMNS.map((column) => {
-                        const active = query.sort === column.field;
-                        return <SortableHeader key={column.field} width={column.width} label={t(column.label)} active={active} order={query.order} onSort={() => sortBy(column.field)} />;
-                      })}
-                      <Table.Th w={72}><VisuallyHidden>{t('columns.actions')}</VisuallyHidden></Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {page.items.map((project) => (
-                      <ProjectRow
-                        key={project.id}
-                        project={project}
-                        isAdmin={user?.role === 'admin'}
-                        onEdit={() => onEdit(project.id)}
-                        onAction={(kind) => setPending({ kind, project })}
-                      />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <CardTable label={t('title')}>
+                <CardTableHead>
+                  {COLUMNS.map((column) => (
+                    <SortHeader key={column.field} width={column.width} label={t(column.label)} active={query.sort === column.field} order={query.order} onSort={() => sortBy(column.field)} />
+                  ))}
+                  <HeaderCell width={72} hidden>{t('columns.actions')}</HeaderCell>
+                </CardTableHead>
+                <CardTableBody>
+                  {page.items.map((project) => (
+                    <ProjectRow
+                      key={project.id}
+                      project={project}
+                      isAdmin={isAdmin}
+                      onEdit={() => onEdit(project.id)}
+                      onAction={(kind) => setPending({ kind, project })}
+                      onMenuOpen={preloadRowActions}
+                    />
+                  ))}
+                </CardTableBody>
+              </CardTable>
               <TablePagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => onQueryChange({ ...query, page: next })} />
             </>
           ) : null}
-        </Paper>
+        </ListPanel>
       )}
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={openDialog === 'launch'}
         title={t('launch.title')}
         message={t('launch.message', { title: pending?.project.title ?? '' })}
@@ -198,7 +216,7 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
         onConfirm={() => pending && confirmLaunch(pending.project)}
         onCancel={() => setPending(null)}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={openDialog === 'recovery'}
         title={t('recovery.title')}
         message={t('recovery.message', { title: pending?.project.title ?? '' })}
@@ -207,7 +225,7 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
         onConfirm={() => pending && confirmRecovery(pending.project)}
         onCancel={() => setPending(null)}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={openDialog === 'delete'}
         title={t('delete.title')}
         message={t('delete.message', { title: pending?.project.title ?? '' })}
@@ -217,20 +235,17 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
         onConfirm={() => pending && confirmDelete(pending.project)}
         onCancel={() => setPending(null)}
       />
-      <AssignDialog
-        project={openDialog === 'assign' && pending ? pending.project : null}
-        onClose={() => setPending(null)}
-        onFailure={setErrorMessage}
-      />
-      {launching && (
-        <LaunchProgress
-          projectId={launching.id}
-          projectTitle={launching.title}
-          onSucceeded={launchSucceeded}
-          onFailed={launchFailed}
-        />
+      {assignMounted && (
+        <Suspense fallback={null}>
+          <AssignDialog project={openDialog === 'assign' && pending ? pending.project : null} onClose={() => setPending(null)} onFailure={setErrorMessage} />
+        </Suspense>
       )}
-      <ErrorDialog
+      {launching && (
+        <Suspense fallback={null}>
+          <LaunchProgress projectId={launching.id} projectTitle={launching.title} onSucceeded={launchSucceeded} onFailed={launchFailed} />
+        </Suspense>
+      )}
+      <LazyErrorDialog
         message={errorMessage ?? listError}
         onAccept={() => {
           setErrorMessage(null);

@@ -1,0 +1,138 @@
+import { notifications } from '@mantine/notifications';
+import { type ReactElement, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Post } from '../../../../domain/post.ts';
+import { NETWORK_NAMES } from '../../../../domain/social.ts';
+import type { StudioClock } from '../../../../domain/studio-time.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useErrorMessage } from '../../../lib/use-error-message.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { ErrorDialog } from '../../../ui/message-dialog.tsx';
+import { useDeletePost } from '../api/delete-post.ts';
+import { postsQueryKey } from '../api/list-posts.ts';
+import { useResetPost } from '../api/reset-post.ts';
+import { useReviewResult } from '../api/review-result.ts';
+import { EditPostModal } from '../edit/edit-post-modal.tsx';
+import { InstagramPreview } from '../previews/instagram-preview.tsx';
+import { LinkedinPreview } from '../previews/linkedin-preview.tsx';
+import { PublishDialog } from '../publish/publish-dialog.tsx';
+import type { CardAction } from './post-card.tsx';
+import type { ReviewAnswer } from './result-notes.tsx';
+
+export interface PostDialogs {
+  /** Opens the dialog of a card's action for this post. */
+  open: (action: CardAction, post: Post) => void;
+  /** Asks to confirm a "needs review" result's answer, then records it (decision 025). */
+  review: (post: Post, answer: ReviewAnswer) => void;
+  /** The post whose review is on its way: its buttons wait. */
+  reviewingId: number | null;
+  /** Every modal and dialog a card opens; render it once. */
+  element: ReactElement;
+}
+
+/**
+ * The modals and dialogs a post card opens (previews, edit, publish, add to queue, delete, publish
+ * again, mark a "needs review" result), shared by the posts list and the calendar. `latest` are the posts on screen: a dialog shows the
+ * post's latest version when a live update has changed it since it opened. `clock` is the studio's, as
+ * the server gave it with them.
+ */
+export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonly Post[] | undefined; clock: StudioClock | undefined; clockReadAt: number }): PostDialogs {
+  const { t } = useTranslation('posts');
+  const describe = useErrorMessage();
+  const deletePost = useDeletePost();
+  const resetPost = useResetPost();
+  const reviewResult = useReviewResult();
+  const queryClient = useQueryClient();
+  // The answer waiting for its confirmation; it stays while the dialog fades out, like `pending`.
+  const [reviewing, setReviewing] = useState<(ReviewAnswer & { post: Post }) | null>(null);
+  const [reviewOpen, setReviewOpen] = useState(false);
+  // The post stays after its dialog closes, so the dialog does not empty while it fades out.
+  const [pending, setPending] = useState<{ action: CardAction; post: Post } | null>(null);
+  const [openDialog, setOpenDialog] = useState<CardAction | null>(null);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+
+  const current = pending ? (latest?.find((post) => post.id === pending.post.id) ?? pending.post) : null;
+  const postFor = (action: CardAction) => (pending?.action === action ? current : null);
+  const close = () => setOpenDialog(null);
+  const open = (action: CardAction, post: Post) => {
+    setPending({ action, post });
+    setOpenDialog(action);
+  };
+
+  const confirmDelete = (post: Post) =>
+    deletePost.mutate(post.id, {
+      onSuccess: () => notifications.show({ color: 'teal', message: t('delete.done') }),
+      onError: (error) => setErrorMessage(t('errors.delete', { message: describe(error) })),
+      onSettled: close,
+    });
+  const confirmReset = (post: Post) =>
+    resetPost.mutate(post.id, {
+      onSuccess: () => notifications.show({ color: 'teal', message: t('reset.done') }),
+      onError: (error) => setErrorMessage(t('errors.reset', { message: describe(error) })),
+      onSettled: close,
+    });
+  const review = (post: Post, answer: ReviewAnswer) => {
+    setReviewing({ ...answer, post });
+    setReviewOpen(true);
+  };
+  const confirmReview = () => {
+    if (!reviewing) return;
+    reviewResult.mutate(
+      { id: reviewing.post.id, network: reviewing.network, published: reviewing.published },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: t(reviewing.published ? 'review.donePublished' : 'review.doneNotPublished', { network: NETWORK_NAMES[reviewing.network] }) }),
+        onError: (error) => {
+          // Marked meanwhile (another tab, another person) or published again: the card is out of date.
+          const stale = error instanceof ApiError && error.code === 'CONFLICT' && error.details.result === 'notNeedsReview';
+          setErrorMessage(stale ? t('review.notNeedsReview') : t('errors.review', { message: describe(error) }));
+          void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+        },
+        onSettled: () => setReviewOpen(false),
+      },
+    );
+  };
+  const reviewNames = reviewing ? { number: reviewing.post.sequence, title: reviewing.post.project_title, network: NETWORK_NAMES[reviewing.network] } : {};
+  const names = current ? { number: current.sequence, title: current.project_title } : { number: '', title: '' };
+
+  const element = (
+    <>
+      <InstagramPreview opened={openDialog === 'instagramPreview'} post={postFor('instagramPreview')} onClose={close} />
+      <LinkedinPreview opened={openDialog === 'linkedinPreview'} post={postFor('linkedinPreview')} onClose={close} />
+      <EditPostModal opened={openDialog === 'edit'} post={postFor('edit')} onClose={close} />
+      <PublishDialog opened={openDialog === 'publish'} post={postFor('publish')} clock={clock} clockReadAt={clockReadAt} onClose={close} />
+      <PublishDialog opened={openDialog === 'queue'} post={postFor('queue')} clock={clock} clockReadAt={clockReadAt} mode="queue" onClose={close} />
+      <ConfirmDialog
+        opened={openDialog === 'delete'}
+        title={t('delete.title')}
+        message={t('delete.message', names)}
+        confirmLabel={t('delete.confirm')}
+        danger
+        loading={deletePost.isPending}
+        onConfirm={() => current && confirmDelete(current)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        opened={openDialog === 'reset'}
+        title={t('reset.title')}
+        message={t('reset.message', names)}
+        confirmLabel={t('reset.confirm')}
+        loading={resetPost.isPending}
+        onConfirm={() => current && confirmReset(current)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        opened={reviewOpen}
+        title={t(reviewing?.published === false ? 'review.notPublishedTitle' : 'review.publishedTitle')}
+        message={t(reviewing?.published === false ? 'review.notPublishedMessage' : 'review.publishedMessage', reviewNames)}
+        confirmLabel={t(reviewing?.published === false ? 'review.markNotPublished' : 'review.markPublished')}
+        loading={reviewResult.isPending}
+        onConfirm={confirmReview}
+        onCancel={() => setReviewOpen(false)}
+      />
+      <ErrorDialog message={errorMessage} onAccept={() => setErrorMessage(null)} />
+    </>
+  );
+  const reviewingId = reviewResult.isPending ? (reviewResult.variables?.id ?? null) : null;
+  return { open, review, reviewingId, element };
+}

@@ -1,0 +1,100 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Call, serve } from '../../test-support/post-fixtures.ts';
+import { renderWithProviders } from '../../test-support/render.tsx';
+import { QueueSlotsSection } from './queue-slots-section.tsx';
+
+const user = (role: string) => ({ id: role === 'admin' ? 'admin-1' : 'u1', email: 'lucia@ferrer.es', role, language: 'es', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null });
+const CLARA = { id: 'c1', email: 'clara@roca.es', role: 'customer', language: 'es', first_name: 'Clara', last_name: 'Roca', active: true, avatar_url: null, phone: '', company: '', vat: '', description: '', created_at: '', updated_at: '' };
+
+function renderSection({ role = 'customer', answer }: { role?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined } = {}) {
+  const calls = serve((call) => {
+    if (call.url === '/api/me') return { status: 200, body: user(role) };
+    const answered = answer?.(call);
+    if (answered) return answered;
+    if (call.url.startsWith('/api/queue-slots') && call.method === 'GET') return { status: 200, body: { owner_id: 'u1', slots: [] } };
+    if (call.url === '/api/queue-slots' && call.method === 'PUT') return { status: 200, body: { owner_id: 'u1', ...(call.body as object) } };
+    if (call.url.startsWith('/api/users?')) return { status: 200, body: { items: [CLARA], total: 1, page: 1, pageSize: 100 } };
+    return { status: 404 };
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <Notifications />
+      <QueueSlotsSection />
+    </QueryClientProvider>,
+  );
+  return { calls, puts: () => calls.filter((call) => call.method === 'PUT') };
+}
+
+const setTime = (number: number, hours: string, minutes: string) => {
+  fireEvent.change(screen.getByLabelText(`Horas de la franja ${number}`), { target: { value: hours } });
+  fireEvent.change(screen.getByLabelText(`Minutos de la franja ${number}`), { target: { value: minutes } });
+};
+const save = () => screen.getByRole('button', { name: 'Guardar la cola' }) as HTMLButtonElement;
+
+describe('the weekly queue in Settings', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+
+  it("lets a customer add her slots (Monday 09:00 first, then the next day) and saves the whole list", async () => {
+    const { puts } = renderSection();
+    const section = await screen.findByRole('region', { name: 'Cola de publicación semanal' });
+    expect(await within(section).findByText(/No hay franjas: «Añadir a la cola» no puede programar nada/)).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir franja' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir franja' }));
+    expect((screen.getByRole('combobox', { name: 'Día de la franja 1' }) as HTMLInputElement).value).toBe('lunes');
+    expect((screen.getByRole('combobox', { name: 'Día de la franja 2' }) as HTMLInputElement).value).toBe('martes');
+    setTime(2, '18', '00');
+    fireEvent.click(save());
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]!.body).toEqual({ slots: [{ weekday: 1, time: '09:00' }, { weekday: 2, time: '18:00' }] });
+    expect(await screen.findByText('Cola guardada')).toBeTruthy();
+  });
+
+  it('refuses the same slot twice before saving, and removes a slot by its name', async () => {
+    renderSection({ answer: (call) => (call.method === 'GET' && call.url.startsWith('/api/queue-slots') ? { status: 200, body: { owner_id: 'u1', slots: [{ weekday: 2, time: '09:30' }, { weekday: 2, time: '18:00' }] } } : undefined) });
+    await screen.findByRole('combobox', { name: 'Día de la franja 2' });
+    expect(save().disabled).toBe(true);
+    setTime(2, '09', '30');
+    expect(await screen.findByText('Esa franja ya está en la cola')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar la franja 2: martes a las 09:30' }));
+    expect(screen.queryByText('Esa franja ya está en la cola')).toBeNull();
+  });
+
+  it("shows the server's refusal in words", async () => {
+    renderSection({ answer: (call) => (call.method === 'PUT' ? { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Bad', details: { slots: 'queueSlotsTooMany' } } } } : undefined) });
+    await screen.findByRole('button', { name: 'Añadir franja' });
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir franja' }));
+    fireEvent.click(save());
+    expect((await screen.findByText('La cola admite como máximo 28 franjas')).closest('[role="alert"]')).toBeTruthy();
+  });
+
+  it("lets an administrator choose a customer, and saves that customer's queue", async () => {
+    const { calls, puts } = renderSection({
+      role: 'admin',
+      answer: (call) => (call.method === 'GET' && call.url === '/api/queue-slots?owner=c1' ? { status: 200, body: { owner_id: 'c1', slots: [{ weekday: 5, time: '10:00' }] } } : undefined),
+    });
+    expect(await screen.findByText('Elige un cliente para ver y cambiar su cola.')).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/queue-slots'))).toBe(false);
+    fireEvent.click(screen.getByRole('combobox', { name: 'Cliente' }));
+    fireEvent.click(await screen.findByText('Clara Roca · clara@roca.es'));
+    expect(((await screen.findByRole('combobox', { name: 'Día de la franja 1' })) as HTMLInputElement).value).toBe('viernes');
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir franja' }));
+    fireEvent.click(save());
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ owner_id: 'c1', slots: [{ weekday: 5, time: '10:00' }, { weekday: 6, time: '10:00' }] }));
+  });
+
+  it('shows nothing to a publisher, who has no posts', async () => {
+    const { calls } = renderSection({ role: 'publisher' });
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/me')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Cola de publicación semanal' })).toBeNull();
+  });
+});

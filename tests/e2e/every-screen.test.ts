@@ -1,0 +1,204 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { PostPage } from '../../src/domain/post.ts';
+import { newPage } from './support/browser.ts';
+import { useServerAndBrowser } from './support/journey.ts';
+import { createProject, launchProject } from './support/projects.ts';
+import { ADMIN, type RunningServer } from './support/server.ts';
+import { signIn } from './support/sign-in.ts';
+import { connectSandboxNetwork } from './support/social.ts';
+
+/**
+ * Issue 15, "every role and screen size": every screen of the product, public and signed in, as each
+ * role whose screen differs, in Spanish, English and Catalan, on a desktop (1440 px) and a phone
+ * (390 px). On each: axe-core finds no serious or critical WCAG 2.1 A/AA violation, and on the phone
+ * nothing is wider than the screen (no horizontal scrolling). One browser; one page per language and
+ * role, navigated from screen to screen. With SHOTS_DIR set, each Spanish screen is saved there as a
+ * PNG for a person to look at.
+ */
+const journey = useServerAndBrowser();
+
+const CUSTOMER = { first_name: 'Clara', last_name: 'Roca', email: 'clara@roca-screens.test', phone: '600 111 222', password: 'cliente-1', role: 'customer', language: 'es' } as const;
+const BASIC = { first_name: 'Berta', last_name: 'Puig', email: 'berta@puig-screens.test', phone: '600 999 000', password: 'basica-1', role: 'basic', language: 'es' } as const;
+
+const LOCALES = { es: 'es-ES', en: 'en-US', cat: 'ca-ES' } as const;
+type Language = keyof typeof LOCALES;
+const WIDTHS = [1440, 390] as const;
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+/** One screen: its address, and what shows it is ready beyond its level-1 heading. */
+interface Screen {
+  name: string;
+  path: string;
+  /** Where the app lands when it is not `path` (a screen the role cannot use sends it home). */
+  landsOn?: string;
+  /** A locator (CSS or Playwright's text=) that is there once the data has arrived. */
+  ready?: string;
+}
+
+const PUBLIC_SCREENS: Screen[] = [
+  { name: 'landing', path: '/' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'legal', path: '/legal' },
+  { name: 'documentation', path: '/documentation' },
+  { name: 'login', path: '/login', ready: 'input[name="password"]' },
+  { name: 'reset-password', path: '/reset-password?token=screens-test-token', ready: 'input[type="password"]' },
+  { name: 'reset-password-no-token', path: '/reset-password' },
+];
+
+/** Filled in by the studio's set-up: a launched project (posts in preview) and a draft. */
+const ids = { launched: 0, draft: 0 };
+
+const adminScreens = (): Screen[] => [
+  { name: 'home', path: '/home', ready: 'role=region' },
+  { name: 'projects', path: '/projects', ready: 'text=Casa entre bancales' },
+  { name: 'project-new', path: '/projects?project=new', ready: 'input' },
+  { name: 'project-edit', path: `/projects?project=${ids.launched}`, ready: 'input' },
+  { name: 'posts', path: '/preview-projects', ready: 'article' },
+  { name: 'calendar', path: '/calendar', ready: '[data-day]' },
+  { name: 'my-gpts', path: '/my-gpts', ready: 'text=Tono cercano' },
+  { name: 'users', path: '/users', ready: `text=${CUSTOMER.email}` },
+  { name: 'profile', path: '/profile', ready: 'main img, main .mantine-Avatar-root' },
+  { name: 'settings', path: '/settings', ready: 'role=region' },
+  { name: 'networks-check', path: '/networks-check', ready: 'role=listitem' },
+];
+
+const CUSTOMER_SCREENS: Screen[] = [
+  { name: 'home', path: '/home', ready: 'role=region' },
+  { name: 'projects', path: '/projects', ready: 'text=Casa entre bancales' },
+  { name: 'posts', path: '/preview-projects', ready: 'article' },
+  { name: 'calendar', path: '/calendar', ready: '[data-day]' },
+  { name: 'settings', path: '/settings', ready: 'role=region' },
+];
+
+/** A basic user has home and profile only: any other screen (here Projects) sends them home. */
+const BASIC_SCREENS: Screen[] = [{ name: 'not-available', path: '/projects', landsOn: '/home' }];
+
+async function setUpStudio(server: RunningServer): Promise<void> {
+  const page = await newPage(journey.browser);
+  await signIn(page, server.url, ADMIN);
+  await page.waitForURL(`${server.url}/home`);
+  for (const user of [CUSTOMER, BASIC]) {
+    const created = await page.request.post(`${server.url}/api/users`, { data: user });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  const prompt = await page.request.post(`${server.url}/api/prompts`, { data: { title: 'Tono cercano', description: 'Frases cortas y una pregunta final.' } });
+  expect(prompt.status(), await prompt.text()).toBe(201);
+  ids.draft = await createProject(page, server, {
+    title: 'Pabellón de madera', description: 'Un pabellón de madera laminada junto al lago.', keywords: 'madera,lago', category: 'cultural', location: 'Banyoles', year: 2023, publications: 1, colours: ['#6f4d8a'],
+  });
+  await page.context().close();
+
+  const customer = await newPage(journey.browser);
+  await signIn(customer, server.url, CUSTOMER);
+  await customer.waitForURL(`${server.url}/home`);
+  ids.launched = await createProject(customer, server, {
+    title: 'Casa entre bancales', description: 'Una casa de piedra seca entre olivos, abierta al valle.', keywords: 'piedra,olivos', category: 'residencial', location: 'Bunyola', year: 2024, publications: 3, colours: ['#8a6f4d', '#4d6f8a', '#6f8a4d'],
+  });
+  await launchProject(customer, server, ids.launched);
+  // LinkedIn connected and one post scheduled for tomorrow, so the screens show more than one state.
+  await connectSandboxNetwork(customer, server.url, 'LinkedIn');
+  const listed = (await (await customer.request.get(`${server.url}/api/posts?pageSize=60`)).json()) as PostPage;
+  const tomorrow = new Date(Date.parse(`${listed.today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const scheduled = await customer.request.put(`${server.url}/api/posts/${listed.items[1]!.id}/schedule`, { data: { publish_on: tomorrow, networks: { instagram: false, linkedin: true } } });
+  expect(scheduled.status(), await scheduled.text()).toBe(200);
+  await customer.context().close();
+}
+
+let axeSource: string | undefined;
+
+/** axe-core's serious and critical findings on the whole document (WCAG 2.0/2.1 A and AA). */
+async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    }),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.nodes.length}): ${violation.nodes.slice(0, 4).map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** The elements that stick out to the right of the viewport, to say what makes the page scroll sideways. */
+async function horizontalOverflow(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth <= width) return undefined;
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1 && element.getClientRects().length > 0)
+      // The innermost ones: an element whose children do not stick out themselves.
+      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > width + 1))
+      .slice(0, 4)
+      .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/)[0]}` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
+    return `scrollWidth ${document.documentElement.scrollWidth} > ${width}: ${wide.join('; ')}`;
+  });
+}
+
+/** Opens the screen and waits until it is drawn: its level-1 heading, its data, fonts and images. */
+async function open(page: Page, server: RunningServer, screen: Screen): Promise<void> {
+  await page.goto(`${server.url}${screen.path}`);
+  await page.waitForURL(`${server.url}${screen.landsOn ?? screen.path}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  if (screen.ready) await page.locator(screen.ready).first().waitFor();
+  // No spinner left, and nothing still moving (a transition's colours are not the ones that stay).
+  await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** Every screen of the list at both widths; what fails, as readable lines. */
+async function checkScreens(page: Page, server: RunningServer, screens: Screen[], label: string, language: Language): Promise<string[]> {
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    for (const screen of screens) {
+      const where = `${label} ${screen.name} ${language} ${width}px`;
+      await open(page, server, screen);
+      if (SHOTS_DIR && language === 'es') {
+        fs.mkdirSync(SHOTS_DIR, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${label}-${screen.name}-${width}.png`), fullPage: true, animations: 'disabled' });
+      }
+      for (const violation of await axeViolations(page)) failures.push(`${where}: axe ${violation}`);
+      if (width === 390) {
+        const overflow = await horizontalOverflow(page);
+        if (overflow) failures.push(`${where}: ${overflow}`);
+      }
+    }
+  }
+  return failures;
+}
+
+async function signedInAs(context: BrowserContext, server: RunningServer, credentials: { email: string; password: string }, language: Language): Promise<Page> {
+  await context.clearCookies();
+  const page = context.pages()[0]!;
+  await signIn(page, server.url, credentials);
+  await page.waitForURL(`${server.url}/home`);
+  // The interface follows the user's saved language (SPEC §1): save the one under test.
+  const saved = await page.request.patch(`${server.url}/api/me`, { data: { language } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return page;
+}
+
+describe('every screen, every language, desktop and phone', () => {
+  let studio: Promise<void> | undefined;
+
+  test.each(Object.keys(LOCALES) as Language[])('in %s: no serious or critical axe finding, nothing wider than a 390 px phone', { timeout: 300_000 }, async (language) => {
+    const { server } = journey;
+    await (studio ??= setUpStudio(server));
+    const page = await newPage(journey.browser, { locale: LOCALES[language] });
+    const failures = await checkScreens(page, server, PUBLIC_SCREENS, 'visitor', language);
+    await signedInAs(page.context(), server, ADMIN, language);
+    failures.push(...(await checkScreens(page, server, adminScreens(), 'admin', language)));
+    await signedInAs(page.context(), server, CUSTOMER, language);
+    failures.push(...(await checkScreens(page, server, CUSTOMER_SCREENS, 'customer', language)));
+    await signedInAs(page.context(), server, BASIC, language);
+    failures.push(...(await checkScreens(page, server, BASIC_SCREENS, 'basic', language)));
+    await page.context().close();
+    expect(failures).toEqual([]);
+  });
+});
