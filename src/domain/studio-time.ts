@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from './languages.ts';
 
 /**
  * Days and times of day in the studio's time zone (DESIGN §4), and the instants they are. A day is
@@ -88,4 +89,23 @@ export function daysBetween(from: string, to: string): number {
 /** "09:00" for hour 9. */
 export function timeOfHour(hour: number): string {
   return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/**
+ * Times of day as each interface language writes them: 24-hour in Spanish and Catalan ("18:30"),
+ * 12-hour in English ("6:30 PM"). The value itself is always HH:MM; what is not HH:MM is left as it is.
+ */
+export type TimeFormat = '24h' | '12h';
+
+export function timeFormatOf(language: Language): TimeFormat {
+  return language === 'en' ? '12h' : '24h';
+}
+
+export function formatTimeOfDay(time: string, language: Language): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return time;
+  const [, hours = '0', minutes = '0'] = match;
+  if (timeFormatOf(language) === '24h') return `${hours}:${minutes}`;
+  const hour = Number(hours);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${minutes} ${hour < 12 ? 'AM' : 'PM'}`;
 }

@@ -1,4 +1,5 @@
 import type { Language } from '../../domain/languages.ts';
+import { formatTimeOfDay } from '../../domain/studio-time.ts';
 
 /**
  * The texts of the "connection lost" e-mail (features/social/connection-lost-email.ts), in every
@@ -11,7 +12,7 @@ export interface ConnectionLostTexts {
   /** In place of `intro` when a publication found the network refusing the connection. */
   refusedIntro: (network: string, account: string | null) => string;
   /** That publication: it did not go out, and how to publish it once connected again. */
-  failedPost: (network: string, project: string, sequence: number, day: string) => string;
+  failedPost: (network: string, project: string, sequence: number, when: PlannedFor) => string;
   /** The network's refusal, as the posts page words it (describeResultReason). */
   reason: (sentence: string) => string;
   /** What happens to the owner's scheduled posts to that network. */
@@ -22,6 +23,18 @@ export interface ConnectionLostTexts {
   settings: string;
 }
 
+/** A post's day (dd-mm-yyyy, as the app shows it) and time (HH:MM in the studio's zone). */
+export interface PlannedFor {
+  day: string;
+  time: string | null;
+}
+
+/** " a las 10:15", " a la 01:15" (Spanish); Catalan says "a les" and "a la". */
+function atTime(time: string | null, one: string, other: string, language: Language): string {
+  if (!time) return '';
+  return ` ${time.startsWith('01:') ? one : other} ${formatTimeOfDay(time, language)}`;
+}
+
 export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
   es: {
     subject: (network) => `Tu conexión con ${network} se ha cerrado`,
@@ -29,8 +42,8 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
       `Alzado no ha podido renovar el acceso a tu cuenta de ${network}${account ? ` (${account})` : ''} y la conexión ha quedado cerrada.`,
     refusedIntro: (network, account) =>
       `${network} ya no acepta el acceso de Alzado a tu cuenta${account ? ` (${account})` : ''} y la conexión ha quedado cerrada.`,
-    failedPost: (network, project, sequence, day) =>
-      `Por eso la publicación ${sequence} del proyecto «${project}», prevista para el ${day}, no ha salido en ${network}. Cuando vuelvas a conectarte, usa «Publicar de nuevo» en la publicación.`,
+    failedPost: (network, project, sequence, { day, time }) =>
+      `Por eso la publicación ${sequence} del proyecto «${project}», prevista para el ${day}${atTime(time, 'a la', 'a las', 'es')}, no ha salido en ${network}. Cuando vuelvas a conectarte, usa «Publicar de nuevo» en la publicación.`,
     reason: (sentence) => `Motivo: ${sentence}`,
     affected: (network, count) =>
       count === 0
@@ -49,8 +62,8 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
       `Alzado could not renew its access to your ${network} account${account ? ` (${account})` : ''}, so the connection has been closed.`,
     refusedIntro: (network, account) =>
       `${network} no longer accepts Alzado’s access to your account${account ? ` (${account})` : ''}, so the connection has been closed.`,
-    failedPost: (network, project, sequence, day) =>
-      `Because of this, post ${sequence} of the project “${project}”, planned for ${day}, did not go out on ${network}. Once you have connected again, use “Publish again” on the post.`,
+    failedPost: (network, project, sequence, { day, time }) =>
+      `Because of this, post ${sequence} of the project “${project}”, planned for ${day}${atTime(time, 'at', 'at', 'en')}, did not go out on ${network}. Once you have connected again, use “Publish again” on the post.`,
     reason: (sentence) => `Reason: ${sentence}`,
     affected: (network, count) =>
       count === 0
@@ -69,8 +82,8 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
       `Alzado no ha pogut renovar l’accés al teu compte de ${network}${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
     refusedIntro: (network, account) =>
       `${network} ja no accepta l’accés d’Alzado al teu compte${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
-    failedPost: (network, project, sequence, day) =>
-      `Per això la publicació ${sequence} del projecte «${project}», prevista per al ${day}, no ha sortit a ${network}. Quan t’hi tornis a connectar, fes servir «Torna a publicar» a la publicació.`,
+    failedPost: (network, project, sequence, { day, time }) =>
+      `Per això la publicació ${sequence} del projecte «${project}», prevista per al ${day}${atTime(time, 'a la', 'a les', 'cat')}, no ha sortit a ${network}. Quan t’hi tornis a connectar, fes servir «Torna a publicar» a la publicació.`,
     reason: (sentence) => `Motiu: ${sentence}`,
     affected: (network, count) =>
       count === 0

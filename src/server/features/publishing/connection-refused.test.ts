@@ -84,7 +84,7 @@ describe('publishing closes a connection the network refuses', () => {
     const { sequence } = await postRow(first.id);
     expect(mail).toMatchObject({ to: rosa.email, subject: 'Tu conexión con LinkedIn se ha cerrado' });
     expect(mail!.text).toContain('LinkedIn ya no acepta el acceso de Alzado a tu cuenta (Marta Soler Ibáñez) y la conexión ha quedado cerrada.');
-    expect(mail!.text).toContain(`Por eso la publicación ${sequence} del proyecto «Casa del Mar», prevista para el ${displayed(today)}, no ha salido en LinkedIn.`);
+    expect(mail!.text).toContain(`Por eso la publicación ${sequence} del proyecto «Casa del Mar», prevista para el ${displayed(today)} a las 00:00, no ha salido en LinkedIn.`);
     // The reason as the posts page words it, in Rosa's language.
     expect(mail!.text).toContain('Motivo: LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».');
     // The post that failed is not among those still waiting.
@@ -125,7 +125,7 @@ describe('publishing closes a connection the network refuses', () => {
     expect(mail).toMatchObject({ to: nil.email, subject: 'Your Instagram connection has been closed' });
     expect(mail!.text).toMatch(/^Hello Nil,/);
     expect(mail!.text).toContain('Instagram no longer accepts Alzado’s access to your account');
-    expect(mail!.text).toContain(`planned for ${displayed(today)}, did not go out on Instagram. Once you have connected again, use “Publish again” on the post.`);
+    expect(mail!.text).toContain(`planned for ${displayed(today)} at 12:00 AM, did not go out on Instagram. Once you have connected again, use “Publish again” on the post.`);
     expect(mail!.text).toContain('You have 1 post scheduled to Instagram: it cannot go out until you connect again.');
     expect(mail!.text).toContain('Reason: Instagram no longer accepts the connection to your account: connect it again in Settings and use “Publish again”.');
 
@@ -140,7 +140,7 @@ describe('publishing closes a connection the network refuses', () => {
     const deps = publishingDependencies(env);
     const stale = await getPublishingAccess(deps.social, { userId: marc.id, network: 'linkedin' });
     expect((await connect(env.t, marc.cookie, 'linkedin')).statusCode).toBe(200);
-    const post = { id: 0, project: 'Casa del Mar', sequence: 1, day: displayed(today), reasonCode: 'connectionRefused' as const };
+    const post = { id: 0, project: 'Casa del Mar', sequence: 1, day: displayed(today), time: '09:30', reasonCode: 'connectionRefused' as const };
     const input = { userId: marc.id, reason: 'LinkedIn no longer accepts the connection', post, now: new Date() };
 
     expect(await reportRefusedAccess({ ...deps.social, mailer: deps.mailer }, { ...input, access: stale })).toEqual({ closed: false, mailed: false });

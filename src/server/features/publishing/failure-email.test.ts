@@ -10,6 +10,7 @@ describe('publishing: the failure e-mail', () => {
     project: 'Casa <Roca>',
     sequence: 2,
     day: '2025-06-10',
+    time: '18:30',
     postsUrl: 'https://alzado.example/preview-projects',
     outcomes: [
       { network: 'instagram' as const, targetName: 'soler.arquitectos', status: 'failed', error: metaSaid, errorCode: 'rejectedByNetwork', attempts: 1 },
@@ -21,7 +22,7 @@ describe('publishing: the failure e-mail', () => {
     const mail = publishFailureEmail({ ...input, language: 'cat' });
     expect(mail.subject).toBe("No s'ha pogut publicar «Casa <Roca>» a Instagram");
     expect(mail.text).toContain('Hola Jordi:');
-    expect(mail.text).toContain('La publicació 2 del projecte «Casa <Roca>», prevista per al 10-06-2025');
+    expect(mail.text).toContain('La publicació 2 del projecte «Casa <Roca>», prevista per al 10-06-2025 a les 18:30');
     expect(mail.text).toContain(
       "- Instagram (soler.arquitectos): no s'ha publicat. Motiu: Instagram ha rebutjat la publicació: revisa'n el text i les imatges segons la resposta de la xarxa i fes servir «Torna a publicar». " +
         `Resposta de Instagram: ${metaSaid}`,
@@ -45,6 +46,13 @@ describe('publishing: the failure e-mail', () => {
     expect(publishFailureEmail({ ...input, language: 'es', outcomes: [{ ...input.outcomes[0]!, errorCode: 'gaveUp', attempts: 1 }] }).text).toContain(
       'Motivo: La publicación no ha podido salir en Instagram tras 1 intento',
     );
+  });
+
+  it('says the post\'s time as the owner\'s language writes it, with "a la" for one o\'clock in Spanish and Catalan', () => {
+    expect(publishFailureEmail({ ...input, language: 'en' }).text).toContain('Post 2 of the project “Casa <Roca>”, planned for 10-06-2025 at 6:30 PM, did not go out');
+    expect(publishFailureEmail({ ...input, language: 'es' }).text).toContain('prevista para el 10-06-2025 a las 18:30, no ha salido');
+    expect(publishFailureEmail({ ...input, language: 'es', time: '01:15' }).text).toContain('prevista para el 10-06-2025 a la 01:15, no ha salido');
+    expect(publishFailureEmail({ ...input, language: 'cat', time: '01:45' }).text).toContain('prevista per al 10-06-2025 a la 01:45, no ha sortit');
   });
 
   it('shows the English text of a result recorded before the reasons had codes', () => {

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '../../../domain/languages.ts';
 import { type PostNetwork, resultReasonOf } from '../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
+import { formatTimeOfDay } from '../../../domain/studio-time.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { describeResultReason } from '../../i18n/result-reasons.ts';
 import { publishingTranslatorFor, translatorFor } from '../../i18n/translate.ts';
@@ -35,6 +36,8 @@ export function publishFailureEmail(input: {
   project: string;
   sequence: number;
   day: string | null;
+  /** HH:MM in the studio's zone (every post with a day has one: migration 013). */
+  time: string | null;
   outcomes: NetworkOutcome[];
   postsUrl: string;
 }): MailMessage {
@@ -52,7 +55,8 @@ export function publishFailureEmail(input: {
       return t('failure.posted', values);
     });
   const greeting = input.name ? common('greeting', { name: input.name }) : common('greetingNoName');
-  const intro = t('failure.intro', { project: input.project, sequence: input.sequence, day: displayDay(input.day) });
+  // Counted by the hour: Spanish and Catalan say "a la 01:15" but "a las/les 10:15".
+  const intro = t('failure.intro', { project: input.project, sequence: input.sequence, day: displayDay(input.day), time: formatTimeOfDay(input.time ?? '', input.language), count: Number(input.time?.slice(0, 2)) });
   const help = t('failure.help');
   return {
     to: input.to,
@@ -79,6 +83,7 @@ export async function sendFailureEmail(deps: PublishingDependencies, post: PostT
     project: post.project_title,
     sequence: post.sequence,
     day: post.publish_on,
+    time: post.publish_time,
     outcomes: results
       .filter((result): result is ResultRow & { network: PostNetwork } => result.network === 'instagram' || result.network === 'linkedin')
       .sort((a, b) => a.network.localeCompare(b.network))

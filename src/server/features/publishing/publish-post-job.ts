@@ -232,7 +232,7 @@ async function closeIfRefused(context: RunContext, run: NetworkRun, outcome: Ext
         userId: post.owner_id!,
         access,
         reason: outcome.reason,
-        post: { id: post.id, project: post.project_title, sequence: post.sequence, day: displayDay(post.publish_on), reasonCode: outcome.code },
+        post: { id: post.id, project: post.project_title, sequence: post.sequence, day: displayDay(post.publish_on), time: post.publish_time, reasonCode: outcome.code },
         now: new Date(context.now()),
       },
     );

@@ -46,7 +46,7 @@ export async function findPostToPublish(db: Kysely<Database>, postId: number) {
     .innerJoin('projects', 'projects.id', 'posts.project_id')
     .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
     .select([
-      'posts.id', 'posts.project_id', 'posts.owner_id', 'posts.sequence', 'posts.state', 'posts.text', 'posts.publish_on',
+      'posts.id', 'posts.project_id', 'posts.owner_id', 'posts.sequence', 'posts.state', 'posts.text', 'posts.publish_on', 'posts.publish_time',
       'posts.to_instagram', 'posts.to_linkedin',
       'projects.title as project_title', 'projects.created_by as project_created_by', 'projects.assigned_to as project_assigned_to',
       'owner.email as owner_email', 'owner.first_name as owner_first_name', 'owner.language as owner_language',

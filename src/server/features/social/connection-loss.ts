@@ -34,12 +34,13 @@ export interface RefusedTokens {
   pageAccessToken: string | null;
 }
 
-/** The post whose publication found the connection refused; `day` as the app shows it (dd-mm-yyyy). */
+/** The post whose publication found the connection refused; `day` as the app shows it (dd-mm-yyyy), `time` HH:MM. */
 export interface RefusedPost {
   id: number;
   project: string;
   sequence: number;
   day: string;
+  time: string | null;
   /** Why, as the post's result records it (connectionRefused, permissionMissing). */
   reasonCode: ResultErrorCode;
 }
@@ -73,7 +74,7 @@ export async function mailConnectionLoss(deps: ConnectionLossDependencies, loss:
       accountName: connection.account_name,
       scheduledPosts,
       settingsUrl: `${deps.publicUrl}/settings`,
-      ...(refusedPost ? { failedPost: { project: refusedPost.project, sequence: refusedPost.sequence, day: refusedPost.day, reasonCode: refusedPost.reasonCode } } : {}),
+      ...(refusedPost ? { failedPost: { project: refusedPost.project, sequence: refusedPost.sequence, day: refusedPost.day, time: refusedPost.time, reasonCode: refusedPost.reasonCode } } : {}),
     }),
   );
   await recordLossMailed(deps.db, loss, now);

@@ -21,8 +21,8 @@ export function connectionLostEmail(input: {
   accountName: string | null;
   scheduledPosts: number;
   settingsUrl: string;
-  /** The post whose publication found the connection refused; `day` as the app shows it; `reasonCode` the refusal's. */
-  failedPost?: { project: string; sequence: number; day: string; reasonCode: ResultErrorCode };
+  /** The post whose publication found the connection refused; `day` as the app shows it, `time` HH:MM; `reasonCode` the refusal's. */
+  failedPost?: { project: string; sequence: number; day: string; time: string | null; reasonCode: ResultErrorCode };
 }): MailMessage {
   const t = translatorFor(input.language);
   const texts = CONNECTION_LOST_TEXTS[input.language];
@@ -32,7 +32,7 @@ export function connectionLostEmail(input: {
   const intro = failedPost ? texts.refusedIntro(network, input.accountName) : texts.intro(network, input.accountName);
   const failed = failedPost
     ? [
-        texts.failedPost(network, failedPost.project, failedPost.sequence, failedPost.day),
+        texts.failedPost(network, failedPost.project, failedPost.sequence, { day: failedPost.day, time: failedPost.time }),
         texts.reason(describeResultReason(input.language, input.network, { code: failedPost.reasonCode, attempts: 1, detail: null })),
       ]
     : [];

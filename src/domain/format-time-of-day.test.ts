@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeOfDay } from './format-time.ts';
+import { formatTimeOfDay } from './studio-time.ts';
 
 describe('formatTimeOfDay', () => {
   it('writes 24-hour times in Spanish and Catalan, 12-hour in English', () => {
