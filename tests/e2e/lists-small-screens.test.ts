@@ -96,12 +96,21 @@ async function expectNoHorizontalOverflow(page: Page, where: string): Promise<vo
   expect(widths.scrolling, `elements scrolling sideways on ${where}`).toEqual([]);
 }
 
+type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+
+/** The element's box, polled: a list that re-renders (new rows arriving) can replace it while it is measured. */
+async function boxOf(locator: Locator, what: string): Promise<Box> {
+  const measured: { box: Box | null } = { box: null };
+  await expect.poll(async () => (measured.box = await locator.boundingBox()) !== null, { message: `${what} measured` }).toBe(true);
+  return measured.box!;
+}
+
 /** On the screen and usable: visible, enabled, and entirely within the screen's width. */
 async function expectOnScreen(locator: Locator, what: string): Promise<void> {
   await locator.scrollIntoViewIfNeeded();
   expect(await locator.isVisible(), `${what} visible`).toBe(true);
   expect(await locator.isEnabled(), `${what} enabled`).toBe(true);
-  const box = (await locator.boundingBox())!;
+  const box = await boxOf(locator, what);
   expect(box.x, `${what}'s left edge`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${what}'s right edge`).toBeLessThanOrEqual(PHONE.width);
 }
@@ -195,7 +204,7 @@ describe('the lists on a 390 px phone', () => {
     await page.getByRole('button', { name: t('menu.open', { title: lastTitle }) }).click();
     const lastMenu = page.getByRole('menu', { name: t('menu.open', { title: lastTitle }) });
     for (const item of await lastMenu.getByRole('menuitem').all()) {
-      const box = (await item.boundingBox())!;
+      const box = await boxOf(item, 'a menu item');
       expect(box.y, 'a menu item below the top of the screen').toBeGreaterThanOrEqual(0);
       expect(box.y + box.height, 'a menu item above the bottom of the screen').toBeLessThanOrEqual(PHONE.height);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
@@ -222,7 +231,7 @@ describe('the lists on a 390 px phone', () => {
     await expectOnScreen(filter, 'the state filter');
     await filter.selectOption({ label: t('states.preview') });
     await page.getByText(text(language, 'common', 'pagination.showing', { from: 1, to: 1, total: 1 })).waitFor();
-    expect(await rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     await expectNoHorizontalOverflow(page, 'projects filtered');
     const clean = page.getByRole('button', { name: t('filter.clean') });
     await expectOnScreen(clean, 'clean filters');
@@ -238,7 +247,7 @@ describe('the lists on a 390 px phone', () => {
 
     // The second page.
     await nextPage(page, language);
-    expect(await rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     await expectNoHorizontalOverflow(page, 'projects, page 2');
 
     expectNoUnexpectedConsoleErrors(page);
@@ -273,7 +282,7 @@ describe('the lists on a 390 px phone', () => {
 
     // Seven users, five a page.
     await nextPage(page, language);
-    expect(await rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     await expectNoHorizontalOverflow(page, 'users, page 2');
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
