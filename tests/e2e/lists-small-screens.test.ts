@@ -146,8 +146,8 @@ async function checkDialogAndCancel(page: Page, language: Language, name: string
 
 /** The list's sort on a phone: the column and the order, as native selects; the header row is hidden. */
 async function sortBy(page: Page, language: Language, namespace: string, column: string, order: 'ascending' | 'descending'): Promise<void> {
-  await page.getByRole('combobox', { name: text(language, namespace, 'sort.by'), exact: true }).selectOption({ label: column });
-  await page.getByRole('combobox', { name: text(language, namespace, 'sort.order'), exact: true }).selectOption({ label: text(language, namespace, `sort.${order}`) });
+  await page.getByRole('combobox', { name: text(language, 'common', 'sort.by'), exact: true }).selectOption({ label: column });
+  await page.getByRole('combobox', { name: text(language, 'common', 'sort.order'), exact: true }).selectOption({ label: text(language, 'common', `sort.${order}`) });
 }
 
 /** The first line of each card's title cell (the projects' is their third column, the others' their first). */
@@ -331,7 +331,7 @@ describe('the lists on a 390 px phone', () => {
       await page.locator('main tbody tr').first().waitFor();
       const header = page.getByRole('columnheader', { name: text('es', namespace, column) });
       expect(await header.isVisible()).toBe(true);
-      expect(await page.getByRole('combobox', { name: text('es', namespace, 'sort.by'), exact: true }).isVisible()).toBe(false);
+      expect(await page.getByRole('combobox', { name: text('es', 'common', 'sort.by'), exact: true }).isVisible()).toBe(false);
       await header.getByRole('button').click();
       await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
       // A row is one line of cells side by side, not a card. Polled: the sorted rows replace the previous

@@ -1,13 +1,5 @@
 import { Group, NativeSelect } from '@mantine/core';
-
-export interface ListSortTexts {
-  /** "Sort by" */
-  sortBy: string;
-  /** "Order" */
-  order: string;
-  ascending: string;
-  descending: string;
-}
+import { useTranslation } from 'react-i18next';
 
 export interface ListSortProps<Field extends string> {
   /** The columns the list sorts by, with their names as the table's headers show them. */
@@ -16,7 +8,6 @@ export interface ListSortProps<Field extends string> {
   order: 'asc' | 'desc';
   /** A new column sorts ascending, as a click on its header does. */
   onChange: (sort: Field, order: 'asc' | 'desc') => void;
-  texts: ListSortTexts;
   /** Space below it (a Mantine spacing). */
   mb?: string;
 }
@@ -26,21 +17,22 @@ export interface ListSortProps<Field extends string> {
  * click: the column and the order, as two native selects (the phone's own picker, no dropdown code).
  * Hidden from `sm` up, where the table's headers sort.
  */
-export function ListSort<Field extends string>({ fields, sort, order, onChange, texts, mb }: ListSortProps<Field>) {
+export function ListSort<Field extends string>({ fields, sort, order, onChange, mb }: ListSortProps<Field>) {
+  const { t } = useTranslation();
   return (
     <Group gap="sm" align="flex-end" wrap="nowrap" hiddenFrom="sm" w="100%" mb={mb}>
       <NativeSelect
-        label={texts.sortBy}
+        label={t('sort.by')}
         data={fields.map((field) => ({ value: field.value, label: field.label }))}
         value={sort}
         onChange={(event) => onChange(event.currentTarget.value as Field, 'asc')}
         flex={3}
       />
       <NativeSelect
-        label={texts.order}
+        label={t('sort.order')}
         data={[
-          { value: 'asc', label: texts.ascending },
-          { value: 'desc', label: texts.descending },
+          { value: 'asc', label: t('sort.ascending') },
+          { value: 'desc', label: t('sort.descending') },
         ]}
         value={order}
         onChange={(event) => onChange(sort, event.currentTarget.value as 'asc' | 'desc')}

@@ -145,7 +145,6 @@ export function PromptsPage() {
               sort={query.sort}
               order={query.order}
               onChange={(sort, order) => setQuery((current) => ({ ...current, page: 1, sort, order }))}
-              texts={{ sortBy: t('sort.by'), order: t('sort.order'), ascending: t('sort.ascending'), descending: t('sort.descending') }}
               mb="md"
             />
             <CardTable label={t('title')}>

@@ -171,7 +171,6 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
               sort={query.sort}
               order={query.order}
               onChange={(sort, order) => onQueryChange({ ...query, page: 1, sort, order })}
-              texts={{ sortBy: t('sort.by'), order: t('sort.order'), ascending: t('sort.ascending'), descending: t('sort.descending') }}
             />
           </Group>
 
