@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Home } from '../../../domain/home.ts';
 import type { Role } from '../../../domain/roles.ts';
-import { renderWithProviders } from '../../test-support/render.tsx';
+import { renderWithData } from '../../test-support/render.tsx';
 import { Dashboard } from './dashboard.tsx';
 
 const CLARA = { id: 'u-clara', first_name: 'Clara', last_name: 'Roca', email: 'clara@cliente.es' };
@@ -44,15 +42,7 @@ const ADMIN_HOME: Home = {
 
 function renderDashboard(home: Home, role: Role, language: 'es' | 'en' | 'cat') {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(home), { status: 200, headers: { 'content-type': 'application/json' } })));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <Dashboard role={role} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-    language,
-  );
+  return renderWithData(<Dashboard role={role} />, { language, path: '/' });
 }
 
 const section = (name: RegExp) => screen.findByRole('region', { name });

@@ -1,9 +1,8 @@
 import { List } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_FINDINGS, type NetworkCheckItem, type NetworksCheckReport } from '../../../domain/networks-check.ts';
-import { renderWithProviders } from '../../test-support/render.tsx';
+import { renderWithData, renderWithProviders } from '../../test-support/render.tsx';
 import { CheckItem } from './check-item.tsx';
 import { NetworksCheckPage } from './networks-check-page.tsx';
 
@@ -42,15 +41,7 @@ function serve(...reports: NetworksCheckReport[]) {
   return fetch;
 }
 
-function renderPage(language: 'es' | 'en' | 'cat') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(
-    <QueryClientProvider client={client}>
-      <NetworksCheckPage />
-    </QueryClientProvider>,
-    language,
-  );
-}
+const renderPage = (language: 'es' | 'en' | 'cat') => renderWithData(<NetworksCheckPage />, { language });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,15 +1,11 @@
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Calendar } from '../../../domain/calendar.ts';
 import type { Post } from '../../../domain/post.ts';
-import { CLOCK, CONNECTED_ACCOUNTS, type Call, TODAY, makePost, serve } from '../../test-support/post-fixtures.ts';
-import { renderWithProviders } from '../../test-support/render.tsx';
+import { CLOCK, CONNECTED_ACCOUNTS, type Call, TODAY, makePost, serve, signedIn } from '../../test-support/post-fixtures.ts';
+import { renderWithData } from '../../test-support/render.tsx';
 import { CalendarPage } from './calendar-page.tsx';
-
-const user = (role: string) => ({ id: role === 'admin' ? 'admin-1' : 'u1', email: 'lucia@ferrer.es', role, language: 'es', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null });
 
 /** TODAY is Wednesday 10 June 2026; post 2 goes out on Friday the 12th at 18:30, post 3 went out on the 8th. */
 const SCHEDULED = makePost({ id: 2, sequence: 2, state: 'scheduled', publish_on: '2026-06-12', publish_time: '18:30', networks: { instagram: true, linkedin: true } });
@@ -19,23 +15,15 @@ const calendar = (posts: Post[] = [SCHEDULED, PUBLISHED], slots: Calendar['slots
 function renderPage({ role = 'customer', path = `/calendar?day=${TODAY}`, answer, small = false }: { role?: string; path?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined; small?: boolean } = {}) {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: small && query.includes('max-width'), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
   const calls = serve((call) => {
-    if (call.url === '/api/me') return { status: 200, body: user(role) };
+    if (call.url === '/api/me') return { status: 200, body: signedIn(role) };
     const answered = answer?.(call);
     if (answered) return answered;
     if (call.url.startsWith('/api/calendar?')) return { status: 200, body: calendar() };
     if (call.url.endsWith('/accounts')) return { status: 200, body: CONNECTED_ACCOUNTS };
-    if (call.url.startsWith('/api/users?')) return { status: 200, body: { items: [{ ...user('customer'), id: 'c1', first_name: 'Clara', last_name: 'Roca', email: 'clara@roca.es', phone: '', company: '', vat: '', description: '', created_at: '', updated_at: '' }], total: 1, page: 1, pageSize: 100 } };
+    if (call.url.startsWith('/api/users?')) return { status: 200, body: { items: [{ ...signedIn('customer'), id: 'c1', first_name: 'Clara', last_name: 'Roca', email: 'clara@roca.es', phone: '', company: '', vat: '', description: '', created_at: '', updated_at: '' }], total: 1, page: 1, pageSize: 100 } };
     return { status: 404 };
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <Notifications />
-      <MemoryRouter initialEntries={[path]}>
-        <CalendarPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithData(<CalendarPage />, { path });
   return { calls, calendarCalls: () => calls.filter((call) => call.url.startsWith('/api/calendar?')) };
 }
 

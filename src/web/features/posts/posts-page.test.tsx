@@ -1,30 +1,18 @@
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../domain/post.ts';
-import { type Call, makePage, makePost, result, serve } from '../../test-support/post-fixtures.ts';
-import { renderWithProviders } from '../../test-support/render.tsx';
+import { type Call, makePage, makePost, result, serve, signedIn } from '../../test-support/post-fixtures.ts';
+import { renderWithData } from '../../test-support/render.tsx';
 import { PostsPage } from './posts-page.tsx';
 
-const user = (role: string) => ({ id: 'u1', email: 'lucia@ferrer.es', role, language: 'es', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null });
 const posts = (count: number, from = 1): Post[] => Array.from({ length: count }, (_, index) => makePost({ id: from + index, sequence: from + index }));
 
 function renderPage({ role = 'customer', answer, path = '/preview-projects' }: { role?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined; path?: string } = {}) {
   const calls = serve((call) => {
-    if (call.url === '/api/me') return { status: 200, body: user(role) };
+    if (call.url === '/api/me') return { status: 200, body: signedIn(role) };
     return answer?.(call) ?? { status: 200, body: makePage(posts(6)) };
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <Notifications />
-      <MemoryRouter initialEntries={[path]}>
-        <PostsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithData(<PostsPage />, { path });
   return { calls, listCalls: () => calls.filter((call) => call.url.startsWith('/api/posts?')) };
 }
 

@@ -1,17 +1,15 @@
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Call, serve } from '../../test-support/post-fixtures.ts';
-import { renderWithProviders } from '../../test-support/render.tsx';
+import { type Call, serve, signedIn } from '../../test-support/post-fixtures.ts';
+import { renderWithData } from '../../test-support/render.tsx';
 import { QueueSlotsSection } from './queue-slots-section.tsx';
 
-const user = (role: string) => ({ id: role === 'admin' ? 'admin-1' : 'u1', email: 'lucia@ferrer.es', role, language: 'es', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null });
 const CLARA = { id: 'c1', email: 'clara@roca.es', role: 'customer', language: 'es', first_name: 'Clara', last_name: 'Roca', active: true, avatar_url: null, phone: '', company: '', vat: '', description: '', created_at: '', updated_at: '' };
 
 function renderSection({ role = 'customer', answer }: { role?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined } = {}) {
   const calls = serve((call) => {
-    if (call.url === '/api/me') return { status: 200, body: user(role) };
+    if (call.url === '/api/me') return { status: 200, body: signedIn(role) };
     const answered = answer?.(call);
     if (answered) return answered;
     if (call.url.startsWith('/api/queue-slots') && call.method === 'GET') return { status: 200, body: { owner_id: 'u1', slots: [] } };
@@ -19,13 +17,7 @@ function renderSection({ role = 'customer', answer }: { role?: string; answer?: 
     if (call.url.startsWith('/api/users?')) return { status: 200, body: { items: [CLARA], total: 1, page: 1, pageSize: 100 } };
     return { status: 404 };
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <Notifications />
-      <QueueSlotsSection />
-    </QueryClientProvider>,
-  );
+  renderWithData(<QueueSlotsSection />);
   return { calls, puts: () => calls.filter((call) => call.method === 'PUT') };
 }
 

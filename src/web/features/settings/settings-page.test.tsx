@@ -1,9 +1,7 @@
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SocialConnectionView } from '../../../domain/social.ts';
-import { renderWithProviders } from '../../test-support/render.tsx';
+import { renderWithData } from '../../test-support/render.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
 const LINKEDIN: SocialConnectionView = {
@@ -26,16 +24,7 @@ function serve(handler: Handler) {
   return fetch;
 }
 
-function renderSettings() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(
-    <QueryClientProvider client={client}>
-      <Notifications />
-      <SettingsPage />
-    </QueryClientProvider>,
-    'en',
-  );
-}
+const renderSettings = () => renderWithData(<SettingsPage />, { language: 'en' });
 
 const tile = (name: 'LinkedIn' | 'Instagram') => screen.getByRole('region', { name });
 

@@ -1,9 +1,7 @@
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test-support/render.tsx';
+import { renderWithData } from '../../test-support/render.tsx';
 import { OAuthCallbackPage } from './oauth-callback-page.tsx';
 
 /** Where the app is now, to see the callback page hand over to /settings. */
@@ -13,19 +11,15 @@ function CurrentPath() {
 }
 
 function renderCallback(network: 'linkedin' | 'instagram', search: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return renderWithProviders(
-    <QueryClientProvider client={client}>
-      <Notifications />
-      <MemoryRouter initialEntries={[`/auth/${network}/callback${search}`]}>
-        <Routes>
-          <Route path="/auth/:network/callback" element={<OAuthCallbackPage network={network} />} />
-          <Route path="/settings" element={<p>Settings page</p>} />
-        </Routes>
-        <CurrentPath />
-      </MemoryRouter>
-    </QueryClientProvider>,
-    'en',
+  return renderWithData(
+    <>
+      <Routes>
+        <Route path="/auth/:network/callback" element={<OAuthCallbackPage network={network} />} />
+        <Route path="/settings" element={<p>Settings page</p>} />
+      </Routes>
+      <CurrentPath />
+    </>,
+    { language: 'en', path: `/auth/${network}/callback${search}` },
   );
 }
 

@@ -1,9 +1,8 @@
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Call, makePost, serve } from '../../../test-support/post-fixtures.ts';
-import { renderWithProviders } from '../../../test-support/render.tsx';
+import { renderWithData } from '../../../test-support/render.tsx';
 import { useMovePost } from './use-move-post.ts';
 
 const POST = makePost({ id: 2, state: 'scheduled', publish_on: '2026-06-12', publish_time: '18:30', networks: { instagram: false, linkedin: true } });
@@ -17,13 +16,7 @@ function renderMover(answer: (call: Call) => { status: number; body?: unknown })
     mover.current = useMovePost(NOW);
     return null;
   }
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <Notifications />
-      <Probe />
-    </QueryClientProvider>,
-  );
+  renderWithData(<Probe />);
   return { calls, mover };
 }
 

@@ -1,23 +1,15 @@
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../../domain/post.ts';
 import { type Call, makePost, serve } from '../../../test-support/post-fixtures.ts';
-import { renderWithProviders } from '../../../test-support/render.tsx';
+import { renderWithData } from '../../../test-support/render.tsx';
 import { EditPostModal } from './edit-post-modal.tsx';
 
 function renderModal(post: Post = makePost(), { language = 'en', answer }: { language?: 'en' | 'es' | 'cat'; answer?: (call: Call) => { status: number; body?: unknown } } = {}) {
   const calls = serve((call) => answer?.(call) ?? { status: 200, body: post });
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const ui = (opened: boolean) => (
-    <QueryClientProvider client={client}>
-      <Notifications />
-      <EditPostModal opened={opened} post={post} onClose={onClose} />
-    </QueryClientProvider>
-  );
-  const view = renderWithProviders(ui(true), language);
+  const ui = (opened: boolean) => <EditPostModal opened={opened} post={post} onClose={onClose} />;
+  const view = renderWithData(ui(true), { language });
   return { calls, onClose, reopen: () => { view.rerender(ui(false)); view.rerender(ui(true)); } };
 }
 

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PostAccounts } from '../../../../domain/post.ts';
 import { CONNECTED_ACCOUNTS, makePost, serve } from '../../../test-support/post-fixtures.ts';
-import { renderWithProviders } from '../../../test-support/render.tsx';
+import { renderWithData } from '../../../test-support/render.tsx';
 import { foldText } from './expandable-text.tsx';
 import { carouselAspectRatio } from './image-carousel.tsx';
 import { InstagramPreview } from './instagram-preview.tsx';
@@ -14,8 +13,7 @@ const LONG_TEXT = `${'Una casa de piedra entre robles, abierta al valle. '.repea
 
 function renderPreview(ui: ReactElement, accounts: PostAccounts = CONNECTED_ACCOUNTS) {
   const calls = serve(() => ({ status: 200, body: accounts }));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(<QueryClientProvider client={client}>{ui}</QueryClientProvider>, 'en');
+  renderWithData(ui, { language: 'en' });
   return calls;
 }
 

@@ -1,10 +1,9 @@
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Post, PostAccounts } from '../../../../domain/post.ts';
 import { CLOCK, CONNECTED_ACCOUNTS, type Call, TODAY, makePost, serve } from '../../../test-support/post-fixtures.ts';
-import { renderWithProviders } from '../../../test-support/render.tsx';
+import { renderWithData } from '../../../test-support/render.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
 
 const VIEWER = { id: 'u1', email: 'lucia@ferrer.es', role: 'customer', language: 'en', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null };
@@ -23,14 +22,7 @@ function renderDialog({ post = makePost(), accounts = CONNECTED_ACCOUNTS, viewer
     return { status: 404 };
   });
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <Notifications />
-      <PublishDialog opened post={post} clock={CLOCK} clockReadAt={Date.now()} mode={mode} onClose={onClose} />
-    </QueryClientProvider>,
-    language,
-  );
+  renderWithData(<PublishDialog opened post={post} clock={CLOCK} clockReadAt={Date.now()} mode={mode} onClose={onClose} />, { language });
   return { calls, onClose };
 }
 

@@ -1,16 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
-import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GenerationStatus } from '../../../../domain/generation.ts';
 import { serve } from '../../../test-support/post-fixtures.ts';
-import { renderWithProviders } from '../../../test-support/render.tsx';
+import { renderWithData } from '../../../test-support/render.tsx';
 import { LaunchProgress } from './launch-progress.tsx';
-
-function renderScreen(ui: ReactElement, language: 'es' | 'en') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(<QueryClientProvider client={client}>{ui}</QueryClientProvider>, language);
-}
 
 /** The launch screen against the generation status the server gives (the live stream is not open in jsdom). */
 describe('LaunchProgress', () => {
@@ -21,7 +14,7 @@ describe('LaunchProgress', () => {
     serve(() => ({ status: 200, body: status }));
     const onFailed = vi.fn();
     const onSucceeded = vi.fn();
-    renderScreen(<LaunchProgress projectId={4} projectTitle="Casa Montseny" onSucceeded={onSucceeded} onFailed={onFailed} />, 'en');
+    renderWithData(<LaunchProgress projectId={4} projectTitle="Casa Montseny" onSucceeded={onSucceeded} onFailed={onFailed} />, { language: 'en' });
     expect(await screen.findByRole('dialog', { name: 'Launching "Casa Montseny"' })).toBeTruthy();
     expect(screen.getByText('Preparing the project…')).toBeTruthy();
     status = { projectId: 4, status: 'failed', stage: null, error: { code: 'GENERATION_WEBHOOK_FAILED', message: 'Error calling webhook (500)' } };
@@ -33,7 +26,7 @@ describe('LaunchProgress', () => {
     serve(() => ({ status: 200, body: { projectId: 4, status: 'succeeded', stage: 'finalizing', error: null } satisfies GenerationStatus }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const onSucceeded = vi.fn();
-    renderScreen(<LaunchProgress projectId={4} projectTitle="Casa" onSucceeded={onSucceeded} onFailed={vi.fn()} />, 'es');
+    renderWithData(<LaunchProgress projectId={4} projectTitle="Casa" onSucceeded={onSucceeded} onFailed={vi.fn()} />, { language: 'es' });
     await screen.findByText('Lanzando «Casa»');
     await vi.advanceTimersByTimeAsync(5_000);
     expect(onSucceeded).not.toHaveBeenCalled();

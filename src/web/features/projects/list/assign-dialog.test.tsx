@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectSummary } from '../../../../domain/project.ts';
-import { renderWithProviders } from '../../../test-support/render.tsx';
+import { renderWithData } from '../../../test-support/render.tsx';
 import { AssignDialog } from './assign-dialog.tsx';
 
 const PROJECT: ProjectSummary = { id: 7, title: 'Casa Montseny', state: 'draft', created_by: null, assigned_to: null, maps_url: '', show_map: false, created_at: '2026-11-20T10:00:00Z' };
@@ -20,13 +19,7 @@ function renderDialog(fetchStub: (url: string, init?: RequestInit) => Response) 
   }));
   const onClose = vi.fn();
   const onFailure = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <AssignDialog project={PROJECT} onClose={onClose} onFailure={onFailure} />
-    </QueryClientProvider>,
-    'en',
-  );
+  renderWithData(<AssignDialog project={PROJECT} onClose={onClose} onFailure={onFailure} />, { language: 'en' });
   return { calls, onClose, onFailure };
 }
 
