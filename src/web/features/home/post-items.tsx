@@ -76,7 +76,7 @@ export function PreviewItem({ item, showOwner }: { item: HomePreviewPost; showOw
 /** A scheduled post: its day, its time and the networks it goes to. */
 export function ScheduledItem({ item, showOwner, today }: { item: HomeScheduledPost; showOwner: boolean; today: string }) {
   const { t } = useTranslation();
-  const { formatTime } = useTimeOfDay();
+  const { atTime } = useTimeOfDay();
   const networks = POST_NETWORKS.filter((network) => item.networks[network]).map((network) => NETWORK_NAMES[network]);
   return (
     <List.Item data-post={item.post_id}>
@@ -85,7 +85,7 @@ export function ScheduledItem({ item, showOwner, today }: { item: HomeScheduledP
         <Text size="sm">
           {t(item.publish_on <= today ? 'home.scheduled.itemDue' : item.publish_time ? 'home.scheduled.itemAt' : 'home.scheduled.item', {
             date: formatDate(item.publish_on),
-            time: item.publish_time ? formatTime(item.publish_time) : '',
+            at: item.publish_time ? atTime(item.publish_time) : '',
             networks: networks.join(', '),
           })}
         </Text>

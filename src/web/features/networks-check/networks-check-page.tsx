@@ -3,7 +3,9 @@ import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Titl
 // them each status badge sits above its check instead of beside it.
 import '@mantine/core/styles/List.css';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, toLanguage } from '../../../domain/languages.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
+import { intlLocaleOf } from '../../lib/format-time.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useNetworksCheck } from './api/check-networks.ts';
@@ -18,7 +20,9 @@ export function NetworksCheckPage() {
   const describe = useErrorMessage();
   const check = useNetworksCheck();
   const report = check.data;
-  const time = report ? new Date(report.checkedAt).toLocaleTimeString(i18n.language === 'cat' ? 'ca' : i18n.language) : '';
+  const checkedAt = report ? new Date(report.checkedAt) : null;
+  // With its seconds, so a check made again shows it changed; counted by the hour ("a la 1:05:09").
+  const at = checkedAt ? t('common:atTime', { time: checkedAt.toLocaleTimeString(intlLocaleOf(toLanguage(i18n.language) ?? DEFAULT_LANGUAGE)), count: checkedAt.getHours() }) : '';
 
   return (
     <Stack gap="lg">
@@ -37,7 +41,7 @@ export function NetworksCheckPage() {
       {report && (
         <>
           <Alert color={STATUS_COLORS[report.status]} role="status" title={t(`overall.${report.status}`)}>
-            {t('checkedAt', { time })}
+            {t('checkedAt', { at })}
           </Alert>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
             {report.networks.map((network) => (

@@ -82,7 +82,7 @@ function QueueSlotsForm({ owner, saved }: { owner: string | null; saved: readonl
   const { t, i18n } = useTranslation('social');
   const validation = useValidationMessage();
   const refusal = useRefusalMessage();
-  const { format, formatTime } = useTimeOfDay();
+  const { format, atTime } = useTimeOfDay();
   const save = useSaveQueueSlots();
   const [rows, setRows] = useState<Row[]>(() => toRows(saved));
   const [nextKey, setNextKey] = useState(saved.length);
@@ -123,7 +123,7 @@ function QueueSlotsForm({ owner, saved }: { owner: string | null; saved: readonl
           {rows.map((row, index) => {
             const number = index + 1;
             const problem = problems.get(row.key);
-            const name = t('queue.slot', { weekday: nameOf(Number(row.weekday)), time: timeOfDaySchema.safeParse(row.time).success ? formatTime(row.time) : row.time });
+            const name = t('queue.slot', { weekday: nameOf(Number(row.weekday)), at: atTime(row.time) });
             return (
               <li key={row.key} data-slot-row>
                 <Group gap="xs" align="flex-start" wrap="nowrap">

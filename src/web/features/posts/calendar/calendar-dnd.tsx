@@ -34,7 +34,7 @@ export interface CalendarDndProps {
 export function CalendarDnd({ range, view, layout, onDrop, children }: CalendarDndProps) {
   const { t } = useTranslation('calendar');
   const labels = useCalendarLabels();
-  const { formatTime } = useTimeOfDay();
+  const { atTime } = useTimeOfDay();
   const [dragged, setDragged] = useState<Post | null>(null);
   const where = useRef({ range, view, layout });
   where.current = { range, view, layout };
@@ -68,7 +68,7 @@ export function CalendarDnd({ range, view, layout, onDrop, children }: CalendarD
   const targetName = (id: UniqueIdentifier | undefined) => {
     const target = parseDropTarget(id);
     if (!target) return '';
-    return target.kind === 'day' ? labels.dayLong(target.day) : t('drag.slot', { day: labels.dayLong(target.day), time: formatTime(target.time) });
+    return target.kind === 'day' ? labels.dayLong(target.day) : t('drag.slot', { day: labels.dayLong(target.day), at: atTime(target.time) });
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('drag.start', { post: postName(postOf(active)) }),

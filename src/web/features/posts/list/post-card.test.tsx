@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../../domain/post.ts';
 import { TODAY, makePost, result } from '../../../test-support/post-fixtures.ts';
@@ -132,6 +132,14 @@ describe('PostCard', () => {
   it('writes the time in 12-hour English', () => {
     renderCard({ state: 'scheduled', publish_on: '2026-07-01', publish_time: '18:30' }, 'en');
     expect(screen.getByText('Publication date: 01-07-2026 at 6:30 PM')).toBeTruthy();
+  });
+
+  it('says "a la" for one o\'clock in Spanish and Catalan, "a las/les" for the other hours', () => {
+    renderCard({ state: 'scheduled', publish_on: '2026-07-01', publish_time: '01:15' });
+    expect(screen.getByText('Fecha de publicación: 01-07-2026 a la 01:15')).toBeTruthy();
+    cleanup();
+    renderCard({ state: 'scheduled', publish_on: '2026-07-01', publish_time: '01:45' }, 'cat');
+    expect(screen.getByText('Data de publicació: 01-07-2026 a la 01:45')).toBeTruthy();
   });
 
   it('keeps edit and publish on a scheduled post whose time is beyond the lock margin, without "add to queue"', () => {

@@ -42,7 +42,7 @@ function IconAction({ label, onClick, children, color }: { label: string; onClic
  */
 export function PostCard({ post, onAction, onReview = () => {}, reviewing = false }: PostCardProps) {
   const { t } = useTranslation('posts');
-  const { formatTime } = useTimeOfDay();
+  const { atTime } = useTimeOfDay();
   const titleId = useId();
   const numberId = useId();
   const published = post.state === 'published';
@@ -87,7 +87,7 @@ export function PostCard({ post, onAction, onReview = () => {}, reviewing = fals
           <CalendarIcon size={15} />
           <Text size="sm">
             {post.publish_on && post.publish_time
-              ? t('card.publishAt', { date: formatDate(post.publish_on), time: formatTime(post.publish_time) })
+              ? t('card.publishAt', { date: formatDate(post.publish_on), at: atTime(post.publish_time) })
               : post.publish_on
                 ? t('card.publishOn', { date: formatDate(post.publish_on) })
                 : t('card.noDate')}

@@ -56,7 +56,7 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
   const { t } = useTranslation('posts');
   const validation = useValidationMessage();
   const describe = useErrorMessage();
-  const { format, formatTime } = useTimeOfDay();
+  const { format, atTime } = useTimeOfDay();
   const queryClient = useQueryClient();
   const { data: viewer } = useSession();
   const accounts = usePostAccounts(post.id);
@@ -93,7 +93,7 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
           ? t('publish.unscheduled')
           : rules.publishesNow
             ? t('publish.publishingNow')
-            : t('publish.scheduledAt', { date: formatDate(saved.publish_on ?? input.publish_on), time: formatTime(saved.publish_time ?? input.publish_time ?? '') });
+            : t('publish.scheduledAt', { date: formatDate(saved.publish_on ?? input.publish_on), at: atTime(saved.publish_time ?? input.publish_time ?? '') });
         notifications.show({ color: 'teal', message });
         onClose();
       },
@@ -105,7 +105,7 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
     setServerErrors({});
     queue.mutate({ id: post.id, queue: { networks: rules.chosen } }, {
       onSuccess: (queued) => {
-        notifications.show({ color: 'teal', message: t('queue.done', { date: formatDate(queued.publish_on ?? ''), time: formatTime(queued.publish_time ?? '') }) });
+        notifications.show({ color: 'teal', message: t('queue.done', { date: formatDate(queued.publish_on ?? ''), at: atTime(queued.publish_time ?? '') }) });
         onClose();
       },
       onError: refused,
