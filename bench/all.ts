@@ -25,6 +25,7 @@ const BENCHES: Bench[] = [
   { name: 'posts list', load: () => import('./posts-list.ts'), dialects: true },
   { name: 'projects list', load: () => import('./projects-list.ts'), dialects: true },
   { name: 'home dashboard', load: () => import('./home.ts'), dialects: true },
+  { name: 'calendar', load: () => import('./calendar.ts'), dialects: true },
   { name: 'images', load: () => import('./image-pipeline.ts') },
   { name: 'publishing', load: () => import('./publishing-volume.ts') },
 ];
@@ -34,7 +35,7 @@ const chosen = BENCHES.filter((bench) => words.length === 0 || words.some((word)
 const dialects: NonNullable<BenchOptions['dialect']>[] = process.env.DATABASE_URL_TEST ? ['sqlite', 'postgres'] : ['sqlite'];
 
 console.log(`Alzado benchmarks (short mode), ${new Date().toISOString()}, ${os.availableParallelism()} cores, load average ${loadAverage()}`);
-if (!process.env.DATABASE_URL_TEST) console.log('DATABASE_URL_TEST is not set: the lists are measured on SQLite only.');
+if (!process.env.DATABASE_URL_TEST) console.log('DATABASE_URL_TEST is not set: the lists, the dashboard and the calendar are measured on SQLite only.');
 
 if (chosen.some((bench) => bench.needsBuild)) {
   console.log('\n▶ npm run build');

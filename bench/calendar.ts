@@ -1,12 +1,19 @@
 /**
  * The calendar (issue 16): GET /api/calendar for one month, as an administrator (every post, and one
- * customer's with the filter) and as a customer (her own), against the floor (bench/support/floor.ts) and
- * GET /api/health, over real HTTP on 127.0.0.1, interleaved. The measured month (November 2026) always
- * holds the same 300 posts; the other posts are spread over the other months of 2023-2029. First with
- * 1,000 posts, then with 100,000: a month read along the posts-by-day index costs the same whatever the
- * other months hold (growth near 1x).
+ * customer's with the filter) and as a customer (her own), in a studio of 1,000 posts and in one of
+ * 100,000, each beside its floor (bench/support/floor.ts: the session check and one indexed SELECT LIMIT
+ * 10) and GET /api/health, over real HTTP on 127.0.0.1, all interleaved in one run. The measured month
+ * (November 2026) always holds the same 300 posts; the other posts are spread over the other months of
+ * 2023-2029.
  *   npx tsx bench/calendar.ts [sqlite|postgres] [--explain] [--short]
- * postgres needs DATABASE_URL_TEST. --explain prints the plan of the month's posts query at 100,000.
+ * postgres needs DATABASE_URL_TEST. --explain also prints the plans of the month's posts query at 100,000;
+ * --short: fewer requests (npm run bench's mode; both sizes still).
+ *
+ * The budget is the calendar's promise, a month is read without reading the other months: each request
+ * takes at most GROWTH_BUDGET times as long in the studio of 100,000 posts as in that of 1,000 (the same
+ * 300 posts in the month; interleaved, so the load of the moment cancels out), where a query reading the
+ * other months would take some hundred times as long. Its ratio to the floor is given too, for
+ * information: the administrator's month answers 300 posts with their images where the floor answers ten ids.
  */
 import type { Insertable } from 'kysely';
 import { addDays, instantOf } from '../src/domain/studio-time.ts';
@@ -15,15 +22,18 @@ import { postRowsOnDays } from '../src/server/features/posts/repo.ts';
 import { projectRowValues } from '../src/server/test-support/projects.ts';
 import { storedFlag, storedInstant } from '../src/server/test-support/stored-values.ts';
 import { createTestUser, signIn } from '../src/server/test-support/test-app.ts';
-import { type BenchApp, benchArguments, startBenchApp } from './support/bench-app.ts';
+import { type BenchApp, type BenchDialect, benchArguments, startBenchApp } from './support/bench-app.ts';
 import { countRows, insertInBatches, settleAfterLoad } from './support/bulk-insert.ts';
 import { printPlan } from './support/explain.ts';
-import { floorRoute } from './support/floor.ts';
-import { FULL_LOAD, SHORT_LOAD, SizedResults, loadAverage } from './support/table.ts';
+import { FLOOR_NAME, FLOOR_PATH, floorRoute } from './support/floor.ts';
+import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.ts';
+import { FULL_LOAD, GROWTH_BUDGET, HEALTH, SHORT_LOAD, loadAverage } from './support/table.ts';
+import { type Figures, type Row, timeRowsInterleaved } from './support/timing.ts';
 
 const MONTH = { from: '2026-11-01', to: '2026-11-30' };
 const MONTH_POSTS = 300;
 const CUSTOMERS = 40;
+const SMALLEST = 1_000;
 const LARGEST = 100_000;
 /** The days the other posts fall on: 2023-01-01 onwards, skipping November 2026. */
 const FIRST_OTHER_DAY = '2023-01-01';
@@ -32,6 +42,13 @@ const OTHER_DAYS = 7 * 365;
 const ADMIN_MONTH = 'month, every post (admin)';
 const ADMIN_FILTERED = 'month, one customer (admin filter)';
 const OWN_MONTH = 'month, own posts (customer)';
+
+interface Options {
+  dialect: BenchDialect;
+  short: boolean;
+  explain: boolean;
+  log: (line: string) => void;
+}
 
 /** Post `index`: the first MONTH_POSTS in the month, the others on the other days; a time of day in 15-minute steps. */
 function planOf(index: number) {
@@ -52,7 +69,6 @@ async function fillTo(bench: BenchApp, customers: string[], total: number): Prom
   const created = new Date('2022-12-01T00:00:00Z');
   const projects = new Map<number, number>();
   for (const [index, customer] of customers.entries()) {
-    if (projects.has(index)) continue;
     const { id } = await db.insertInto('projects').values(projectRowValues({ title: `Obra ${index}`, state: 'preview', created_by: customer, created_at: created })).returning('id').executeTakeFirstOrThrow();
     projects.set(index, id);
   }
@@ -77,40 +93,117 @@ async function fillTo(bench: BenchApp, customers: string[], total: number): Prom
   await settleAfterLoad(db, bench.dialect, ['projects', 'posts', 'post_images', 'post_counts']);
 }
 
-const options = benchArguments();
-const sizes = options.short ? [LARGEST] : [1_000, LARGEST];
-const bench = await startBenchApp(options.dialect, floorRoute('posts'));
-try {
-  const customers: string[] = [];
-  for (let index = 0; index < CUSTOMERS; index += 1) customers.push((await createTestUser(bench.testApp, { email: `customer-${index}@bench.es`, role: 'customer' })).id);
-  await createTestUser(bench.testApp, { email: 'admin@bench.es', role: 'admin' });
-  const adminCookie = await signIn(bench.testApp, 'admin@bench.es', 'secret-123');
-  const customerCookie = await signIn(bench.testApp, 'customer-0@bench.es', 'secret-123');
-  // Each customer's weekly slots: Tuesday 09:30 and Thursday 18:00.
-  await bench.db.insertInto('queue_slots').values(customers.flatMap((owner) => [{ owner_id: owner, weekday: 2, time: '09:30', created_at: new Date().toISOString() }, { owner_id: owner, weekday: 4, time: '18:00', created_at: new Date().toISOString() }])).execute();
-  const base = await bench.listen();
-  const results = new SizedResults(sizes, options.short ? SHORT_LOAD : FULL_LOAD);
-  const month = `/api/calendar?from=${MONTH.from}&to=${MONTH.to}`;
-  console.log(`before: ${loadAverage()}`);
-  for (const size of sizes) {
-    const started = performance.now();
+const monthPath = `/api/calendar?from=${MONTH.from}&to=${MONTH.to}`;
+
+/**
+ * A studio of `size` posts on a fresh database, listening: 40 customers, each with two weekly slots
+ * (Tuesday 09:30 and Thursday 18:00), an administrator, and the administrator and customer-0 signed in.
+ */
+async function openStudio(dialect: BenchDialect, size: number) {
+  const bench = await startBenchApp(dialect, floorRoute('posts'));
+  try {
+    const customers: string[] = [];
+    for (let index = 0; index < CUSTOMERS; index += 1) customers.push((await createTestUser(bench.testApp, { email: `customer-${index}@bench.es`, role: 'customer' })).id);
+    await createTestUser(bench.testApp, { email: 'admin@bench.es', role: 'admin' });
+    const cookies = { admin: await signIn(bench.testApp, 'admin@bench.es', 'secret-123'), customer: await signIn(bench.testApp, 'customer-0@bench.es', 'secret-123') };
+    const now = new Date().toISOString();
+    await bench.db.insertInto('queue_slots').values(customers.flatMap((owner) => [{ owner_id: owner, weekday: 2, time: '09:30', created_at: now }, { owner_id: owner, weekday: 4, time: '18:00', created_at: now }])).execute();
     await fillTo(bench, customers, size);
-    const answer = (await (await fetch(`${base}${month}`, { headers: { cookie: adminCookie } })).json()) as { posts: unknown[]; slots: unknown[] };
-    console.log(`${size.toLocaleString('en')} posts loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; the month: ${answer.posts.length} posts, ${answer.slots.length} free slots`);
-    await results.measure(base, size, adminCookie, [
-      [ADMIN_MONTH, month, adminCookie],
-      [ADMIN_FILTERED, `${month}&owner=${customers[0]}`, adminCookie],
-      [OWN_MONTH, month, customerCookie],
-    ]);
+    const base = await bench.listen();
+    // The bench's premise: both studios' month is the same 300 posts.
+    const answer = (await (await fetch(`${base}${monthPath}`, { headers: { cookie: cookies.admin } })).json()) as { posts: unknown[]; slots: unknown[] };
+    if (answer.posts.length !== MONTH_POSTS) throw new Error(`the month of the studio of ${size} posts holds ${answer.posts.length} posts, not ${MONTH_POSTS}`);
+    return { bench, customers, cookies, base, slots: answer.slots.length };
+  } catch (error) {
+    await bench.close();
+    throw error;
   }
-  console.log(`after: ${loadAverage()}`);
-  results.print(options.dialect);
-  if (options.explain) {
-    for (const ownerId of [undefined, customers[0]]) {
-      const query = postRowsOnDays(bench.db, { ...MONTH, ownerId }).compile();
-      await printPlan(bench.db, options.dialect, `the month's posts (${ownerId ? 'one owner' : 'everyone'})`, query.sql, query.parameters);
+}
+type Studio = Awaited<ReturnType<typeof openStudio>>;
+
+const sizeLabel = (size: number) => `${size / 1_000}k`;
+
+/** The rows timed on one studio: GET /api/health, its floor and the three months. */
+function rowsOf(studio: Studio, size: number): Row[] {
+  const label = sizeLabel(size);
+  const month = `${studio.base}${monthPath}`;
+  return [
+    [`${HEALTH} (${label})`, `${studio.base}/api/health`],
+    [`${FLOOR_NAME} (${label})`, `${studio.base}${FLOOR_PATH}`, studio.cookies.admin],
+    [`${ADMIN_MONTH} (${label})`, month, studio.cookies.admin],
+    [`${ADMIN_FILTERED} (${label})`, `${month}&owner=${studio.customers[0]}`, studio.cookies.admin],
+    [`${OWN_MONTH} (${label})`, month, studio.cookies.customer],
+  ];
+}
+
+/**
+ * Two studios side by side, 1,000 and 100,000 posts, served from this process, and their requests
+ * interleaved in one run: whatever else the machine does weighs on both alike.
+ */
+async function measureCalendar({ dialect, short, explain, log }: Options): Promise<Map<string, Figures>> {
+  log(`before: ${loadAverage()}`);
+  const started = performance.now();
+  const small = await openStudio(dialect, SMALLEST);
+  try {
+    const large = await openStudio(dialect, LARGEST);
+    try {
+      log(`studios of ${SMALLEST.toLocaleString('en')} and ${LARGEST.toLocaleString('en')} posts loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; the month in each: ${MONTH_POSTS} posts, ${small.slots} and ${large.slots} free slots`);
+      // The rows carry whole addresses: two servers, one run.
+      const figures = await timeRowsInterleaved('', [...rowsOf(small, SMALLEST), ...rowsOf(large, LARGEST)], short ? SHORT_LOAD : FULL_LOAD);
+      log(`after: ${loadAverage()}`);
+      if (explain) {
+        for (const ownerId of [undefined, large.customers[0]]) {
+          const query = postRowsOnDays(large.bench.db, { ...MONTH, ownerId }).compile();
+          await printPlan(large.bench.db, dialect, `the month's posts at ${sizeLabel(LARGEST)} (${ownerId ? 'one owner' : 'everyone'})`, query.sql, query.parameters);
+        }
+      }
+      return figures;
+    } finally {
+      await large.bench.close();
     }
+  } finally {
+    await small.bench.close();
   }
-} finally {
-  await bench.close();
+}
+
+function printFigures(figures: Map<string, Figures>, dialect: BenchDialect, short: boolean): void {
+  const { requests } = short ? SHORT_LOAD : FULL_LOAD;
+  console.log(`\ndatabase: ${dialect}; ${requests} requests per row, both studios' requests interleaved in one run; milliseconds; x = p50 over the floor's p50 in that studio; growth = p50 at 100k over p50 at 1k`);
+  const names = [HEALTH, FLOOR_NAME, ADMIN_MONTH, ADMIN_FILTERED, OWN_MONTH];
+  const width = Math.max(...names.map((name) => name.length));
+  const at = (name: string, size: number) => figures.get(`${name} (${sizeLabel(size)})`)!;
+  const sizeHeads = [SMALLEST, LARGEST].map((size) => `${`${sizeLabel(size)} p50`.padStart(9)} ${`${sizeLabel(size)} p95`.padStart(9)} ${`${sizeLabel(size)} x`.padStart(7)}`);
+  console.log(`${'request'.padEnd(width)} ${sizeHeads.join(' ')} ${'growth'.padStart(7)}`);
+  for (const name of names) {
+    const cells = [SMALLEST, LARGEST].map((size) => `${at(name, size).p50.toFixed(2).padStart(9)} ${at(name, size).p95.toFixed(2).padStart(9)} ${(at(name, size).p50 / at(FLOOR_NAME, size).p50).toFixed(1).padStart(7)}`);
+    console.log(`${name.padEnd(width)} ${cells.join(' ')} ${(at(name, LARGEST).p50 / at(name, SMALLEST).p50).toFixed(2).padStart(6)}x`);
+  }
+}
+
+/** Per request: the growth from 1,000 to 100,000 posts against its budget, and the ratio to the floor at 100,000 for information. */
+function budgetLines(figures: Map<string, Figures>, dialect: BenchDialect): BudgetLine[] {
+  const p50 = (name: string, size: number) => figures.get(`${name} (${sizeLabel(size)})`)!.p50;
+  return [ADMIN_MONTH, ADMIN_FILTERED, OWN_MONTH].flatMap((name) => {
+    const growth = Number((p50(name, LARGEST) / p50(name, SMALLEST)).toFixed(2));
+    const overFloor = Number((p50(name, LARGEST) / p50(FLOOR_NAME, LARGEST)).toFixed(2));
+    return [
+      {
+        bench: `calendar ${dialect}`, measure: `${name}: 100k over 1k`, value: growth, unit: 'x', budget: `<= ${GROWTH_BUDGET}x`, pass: growth <= GROWTH_BUDGET,
+        baseline: `the same month (${MONTH_POSTS} posts) in a studio of 1,000 posts, interleaved (p50 ${p50(name, SMALLEST).toFixed(2)} ms)`,
+      },
+      { bench: `calendar ${dialect}`, measure: `${name} at 100k over the floor`, value: overFloor, unit: 'x', budget: '', pass: null, baseline: `${FLOOR_NAME} (p50 ${p50(FLOOR_NAME, LARGEST).toFixed(2)} ms)` },
+    ] satisfies BudgetLine[];
+  });
+}
+
+/** npm run bench: how a month of the calendar grows from 1,000 to 100,000 posts in all. */
+export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => budgetLines(await measureCalendar({ dialect, short, explain: false, log: () => {} }), dialect);
+
+if (isMainModule(import.meta.url)) {
+  const options = benchArguments();
+  const figures = await measureCalendar({ ...options, log: (line) => console.log(line) });
+  printFigures(figures, options.dialect, options.short);
+  for (const line of budgetLines(figures, options.dialect)) {
+    console.log(`${line.pass === null ? 'info' : line.pass ? 'pass' : 'FAIL'}  ${line.measure}: ${line.value}x${line.budget ? ` (${line.budget})` : ''}`);
+  }
 }
