@@ -19,7 +19,6 @@ export const FLOOR_BUDGET = 3;
  * What a read that must not depend on the rest of the table may grow from 1,000 to 100,000 posts, the two
  * studios' requests interleaved in one run: the home dashboard (issue 15, bench/home.ts) and a month of the
  * calendar (issue 16, bench/calendar.ts). A query reading every row would grow some hundred times.
- * (bench/home.ts still has this figure as a constant of its own, from before it was shared here.)
  */
 export const GROWTH_BUDGET = 2;
 
