@@ -26,15 +26,14 @@ import { type BenchApp, type BenchDialect, benchArguments, startBenchApp } from 
 import { countRows, insertInBatches, settleAfterLoad } from './support/bulk-insert.ts';
 import { printPlan } from './support/explain.ts';
 import { FLOOR_NAME, FLOOR_PATH, floorRoute } from './support/floor.ts';
-import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.ts';
-import { FULL_LOAD, GROWTH_BUDGET, HEALTH, SHORT_LOAD, loadAverage } from './support/table.ts';
+import { LARGEST, SMALLEST, growthBudgetLines, printGrowthFigures, printVerdicts, sizeLabel } from './support/growth.ts';
+import { type BenchRun, isMainModule } from './support/summary.ts';
+import { FULL_LOAD, HEALTH, SHORT_LOAD, loadAverage } from './support/table.ts';
 import { type Figures, type Row, timeRowsInterleaved } from './support/timing.ts';
 
 const MONTH = { from: '2026-11-01', to: '2026-11-30' };
 const MONTH_POSTS = 300;
 const CUSTOMERS = 40;
-const SMALLEST = 1_000;
-const LARGEST = 100_000;
 /** The days the other posts fall on: 2023-01-01 onwards, skipping November 2026. */
 const FIRST_OTHER_DAY = '2023-01-01';
 const OTHER_DAYS = 7 * 365;
@@ -121,8 +120,6 @@ async function openStudio(dialect: BenchDialect, size: number) {
 }
 type Studio = Awaited<ReturnType<typeof openStudio>>;
 
-const sizeLabel = (size: number) => `${size / 1_000}k`;
-
 /** The rows timed on one studio: GET /api/health, its floor and the three months. */
 function rowsOf(studio: Studio, size: number): Row[] {
   const label = sizeLabel(size);
@@ -166,44 +163,13 @@ async function measureCalendar({ dialect, short, explain, log }: Options): Promi
   }
 }
 
-function printFigures(figures: Map<string, Figures>, dialect: BenchDialect, short: boolean): void {
-  const { requests } = short ? SHORT_LOAD : FULL_LOAD;
-  console.log(`\ndatabase: ${dialect}; ${requests} requests per row, both studios' requests interleaved in one run; milliseconds; x = p50 over the floor's p50 in that studio; growth = p50 at 100k over p50 at 1k`);
-  const names = [HEALTH, FLOOR_NAME, ADMIN_MONTH, ADMIN_FILTERED, OWN_MONTH];
-  const width = Math.max(...names.map((name) => name.length));
-  const at = (name: string, size: number) => figures.get(`${name} (${sizeLabel(size)})`)!;
-  const sizeHeads = [SMALLEST, LARGEST].map((size) => `${`${sizeLabel(size)} p50`.padStart(9)} ${`${sizeLabel(size)} p95`.padStart(9)} ${`${sizeLabel(size)} x`.padStart(7)}`);
-  console.log(`${'request'.padEnd(width)} ${sizeHeads.join(' ')} ${'growth'.padStart(7)}`);
-  for (const name of names) {
-    const cells = [SMALLEST, LARGEST].map((size) => `${at(name, size).p50.toFixed(2).padStart(9)} ${at(name, size).p95.toFixed(2).padStart(9)} ${(at(name, size).p50 / at(FLOOR_NAME, size).p50).toFixed(1).padStart(7)}`);
-    console.log(`${name.padEnd(width)} ${cells.join(' ')} ${(at(name, LARGEST).p50 / at(name, SMALLEST).p50).toFixed(2).padStart(6)}x`);
-  }
-}
-
-/** Per request: the growth from 1,000 to 100,000 posts against its budget, and the ratio to the floor at 100,000 for information. */
-function budgetLines(figures: Map<string, Figures>, dialect: BenchDialect): BudgetLine[] {
-  const p50 = (name: string, size: number) => figures.get(`${name} (${sizeLabel(size)})`)!.p50;
-  return [ADMIN_MONTH, ADMIN_FILTERED, OWN_MONTH].flatMap((name) => {
-    const growth = Number((p50(name, LARGEST) / p50(name, SMALLEST)).toFixed(2));
-    const overFloor = Number((p50(name, LARGEST) / p50(FLOOR_NAME, LARGEST)).toFixed(2));
-    return [
-      {
-        bench: `calendar ${dialect}`, measure: `${name}: 100k over 1k`, value: growth, unit: 'x', budget: `<= ${GROWTH_BUDGET}x`, pass: growth <= GROWTH_BUDGET,
-        baseline: `the same month (${MONTH_POSTS} posts) in a studio of 1,000 posts, interleaved (p50 ${p50(name, SMALLEST).toFixed(2)} ms)`,
-      },
-      { bench: `calendar ${dialect}`, measure: `${name} at 100k over the floor`, value: overFloor, unit: 'x', budget: '', pass: null, baseline: `${FLOOR_NAME} (p50 ${p50(FLOOR_NAME, LARGEST).toFixed(2)} ms)` },
-    ] satisfies BudgetLine[];
-  });
-}
-
+const budgetLines = (figures: Map<string, Figures>, dialect: BenchDialect) => growthBudgetLines(`calendar ${dialect}`, [ADMIN_MONTH, ADMIN_FILTERED, OWN_MONTH], figures, `the same month (${MONTH_POSTS} posts)`);
 /** npm run bench: how a month of the calendar grows from 1,000 to 100,000 posts in all. */
 export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => budgetLines(await measureCalendar({ dialect, short, explain: false, log: () => {} }), dialect);
 
 if (isMainModule(import.meta.url)) {
   const options = benchArguments();
   const figures = await measureCalendar({ ...options, log: (line) => console.log(line) });
-  printFigures(figures, options.dialect, options.short);
-  for (const line of budgetLines(figures, options.dialect)) {
-    console.log(`${line.pass === null ? 'info' : line.pass ? 'pass' : 'FAIL'}  ${line.measure}: ${line.value}x${line.budget ? ` (${line.budget})` : ''}`);
-  }
+  printGrowthFigures(figures, options.dialect, [HEALTH, FLOOR_NAME, ADMIN_MONTH, ADMIN_FILTERED, OWN_MONTH], (options.short ? SHORT_LOAD : FULL_LOAD).requests);
+  printVerdicts(budgetLines(figures, options.dialect));
 }

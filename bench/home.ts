@@ -27,14 +27,13 @@ import { type BenchApp, type BenchDialect, benchArguments, startBenchApp } from 
 import { countRows, insertInBatches, settleAfterLoad } from './support/bulk-insert.ts';
 import { printPlan } from './support/explain.ts';
 import { FLOOR_NAME, FLOOR_PATH, floorRoute } from './support/floor.ts';
-import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.ts';
-import { FULL_LOAD, GROWTH_BUDGET, SHORT_LOAD, loadAverage } from './support/table.ts';
+import { LARGEST, SMALLEST, growthBudgetLines, printGrowthFigures, printVerdicts, sizeLabel } from './support/growth.ts';
+import { type BenchRun, isMainModule } from './support/summary.ts';
+import { FULL_LOAD, SHORT_LOAD, loadAverage } from './support/table.ts';
 import { type Figures, type Row, timeRowsInterleaved } from './support/timing.ts';
 
 const FIRST_DAY = Date.parse('2023-01-01T00:00:00.000Z');
 const DAY = 86_400_000;
-const SMALLEST = 1_000;
-const LARGEST = 100_000;
 
 const ADMIN = 'GET /api/home (admin, whole studio)';
 const CUSTOMER = 'GET /api/home (customer)';
@@ -165,8 +164,6 @@ async function openStudio(dialect: BenchDialect, size: number) {
 }
 type Studio = Awaited<ReturnType<typeof openStudio>>;
 
-const sizeLabel = (size: number) => `${size / 1_000}k`;
-
 /** The rows timed on one studio: its floor and each role's dashboard. */
 function rowsOf(studio: Studio, size: number): Row[] {
   const label = sizeLabel(size);
@@ -200,16 +197,6 @@ async function measureHome({ dialect, short, explain, log }: Options): Promise<M
   }
 }
 
-function printFigures(figures: Map<string, Figures>, dialect: BenchDialect): void {
-  console.log(`\ndatabase: ${dialect}; milliseconds, both studios' requests interleaved in one run; growth = p50 at 100k over p50 at 1k`);
-  const width = Math.max(...[FLOOR_NAME, ADMIN, CUSTOMER, PUBLISHER].map((name) => name.length));
-  console.log(`${'request'.padEnd(width)} ${'1k p50'.padStart(8)} ${'1k p95'.padStart(8)} ${'100k p50'.padStart(9)} ${'100k p95'.padStart(9)} ${'growth'.padStart(7)}`);
-  for (const name of [FLOOR_NAME, ADMIN, CUSTOMER, PUBLISHER]) {
-    const [at1k, at100k] = [figures.get(`${name} (${sizeLabel(SMALLEST)})`)!, figures.get(`${name} (${sizeLabel(LARGEST)})`)!];
-    console.log(`${name.padEnd(width)} ${at1k.p50.toFixed(2).padStart(8)} ${at1k.p95.toFixed(2).padStart(8)} ${at100k.p50.toFixed(2).padStart(9)} ${at100k.p95.toFixed(2).padStart(9)} ${(at100k.p50 / at1k.p50).toFixed(2).padStart(6)}x`);
-  }
-}
-
 /** The plans of every query the dashboard sends, per role, recorded as the service sends them. */
 async function printHomePlans({ db, dialect }: BenchApp, people: People): Promise<void> {
   const deps = { db, dialect, calendar: createStudioCalendar({ timeZone: 'Europe/Madrid' }), expiryWarningDays: 7 };
@@ -219,30 +206,13 @@ async function printHomePlans({ db, dialect }: BenchApp, people: People): Promis
   }
 }
 
-/** Per role: the growth from 1,000 to 100,000 posts against its budget, and the ratio to the floor at 100,000 for information. */
-function budgetLines(figures: Map<string, Figures>, dialect: BenchDialect): BudgetLine[] {
-  const p50 = (name: string, size: number) => figures.get(`${name} (${sizeLabel(size)})`)!.p50;
-  return [ADMIN, CUSTOMER, PUBLISHER].flatMap((name) => {
-    const growth = Number((p50(name, LARGEST) / p50(name, SMALLEST)).toFixed(2));
-    const overFloor = Number((p50(name, LARGEST) / p50(FLOOR_NAME, LARGEST)).toFixed(2));
-    return [
-      {
-        bench: `home ${dialect}`, measure: `${name}: 100k over 1k`, value: growth, unit: 'x', budget: `<= ${GROWTH_BUDGET}x`, pass: growth <= GROWTH_BUDGET,
-        baseline: `the same dashboard in a studio of 1,000 posts, interleaved (p50 ${p50(name, SMALLEST).toFixed(2)} ms)`,
-      },
-      { bench: `home ${dialect}`, measure: `${name} at 100k over the floor`, value: overFloor, unit: 'x', budget: '', pass: null, baseline: `${FLOOR_NAME} (p50 ${p50(FLOOR_NAME, LARGEST).toFixed(2)} ms)` },
-    ] satisfies BudgetLine[];
-  });
-}
-
+const budgetLines = (figures: Map<string, Figures>, dialect: BenchDialect) => growthBudgetLines(`home ${dialect}`, [ADMIN, CUSTOMER, PUBLISHER], figures, 'the same dashboard');
 /** npm run bench: how the dashboard of each role grows from 1,000 to 100,000 posts. */
 export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => budgetLines(await measureHome({ dialect, short, explain: false, log: () => {} }), dialect);
 
 if (isMainModule(import.meta.url)) {
   const options = benchArguments();
   const figures = await measureHome({ ...options, log: (line) => console.log(line) });
-  printFigures(figures, options.dialect);
-  for (const line of budgetLines(figures, options.dialect)) {
-    console.log(`${line.pass === null ? 'info' : line.pass ? 'pass' : 'FAIL'}  ${line.measure}: ${line.value}x${line.budget ? ` (${line.budget})` : ''}`);
-  }
+  printGrowthFigures(figures, options.dialect, [FLOOR_NAME, ADMIN, CUSTOMER, PUBLISHER], (options.short ? SHORT_LOAD : FULL_LOAD).requests);
+  printVerdicts(budgetLines(figures, options.dialect));
 }

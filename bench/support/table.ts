@@ -16,13 +16,6 @@ export const FULL_LOAD = { requests: 300, rounds: 30, warmUp: 30 };
 export const FLOOR_BUDGET = 3;
 
 /**
- * What a read that must not depend on the rest of the table may grow from 1,000 to 100,000 posts, the two
- * studios' requests interleaved in one run: the home dashboard (issue 15, bench/home.ts) and a month of the
- * calendar (issue 16, bench/calendar.ts). A query reading every row would grow some hundred times.
- */
-export const GROWTH_BUDGET = 2;
-
-/**
  * Figures per request and table size, printed side by side with each size's ratio to the floor (one
  * indexed SELECT LIMIT 10 behind the session check, floor.ts); GET /api/health is timed too, for scale.
  */
