@@ -16,8 +16,8 @@ import { connectSandboxNetwork } from './support/social.ts';
  * role whose screen differs, in Spanish, English and Catalan, on a desktop (1440 px) and a phone
  * (390 px). On each: axe-core finds no serious or critical WCAG 2.1 A/AA violation, and on the phone
  * nothing is wider than the screen (no horizontal scrolling). One browser; one page per language and
- * role, navigated from screen to screen. With SHOTS_DIR set, each Spanish screen is saved there as a
- * PNG for a person to look at.
+ * role, navigated from screen to screen. With SHOTS_DIR set, each screen in each language is saved
+ * there as a PNG for a person to look at.
  */
 const journey = useServerAndBrowser();
 
@@ -159,9 +159,9 @@ async function checkScreens(page: Page, server: RunningServer, screens: Screen[]
     for (const screen of screens) {
       const where = `${label} ${screen.name} ${language} ${width}px`;
       await open(page, server, screen);
-      if (SHOTS_DIR && language === 'es') {
+      if (SHOTS_DIR) {
         fs.mkdirSync(SHOTS_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${label}-${screen.name}-${width}.png`), fullPage: true, animations: 'disabled' });
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${language}-${label}-${screen.name}-${width}.png`), fullPage: true, animations: 'disabled' });
       }
       for (const violation of await axeViolations(page)) failures.push(`${where}: axe ${violation}`);
       if (width === 390) {
