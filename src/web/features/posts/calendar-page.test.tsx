@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Calendar } from '../../../domain/calendar.ts';
 import type { Post } from '../../../domain/post.ts';
 import { CLOCK, CONNECTED_ACCOUNTS, type Call, TODAY, makePost, serve, signedIn } from '../../test-support/post-fixtures.ts';
+import { stubEventSource } from '../../test-support/event-source.ts';
 import { renderWithData } from '../../test-support/render.tsx';
 import { CalendarPage } from './calendar-page.tsx';
 
@@ -110,23 +111,12 @@ describe('CalendarPage', () => {
   });
 
   it('reads the calendar again when a post changes on the server', async () => {
-    const sources: { listeners: Map<string, (message: { data: string }) => void> }[] = [];
-    class FakeEventSource {
-      listeners = new Map<string, (message: { data: string }) => void>();
-      constructor() {
-        sources.push(this);
-      }
-      addEventListener(type: string, listener: (message: { data: string }) => void) {
-        this.listeners.set(type, listener);
-      }
-      close() {}
-    }
-    vi.stubGlobal('EventSource', FakeEventSource);
+    const server = stubEventSource();
     let published = false;
     const { calendarCalls } = renderPage({ answer: (call) => (call.url.startsWith('/api/calendar?') ? { status: 200, body: calendar(published ? [{ ...SCHEDULED, state: 'published', editable: false }] : [SCHEDULED]) } : undefined) });
     expect(nameOf(await postButton(2))).toMatch(/Programada$/);
     published = true;
-    sources[0]!.listeners.get('post')!({ data: JSON.stringify({ type: 'post', postId: 2, projectId: 7, state: 'published' }) });
+    server.send('post', { type: 'post', postId: 2, projectId: 7, state: 'published' });
     await waitFor(() => expect(calendarCalls()).toHaveLength(2));
     await waitFor(async () => expect(nameOf(await postButton(2))).toMatch(/Publicado$/));
   });

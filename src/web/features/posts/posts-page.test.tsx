@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../domain/post.ts';
 import { type Call, makePage, makePost, result, serve, signedIn } from '../../test-support/post-fixtures.ts';
+import { stubEventSource } from '../../test-support/event-source.ts';
 import { renderWithData } from '../../test-support/render.tsx';
 import { PostsPage } from './posts-page.tsx';
 
@@ -109,22 +110,11 @@ describe('PostsPage', () => {
   });
 
   it('reads the list again when a post changes on the server', async () => {
-    const sources: FakeEventSource[] = [];
-    class FakeEventSource {
-      listeners = new Map<string, (message: { data: string }) => void>();
-      constructor() {
-        sources.push(this);
-      }
-      addEventListener(type: string, listener: (message: { data: string }) => void) {
-        this.listeners.set(type, listener);
-      }
-      close() {}
-    }
-    vi.stubGlobal('EventSource', FakeEventSource);
+    const server = stubEventSource();
     const { listCalls } = renderPage();
     await screen.findAllByRole('article');
     expect(listCalls()).toHaveLength(1);
-    sources[0]!.listeners.get('post')!({ data: JSON.stringify({ type: 'post', postId: 1, projectId: 7, state: 'published' }) });
+    server.send('post', { type: 'post', postId: 1, projectId: 7, state: 'published' });
     await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
 });

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekdayOf } from '../../../../domain/studio-time.ts';
+import { inTimeZone } from '../../../test-support/time-zone.ts';
 import { addMonths, isDay, quarterOf, rangeOf, shiftAnchor, weeksOf } from './calendar-days.ts';
 
 describe('the calendar days', () => {
-  // West of Greenwich a day read as local midnight would be the day before: none may be.
-  const originalZone = process.env.TZ;
-  beforeAll(() => {
-    process.env.TZ = 'America/Los_Angeles';
-  });
-  afterAll(() => {
-    if (originalZone === undefined) delete process.env.TZ;
-    else process.env.TZ = originalZone;
-  });
+  inTimeZone('America/Los_Angeles');
 
   it('shows a month from the Monday of its first week to the Sunday of its last, in whole weeks', () => {
     // November 2026 starts on a Sunday and ends on a Monday: six weeks.

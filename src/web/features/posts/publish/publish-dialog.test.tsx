@@ -1,8 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostAccounts } from '../../../../domain/post.ts';
 import { CLOCK, CONNECTED_ACCOUNTS, type Call, TODAY, makePost, serve } from '../../../test-support/post-fixtures.ts';
+import { inTimeZone } from '../../../test-support/time-zone.ts';
 import { renderWithData } from '../../../test-support/render.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
 
@@ -49,15 +50,7 @@ const typeTime = (hours: string, minutes: string, labels = { hours: 'Publication
 const SPANISH_TIME = { hours: 'Hora de publicación: horas', minutes: 'Hora de publicación: minutos' };
 
 describe('PublishDialog', () => {
-  // West of Greenwich, a day read as UTC midnight would be the day before: none may be.
-  const originalZone = process.env.TZ;
-  beforeAll(() => {
-    process.env.TZ = 'America/Los_Angeles';
-  });
-  afterAll(() => {
-    if (originalZone === undefined) delete process.env.TZ;
-    else process.env.TZ = originalZone;
-  });
+  inTimeZone('America/Los_Angeles');
   afterEach(() => {
     vi.unstubAllGlobals();
     // The notifications' store outlives a test: five shown ones would queue the next.
