@@ -26,7 +26,7 @@ import { type BenchApp, type BenchDialect, benchArguments, startBenchApp } from 
 import { countRows, insertInBatches, settleAfterLoad } from './support/bulk-insert.ts';
 import { printPlan } from './support/explain.ts';
 import { FLOOR_NAME, FLOOR_PATH, floorRoute } from './support/floor.ts';
-import { LARGEST, SMALLEST, growthBudgetLines, printGrowthFigures, printVerdicts, sizeLabel } from './support/growth.ts';
+import { type GrowthBenchOptions, LARGEST, SMALLEST, growthBudgetLines, printGrowthFigures, printVerdicts, sizeLabel } from './support/growth.ts';
 import { type BenchRun, isMainModule } from './support/summary.ts';
 import { FULL_LOAD, HEALTH, SHORT_LOAD, loadAverage } from './support/table.ts';
 import { type Figures, type Row, timeRowsInterleaved } from './support/timing.ts';
@@ -42,12 +42,6 @@ const ADMIN_MONTH = 'month, every post (admin)';
 const ADMIN_FILTERED = 'month, one customer (admin filter)';
 const OWN_MONTH = 'month, own posts (customer)';
 
-interface Options {
-  dialect: BenchDialect;
-  short: boolean;
-  explain: boolean;
-  log: (line: string) => void;
-}
 
 /** Post `index`: the first MONTH_POSTS in the month, the others on the other days; a time of day in 15-minute steps. */
 function planOf(index: number) {
@@ -137,7 +131,7 @@ function rowsOf(studio: Studio, size: number): Row[] {
  * Two studios side by side, 1,000 and 100,000 posts, served from this process, and their requests
  * interleaved in one run: whatever else the machine does weighs on both alike.
  */
-async function measureCalendar({ dialect, short, explain, log }: Options): Promise<Map<string, Figures>> {
+async function measureCalendar({ dialect, short, explain, log }: GrowthBenchOptions): Promise<Map<string, Figures>> {
   log(`before: ${loadAverage()}`);
   const started = performance.now();
   const small = await openStudio(dialect, SMALLEST);

@@ -27,7 +27,7 @@ import { type BenchApp, type BenchDialect, benchArguments, startBenchApp } from 
 import { countRows, insertInBatches, settleAfterLoad } from './support/bulk-insert.ts';
 import { printPlan } from './support/explain.ts';
 import { FLOOR_NAME, FLOOR_PATH, floorRoute } from './support/floor.ts';
-import { LARGEST, SMALLEST, growthBudgetLines, printGrowthFigures, printVerdicts, sizeLabel } from './support/growth.ts';
+import { type GrowthBenchOptions, LARGEST, SMALLEST, growthBudgetLines, printGrowthFigures, printVerdicts, sizeLabel } from './support/growth.ts';
 import { type BenchRun, isMainModule } from './support/summary.ts';
 import { FULL_LOAD, SHORT_LOAD, loadAverage } from './support/table.ts';
 import { type Figures, type Row, timeRowsInterleaved } from './support/timing.ts';
@@ -39,12 +39,6 @@ const ADMIN = 'GET /api/home (admin, whole studio)';
 const CUSTOMER = 'GET /api/home (customer)';
 const PUBLISHER = 'GET /api/home (publisher)';
 
-interface Options {
-  dialect: BenchDialect;
-  short: boolean;
-  explain: boolean;
-  log: (line: string) => void;
-}
 
 /** 40 customers own the posts; 4 publishers create half of the projects for them; 2 admins see all. */
 async function createPeople(bench: BenchApp) {
@@ -179,7 +173,7 @@ function rowsOf(studio: Studio, size: number): Row[] {
  * Two studios side by side, 1,000 and 100,000 posts, served from this process, and their requests
  * interleaved in one run: whatever else the machine does weighs on both alike.
  */
-async function measureHome({ dialect, short, explain, log }: Options): Promise<Map<string, Figures>> {
+async function measureHome({ dialect, short, explain, log }: GrowthBenchOptions): Promise<Map<string, Figures>> {
   log(`before: ${loadAverage()}`);
   const started = performance.now();
   const small = await openStudio(dialect, SMALLEST);

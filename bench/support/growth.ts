@@ -14,6 +14,14 @@ export const LARGEST = 100_000;
 /** How much slower such a read may be at 100,000 posts than at 1,000; one reading every row would be some hundred times. */
 export const GROWTH_BUDGET = 2;
 
+/** How a growth bench runs: its database, short or full, whether it prints plans, where its progress goes. */
+export interface GrowthBenchOptions {
+  dialect: BenchDialect;
+  short: boolean;
+  explain: boolean;
+  log: (line: string) => void;
+}
+
 /** "1k", "100k": the suffix of each row's name, which says its studio. */
 export const sizeLabel = (size: number) => `${size / 1_000}k`;
 
