@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinScopes } from '../domain/social.ts';
-import { ensureFirstAdmin } from './auth/first-admin.ts';
-import { composeApp } from './compose.ts';
-import { loadConfig } from './config.ts';
 import { redirectUriOf } from './features/social/service.ts';
 import { type TestDatabase, createTestDatabase } from './test-support/database.ts';
+import { startComposedApp } from './test-support/composed-app.ts';
 import { type TestApp, createTestUser } from './test-support/test-app.ts';
 
 /**
@@ -40,36 +37,18 @@ const WARN = 40;
 
 /** The app composed with this environment, listening on a loopback port; the administrator and a customer exist. */
 async function startApp(environment: Record<string, string>) {
-  const port = await freePort();
   const lines: LogLine[] = [];
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    TOKEN_ENCRYPTION_KEY: `1:${Buffer.alloc(32, 5).toString('base64')}`,
-    ...environment,
-  });
-  const composed = await composeApp(config, database, { logger: { level: 'info', stream: { write: (line) => lines.push(JSON.parse(line) as LogLine) } } });
-  if ((await ensureFirstAdmin({ db: database.db, auth: composed.auth, credentials: config.firstAdmin, announce: () => undefined })).created) {
-    // createTestUser needs only the app's auth.
-    await createTestUser({ auth: composed.auth } as TestApp, { ...CUSTOMER, role: 'customer' });
-  }
-  await composed.app.listen({ port, host: '127.0.0.1' });
-  const url = config.publicUrl;
+  const started = await startComposedApp(database, { dataDir, admin: ADMIN, environment, logLines: { write: (line) => lines.push(JSON.parse(line) as LogLine) } });
+  const { composed } = started;
+  // createTestUser needs only the app's auth.
+  if (started.firstAdminCreated) await createTestUser({ auth: composed.auth } as TestApp, { ...CUSTOMER, role: 'customer' });
   return {
-    url,
-    config,
+    url: started.url,
+    config: started.config,
     socialClients: composed.socialClients,
     /** What the start log said about the networks. */
     networkLines: () => lines.filter((line) => /^(LinkedIn|Instagram): (REAL|EMULATED|UNAVAILABLE)\b/.test(line.msg)),
-    signIn: async (who: { email: string; password: string }) => {
-      const response = await fetch(`${url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(who) });
-      expect(response.status).toBe(200);
-      const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]!).find((pair) => pair.includes('session_token='));
-      return cookie!;
-    },
+    signIn: started.signIn,
     close: async () => {
       await composed.app.close();
       await composed.events.close();
@@ -77,16 +56,6 @@ async function startApp(environment: Record<string, string>) {
   };
 }
 type StartedApp = Awaited<ReturnType<typeof startApp>>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = (probe.address() as net.AddressInfo);
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The sandbox's own pages and its control API: what only an administrator may use outside the all-sandbox default. */
 const PRIVATE_REQUESTS: Array<{ method: string; path: string; body?: unknown; page?: boolean }> = [

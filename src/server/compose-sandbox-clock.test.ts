@@ -3,12 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../domain/studio-time.ts';
-import { ensureFirstAdmin } from './auth/first-admin.ts';
-import { composeApp } from './compose.ts';
-import { loadConfig } from './config.ts';
+import { startComposedApp } from './test-support/composed-app.ts';
 import { type TestDatabase, createTestDatabase } from './test-support/database.ts';
 import { createTestPost, createTestProject } from './test-support/posts.ts';
-import { freePort } from './test-support/publishing.ts';
 
 /**
  * Decision 026: where every network is emulated, the studio's clock is the sandbox's, so that a journey
@@ -20,25 +17,15 @@ const ADMIN = { email: 'admin@sandbox-clock.test', password: 'admin-secret-1' };
 describe("the app's clock follows the sandbox's where every network is emulated", () => {
   let database: TestDatabase;
   let dataDir: string;
-  let composed: Awaited<ReturnType<typeof composeApp>>;
+  let composed: Awaited<ReturnType<typeof startComposedApp>>['composed'];
   let url: string;
+  let signIn: Awaited<ReturnType<typeof startComposedApp>>['signIn'];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-sandbox-clock-'));
-    const port = await freePort();
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      TOKEN_ENCRYPTION_KEY: `1:${Buffer.alloc(32, 7).toString('base64')}`,
-    });
-    composed = await composeApp(config, database, { logger: false });
-    await ensureFirstAdmin({ db: database.db, auth: composed.auth, credentials: config.firstAdmin, announce: () => undefined });
-    await composed.app.listen({ port, host: '127.0.0.1' });
-    url = config.publicUrl;
+    const started = await startComposedApp(database, { dataDir, admin: ADMIN });
+    ({ composed, url, signIn } = started);
   });
   afterAll(async () => {
     await composed?.app.close();
@@ -53,8 +40,7 @@ describe("the app's clock follows the sandbox's where every network is emulated"
   };
 
   it("moves the studio's today and queues a post whose time has come at once", async () => {
-    const signIn = await fetch(`${url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(ADMIN) });
-    const cookie = signIn.headers.getSetCookie().map((header) => header.split(';')[0]!).find((pair) => pair.includes('session_token='))!;
+    const cookie = await signIn(ADMIN);
     const today = async () => ((await (await fetch(`${url}/api/posts`, { headers: { cookie } })).json()) as { today: string }).today;
     const before = await today();
 
