@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, i18nLoaded, initI18n } from './index.ts';
+import { LANGUAGE_STORAGE_KEY } from '../lib/language-storage.ts';
+import { i18nLoaded, initI18n } from './index.ts';
 import { resources } from './resources.ts';
 
 describe('language detection (SPEC §1)', () => {

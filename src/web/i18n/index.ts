@@ -2,12 +2,10 @@ import i18next, { type Resource, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, htmlLangOf, toLanguage } from '../../domain/languages.ts';
+import { LANGUAGE_STORAGE_KEY } from '../lib/language-storage.ts';
 import { bundledNamespace } from './bundled-dictionaries.ts';
 import { createLocaleBackend } from './locale-backend.ts';
 import { FIRST_NAMESPACES } from './namespaces.ts';
-
-/** The local-storage key that caches the chosen language (SPEC §1). */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 /**
  * i18next as SPEC §1 describes it: es, en and cat with es as default and fallback; detected from

@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../../../domain/languages.ts';
+import type { Language } from '../../../../domain/languages.ts';
+import { LANGUAGE_STORAGE_KEY, cookieLanguage, firstLanguage, readStorage } from '../../../lib/language-storage.ts';
 
 /** Where a language may be found, in SPEC §1's order (the app's i18next detector reads the same). */
 export interface LanguageSources {
@@ -12,45 +13,16 @@ export interface LanguageSources {
   htmlLang: string;
 }
 
-/** The storage key both the app and the landing cache the chosen language under (SPEC §1). */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
-
 /** The first source naming a language we have (ca and ca-ES count as cat), else Spanish. */
 export function detectLanguage(sources: LanguageSources): Language {
-  const cookie = sources.cookie
-    .split(';')
-    .map((pair) => pair.trim().split('='))
-    .find(([name]) => name === 'i18next')?.[1];
-  const candidates = [
+  return firstLanguage([
     new URLSearchParams(sources.search).get('lng'),
-    cookie ? decodeURIComponent(cookie) : undefined,
+    cookieLanguage(sources.cookie),
     sources.localStorage,
     sources.sessionStorage,
     ...sources.navigatorLanguages,
     sources.htmlLang,
-  ];
-  for (const candidate of candidates) {
-    const language = toLanguage(candidate);
-    if (language) return language;
-  }
-  return DEFAULT_LANGUAGE;
-}
-
-/** Storage that may be disabled (private modes, blocked cookies) reads as empty instead of throwing. */
-export function readStorage(storage: () => Storage, key: string): string | null {
-  try {
-    return storage().getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function writeStorage(storage: () => Storage, key: string, value: string): void {
-  try {
-    storage().setItem(key, value);
-  } catch {
-    // not available: the choice lasts this page only
-  }
+  ]);
 }
 
 export function detectBrowserLanguage(): Language {

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE } from '../../../../domain/languages.ts';
 import { type PageLanguage, createPageLanguage as createStaticPageLanguage } from '../../../lib/static-page/page-language.ts';
 import { DICTIONARIES_ID, RUNTIME_TEXTS_ID } from '../landing-contract.ts';
-import { LANGUAGE_STORAGE_KEY, writeStorage } from './detect-language.ts';
+import { LANGUAGE_STORAGE_KEY, writeStorage } from '../../../lib/language-storage.ts';
 
 export type { PageLanguage };
 

@@ -1,7 +1,5 @@
-import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../../../../domain/languages.ts';
-
-/** The local-storage key the app's i18next caches the chosen language under (SPEC §1). */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+import type { Language } from '../../../../../domain/languages.ts';
+import { LANGUAGE_STORAGE_KEY, cookieLanguage, firstLanguage, readStorage } from '../../../../lib/language-storage.ts';
 
 /** Where a language may be found, as the app's i18next detector reads them. */
 export interface LanguageSources {
@@ -24,49 +22,14 @@ export interface LanguageSources {
  * other languages; else Spanish. `ca` and `ca-ES` count as `cat`.
  */
 export function chooseLoginLanguage(sources: LanguageSources): Language {
-  const cookie = sources.cookie
-    .split(';')
-    .map((pair) => pair.trim().split('='))
-    .find(([name]) => name === 'i18next')?.[1];
-  const candidates = [
+  return firstLanguage([
     sources.browserLanguage,
     new URLSearchParams(sources.search).get('lng'),
-    cookie ? safeDecode(cookie) : undefined,
+    cookieLanguage(sources.cookie),
     sources.localStorage,
     sources.sessionStorage,
     ...sources.browserLanguages,
-  ];
-  for (const candidate of candidates) {
-    const language = toLanguage(candidate);
-    if (language) return language;
-  }
-  return DEFAULT_LANGUAGE;
-}
-
-function safeDecode(value: string): string | undefined {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Storage that may be disabled (private modes, blocked cookies) reads as empty instead of throwing. */
-export function readStorage(storage: () => Storage, key: string): string | null {
-  try {
-    return storage().getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function writeStorage(storage: () => Storage, key: string, value: string | null): void {
-  try {
-    if (value === null) storage().removeItem(key);
-    else storage().setItem(key, value);
-  } catch {
-    // not available: nothing is remembered beyond this page
-  }
+  ]);
 }
 
 /** This browser's sources. */

@@ -1,7 +1,8 @@
 import '../login.css';
 import { toLanguage } from '../../../../../domain/languages.ts';
 import { adoptDestination, destinationAfterSignIn } from '../handover.ts';
-import { LANGUAGE_STORAGE_KEY, browserLanguageSources, chooseLoginLanguage, writeStorage } from './choose-language.ts';
+import { LANGUAGE_STORAGE_KEY, writeStorage } from '../../../../lib/language-storage.ts';
+import { browserLanguageSources, chooseLoginLanguage } from './choose-language.ts';
 import { setUpLanguageMenu } from './language-menu.ts';
 import { setUpLoginForm } from './login-form.ts';
 import { createPageLanguage } from './page-language.ts';

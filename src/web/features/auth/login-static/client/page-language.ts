@@ -1,7 +1,7 @@
 import { toLanguage } from '../../../../../domain/languages.ts';
 import { type PageLanguage, createPageLanguage as createStaticPageLanguage } from '../../../../lib/static-page/page-language.ts';
 import { DICTIONARIES_ID, RUNTIME_TEXTS_ID } from '../login-contract.ts';
-import { LANGUAGE_STORAGE_KEY, writeStorage } from './choose-language.ts';
+import { LANGUAGE_STORAGE_KEY, writeStorage } from '../../../../lib/language-storage.ts';
 
 export type { PageLanguage };
 
