@@ -35,6 +35,10 @@ export const ERROR_CODES = [
   'SOCIAL_PERMISSION_MISSING',
   'NOT_ENOUGH_IMAGES',
   'POST_LOCKED',
+  /** Schedule or queue: a chosen network has the post from an earlier round, and going there again was not confirmed (decision 028). */
+  'ALREADY_PUBLISHED',
+  /** Retry: the post has no failed network to try again. */
+  'NOTHING_TO_RETRY',
   'GENERATION_WEBHOOK_FAILED',
   'GENERATION_AI_FAILED',
   'GENERATION_FAILED',

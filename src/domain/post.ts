@@ -163,6 +163,18 @@ export const postImageSchema = z.object({
 });
 export type PostImage = z.infer<typeof postImageSchema>;
 
+/**
+ * A network the post went out to in a round that "publish again" ended (decision 028): it is still there,
+ * so a new round asks before going to that network again.
+ */
+export const earlierPublicationSchema = z.object({
+  network: z.enum(POST_NETWORKS),
+  target_name: z.string().nullable(),
+  permalink: z.string().nullable(),
+  published_at: z.string().nullable(),
+});
+export type EarlierPublication = z.infer<typeof earlierPublicationSchema>;
+
 export const postSchema = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
@@ -183,6 +195,13 @@ export const postSchema = z.object({
   networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
   images: z.array(postImageSchema),
   results: z.object({ instagram: postResultSchema.nullable(), linkedin: postResultSchema.nullable() }),
+  /** Where it went out in earlier rounds, before "publish again" (decision 028); newest first. */
+  published_before: z.array(earlierPublicationSchema),
+  /**
+   * The chosen networks whose account its owner has no longer connected (lost, expired, closed): a
+   * scheduled post will fail there at its time unless the owner connects it again. Empty otherwise.
+   */
+  unreachable: z.array(z.enum(POST_NETWORKS)),
   /** A publish job holds it (SPEC "in process"): locked. */
   in_process: z.boolean(),
   /** Text, images, date and networks can still change (until `locked_from`; never once published or in process). */
@@ -247,10 +266,17 @@ export const PUBLISH_TIME_STEP_MINUTES = 15;
  * `publish_time` is the studio's HH:MM: PUBLISH_HOUR:00 when omitted on a later day; omitted on today,
  * or a time of today already past, means now (SPEC: choosing today publishes immediately).
  */
+/**
+ * The networks the user confirmed to publish to again although the post is there from an earlier round
+ * (decision 028); a network newly chosen that has the post is refused without it (409 ALREADY_PUBLISHED).
+ */
+const republishSchema = z.object({ instagram: z.boolean().optional(), linkedin: z.boolean().optional() }).optional();
+
 export const scheduleSchema = z.object({
   publish_on: daySchema.nullable(),
   publish_time: timeOfDaySchema.nullish(),
   networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
+  republish: republishSchema,
 });
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
@@ -263,7 +289,7 @@ export function scheduleProblems(input: Pick<ScheduleInput, 'publish_on' | 'netw
 }
 
 /** POST /api/posts/:id/queue: the networks; the day and time are the owner's next free weekly slot. */
-export const queuePostSchema = z.object({ networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }) });
+export const queuePostSchema = z.object({ networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }), republish: republishSchema });
 export type QueuePostInput = z.infer<typeof queuePostSchema>;
 
 /** The instant from which a post going out at `publishAt` is locked (ISO), or null when it has no time. */
@@ -323,16 +349,29 @@ export const DISPLAYED_STATE_COLORS: Record<DisplayedState, string> = {
 /**
  * SPEC §4 "Displayed post state": scheduled shows as such; with no per-network results the raw state
  * shows; otherwise true and notSelected count as success and false as failure: all success is
- * published, all failure "error en publicación", a mix "publicado con errores".
+ * published, all failure "error en publicación", a mix "publicado con errores". A network not selected
+ * is no publication: a post that failed on every network it went to was published nowhere, so it is
+ * "error en publicación" even beside a network not selected (decision 028).
  */
 export function displayedStateOf(post: { state: PostState; results: { instagram: PostResult | null; linkedin: PostResult | null } }): DisplayedState {
   if (post.state === 'scheduled') return 'scheduled';
   const values = [specResultOf(post.results.instagram), specResultOf(post.results.linkedin)].filter((value): value is SpecResult => value !== null);
   if (values.length === 0) return post.state;
-  const failures = values.filter((value) => value === false).length;
+  const chosen = values.filter((value) => value !== 'notSelected');
+  const failures = chosen.filter((value) => value === false).length;
   if (failures === 0) return 'published';
-  if (failures === values.length) return 'publicationError';
+  if (failures === chosen.length) return 'publicationError';
   return 'publishedWithErrors';
+}
+
+/**
+ * The networks "retry" tries again (issue 29): those of a published post whose result failed (a
+ * "needs review" one marked not published included). The networks that published it are left alone;
+ * a result whose outcome is unknown is checked and marked first (decision 025).
+ */
+export function retryableNetworks(post: { state: PostState; in_process: boolean; results: { instagram: PostResult | null; linkedin: PostResult | null } }): PostNetwork[] {
+  if (post.state !== 'published' || post.in_process) return [];
+  return POST_NETWORKS.filter((network) => post.results[network]?.status === 'failed');
 }
 
 /**

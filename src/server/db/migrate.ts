@@ -14,6 +14,7 @@ import { homeIndexesMigration } from './migrations/011-home-indexes.ts';
 import { resultReviewsMigration } from './migrations/012-result-reviews.ts';
 import { type StudioSchedule, postsTimeOfDayMigration } from './migrations/013-posts-time-of-day.ts';
 import { queueSlotsMigration } from './migrations/014-queue-slots.ts';
+import { earlierPublicationsMigration } from './migrations/015-earlier-publications.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string, Migration> {
@@ -32,6 +33,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '012-result-reviews': resultReviewsMigration(dialect),
     '013-posts-time-of-day': postsTimeOfDayMigration(dialect, studio),
     '014-queue-slots': queueSlotsMigration(dialect),
+    '015-earlier-publications': earlierPublicationsMigration(dialect),
   };
 }
 

@@ -29,7 +29,7 @@ describe('migrations', () => {
     expect(tablesAfter).toEqual(tablesBefore);
     expect(tablesAfter).toEqual(expect.arrayContaining(['jobs', 'posts', 'post_images', 'post_results', 'users', 'sessions', 'accounts', 'verifications', 'attempt_counters', 'audit_log', 'contact_messages', 'social_connections', 'oauth_states', 'queue_slots']));
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(t.database.db);
-    expect(applied.rows.map((row) => row.name)).toEqual(['001-accounts', '002-contact-messages', '003-projects', '004-social-connections', '005-projects-list-indexes', '006-posts-and-jobs', '007-post-result-reasons', '008-posts-list-indexes', '009-hashed-auth-tokens', '010-list-counts', '011-home-indexes', '012-result-reviews', '013-posts-time-of-day', '014-queue-slots']);
+    expect(applied.rows.map((row) => row.name)).toEqual(['001-accounts', '002-contact-messages', '003-projects', '004-social-connections', '005-projects-list-indexes', '006-posts-and-jobs', '007-post-result-reasons', '008-posts-list-indexes', '009-hashed-auth-tokens', '010-list-counts', '011-home-indexes', '012-result-reviews', '013-posts-time-of-day', '014-queue-slots', '015-earlier-publications']);
   });
 
   it("agree with Better Auth's own schema check: nothing to create or add, no problems, no drift", async () => {

@@ -266,6 +266,19 @@ export interface PostResultsTable {
   reviewed_at: Instant | null;
 }
 
+/** A network a post was published to in a round "publish again" ended (migration 015, decision 028). */
+export interface PostEarlierPublicationsTable {
+  id: Generated<number>;
+  post_id: number;
+  network: string;
+  target_id: string | null;
+  target_name: string | null;
+  remote_id: string | null;
+  permalink: string | null;
+  published_at: Instant | null;
+  set_aside_at: Instant;
+}
+
 /**
  * Posts per owner ('' for none) and state, kept by migration 010's triggers on every write to posts:
  * read, never written, by the code.
@@ -312,6 +325,7 @@ export interface Database {
   posts: PostsTable;
   post_images: PostImagesTable;
   post_results: PostResultsTable;
+  post_earlier_publications: PostEarlierPublicationsTable;
   post_counts: PostCountsTable;
   project_counts: ProjectCountsTable;
   queue_slots: QueueSlotsTable;

@@ -1,8 +1,8 @@
-import { POST_STATES, RESULT_STATUSES, isEditable, lockedFromOf, type Post, type PostImage, type PostNetwork, type PostResult, type PostState, type ResultStatus } from '../../../domain/post.ts';
+import { POST_NETWORKS, POST_STATES, RESULT_STATUSES, type EarlierPublication, isEditable, lockedFromOf, type Post, type PostImage, type PostNetwork, type PostResult, type PostState, type ResultStatus } from '../../../domain/post.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { readFlag, readInstant } from '../../db/values.ts';
 import { accountPageOf } from './account-pages.ts';
-import type { PostImageRow, PostResultRow, PostRow } from './repo.ts';
+import type { EarlierPublicationRow, PostImageRow, PostResultRow, PostRow } from './repo.ts';
 
 /** Rows as the API shows them (postSchema). */
 
@@ -41,8 +41,21 @@ function toResult(network: PostNetwork, row: PostResultRow | undefined, sandboxe
   };
 }
 
+function toEarlierPublication(row: EarlierPublicationRow): EarlierPublication[] {
+  const network = POST_NETWORKS.find((candidate) => candidate === row.network);
+  if (!network) return [];
+  return [{ network, target_name: row.target_name, permalink: row.permalink, published_at: row.published_at === null ? null : readInstant(row.published_at).toISOString() }];
+}
+
+/** What a post's rows do not say: where it went out before, and which of its owner's accounts can publish now. */
+export interface PostSurroundings {
+  earlier: EarlierPublicationRow[];
+  /** The networks its owner can publish to now (social's usableNetworksOf). */
+  usable: ReadonlySet<PostNetwork>;
+}
+
 /** `now`: the studio's clock, which says whether the post is still editable. */
-export function toPost(row: PostRow, images: PostImageRow[], results: PostResultRow[], storage: Storage, now: Date, sandboxed: SandboxedNetworks): Post {
+export function toPost(row: PostRow, images: PostImageRow[], results: PostResultRow[], surroundings: PostSurroundings, storage: Storage, now: Date, sandboxed: SandboxedNetworks): Post {
   const state = stateOf(row.state);
   const inProcess = row.publishing_since !== null;
   const publishAt = row.publish_at === null ? null : readInstant(row.publish_at).toISOString();
@@ -62,6 +75,9 @@ export function toPost(row: PostRow, images: PostImageRow[], results: PostResult
     networks: { instagram: readFlag(row.to_instagram), linkedin: readFlag(row.to_linkedin) },
     images: images.map((image) => toPostImage(image, storage)),
     results: { instagram: resultOf('instagram'), linkedin: resultOf('linkedin') },
+    published_before: surroundings.earlier.flatMap(toEarlierPublication),
+    // Only a post waiting for its time is warned: one published or in preview has nothing to fail.
+    unreachable: state === 'scheduled' && !inProcess ? POST_NETWORKS.filter((network) => readFlag(network === 'instagram' ? row.to_instagram : row.to_linkedin) && !surroundings.usable.has(network)) : [],
     in_process: inProcess,
     editable: isEditable({ state, publish_at: publishAt, in_process: inProcess }, now),
     created_at: readInstant(row.created_at).toISOString(),

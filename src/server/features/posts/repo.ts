@@ -256,16 +256,77 @@ export async function resetPublishedPost(db: Kysely<Database>, id: number, unset
       .where('publishing_since', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await trx.deleteFrom('post_results').where('post_id', '=', id).execute();
+    // Where the ending round published it stays known (decision 028): the post is still out there.
     await trx
-      .updateTable('projects')
-      .set({ state: 'preview', updated_at: now })
-      .where('id', '=', (eb) => eb.selectFrom('posts').select('project_id').where('posts.id', '=', id))
-      .where('state', '=', 'launched')
+      .insertInto('post_earlier_publications')
+      .columns(['post_id', 'network', 'target_id', 'target_name', 'remote_id', 'permalink', 'published_at', 'set_aside_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('post_results')
+          .select(['post_id', 'network', 'target_id', 'target_name', 'remote_id', 'permalink', 'finished_at', eb.val(now).as('set_aside_at')])
+          .where('post_id', '=', id)
+          .where('status', '=', 'posted'),
+      )
       .execute();
+    await trx.deleteFrom('post_results').where('post_id', '=', id).execute();
+    await reopenLaunchedProject(trx, id, now);
     return true;
   });
 }
+
+/** A project whose every post was published is launched; once one of them is not, it is in preview again. */
+async function reopenLaunchedProject(trx: Transaction<Database>, postId: number, now: string): Promise<void> {
+  await trx
+    .updateTable('projects')
+    .set({ state: 'preview', updated_at: now })
+    .where('id', '=', (eb) => eb.selectFrom('posts').select('project_id').where('posts.id', '=', postId))
+    .where('state', '=', 'launched')
+    .execute();
+}
+
+/**
+ * "Retry" (issue 29): a published post whose given networks failed is scheduled again at its own time
+ * (past, so due at once) with those results pending and their tries counted anew; the results that
+ * published it stay as they are, so the publish job leaves those networks alone. The failed results are
+ * moved by a compare-and-set, as the post is: of two retries at once, one does it. False when the post
+ * was no longer published and free, or a result was no longer failed.
+ */
+export async function scheduleFailedNetworksAgain(trx: Transaction<Database>, id: number, networks: PostNetwork[]): Promise<boolean> {
+  const now = new Date().toISOString();
+  const post = await trx
+    .updateTable('posts')
+    .set({ state: 'scheduled', published_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'published')
+    .where('publishing_since', 'is', null)
+    .executeTakeFirst();
+  if (Number(post.numUpdatedRows) === 0) return false;
+  const results = await trx
+    .updateTable('post_results')
+    .set({ status: 'pending', error: null, error_code: null, attempts: 0, started_at: null, finished_at: null, reviewed_by: null, reviewed_at: null, updated_at: now })
+    .where('post_id', '=', id)
+    .where('network', 'in', networks)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  if (Number(results.numUpdatedRows) !== networks.length) throw new RetryRaced();
+  await reopenLaunchedProject(trx, id, now);
+  return true;
+}
+
+/** A result changed between the check and the write: the transaction is rolled back. */
+export class RetryRaced extends Error {}
+
+/** Where the posts went out in earlier rounds, newest first. */
+export function listEarlierPublicationRows(db: Kysely<Database>, postIds: number[]) {
+  if (postIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('post_earlier_publications')
+    .select(['post_id', 'network', 'target_name', 'permalink', 'published_at'])
+    .where('post_id', 'in', postIds)
+    .orderBy('id', 'desc')
+    .execute();
+}
+export type EarlierPublicationRow = Awaited<ReturnType<typeof listEarlierPublicationRows>>[number];
 
 /**
  * Hands a project's posts that are not published (nor being published) to a new owner; published ones

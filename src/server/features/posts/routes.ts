@@ -8,7 +8,7 @@ import type { Auth } from '../../auth/create-auth.ts';
 import { requireRole } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { getCalendar } from './calendar.ts';
-import { type PostsDependencies, deletePost, getPost, getPostAccounts, listPosts, queuePost, resetPost, reviewPostResult, schedulePost, updatePost } from './service.ts';
+import { type PostsDependencies, deletePost, getPost, getPostAccounts, listPosts, queuePost, resetPost, retryPost, reviewPostResult, schedulePost, updatePost } from './service.ts';
 
 // Ids are PostgreSQL integers: a larger number would make the query fail instead of finding nothing.
 const postParams = z.object({ id: rowIdParamSchema });
@@ -89,8 +89,23 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies 
 
   api.post('/api/posts/:id/reset', {
     onRequest,
-    schema: { tags, summary: 'Publish again: a published post back to preview, without day, networks or results', params: postParams, response: { 200: postSchema, ...errorResponses(401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Publish again: a published post back to preview, without day, networks or results; where it was published is kept (published_before), and a network that has it is chosen again only with republish (decision 028)',
+      params: postParams,
+      response: { 200: postSchema, ...errorResponses(401, 403, 404, 409) },
+    },
   }, async (request) => resetPost(deps, request.user!, request.params.id));
+
+  api.post('/api/posts/:id/retry', {
+    onRequest,
+    schema: {
+      tags,
+      summary: 'Retry: a published post tries again the networks that failed, and only those (the ones that published it are not called); 409 NOTHING_TO_RETRY without a failed network, SOCIAL_NOT_CONNECTED when one of them is not connected',
+      params: postParams,
+      response: { 200: postSchema, ...errorResponses(401, 403, 404, 409) },
+    },
+  }, async (request) => retryPost(deps, request.user!, request.params.id));
 
   api.post('/api/posts/:id/results/:network/review', {
     onRequest,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import {
   type ListPostsQuery, type Post, type PostAccounts, type PostNetwork, type PostPage, type PostState, type PostUpdate, type QueuePostInput, type ReviewResultInput,
-  type ScheduleInput, isEditable, scheduleProblems, textProblems,
+  type ScheduleInput, POST_NETWORKS, isEditable, retryableNetworks, scheduleProblems, textProblems,
 } from '../../../domain/post.ts';
 import { nextFreeSlot } from '../../../domain/queue.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
@@ -18,12 +18,12 @@ import { type EventHub, audienceOf } from '../../events/event-hub.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { slotsOfOwners } from '../queue/service.ts';
-import { type SocialDependencies, getConnectionStatus } from '../social/service.ts';
+import { type SocialDependencies, getConnectionStatus, usableNetworksOf } from '../social/service.ts';
 import { byPost, stateOf, toPost } from './post-view.ts';
 import { type PublishMoment, lockBoundaryOf, resolvePublishMoment } from './publish-moment.ts';
 import {
   type PostRow, type PostViewer, arrangePostImages, countPostsByState, deleteUnlockedPost, findResultStatus, findVisiblePostRow, hasActivePublishJob,
-  keysStillInUse, listImageRows, listResultRows, lockOwner, markReviewedResult, moveUnpublishedPostRows, pagePostRows, resetPublishedPost, scheduledInstantsOf,
+  keysStillInUse, listEarlierPublicationRows, listImageRows, listResultRows, lockOwner, markReviewedResult, moveUnpublishedPostRows, pagePostRows, resetPublishedPost, RetryRaced, scheduleFailedNetworksAgain, scheduledInstantsOf,
   updateChangeablePost,
 } from './repo.ts';
 
@@ -56,12 +56,23 @@ const locked = (id: number) => new AppError('POST_LOCKED', `Post with id ${id} i
 /** Rows as the API shows them, with their images and results (two queries for all of them). */
 export async function toPosts(deps: PostsDependencies, rows: PostRow[]): Promise<Post[]> {
   const ids = rows.map((row) => row.id);
-  const [images, results] = await Promise.all([listImageRows(deps.db, ids), listResultRows(deps.db, ids)]);
+  const now = deps.calendar.now();
+  const owners = rows.flatMap((row) => (row.state === 'scheduled' && row.owner_id !== null ? [row.owner_id] : []));
+  const [images, results, earlier, usable] = await Promise.all([
+    listImageRows(deps.db, ids),
+    listResultRows(deps.db, ids),
+    listEarlierPublicationRows(deps.db, ids),
+    usableNetworksOf(deps.social, owners, new Date()),
+  ]);
   const imagesOf = byPost(images);
   const resultsOf = byPost(results);
-  const now = deps.calendar.now();
+  const earlierOf = byPost(earlier);
   const sandboxed = { instagram: deps.social.connectors.instagram?.sandbox ?? false, linkedin: deps.social.connectors.linkedin?.sandbox ?? false };
-  return rows.map((row) => toPost(row, imagesOf.get(row.id) ?? [], resultsOf.get(row.id) ?? [], deps.storage, now, sandboxed));
+  const none = new Set<PostNetwork>();
+  return rows.map((row) => {
+    const surroundings = { earlier: earlierOf.get(row.id) ?? [], usable: (row.owner_id !== null && usable.get(row.owner_id)) || none };
+    return toPost(row, imagesOf.get(row.id) ?? [], resultsOf.get(row.id) ?? [], surroundings, deps.storage, now, sandboxed);
+  });
 }
 
 export async function listPosts(deps: PostsDependencies, actor: SessionUser, query: ListPostsQuery): Promise<PostPage> {
@@ -183,6 +194,26 @@ async function unconnectedNetworks(deps: PostsDependencies, ownerId: string | nu
   return missing;
 }
 
+/**
+ * A network newly chosen for a post that is there from an earlier round needs the user's explicit yes
+ * (decision 028): exactly once per network holds through "publish again" too. A network the post is
+ * already scheduled to (a move in the calendar) was confirmed when it was chosen.
+ */
+async function assertRepublishConfirmed(deps: PostsDependencies, row: PostRow, networks: ScheduleInput['networks'], republish: ScheduleInput['republish']): Promise<void> {
+  const chosenNow = { instagram: readFlag(row.to_instagram), linkedin: readFlag(row.to_linkedin) };
+  const candidates = POST_NETWORKS.filter((network) => networks[network] && !chosenNow[network] && republish?.[network] !== true);
+  if (candidates.length === 0) return;
+  const earlier = new Set((await listEarlierPublicationRows(deps.db, [row.id])).map((publication) => publication.network));
+  const unconfirmed = candidates.filter((network) => earlier.has(network));
+  if (unconfirmed.length > 0) {
+    throw new AppError(
+      'ALREADY_PUBLISHED',
+      `Post ${row.id} is on ${unconfirmed.map((network) => NETWORK_NAMES[network]).join(' and ')} from an earlier round: confirm publishing it there again (republish)`,
+      Object.fromEntries(unconfirmed.map((network) => [network, 'alreadyPublished'])),
+    );
+  }
+}
+
 /** The checks a post must pass to go out to these networks: its text, and the owner's connections. */
 async function assertPublishable(deps: PostsDependencies, row: PostRow, networks: ScheduleInput['networks']): Promise<void> {
   const textProblem = textProblems(row.text, networks.instagram);
@@ -207,6 +238,7 @@ export async function schedulePost(deps: PostsDependencies, actor: SessionUser, 
   if (input.publish_on === null) return saveSchedule(deps, actor, row, input.networks, now, async () => null);
   const resolved = resolvePublishMoment({ day: input.publish_on, time: input.publish_time }, { now, timeZone: deps.calendar.timeZone, publishHour: deps.publishHour });
   if ('problem' in resolved) throw new AppError('VALIDATION_FAILED', 'The time is less than the lock margin away', { publish_time: resolved.problem });
+  await assertRepublishConfirmed(deps, row, input.networks, input.republish);
   await assertPublishable(deps, row, input.networks);
   return saveSchedule(deps, actor, row, input.networks, now, async () => resolved.moment);
 }
@@ -224,6 +256,7 @@ export async function queuePost(deps: PostsDependencies, actor: SessionUser, id:
   if (!input.networks.instagram && !input.networks.linkedin) throw new AppError('VALIDATION_FAILED', 'Choose at least one network', { networks: 'networkRequired' });
   const ownerId = row.owner_id;
   if (ownerId === null) throw new AppError('QUEUE_HAS_NO_SLOTS', 'The post has no owner, so no weekly slots');
+  await assertRepublishConfirmed(deps, row, input.networks, input.republish);
   await assertPublishable(deps, row, input.networks);
   return saveSchedule(deps, actor, row, input.networks, now, async (trx) => {
     if (deps.dialect === 'postgres') await lockOwner(trx, ownerId);
@@ -280,6 +313,44 @@ export async function resetPost(deps: PostsDependencies, actor: SessionUser, id:
     throw new AppError('CONFLICT', 'Only a published post can be published again');
   }
   announce(deps, row, 'preview');
+  return getPost(deps, actor, id);
+}
+
+/**
+ * "Retry" (issue 29): the networks of a published post that failed are tried again, alone; those that
+ * published it keep their result and are not called. The owner's accounts for them must be connected
+ * (else 409 SOCIAL_NOT_CONNECTED, nothing changes). The post is scheduled at its own time, which has
+ * passed, and its publish job queued at once; the job publishes only the pending networks and, as
+ * always, at most once each (DESIGN principle 4). A result that needs review is checked and marked
+ * first: it is never retried blindly.
+ */
+export async function retryPost(deps: PostsDependencies, actor: SessionUser, id: number): Promise<Post> {
+  const [post] = await toPosts(deps, [await visibleRow(deps, actor, id)]);
+  const networks = retryableNetworks(post!);
+  if (networks.length === 0) {
+    if (post!.in_process) throw locked(id);
+    throw new AppError('NOTHING_TO_RETRY', `Post ${id} has no failed network to retry`, { result: 'nothingToRetry' });
+  }
+  const row = await visibleRow(deps, actor, id);
+  const missing = await unconnectedNetworks(deps, row.owner_id, { instagram: networks.includes('instagram'), linkedin: networks.includes('linkedin') });
+  if (Object.keys(missing).length > 0) {
+    throw new AppError('SOCIAL_NOT_CONNECTED', `The post's owner has not connected ${Object.keys(missing).join(' and ')}`, missing);
+  }
+  const queued = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await scheduleFailedNetworksAgain(trx, id, networks))) return false;
+      if (!(await hasActivePublishJob(trx, id))) await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RetryRaced) return false;
+      throw error;
+    });
+  if (!queued) throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
+  deps.log.info({ postId: id, networks, actor: actor.id }, 'Failed networks retried');
+  deps.wakeJobs?.();
+  announce(deps, row, 'scheduled');
   return getPost(deps, actor, id);
 }
 

@@ -21,6 +21,18 @@ export async function upsertConnectionRow(db: Kysely<Database>, userId: string, 
     .execute();
 }
 
+/** The users' connections that can publish now: open, and with a token not yet expired at `now`. */
+export function listUsableConnectionRows(db: Kysely<Database>, userIds: string[], openFlag: boolean | number, now: string) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('social_connections')
+    .select(['user_id', 'network'])
+    .where('user_id', 'in', userIds)
+    .where('is_connected', '=', openFlag)
+    .where((eb) => eb.or([eb('token_expires_at', 'is', null), eb('token_expires_at', '>', now)]))
+    .execute();
+}
+
 export async function updateConnectionRow(db: Kysely<Database>, id: number, changes: ConnectionChanges): Promise<void> {
   await db.updateTable('social_connections').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }

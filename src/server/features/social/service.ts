@@ -12,7 +12,7 @@ import { type TokenCipher, TokenDecryptionError } from '../../lib/token-cipher.t
 import { type RefusedPost, closeRefusedConnection } from './connection-loss.ts';
 import { type Connection, openPageTokens, openSecret, readConnection, targetPageId, toView, writeFlag } from './connection.ts';
 import type { NetworkConnector } from './connector.ts';
-import { deleteExpiredOAuthStates, deleteSurplusOAuthStates, findConnectionRow, insertOAuthState, takeOAuthState, updateConnectionRow, upsertConnectionRow } from './repo.ts';
+import { deleteExpiredOAuthStates, deleteSurplusOAuthStates, findConnectionRow, insertOAuthState, listUsableConnectionRows, takeOAuthState, updateConnectionRow, upsertConnectionRow } from './repo.ts';
 
 /**
  * The rules of the social connections (SPEC §4 "Social connection", §5 OAuth callback, §7): the
@@ -105,6 +105,22 @@ export async function getConnectionStatus(deps: SocialDependencies, input: { use
   }
   if (outcome.changes) await updateConnectionRow(deps.db, connection.id, outcome.changes);
   return toView(network, await loadConnection(deps, userId, network), status);
+}
+
+/**
+ * The networks each of these users can publish to now, as stored: connected, with a token not expired
+ * (no call to the networks: a list of posts asks this for all its owners at once). What a network says
+ * at publishing time may still differ; this is what the studio is warned about beforehand (issue 29).
+ */
+export async function usableNetworksOf(deps: Pick<SocialDependencies, 'db' | 'dialect'>, userIds: string[], now: Date): Promise<Map<string, Set<SocialNetwork>>> {
+  const rows = await listUsableConnectionRows(deps.db, [...new Set(userIds)], writeFlag(deps.dialect, true) as boolean | number, now.toISOString());
+  const usable = new Map<string, Set<SocialNetwork>>();
+  for (const row of rows) {
+    const networks = usable.get(row.user_id) ?? new Set<SocialNetwork>();
+    networks.add(row.network as SocialNetwork);
+    usable.set(row.user_id, networks);
+  }
+  return usable;
 }
 
 /**
