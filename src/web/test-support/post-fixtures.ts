@@ -24,6 +24,8 @@ export function makePost(overrides: Partial<Post> = {}): Post {
       { id: 13, position: 2, status: 'pending', url: '/media/c.jpg', width: 1080, height: 1080, linkedin_url: '/media/c-li.jpg' },
     ],
     results: { instagram: null, linkedin: null },
+    published_before: [],
+    unreachable: [],
     in_process: false,
     editable: true,
     created_at: '2026-06-01T10:00:00Z',
