@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'AUTH_USER_NOT_CREATED',
   'LAST_ADMIN',
+  /** Users: an administrator cannot change their own role or deactivate themself there (issue 29); details name the field. */
+  'OWN_ACCOUNT',
   'UNSUPPORTED_IMAGE',
   'IMAGE_ASPECT_RATIO',
   'TOO_MANY_IMAGES',

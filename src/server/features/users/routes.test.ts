@@ -611,11 +611,16 @@ describe('the last active administrator', () => {
     expect(response.json().error.code).toBe('LAST_ADMIN');
   });
 
-  it('can once another active administrator exists; then the other is the last one', async () => {
+  it('even with another active administrator, cannot change their own role or active flag; the other can, and then is the last one', async () => {
     const deputy = await createTestUser(t, { email: 'deputy@studio.es', role: 'admin' });
     const deputyCookie = await signIn(t, deputy.email, deputy.password);
 
-    const response = await patch(bossCookie, boss.id, { role: 'customer' });
+    const own = await patch(bossCookie, boss.id, { role: 'customer' });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error).toMatchObject({ code: 'OWN_ACCOUNT', details: { role: 'ownAccount' } });
+    expect((await getMe(t, bossCookie)).json()).toMatchObject({ role: 'admin', active: true });
+
+    const response = await patch(deputyCookie, boss.id, { role: 'customer' });
     expect(response.statusCode).toBe(200);
     expect(response.json().role).toBe('customer');
     // The demotion applies to the boss's very next request.
@@ -625,11 +630,55 @@ describe('the last active administrator', () => {
     expect(deputyAlone.statusCode).toBe(409);
     expect(deputyAlone.json().error.code).toBe('LAST_ADMIN');
 
-    // With the boss an admin again, the deputy may deactivate themself, and is signed out at once.
+    // With the boss an admin again, the deputy still cannot deactivate themself; the boss can, and the deputy is signed out at once.
     expect((await patch(deputyCookie, boss.id, { role: 'admin' })).statusCode).toBe(200);
-    expect((await patch(deputyCookie, deputy.id, { active: false })).statusCode).toBe(200);
+    const deputyOwn = await patch(deputyCookie, deputy.id, { active: false });
+    expect(deputyOwn.statusCode).toBe(409);
+    expect(deputyOwn.json().error).toMatchObject({ code: 'OWN_ACCOUNT', details: { active: 'ownAccount' } });
+    expect((await getMe(t, deputyCookie)).json()).toMatchObject({ role: 'admin', active: true });
+    expect((await patch(bossCookie, deputy.id, { active: false })).statusCode).toBe(200);
     expect((await getMe(t, deputyCookie)).statusCode).toBe(401);
     expect((await getMe(t, bossCookie)).json()).toMatchObject({ role: 'admin' });
+  });
+});
+
+describe('an administrator\'s own account (issue 29)', () => {
+  let t: TestApp;
+  let admin: { id: string; email: string; password: string };
+  let adminCookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createTestUser(t, { email: 'admin@studio.es', role: 'admin', firstName: 'Admin' });
+    adminCookie = await signIn(t, admin.email, admin.password);
+    // Another active administrator, so that the last-administrator rule is not what refuses.
+    await createTestUser(t, { email: 'other-admin@studio.es', role: 'admin' });
+  });
+  afterAll(() => t.close());
+
+  const patchOwn = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: `/api/users/${admin.id}`, headers: { cookie: adminCookie }, payload });
+
+  it.each([
+    ['deactivate themself', { active: false }, { active: 'ownAccount' }],
+    ['demote themself to customer', { role: 'customer' }, { role: 'ownAccount' }],
+    ['demote themself to publisher', { role: 'publisher' }, { role: 'ownAccount' }],
+    ['demote and deactivate themself', { role: 'basic', active: false }, { role: 'ownAccount', active: 'ownAccount' }],
+    ['deactivate themself while renaming', { active: false, first_name: 'Renamed' }, { active: 'ownAccount' }],
+  ])('cannot %s: 409 OWN_ACCOUNT naming the field, nothing changes, and they stay signed in', async (_case, payload, details) => {
+    const before = await snapshot(t);
+    const response = await patchOwn(payload);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: { code: 'OWN_ACCOUNT', message: expect.any(String), details } });
+    expect(await snapshot(t)).toEqual(before);
+    expect((await getMe(t, adminCookie)).json()).toMatchObject({ id: admin.id, role: 'admin', active: true, first_name: 'Admin' });
+    expect((await attemptSignIn(t, admin.email, admin.password)).statusCode).toBe(200);
+  });
+
+  it('may send the role and active flag it already has, with other changes (the form sends them unchanged)', async () => {
+    const response = await patchOwn({ role: 'admin', active: true, first_name: 'Adela', phone: '+34 622 222 222' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ role: 'admin', active: true, first_name: 'Adela', phone: '+34 622 222 222' });
+    expect((await getMe(t, adminCookie)).statusCode).toBe(200);
   });
 });
 

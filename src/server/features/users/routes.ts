@@ -35,12 +35,12 @@ export async function usersRoutes(app: FastifyInstance, deps: UsersDependencies 
     onRequest: adminOnly,
     schema: {
       tags,
-      summary: 'Changes the fields provided; the e-mail is locked; deactivating ends the sessions',
+      summary: 'Changes the fields provided; the e-mail is locked; deactivating ends the sessions; never one\'s own role or active flag (409 OWN_ACCOUNT)',
       params: z.object({ id: z.string() }),
       body: updateUserSchema,
       response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-  }, async (request) => updateUser(deps, { id: request.params.id, changes: request.body }));
+  }, async (request) => updateUser(deps, { id: request.params.id, changes: request.body, actorId: request.user!.id }));
 
   api.post('/api/create-user-template', {
     onRequest: adminOnly,

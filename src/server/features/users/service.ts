@@ -106,9 +106,11 @@ export async function createUser(deps: UsersDependencies, input: CreateUser): Pr
 
 /**
  * Changes only the fields provided. The last active administrator can be neither deactivated nor
- * demoted; deactivating a user ends their sessions at once; a new password ends them too.
+ * demoted, and no administrator can deactivate or demote themself here (issue 29: one's own account is
+ * edited in Profile; sending the value it already has is no change); deactivating a user ends their
+ * sessions at once; a new password ends them too.
  */
-export async function updateUser(deps: UsersDependencies, input: { id: string; changes: UpdateUser }): Promise<User> {
+export async function updateUser(deps: UsersDependencies, input: { id: string; changes: UpdateUser; actorId: string }): Promise<User> {
   const current = await findUserRowById(deps.db, input.id);
   if (!current) throw new AppError('NOT_FOUND', 'Do not match any users');
   const { password, email: _lockedEmail, ...changes } = input.changes;
@@ -118,6 +120,14 @@ export async function updateUser(deps: UsersDependencies, input: { id: string; c
   const losesAdmin = (changes.role !== undefined && changes.role !== 'admin') || changes.active === false;
   if (isActiveAdmin && losesAdmin && (await countOtherActiveAdmins(deps.db, input.id, flag)) === 0) {
     throw new AppError('LAST_ADMIN', 'The last administrator cannot be deactivated or demoted');
+  }
+  if (input.id === input.actorId) {
+    const refused: Record<string, string> = {};
+    if (changes.role !== undefined && changes.role !== current.role) refused.role = 'ownAccount';
+    if (changes.active !== undefined && changes.active !== readFlag(current.active)) refused.active = 'ownAccount';
+    if (Object.keys(refused).length > 0) {
+      throw new AppError('OWN_ACCOUNT', 'You cannot change your own role or deactivate your own account; your own details are edited in Profile', refused);
+    }
   }
 
   if (Object.keys(changes).length > 0) await updateUserRow(deps.db, input.id, changes, flag);
