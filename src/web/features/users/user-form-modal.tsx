@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../domain/languages.ts';
 import { ROLES } from '../../../domain/roles.ts';
@@ -17,6 +18,11 @@ export interface UserFormModalProps {
   opened: boolean;
   /** The user being edited; none to create one. */
   user?: User;
+  /**
+   * The user being edited is the administrator using the form: their role and active flag are not
+   * offered (the server refuses them too, OWN_ACCOUNT); one's own account is edited in Profile (issue 29).
+   */
+  ownAccount?: boolean;
   saving: boolean;
   /** The server's refusal, to show on its fields. */
   serverError?: unknown;
@@ -28,11 +34,12 @@ export interface UserFormModalProps {
 const EMPTY: CreateValues = { first_name: '', last_name: '', email: '', phone: '', role: 'customer', password: '', company: '', vat: '', description: '', language: 'es', active: true };
 
 /** The create and edit form of SPEC §5 "User form": the e-mail is locked and the password absent on edit. */
-export function UserFormModal({ opened, user, saving, serverError, onCreate, onUpdate, onClose }: UserFormModalProps) {
+export function UserFormModal({ opened, user, ownAccount = false, saving, serverError, onCreate, onUpdate, onClose }: UserFormModalProps) {
   const { t } = useTranslation('users');
   const { t: tv } = useTranslation('validation');
   const { t: tc } = useTranslation('common');
   const editing = user !== undefined;
+  const own = editing && ownAccount;
   const form = useForm<CreateValues>({
     resolver: zodResolver(editing ? (editUserSchema as unknown as typeof createUserSchema) : createUserSchema),
     defaultValues: EMPTY,
@@ -64,7 +71,8 @@ export function UserFormModal({ opened, user, saving, serverError, onCreate, onU
   const submit = form.handleSubmit((values) => {
     if (!editing) return onCreate(createUserSchema.parse(values));
     const parsed = editUserSchema.parse(values);
-    const changes = Object.fromEntries(Object.entries(parsed).filter(([key]) => dirtyFields[key as keyof CreateValues])) as UpdateUser;
+    const offered = (key: string) => !(own && (key === 'role' || key === 'active'));
+    const changes = Object.fromEntries(Object.entries(parsed).filter(([key]) => offered(key) && dirtyFields[key as keyof CreateValues])) as UpdateUser;
     onUpdate(user.id, changes);
   });
 
@@ -72,6 +80,12 @@ export function UserFormModal({ opened, user, saving, serverError, onCreate, onU
     <Modal opened={opened} onClose={onClose} title={editing ? t('form.editTitle') : t('form.createTitle')} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {own && (
+            <Alert color="gray" variant="light">
+              <Text size="sm">{t('form.ownAccount')}</Text>
+              <Anchor component={Link} to="/profile" size="sm" fw={600}>{t('form.ownAccountLink')}</Anchor>
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <LabelledField label={t('form.firstName')} required autoComplete="off" {...field('first_name')} />
             <LabelledField label={t('form.lastName')} required autoComplete="off" {...field('last_name')} />
@@ -83,7 +97,7 @@ export function UserFormModal({ opened, user, saving, serverError, onCreate, onU
               control={form.control}
               name="role"
               render={({ field: roleField }) => (
-                <Select label={t('form.role')} required withAsterisk allowDeselect={false} data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} value={roleField.value} onChange={(value) => roleField.onChange(value)} error={errorOf('role')} comboboxProps={{ withinPortal: true }} />
+                <Select label={t('form.role')} required withAsterisk disabled={own} allowDeselect={false} data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} value={roleField.value} onChange={(value) => roleField.onChange(value)} error={errorOf('role')} comboboxProps={{ withinPortal: true }} />
               )}
             />
             <Controller
@@ -100,7 +114,7 @@ export function UserFormModal({ opened, user, saving, serverError, onCreate, onU
               control={form.control}
               name="active"
               render={({ field: activeField }) => (
-                <Switch label={t('form.active')} description={t('form.activeHelp')} checked={activeField.value ?? true} onChange={(event) => activeField.onChange(event.currentTarget.checked)} />
+                <Switch label={t('form.active')} description={t('form.activeHelp')} disabled={own} checked={activeField.value ?? true} onChange={(event) => activeField.onChange(event.currentTarget.checked)} />
               )}
             />
           ) : (

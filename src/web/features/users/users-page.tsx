@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListUsersQuery, User } from '../../../domain/user.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format-date.ts';
+import { useSession } from '../../lib/session.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { useDismissableError } from '../../lib/use-dismissable-error.ts';
 import { ActionsCell, CardRow, CardTable, CardTableBody, CardTableHead, FieldCell, HeaderCell, ListPanel, SortHeader, TitleCell } from '../../ui/card-table.tsx';
@@ -46,6 +47,7 @@ export function UsersPage() {
   const users = useUsers(query);
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
+  const session = useSession();
 
   const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : describe(error));
   const listFailure = useDismissableError(users);
@@ -155,6 +157,7 @@ export function UsersPage() {
           <UserFormModal
             opened={editing !== null}
             user={editing === 'new' || editing === null ? undefined : editing}
+            ownAccount={editing !== 'new' && editing !== null && editing.id === session.data?.id}
             saving={createUser.isPending || updateUser.isPending}
             serverError={createUser.error ?? updateUser.error}
             onCreate={onCreate}
