@@ -186,6 +186,58 @@ describe('password reset with the token of the e-mail', () => {
   });
 });
 
+describe('a newer recovery link voids the older ones (issue 29)', () => {
+  let t: TestApp;
+  let user: { id: string; email: string; password: string };
+  beforeAll(async () => {
+    // More recovery requests per e-mail than in production, so the cases can share one user.
+    t = await createTestApp({ passwordResetLimits: { maxPerEmail: 20, maxPerAddress: 20 } });
+    user = await createTestUser(t, { email: 'marc@studio.es', password: 'old-password' });
+  });
+  afterAll(() => t.close());
+
+  const linksOf = (userId: string) => t.database.db.selectFrom('verifications').select('id').where('value', '=', userId).execute();
+
+  it('of three links requested one after another, only the last one sets the password', async () => {
+    const first = await tokenFromRecoveryEmail(t, user.email);
+    const second = await tokenFromRecoveryEmail(t, user.email);
+    const third = await tokenFromRecoveryEmail(t, user.email);
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(await linksOf(user.id)).toHaveLength(1);
+
+    for (const [index, token] of [first, second].entries()) {
+      const response = await resetPassword(t, { token, newPassword: `older-link-${index}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('INVALID_TOKEN');
+      expect((await attemptSignIn(t, user.email, `older-link-${index}`)).statusCode).toBe(401);
+    }
+    expect((await attemptSignIn(t, user.email, 'old-password')).statusCode).toBe(200);
+
+    expect((await resetPassword(t, { token: third, newPassword: 'newest-link' })).statusCode).toBe(200);
+    expect((await attemptSignIn(t, user.email, 'newest-link')).statusCode).toBe(200);
+    expect(await linksOf(user.id)).toEqual([]);
+  });
+
+  it('when three requests wait in the queue together, only the link of the last e-mail sent works', async () => {
+    t.sentMail.length = 0;
+    for (let index = 0; index < 3; index += 1) expect((await requestReset(t, user.email)).statusCode).toBe(200);
+    await t.worker.runDueJobs();
+    const tokens = t.sentMail.map((mail) => mail.text.match(RESET_LINK)![1]!);
+    expect(tokens).toHaveLength(3);
+    expect(await linksOf(user.id)).toHaveLength(1);
+    for (const token of tokens.slice(0, 2)) expect((await resetPassword(t, { token, newPassword: 'from-an-older-link' })).statusCode).toBe(400);
+    expect((await resetPassword(t, { token: tokens[2]!, newPassword: 'from-the-last-link' })).statusCode).toBe(200);
+    expect((await attemptSignIn(t, user.email, 'from-the-last-link')).statusCode).toBe(200);
+  });
+
+  it('leaves the links of other users alone', async () => {
+    const other = await createTestUser(t, { email: 'other@studio.es', password: 'other-password' });
+    const othersLink = await tokenFromRecoveryEmail(t, other.email);
+    await tokenFromRecoveryEmail(t, user.email);
+    expect((await resetPassword(t, { token: othersLink, newPassword: 'others-new-password' })).statusCode).toBe(200);
+  });
+});
+
 describe('recovery request limits', () => {
   let t: TestApp;
   beforeAll(async () => {

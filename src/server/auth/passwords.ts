@@ -16,10 +16,14 @@ export async function setUserPassword(auth: Auth, userId: string, password: stri
  * A single-use token for /reset-password with its own lifetime: an hour for a recovery e-mail, a week
  * for the welcome e-mail's "choose your own password" link (decision 005). Better Auth stores only the
  * SHA-256 of the identifier (verification.storeIdentifier), so the token lives in the e-mail alone.
+ * A user has one such link at a time: making one voids the ones sent before, recovery or welcome
+ * (issue 29), so only the newest e-mail's link works.
  */
 export async function createPasswordSetupToken(auth: Auth, userId: string, lifetimeSeconds: number): Promise<string> {
   const context = await auth.$context;
   const token = randomBytes(24).toString('base64url');
+  // Every verification row of ours is such a link, whose value is the user's id (identifiers are hashed).
+  await context.adapter.deleteMany({ model: 'verification', where: [{ field: 'value', value: userId }] });
   // Better Auth's own reset endpoint consumes exactly this identifier.
   await context.internalAdapter.createVerificationValue({
     value: userId,

@@ -790,6 +790,20 @@ describe('POST /api/create-user-template: the welcome e-mail', () => {
     expect((await attemptSignIn(t, user.email, 'another-password')).statusCode).toBe(401);
   });
 
+  it('gives a link that a newer one voids: sent again, only the newest e-mail\'s link works (issue 29)', async () => {
+    const { user } = await createAndWelcome({ email: 'twice@studio.es', first_name: 'Twice' });
+    const first = tokenOf(t.sentMail[0]!.text);
+    t.sentMail.length = 0;
+    expect((await sendWelcome({ email: user.email })).statusCode).toBe(200);
+    await t.worker.runDueJobs();
+    const second = tokenOf(t.sentMail[0]!.text);
+    const stale = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: first, newPassword: 'from-the-first' } });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.code).toBe('INVALID_TOKEN');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: second, newPassword: 'from-the-second' } })).statusCode).toBe(200);
+    expect((await attemptSignIn(t, user.email, 'from-the-second')).statusCode).toBe(200);
+  });
+
   it('gives a link that no longer works after its 7 days', async () => {
     const { user } = await createAndWelcome({ email: 'late@studio.es', first_name: 'Late' });
     const token = tokenOf(t.sentMail[0]!.text);
