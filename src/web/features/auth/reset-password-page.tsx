@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type NewPassword, newPasswordSchema } from '../../../domain/auth.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { useResetPassword } from './api/reset-password.ts';
@@ -12,7 +13,9 @@ import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 
 /**
  * /reset-password, the target of the recovery e-mail (SPEC §2, §5, §8). Accepting the result goes to /login.
- * A link without its token says so at once and offers a new one, instead of failing on submit.
+ * A link without its token says so at once and offers a new one, instead of failing on submit. A link
+ * the server refuses (INVALID_TOKEN: used, voided by a newer one, expired or never issued: Better Auth
+ * answers them alike) says so and offers a new one too, not the generic failure (issue 29).
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
@@ -22,6 +25,7 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const token = searchParams.get('token') ?? '';
   const [recoveryOpen, setRecoveryOpen] = useState(false);
+  const linkRefused = reset.error instanceof ApiError && reset.error.code === 'INVALID_TOKEN';
   const form = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmPassword: '' }, reValidateMode: 'onSubmit' });
   const { errors } = form.formState;
 
@@ -38,10 +42,10 @@ export function ResetPasswordPage() {
           <Center>
             <Image src="/logo.svg" alt="Alzado" w={56} h={56} />
           </Center>
-          {token === '' ? (
+          {token === '' || linkRefused ? (
             <Stack gap="sm">
-              <Title order={1} size="h2">{t('reset.missingTitle')}</Title>
-              <Text>{t('reset.missing')}</Text>
+              <Title order={1} size="h2">{linkRefused ? t('reset.invalidTitle') : t('reset.missingTitle')}</Title>
+              <Text>{linkRefused ? t('reset.invalid') : t('reset.missing')}</Text>
               <Button onClick={() => setRecoveryOpen(true)} mt="xs">{t('reset.requestNew')}</Button>
             </Stack>
           ) : (
@@ -61,7 +65,7 @@ export function ResetPasswordPage() {
       </Paper>
       <ForgotPasswordDialog opened={recoveryOpen} onClose={() => setRecoveryOpen(false)} />
       <MessageDialog
-        opened={reset.isSuccess || reset.isError}
+        opened={reset.isSuccess || (reset.isError && !linkRefused)}
         tone={reset.isSuccess ? 'success' : 'error'}
         title={reset.isSuccess ? t('reset.successTitle') : t('reset.failureTitle')}
         message={reset.isSuccess ? t('reset.success') : t('reset.failure')}
