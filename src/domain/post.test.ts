@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type PostResult, type ResultStatus, countCharacters, countHashtags, displayedStateOf, instagramTextProblem, isDue, isEditable, resultBadgeOf,
-  resultReasonOf, scheduleProblems, scheduleSchema, specResultOf, textProblems, LOCK_MARGIN_MINUTES, lockedFromOf,
+  resultReasonOf, retryableNetworks, scheduleProblems, scheduleSchema, specResultOf, textProblems, LOCK_MARGIN_MINUTES, lockedFromOf,
 } from './post.ts';
 
 const result = (status: ResultStatus): PostResult => ({ status, target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null, reviewed_by: null, reviewed_at: null, account_url: null });
@@ -34,10 +34,32 @@ describe('the displayed state of a post (SPEC §4)', () => {
     expect(shown('published', 'unknown', 'failed')).toBe('publicationError');
   });
 
-  it('shows "publicado con errores" for a mix', () => {
+  it('shows a post published nowhere as "error en publicación", beside a network not selected too (decision 028)', () => {
+    expect(shown('published', 'failed', 'not_selected')).toBe('publicationError');
+    expect(shown('published', 'not_selected', 'unknown')).toBe('publicationError');
+  });
+
+  it('shows "publicado con errores" for a mix of networks that published it and networks that did not', () => {
     expect(shown('published', 'posted', 'failed')).toBe('publishedWithErrors');
-    expect(shown('published', 'failed', 'not_selected')).toBe('publishedWithErrors');
     expect(shown('published', 'unknown', 'posted')).toBe('publishedWithErrors');
+  });
+});
+
+describe('the networks "retry" tries again (issue 29)', () => {
+  const post = (state: 'preview' | 'scheduled' | 'published', instagram: ResultStatus | null, linkedin: ResultStatus | null, inProcess = false) =>
+    ({ state, in_process: inProcess, results: { instagram: instagram ? result(instagram) : null, linkedin: linkedin ? result(linkedin) : null } });
+
+  it('are the failed ones of a published post: never one that published it, nor one whose outcome is unknown', () => {
+    expect(retryableNetworks(post('published', 'posted', 'failed'))).toEqual(['linkedin']);
+    expect(retryableNetworks(post('published', 'failed', 'failed'))).toEqual(['instagram', 'linkedin']);
+    expect(retryableNetworks(post('published', 'unknown', 'failed'))).toEqual(['linkedin']);
+    expect(retryableNetworks(post('published', 'posted', 'unknown'))).toEqual([]);
+    expect(retryableNetworks(post('published', 'posted', 'not_selected'))).toEqual([]);
+  });
+
+  it('are none while the post is not published or is being published', () => {
+    expect(retryableNetworks(post('scheduled', 'posted', 'failed'))).toEqual([]);
+    expect(retryableNetworks(post('published', 'posted', 'failed', true))).toEqual([]);
   });
 });
 

@@ -336,7 +336,7 @@ describe('resolving a "needs review" result', () => {
     await page.goto(`${server.url}/preview-projects`);
     const card = cardTitled(page, title);
     const note = card.locator('[data-note="linkedin"]');
-    await note.getByText('LinkedIn did not confirm the post, so we do not know whether it went out: check the account before publishing it again.').waitFor();
+    await note.getByText('LinkedIn did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published; do not publish it again without checking, or it could go out twice.').waitFor();
     await expectNoSeriousAxeViolations(page);
 
     await note.getByRole('button', { name: 'Mark published on LinkedIn' }).click();

@@ -43,7 +43,7 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
     refusedIntro: (network, account) =>
       `${network} ya no acepta el acceso de Alzado a tu cuenta${account ? ` (${account})` : ''} y la conexión ha quedado cerrada.`,
     failedPost: (network, project, sequence, { day, time }) =>
-      `Por eso la publicación ${sequence} del proyecto «${project}», prevista para el ${day}${atTime(time, 'a la', 'a las', 'es')}, no ha salido en ${network}. Cuando vuelvas a conectarte, usa «Publicar de nuevo» en la publicación.`,
+      `Por eso la publicación ${sequence} del proyecto «${project}», prevista para el ${day}${atTime(time, 'a la', 'a las', 'es')}, no ha salido en ${network}. Cuando vuelvas a conectarte, usa «Reintentar» en la publicación.`,
     reason: (sentence) => `Motivo: ${sentence}`,
     affected: (network, count) =>
       count === 0
@@ -63,7 +63,7 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
     refusedIntro: (network, account) =>
       `${network} no longer accepts Alzado’s access to your account${account ? ` (${account})` : ''}, so the connection has been closed.`,
     failedPost: (network, project, sequence, { day, time }) =>
-      `Because of this, post ${sequence} of the project “${project}”, planned for ${day}${atTime(time, 'at', 'at', 'en')}, did not go out on ${network}. Once you have connected again, use “Publish again” on the post.`,
+      `Because of this, post ${sequence} of the project “${project}”, planned for ${day}${atTime(time, 'at', 'at', 'en')}, did not go out on ${network}. Once you have connected again, use “Retry” on the post.`,
     reason: (sentence) => `Reason: ${sentence}`,
     affected: (network, count) =>
       count === 0
@@ -83,7 +83,7 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
     refusedIntro: (network, account) =>
       `${network} ja no accepta l’accés d’Alzado al teu compte${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
     failedPost: (network, project, sequence, { day, time }) =>
-      `Per això la publicació ${sequence} del projecte «${project}», prevista per al ${day}${atTime(time, 'a la', 'a les', 'cat')}, no ha sortit a ${network}. Quan t’hi tornis a connectar, fes servir «Torna a publicar» a la publicació.`,
+      `Per això la publicació ${sequence} del projecte «${project}», prevista per al ${day}${atTime(time, 'a la', 'a les', 'cat')}, no ha sortit a ${network}. Quan t’hi tornis a connectar, fes servir «Reintenta» a la publicació.`,
     reason: (sentence) => `Motiu: ${sentence}`,
     affected: (network, count) =>
       count === 0

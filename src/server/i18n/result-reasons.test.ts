@@ -15,7 +15,7 @@ describe('describeResultReason', () => {
 
   it("adds the network's own words when they help, and keeps an older result's text as written", () => {
     expect(describeResultReason('en', 'linkedin', { code: 'rejectedByNetwork', attempts: 1, detail: 'Duplicate post' })).toBe(
-      "LinkedIn refused the post: check its text and images against the network's answer and use “Publish again”. LinkedIn's answer: Duplicate post",
+      "LinkedIn refused the post: check its text and images against the network's answer; to change them, use “Publish again” and choose only LinkedIn. LinkedIn's answer: Duplicate post",
     );
     expect(describeResultReason('cat', 'linkedin', { code: null, text: 'Quota exceeded' })).toBe('Quota exceeded');
   });

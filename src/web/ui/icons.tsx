@@ -23,6 +23,7 @@ export const PhotoIcon = (props: IconProps) => <Icon {...props}><rect x="3" y="4
 export const UploadIcon = (props: IconProps) => <Icon {...props}><path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" /></Icon>;
 export const ArrowLeftIcon = (props: IconProps) => <Icon {...props}><path d="M19 12H5M11 6l-6 6 6 6" /></Icon>;
 export const RocketIcon = (props: IconProps) => <Icon {...props}><path d="M5 15c-1.5 1.5-2 5-2 5s3.5-.5 5-2M9 15l-3-3c1.5-5 5.5-9 13-9 0 7.5-4 11.5-9 13l-1-1z" /><circle cx="15" cy="9" r="1.5" /></Icon>;
+export const RetryIcon = (props: IconProps) => <Icon {...props}><path d="M20 12a8 8 0 1 1-2.3-5.7L20 8.6M20 4v4.6h-4.6" /></Icon>;
 export const RestoreIcon = (props: IconProps) => <Icon {...props}><path d="M4 12a8 8 0 1 0 2.3-5.7L4 8.6M4 4v4.6h4.6" /></Icon>;
 export const UserPlusIcon = (props: IconProps) => <Icon {...props}><circle cx="9" cy="8" r="4" /><path d="M3 21v-1a6 6 0 0 1 12 0v1M19 8v6M16 11h6" /></Icon>;
 export const CheckIcon = (props: IconProps) => <Icon {...props}><path d="M5 12l5 5L20 7" /></Icon>;

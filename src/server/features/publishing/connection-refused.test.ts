@@ -86,7 +86,7 @@ describe('publishing closes a connection the network refuses', () => {
     expect(mail!.text).toContain('LinkedIn ya no acepta el acceso de Alzado a tu cuenta (Marta Soler Ibáñez) y la conexión ha quedado cerrada.');
     expect(mail!.text).toContain(`Por eso la publicación ${sequence} del proyecto «Casa del Mar», prevista para el ${displayed(today)} a las 00:00, no ha salido en LinkedIn.`);
     // The reason as the posts page words it, in Rosa's language.
-    expect(mail!.text).toContain('Motivo: LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».');
+    expect(mail!.text).toContain('Motivo: LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Reintentar».');
     // The post that failed is not among those still waiting.
     expect(mail!.text).toContain('Tienes 1 publicación programada en LinkedIn: no podrá salir hasta que vuelvas a conectarte.');
     expect(mail!.text).toContain(`${env.publicUrl}/settings`);
@@ -125,9 +125,9 @@ describe('publishing closes a connection the network refuses', () => {
     expect(mail).toMatchObject({ to: nil.email, subject: 'Your Instagram connection has been closed' });
     expect(mail!.text).toMatch(/^Hello Nil,/);
     expect(mail!.text).toContain('Instagram no longer accepts Alzado’s access to your account');
-    expect(mail!.text).toContain(`planned for ${displayed(today)} at 12:00 AM, did not go out on Instagram. Once you have connected again, use “Publish again” on the post.`);
+    expect(mail!.text).toContain(`planned for ${displayed(today)} at 12:00 AM, did not go out on Instagram. Once you have connected again, use “Retry” on the post.`);
     expect(mail!.text).toContain('You have 1 post scheduled to Instagram: it cannot go out until you connect again.');
-    expect(mail!.text).toContain('Reason: Instagram no longer accepts the connection to your account: connect it again in Settings and use “Publish again”.');
+    expect(mail!.text).toContain('Reason: Instagram no longer accepts the connection to your account: connect it again in Settings and use “Retry”.');
 
     control().fail({ network: 'meta', kind: 'server-error', times: 1000 });
     await publish(second.id);
@@ -173,6 +173,6 @@ describe('publishing closes a connection the network refuses', () => {
     expect(await settingsView(pau.cookie, 'linkedin')).toMatchObject({ isConnected: true });
     expect(await lossRecords(pau.id, 'linkedin')).toEqual([]);
     expect(env.t.sentMail.map((sent) => sent.subject)).toEqual(['No se ha podido publicar «Casa del Mar» en LinkedIn']);
-    expect(env.t.sentMail[0]!.text).toContain('Motivo: La publicación no ha podido salir en LinkedIn tras 1 intento: usa «Publicar de nuevo» más tarde.');
+    expect(env.t.sentMail[0]!.text).toContain('Motivo: La publicación no ha podido salir en LinkedIn tras 1 intento: usa «Reintentar» más tarde.');
   });
 });

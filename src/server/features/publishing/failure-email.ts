@@ -55,18 +55,24 @@ export function publishFailureEmail(input: {
       return t('failure.posted', values);
     });
   const greeting = input.name ? common('greeting', { name: input.name }) : common('greetingNoName');
+  // A network that failed is retried from the card; one whose outcome is unknown is checked on the
+  // network and marked first, never published again blindly (decision 025, 028).
+  const failed = failing.some((outcome) => outcome.status === 'failed');
+  const unknown = failing.some((outcome) => outcome.status === 'unknown');
   // Counted by the hour: Spanish and Catalan say "a la 01:15" but "a las/les 10:15".
-  const intro = t('failure.intro', { project: input.project, sequence: input.sequence, day: displayDay(input.day), time: formatTimeOfDay(input.time ?? '', input.language), count: Number(input.time?.slice(0, 2)) });
-  const help = t('failure.help');
+  const moment = { project: input.project, sequence: input.sequence, day: displayDay(input.day), time: formatTimeOfDay(input.time ?? '', input.language), count: Number(input.time?.slice(0, 2)) };
+  const intro = t(failed ? 'failure.intro' : 'failure.introUnknown', moment);
+  const help = [...(failed ? [t('failure.help')] : []), ...(unknown ? [t('failure.helpUnknown')] : [])];
+  const networks = failing.map((outcome) => NETWORK_NAMES[outcome.network]).join(', ');
   return {
     to: input.to,
-    subject: t('failure.subject', { project: input.project, networks: failing.map((outcome) => NETWORK_NAMES[outcome.network]).join(', ') }),
-    text: [greeting, '', intro, '', ...lines.map((line) => `- ${line}`), '', help, `${t('failure.action')}: ${input.postsUrl}`, '', common('signature')].join('\n'),
+    subject: t(failed ? 'failure.subject' : 'failure.subjectUnknown', { project: input.project, networks }),
+    text: [greeting, '', intro, '', ...lines.map((line) => `- ${line}`), '', ...help, `${t('failure.action')}: ${input.postsUrl}`, '', common('signature')].join('\n'),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(intro)}</p>`,
       `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
-      `<p>${escapeHtml(help)}</p>`,
+      ...help.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
       `<p><a href="${escapeHtml(input.postsUrl)}">${escapeHtml(t('failure.action'))}</a></p>`,
       `<p>${escapeHtml(common('signature'))}</p>`,
     ].join('\n'),

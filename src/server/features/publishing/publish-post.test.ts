@@ -198,7 +198,7 @@ describe('publishing to the sandbox', () => {
     expect(await jobsOf(id)).toMatchObject([{ state: 'done', attempts: 1 }]);
     expect(env.t.sentMail.map((mail) => mail.to)).toEqual(['clara@cliente.es']);
     expect(env.t.sentMail[0]!.text).toContain(
-      'LinkedIn (Marta Soler Ibáñez): pendiente de revisión. LinkedIn no confirmó la publicación, así que no sabemos si ha salido: compruébalo en la cuenta antes de publicarla de nuevo.',
+      'LinkedIn (Marta Soler Ibáñez): pendiente de revisión. LinkedIn no confirmó la publicación, así que no sabemos si ha salido: compruébalo en la cuenta y márcala como publicada o no publicada; no la publiques de nuevo sin comprobarlo, o podría salir dos veces.',
     );
   });
 
@@ -219,7 +219,7 @@ describe('publishing to the sandbox', () => {
     expect(mail).toMatchObject({ to: 'clara@cliente.es', subject: 'No se ha podido publicar «Casa del Mar» en Instagram' });
     // The reason in Clara's language, then Meta's own words, which say what to change.
     expect(mail!.text).toContain(
-      `Instagram (soler.arquitectos): no se ha publicado. Motivo: Instagram ha rechazado la publicación: revisa el texto y las imágenes según su respuesta y usa «Publicar de nuevo». Respuesta de Instagram: ${result.error}`,
+      `Instagram (soler.arquitectos): no se ha publicado. Motivo: Instagram ha rechazado la publicación: revisa el texto y las imágenes según su respuesta; para cambiarlos, usa «Publicar de nuevo» y elige solo Instagram. Respuesta de Instagram: ${result.error}`,
     );
     expect(mail!.text).toContain(`${env.publicUrl}/preview-projects`);
     expect(mail!.html).toContain(`href="${env.publicUrl}/preview-projects"`);
@@ -250,8 +250,8 @@ describe('publishing to the sandbox', () => {
     const mail = env.t.sentMail[1];
     expect(mail).toMatchObject({ to: 'nil@cliente.es' });
     expect(mail!.text).toMatch(/^Hello nil,/);
-    expect(mail!.text).toContain('- Instagram: not published. Reason: The Instagram account is not connected, or has no page chosen to publish to: connect it in Settings and use “Publish again”.');
-    expect(mail!.text).toContain('- LinkedIn (Marta Soler Ibáñez): not published. Reason: LinkedIn no longer accepts the connection to your account: connect it again in Settings and use “Publish again”.');
+    expect(mail!.text).toContain('- Instagram: not published. Reason: The Instagram account is not connected, or has no page chosen to publish to: connect it in Settings and use “Retry”.');
+    expect(mail!.text).toContain('- LinkedIn (Marta Soler Ibáñez): not published. Reason: LinkedIn no longer accepts the connection to your account: connect it again in Settings and use “Retry”.');
   });
 
   it('after a crash between the call and its commit, the sweep resumes the post: "needs review", never a second post', async () => {

@@ -57,11 +57,11 @@ describe('the dashboard', () => {
     const [refused, unknown] = within(failed).getAllByRole('listitem');
     expect(within(refused!).getByRole('link', { name: 'Casa del Mar · Post 2' }).getAttribute('href')).toBe('/preview-projects?state=published&page=3');
     within(refused!).getByText('LinkedIn: failed');
-    within(refused!).getByText('LinkedIn no longer accepts the connection to your account: connect it again in Settings and use “Publish again”.');
+    within(refused!).getByText('LinkedIn no longer accepts the connection to your account: connect it again in Settings and use “Retry”.');
     within(refused!).getByText('For Clara Roca');
     expect(within(unknown!).getByRole('link', { name: 'Casa del Mar · Post 3' }).getAttribute('href')).toBe('/preview-projects?state=published');
     within(unknown!).getByText('Instagram: needs review');
-    within(unknown!).getByText('Instagram did not confirm the post, so we do not know whether it went out: check the account before publishing it again.');
+    within(unknown!).getByText('Instagram did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published; do not publish it again without checking, or it could go out twice.');
 
     within(await section(/Network connections/)).getByText(/Clara Roca has lost their LinkedIn connection \(Clara Roca\): they need to connect it again in their Settings/);
     within(await section(/Drafts ready to launch/)).getByText('No draft has everything a launch needs.');

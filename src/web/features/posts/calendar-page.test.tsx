@@ -52,7 +52,7 @@ describe('CalendarPage', () => {
     // Published: it opens, it does not move.
     const published = await postButton(3);
     expect(cellOf('2026-06-08').contains(published)).toBe(true);
-    expect(nameOf(published)).toMatch(/; LinkedIn; Publicado$/);
+    expect(nameOf(published)).toMatch(/; LinkedIn; Publicada$/);
     expect(published.getAttribute('aria-roledescription')).toBeNull();
     // The free slot of the customer's queue, on its day; days before today look past.
     expect(within(cellOf('2026-06-16')).getByText('09:30 libre')).toBeTruthy();
@@ -118,7 +118,7 @@ describe('CalendarPage', () => {
     published = true;
     server.send('post', { type: 'post', postId: 2, projectId: 7, state: 'published' });
     await waitFor(() => expect(calendarCalls()).toHaveLength(2));
-    await waitFor(async () => expect(nameOf(await postButton(2))).toMatch(/Publicado$/));
+    await waitFor(async () => expect(nameOf(await postButton(2))).toMatch(/Publicada$/));
   });
 
   it('explains to a publisher that posts are not for their role, and asks nothing', async () => {

@@ -87,16 +87,33 @@ describe('PostsPage', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === '/api/posts/1/reset')).toBe(true));
   });
 
+  it('retries the failed network at a click, naming it, and reads the list again', async () => {
+    const partly = makePost({ state: 'published', editable: false, results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }) } });
+    const { calls, listCalls } = renderPage({ answer: (call) => (call.method === 'POST' ? { status: 200, body: makePost({ state: 'scheduled' }) } : { status: 200, body: makePage([partly]) }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/posts/1/retry']));
+    expect(await screen.findByText('Se vuelve a intentar en LinkedIn')).toBeTruthy();
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+
+  it('says, before publishing again, where the post stays out and that a failure is retried instead', async () => {
+    const partly = makePost({ state: 'published', editable: false, results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }) } });
+    renderPage({ answer: () => ({ status: 200, body: makePage([partly]) }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Publicar de nuevo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publicar de nuevo' });
+    expect(within(dialog).getByText(/Sigue publicada en Instagram: si la vuelves a elegir allí, saldrá dos veces, y Alzado te pedirá que lo confirmes\. Para volver a intentar solo las redes que fallaron, usa «Reintentar»\.$/)).toBeTruthy();
+  });
+
   const needingReview = () => makePost({ state: 'published', editable: false, results: { instagram: null, linkedin: result('unknown', { error_code: 'outcomeUnknown', account_url: '/sandbox' }) } });
 
   it('marks a "needs review" result after a confirmation that says what it means, and reads the list again', async () => {
     const { calls, listCalls } = renderPage({ answer: (call) => (call.method === 'POST' ? { status: 200, body: makePost() } : { status: 200, body: makePage([needingReview()]) }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Marcar no publicada en LinkedIn' }));
     const dialog = await screen.findByRole('dialog', { name: 'Marcar como no publicada' });
-    expect(within(dialog).getByText('¿La publicación 1 de «Casa Montseny en la ladera norte» no está en LinkedIn? Contará como un fallo, con tu nombre y la fecha, y podrás usar «Publicar de nuevo».')).toBeTruthy();
+    expect(within(dialog).getByText('¿La publicación 1 de «Casa Montseny en la ladera norte» no está en LinkedIn? Contará como un fallo, con tu nombre y la fecha, y podrás usar «Reintentar».')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Marcar no publicada' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toEqual([{ url: '/api/posts/1/results/linkedin/review', method: 'POST', body: { published: false } }]));
-    expect(await screen.findByText('Marcada como no publicada en LinkedIn: usa «Publicar de nuevo» para volver a intentarlo')).toBeTruthy();
+    expect(await screen.findByText('Marcada como no publicada en LinkedIn: usa «Reintentar» para volver a intentarlo')).toBeTruthy();
     await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
 

@@ -8,7 +8,8 @@ describe('the posts screen speaks as SPEC writes', () => {
     expect(resources.es.posts.states).toEqual({
       preview: 'Vista previa',
       scheduled: 'Programada',
-      published: 'Publicado',
+      // SPEC gives no Spanish word for published: a publicación is feminine, as "Programada" (issue 29).
+      published: 'Publicada',
       publicationError: 'error en publicación',
       publishedWithErrors: 'publicado con errores',
       partiallyPublished: 'publicado parcialmente',

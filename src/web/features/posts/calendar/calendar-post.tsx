@@ -20,6 +20,18 @@ export interface CalendarPostProps {
   onOpen: () => void;
 }
 
+/** The colour of a post's edge: its displayed state's, or orange when it will fail for want of a connection. */
+function edgeColorOf(post: Post): string {
+  return `var(--mantine-color-${post.unreachable.length > 0 ? 'orange' : DISPLAYED_STATE_COLORS[displayedStateOf(post)]}-6)`;
+}
+
+/** "Will fail: Instagram not connected", for a scheduled post whose owner's account is not connected (issue 29). */
+function useUnreachableWarning(post: Post): string | null {
+  const { t } = useTranslation('posts');
+  if (post.unreachable.length === 0) return null;
+  return t('card.unreachableShort', { networks: post.unreachable.map((network) => NETWORK_NAMES[network]).join(', ') });
+}
+
 /** The draggable's id for a post. */
 export const postDragId = (postId: number) => `post:${postId}`;
 
@@ -33,6 +45,7 @@ export function useCalendarPostLabel(post: Post): string {
   const { t: tp } = useTranslation('posts');
   const { formatTime } = useTimeOfDay();
   const labels = useCalendarLabels();
+  const warning = useUnreachableWarning(post);
   const networks = POST_NETWORKS.filter((network) => post.networks[network]).map((network) => NETWORK_NAMES[network]);
   return t('post.label', {
     title: post.project_title,
@@ -40,7 +53,7 @@ export function useCalendarPostLabel(post: Post): string {
     day: post.publish_on ? labels.dayLong(post.publish_on) : '',
     time: post.publish_time ? formatTime(post.publish_time) : '',
     networks: networks.length > 0 ? networks.join(', ') : t('post.noNetworks'),
-    state: tp(`states.${displayedStateOf(post)}`),
+    state: warning ? `${tp(`states.${displayedStateOf(post)}`)}. ${warning}` : tp(`states.${displayedStateOf(post)}`),
   });
 }
 
@@ -83,7 +96,7 @@ function MovablePost({ post, compact = false, onOpen }: Omit<CalendarPostProps, 
       data-dragging={isDragging || undefined}
       data-movable
       data-post-id={post.id}
-      style={{ '--post-state-color': `var(--mantine-color-${DISPLAYED_STATE_COLORS[displayedStateOf(post)]}-6)` } as CSSProperties}
+      style={{ '--post-state-color': edgeColorOf(post) } as CSSProperties}
     >
       <PostChipContent post={post} compact={compact} />
       <VisuallyHidden>{label}</VisuallyHidden>
@@ -94,7 +107,7 @@ function MovablePost({ post, compact = false, onOpen }: Omit<CalendarPostProps, 
 /** The post under the pointer while it is dragged (DragOverlay). */
 export function CalendarPostOverlay({ post }: { post: Post }) {
   return (
-    <Box className={classes.post} data-overlay style={{ '--post-state-color': `var(--mantine-color-${DISPLAYED_STATE_COLORS[displayedStateOf(post)]}-6)`, width: 180 } as CSSProperties}>
+    <Box className={classes.post} data-overlay style={{ '--post-state-color': edgeColorOf(post), width: 180 } as CSSProperties}>
       <PostChipContent post={post} compact={false} />
     </Box>
   );
@@ -108,7 +121,7 @@ function StaticPost({ post, compact = false, onOpen }: Omit<CalendarPostProps, '
       className={classes.post}
       data-compact={compact || undefined}
       data-post-id={post.id}
-      style={{ '--post-state-color': `var(--mantine-color-${DISPLAYED_STATE_COLORS[displayedStateOf(post)]}-6)` } as CSSProperties}
+      style={{ '--post-state-color': edgeColorOf(post) } as CSSProperties}
     >
       <PostChipContent post={post} compact={compact} locked />
       <VisuallyHidden>{label}</VisuallyHidden>
@@ -121,6 +134,7 @@ function PostChipContent({ post, compact, locked = false }: { post: Post; compac
   const { formatTime } = useTimeOfDay();
   const picture = post.images.find((image) => image.status === 'pending') ?? null;
   const state = displayedStateOf(post);
+  const warning = useUnreachableWarning(post);
   const networks: ReactNode = (
     <Group gap={2} wrap="nowrap">
       {POST_NETWORKS.filter((network) => post.networks[network]).map((network) => <NetworkIcon key={network} network={network} size={compact ? 12 : 14} />)}
@@ -140,7 +154,11 @@ function PostChipContent({ post, compact, locked = false }: { post: Post; compac
         {!compact && (
           <Group gap={4} wrap="nowrap">
             {locked && <LockIcon size={11} />}
-            <Text size="xs" lh={1.3} c="dimmed" truncate="end" data-state={state}>{post.in_process ? t('card.inProcess') : t(`states.${state}`)}</Text>
+            {warning && !post.in_process ? (
+              <Text size="xs" lh={1.3} c="orange.9" truncate="end" data-state={state} data-unreachable>{warning}</Text>
+            ) : (
+              <Text size="xs" lh={1.3} c="dimmed" truncate="end" data-state={state}>{post.in_process ? t('card.inProcess') : t(`states.${state}`)}</Text>
+            )}
           </Group>
         )}
       </Box>

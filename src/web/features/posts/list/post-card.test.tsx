@@ -35,8 +35,9 @@ describe('PostCard', () => {
   it.each([
     ['a preview without results', { state: 'preview' }, 'Vista previa', 'gray'],
     ['a scheduled post', { state: 'scheduled', publish_on: '2026-07-01' }, 'Programada', 'blue'],
-    ['a published post without results', { state: 'published' }, 'Publicado', 'green'],
-    ['every network posted or not selected', { state: 'published', results: { instagram: result('posted'), linkedin: result('not_selected') } }, 'Publicado', 'green'],
+    ['a published post without results', { state: 'published' }, 'Publicada', 'green'],
+    ['every network posted or not selected', { state: 'published', results: { instagram: result('posted'), linkedin: result('not_selected') } }, 'Publicada', 'green'],
+    ['its only network failed', { state: 'published', results: { instagram: result('not_selected'), linkedin: result('failed') } }, 'error en publicación', 'red'],
     ['every chosen network failed', { state: 'published', results: { instagram: result('failed'), linkedin: result('unknown') } }, 'error en publicación', 'red'],
     ['one posted and one failed', { state: 'published', results: { instagram: result('posted'), linkedin: result('failed') } }, 'publicado con errores', 'yellow'],
   ] as [string, Partial<Post>, string, string][])('%s: "%s" in %s', (_case, overrides, label, color) => {
@@ -58,7 +59,7 @@ describe('PostCard', () => {
   it('tells why a network failed on the card itself, in the interface language, with what to do', () => {
     const linkedin = result('failed', { error_code: 'connectionRefused', error: 'LinkedIn no longer accepts the connection: connect it again in Settings (revoked by the user)' });
     renderCard({ state: 'published', results: { instagram: null, linkedin } });
-    expect(noteOf('linkedin').textContent).toBe('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».');
+    expect(noteOf('linkedin').textContent).toBe('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Reintentar».');
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
@@ -68,12 +69,12 @@ describe('PostCard', () => {
     renderCard({ state: 'published', results: { instagram, linkedin } }, 'cat');
     expect(within(noteOf('instagram')).getByText(/^Instagram ha rebutjat la publicació/)).toBeTruthy();
     expect(within(noteOf('instagram')).getByText('Resposta de Instagram: The media could not be processed (2207001)')).toBeTruthy();
-    expect(noteOf('linkedin').textContent).toBe('La publicació a LinkedIn ha fallat 5 vegades: fes servir «Torna a publicar» més tard.');
+    expect(noteOf('linkedin').textContent).toBe('La publicació a LinkedIn ha fallat 5 vegades: fes servir «Reintenta» més tard.');
   });
 
   it('says "needs review" in words, and shows an older result\'s text as it was recorded', () => {
     renderCard({ state: 'published', results: { instagram: result('unknown', { error: 'The outcome of the call is unknown' }), linkedin: result('failed', { error: 'Quota exceeded' }) } }, 'en');
-    expect(within(noteOf('instagram')).getByText('Instagram did not confirm the post, so we do not know whether it went out: check the account before publishing it again.')).toBeTruthy();
+    expect(within(noteOf('instagram')).getByText(/^Instagram did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published/)).toBeTruthy();
     expect(noteOf('linkedin').textContent).toBe('Quota exceeded');
   });
 
@@ -86,8 +87,9 @@ describe('PostCard', () => {
     fireEvent.click(note.getByRole('button', { name: 'Mark published on Instagram' }));
     fireEvent.click(note.getByRole('button', { name: 'Mark not published on Instagram' }));
     expect(onReview.mock.calls.map(([answer]) => answer)).toEqual([{ network: 'instagram', published: true }, { network: 'instagram', published: false }]);
-    // A posted network has nothing to say; "publish again" stays offered for the post.
+    // A posted network has nothing to say; nothing failed, so nothing to retry; "publish again" stays offered.
     expect(screen.getByRole('article').querySelector('[data-note="linkedin"]')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Publish again' })).toBeTruthy();
   });
 
@@ -102,7 +104,7 @@ describe('PostCard', () => {
       },
     }, 'en');
     expect(within(noteOf('instagram')).getByTestId('reviewed').textContent).toBe('Marked published by Ana Ruiz on 11-06-2026');
-    expect(within(noteOf('linkedin')).getByText('LinkedIn does not show the post (it was checked on the account): use “Publish again” to try again.')).toBeTruthy();
+    expect(within(noteOf('linkedin')).getByText('LinkedIn does not show the post (it was checked on the account): use “Retry” to try again.')).toBeTruthy();
     expect(within(noteOf('linkedin')).getByTestId('reviewed').textContent).toBe('Marked not published on 12-06-2026');
     expect(within(noteOf('instagram')).queryByRole('button')).toBeNull();
     expect(screen.getByText('published with errors')).toBeTruthy();
@@ -112,8 +114,8 @@ describe('PostCard', () => {
     renderCard({ state: 'published', results: { instagram: result('unknown'), linkedin: result('not_selected') } }, 'en');
     expect(screen.getByText('Instagram: needs review')).toBeTruthy();
     expect(screen.getByText('LinkedIn: not selected')).toBeTruthy();
-    // An unknown outcome counts as a failure, a network not selected as a success.
-    expect(screen.getByText('published with errors')).toBeTruthy();
+    // An unknown outcome counts as a failure; a network not selected is no publication (decision 028).
+    expect(screen.getByText('publication error')).toBeTruthy();
   });
 
   it('shows no result badge while a network is still pending', () => {
@@ -148,12 +150,35 @@ describe('PostCard', () => {
     expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('hides edit and disables publish, saying why, once the post is inside the lock margin of its time', () => {
-    renderCard({ state: 'scheduled', publish_on: TODAY, publish_time: '10:15', editable: false }, 'en');
-    expect(buttons()).toEqual(['Publish', 'Instagram preview', 'LinkedIn preview', 'Delete']);
-    const publish = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
-    expect(publish.disabled).toBe(true);
-    expect(publish.title).toBe('It can no longer change: its time is less than 15 minutes away');
+  it('shows a post inside the lock margin of its time as locked, saying why, with only what is still possible', () => {
+    const { card } = renderCard({ state: 'scheduled', publish_on: TODAY, publish_time: '10:15', editable: false, networks: { instagram: true, linkedin: true } }, 'en');
+    expect(card.getAttribute('data-locked')).toBe('true');
+    expect(within(card).getByRole('button', { name: 'It can no longer change: its time is less than 15 minutes away' })).toBeTruthy();
+    expect(screen.getByTestId('post-locked-reason').textContent).toBe('It can no longer change: its time is less than 15 minutes away');
+    expect(buttons()).toEqual(['Instagram preview', 'LinkedIn preview', 'Delete']);
+  });
+
+  it('says which networks a scheduled post goes out on, and warns of one whose account is not connected', () => {
+    renderCard({ state: 'scheduled', publish_on: '2026-07-01', publish_time: '18:30', networks: { instagram: true, linkedin: true }, unreachable: ['instagram'] });
+    expect(screen.getByTestId('post-goes-to').textContent).toBe('Saldrá en Instagram · LinkedIn');
+    const warning = screen.getByRole('article').querySelector('[data-notice="unreachable"]')!;
+    expect(warning.textContent).toBe('La cuenta de Instagram no está conectada: fallará a su hora si no se vuelve a conectar en Ajustes.');
+  });
+
+  it('offers "retry" for the networks that failed, before "publish again", and says where a post published again is still out', () => {
+    const { onAction } = renderCard({ state: 'published', editable: false, results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }) } }, 'en');
+    expect(buttons()).toEqual(['Retry', 'Publish again', 'Delete']);
+    const retry = screen.getByRole('button', { name: 'Retry' });
+    expect(retry.title).toBe('Tries again on LinkedIn only; where it went out is left alone');
+    fireEvent.click(retry);
+    expect(onAction).toHaveBeenCalledWith('retry');
+    cleanup();
+    renderCard({ state: 'preview', published_before: [
+      { network: 'instagram', target_name: 'estudio.ferrer', permalink: 'https://instagram.example/p/9', published_at: '2026-06-02T09:00:00Z' },
+      { network: 'instagram', target_name: 'estudio.ferrer', permalink: 'https://instagram.example/p/1', published_at: '2026-05-02T09:00:00Z' },
+    ] });
+    const earlier = screen.getAllByRole('link', { name: 'Ya publicada en Instagram el 02-06-2026' });
+    expect(earlier.map((link) => link.getAttribute('href'))).toEqual(['https://instagram.example/p/9']);
   });
 
   it('locks a published post: the lock, publish again and delete only', () => {

@@ -1,25 +1,27 @@
 import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCK_MARGIN_MINUTES, type Post } from '../../../../domain/post.ts';
+import { LOCK_MARGIN_MINUTES, POST_NETWORKS, type Post, retryableNetworks } from '../../../../domain/post.ts';
+import { NETWORK_NAMES } from '../../../../domain/social.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useTimeOfDay } from '../../../lib/format-time.ts';
-import { CalendarIcon, CalendarPlusIcon, LockIcon, PencilIcon, RestoreIcon, SendIcon, TrashIcon } from '../../../ui/icons.tsx';
+import { CalendarIcon, CalendarPlusIcon, LockIcon, PencilIcon, RestoreIcon, RetryIcon, SendIcon, TrashIcon } from '../../../ui/icons.tsx';
 import { PostPicture } from '../post-picture.tsx';
 import { InstagramGlyph, LinkedinGlyph } from '../previews/preview-icons.tsx';
 import { DisplayedStateBadge, ResultBadges } from './post-badges.tsx';
 import classes from './post-card.module.css';
+import { PostNotices } from './post-notices.tsx';
 import { type ReviewAnswer, ResultNotes } from './result-notes.tsx';
 
-export type CardAction = 'instagramPreview' | 'linkedinPreview' | 'edit' | 'publish' | 'queue' | 'delete' | 'reset';
+export type CardAction = 'instagramPreview' | 'linkedinPreview' | 'edit' | 'publish' | 'queue' | 'delete' | 'reset' | 'retry';
 
 export interface PostCardProps {
   post: Post;
   onAction: (action: CardAction) => void;
   /** A "needs review" result marked published or not published (decision 025). */
   onReview?: (answer: ReviewAnswer) => void;
-  /** A review of this post is on its way: its buttons wait. */
-  reviewing?: boolean;
+  /** A review or a retry of this post is on its way: its buttons wait. */
+  busy?: boolean;
 }
 
 /** An action as an icon, named by its label (read aloud, and shown on hover and focus). */
@@ -40,7 +42,7 @@ function IconAction({ label, onClick, children, color }: { label: string; onClic
  * itself, the date and the text's start. Published or in process, it is locked: it looks so, and only
  * what is still possible is offered, on one line.
  */
-export function PostCard({ post, onAction, onReview = () => {}, reviewing = false }: PostCardProps) {
+export function PostCard({ post, onAction, onReview = () => {}, busy = false }: PostCardProps) {
   const { t } = useTranslation('posts');
   const { atTime } = useTimeOfDay();
   const titleId = useId();
@@ -50,6 +52,10 @@ export function PostCard({ post, onAction, onReview = () => {}, reviewing = fals
   const picture = post.images.find((image) => image.status === 'pending') ?? null;
   // Inside the lock margin of its time (or past it) it can no longer be rescheduled (docs/decisions/026).
   const timeLocked = !post.editable && !published && !post.in_process;
+  const lockReason = published ? t('card.lockedPublished') : post.in_process ? t('card.lockedInProcess') : timeLocked ? t('actions.publishLocked', { minutes: LOCK_MARGIN_MINUTES }) : null;
+  // The networks that failed are retried alone; the ones it went out on are not called again (decision 028).
+  const retryable = retryableNetworks(post);
+  const networksOf = (networks: readonly string[]) => networks.join(' · ');
 
   return (
     <Paper
@@ -57,16 +63,16 @@ export function PostCard({ post, onAction, onReview = () => {}, reviewing = fals
       aria-labelledby={`${titleId} ${numberId}`}
       withBorder
       radius="md"
-      data-locked={locked || undefined}
-      style={{ overflow: 'hidden', display: 'flex', flexDirection: 'column', background: locked ? 'var(--mantine-color-gray-0)' : undefined }}
+      data-locked={locked || timeLocked || undefined}
+      style={{ overflow: 'hidden', display: 'flex', flexDirection: 'column', background: locked || timeLocked ? 'var(--mantine-color-gray-0)' : undefined }}
     >
       {/* overflow: hidden keeps the box at 4:3 whatever the picture's own shape. */}
       <Box pos="relative" style={{ aspectRatio: '4 / 3', overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
         <PostPicture src={picture?.url} style={locked ? { filter: 'grayscale(0.6)', opacity: 0.8 } : undefined} />
         <Badge id={numberId} pos="absolute" top={8} left={8} color="dark" variant="filled" radius="sm">{t('card.number', { number: post.sequence })}</Badge>
-        {locked && (
-          <Tooltip label={published ? t('card.lockedPublished') : t('card.lockedInProcess')} withinPortal>
-            <ActionIcon pos="absolute" top={8} right={8} variant="white" color="dark" radius="xl" aria-label={published ? t('card.lockedPublished') : t('card.lockedInProcess')} data-testid="post-lock">
+        {lockReason && (
+          <Tooltip label={lockReason} withinPortal>
+            <ActionIcon pos="absolute" top={8} right={8} variant="white" color="dark" radius="xl" aria-label={lockReason} data-testid="post-lock">
               <LockIcon size={16} />
             </ActionIcon>
           </Tooltip>
@@ -82,7 +88,8 @@ export function PostCard({ post, onAction, onReview = () => {}, reviewing = fals
           {post.in_process && <Text size="xs" c="blue.9">{t('card.inProcess')}</Text>}
         </Group>
         <ResultBadges post={post} />
-        <ResultNotes post={post} busy={reviewing} onReview={onReview} />
+        <ResultNotes post={post} busy={busy} onReview={onReview} />
+        <PostNotices post={post} />
         <Group gap={6} c="dimmed" wrap="nowrap">
           <CalendarIcon size={15} />
           <Text size="sm">
@@ -93,23 +100,38 @@ export function PostCard({ post, onAction, onReview = () => {}, reviewing = fals
                 : t('card.noDate')}
           </Text>
         </Group>
+        {post.state === 'scheduled' && (
+          <Text size="sm" c="dimmed" data-testid="post-goes-to">
+            {t('card.goesTo', { networks: networksOf(POST_NETWORKS.filter((network) => post.networks[network]).map((network) => NETWORK_NAMES[network])) })}
+          </Text>
+        )}
+        {timeLocked && <Text size="sm" c="dimmed" data-testid="post-locked-reason">{lockReason}</Text>}
         <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{post.text}</Text>
       </Stack>
 
       <div className={classes.actions} style={{ padding: '0 var(--mantine-spacing-md) var(--mantine-spacing-md)' }} data-testid="post-actions">
-        {!published && (
-          <Button
-            size="xs"
-            leftSection={<SendIcon size={14} />}
-            disabled={timeLocked || post.in_process}
-            title={timeLocked ? t('actions.publishLocked', { minutes: LOCK_MARGIN_MINUTES }) : undefined}
-            onClick={() => onAction('publish')}
-          >
+        {!published && !timeLocked && (
+          <Button size="xs" leftSection={<SendIcon size={14} />} disabled={post.in_process} onClick={() => onAction('publish')}>
             {t('actions.publish')}
           </Button>
         )}
+        {retryable.length > 0 && (
+          <Button size="xs" leftSection={<RetryIcon size={14} />} loading={busy} title={t('actions.retryHint', { networks: networksOf(retryable.map((network) => NETWORK_NAMES[network])) })} onClick={() => onAction('retry')}>
+            {t('actions.retry')}
+          </Button>
+        )}
         {published && (
-          <Button size="xs" variant="light" leftSection={<RestoreIcon size={14} />} onClick={() => onAction('reset')}>{t('actions.publishAgain')}</Button>
+          // Beside "retry" it is the second choice: on a narrow card only its icon shows; the name stays.
+          <Button
+            size="xs"
+            variant={retryable.length > 0 ? 'default' : 'light'}
+            leftSection={<RestoreIcon size={14} />}
+            aria-label={t('actions.publishAgain')}
+            className={retryable.length > 0 ? classes.collapsible : undefined}
+            onClick={() => onAction('reset')}
+          >
+            <span className={retryable.length > 0 ? classes.collapsibleLabel : undefined}>{t('actions.publishAgain')}</span>
+          </Button>
         )}
         {post.editable && (
           // On a narrow card only its pencil shows; the name stays (aria-label).

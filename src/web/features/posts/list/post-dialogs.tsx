@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Post } from '../../../../domain/post.ts';
+import { POST_NETWORKS, type Post, retryableNetworks } from '../../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../../domain/social.ts';
 import type { StudioClock } from '../../../../domain/studio-time.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,6 +12,7 @@ import { ErrorDialog } from '../../../ui/message-dialog.tsx';
 import { useDeletePost } from '../api/delete-post.ts';
 import { postsQueryKey } from '../api/list-posts.ts';
 import { useResetPost } from '../api/reset-post.ts';
+import { useRetryPost } from '../api/retry-post.ts';
 import { useReviewResult } from '../api/review-result.ts';
 import { EditPostModal } from '../edit/edit-post-modal.tsx';
 import { InstagramPreview } from '../previews/instagram-preview.tsx';
@@ -25,8 +26,8 @@ export interface PostDialogs {
   open: (action: CardAction, post: Post) => void;
   /** Asks to confirm a "needs review" result's answer, then records it (decision 025). */
   review: (post: Post, answer: ReviewAnswer) => void;
-  /** The post whose review is on its way: its buttons wait. */
-  reviewingId: number | null;
+  /** The post whose review or retry is on its way: its buttons wait. */
+  busyId: number | null;
   /** Every modal and dialog a card opens; render it once. */
   element: ReactElement;
 }
@@ -42,6 +43,7 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
   const describe = useErrorMessage();
   const deletePost = useDeletePost();
   const resetPost = useResetPost();
+  const retryPost = useRetryPost();
   const reviewResult = useReviewResult();
   const queryClient = useQueryClient();
   // The answer waiting for its confirmation; it stays while the dialog fades out, like `pending`.
@@ -56,6 +58,8 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
   const postFor = (action: CardAction) => (pending?.action === action ? current : null);
   const close = () => setOpenDialog(null);
   const open = (action: CardAction, post: Post) => {
+    // Retry needs no question: it only tries again what failed, never a network that has the post.
+    if (action === 'retry') return retry(post);
     setPending({ action, post });
     setOpenDialog(action);
   };
@@ -72,6 +76,16 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
       onError: (error) => setErrorMessage(t('errors.reset', { message: describe(error) })),
       onSettled: close,
     });
+  const retry = (post: Post) => {
+    const networks = retryableNetworks(post).map((network) => NETWORK_NAMES[network]).join(' · ');
+    retryPost.mutate(post.id, {
+      onSuccess: () => notifications.show({ color: 'teal', message: t('retry.done', { networks }) }),
+      onError: (error) => {
+        setErrorMessage(t('errors.retry', { message: describe(error) }));
+        void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+      },
+    });
+  };
   const review = (post: Post, answer: ReviewAnswer) => {
     setReviewing({ ...answer, post });
     setReviewOpen(true);
@@ -94,6 +108,15 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
   };
   const reviewNames = reviewing ? { number: reviewing.post.sequence, title: reviewing.post.project_title, network: NETWORK_NAMES[reviewing.network] } : {};
   const names = current ? { number: current.sequence, title: current.project_title } : { number: '', title: '' };
+  // A new round: say where the post stays out (decision 028), and that retry is the way for a failure.
+  const resetMessage = (post: Post) => {
+    const out = POST_NETWORKS.filter((network) => post.results[network]?.status === 'posted').map((network) => NETWORK_NAMES[network]);
+    return [
+      t('reset.message', names),
+      ...(out.length > 0 ? [t('reset.keeps', { networks: out.join(' · ') })] : []),
+      ...(retryableNetworks(post).length > 0 ? [t('reset.retryInstead')] : []),
+    ].join(' ');
+  };
 
   const element = (
     <>
@@ -115,7 +138,7 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
       <ConfirmDialog
         opened={openDialog === 'reset'}
         title={t('reset.title')}
-        message={t('reset.message', names)}
+        message={current ? resetMessage(current) : ''}
         confirmLabel={t('reset.confirm')}
         loading={resetPost.isPending}
         onConfirm={() => current && confirmReset(current)}
@@ -133,6 +156,6 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
       <ErrorDialog message={errorMessage} onAccept={() => setErrorMessage(null)} />
     </>
   );
-  const reviewingId = reviewResult.isPending ? (reviewResult.variables?.id ?? null) : null;
-  return { open, review, reviewingId, element };
+  const busyId = reviewResult.isPending ? (reviewResult.variables?.id ?? null) : retryPost.isPending ? (retryPost.variables ?? null) : null;
+  return { open, review, busyId, element };
 }

@@ -64,7 +64,7 @@ export function PostsList({ query, onQueryChange }: PostsListProps) {
                 post={post}
                 onAction={(action) => dialogs.open(action, post)}
                 onReview={(answer) => dialogs.review(post, answer)}
-                reviewing={dialogs.reviewingId === post.id}
+                busy={dialogs.busyId === post.id}
               />
             ))}
           </SimpleGrid>

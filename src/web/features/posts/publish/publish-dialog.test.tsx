@@ -62,7 +62,7 @@ describe('PublishDialog', () => {
     const { calls, onClose } = renderDialog();
     expect(dateInput().value).toBe('10-06-2026');
     expect(timeValue()).toBe('10:00');
-    expect(screen.getByText('If you choose today, it is published immediately when you confirm.')).toBeTruthy();
+    expect(screen.getByText('If you choose today at a time already past, it is published as soon as you confirm.')).toBeTruthy();
     await accountsLoaded();
     expect(confirm().disabled).toBe(true);
 
@@ -92,7 +92,7 @@ describe('PublishDialog', () => {
     expect(checkbox('Instagram').checked).toBe(true);
     typeDate('09-06-2026');
     expect(screen.getByText('The publication date cannot be earlier than today')).toBeTruthy();
-    expect(screen.queryByText('If you choose today, it is published immediately when you confirm.')).toBeNull();
+    expect(screen.queryByText('If you choose today at a time already past, it is published as soon as you confirm.')).toBeNull();
     expect(checkbox('Instagram').checked).toBe(false);
     expect(checkbox('LinkedIn').checked).toBe(false);
     expect(checkbox('Instagram').disabled).toBe(true);
@@ -206,9 +206,46 @@ describe('PublishDialog', () => {
     expect(timeValue()).toBe('18:30');
     expect(screen.queryByText('La hora debe ser más de 15 minutos posterior a ahora')).toBeNull();
     expect(screen.queryByText('La fecha es hoy: se publicará en cuanto confirmes.')).toBeNull();
+    // A later time today is not "at once": the notice says when (issue 29).
+    expect(screen.getByText('Se publicará hoy a las 18:30, no al confirmar.')).toBeTruthy();
+    expect(screen.queryByText('Si eliges hoy a una hora ya pasada, se publicará en cuanto confirmes.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Publicación programada para el 10-06-2026 a las 18:30')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: TODAY, publish_time: '18:30', networks: { instagram: true, linkedin: false } });
+  });
+
+  it('says why "add to queue" and confirm wait: no network chosen', async () => {
+    renderDialog({ language: 'es' });
+    await accountsLoaded();
+    expect((screen.getByRole('button', { name: 'Añadir a la cola' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('publish-needs-network').textContent).toBe('Elige al menos una red para programarla o añadirla a la cola.');
+    fireEvent.click(checkbox('LinkedIn'));
+    expect(screen.queryByTestId('publish-needs-network')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Añadir a la cola' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('asks an explicit yes before a network that has the post from an earlier round, and sends it (decision 028)', async () => {
+    const post = makePost({ published_before: [{ network: 'instagram', target_name: 'estudio.ferrer', permalink: null, published_at: '2026-06-02T09:00:00Z' }] });
+    const { calls } = renderDialog({ post });
+    await accountsLoaded();
+    expect(screen.getByText('This post is already on Instagram since 02-06-2026: if you choose it, it will be there twice.')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Yes, publish it on Instagram again' })).toBeNull();
+    fireEvent.click(checkbox('Instagram'));
+    expect(screen.getByText('Confirm that you want to publish it on Instagram again, or untick that network.')).toBeTruthy();
+    expect(confirm().disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Add to queue' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Yes, publish it on Instagram again' }));
+    expect(confirm().disabled).toBe(false);
+    fireEvent.click(confirm());
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: TODAY, publish_time: '10:00', networks: { instagram: true, linkedin: false }, republish: { instagram: true } }));
+  });
+
+  it('does not ask again for a network the post is already scheduled to', async () => {
+    const post = makePost({ state: 'scheduled', publish_on: '2026-07-01', publish_time: '18:30', networks: { instagram: true, linkedin: false }, published_before: [{ network: 'instagram', target_name: null, permalink: null, published_at: null }] });
+    renderDialog({ post });
+    await accountsLoaded();
+    expect(screen.queryByText(/already on Instagram/)).toBeNull();
+    expect(confirm().disabled).toBe(false);
   });
 
   it('publishes at once a time of today already past, and says so', async () => {

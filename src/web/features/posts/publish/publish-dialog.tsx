@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/cor
 import { DateInput, TimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCK_MARGIN_MINUTES, POST_NETWORKS, PUBLISH_TIME_STEP_MINUTES, type Post } from '../../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../../domain/social.ts';
@@ -17,7 +17,9 @@ import { postAccountsQueryKey, usePostAccounts } from '../api/get-post-accounts.
 import { useQueuePost } from '../api/queue-post.ts';
 import { useSchedulePost } from '../api/schedule-post.ts';
 import { type StudioMoment, isBefore, studioNow } from '../studio-clock.ts';
-import { type PublishChoice, changeDate, defaultTimeOf, isUsableDate, publishRules } from './publish-rules.ts';
+import { latestPerNetwork } from '../list/post-notices.tsx';
+import { RepublishChoice } from './republish-choice.tsx';
+import { NO_NETWORKS, type Networks, type PublishChoice, changeDate, defaultTimeOf, isUsableDate, publishRules } from './publish-rules.ts';
 
 export interface PublishDialogProps {
   opened: boolean;
@@ -65,12 +67,23 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
   const busy = schedule.isPending || queue.isPending;
   const [choice, setChoice] = useState<PublishChoice>(() => initialChoice(post, now, defaultTime));
   const [serverErrors, setServerErrors] = useState<Refusal>({});
+  // A network that has the post from an earlier round is chosen again only with its own yes (decision 028).
+  const [republish, setRepublish] = useState<Networks>(NO_NETWORKS);
   // The queue gives the day and time: only the networks count, as if for a day that can take them.
   const rules = publishRules({ choice: mode === 'queue' ? { ...choice, date: now.day, time: now.time } : choice, now, text: post.text, accounts: accounts.data, busy: accounts.isPending || busy });
 
   const destinations = POST_NETWORKS.filter((network) => rules.chosen[network]).map((network) =>
     t('publish.accountOf', { name: accounts.data?.[network].name ?? NETWORK_NAMES[network], network: NETWORK_NAMES[network] }),
   );
+  const earlier = new Map(latestPerNetwork(post.published_before).filter((publication) => !post.networks[publication.network]).map((publication) => [publication.network, publication]));
+  const needsYes = POST_NETWORKS.filter((network) => rules.chosen[network] && earlier.has(network) && !republish[network]);
+  const confirmedAgain = POST_NETWORKS.filter((network) => rules.chosen[network] && earlier.has(network) && republish[network]);
+  const republishInput = confirmedAgain.length > 0 ? { republish: Object.fromEntries(confirmedAgain.map((network) => [network, true])) } : {};
+  const dateNotice = rules.dateProblem || serverErrors.date
+    ? undefined
+    : choice.date === now.day && !rules.publishesNow && !rules.timeProblem
+      ? t('publish.todayLater', { at: atTime(choice.time) })
+      : t('publish.todayNotice');
   const ownerIsSomeoneElse = post.owner !== null && viewer !== undefined && viewer !== null && post.owner.id !== viewer.id;
 
   const changeDay = (day: string) => {
@@ -84,8 +97,8 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
   };
 
   const confirm = () => {
-    if (rules.confirmDisabled) return;
-    const input = rules.schedule;
+    if (rules.confirmDisabled || needsYes.length > 0) return;
+    const input = rules.schedule.publish_on === null ? rules.schedule : { ...rules.schedule, ...republishInput };
     setServerErrors({});
     schedule.mutate({ id: post.id, schedule: input }, {
       onSuccess: (saved) => {
@@ -101,9 +114,9 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
     });
   };
   const addToQueue = () => {
-    if (!rules.anyChosen || busy) return;
+    if (!rules.anyChosen || busy || needsYes.length > 0) return;
     setServerErrors({});
-    queue.mutate({ id: post.id, queue: { networks: rules.chosen } }, {
+    queue.mutate({ id: post.id, queue: { networks: rules.chosen, ...republishInput } }, {
       onSuccess: (queued) => {
         notifications.show({ color: 'teal', message: t('queue.done', { date: formatDate(queued.publish_on ?? ''), at: atTime(queued.publish_time ?? '') }) });
         onClose();
@@ -135,7 +148,7 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
             previousLabel={t('publish.calendarPrevious')}
             nextLabel={t('publish.calendarNext')}
             error={(rules.dateProblem ? validation(rules.dateProblem) : serverErrors.date) || undefined}
-            description={rules.dateProblem || serverErrors.date ? undefined : t('publish.todayNotice')}
+            description={dateNotice}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             disabled={busy}
           />
@@ -166,19 +179,34 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
       <Stack gap="xs" role="group" aria-label={t('publish.networks')}>
         <Text fw={500} size="sm">{t('publish.networks')}</Text>
         {POST_NETWORKS.map((network) => (
-          <Group key={network} gap="sm" wrap="nowrap">
-            <Checkbox
-              label={NETWORK_NAMES[network]}
-              checked={rules.chosen[network]}
-              disabled={rules.checkboxDisabled[network]}
-              onChange={(event) => setChoice({ ...choice, networks: { ...choice.networks, [network]: event.currentTarget.checked } })}
-            />
-            {rules.notConnected[network] && <Text size="sm" c="red.8">{t(network === 'instagram' ? 'publish.noInstagramConnection' : 'publish.noLinkedInConnection')}</Text>}
-            {network === 'instagram' && !rules.notConnected.instagram && rules.instagramTextProblem && <Text size="sm" c="red.8">{validation(rules.instagramTextProblem)}</Text>}
-          </Group>
+          <Fragment key={network}>
+            <Group gap="sm" wrap="nowrap">
+              <Checkbox
+                label={NETWORK_NAMES[network]}
+                checked={rules.chosen[network]}
+                disabled={rules.checkboxDisabled[network]}
+                onChange={(event) => setChoice({ ...choice, networks: { ...choice.networks, [network]: event.currentTarget.checked } })}
+              />
+              {rules.notConnected[network] && <Text size="sm" c="red.8">{t(network === 'instagram' ? 'publish.noInstagramConnection' : 'publish.noLinkedInConnection')}</Text>}
+              {network === 'instagram' && !rules.notConnected.instagram && rules.instagramTextProblem && <Text size="sm" c="red.8">{validation(rules.instagramTextProblem)}</Text>}
+            </Group>
+            {earlier.has(network) && (
+              <RepublishChoice
+                publication={earlier.get(network)!}
+                chosen={rules.chosen[network]}
+                confirmed={republish[network]}
+                disabled={busy}
+                onConfirm={(confirmed) => setRepublish({ ...republish, [network]: confirmed })}
+              />
+            )}
+          </Fragment>
         ))}
         {accounts.isPending && <Text size="xs" c="dimmed">{t('publish.checkingAccounts')}</Text>}
         {serverErrors.networks && <Text size="sm" c="red.8">{serverErrors.networks}</Text>}
+        {needsYes.map((network) => <Text key={network} size="sm" c="red.8">{t('publish.needsRepublishYes', { network: NETWORK_NAMES[network] })}</Text>)}
+        {!rules.anyChosen && !busy && !accounts.isPending && (mode === 'queue' || (choice.date !== '' && !rules.dateProblem)) && (
+          <Text size="sm" c="dimmed" data-testid="publish-needs-network">{t('publish.needsNetwork')}</Text>
+        )}
       </Stack>
       {accounts.isError && <Alert color="red" variant="light" role="alert">{t('publish.accountsFailed', { message: describe(accounts.error) })}</Alert>}
       {destinations.length > 0 && <Text size="sm" data-testid="publish-destination">{t('publish.destination', { accounts: destinations.join(', ') })}</Text>}
@@ -187,14 +215,14 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
       {serverErrors.form && <Alert color="red" variant="light" role="alert">{serverErrors.form}</Alert>}
       <Group justify="space-between">
         {mode === 'publish' ? (
-          <Button variant="light" onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy} title={t('queue.hint')}>{t('actions.addToQueue')}</Button>
+          <Button variant="light" onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy || needsYes.length > 0} title={t('queue.hint')}>{t('actions.addToQueue')}</Button>
         ) : <span />}
         <Group gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>{t('common:actions.cancel')}</Button>
           {mode === 'publish' ? (
-            <Button onClick={confirm} loading={schedule.isPending} disabled={rules.confirmDisabled}>{t('common:actions.confirm')}</Button>
+            <Button onClick={confirm} loading={schedule.isPending} disabled={rules.confirmDisabled || needsYes.length > 0}>{t('common:actions.confirm')}</Button>
           ) : (
-            <Button onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy}>{t('actions.addToQueue')}</Button>
+            <Button onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy || needsYes.length > 0}>{t('actions.addToQueue')}</Button>
           )}
         </Group>
       </Group>
