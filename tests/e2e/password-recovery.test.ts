@@ -8,7 +8,7 @@ const NEW_PASSWORD = 'clave-nueva-2';
 
 const journey = useServerAndBrowser();
 
-test('a user who forgot the password gets a link by e-mail, chooses a new one, and the link then no longer works', async () => {
+test('a user who forgot the password gets a link by e-mail, chooses a new one, and the link then no longer works; a newer link voids the older ones', async () => {
   const page = await newPage(journey.browser);
   const recoveryRequests: string[] = [];
   page.on('request', (request) => {
@@ -34,12 +34,29 @@ test('a user who forgot the password gets a link by e-mail, chooses a new one, a
   await expect.poll(async () => (await journey.server.outbox()).length).toBe(1);
   const [message] = await journey.server.outbox();
   expect(message!.to).toBe(ADMIN.email);
-  const link = message!.text.match(/https?:\/\/\S+\/reset-password\?token=[^\s"<]+/)?.[0];
-  expect(link, message!.text).toBeDefined();
-  expect(link!.startsWith(`${journey.server.url}/reset-password?token=`)).toBe(true);
+  const linkOf = (text: string) => text.match(/https?:\/\/\S+\/reset-password\?token=[^\s"<]+/)?.[0];
+  const firstLink = linkOf(message!.text);
+  expect(firstLink, message!.text).toBeDefined();
+  expect(firstLink!.startsWith(`${journey.server.url}/reset-password?token=`)).toBe(true);
+
+  // Two more requests, one after another: only the newest link works (issue 29).
+  for (const _ of [1, 2]) {
+    expect((await page.request.post(`${journey.server.url}/api/auth/request-password-reset`, { data: { email: ADMIN.email } })).status()).toBe(200);
+  }
+  await expect.poll(async () => (await journey.server.outbox()).length).toBe(3);
+  const links = (await journey.server.outbox()).map((mail) => linkOf(mail.text)!);
+  expect(new Set(links).size).toBe(3);
+  const link = links[2]!;
+  await page.goto(links[0]!);
+  await page.getByLabel('Contraseña nueva').fill(NEW_PASSWORD);
+  await page.getByLabel('Repite la contraseña').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Guardar la contraseña' }).click();
+  await page.getByRole('heading', { name: 'Este enlace ya no sirve' }).waitFor();
+  await page.getByText(/lo ha sustituido uno más reciente/).waitFor();
+  await saveScreenshot(page, 'reset-password-link-voided');
 
   // The reset page checks the new password before sending it.
-  await page.goto(link!);
+  await page.goto(link);
   await page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
   const password = page.getByLabel('Contraseña nueva');
   const confirmation = page.getByLabel('Repite la contraseña');
@@ -74,16 +91,19 @@ test('a user who forgot the password gets a link by e-mail, chooses a new one, a
   await page.waitForURL(`${journey.server.url}/home`);
   await page.getByText(`Hola, ${ADMIN.email}`).waitFor();
 
-  // The link was single-use.
-  await page.goto(link!);
+  // The link was single-use: the page says so, not the generic failure, and offers a new one.
+  await page.goto(link);
   await page.getByLabel('Contraseña nueva').fill('otra-clave-3');
   await page.getByLabel('Repite la contraseña').fill('otra-clave-3');
   await page.getByRole('button', { name: 'Guardar la contraseña' }).click();
-  const refused = page.getByRole('dialog').filter({ hasText: 'Error al actualizar la contraseña, contacta con soporte' });
-  await refused.waitFor();
+  await page.getByRole('heading', { name: 'Este enlace ya no sirve' }).waitFor();
+  expect(await page.getByText('Error al actualizar la contraseña, contacta con soporte').count()).toBe(0);
   await saveScreenshot(page, 'reset-password-link-used');
-  // Aceptar goes to /login, which sends this signed-in user on to /home.
-  await refused.getByRole('button', { name: 'Aceptar' }).click();
+  await page.getByRole('button', { name: 'Pedir un enlace nuevo' }).click();
+  await page.getByRole('dialog', { name: 'Recuperar la contraseña' }).waitFor();
+  // «Volver a Iniciar Sesión» goes to /login, which sends this signed-in user on to /home.
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Volver a Iniciar Sesión' }).click();
   await page.waitForURL(`${journey.server.url}/home`);
   await page.getByText(`Hola, ${ADMIN.email}`).waitFor();
 

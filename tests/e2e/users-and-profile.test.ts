@@ -120,4 +120,52 @@ describe('an administrator and a new customer', () => {
     await admin.context().close();
     await customer.context().close();
   });
+
+  test('an administrator editing their own row cannot untick active nor change their role: it points to Profile, and they stay an active administrator (issue 29)', async () => {
+    const { server, browser } = journey;
+    const admin = await newPage(browser);
+    await signIn(admin, server.url, ADMIN);
+    await admin.waitForURL(`${server.url}/home`);
+    await admin.getByRole('link', { name: 'Usuarios' }).first().click();
+    const ownRow = admin.getByRole('row').filter({ hasText: ADMIN.email });
+    await ownRow.getByRole('button', { name: `Editar ${ADMIN.email}` }).click();
+    const edit = admin.getByRole('dialog', { name: 'Editar usuario' });
+    const active = edit.getByRole('switch', { name: 'Cuenta activa' });
+    expect(await active.isChecked()).toBe(true);
+    expect(await active.isDisabled()).toBe(true);
+    expect(await edit.getByRole('combobox', { name: 'Rol' }).isDisabled()).toBe(true);
+    await edit.getByText('Es tu propia cuenta').waitFor();
+    expect(await edit.getByRole('link', { name: 'Ir a Perfil' }).getAttribute('href')).toBe('/profile');
+    await active.click({ force: true });
+    expect(await active.isChecked()).toBe(true);
+    await saveScreenshot(admin, 'users-own-row');
+    // What the form still offers is saved (the first administrator has no last name or phone yet, which the form requires).
+    await edit.locator('input[name="last_name"]').fill('Puig');
+    await edit.locator('input[name="phone"]').fill('600 999 000');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await admin.getByText('Usuario actualizado').waitFor();
+    const me = await admin.evaluate(async () => (await fetch('/api/me')).json());
+    expect(me).toMatchObject({ email: ADMIN.email, role: 'admin', active: true, last_name: 'Puig' });
+
+    // The server refuses it too, whatever the form offers, even with another administrator to take over.
+    const deputy = { first_name: 'Pau', last_name: 'Soler', email: 'pau@estudio-e2e.test', phone: '600 222 333', role: 'admin', password: 'clave-pau-1' };
+    expect((await admin.request.post(`${server.url}/api/users`, { data: deputy })).status()).toBe(201);
+    const refused = await admin.evaluate(async (id) => {
+      const response = await fetch(`/api/users/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ active: false }) });
+      return { status: response.status, body: await response.json() };
+    }, me.id as string);
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'OWN_ACCOUNT', details: { active: 'ownAccount' } } } });
+
+    // Still an active administrator, on this page and on the next sign-in.
+    await admin.reload();
+    await admin.getByRole('heading', { name: 'Usuarios' }).waitFor();
+    await admin.context().clearCookies();
+    await signIn(admin, server.url, ADMIN);
+    await admin.waitForURL(`${server.url}/home`);
+    expect(await admin.getByRole('link', { name: 'Usuarios' }).count()).toBeGreaterThan(0);
+
+    expectNoUnexpectedConsoleErrors(admin, [{ status: 409, path: `/api/users/${me.id}` }]);
+    await admin.context().close();
+  });
 });
