@@ -225,7 +225,7 @@ describe('the calendar', () => {
     expect((await postById(page, server, scheduled.id)).state).toBe('scheduled');
     expect(await runSql(server, 'select status from post_results where post_id = $1 and status = $2', [scheduled.id, 'posted'])).toEqual([]);
     await sandboxControl(server, 'advance-time', { seconds: 120 });
-    await page.getByRole('button', { name: /^10:15, Casa del calendario, publicación 1, .*; LinkedIn; Publicado$/ }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: /^10:15, Casa del calendario, publicación 1, .*; LinkedIn; Publicada$/ }).waitFor({ timeout: 20_000 });
     expect(await page.evaluate(() => Reflect.get(window, 'sameDocument'))).toBe(true);
     // Published: it can no longer be dragged.
     expect(await calendarPost(slot, 1).getAttribute('data-movable')).toBeNull();

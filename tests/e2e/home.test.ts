@@ -138,7 +138,7 @@ describe('the dashboard on /home', () => {
     const failed = section(page, /Publicaciones con errores o por revisar/);
     await failed.getByRole('link', { name: 'Casa entre bancales · Publicación 1' }).waitFor();
     await failed.getByText('LinkedIn: fallido').waitFor();
-    await failed.getByText('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».').waitFor();
+    await failed.getByText('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Reintentar».').waitFor();
     await failed.getByText('De Clara Roca').waitFor();
 
     const connections = section(page, /Conexiones con las redes/);
@@ -173,7 +173,7 @@ describe('the dashboard on /home', () => {
     await page.getByText(`Hello, ${CLARA.email}`).waitFor();
 
     const failed = section(page, /Posts that failed or need review/);
-    await failed.getByText('LinkedIn no longer accepts the connection to your account: connect it again in Settings and use “Publish again”.').waitFor();
+    await failed.getByText('LinkedIn no longer accepts the connection to your account: connect it again in Settings and use “Retry”.').waitFor();
     expect(await failed.getByText('For Clara Roca').count()).toBe(0);
     const connections = section(page, /Network connections/);
     await connections.getByText(/^Your LinkedIn connection \(.+\) has been lost: connect it again in Settings/).waitFor();

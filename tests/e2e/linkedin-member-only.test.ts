@@ -79,7 +79,7 @@ describe('LinkedIn with an app that has no organization product', () => {
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
 
     const card = cardOf(page, 1);
-    await card.getByText('Publicado', { exact: true }).waitFor({ timeout: 20_000 });
+    await card.getByText('Publicada', { exact: true }).waitFor({ timeout: 20_000 });
     await card.getByText('LinkedIn: publicado').waitFor();
     await saveScreenshot(page, 'publishing-linkedin-member-only');
 

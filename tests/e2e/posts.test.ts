@@ -103,7 +103,7 @@ describe('from a launched project to scheduled posts', () => {
     await page.goto(`${server.url}/preview-projects`);
     await cardOf(page, 1).getByRole('button', { name: 'Publicar' }).click();
     const publish = page.getByRole('dialog', { name: 'Configurar publicación' });
-    await publish.getByText('Si eliges hoy, se publicará inmediatamente al confirmar.').waitFor();
+    await publish.getByText('Si eliges hoy a una hora ya pasada, se publicará en cuanto confirmes.').waitFor();
     expect(await publish.getByRole('checkbox', { name: 'Instagram' }).isDisabled()).toBe(true);
     await publish.getByText('Instagram no está conectado').waitFor();
     const tomorrow = studioTomorrow();
@@ -133,7 +133,7 @@ describe('from a launched project to scheduled posts', () => {
     await runSql(server, "update posts set state = 'published', published_at = $2 where id = $1", [post!.id, new Date().toISOString()]);
     await runSql(server, "insert into post_results (post_id, network, status, permalink, attempts, finished_at, created_at, updated_at) values ($1, 'linkedin', 'posted', 'https://www.linkedin.com/feed/update/urn:li:share:1', 1, $2, $2, $2)", [post!.id, new Date().toISOString()]);
     await page.reload();
-    await cardOf(page, 1).getByText('Publicado', { exact: true }).waitFor();
+    await cardOf(page, 1).getByText('Publicada', { exact: true }).waitFor();
     await cardOf(page, 1).getByText('LinkedIn: publicado').waitFor();
     await saveScreenshot(page, 'posts-published');
     await cardOf(page, 1).getByRole('button', { name: 'Publicar de nuevo' }).click();

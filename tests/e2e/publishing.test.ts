@@ -13,7 +13,7 @@ import { chooseInstagramAccount, connectSandboxNetwork, pendingSandboxFaults, sa
 
 /**
  * Issue 7 as a studio lives it in Chromium: a launched project's post published today to LinkedIn and
- * Instagram (the sandbox's), the card turning "Publicado" live, each badge opening the post on its
+ * Instagram (the sandbox's), the card turning "Publicada" live, each badge opening the post on its
  * network; then a post LinkedIn refuses because the member revoked the app meanwhile: the card's error,
  * its reason, and the e-mail.
  */
@@ -61,7 +61,7 @@ async function openPublishDialog(page: Page, number: number, today: string) {
   const dialog = page.getByRole('dialog', { name: 'Configurar publicación' });
   // Today is the default day, and the dialog says what that means.
   expect(await dialog.getByLabel('Fecha de publicación').inputValue()).toBe(asShown(today));
-  await dialog.getByText('Si eliges hoy, se publicará inmediatamente al confirmar.').waitFor();
+  await dialog.getByText('Si eliges hoy a una hora ya pasada, se publicará en cuanto confirmes.').waitFor();
   return dialog;
 }
 
@@ -116,7 +116,7 @@ describe('publishing today to the sandbox', () => {
 
     // The card follows the engine through /api/events, without a reload.
     const first = cardOf(page, 1);
-    await first.getByText('Publicado', { exact: true }).waitFor({ timeout: 20_000 });
+    await first.getByText('Publicada', { exact: true }).waitFor({ timeout: 20_000 });
     await first.getByText('LinkedIn: publicado').waitFor();
     await first.getByText('Instagram: publicado').waitFor();
     expect(await page.evaluate(() => Reflect.get(window, 'sameDocument'))).toBe(true);
@@ -161,7 +161,7 @@ describe('publishing today to the sandbox', () => {
     await failed.getByText('LinkedIn: fallido').waitFor();
     // The reason on the card itself, in the interface language, with what to do; LinkedIn's own words stay in the database.
     const reason = failed.locator('[data-note="linkedin"]');
-    await reason.getByText('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».').waitFor();
+    await reason.getByText('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Reintentar».').waitFor();
     expect(await reason.textContent()).not.toContain('revoked');
     expect(await page.evaluate(() => Reflect.get(window, 'sameDocument'))).toBe(true);
     await saveScreenshot(page, 'publishing-failed');
@@ -175,7 +175,7 @@ describe('publishing today to the sandbox', () => {
     // The owner is told by e-mail, naming LinkedIn.
     await expect.poll(async () => (await server.outbox()).filter((mail) => mail.to === ADMIN.email && /LinkedIn/.test(mail.subject)).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const mail = (await server.outbox()).find((message) => message.to === ADMIN.email && /LinkedIn/.test(message.subject))!;
-    expect(mail.text).toContain('Motivo: LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Publicar de nuevo».');
+    expect(mail.text).toContain('Motivo: LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Reintentar».');
 
     // The sandbox's own list has the published post, linked to its page.
     const list = await page.context().newPage();
@@ -269,7 +269,7 @@ describe('resolving a "needs review" result', () => {
     expect(serious, 'axe-core serious and critical findings').toEqual([]);
   }
 
-  test('in Spanish, the administrator checks the network, marks it not published and publishes it again', { timeout: 120_000 }, async () => {
+  test('in Spanish, the administrator checks the network, marks it not published, retries it alone, then starts a new round that asks before LinkedIn again', { timeout: 120_000 }, async () => {
     const { server } = journey;
     const page = await signedIn(ADMIN, 'es-ES');
     await connectLinkedIn(page);
@@ -280,7 +280,7 @@ describe('resolving a "needs review" result', () => {
     const card = cardTitled(page, title);
     await card.getByText('LinkedIn: requiere revisión').waitFor();
     const note = card.locator('[data-note="linkedin"]');
-    await note.getByText('LinkedIn no confirmó la publicación, así que no sabemos si ha salido: compruébalo en la cuenta antes de publicarla de nuevo.').waitFor();
+    await note.getByText('LinkedIn no confirmó la publicación, así que no sabemos si ha salido: compruébalo en la cuenta y márcala como publicada o no publicada; no la publiques de nuevo sin comprobarlo, o podría salir dos veces.').waitFor();
     await saveScreenshot(page, 'review-es-needs-review-1440');
     await expectNoSeriousAxeViolations(page);
     await expectFitsAt390(page, 'review-es-needs-review');
@@ -297,26 +297,59 @@ describe('resolving a "needs review" result', () => {
 
     await note.getByRole('button', { name: 'Marcar no publicada en LinkedIn' }).click();
     const dialog = page.getByRole('dialog', { name: 'Marcar como no publicada' });
-    await dialog.getByText(`¿La publicación 1 de «${title}» no está en LinkedIn? Contará como un fallo, con tu nombre y la fecha, y podrás usar «Publicar de nuevo».`).waitFor();
+    await dialog.getByText(`¿La publicación 1 de «${title}» no está en LinkedIn? Contará como un fallo, con tu nombre y la fecha, y podrás usar «Reintentar».`).waitFor();
     await dialog.getByRole('button', { name: 'Marcar no publicada' }).click();
-    await page.getByText('Marcada como no publicada en LinkedIn: usa «Publicar de nuevo» para volver a intentarlo').waitFor();
-    // Instagram was not chosen, which counts as done (SPEC §4): one failure of two is "publicado con errores".
-    await card.getByText('publicado con errores', { exact: true }).waitFor();
+    await page.getByText('Marcada como no publicada en LinkedIn: usa «Reintentar» para volver a intentarlo').waitFor();
+    // Instagram was not chosen: no publication anywhere is "error en publicación" (decision 028).
+    await card.getByText('error en publicación', { exact: true }).waitFor();
     await card.getByText('LinkedIn: fallido').waitFor();
     const today = asShown((await postsOf(page, server, post.project_id)).today);
     await note.getByText(`Marcada como no publicada por Admin el ${today}`).waitFor();
-    await note.getByText('LinkedIn no muestra la publicación (se comprobó en la cuenta): usa «Publicar de nuevo» para volver a intentarlo.').waitFor();
+    await note.getByText('LinkedIn no muestra la publicación (se comprobó en la cuenta): usa «Reintentar» para volver a intentarlo.').waitFor();
     expect(await note.getByRole('button', { name: /^Marcar/ }).count()).toBe(0);
     const [stored] = await runSql<{ status: string; error_code: string; reviewed_by: string }>(server, "select status, error_code, reviewed_by from post_results where post_id = $1 and network = 'linkedin'", [post.id]);
     expect(stored).toMatchObject({ status: 'failed', error_code: 'markedNotPublished', reviewed_by: expect.any(String) });
     await saveScreenshot(page, 'review-es-marked-not-published-1440');
     await expectNoSeriousAxeViolations(page);
 
-    // "Publish again", as for any failure: back to preview, and its project with it.
+    // "Retry" tries LinkedIn again, alone, at a click; the card follows the engine to published.
+    await card.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByText('Se vuelve a intentar en LinkedIn').waitFor();
+    await card.getByText('Publicada', { exact: true }).waitFor({ timeout: 20_000 });
+    await card.getByText('LinkedIn: publicado').waitFor();
+    const onLinkedin = async () => (await runSql<{ n: number | string }>(server, "select count(*) as n from post_results where post_id = $1 and network = 'linkedin' and status = 'posted'", [post.id]))[0]?.n;
+    expect(Number(await onLinkedin())).toBe(1);
+    await saveScreenshot(page, 'retry-es-published-1440');
+
+    // "Publish again" is a new round: its confirmation says where the post stays out; back to preview.
     await card.getByRole('button', { name: 'Publicar de nuevo' }).click();
-    await page.getByRole('dialog', { name: 'Publicar de nuevo' }).getByRole('button', { name: 'Publicar de nuevo' }).click();
+    const reset = page.getByRole('dialog', { name: 'Publicar de nuevo' });
+    await reset.getByText(/Sigue publicada en LinkedIn: si la vuelves a elegir allí, saldrá dos veces/).waitFor();
+    await saveScreenshot(page, 'retry-es-publish-again-dialog');
+    await reset.getByRole('button', { name: 'Publicar de nuevo' }).click();
     await page.getByText('La publicación vuelve a estar en vista previa').waitFor();
     expect((await runSql<{ state: string }>(server, 'select state from projects where id = $1', [post.project_id]))[0]?.state).toBe('preview');
+    await page.goto(`${server.url}/preview-projects`);
+    const again = cardTitled(page, title);
+    await again.getByRole('link', { name: `Ya publicada en LinkedIn el ${today}` }).waitFor();
+
+    // Choosing LinkedIn again needs its own yes before Confirm is possible.
+    await again.getByRole('button', { name: 'Publicar', exact: true }).click();
+    const publish = page.getByRole('dialog', { name: 'Configurar publicación' });
+    await publish.getByText(`Esta publicación ya está en LinkedIn desde el ${today}: si la eliges, saldrá allí dos veces.`).waitFor();
+    const linkedinBox = publish.getByRole('checkbox', { name: 'LinkedIn', exact: true });
+    await expect.poll(() => linkedinBox.isDisabled()).toBe(false);
+    await linkedinBox.check();
+    await publish.getByText('Confirma que quieres publicarla otra vez en LinkedIn, o quita esa red.').waitFor();
+    expect(await publish.getByRole('button', { name: 'Confirmar' }).isDisabled()).toBe(true);
+    await publish.getByRole('checkbox', { name: 'Sí, publicarla otra vez en LinkedIn' }).check();
+    expect(await publish.getByRole('button', { name: 'Confirmar' }).isDisabled()).toBe(false);
+    await saveScreenshot(page, 'retry-es-republish-yes');
+    await publish.getByRole('button', { name: 'Cancelar' }).click();
+    // Nothing was sent: the post is in preview, out on LinkedIn once, from its earlier round.
+    const earlier = await runSql<{ n: number | string }>(server, "select count(*) as n from post_earlier_publications where post_id = $1 and network = 'linkedin'", [post.id]);
+    expect(Number(earlier[0]?.n)).toBe(1);
+    expect((await runSql<{ state: string }>(server, 'select state from posts where id = $1', [post.id]))[0]?.state).toBe('preview');
 
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
