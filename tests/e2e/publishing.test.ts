@@ -401,7 +401,7 @@ describe('resolving a "needs review" result', () => {
     await page.goto(`${server.url}/preview-projects`);
     const card = cardTitled(page, title);
     const note = card.locator('[data-note="linkedin"]');
-    await note.getByText("LinkedIn no va confirmar la publicació i no sabem si ha sortit: comprova-ho al compte abans de tornar-la a publicar.").waitFor();
+    await note.getByText("LinkedIn no va confirmar la publicació i no sabem si ha sortit: comprova-ho al compte i marca-la com a publicada o no publicada; no la tornis a publicar sense comprovar-ho, o podria sortir dues vegades.").waitFor();
     await card.getByText('LinkedIn: cal revisar-ho').waitFor();
     await expectNoSeriousAxeViolations(page);
     await expectFitsAt390(page, 'review-cat-needs-review');

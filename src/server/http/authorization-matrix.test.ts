@@ -80,6 +80,7 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/posts/{id}': { roles: POST_ROLES, resource: 'post' },
   'PUT /api/posts/{id}/schedule': { roles: POST_ROLES, resource: 'post' },
   'POST /api/posts/{id}/reset': { roles: POST_ROLES, resource: 'post' },
+  'POST /api/posts/{id}/retry': { roles: POST_ROLES, resource: 'post' },
   'POST /api/posts/{id}/results/{network}/review': { roles: POST_ROLES, resource: 'post' },
   'GET /api/posts/{id}/accounts': { roles: POST_ROLES, resource: 'post' },
   // Issue 16: add to queue as the schedule; the weekly slots (a customer's own, an admin's anyone's); the calendar as the posts list.
