@@ -79,7 +79,8 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
   const needsYes = POST_NETWORKS.filter((network) => rules.chosen[network] && earlier.has(network) && !republish[network]);
   const confirmedAgain = POST_NETWORKS.filter((network) => rules.chosen[network] && earlier.has(network) && republish[network]);
   const republishInput = confirmedAgain.length > 0 ? { republish: Object.fromEntries(confirmedAgain.map((network) => [network, true])) } : {};
-  const dateNotice = rules.dateProblem || serverErrors.date
+  // The blue notice below says "at once" when it applies; the field's own line says what choosing today means.
+  const dateNotice = rules.dateProblem || serverErrors.date || (rules.publishesNow && destinations.length > 0)
     ? undefined
     : choice.date === now.day && !rules.publishesNow && !rules.timeProblem
       ? t('publish.todayLater', { at: atTime(choice.time) })
