@@ -218,7 +218,12 @@ async function assertRepublishConfirmed(deps: PostsDependencies, row: PostRow, n
 async function assertPublishable(deps: PostsDependencies, row: PostRow, networks: ScheduleInput['networks']): Promise<void> {
   const textProblem = textProblems(row.text, networks.instagram);
   if (textProblem.text) throw new AppError('VALIDATION_FAILED', 'The text cannot be published to the chosen networks', textProblem);
-  const missing = await unconnectedNetworks(deps, row.owner_id, networks);
+  await assertConnected(deps, row.owner_id, networks);
+}
+
+/** The owner's accounts for these networks are connected, or 409 SOCIAL_NOT_CONNECTED naming the missing ones. */
+async function assertConnected(deps: PostsDependencies, ownerId: string | null, networks: ScheduleInput['networks']): Promise<void> {
+  const missing = await unconnectedNetworks(deps, ownerId, networks);
   if (Object.keys(missing).length > 0) {
     throw new AppError('SOCIAL_NOT_CONNECTED', `The post's owner has not connected ${Object.keys(missing).join(' and ')}`, missing);
   }
@@ -325,17 +330,14 @@ export async function resetPost(deps: PostsDependencies, actor: SessionUser, id:
  * first: it is never retried blindly.
  */
 export async function retryPost(deps: PostsDependencies, actor: SessionUser, id: number): Promise<Post> {
-  const [post] = await toPosts(deps, [await visibleRow(deps, actor, id)]);
+  const row = await visibleRow(deps, actor, id);
+  const [post] = await toPosts(deps, [row]);
   const networks = retryableNetworks(post!);
   if (networks.length === 0) {
     if (post!.in_process) throw locked(id);
     throw new AppError('NOTHING_TO_RETRY', `Post ${id} has no failed network to retry`, { result: 'nothingToRetry' });
   }
-  const row = await visibleRow(deps, actor, id);
-  const missing = await unconnectedNetworks(deps, row.owner_id, { instagram: networks.includes('instagram'), linkedin: networks.includes('linkedin') });
-  if (Object.keys(missing).length > 0) {
-    throw new AppError('SOCIAL_NOT_CONNECTED', `The post's owner has not connected ${Object.keys(missing).join(' and ')}`, missing);
-  }
+  await assertConnected(deps, row.owner_id, { instagram: networks.includes('instagram'), linkedin: networks.includes('linkedin') });
   const queued = await deps.db
     .transaction()
     .execute(async (trx) => {
