@@ -76,7 +76,8 @@ export const homeSchema = z.object({
   /** The studio's today, YYYY-MM-DD. */
   today: z.string(),
   failedPublications: sectionOf(homeFailedPublicationSchema).nullable(),
-  connections: sectionOf(homeConnectionAlertSchema),
+  /** Null for a role without projects (basic): it has no Settings to connect in (decision 021). */
+  connections: sectionOf(homeConnectionAlertSchema).nullable(),
   readyDrafts: sectionOf(homeReadyDraftSchema).nullable(),
   previews: sectionOf(homePreviewPostSchema).nullable(),
   nextScheduled: sectionOf(homeScheduledPostSchema).nullable(),

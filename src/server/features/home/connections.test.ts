@@ -17,12 +17,12 @@ describe('home: connections expiring or lost', () => {
   let t: TestApp;
   const cookies: Record<string, string> = {};
 
-  const connectionsOf = async (name: string): Promise<Home['connections']> => {
+  const connectionsOf = async (name: string): Promise<NonNullable<Home['connections']>> => {
     const response = await t.app.inject({ method: 'GET', url: '/api/home', headers: { cookie: cookies[name]! } });
     expect(response.statusCode, response.body).toBe(200);
-    return homeSchema.parse(response.json()).connections;
+    return homeSchema.parse(response.json()).connections!;
   };
-  const summary = (connections: Home['connections']) => connections.items.map((item) => [item.user.email, item.network, item.problem, item.mine]);
+  const summary = (connections: NonNullable<Home['connections']>) => connections.items.map((item) => [item.user.email, item.network, item.problem, item.mine]);
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => NOW });

@@ -163,9 +163,9 @@ describe('home: the dashboard per role', () => {
     ]);
   });
 
-  it('gives a basic user neither posts nor projects', async () => {
+  it('gives a basic user neither posts, projects nor connections (no Settings to mend them in: decision 021)', async () => {
     const basil = await home(cookies.basil);
     expect(basil).toMatchObject({ failedPublications: null, readyDrafts: null, previews: null, nextScheduled: null, projects: null, today: '2025-06-10' });
-    expect(basil.connections).toEqual({ count: 0, atLeast: false, items: [] });
+    expect(basil.connections).toBeNull();
   });
 });

@@ -117,7 +117,7 @@ function toConnectionAlert(row: ConnectionAlertRow, actor: SessionUser, now: Dat
   };
 }
 
-async function connections(deps: HomeDependencies, actor: SessionUser, now: Date): Promise<Home['connections']> {
+async function connections(deps: HomeDependencies, actor: SessionUser, now: Date): Promise<NonNullable<Home['connections']>> {
   // Administrators see every user's: a customer's lost connection is what makes their posts fail.
   const viewer = { id: actor.id, seesAll: actor.role === 'admin' };
   const horizon = new Date(now.getTime() + deps.expiryWarningDays * DAY_MS).toISOString();
@@ -164,7 +164,8 @@ export async function getHome(deps: HomeDependencies, actor: SessionUser): Promi
   ]);
   const [failed, alerts, drafts, previewPosts, scheduled, projectStates] = await Promise.all([
     postViewer ? failedPublications(deps, postViewer) : null,
-    connections(deps, actor, now),
+    // The connections serve the projects' posts: a role without projects has no Settings to mend them in (decision 021).
+    projectViewer ? connections(deps, actor, now) : null,
     projectViewer && projectCounts ? readyDrafts(deps, projectViewer, projectCounts) : null,
     postViewer && postCounts ? previews(deps, postViewer, postCounts) : null,
     postViewer && postCounts ? nextScheduled(deps, postViewer, postCounts) : null,

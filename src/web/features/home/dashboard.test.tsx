@@ -88,4 +88,25 @@ describe('the dashboard', () => {
     expect(within(connections).getByRole('link', { name: 'Ir a Ajustes' }).getAttribute('href')).toBe('/settings');
     expect(within(await section(/Accesos directos/)).queryByRole('link', { name: 'Usuarios' })).toBeNull();
   });
+
+  it("shows a basic user no connections and no shortcut to a screen the role cannot open, and says why (issue 29)", async () => {
+    renderDashboard({ ...ADMIN_HOME, failedPublications: null, connections: null, readyDrafts: null, previews: null, nextScheduled: null, projects: null }, 'basic', 'es');
+    await screen.findByText(/Tu cuenta aún no trabaja en proyectos ni publicaciones/);
+    expect(screen.queryByRole('region', { name: /Conexiones con las redes/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Lo que necesita tu atención' })).toBeNull();
+    const links = within(await section(/Accesos directos/)).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Tu perfil', '/profile']]);
+  });
+
+  it("gives today's next posts their time, as the other days' (issue 29)", async () => {
+    const post = ADMIN_HOME.nextScheduled!.items[0]!;
+    const items = [
+      { ...post, post_id: 30, publish_on: '2026-11-24', publish_time: '18:30' },
+      { ...post, post_id: 31, publish_on: '2026-11-23', publish_time: '01:15', networks: { instagram: true, linkedin: false } },
+    ];
+    renderDashboard({ ...ADMIN_HOME, nextScheduled: { count: 2, atLeast: false, items } }, 'customer', 'es');
+    const next = await section(/Próximas publicaciones/);
+    within(next).getByText('Hoy a las 18:30 en Instagram, LinkedIn');
+    within(next).getByText('Pendiente desde el 23-11-2026 a la 01:15, en Instagram');
+  });
 });

@@ -32,37 +32,45 @@ export function Dashboard({ role }: { role: Role }) {
 
   return (
     <Stack gap="xl" mt="xl">
-      <section aria-labelledby="home-attention">
-        <Title order={2} id="home-attention" mb="md">{t('home.attention')}</Title>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
-          {failedPublications && (
-            <DashboardSection id="home-failed" title={t('home.failed.title')} count={failedPublications.count} atLeast={failedPublications.atLeast} tone="red" empty={t('home.failed.empty')}>
-              {failedPublications.items.map((item) => <FailedPublicationItem key={`${item.post_id}-${item.network}`} item={item} showOwner={showOwner} />)}
-            </DashboardSection>
-          )}
-          <DashboardSection
-            id="home-connections"
-            title={t('home.connections.title')}
-            count={connections.count}
-            atLeast={connections.atLeast}
-            tone="orange"
-            empty={t('home.connections.empty')}
-            footer={connections.items.some((item) => item.mine) && <Anchor component={Link} to="/settings" size="sm" mt="sm" display="inline-block" underline="always">{t('home.connections.settings')}</Anchor>}
-          >
-            {connections.items.map((item) => <ConnectionItem key={`${item.user.id}-${item.network}`} item={item} />)}
-          </DashboardSection>
-          {readyDrafts && (
-            <DashboardSection id="home-drafts" title={t('home.drafts.title')} count={readyDrafts.count} atLeast={readyDrafts.atLeast} tone="yellow" empty={t('home.drafts.empty')}>
-              {readyDrafts.items.map((item) => <ReadyDraftItem key={item.id} item={item} />)}
-            </DashboardSection>
-          )}
-          {previews && (
-            <DashboardSection id="home-previews" title={t('home.previews.title')} count={previews.count} atLeast={previews.atLeast} tone="yellow" empty={t('home.previews.empty')}>
-              {previews.items.map((item) => <PreviewItem key={item.post_id} item={item} showOwner={showOwner} />)}
-            </DashboardSection>
-          )}
-        </SimpleGrid>
-      </section>
+      {/* A basic user has no studio work yet (decision 021): nothing needs them, and they are told why. */}
+      {!failedPublications && !connections && !readyDrafts && !previews && (
+        <Text c="dimmed">{t('home.noStudioWork')}</Text>
+      )}
+      {(failedPublications || connections || readyDrafts || previews) && (
+        <section aria-labelledby="home-attention">
+          <Title order={2} id="home-attention" mb="md">{t('home.attention')}</Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+            {failedPublications && (
+              <DashboardSection id="home-failed" title={t('home.failed.title')} count={failedPublications.count} atLeast={failedPublications.atLeast} tone="red" empty={t('home.failed.empty')}>
+                {failedPublications.items.map((item) => <FailedPublicationItem key={`${item.post_id}-${item.network}`} item={item} showOwner={showOwner} />)}
+              </DashboardSection>
+            )}
+            {connections && (
+              <DashboardSection
+                id="home-connections"
+                title={t('home.connections.title')}
+                count={connections.count}
+                atLeast={connections.atLeast}
+                tone="orange"
+                empty={t('home.connections.empty')}
+                footer={connections.items.some((item) => item.mine) && <Anchor component={Link} to="/settings" size="sm" mt="sm" display="inline-block" underline="always">{t('home.connections.settings')}</Anchor>}
+              >
+                {connections.items.map((item) => <ConnectionItem key={`${item.user.id}-${item.network}`} item={item} />)}
+              </DashboardSection>
+            )}
+            {readyDrafts && (
+              <DashboardSection id="home-drafts" title={t('home.drafts.title')} count={readyDrafts.count} atLeast={readyDrafts.atLeast} tone="yellow" empty={t('home.drafts.empty')}>
+                {readyDrafts.items.map((item) => <ReadyDraftItem key={item.id} item={item} />)}
+              </DashboardSection>
+            )}
+            {previews && (
+              <DashboardSection id="home-previews" title={t('home.previews.title')} count={previews.count} atLeast={previews.atLeast} tone="yellow" empty={t('home.previews.empty')}>
+                {previews.items.map((item) => <PreviewItem key={item.post_id} item={item} showOwner={showOwner} />)}
+              </DashboardSection>
+            )}
+          </SimpleGrid>
+        </section>
+      )}
       {(nextScheduled || projects) && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
           {nextScheduled && (

@@ -73,6 +73,12 @@ export function PreviewItem({ item, showOwner }: { item: HomePreviewPost; showOw
   );
 }
 
+/** Today's posts say "today", a day gone by "due since"; every one says its time when it has one (issue 29). */
+function scheduledKey(item: HomeScheduledPost, today: string): string {
+  const when = item.publish_on === today ? 'itemToday' : item.publish_on < today ? 'itemDue' : 'item';
+  return `home.scheduled.${when}${item.publish_time ? 'At' : ''}`;
+}
+
 /** A scheduled post: its day, its time and the networks it goes to. */
 export function ScheduledItem({ item, showOwner, today }: { item: HomeScheduledPost; showOwner: boolean; today: string }) {
   const { t } = useTranslation();
@@ -83,7 +89,7 @@ export function ScheduledItem({ item, showOwner, today }: { item: HomeScheduledP
       <Stack gap={2}>
         <PostLink post={item} />
         <Text size="sm">
-          {t(item.publish_on <= today ? 'home.scheduled.itemDue' : item.publish_time ? 'home.scheduled.itemAt' : 'home.scheduled.item', {
+          {t(scheduledKey(item, today), {
             date: formatDate(item.publish_on),
             at: item.publish_time ? atTime(item.publish_time) : '',
             networks: networks.join(', '),

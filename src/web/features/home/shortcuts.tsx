@@ -1,19 +1,21 @@
 import { Button, Group, Paper, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Role } from '../../../domain/roles.ts';
+import { ROLES_WITH_POSTS, ROLES_WITH_PROJECTS, type Role } from '../../../domain/roles.ts';
 
 /**
- * Where each role can go from home, and nothing it cannot use: posts are for administrators and
- * customers, projects for every role but basic, users for administrators (SPEC §6).
+ * Where each role can go from home, and nothing it cannot use (docs/decisions/021, as app/role-routes.ts):
+ * posts are for administrators and customers; projects, My GPTs and Settings for every role but basic;
+ * users for administrators. A basic user, who has none of them, is offered their profile.
  */
 const SHORTCUTS: { to: string; label: string; roles: readonly Role[] }[] = [
-  { to: '/projects?project=new', label: 'home.shortcuts.newProject', roles: ['admin', 'customer', 'publisher'] },
-  { to: '/projects', label: 'home.shortcuts.projects', roles: ['admin', 'customer', 'publisher'] },
-  { to: '/preview-projects', label: 'home.shortcuts.posts', roles: ['admin', 'customer'] },
+  { to: '/projects?project=new', label: 'home.shortcuts.newProject', roles: ROLES_WITH_PROJECTS },
+  { to: '/projects', label: 'home.shortcuts.projects', roles: ROLES_WITH_PROJECTS },
+  { to: '/preview-projects', label: 'home.shortcuts.posts', roles: ROLES_WITH_POSTS },
   { to: '/users', label: 'home.shortcuts.users', roles: ['admin'] },
-  { to: '/my-gpts', label: 'home.shortcuts.prompts', roles: ['admin', 'customer', 'publisher', 'basic'] },
-  { to: '/settings', label: 'home.shortcuts.settings', roles: ['admin', 'customer', 'publisher', 'basic'] },
+  { to: '/my-gpts', label: 'home.shortcuts.prompts', roles: ROLES_WITH_PROJECTS },
+  { to: '/settings', label: 'home.shortcuts.settings', roles: ROLES_WITH_PROJECTS },
+  { to: '/profile', label: 'home.shortcuts.profile', roles: ['basic'] },
 ];
 
 export function Shortcuts({ role }: { role: Role }) {
