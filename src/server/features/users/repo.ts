@@ -20,6 +20,27 @@ export function findUserRowByEmail(db: Kysely<Database>, email: string): Promise
 /** Names are typed by people, in any case: "ana" sorts before "Bruno" (SQLite, and PostgreSQL in the C collation, compare bytes). */
 const CASE_INSENSITIVE_SORT = new Set<ListUsersQuery['sort']>(['first_name', 'last_name']);
 
+/** The accented letters of Spanish, Catalan and their neighbours, in both cases, and their plain lower-case letter. */
+const ACCENTED: ReadonlyArray<[string, string]> = [...'áàâäãåÁÀÂÄÃÅ'].map((letter) => [letter, 'a'] as [string, string])
+  .concat([...'éèêëÉÈÊË'].map((letter) => [letter, 'e']), [...'íìîïÍÌÎÏ'].map((letter) => [letter, 'i']),
+    [...'óòôöõÓÒÔÖÕ'].map((letter) => [letter, 'o']), [...'úùûüÚÙÛÜ'].map((letter) => [letter, 'u']),
+    [['ñ', 'n'], ['Ñ', 'n'], ['ç', 'c'], ['Ç', 'c']]);
+
+const PLAIN = new Map(ACCENTED);
+
+/** What a search compares: lower case, and those letters without their accents (composed first: "a" + "´" is "á"). */
+export function foldForSearch(text: string): string {
+  return [...text.normalize('NFC').toLowerCase()].map((letter) => PLAIN.get(letter) ?? letter).join('');
+}
+
+/**
+ * A column as foldForSearch writes it, in SQL both dialects run: SQLite has no unaccent and its lower()
+ * lowers ASCII only, and PostgreSQL's unaccent is an extension; nested replace() is plain SQL in both.
+ */
+function foldedColumn(column: 'first_name' | 'last_name' | 'email') {
+  return ACCENTED.reduce((folded, [letter, plain]) => sql<string>`replace(${folded}, ${sql.lit(letter)}, ${sql.lit(plain)})`, sql<string>`lower(${sql.ref(column)})`);
+}
+
 /** One page, sorted by the server; ties broken by id so pages never overlap. */
 export async function listUserRows(db: Kysely<Database>, query: ListUsersQuery): Promise<{ rows: UserRow[]; total: number }> {
   const sortKey = CASE_INSENSITIVE_SORT.has(query.sort) ? sql<string>`lower(${sql.ref(query.sort)})` : sql.ref(query.sort);
@@ -27,9 +48,9 @@ export async function listUserRows(db: Kysely<Database>, query: ListUsersQuery):
     .selectFrom('users')
     .$if(query.role !== undefined, (builder) => builder.where('role', '=', query.role!))
     .$if(query.search !== undefined, (builder) => {
-      // A literal match: the user's % and _ mean themselves.
-      const pattern = `%${query.search!.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-      const matches = (column: 'first_name' | 'last_name' | 'email') => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      // A literal match: the user's % and _ mean themselves. Accents and capitals do not count ("martinez" finds Martínez).
+      const pattern = `%${foldForSearch(query.search!).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      const matches = (column: 'first_name' | 'last_name' | 'email') => sql<boolean>`${foldedColumn(column)} like ${pattern} escape '\\'`;
       return builder.where((eb) => eb.or([matches('first_name'), matches('last_name'), matches('email')]));
     });
   const [rows, count] = await Promise.all([

@@ -14,6 +14,7 @@ const PEOPLE: Array<[string, string, string, Role]> = [
   ['joan@correo.es', 'Joan', 'Martínez', 'customer'],
   ['psoler@martes.com', 'Pilar', 'Soler', 'customer'],
   ['nuria@correo.es', 'Nuria', 'Puig', 'customer'],
+  ['ines@correo.es', 'INÉS', 'GARÇON MUNOZ', 'customer'],
   ['martin.ruiz@studio.es', 'Martín', 'Ruiz', 'publisher'],
   ['marta.admin@studio.es', 'Marta', 'Admin', 'admin'],
   ['marti@studio.es', 'Martí', 'Bas', 'basic'],
@@ -71,6 +72,18 @@ describe('GET /api/users?role=customer&search=...', () => {
 
   it.each(['MART', 'Mart', 'mArT'])('ignores capitals: %s', async (term) => {
     expect(await emailsFound(term)).toEqual(['joan@correo.es', 'marta.vidal@studio.es', 'psoler@martes.com']);
+  });
+
+  it.each([
+    ['without its accent', 'martinez', ['joan@correo.es']],
+    ['in capitals without accent', 'MARTINEZ', ['joan@correo.es']],
+    ['with its accent', 'Martínez', ['joan@correo.es']],
+    ['with an accent the name lacks', 'núria', ['nuria@correo.es']],
+    ['with an accent in capitals', 'MARTÍNEZ', ['joan@correo.es']],
+    ['a ç and a ñ either way', 'garcon', ['ines@correo.es']],
+    ['a plain letter for a ç and a ñ', 'muñoz', ['ines@correo.es']],
+  ])('ignores accents: a name %s (issue 29)', async (_case, term, expected) => {
+    expect(await emailsFound(term)).toEqual(expected);
   });
 
   it('trims the search', async () => {

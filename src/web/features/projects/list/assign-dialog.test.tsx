@@ -52,6 +52,17 @@ describe('AssignDialog', () => {
     expect(calls.at(-1)).toEqual({ url: '/api/projects/7/assign', method: 'POST', body: { userId: 'u1' } });
   });
 
+  it('shows the 3-character hint only while the search is shorter (issue 29)', async () => {
+    renderDialog(() => answer({ items: [LUCIA], total: 1, page: 1, pageSize: 20 }));
+    expect(screen.getByText('Type at least 3 characters.')).toBeTruthy();
+    fireEvent.change(search(), { target: { value: 'fe' } });
+    expect(screen.getByText('Type at least 3 characters.')).toBeTruthy();
+    fireEvent.change(search(), { target: { value: 'fer' } });
+    await screen.findByRole('radio', { name: /Ferrer, Lucía/ });
+    expect(screen.queryByText('Type at least 3 characters.')).toBeNull();
+    expect(search().getAttribute('aria-describedby') ?? '').not.toMatch(/description/);
+  });
+
   it('says when no customer matches', async () => {
     renderDialog(() => answer({ items: [], total: 0, page: 1, pageSize: 20 }));
     fireEvent.change(search(), { target: { value: 'zzz' } });

@@ -67,7 +67,8 @@ export function AssignDialog({ project, onClose, onFailure }: AssignDialogProps)
         <TextInput
           label={t('assign.search')}
           placeholder={t('assign.searchPlaceholder')}
-          description={t('assign.searchHelp')}
+          // The hint is for an empty or short search: from 3 characters on the results answer it.
+          description={tooShort ? t('assign.searchHelp') : undefined}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={search}
           onChange={(event) => {
@@ -82,7 +83,8 @@ export function AssignDialog({ project, onClose, onFailure }: AssignDialogProps)
           <Text size="sm" c="dimmed" ta="center" py="sm">{customers.isError ? describe(customers.error) : t('assign.noResults')}</Text>
         )}
         {results.length > 0 && (
-          <ScrollArea.Autosize mah={240} type="auto" offsetScrollbars>
+          // As wide as the search field: no room kept aside for a scrollbar that may not show.
+          <ScrollArea.Autosize mah={240} type="auto" scrollbars="y">
             <Radio.Group value={chosen} onChange={setChosen} aria-label={t('assign.results')}>
               <Stack gap={4}>
                 {results.map((user) => (
