@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinScopes } from '../domain/social.ts';
 import { redirectUriOf } from './features/social/service.ts';
 import { type TestDatabase, createTestDatabase } from './test-support/database.ts';
+import { pathVariants } from './test-support/api-routes.ts';
 import { startComposedApp } from './test-support/composed-app.ts';
 import { type TestApp, createTestUser } from './test-support/test-app.ts';
 
@@ -208,6 +209,18 @@ describe('SOCIAL_SANDBOX=true with no credentials: explicitly enabled', () => {
     expect(await pending.json()).toMatchObject({ faults: [] });
     expect((await send(app, fault, admin, app.url)).status).toBe(201);
     expect((await send(app, { method: 'DELETE', path: '/sandbox/control/faults' }, admin)).status).toBe(200);
+  });
+
+  it('refuses a control API write from another site under every other spelling of its path (issue 21: /%73andbox/control/... reached the route without the check)', async () => {
+    const admin = await app.signIn(ADMIN);
+    for (const request of PRIVATE_REQUESTS.filter((candidate) => !['GET', 'HEAD'].includes(candidate.method))) {
+      for (const variant of pathVariants(request.path)) {
+        const response = await send(app, { ...request, path: variant.url }, admin, 'https://evil.example');
+        expect([403, 404], `${request.method} ${variant.url} (${variant.label})`).toContain(response.status);
+      }
+    }
+    const pending = await send(app, { method: 'GET', path: '/sandbox/control' }, admin);
+    expect(await pending.json()).toMatchObject({ faults: [] });
   });
 
   it('answers odd cookies and addresses with a 4xx, never a 5xx', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/roles.ts';
-import { type ApiRoute, fillPath, listApiRoutes } from '../test-support/api-routes.ts';
+import { type ApiRoute, fillPath, listApiRoutes, pathVariants } from '../test-support/api-routes.ts';
 import { avatarUpload, multipartBody, plainImage } from '../test-support/images.ts';
 import { createTestPost } from '../test-support/posts.ts';
 import { projectRowValues } from '../test-support/projects.ts';
@@ -106,6 +106,8 @@ interface Answer {
   statusCode: number;
   code?: string;
   body: string;
+  /** As sent. */
+  url?: string;
 }
 
 function outcomeOf(answer: Answer): Outcome | 'error' {
@@ -182,8 +184,44 @@ describe('authorization matrix', () => {
     expect(mismatches, `${mismatches.length} of ${cases} cases`).toEqual([]);
   });
 
-  /** One request of the matrix, on rows made for it alone (an earlier case may have deleted or changed its own). */
-  async function call(route: ApiRoute, identity: Identity, resource: Resource | undefined, ownership: Ownership | undefined): Promise<Answer> {
+  it('answers every other spelling of every path (percent-encoded, double slashes, dot segments, another case) as the route itself or as no route, and refuses every write from another origin under each', { timeout: 600_000 }, async () => {
+    const mismatches: string[] = [];
+    let cases = 0;
+    for (const route of routes) {
+      const rule = RULES[`${route.method} ${route.path}`];
+      if (!rule) continue;
+      const resource = rule === 'public' ? undefined : rule.resource;
+      const ownership = resource ? ('own' as const) : undefined;
+      const write = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+      for (const variantIndex of pathVariants(route.path).keys()) {
+        // As the rules say, or 404 NOT_FOUND where the router matched no route: a customer and an anonymous visitor from the app's pages.
+        for (const identity of ['customer', 'anonymous'] as const) {
+          const answer = await call(route, identity, resource, ownership, { variantIndex });
+          cases += 1;
+          const expected = expectedOutcome(rule, identity, ownership);
+          const actual = outcomeOf(answer);
+          if (actual !== expected && !(answer.statusCode === 404 && answer.code === 'NOT_FOUND')) {
+            mismatches.push(`${route.method} ${answer.url} as ${identity}: expected ${expected} or no route, got ${answer.statusCode} ${answer.body.slice(0, 120)}`);
+          }
+        }
+        if (!write) continue;
+        // An administrator (allowed everything) from another origin: refused, or no route.
+        const answer = await call(route, 'admin', resource, ownership, { variantIndex, origin: 'https://evil.example' });
+        cases += 1;
+        if (!((answer.statusCode === 403 && answer.code === 'ORIGIN_NOT_ALLOWED') || (answer.statusCode === 404 && answer.code === 'NOT_FOUND'))) {
+          mismatches.push(`${route.method} ${answer.url} as admin from another origin: expected 403 ORIGIN_NOT_ALLOWED or 404, got ${answer.statusCode} ${answer.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(cases).toBeGreaterThan(1000);
+    expect(mismatches, `${mismatches.length} of ${cases} cases`).toEqual([]);
+  });
+
+  /**
+   * One request of the matrix, on rows made for it alone (an earlier case may have deleted or changed its own);
+   * `spelling` sends it under one of the path's other spellings (pathVariants), or from another origin.
+   */
+  async function call(route: ApiRoute, identity: Identity, resource: Resource | undefined, ownership: Ownership | undefined, spelling: { variantIndex?: number; origin?: string } = {}): Promise<Answer> {
     const me = identity === 'anonymous' ? undefined : users[identity];
     // Without a live session there is nothing of one's own: the rows are another customer's.
     const owner = ownership === 'other' || !me || identity === 'inactive' ? users.other : me;
@@ -194,12 +232,13 @@ describe('authorization matrix', () => {
     // Signing out ends the session it is given: a session of its own, so the others' stay.
     if (route.path === '/api/auth/sign-out' && me && identity !== 'inactive') cookie = await signIn(t, me.email, me.password);
     const request = await requestFor(route);
-    const headers: Record<string, string> = { ...request.headers, ...(cookie ? { cookie } : {}) };
+    const headers: Record<string, string> = { ...request.headers, ...(cookie ? { cookie } : {}), ...(spelling.origin ? { origin: spelling.origin } : {}) };
     // The calendar needs its range to answer on the merits.
-    const url = fillPath(route.path, path) + (route.path === '/api/calendar' ? '?from=2026-11-01&to=2026-11-30' : '');
-    if (route.eventStream) return streamAnswer(url, headers);
+    const canonical = fillPath(route.path, path) + (route.path === '/api/calendar' ? '?from=2026-11-01&to=2026-11-30' : '');
+    const url = spelling.variantIndex === undefined ? canonical : pathVariants(canonical)[spelling.variantIndex]!.url;
+    if (route.eventStream) return { ...(await streamAnswer(url, headers)), url };
     const answer = await t.app.inject({ method: route.method, url, headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
-    return { statusCode: answer.statusCode, code: errorCode(answer.body), body: answer.body };
+    return { statusCode: answer.statusCode, code: errorCode(answer.body), body: answer.body, url };
   }
 
   function madeUpIds(resource: Resource): Record<string, string> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathVariants } from '../test-support/api-routes.ts';
 import { avatarUpload, multipartBody, plainImage } from '../test-support/images.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../test-support/test-app.ts';
 
@@ -72,6 +73,28 @@ describe('cross-origin writes', () => {
       expect(answer.statusCode, write.name).toBe(403);
       expect(answer.json(), write.name).toEqual({ error: { code: 'ORIGIN_NOT_ALLOWED', message: expect.any(String) } });
     }
+    await nothingChanged();
+  });
+
+  it('refuses them under every other spelling of their path too (percent-encoded, double slashes, dot segments, another case): 403, or 404 where no route answers', async () => {
+    const spellings: string[] = [];
+    for (const write of await writes()) {
+      for (const variant of pathVariants(write.url)) {
+        const answer = await t.app.inject({
+          method: write.method,
+          url: variant.url,
+          headers: { ...('headers' in write ? write.headers : {}), cookie: admin.cookie, origin: EVIL },
+          ...('payload' in write ? { payload: write.payload } : {}),
+        });
+        const code = (answer.json() as { error?: { code?: string } }).error?.code;
+        const label = `${write.name} as ${variant.url} (${variant.label}): ${answer.statusCode} ${code}`;
+        spellings.push(label);
+        expect([403, 404], label).toContain(answer.statusCode);
+        expect(code, label).toBe(answer.statusCode === 403 ? 'ORIGIN_NOT_ALLOWED' : 'NOT_FOUND');
+      }
+    }
+    // The percent-encoded spellings reach the routes (the router decodes them): they are the ones refused.
+    expect(spellings.filter((label) => label.includes('/%61pi/') && label.endsWith('403 ORIGIN_NOT_ALLOWED')).length).toBe((await writes()).length);
     await nothingChanged();
   });
 

@@ -34,7 +34,7 @@ export function installOriginCheck(app: FastifyInstance, options: OriginCheckOpt
   if (!Array.isArray(options.trustedOrigins)) throw new Error('The origin check needs the trusted origins as a list');
   const trusted = new Set((options.trustedOrigins as readonly string[]).map((origin) => new URL(origin).origin));
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !(isApiPath(request.url) || isSandboxControlPath(request.url))) return;
+    if (SAFE_METHODS.has(request.method) || !isGuardedRoute(request)) return;
     const origin = claimedOrigin(request);
     if (origin === undefined) {
       // No cookie, no session to ride on: a server or curl, as Better Auth lets through.
@@ -43,6 +43,18 @@ export function installOriginCheck(app: FastifyInstance, options: OriginCheckOpt
     }
     if (origin === null || !trusted.has(origin)) throw refusal(`Requests from ${origin ?? 'an unknown origin'} may not change anything here`);
   });
+}
+
+/**
+ * Whether the route the router matched is one this check guards. Decided on the route, never on the raw
+ * URL (issue 21): the router decodes the path before matching, so `/%61pi/me` reaches `PATCH /api/me`
+ * while its raw URL does not start with /api/. `routeOptions.url` is the pattern of the matched route
+ * (`/api/projects/:id`, the sandbox's with its prefix), whatever spelling reached it; a request no route
+ * matched has none and is answered 404 by the not-found handlers, which change nothing.
+ */
+function isGuardedRoute(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route !== undefined && (isApiPath(route) || isSandboxControlPath(route));
 }
 
 function isApiPath(url: string): boolean {

@@ -83,3 +83,38 @@ export function fillPath(path: string, values: Record<string, string>): string {
     return value;
   });
 }
+
+/**
+ * Other spellings of a request's path (issue 21): letters percent-encoded (which the router decodes, so
+ * they reach the route), doubled slashes, dot segments, another case, a trailing slash and a
+ * double-encoded letter (which the router does not decode or fold: no route, 404; app.inject resolves dot
+ * segments itself, so there they reach the route too). Each must be answered as the route itself or as no
+ * route at all: never let through what the route's own spelling is refused.
+ */
+export function pathVariants(url: string): Array<{ label: string; url: string }> {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt);
+  const segments = path.split('/').slice(1);
+  const first = segments[0] ?? '';
+  const rest = segments.slice(1).join('/');
+  const encoded = (text: string, upper = false) => [...text].map((character) => `%${character.charCodeAt(0).toString(16)}`).map((escape) => (upper ? escape.toUpperCase() : escape)).join('');
+  const withFirst = (replacement: string) => `/${[replacement, ...segments.slice(1)].join('/')}${query}`;
+  // The last segment with a letter to encode (a static word, or a parameter: the router decodes both).
+  const lastWord = segments.findLastIndex((segment) => /^[a-z]/i.test(segment));
+  const lastEncoded = segments.map((segment, index) => (index === lastWord ? `${encoded(segment.charAt(0), true)}${segment.slice(1)}` : segment));
+  return [
+    { label: 'first letter percent-encoded', url: withFirst(`${encoded(first.charAt(0))}${first.slice(1)}`) },
+    { label: 'first segment percent-encoded', url: withFirst(encoded(first)) },
+    { label: 'a later letter percent-encoded (upper-case hex)', url: `/${lastEncoded.join('/')}${query}` },
+    { label: 'double-encoded letter', url: withFirst(`%25${encoded(first.charAt(0)).slice(1)}${first.slice(1)}`) },
+    { label: 'leading double slash', url: `/${path}${query}` },
+    { label: 'inner double slash', url: `/${first}//${rest}${query}` },
+    { label: 'dot segment', url: `/${first}/./${rest}${query}` },
+    { label: 'parent segment', url: `/elsewhere/../${[first, rest].filter(Boolean).join('/')}${query}` },
+    { label: 'encoded dot segments', url: `/%2e%2e/${[first, rest].filter(Boolean).join('/')}${query}` },
+    { label: 'upper case', url: `${path.toUpperCase()}${query}` },
+    { label: 'mixed case', url: withFirst(`${first.charAt(0).toUpperCase()}${first.slice(1)}`) },
+    { label: 'trailing slash', url: `${path}/${query}` },
+  ];
+}

@@ -1,5 +1,5 @@
 import type { Random } from '../lib/seeded-random.ts';
-import { type ApiRoute, type HttpMethod, type JsonSchema, fillPath } from './api-routes.ts';
+import { type ApiRoute, type HttpMethod, type JsonSchema, fillPath, pathVariants } from './api-routes.ts';
 
 /**
  * Requests no client should send, made from a route's OpenAPI description (issue 13's fuzz test): its
@@ -15,7 +15,12 @@ export interface FuzzCase {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
+  /** Sent from another site's page (ANOTHER_ORIGIN): a write must never succeed (decision 018). */
+  fromAnotherOrigin: boolean;
 }
+
+/** The Origin of a page on another site, for the cases that send writes from one. */
+export const ANOTHER_ORIGIN = 'https://evil.example';
 
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -188,6 +193,8 @@ function exampleString(schema: JsonSchema): string {
 
 interface Parts {
   path: Record<string, string>;
+  /** One of the path's other spellings (pathVariants), by index; the route's own when unset. */
+  spelling?: number;
   query: string[];
   body?: { contentType: string; payload: string | Buffer };
   headers: Record<string, string>;
@@ -218,7 +225,7 @@ export function fuzzCases(route: ApiRoute, options: FuzzOptions): FuzzCase[] {
     headers: {},
   });
   type Maker = () => { label: string; parts: Parts };
-  const kinds: Record<string, Maker[]> = { path: [], query: [], field: [], body: [], contentType: [], multipart: [], headers: [] };
+  const kinds: Record<string, Maker[]> = { path: [], spelling: [], query: [], field: [], body: [], contentType: [], multipart: [], headers: [] };
 
   for (const parameter of route.pathParams) {
     for (const junk of PATH_JUNK) kinds.path!.push(() => ({ label: `path ${parameter.name}=${junk.slice(0, 30)}`, parts: { ...base(), path: { ...options.validPath, [parameter.name]: junk } } }));
@@ -264,6 +271,12 @@ export function fuzzCases(route: ApiRoute, options: FuzzOptions): FuzzCase[] {
   if (route.multipartField) {
     for (const [label, body] of multipartJunk(route.multipartField, options.sampleImage)) kinds.multipart!.push(() => ({ label: `multipart ${label}`, parts: { ...base(), body } }));
   }
+  // The path spelled otherwise (issue 21), from the app's pages and from another site's.
+  for (const [index, variant] of pathVariants(route.path).entries()) {
+    kinds.spelling!.push(() => ({ label: `path spelled with ${variant.label}`, parts: { ...base(), spelling: index } }));
+    kinds.spelling!.push(() => ({ label: `path spelled with ${variant.label}, from another site`, parts: { ...base(), spelling: index, headers: { origin: ANOTHER_ORIGIN } } }));
+  }
+  kinds.headers!.push(() => ({ label: 'from another site', parts: { ...base(), headers: { origin: ANOTHER_ORIGIN } } }));
   for (const headers of ODD_HEADERS) kinds.headers!.push(() => ({ label: `header ${Object.keys(headers)[0]}`, parts: { ...base(), headers } }));
 
   // Every kind in turn, each in a shuffled order, so a small count still covers every kind.
@@ -285,6 +298,7 @@ export function fuzzCases(route: ApiRoute, options: FuzzOptions): FuzzCase[] {
     const parts = chosen.reduce<Parts>(
       (merged, { parts: next }) => ({
         path: { ...merged.path, ...diff(next.path, options.validPath) },
+        spelling: next.spelling ?? merged.spelling,
         query: [...merged.query, ...next.query],
         body: next.body ?? merged.body,
         headers: { ...merged.headers, ...next.headers },
@@ -303,7 +317,15 @@ function diff(values: Record<string, string>, valid: Record<string, string>): Re
 function toCase(route: ApiRoute, { label, parts }: { label: string; parts: Parts }): FuzzCase {
   const query = parts.query.length > 0 ? `?${parts.query.join('&')}` : '';
   const headers = { ...parts.headers, ...(parts.body ? { 'content-type': parts.body.contentType } : {}) };
-  return { label, method: route.method, url: `${fillPath(route.path, parts.path)}${query}`, headers, ...(parts.body ? { payload: parts.body.payload } : {}) };
+  const url = `${fillPath(route.path, parts.path)}${query}`;
+  return {
+    label,
+    method: route.method,
+    url: parts.spelling === undefined ? url : pathVariants(url)[parts.spelling]!.url,
+    headers,
+    ...(parts.body ? { payload: parts.body.payload } : {}),
+    fromAnotherOrigin: headers.origin === ANOTHER_ORIGIN,
+  };
 }
 
 function withBody(parts: Parts, change: (body: Record<string, unknown>) => unknown): Parts {
