@@ -142,7 +142,13 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 
 /** A row of the projects table (SPEC §2 "Projects"). */
-export const projectSummarySchema = projectSchema.pick({ id: true, title: true, state: true, created_by: true, assigned_to: true, maps_url: true, show_map: true, created_at: true });
+export const projectSummarySchema = projectSchema.pick({ id: true, title: true, state: true, created_by: true, assigned_to: true, weblink: true, maps_url: true, show_map: true, created_at: true }).extend({
+  /**
+   * Its posts, which deleting the project deletes: how many, and how many went out on a network (now or
+   * before a "publish again"), which stay there: Alzado only forgets them (issue 29).
+   */
+  posts: z.object({ total: z.number().int(), published: z.number().int() }),
+});
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 export const PROJECT_SORT_FIELDS = ['id', 'title', 'state', 'created_at', 'created_by'] as const;

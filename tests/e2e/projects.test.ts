@@ -121,7 +121,7 @@ describe('projects and their images', () => {
     await admin.getByText('Proyecto creado correctamente').waitFor();
     const row = admin.getByRole('row').filter({ hasText: 'Casa en el Montseny' });
     await row.getByText('Borrador').waitFor();
-    await row.getByText('pendiente').waitFor();
+    await row.getByText('Mapa: pendiente').waitFor();
     await row.getByText('Admin').waitFor();
 
     const page1 = await admin.request.get(`${server.url}/api/projects?pageSize=10`);

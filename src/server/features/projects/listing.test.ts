@@ -150,11 +150,13 @@ describe('GET /api/projects: paged, sorted and filtered by the server', () => {
       id: idOf.get('Dunas'),
       title: 'Dunas',
       state: 'launched',
+      weblink: '',
       maps_url: 'https://maps.app.goo.gl/dunas',
       show_map: true,
       created_by: { id: users.diego!.id, first_name: 'Diego', last_name: 'borja', email: 'diego@studio.es' },
       assigned_to: null,
       created_at: new Date(BASE + 3 * MINUTE).toISOString(),
+      posts: { total: 0, published: 0 },
     });
     expect(all.find((item) => item.title === 'Huerto')).toMatchObject({ maps_url: 'https://maps.app.goo.gl/huerto', show_map: false, assigned_to: { id: users.ana!.id } });
     // A project whose creator is gone shows no creator (the screen writes "-").

@@ -51,7 +51,7 @@ const SORT_KEYS = {
 // SPEC shows the creator as "last, first".
 const CREATOR_NAME = [sql`lower(coalesce(creator.last_name, ''))`, sql`lower(coalesce(creator.first_name, ''))`];
 
-const ROW_COLUMNS = ['projects.id', 'projects.title', 'projects.state', 'projects.maps_url', 'projects.show_map', 'projects.created_at', 'projects.created_by', 'projects.assigned_to', ...PEOPLE_COLUMNS] as const;
+const ROW_COLUMNS = ['projects.id', 'projects.title', 'projects.state', 'projects.weblink', 'projects.maps_url', 'projects.show_map', 'projects.created_at', 'projects.created_by', 'projects.assigned_to', ...PEOPLE_COLUMNS] as const;
 
 /**
  * One page, filtered, sorted and counted in SQL, fast with 100,000 projects: the page's rows in one
@@ -213,6 +213,31 @@ export async function insertProject(db: Kysely<Database>, values: Omit<ProjectsT
 
 export async function updateProjectRow(db: Kysely<Database>, id: number, changes: Partial<Omit<ProjectsTable, 'id'>>): Promise<void> {
   await db.updateTable('projects').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+/**
+ * For each project, its posts and how many of them went out on a network (a published result, or one set
+ * aside by "publish again"): those stay on the network when the project is deleted.
+ */
+export async function countPostsOfProjects(db: Kysely<Database>, ids: number[]): Promise<Map<number, { total: number; published: number }>> {
+  const counts = new Map<number, { total: number; published: number }>();
+  if (ids.length === 0) return counts;
+  const [totals, published] = await Promise.all([
+    db.selectFrom('posts').select(['project_id', (eb) => eb.fn.countAll<number | string>().as('n')]).where('project_id', 'in', ids).groupBy('project_id').execute(),
+    db
+      .selectFrom('posts')
+      .select(['project_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('project_id', 'in', ids)
+      .where((eb) => eb.or([
+        eb.exists(eb.selectFrom('post_results').select('post_results.post_id').whereRef('post_results.post_id', '=', 'posts.id').where('post_results.status', '=', 'posted')),
+        eb.exists(eb.selectFrom('post_earlier_publications').select('post_earlier_publications.post_id').whereRef('post_earlier_publications.post_id', '=', 'posts.id')),
+      ]))
+      .groupBy('project_id')
+      .execute(),
+  ]);
+  for (const row of totals) counts.set(row.project_id, { total: Number(row.n), published: 0 });
+  for (const row of published) counts.set(row.project_id, { total: counts.get(row.project_id)?.total ?? 0, published: Number(row.n) });
+  return counts;
 }
 
 export async function deleteProjectRow(db: Kysely<Database>, id: number): Promise<void> {

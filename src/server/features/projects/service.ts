@@ -15,7 +15,7 @@ import { moveUnpublishedPosts } from '../posts/service.ts';
 import { getPrompt } from '../prompts/service.ts';
 import { type PreparedImage, type RejectionReason, prepareProjectImage } from './project-image.ts';
 import {
-  type ImageRow, type ProjectRow, type ProjectViewer, arrangeImageRows, deleteImageRow, deleteProjectRow, findProjectRow, insertImageRowWithinLimit, insertProject,
+  type ImageRow, type ProjectRow, type ProjectViewer, arrangeImageRows, countPostsOfProjects, deleteImageRow, deleteProjectRow, findProjectRow, insertImageRowWithinLimit, insertProject,
   listImageRows, listProjectRows, updateProjectRow,
 } from './repo.ts';
 
@@ -91,16 +91,19 @@ const toState = (value: string): ProjectState => ((PROJECT_STATES as readonly st
 
 export async function listProjects(deps: ProjectsDependencies, actor: SessionUser, query: ListProjectsQuery): Promise<ProjectPage> {
   const { rows, total, states } = await listProjectRows(deps.db, viewerOf(actor), query);
+  const posts = await countPostsOfProjects(deps.db, rows.map((row) => row.id));
   return {
     items: rows.map((row) => ({
       id: row.id,
       title: row.title,
       state: toState(row.state),
+      weblink: row.weblink,
       maps_url: row.maps_url,
       show_map: readFlag(row.show_map),
       created_by: person(row.created_by, row.creator_first_name, row.creator_last_name, row.creator_email),
       assigned_to: person(row.assigned_to, row.assignee_first_name, row.assignee_last_name, row.assignee_email),
       created_at: readInstant(row.created_at).toISOString(),
+      posts: posts.get(row.id) ?? { total: 0, published: 0 },
     })),
     total,
     page: query.page,

@@ -77,6 +77,18 @@ describe('PostsPage', () => {
     expect(await screen.findByText('Publicación eliminada correctamente')).toBeTruthy();
   });
 
+  it('says, before deleting a post that went out, that it stays on the network and Alzado only forgets it (issue 29)', async () => {
+    const partly = makePost({
+      state: 'published', editable: false,
+      results: { instagram: result('failed', { error_code: 'gaveUp', attempts: 5 }), linkedin: result('posted') },
+    });
+    renderPage({ answer: () => ({ status: 200, body: makePage([partly]) }) });
+    const [card] = await screen.findAllByRole('article');
+    fireEvent.click(within(card!).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar publicación' });
+    within(dialog).getByText('¿Seguro que quieres eliminar la publicación 1 de «Casa Montseny en la ladera norte»? Seguirá en LinkedIn: Alzado solo la olvida, no la borra de allí. No se puede deshacer.');
+  });
+
   it('publishes again after a confirmation that says what is cleared', async () => {
     const published = makePost({ state: 'published', editable: false });
     const { calls } = renderPage({ answer: (call) => (call.method === 'POST' ? { status: 200, body: makePost() } : { status: 200, body: makePage([published]) }) });

@@ -15,7 +15,8 @@ describe('the projects screen speaks as SPEC writes', () => {
     });
     expect(en.images.alerts.tooLarge).toBe('max size allowed 5MB');
     expect(en.states).toEqual({ draft: 'Draft', preview: 'Preview', inProgress: 'In progress', launched: 'Launched' });
-    expect([en.maps.published, en.maps.pending]).toEqual(['published', 'pending']);
+    // SPEC §2's "published" and "pending" badge, said of the map so as not to read as the project's state (issue 29).
+    expect([en.maps.published, en.maps.pending]).toEqual(['Map: published', 'Map: pending']);
   });
 
   it('names the nine categories and the four states in Spanish and Catalan too', () => {

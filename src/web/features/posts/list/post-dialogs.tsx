@@ -118,6 +118,12 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
     ].join(' ');
   };
 
+  // Deleting forgets the post here; where it went out (now or before a "publish again") it stays (issue 29).
+  const deleteMessage = (post: Post) => {
+    const out = POST_NETWORKS.filter((network) => post.results[network]?.status === 'posted' || post.published_before.some((earlier) => earlier.network === network));
+    return out.length > 0 ? t('delete.messagePublished', { ...names, networks: out.map((network) => NETWORK_NAMES[network]).join(' · ') }) : t('delete.message', names);
+  };
+
   const element = (
     <>
       <InstagramPreview opened={openDialog === 'instagramPreview'} post={postFor('instagramPreview')} onClose={close} />
@@ -128,7 +134,7 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
       <ConfirmDialog
         opened={openDialog === 'delete'}
         title={t('delete.title')}
-        message={t('delete.message', names)}
+        message={current ? deleteMessage(current) : ''}
         confirmLabel={t('delete.confirm')}
         danger
         loading={deletePost.isPending}

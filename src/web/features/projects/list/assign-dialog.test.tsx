@@ -4,7 +4,7 @@ import type { ProjectSummary } from '../../../../domain/project.ts';
 import { renderWithData } from '../../../test-support/render.tsx';
 import { AssignDialog } from './assign-dialog.tsx';
 
-const PROJECT: ProjectSummary = { id: 7, title: 'Casa Montseny', state: 'draft', created_by: null, assigned_to: null, maps_url: '', show_map: false, created_at: '2026-11-20T10:00:00Z' };
+const PROJECT: ProjectSummary = { id: 7, title: 'Casa Montseny', state: 'draft', created_by: null, assigned_to: null, weblink: '', maps_url: '', show_map: false, created_at: '2026-11-20T10:00:00Z', posts: { total: 0, published: 0 } };
 const LUCIA = { id: 'u1', email: 'lucia@ferrer.es', role: 'customer', language: 'es', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null, phone: '', company: '', vat: '', description: '', created_at: '', updated_at: '' };
 
 function answer(body: unknown, status = 200) {

@@ -11,9 +11,11 @@ const PROJECT: ProjectSummary = {
   state: 'draft',
   created_by: { id: 'u1', first_name: 'Lucía', last_name: 'Ferrer', email: 'lucia@ferrer.es' },
   assigned_to: null,
+  weblink: '',
   maps_url: '',
   show_map: false,
   created_at: '2026-11-20T10:00:00Z',
+  posts: { total: 0, published: 0 },
 };
 
 function renderRow(project: Partial<ProjectSummary>, isAdmin = false) {
@@ -52,23 +54,28 @@ describe('ProjectRow', () => {
     expect(screen.getByText('-')).toBeTruthy();
   });
 
-  it('marks a maps link that is shown as "published", linking to the map', () => {
-    renderRow({ maps_url: 'https://maps.example.com/?q=1', show_map: true });
-    const link = screen.getByRole('link', { name: /Map of Casa Montseny/ });
-    expect(link.getAttribute('href')).toBe('https://maps.example.com/?q=1');
-    expect(link.textContent).toBe('published');
+  it('marks a map that is shown as "Map: published", linking to the public project page, not the map (SPEC §2, issue 29)', () => {
+    renderRow({ maps_url: 'https://maps.example.com/?q=1', show_map: true, weblink: 'https://estudio.es/casa-montseny' });
+    const link = screen.getByRole('link', { name: /Map of Casa Montseny: published; open the project's public page/ });
+    expect(link.getAttribute('href')).toBe('https://estudio.es/casa-montseny');
+    expect(link.textContent).toBe('Map: published');
   });
 
-  it('marks a maps link not shown yet as pending, saying why', () => {
-    renderRow({ maps_url: 'https://maps.example.com/?q=1', show_map: false });
-    expect(screen.getByText('pending').closest('[title]')?.getAttribute('title')).toMatch(/administrator/);
+  it('marks a shown map without a public page as "Map: published", with no link', () => {
+    renderRow({ maps_url: 'https://maps.example.com/?q=1', show_map: true, weblink: '' });
+    expect(screen.getByText('Map: published').closest('[title]')?.getAttribute('title')).toMatch(/no web link/);
+    expect(screen.queryByRole('link', { name: /Map of/ })).toBeNull();
+  });
+
+  it('marks a maps link not shown yet as "Map: pending", saying why', () => {
+    renderRow({ maps_url: 'https://maps.example.com/?q=1', show_map: false, weblink: 'https://estudio.es/casa-montseny' });
+    expect(screen.getByText('Map: pending').closest('[title]')?.getAttribute('title')).toMatch(/administrator/);
     expect(screen.queryByRole('link', { name: /Map of/ })).toBeNull();
   });
 
   it('shows no badge without a maps link', () => {
-    renderRow({ maps_url: '', show_map: true });
-    expect(screen.queryByText('pending')).toBeNull();
-    expect(screen.queryByText('published')).toBeNull();
+    renderRow({ maps_url: '', show_map: true, weblink: 'https://estudio.es/casa-montseny' });
+    expect(screen.queryByText(/^Map:/)).toBeNull();
   });
 
   it('offers launch for a draft, and edit and delete, but assign only to an admin', async () => {

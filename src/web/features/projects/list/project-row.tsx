@@ -61,8 +61,10 @@ export function ProjectRow({ project, isAdmin, onEdit, onAction, onMenuOpen }: P
 }
 
 /**
- * With a maps link: "published" (green, a link to the map) when the map is shown, else "pending"
- * (yellow, its reason as the element's title: no tooltip library for one sentence).
+ * With a maps link, the map's state (SPEC §2): "Map: published" (green) when the map is shown, a link to
+ * the public project page (the weblink) when there is one, else "Map: pending" (yellow, its reason as the
+ * element's title: no tooltip library for one sentence). It says "map": the project itself is not what is
+ * published (issue 29).
  */
 function MapsBadge({ project }: { project: ProjectSummary }) {
   const { t } = useTranslation('projects');
@@ -74,10 +76,17 @@ function MapsBadge({ project }: { project: ProjectSummary }) {
       </Badge>
     );
   }
+  if (!project.weblink) {
+    return (
+      <Badge color="green" variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }} title={t('maps.publishedNoPage')}>
+        {t('maps.published')}
+      </Badge>
+    );
+  }
   return (
     <Badge
       component="a"
-      href={project.maps_url}
+      href={project.weblink}
       target="_blank"
       rel="noopener noreferrer"
       color="green"

@@ -15,6 +15,7 @@ import { ListSort } from '../../../ui/list-sort.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { TablePagination } from '../../../ui/table-pagination.tsx';
 import { useDeleteProject } from '../api/delete-project.ts';
+import { deleteProjectMessage } from './delete-message.ts';
 import { useLaunchProject } from '../api/launch-project.ts';
 import { useProjects } from '../api/list-projects.ts';
 import { useRecoverProject } from '../api/recover-project.ts';
@@ -227,7 +228,7 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
       <LazyConfirmDialog
         opened={openDialog === 'delete'}
         title={t('delete.title')}
-        message={t('delete.message', { title: pending?.project.title ?? '' })}
+        message={pending ? deleteProjectMessage(t, pending.project) : ''}
         confirmLabel={t('delete.confirm')}
         danger
         loading={deleteProject.isPending}
