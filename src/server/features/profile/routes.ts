@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema, updateMeResultSchema, updateMeSchema, userSchema } from '../../../domain/user.ts';
 import { requireSession } from '../../auth/session.ts';
-import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { uploadedFile } from '../../http/uploads.ts';
 import { type ProfileDependencies, changeAvatar, getCurrentUser, getProfile, updateProfile } from './service.ts';
 
 export async function profileRoutes(app: FastifyInstance, deps: ProfileDependencies): Promise<void> {
@@ -43,9 +43,5 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileDependenc
       consumes: ['multipart/form-data'],
       response: { 200: userSchema, ...errorResponses(400, 401, 413, 422) },
     },
-  }, async (request) => {
-    const file = await request.file();
-    if (!file) throw new AppError('VALIDATION_FAILED', 'Send the image as the multipart field "file"', { file: 'fileMissing' });
-    return changeAvatar(deps, { userId: request.user!.id, upload: await file.toBuffer() });
-  });
+  }, async (request) => changeAvatar(deps, { userId: request.user!.id, upload: (await uploadedFile(request, 'file')).body }));
 }

@@ -189,6 +189,17 @@ describe('project images', () => {
       expect(result.body.rejected).toEqual([{ name: 'un-byte-mas.png', reason: 'tooLarge' }]);
     });
 
+    // Issue 21 item 2: one rule with the avatar's (http/uploads.ts), for files whose first 5 MB are a whole image.
+    it.each([6, 20])('refuses a %i MB file whose first 5 MB are a whole image as tooLarge, as the avatar does', async (megabytes) => {
+      const id = await newProject();
+      const image = await plainImage('png', 1000, 1000, '#224466');
+      const padded = Buffer.concat([image, Buffer.alloc(megabytes * 1_048_576 - image.length, 0x61)]);
+      const result = await upload(id, [{ name: 'grande.png', body: padded, type: 'image/png' }, { name: 'despues.jpg', body: await jpeg(72) }]);
+      expect(result.status).toBe(200);
+      expect(result.body.rejected).toEqual([{ name: 'grande.png', reason: 'tooLarge' }]);
+      expect(result.body.images.map((answered: AnsweredImage) => answered.original_name)).toEqual(['despues.jpg']);
+    });
+
     it('answers a single file that is too large with 413 PAYLOAD_TOO_LARGE in the error shape, storing nothing', async () => {
       const id = await newProject();
       const result = await upload(id, [{ name: 'enorme.png', body: await noisyPng(1330, 1330), type: 'image/png' }]);

@@ -10,6 +10,7 @@ import type { Auth } from '../../auth/create-auth.ts';
 import { requireSession } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { uploadedFiles } from '../../http/uploads.ts';
 import {
   type ProjectsDependencies, type UploadedFile, arrangeImages, assignProject, createProject, deleteImage, deleteProject, getProject, listProjects, updateProject,
   uploadImages,
@@ -68,20 +69,15 @@ export async function projectsRoutes(app: FastifyInstance, deps: ProjectsDepende
       response: { 200: uploadResultSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
     },
   }, async (request) => {
-    if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Send the images as multipart/form-data', { files: 'fileMissing' });
     // Refuse a project the user may not see before holding its files in memory.
     await getProject(deps, request.user!, request.params.id);
-    // One too-large file must not sink the others: it is read up to the limit and reported by name.
-    const parts = request.files({ limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.perProject * 2 }, throwFileSizeLimit: false });
+    // One too-large file must not sink the others: it is reported by name (uploads.ts reads every upload).
     // Each file is handed over as soon as it has arrived, so the first images are processed while the others arrive.
     async function* arriving(): AsyncGenerator<UploadedFile> {
       let count = 0;
-      for await (const part of parts) {
-        // A file's name is shown and stored as text, which PostgreSQL refuses with a NUL in it.
-        if (part.filename.includes('\u0000')) throw new AppError('VALIDATION_FAILED', 'A file name may not contain NUL characters', { files: 'invalid' });
-        const body = await part.toBuffer();
+      for await (const file of uploadedFiles(request, { field: 'files', maxFiles: IMAGE_LIMITS.perProject * 2 })) {
         count += 1;
-        yield { name: part.filename, body, truncated: part.file.truncated };
+        yield file;
       }
       if (count === 0) throw new AppError('VALIDATION_FAILED', 'Send at least one image in the multipart field "files"', { files: 'fileMissing' });
     }

@@ -10,6 +10,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
 import { MAX_IMAGES_AT_ONCE } from '../../lib/image-work.ts';
 import { moveUnpublishedPosts } from '../posts/service.ts';
 import { getPrompt } from '../prompts/service.ts';
@@ -26,12 +27,8 @@ export interface ProjectsDependencies {
   log: FastifyBaseLogger;
 }
 
-export interface UploadedFile {
-  name: string;
-  body: Buffer;
-  /** The multipart limit cut it short: it was larger than 5 MB. */
-  truncated: boolean;
-}
+/** A file as every upload is read (../../http/uploads.ts): `tooLarge` when over 5 MB. */
+export type { UploadedFile };
 
 /** Basic users have no projects (SPEC §6); admins see all; customers and publishers their own and assigned ones. */
 function viewerOf(actor: SessionUser): ProjectViewer {
@@ -214,7 +211,7 @@ export async function uploadImages(deps: ProjectsDependencies, actor: SessionUse
   const prepareAhead = (next: number) => {
     for (let ahead = preparations.length; ahead < files.length && ahead < next + Math.min(free, PREPARED_AHEAD); ahead += 1) {
       const file = files[ahead]!;
-      preparations.push(file.truncated ? Promise.resolve({ rejected: 'tooLarge' }) : prepareProjectImage(file.body, id));
+      preparations.push(file.tooLarge ? Promise.resolve({ rejected: 'tooLarge' }) : prepareProjectImage(file.body, id));
     }
   };
   for await (const file of arriving) {
