@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../domain/studio-time.ts';
+import { MAX_CLOCK_OFFSET_SECONDS } from './sandbox/sandbox.ts';
 import { startComposedApp } from './test-support/composed-app.ts';
 import { type TestDatabase, createTestDatabase } from './test-support/database.ts';
 import { createTestPost, createTestProject } from './test-support/posts.ts';
@@ -59,5 +60,45 @@ describe("the app's clock follows the sandbox's where every network is emulated"
     } finally {
       await composed.publishing.sweep.stop();
     }
+  });
+
+  // Issue 21 item 5: { "seconds": 9e15 } put the clock past the last date JavaScript has, and the posts
+  // list, the home and the calendar answered 500 to everyone until a reset.
+  const control = (path: string, body?: unknown) =>
+    fetch(`${url}/sandbox/control${path}`, { method: body === undefined && path === '' ? 'GET' : 'POST', headers: { 'content-type': 'application/json', origin: url }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const offset = async () => ((await (await control('')).json()) as { clockOffsetSeconds: number }).clockOffsetSeconds;
+
+  it.each([9e15, 8.64e12, MAX_CLOCK_OFFSET_SECONDS + 1, 1e300, -1, 1.5, '86400', null])('refuses to move the clock by %s with 400, saying how far it may go, and leaves it where it was', async (seconds) => {
+    const before = await offset();
+    const response = await control('/advance-time', { seconds });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ status: 400, message: expect.any(String) });
+    expect(await offset()).toBe(before);
+  });
+
+  it('refuses an advance that would take the clock past its bound in several steps, and keeps the app answering after the largest it accepts', async () => {
+    expect((await control('/reset', {})).status).toBe(200);
+    const cookie = await signIn(ADMIN);
+    const today = ((await (await fetch(`${url}/api/posts`, { headers: { cookie } })).json()) as { today: string }).today;
+    const project = await createTestProject(database.db);
+    await createTestPost(database.db, { projectId: project, ownerId: null, state: 'scheduled', publishOn: addDays(today, 2), publishTime: '12:00', networks: { linkedin: true } });
+
+    expect((await control('/advance-time', { seconds: MAX_CLOCK_OFFSET_SECONDS - 86_400 })).status).toBe(200);
+    const further = await control('/advance-time', { seconds: 2 * 86_400 });
+    expect(further.status).toBe(400);
+    expect(((await further.json()) as { message: string }).message).toMatch(/at most/);
+    expect(await offset()).toBe(MAX_CLOCK_OFFSET_SECONDS - 86_400);
+    expect((await control('/advance-time', { seconds: 86_400 })).status).toBe(200);
+    expect(await offset()).toBe(MAX_CLOCK_OFFSET_SECONDS);
+
+    const later = ((await (await fetch(`${url}/api/posts`, { headers: { cookie } })).json()) as { today: string }).today;
+    expect(later > today).toBe(true);
+    const month = later.slice(0, 7);
+    for (const path of ['/api/posts', '/api/posts?state=scheduled', '/api/home', `/api/calendar?from=${month}-01&to=${month}-28`, `/api/calendar?from=${today}&to=${addDays(today, 30)}`, '/api/projects', '/api/social/linkedin']) {
+      const response = await fetch(`${url}${path}`, { headers: { cookie } });
+      expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+    }
+    expect((await control('/reset', {})).status).toBe(200);
+    expect(await offset()).toBe(0);
   });
 });

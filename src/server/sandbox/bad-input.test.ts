@@ -65,6 +65,36 @@ describe('the sandbox and bad input', () => {
     }
   });
 
+  // Issue 21 item 5: no value the control API takes may break what uses the sandbox.
+  it.each([
+    ['a latency of 1e15 ms', { linkedin: { latencyMs: 1e15 } }],
+    ['a negative latency', { linkedin: { latencyMs: -5 } }],
+    ['a limit that is not a number', { linkedin: { postsPerDay: 'many' } }],
+    ['a switch that is not a boolean', { linkedin: { issueRefreshTokens: 'yes' } }],
+    ['a setting that does not exist', { linkedin: { somethingElse: true } }],
+    ['pages that are not a list', { meta: { dialogPages: 5 } }],
+    ['no login configurations', { meta: { loginConfigurations: null } }],
+    ['a login configuration that is not a list', { meta: { loginConfigurations: { abc: 'x' } } }],
+    ['containers processing for 30 years', { meta: { containerProcessingMs: 1e12 } }],
+    ['a fractional quota', { meta: { quotaTotal: 1.5 } }],
+    ['a 5000-character container error', { meta: { containerError: 'x'.repeat(5_000) } }],
+    ['a network that does not exist', { elsewhere: {} }],
+  ])('refuses settings with %s with 400, changing none of them', async (_label, change) => {
+    const before = await (await fetch(`${alone.base}/control`)).json();
+    const answer = await fetch(`${alone.base}/control/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ linkedin: { omitMemberName: true }, ...change }) });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual(LINKEDIN_ERROR);
+    expect(await (await fetch(`${alone.base}/control`)).json()).toEqual(before);
+  });
+
+  it('takes settings within bounds', async () => {
+    const change = { linkedin: { latencyMs: 0, postsPerDay: 3 }, meta: { dialogPages: ['1'], loginConfigurations: { '77': ['pages_show_list'] }, containerError: null } };
+    const answer = await fetch(`${alone.base}/control/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(change) });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject(change);
+    alone.sandbox.control.reset();
+  });
+
   it('answers a null body to every provider endpoint with a 4xx', async () => {
     for (const url of POST_ROUTES) {
       const answer = await fetch(`${alone.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer x' }, body: 'null' });

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinScopes } from '../../domain/social.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../test-support/social-sandbox.ts';
 import { parseFields } from './meta.ts';
-import { createSandbox } from './sandbox.ts';
+import { MAX_CLOCK_OFFSET_SECONDS, createSandbox } from './sandbox.ts';
 
 /** The sandbox as the providers behave, beyond what the clients' tests already cover. */
 let sandbox: TestSandbox;
@@ -185,6 +185,31 @@ describe('misbehaviour over HTTP, and what was published', () => {
 describe('a sandbox with a folder', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-sandbox-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  // Issue 21 item 5: a clock moved out of bounds before the bound existed must not outlive a restart.
+  it.each([9e18, -9e18, 'soon', null])('starts with its clock at the real time when the folder remembers an offset of %s, out of bounds', (clockOffsetMs) => {
+    const remembering = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-sandbox-clock-'));
+    try {
+      fs.writeFileSync(path.join(remembering, 'state.json'), JSON.stringify({ sequence: 5, clockOffsetMs }));
+      const instance = createSandbox({ publicUrl: 'http://127.0.0.1', dataDir: remembering, redirectUris: { linkedin: [], meta: [] } });
+      expect(Math.abs(instance.now().getTime() - Date.now())).toBeLessThan(5_000);
+    } finally {
+      fs.rmSync(remembering, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a remembered offset within bounds', () => {
+    const remembering = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-sandbox-clock-'));
+    try {
+      fs.writeFileSync(path.join(remembering, 'state.json'), JSON.stringify({ sequence: 5, clockOffsetMs: MAX_CLOCK_OFFSET_SECONDS * 1000 }));
+      const instance = createSandbox({ publicUrl: 'http://127.0.0.1', dataDir: remembering, redirectUris: { linkedin: [], meta: [] } });
+      expect(instance.now().getTime() - Date.now()).toBeGreaterThan(MAX_CLOCK_OFFSET_SECONDS * 1000 - 5_000);
+      expect(() => instance.control.advanceTime(1)).toThrow(RangeError);
+      expect(() => instance.control.advanceTime(Number.NaN)).toThrow(RangeError);
+    } finally {
+      fs.rmSync(remembering, { recursive: true, force: true });
+    }
+  });
 
   it('remembers tokens, posts and uploaded images across restarts', async () => {
     const start = async () => {

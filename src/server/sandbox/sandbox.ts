@@ -10,7 +10,7 @@ import { metaRoutes } from './meta.ts';
 import type { SandboxMetaPage, SandboxOrganization } from './personas.ts';
 import { type PostPage, instagramPostPage, linkedinPostPage } from './post-pages.ts';
 import { type PublishedOverview, publishedOverview, publishedPage } from './published-page.ts';
-import { type SandboxSettings, SandboxStore } from './store.ts';
+import { MAX_CLOCK_OFFSET_SECONDS, type SandboxSettings, SandboxStore } from './store.ts';
 import { type SandboxStudio, addStudios } from './studios.ts';
 import { type SandboxUsage, sandboxUsage } from './usage.ts';
 
@@ -80,7 +80,11 @@ export interface SandboxControl {
   expireTokens(network: SandboxNetwork): void;
   /** Every token issued so far on the network is revoked (as when the member removes the app). */
   revokeTokens(network: SandboxNetwork): void;
-  /** Moves the providers' clock forward (codes, tokens, containers and quotas age). */
+  /**
+   * Moves the providers' clock forward (codes, tokens, containers and quotas age); backward with a
+   * negative number (tests only). Throws a RangeError, moving nothing, when the clock would end up
+   * more than MAX_CLOCK_OFFSET_SECONDS away from the real one.
+   */
   advanceTime(seconds: number): void;
   configure(settings: DeepPartial<SandboxSettings>): void;
   setOrganizations(organizations: SandboxOrganization[]): void;
@@ -108,6 +112,8 @@ export interface Sandbox {
   /** `listener` runs each time the clock is moved (advanceTime, reset). */
   onClockMoved(listener: () => void): void;
 }
+
+export { MAX_CLOCK_OFFSET_SECONDS };
 
 export function createSandbox(options: SandboxOptions): Sandbox {
   const prefix = options.prefix ?? '/sandbox';
@@ -146,6 +152,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       store.save();
     },
     advanceTime(seconds) {
+      const problem = clockMoveProblem(store.state.clockOffsetMs, seconds);
+      if (problem) throw new RangeError(problem);
       store.state.clockOffsetMs += seconds * 1000;
       store.save();
       clockMoved();
@@ -211,8 +219,6 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
     // Misbehaviour on request, for tests and for people trying the failure screens.
     const networkBody = z.object({ network: z.enum(['linkedin', 'meta']) });
-    // Each network's settings to change (store.ts's SandboxSettings decides which take effect).
-    const settingsChange = z.object({ linkedin: z.record(z.string(), z.unknown()).optional(), meta: z.record(z.string(), z.unknown()).optional() });
     app.get('/control', forApi, async () => ({ faults: faults.list(), settings: store.state.settings, clockOffsetSeconds: store.state.clockOffsetMs / 1000, studios: store.state.studios }));
     app.get('/control/usage', forApi, async (request, reply) => {
       const { since } = z.object({ since: z.iso.datetime().optional() }).parse(request.query);
@@ -239,11 +245,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return { ok: true };
     });
     app.post('/control/advance-time', forApi, async (request) => {
-      control.advanceTime(z.object({ seconds: z.number().int().min(0) }).parse(request.body).seconds);
+      const { seconds } = z.object({ seconds: z.number().int().min(0).max(MAX_CLOCK_OFFSET_SECONDS) }).parse(request.body);
+      const problem = clockMoveProblem(store.state.clockOffsetMs, seconds);
+      if (problem) throw new ProviderReply(400, { message: problem, status: 400 });
+      control.advanceTime(seconds);
       return { clockOffsetSeconds: store.state.clockOffsetMs / 1000 };
     });
     app.patch('/control/settings', forApi, async (request) => {
-      control.configure(settingsChange.parse(request.body) as DeepPartial<SandboxSettings>);
+      control.configure(settingsChange.parse(request.body));
       return store.state.settings;
     });
     app.post('/control/reset', forApi, async () => {
@@ -265,6 +274,48 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       clockListeners.push(listener);
     },
   };
+}
+
+/**
+ * The settings the control API may change (store.ts's SandboxSettings), each of its type and within
+ * bounds, and nothing else (issue 21 item 5: no value it takes may break what uses the sandbox). Waits
+ * stay within what the app's clients wait for (SANDBOX_LATENCY_MS: 60 s; a fault's delay: 120 s).
+ */
+const count = z.number().int().min(0).max(1_000_000_000);
+const waitMs = z.number().int().min(0).max(120_000);
+const name = z.string().max(200);
+const settingsChange = z.strictObject({
+  linkedin: z.strictObject({
+    issueRefreshTokens: z.boolean(),
+    omitExpiresIn: z.boolean(),
+    omitAccessToken: z.boolean(),
+    omitMemberName: z.boolean(),
+    postsPerDay: count,
+    postsPerAppPerDay: count,
+    latencyMs: waitMs,
+    organizationProduct: z.boolean(),
+  }).partial().optional(),
+  meta: z.strictObject({
+    omitExpiresIn: z.boolean(),
+    omitAccessToken: z.boolean(),
+    quotaTotal: count,
+    containersPerDay: count,
+    callsPerUserPerHour: count,
+    latencyMs: waitMs,
+    containerProcessingMs: waitMs,
+    containerError: z.string().max(1_000).nullable(),
+    dialogPages: z.array(name).max(1_000).nullable(),
+    loginConfigurations: z.record(name, z.array(name).max(100)).refine((configurations) => Object.keys(configurations).length <= 100, 'At most 100 login configurations'),
+  }).partial().optional(),
+}) satisfies z.ZodType<DeepPartial<SandboxSettings>>;
+
+/** Why the clock, `offsetMs` ahead of the real one, may not move by `seconds`; undefined when it may. */
+function clockMoveProblem(offsetMs: number, seconds: number): string | undefined {
+  const offsetSeconds = offsetMs / 1000;
+  if (Number.isFinite(seconds) && Math.abs(offsetSeconds + seconds) <= MAX_CLOCK_OFFSET_SECONDS) return undefined;
+  const room = Math.max(0, MAX_CLOCK_OFFSET_SECONDS - offsetSeconds);
+  return `The sandbox's clock may be at most ${MAX_CLOCK_OFFSET_SECONDS} seconds (${MAX_CLOCK_OFFSET_SECONDS / 86_400} days) ahead of the real one: ` +
+    `it is ${offsetSeconds} seconds ahead, so it may move ${room} more (POST /sandbox/control/reset brings it back)`;
 }
 
 /**

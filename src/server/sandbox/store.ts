@@ -211,6 +211,15 @@ export interface SandboxFile {
   contentType: string;
 }
 
+/**
+ * How far from the real clock the sandbox's may be (its offset, which a reset brings back to 0): ten
+ * years. Every date the app works out from a clock this far ahead is still an ordinary date (2036 from
+ * 2026), far inside what JavaScript's dates and the database take (issue 21: 9e15 seconds made the posts
+ * list, the home and the calendar answer 500); what it is for (tokens of 60 days, quotas of 24 hours, a
+ * year of refreshes, weeks of queued posts) needs much less.
+ */
+export const MAX_CLOCK_OFFSET_SECONDS = 3_650 * 86_400;
+
 export class SandboxStore {
   state: SandboxState;
   private readonly memoryFiles = new Map<string, SandboxFile>();
@@ -226,6 +235,9 @@ export class SandboxStore {
         const loaded = JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as SandboxState;
         const settings = defaultSettings();
         this.state = { ...emptyState(), ...loaded, settings: { linkedin: { ...settings.linkedin, ...loaded.settings?.linkedin }, meta: { ...settings.meta, ...loaded.settings?.meta } } };
+        // A clock moved out of bounds (before there were bounds) starts again at the real time.
+        const offset: unknown = loaded.clockOffsetMs;
+        if (typeof offset !== 'number' || !(Math.abs(offset) <= MAX_CLOCK_OFFSET_SECONDS * 1000)) this.state.clockOffsetMs = 0;
       } catch {
         // A damaged sandbox file only costs the sandbox's memory: start afresh.
       }
