@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     registerJobHandler,
     wakeJobs,
+    events,
     limits: { ...config.signInLimits, maxResetRequests: config.passwordResetLimits.maxPerEmail, maxResetRequestsPerAddress: config.passwordResetLimits.maxPerAddress },
   });
   await app.register(healthRoutes, { isDatabaseReachable: database.isReachable });
@@ -162,7 +163,7 @@ export async function buildApp(deps: AppDependencies) {
     wakeJobs,
   });
   const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log, events, registerJobHandler, wakeJobs };
-  await app.register(eventsRoutes, { auth, events });
+  await app.register(eventsRoutes, { auth, events, db: database.db });
   await app.register(profileRoutes, { ...featureDependencies, passwordAttempts });
   await app.register(usersRoutes, { ...featureDependencies, mailer: deps.mailer, publicUrl: config.publicUrl });
   const socialDependencies = {

@@ -7,6 +7,7 @@ import { isErrorCode } from '../../domain/errors.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/limits.ts';
 import type { Mailer } from '../adapters/mail/mailer.ts';
 import type { Database } from '../db/schema.ts';
+import type { EventHub } from '../events/event-hub.ts';
 import { errorResponses } from '../http/error-responses.ts';
 import type { JobHandler, JobKind } from '../jobs/job-queue.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
@@ -27,6 +28,8 @@ export interface AuthRouteOptions {
   publicUrl: string;
   registerJobHandler: (kind: JobKind, handler: JobHandler) => void;
   wakeJobs: () => void;
+  /** Told when sessions end (sign-out, a password reset), so their live-event streams end at once. */
+  events?: EventHub;
   limits: { maxFailuresPerEmail: number; maxFailuresPerAddress: number; windowSeconds: number; maxResetRequests: number; maxResetRequestsPerAddress: number };
 }
 
@@ -74,7 +77,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
 
   api.post('/api/auth/sign-out', {
     schema: { tags: ['auth'], summary: 'Sign out: ends the session on the server and removes the cookie', response: { 200: z.object({ success: z.boolean() }), ...errorResponses(401, 403) } },
-  }, async (request, reply) => send(await forward(auth, request, {}), reply));
+  }, async (request, reply) => {
+    const response = await forward(auth, request, {});
+    options.events?.accessChanged();
+    return send(response, reply);
+  });
 
   api.post('/api/auth/request-password-reset', {
     schema: {
@@ -108,7 +115,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       }),
       response: { 200: okSchema, ...errorResponses(400) },
     },
-  }, async (request, reply) => send(await forward(auth, request, request.body), reply));
+  }, async (request, reply) => {
+    const response = await forward(auth, request, request.body);
+    if (response.ok) options.events?.accessChanged();
+    return send(response, reply);
+  });
 
   // The rest of Better Auth stays closed unless listed here: every endpoint opened is one more to secure.
   app.route({

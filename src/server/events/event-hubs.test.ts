@@ -46,6 +46,17 @@ describe('the memory event hub', () => {
     expect(failures).toEqual([new Error('stream gone')]);
   });
 
+  it('tells every access listener that access changed, until it stops listening', () => {
+    const hub = createMemoryEventHub();
+    const heard: string[] = [];
+    const stop = hub.onAccessChanged(() => heard.push('first'));
+    hub.onAccessChanged(() => heard.push('second'));
+    hub.accessChanged();
+    stop();
+    hub.accessChanged();
+    expect(heard).toEqual(['first', 'second', 'second']);
+  });
+
   it('treats the same function subscribed twice as two subscriptions', () => {
     const hub = createMemoryEventHub();
     const listener = vi.fn();
@@ -99,6 +110,18 @@ describe.skipIf(testDialect() !== 'postgres')('the PostgreSQL event hub, one per
     await sleep(200);
     expect(localStream.received).toHaveLength(2);
     expect(remoteStream.received).toHaveLength(2);
+  });
+
+  it('tells every process once that access changed', async () => {
+    const [here, there] = [await openHub(), await openHub()];
+    let [heardHere, heardThere] = [0, 0];
+    here.onAccessChanged(() => heardHere++);
+    there.onAccessChanged(() => heardThere++);
+    here.accessChanged();
+    expect(heardHere).toBe(1);
+    await vi.waitFor(() => expect(heardThere).toBe(1), { timeout: 5_000, interval: 20 });
+    await sleep(200);
+    expect([heardHere, heardThere]).toEqual([1, 1]);
   });
 
   it('listens again after its connection is cut', async () => {

@@ -11,6 +11,7 @@ export interface MemoryEventHub extends EventHub {
  */
 export function createMemoryEventHub(options: { onListenerError?: (error: unknown) => void } = {}): MemoryEventHub {
   const listeners = new Set<EventListener>();
+  const accessListeners = new Set<() => void>();
   return {
     publish(event, audience) {
       for (const listener of [...listeners]) {
@@ -27,9 +28,24 @@ export function createMemoryEventHub(options: { onListenerError?: (error: unknow
       listeners.add(subscription);
       return () => void listeners.delete(subscription);
     },
+    accessChanged() {
+      for (const listener of [...accessListeners]) {
+        try {
+          listener();
+        } catch (error) {
+          options.onListenerError?.(error);
+        }
+      }
+    },
+    onAccessChanged(listener) {
+      const subscription = () => listener();
+      accessListeners.add(subscription);
+      return () => void accessListeners.delete(subscription);
+    },
     listenerCount: () => listeners.size,
     async close() {
       listeners.clear();
+      accessListeners.clear();
     },
   };
 }

@@ -28,11 +28,14 @@ export const EVENTS_CHANNEL = 'alzado_events';
 // PostgreSQL refuses a NOTIFY payload of 8000 bytes or more.
 const MAX_PAYLOAD_BYTES = 7_900;
 
-const notificationSchema = z.object({
-  origin: z.string(),
-  event: appEventSchema,
-  audience: z.object({ userIds: z.array(z.string()) }),
-});
+const notificationSchema = z.union([
+  z.object({
+    origin: z.string(),
+    event: appEventSchema,
+    audience: z.object({ userIds: z.array(z.string()) }),
+  }),
+  z.object({ origin: z.string(), accessChanged: z.literal(true) }),
+]);
 
 /**
  * The hub when several processes share PostgreSQL (DESIGN §3 principle 3): an event is delivered at
@@ -63,7 +66,9 @@ export async function openPostgresEventHub(options: PostgresEventHubOptions): Pr
       log.warn({ channel }, 'Live events: ignored a notification that is not an event');
       return;
     }
-    if (parsed.origin !== origin) local.publish(parsed.event, parsed.audience);
+    if (parsed.origin === origin) return;
+    if ('accessChanged' in parsed) local.accessChanged();
+    else local.publish(parsed.event, parsed.audience);
   }
 
   async function listen(): Promise<void> {
@@ -116,6 +121,16 @@ export async function openPostgresEventHub(options: PostgresEventHubOptions): Pr
     reconnectTimer.unref();
   }
 
+  // One after another, so that other processes see events in the order they were published.
+  function notify(payload: string, type: string): void {
+    sending = sending
+      .then(() => sql`select pg_notify(${channel}, ${payload})`.execute(db))
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ type, error: messageOf(error) }, 'Live events: could not send an event to the other processes'),
+      );
+  }
+
   await listen();
 
   return {
@@ -126,15 +141,14 @@ export async function openPostgresEventHub(options: PostgresEventHubOptions): Pr
         log.warn({ type: event.type, bytes: Buffer.byteLength(payload) }, 'Live events: an event too large for NOTIFY reached this process only');
         return;
       }
-      // One after another, so that other processes see events in the order they were published.
-      sending = sending
-        .then(() => sql`select pg_notify(${channel}, ${payload})`.execute(db))
-        .then(
-          () => undefined,
-          (error: unknown) => log.error({ type: event.type, error: messageOf(error) }, 'Live events: could not send an event to the other processes'),
-        );
+      notify(payload, event.type);
     },
     subscribe: (listener) => local.subscribe(listener),
+    accessChanged() {
+      local.accessChanged();
+      notify(JSON.stringify({ origin, accessChanged: true }), 'accessChanged');
+    },
+    onAccessChanged: (listener) => local.onAccessChanged(listener),
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);

@@ -122,7 +122,7 @@ export async function variantKeysInUse(db: Kysely<Database>, keys: string[]): Pr
 
 /** The unpublished posts of a project and their variant keys (recovery deletes them). */
 export async function listUnpublishedPosts(db: Kysely<Database>, projectId: number) {
-  const posts = await db.selectFrom('posts').select(['id', 'publishing_since']).where('project_id', '=', projectId).where('state', '!=', 'published').execute();
+  const posts = await db.selectFrom('posts').select(['id', 'owner_id', 'publishing_since']).where('project_id', '=', projectId).where('state', '!=', 'published').execute();
   const images =
     posts.length === 0
       ? []

@@ -112,7 +112,8 @@ export async function recoverProject(deps: GenerationDependencies, actor: Sessio
     await deps.storage.remove(key).catch((error: unknown) => deps.log.error({ err: error, key }, 'Removing a file failed'));
   }
   const audience = audienceOfProject(project);
-  for (const post of posts) deps.events.publish({ type: 'post', postId: post.id, projectId, state: null }, audience);
+  // A deleted post's event goes to who could read it: its owner (and administrators).
+  for (const post of posts) deps.events.publish({ type: 'post', postId: post.id, projectId, state: null }, audienceOf(post.owner_id));
   deps.events.publish({ type: 'project', projectId, state: 'draft' }, audience);
   deps.log.info({ projectId, actor: actor.id, deletedPosts: posts.length }, 'Project recovered to draft');
   return getProject(deps, actor, projectId);

@@ -6,8 +6,9 @@ import { createTestPost, createTestProject } from '../../test-support/posts.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
 
 /**
- * Every change to a post is announced live (GET /api/events) to whom it concerns: its owner, the
- * project's creator and its assignee; a refused change announces nothing.
+ * Every change to a post is announced live (GET /api/events) with who could read it then, its owner;
+ * the stream decides at send time who may read it (src/server/features/events/access.test.ts); a
+ * refused change announces nothing.
  */
 describe('posts: live events', () => {
   let t: TestApp;
@@ -39,9 +40,9 @@ describe('posts: live events', () => {
   });
   afterAll(() => t.close());
 
-  it('announces an edit, a schedule, a publish again and a delete to the owner, the creator and the assignee', async () => {
+  it('announces an edit, a schedule, a publish again and a delete, with its owner as who reads it', async () => {
     const { id } = await createTestPost(t.database.db, { projectId: project, ownerId: clara.id });
-    const audience = [clara.id, pauId].sort();
+    const audience = [clara.id];
     const expected = (state: PostState | null) => [{ event: { type: 'post', postId: id, projectId: project, state }, users: audience }];
 
     expect((await call('PATCH', `/api/posts/${id}`, { text: 'Nuevo' })).statusCode).toBe(200);
@@ -65,10 +66,10 @@ describe('posts: live events', () => {
     expect(take()).toEqual([]);
   });
 
-  it("tells the admin's change to the customer too, and a post without owner to its project's people", async () => {
+  it("tells the admin's change with no one but administrators as readers when the post has no owner", async () => {
     const { id } = await createTestPost(t.database.db, { projectId: project, ownerId: null });
     const response = await t.app.inject({ method: 'PATCH', url: `/api/posts/${id}`, headers: { cookie: admin.cookie }, payload: { text: 'Del estudio' } });
     expect(response.statusCode).toBe(200);
-    expect(take()).toEqual([{ event: { type: 'post', postId: id, projectId: project, state: 'preview' }, users: [clara.id, pauId].sort() }]);
+    expect(take()).toEqual([{ event: { type: 'post', postId: id, projectId: project, state: 'preview' }, users: [] }]);
   });
 });

@@ -26,6 +26,7 @@ import {
   keysStillInUse, listEarlierPublicationRows, listImageRows, listResultRows, lockOwner, markReviewedResult, moveUnpublishedPostRows, pagePostRows, resetPublishedPost, RetryRaced, scheduleFailedNetworksAgain, scheduledInstantsOf,
   updateChangeablePost,
 } from './repo.ts';
+import { narrowedToOwner } from './owner-filter.ts';
 
 export interface PostsDependencies {
   db: Kysely<Database>;
@@ -76,7 +77,7 @@ export async function toPosts(deps: PostsDependencies, rows: PostRow[]): Promise
 }
 
 export async function listPosts(deps: PostsDependencies, actor: SessionUser, query: ListPostsQuery): Promise<PostPage> {
-  const viewer = viewerOf(actor);
+  const viewer = narrowedToOwner(viewerOf(actor), actor, query.owner);
   const countsRead = countPostsByState(deps.db, viewer);
   // The page is read while the counts are: it needs the previews' count only when it starts past them.
   const page = { state: query.state, offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
@@ -111,9 +112,9 @@ export async function getPost(deps: PostsDependencies, actor: SessionUser, id: n
   return post!;
 }
 
-/** Everyone the post concerns hears of a change: its owner, the project's creator and its assignee. */
+/** A change is told to whoever may read the post when it is sent (its owner, administrators; decision 029). */
 function announce(deps: PostsDependencies, row: PostRow, state: PostState | null): void {
-  deps.events?.publish({ type: 'post', postId: row.id, projectId: row.project_id, state }, audienceOf(row.owner_id, row.project_created_by, row.project_assigned_to));
+  deps.events?.publish({ type: 'post', postId: row.id, projectId: row.project_id, state }, audienceOf(row.owner_id));
 }
 
 /** Whether the post's time is far enough away for it to change (decision 026: its time minus the lock margin). */

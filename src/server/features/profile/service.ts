@@ -8,6 +8,7 @@ import { type SessionUser, endOtherSessions } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { EventHub } from '../../events/event-hub.ts';
 import { getUser } from '../users/service.ts';
 import { prepareAvatar } from './avatar-image.ts';
 
@@ -19,6 +20,8 @@ export interface ProfileDependencies {
   log: { error: (object: unknown, message: string) => void };
   /** The sign-in limits, which a password change's check of the current password counts against. */
   passwordAttempts: PasswordAttempts;
+  /** Told when the other sessions end, so their live-event streams end at once. */
+  events?: EventHub;
 }
 
 export async function getProfile(deps: Pick<ProfileDependencies, 'db' | 'storage'>, userId: string): Promise<User> {
@@ -56,6 +59,7 @@ export async function updateProfile(
     try {
       await setUserPassword(deps.auth, input.user.id, password);
       await endOtherSessions(deps.auth, input.user);
+      deps.events?.accessChanged();
       passwordChanged = true;
     } catch (error) {
       deps.log.error({ err: error }, 'Changing the password during a profile update failed');

@@ -47,7 +47,7 @@ export function audienceOfPost(post: { owner_id: string | null; project_created_
 }
 
 function announcePost(deps: PublishingDependencies, post: PostToPublish, state: PostState): void {
-  deps.events.publish({ type: 'post', postId: post.id, projectId: post.project_id, state }, audienceOfPost(post));
+  deps.events.publish({ type: 'post', postId: post.id, projectId: post.project_id, state }, audienceOf(post.owner_id));
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
+import type { EventHub } from '../../events/event-hub.ts';
 import { type JobHandler, RetryLater, enqueueJob } from '../../jobs/job-queue.ts';
 import { type UserRow, countOtherActiveAdmins, findUserRowByEmail, findUserRowById, listUserRows, updateUserRow } from './repo.ts';
 import { welcomeEmail } from './welcome-email.ts';
@@ -27,6 +28,8 @@ export interface UsersDependencies {
   log: FastifyBaseLogger;
   /** Tells the job worker a welcome e-mail is due, so it goes at once. */
   wakeJobs: () => void;
+  /** Told when a role, the active flag or the password changes, so the user's live-event streams end at once. */
+  events?: EventHub;
 }
 
 /** The welcome e-mail's set-your-own-password link lasts longer than a recovery link. */
@@ -133,6 +136,7 @@ export async function updateUser(deps: UsersDependencies, input: { id: string; c
   if (Object.keys(changes).length > 0) await updateUserRow(deps.db, input.id, changes, flag);
   if (password !== undefined) await setUserPassword(deps.auth, input.id, password);
   if (changes.active === false || password !== undefined) await endUserSessions(deps.auth, input.id);
+  if (changes.role !== undefined || changes.active !== undefined || password !== undefined) deps.events?.accessChanged();
   return getUser(deps, input.id);
 }
 
