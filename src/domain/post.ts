@@ -216,6 +216,8 @@ export const listPostsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(60).default(POSTS_PAGE_SIZE),
   state: z.enum(POST_STATES).optional(),
+  /** An administrator's filter by owner (a customer may name only herself), as the calendar's. */
+  owner: z.string().min(1).max(100).optional(),
 });
 export type ListPostsQuery = z.infer<typeof listPostsQuerySchema>;
 

@@ -59,6 +59,28 @@ describe('PostsPage', () => {
     expect(await screen.findByText('No hay publicaciones')).toBeTruthy();
   });
 
+  it("shows an administrator whose each post is and a customer filter the address keeps (issue 29)", async () => {
+    const items = [makePost({ id: 1 }), makePost({ id: 2, sequence: 2, owner: null })];
+    const { listCalls } = renderPage({
+      role: 'admin',
+      path: '/preview-projects?owner=u1&state=preview',
+      answer: (call) => (call.url.startsWith('/api/users') ? { status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } } : { status: 200, body: makePage(items) }),
+    });
+    await screen.findAllByRole('article');
+    expect(new URL(listCalls()[0]!.url, 'http://localhost').searchParams.get('owner')).toBe('u1');
+    expect(screen.getByText('De Lucía Ferrer')).toBeTruthy();
+    expect(screen.getByText('Sin cliente')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Cliente' })).toBeTruthy();
+  });
+
+  it('gives a customer neither the filter nor the owner lines, and sends no owner', async () => {
+    const { listCalls } = renderPage({ path: '/preview-projects?owner=someone-else' });
+    await screen.findAllByRole('article');
+    expect(listCalls()[0]!.url).toBe('/api/posts?page=1&pageSize=6');
+    expect(screen.queryByText('De Lucía Ferrer')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Cliente' })).toBeNull();
+  });
+
   it('shows a failed list in the error dialog', async () => {
     renderPage({ answer: () => ({ status: 500, body: { error: { code: 'UNKNOWN', message: 'boom' } } }) });
     const dialog = await screen.findByRole('dialog');

@@ -15,6 +15,7 @@ export function usePosts(query: ListPostsQuery, enabled = true) {
     queryFn: () => {
       const search = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
       if (query.state) search.set('state', query.state);
+      if (query.owner) search.set('owner', query.owner);
       return apiRequest<PostPage>(`/api/posts?${search}`);
     },
     placeholderData: keepPreviousData,

@@ -1,8 +1,8 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListPostsQuery } from '../../../../domain/post.ts';
+import type { ListPostsQuery, Post } from '../../../../domain/post.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppEvents } from '../../../lib/app-events.ts';
 import { useDismissableError } from '../../../lib/use-dismissable-error.ts';
@@ -19,10 +19,14 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 export interface PostsListProps {
   query: ListPostsQuery;
   onQueryChange: (query: ListPostsQuery, options?: { replace?: boolean }) => void;
+  /** An administrator sees every customer's posts: each card says whose it is. */
+  showOwner?: boolean;
 }
 
+const ownerName = (owner: NonNullable<Post['owner']>) => `${owner.first_name} ${owner.last_name}`.trim() || owner.email;
+
 /** The chips, the grid of six cards, the pagination, and every modal and dialog a card opens. */
-export function PostsList({ query, onQueryChange }: PostsListProps) {
+export function PostsList({ query, onQueryChange, showOwner = false }: PostsListProps) {
   const { t } = useTranslation('posts');
   const describe = useErrorMessage();
   const queryClient = useQueryClient();
@@ -58,15 +62,24 @@ export function PostsList({ query, onQueryChange }: PostsListProps) {
       ) : page ? (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg" style={{ opacity: posts.isPlaceholderData ? 0.6 : 1 }}>
-            {page.items.map((post) => (
-              <PostCard
-                key={post.id}
-                post={post}
-                onAction={(action) => dialogs.open(action, post)}
-                onReview={(answer) => dialogs.review(post, answer)}
-                busy={dialogs.busyId === post.id}
-              />
-            ))}
+            {page.items.map((post) => {
+              const card = (
+                <PostCard
+                  key={post.id}
+                  post={post}
+                  onAction={(action) => dialogs.open(action, post)}
+                  onReview={(answer) => dialogs.review(post, answer)}
+                  busy={dialogs.busyId === post.id}
+                />
+              );
+              // Whose post it is, a small line over its card (issue 29).
+              return showOwner ? (
+                <Stack key={post.id} gap={4} data-owner-of={post.id}>
+                  <Text size="xs" c="dimmed" truncate>{post.owner ? t('owner.of', { name: ownerName(post.owner) }) : t('owner.none')}</Text>
+                  {card}
+                </Stack>
+              ) : card;
+            })}
           </SimpleGrid>
           <NumberedPagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => onQueryChange({ ...query, page: next })} />
         </>
