@@ -112,7 +112,8 @@ export function AppLayout() {
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         {/* At least a screen tall, so the footer starts below the first screen: a page or list arriving above it
             does not push it down in view (a layout shift). */}
-        <Box maw={CONTENT_WIDTH} w="100%" mx="auto" style={{ flex: 1, minHeight: '100dvh' }}>
+        {/* Room under the last block, so no page's last card or table touches the footer (issue 29). */}
+        <Box maw={CONTENT_WIDTH} w="100%" mx="auto" pb={48} data-testid="page-content" style={{ flex: 1, minHeight: '100dvh' }}>
           {/* Shown only when the shell appears before its first page's code; between pages the old one stays. */}
           <Suspense fallback={<Spinner />}>
             <Outlet />

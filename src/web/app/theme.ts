@@ -72,5 +72,8 @@ export const theme = createTheme({
     Button: Button.extend({ classNames: { root: 'alz-button' } }),
     NavLink: NavLink.extend({ classNames: { root: 'alz-nav-link', label: 'alz-nav-link-label' } }),
     Title: Title.extend({ classNames: { root: 'alz-title' } }),
+    // Every date picker marks today (the month inside DateInput's calendar; issue 29). Named, not
+    // imported: @mantine/dates loads only with the pages that have a picker.
+    Month: { defaultProps: { highlightToday: true } },
   },
 });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Calendar } from '../../../domain/calendar.ts';
 import type { Post } from '../../../domain/post.ts';
-import { CLOCK, CONNECTED_ACCOUNTS, type Call, TODAY, makePost, serve, signedIn } from '../../test-support/post-fixtures.ts';
+import { CLOCK, CONNECTED_ACCOUNTS, type Call, TODAY, makePost, result, serve, signedIn } from '../../test-support/post-fixtures.ts';
 import { stubEventSource } from '../../test-support/event-source.ts';
 import { renderWithData } from '../../test-support/render.tsx';
 import { CalendarPage } from './calendar-page.tsx';
@@ -59,6 +59,14 @@ describe('CalendarPage', () => {
     expect(cellOf('2026-06-09').getAttribute('data-past')).toBe('true');
     expect(cellOf(TODAY).getAttribute('data-past')).toBeNull();
     expect(screen.getByText('Una publicación se puede mover o editar hasta 15 minutos antes de su hora; después queda bloqueada.')).toBeTruthy();
+  });
+
+  it('writes a state on its own as the cards do, with a capital: "Publicado con errores" (issue 29)', async () => {
+    const partly = { ...PUBLISHED, networks: { instagram: true, linkedin: true }, results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }) } };
+    renderPage({ answer: (call) => (call.url.startsWith('/api/calendar?') ? { status: 200, body: calendar([SCHEDULED, partly]) } : undefined) });
+    const published = await postButton(3);
+    expect(within(published).getByText('Publicado con errores', { ignore: '.mantine-VisuallyHidden-root' }).getAttribute('data-state')).toBe('publishedWithErrors');
+    expect(within(await postButton(2)).getByText('Programada', { ignore: '.mantine-VisuallyHidden-root' })).toBeTruthy();
   });
 
   it('goes to the next month and to the week view, each asking for its own days', async () => {

@@ -10,8 +10,11 @@ function noonOf(day: string): Date {
   return new Date(`${day}T12:00:00Z`);
 }
 
-/** "noviembre de 2026" as a title: "Noviembre de 2026" (CSS capitalize would write "De"). */
-function capitalized(text: string): string {
+/**
+ * "noviembre de 2026" as a title: "Noviembre de 2026" (CSS capitalize would write "De"). Also a post's
+ * state on its own, as the cards' badges show it: "Publicado con errores", not "publicado con errores".
+ */
+export function capitalized(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 

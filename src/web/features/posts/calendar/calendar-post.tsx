@@ -9,7 +9,7 @@ import { LockIcon } from '../../../ui/icons.tsx';
 import { NetworkIcon } from '../../../ui/network-icon.tsx';
 import { PostPicture } from '../post-picture.tsx';
 import classes from './calendar.module.css';
-import { useCalendarLabels } from './calendar-labels.ts';
+import { capitalized, useCalendarLabels } from './calendar-labels.ts';
 
 export interface CalendarPostProps {
   post: Post;
@@ -157,7 +157,7 @@ function PostChipContent({ post, compact, locked = false }: { post: Post; compac
             {warning && !post.in_process ? (
               <Text size="xs" lh={1.3} c="orange.9" truncate="end" data-state={state} data-unreachable>{warning}</Text>
             ) : (
-              <Text size="xs" lh={1.3} c="dimmed" truncate="end" data-state={state}>{post.in_process ? t('card.inProcess') : t(`states.${state}`)}</Text>
+              <Text size="xs" lh={1.3} c="dimmed" truncate="end" data-state={state}>{capitalized(post.in_process ? t('card.inProcess') : t(`states.${state}`))}</Text>
             )}
           </Group>
         )}
