@@ -2,6 +2,7 @@ import { Badge, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckStatus, NetworkCheckItem } from '../../../domain/networks-check.ts';
 import type { SocialNetwork } from '../../../domain/social.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 export const STATUS_COLORS: Record<CheckStatus, string> = { ok: 'teal', warning: 'yellow', failure: 'red' };
 
@@ -9,7 +10,8 @@ export const STATUS_COLORS: Record<CheckStatus, string> = { ok: 'teal', warning:
 export function CheckItem({ network, item }: { network: SocialNetwork; item: NetworkCheckItem }) {
   const { t } = useTranslation('networks');
   const finding = `findings.${item.finding}`;
-  const params = { ...item.params, reason: item.params.reason ? t(`reasons.${item.params.reason}`) : '' };
+  // Days as everywhere else in the app, dd-mm-yyyy (the server sends them as YYYY-MM-DD; issue 29).
+  const params = { ...item.params, reason: item.params.reason ? t(`reasons.${item.params.reason}`) : '', ...(item.params.endsOn ? { endsOn: formatDate(item.params.endsOn) } : {}) };
   const text = t([`${finding}.${network}.text`, `${finding}.text`], params);
   const actionKey =
     item.finding === 'imagesNotPublic' ? `${finding}.${item.params.setting === 'PUBLIC_URL' ? 'actionPublicUrl' : 'actionBucket'}` : undefined;

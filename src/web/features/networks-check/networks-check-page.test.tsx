@@ -58,7 +58,7 @@ describe('the network check page', () => {
       within(linkedin).getByText(`What to do: add ${LINKEDIN_REDIRECT} to “Authorized redirect URLs for your app” (Auth tab of the LinkedIn app), or correct PUBLIC_URL.`),
     ).toBeTruthy();
     expect(within(linkedin).getByText("The network's answer: The redirect_uri does not match the registered value")).toBeTruthy();
-    expect(within(linkedin).getByText('Version 202512 (LINKEDIN_API_VERSION) ends on 2026-12-15.')).toBeTruthy();
+    expect(within(linkedin).getByText('Version 202512 (LINKEDIN_API_VERSION) ends on 15-12-2026.')).toBeTruthy();
     expect(within(linkedin).getByText('What to do: set LINKEDIN_API_VERSION to 202611, after checking what changed.')).toBeTruthy();
     const instagram = screen.getByRole('region', { name: 'Instagram' });
     expect(within(instagram).getByText('Meta cannot download the images: localhost:3000 is a local name (localhost, .local or a name without a domain).')).toBeTruthy();
