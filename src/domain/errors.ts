@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_ATTEMPTS',
+  /** Sign-in or a password check: every place was held by sign-ins in flight, not by failures; a moment later it works (decision 030). */
+  'SIGN_IN_BUSY',
   'INVALID_EMAIL_OR_PASSWORD',
   'ACCOUNT_INACTIVE',
   'INVALID_TOKEN',

@@ -39,6 +39,7 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { frameworkErrorOptions, installFrameworkErrors } from './http/framework-errors.ts';
 import { installMultipartGuard } from './http/multipart-guard.ts';
 import { installOriginCheck } from './http/origin-check.ts';
+import { DEFAULT_HTTP_TIMEOUTS, eventsHeartbeatMs, httpTimeoutOptions } from './http/timeouts.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { zodSchemaController } from './http/zod-compilers.ts';
 import { installCompression, serveWebApp } from './http/static-assets.ts';
@@ -49,7 +50,7 @@ import { createStudioCalendar } from './lib/studio-calendar.ts';
 
 export interface AppDependencies {
   config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio'> &
-    Partial<Pick<Config, 'tokenRefresh' | 'jobs'>>;
+    Partial<Pick<Config, 'tokenRefresh' | 'jobs' | 'httpTimeouts'>>;
   database: DatabaseHandle;
   mailer: Mailer;
   storage: Storage;
@@ -75,6 +76,9 @@ export interface AppDependencies {
  */
 export async function buildApp(deps: AppDependencies) {
   const { config, database } = deps;
+  // How long the server waits on clients: idle connections and slow requests are closed (http/timeouts.ts).
+  const timeouts = config.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS;
+  const timeoutOptions = httpTimeoutOptions(timeouts);
   const app = Fastify({
     // Request URLs are logged without their secrets (OAuth codes and states, tokens).
     logger: deps.logger === false ? false : { ...(typeof deps.logger === 'object' ? deps.logger : { level: config.logLevel }), serializers: { req: serializeRequest } },
@@ -82,6 +86,8 @@ export async function buildApp(deps: AppDependencies) {
     bodyLimit: 1_048_576,
     // Fastify's and Node's own answers (bad URL, long parameter, unparsable request, …) in our error shape.
     ...frameworkErrorOptions,
+    ...timeoutOptions,
+    http: { ...frameworkErrorOptions.http, ...timeoutOptions.http },
     schemaController: zodSchemaController,
   });
   installFrameworkErrors(app);
@@ -163,7 +169,8 @@ export async function buildApp(deps: AppDependencies) {
     wakeJobs,
   });
   const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log, events, registerJobHandler, wakeJobs };
-  await app.register(eventsRoutes, { auth, events, db: database.db });
+  // Its heartbeat keeps the stream from ever being idle long enough to be closed.
+  await app.register(eventsRoutes, { auth, events, db: database.db, heartbeatMs: eventsHeartbeatMs(timeouts) });
   await app.register(profileRoutes, { ...featureDependencies, passwordAttempts });
   await app.register(usersRoutes, { ...featureDependencies, mailer: deps.mailer, publicUrl: config.publicUrl });
   const socialDependencies = {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.ts';
 import { DEFAULT_JOB_CONCURRENCY, type JobConcurrency } from './jobs/job-worker.ts';
 import { isKnownTimeZone } from './lib/studio-calendar.ts';
 import { type TokenKey, parseTokenKeys } from './lib/token-cipher.ts';
@@ -94,6 +95,10 @@ const environmentSchema = z.object({
   AI_WEBHOOK_SECRET: z.string().min(1).optional(),
   AI_TIMEOUT_MS: positiveInt.default(60_000),
   TRUST_PROXY: z.stringbool().default(false),
+  // How long a request may take to arrive, body included (uploads on slow links), and an idle connection
+  // is kept between requests (longer than a load balancer's own): src/server/http/timeouts.ts.
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int('must be whole seconds').min(10, 'must be 10 to 3600 seconds').max(3600, 'must be 10 to 3600 seconds').default(DEFAULT_HTTP_TIMEOUTS.requestMs / 1000),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int('must be whole seconds').min(1, 'must be 1 to 3600 seconds').max(3600, 'must be 1 to 3600 seconds').default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs / 1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -168,6 +173,8 @@ export interface Config {
   /** Who writes the posts' texts (DESIGN §7): the built-in template, an OpenAI-compatible API or a workflow. */
   ai: AiConfig;
   trustProxy: boolean;
+  /** How long the HTTP server waits on clients (src/server/http/timeouts.ts); request and keep-alive from the environment. */
+  httpTimeouts: HttpTimeouts;
   logLevel: string;
   /** Built browser app, served by the server when it exists. */
   webDir: string;
@@ -270,6 +277,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     tokenRefresh: { intervalMinutes: env.TOKEN_REFRESH_INTERVAL_MINUTES, windowDays: env.TOKEN_REFRESH_WINDOW_DAYS },
     ai: aiConfigOf(env),
     trustProxy: env.TRUST_PROXY,
+    httpTimeouts: { ...DEFAULT_HTTP_TIMEOUTS, requestMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },
     logLevel: env.LOG_LEVEL,
     webDir: path.resolve('dist/web'),
   };

@@ -18,6 +18,13 @@ export interface AttemptLimiter {
   take(keys: AttemptKey[]): Promise<TakenAttempt | null>;
   /** Forgets a key, for example an e-mail after a successful sign-in. */
   clear(key: string): Promise<void>;
+  /** The key's count in its live window, and when that window ends (ms); undefined when it has none. */
+  peek(key: string): Promise<{ count: number; windowStartedAt: number; windowEndsAt: number } | undefined>;
+  /**
+   * Adds one to the key in the window given (another key's, so that the two can be compared): a key
+   * counted in an older window starts again at one. No limit.
+   */
+  tally(key: string, windowStartedAt: number): Promise<void>;
 }
 
 export interface AttemptKey {
@@ -26,6 +33,8 @@ export interface AttemptKey {
 }
 
 export interface TakenAttempt {
+  /** The window each key was counted in (its start, ms). */
+  windowOf(key: string): number | undefined;
   /**
    * Uncounts this attempt under these keys (an attempt that turned out not to count, such as a
    * successful sign-in on its address), in the window it was counted in: never one that began since.
@@ -75,6 +84,7 @@ export function createAttemptLimiter(db: Kysely<Database>, windowSeconds: number
     async take(keys) {
       const taken = new Map<string, number>();
       const attempt: TakenAttempt = {
+        windowOf: (name) => taken.get(name),
         async giveBack(names) {
           for (const name of names) {
             const windowStartedAt = taken.get(name);
@@ -97,6 +107,30 @@ export function createAttemptLimiter(db: Kysely<Database>, windowSeconds: number
     },
     async clear(key) {
       await db.deleteFrom('attempt_counters').where('key', '=', key).execute();
+    },
+    async peek(key) {
+      const row = await db
+        .selectFrom('attempt_counters')
+        .select(['count', 'window_started_at'])
+        .where('key', '=', key)
+        .where('window_started_at', '>', now() - windowMs)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const windowStartedAt = Number(row.window_started_at);
+      return { count: Number(row.count), windowStartedAt, windowEndsAt: windowStartedAt + windowMs };
+    },
+    async tally(key, windowStartedAt) {
+      const same = sql<boolean>`attempt_counters.window_started_at = ${windowStartedAt}`;
+      await db
+        .insertInto('attempt_counters')
+        .values({ key, window_started_at: windowStartedAt, count: 1 })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            count: sql<number>`case when ${same} then attempt_counters.count + 1 else 1 end`,
+            window_started_at: windowStartedAt,
+          }),
+        )
+        .execute();
     },
   };
 }

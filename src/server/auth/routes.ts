@@ -12,7 +12,7 @@ import { errorResponses } from '../http/error-responses.ts';
 import type { JobHandler, JobKind } from '../jobs/job-queue.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import type { Auth } from './create-auth.ts';
-import type { PasswordAttempts } from './password-attempts.ts';
+import type { PasswordAttempts, PasswordRefusal } from './password-attempts.ts';
 import { createSendPasswordResetHandler, queuePasswordResetEmail } from './password-reset-job.ts';
 import { toFetchHeaders } from './session.ts';
 
@@ -55,6 +55,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       .header('retry-after', String(limits.windowSeconds))
       .status(429)
       .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again later.' } });
+  // Failures filled a limit: wait for what is left of the window. Sign-ins in flight held every place:
+  // a moment (decision 030).
+  const refusedSignIn = (reply: FastifyReply, refusal: PasswordRefusal) =>
+    refusal.refused === 'busy'
+      ? reply
+        .header('retry-after', String(refusal.retryAfterSeconds))
+        .status(429)
+        .send({ error: { code: 'SIGN_IN_BUSY', message: 'Too many sign-ins at once. Try again in a moment.' } })
+      : reply
+        .header('retry-after', String(refusal.retryAfterSeconds))
+        .status(429)
+        .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again later.' } });
 
   api.post('/api/auth/sign-in/email', {
     schema: {
@@ -71,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       () => forward(auth, request, { ...request.body, rememberMe: true }),
       (response) => (response.ok ? 'right' : response.status === 401 ? 'wrong' : 'unchecked'),
     );
-    if (!guarded) return tooManyAttempts(reply);
+    if ('refused' in guarded) return refusedSignIn(reply, guarded);
     return send(guarded.result, reply);
   });
 

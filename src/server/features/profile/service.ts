@@ -81,7 +81,10 @@ async function checkCurrentPassword(deps: ProfileDependencies, input: { user: Se
     },
     (right) => (right ? 'right' : 'wrong'),
   );
-  if (!guarded) throw new AppError('TOO_MANY_ATTEMPTS', 'Too many attempts. Try again later.');
+  if ('refused' in guarded) {
+    if (guarded.refused === 'busy') throw new AppError('SIGN_IN_BUSY', 'Too many sign-ins at once. Try again in a moment.');
+    throw new AppError('TOO_MANY_ATTEMPTS', 'Too many attempts. Try again later.');
+  }
   if (!guarded.result) throw new AppError('VALIDATION_FAILED', 'The current password is not right', { currentPassword: 'currentPasswordWrong' });
 }
 
