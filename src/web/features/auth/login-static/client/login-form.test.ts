@@ -83,6 +83,22 @@ describe('the login form', () => {
     expect(signedIn).not.toHaveBeenCalled();
   });
 
+  it('says only to wait when there were too many attempts, not to check the credentials (429, issue 29)', async () => {
+    stubFetch(() => ({ status: 429, body: { error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts.' } } }));
+    type('email', 'ana@estudio.com');
+    type('password', 'no-es-la-clave');
+    await submit();
+    expect(document.getElementById('login-failure-title')!.textContent).toBe('Demasiados intentos. Espera unos minutos e inténtalo de nuevo.');
+    const hint = failure()!.querySelector<HTMLElement>('[data-credentials-hint]')!;
+    expect(hint.hidden).toBe(true);
+    failure()!.querySelector<HTMLButtonElement>('[data-initial-focus]')!.click();
+
+    // A wrong password afterwards says to check them again.
+    stubFetch(() => ({ status: 401, body: { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } } }));
+    await submit();
+    expect(failure()!.querySelector<HTMLElement>('[data-credentials-hint]')!.hidden).toBe(false);
+  });
+
   it('sends once while a request is under way, its button spinning', async () => {
     let answer: (value: { status: number }) => void = () => {};
     const calls = stubFetch(() => new Promise((resolve) => (answer = resolve)));

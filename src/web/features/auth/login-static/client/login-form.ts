@@ -12,6 +12,17 @@ export function failureTitleKey(code: string): string {
 }
 
 /**
+ * Refusals that are not about the credentials: too many attempts (429) or sign-ins, no answer, the
+ * service down. Their title says to wait or try again; "check your credentials" would mislead (issue 29).
+ */
+const NOT_ABOUT_CREDENTIALS = new Set(['TOO_MANY_ATTEMPTS', 'SIGN_IN_BUSY', 'NETWORK', 'SERVICE_UNAVAILABLE']);
+
+/** Whether the failure dialog adds SPEC's "check your credentials and try again". */
+export function failureConcernsCredentials(code: string): boolean {
+  return !NOT_ABOUT_CREDENTIALS.has(code);
+}
+
+/**
  * The sign-in form (SPEC §5 "Login", §8): checked before sending with the schemas' rules, each error
  * cleared as soon as its field is edited, the first wrong field focused; then POST
  * /api/auth/sign-in/email. A refusal opens the failure dialog; a success calls `onSignedIn`.
@@ -30,6 +41,8 @@ export function setUpLoginForm(page: PageLanguage, onSignedIn: () => Promise<voi
     for (const name of ['email', 'password'] as const) showFieldError(inputs[name], problems[name] && page.t(`validation:${problems[name]}`));
     const failureTitle = document.getElementById(`${DIALOG_IDS.failure}-title`);
     if (failureTitle) failureTitle.textContent = page.t(failureTitleKey(failureCode));
+    const credentialsHint = document.querySelector<HTMLElement>(`#${DIALOG_IDS.failure} [data-credentials-hint]`);
+    if (credentialsHint) credentialsHint.hidden = !failureConcernsCredentials(failureCode);
   };
 
   form.addEventListener('input', (event) => {

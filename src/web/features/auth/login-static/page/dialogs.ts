@@ -9,13 +9,14 @@ import { type PageContext, text } from './html.ts';
 
 /**
  * The sign-in failure (SPEC §8: titled with the server's message or "No coincide con ningún usuario",
- * the description, Aceptar). Its title is written by the script from the answer's error code.
+ * the description, Aceptar). Its title is written by the script from the answer's error code, which
+ * also hides the description's "check your credentials" when the refusal is not about them (client/login-form.ts).
  */
 export function renderFailureDialog(context: PageContext): string {
   return `<template id="${DIALOG_IDS.failure}-template"><dialog class="modal" id="${DIALOG_IDS.failure}" aria-labelledby="${DIALOG_IDS.failure}-title">
 <div class="modal-header"><h2 class="modal-title modal-title-error" id="${DIALOG_IDS.failure}-title"></h2>${closeButton(context)}</div>
 <div class="modal-body">
-${text(context, 'p', 'auth:login.failedDescription', { class: 'modal-text' })}
+${text(context, 'p', 'auth:login.failedDescription', { class: 'modal-text', 'data-credentials-hint': true })}
 <div class="modal-actions modal-actions-spaced">${button(context, 'common:actions.accept', { extra: { 'data-close': true, 'data-initial-focus': true } })}</div>
 </div>
 </dialog></template>`;
