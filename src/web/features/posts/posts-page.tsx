@@ -1,4 +1,4 @@
-import { Alert, Text, Title } from '@mantine/core';
+import { Alert, Box, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type ListPostsQuery, POSTS_PAGE_SIZE, listPostsQuerySchema } from '../../../domain/post.ts';
@@ -36,14 +36,16 @@ export function PostsPage() {
       <Title order={1}>{t('title')}</Title>
       <Text c="dimmed" mt={4} mb="lg">{t('description')}</Text>
       {allowed && isAdmin && (
-        <CustomerSelect
-          label={t('owner.label')}
-          placeholder={t('owner.all')}
-          value={query.owner ?? null}
-          onChange={(owner) => changeQuery({ ...query, page: 1, owner: owner ?? undefined })}
-          clearable
-          w={260}
-        />
+        <Box mb="md">
+          <CustomerSelect
+            label={t('owner.label')}
+            placeholder={t('owner.all')}
+            value={query.owner ?? null}
+            onChange={(owner) => changeQuery({ ...query, page: 1, owner: owner ?? undefined })}
+            clearable
+            w={320}
+          />
+        </Box>
       )}
       {allowed ? (
         <PostsList query={query} onQueryChange={changeQuery} showOwner={isAdmin} />
