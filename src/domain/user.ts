@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailAddressSchema } from './auth.ts';
+import { emailAddressSchema, newPasswordValueSchema } from './auth.ts';
+import { PASSWORD_TOO_COMMON, isCommonPassword } from './common-passwords.ts';
 import { LANGUAGES } from './languages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { ROLES } from './roles.ts';
@@ -43,13 +44,14 @@ const optionalText = z.string().trim().max(2000, 'tooLong');
 export const optionalPasswordSchema = z
   .string()
   .transform((value) => (value.trim() === '' ? undefined : value))
-  .pipe(z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong').optional());
+  .pipe(newPasswordValueSchema.optional());
 
 /** A password an administrator sets: 6 characters or more, spaces alone not counting. */
 const adminSetPasswordSchema = z
   .string({ error: 'passwordTooShortUser' })
   .max(PASSWORD_MAX_LENGTH, 'passwordTooLong')
-  .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, 'passwordTooShortUser');
+  .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, 'passwordTooShortUser')
+  .refine((value) => value.trim().length < PASSWORD_MIN_LENGTH || !isCommonPassword(value), PASSWORD_TOO_COMMON);
 
 /** The fields of the profile form; first and last name, phone, company and VAT are required (SPEC §5). */
 export const profileFieldsSchema = z.object({

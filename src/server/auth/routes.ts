@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { credentialsSchema, recoveryRequestSchema } from '../../domain/auth.ts';
+import { credentialsSchema, newPasswordValueSchema, recoveryRequestSchema } from '../../domain/auth.ts';
 import { isErrorCode } from '../../domain/errors.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/limits.ts';
 import type { Mailer } from '../adapters/mail/mailer.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -123,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       body: z.object({
         // A missing field answers its message key too, not zod's untranslatable invalid_type text.
         token: z.string({ error: 'tokenMissing' }).min(1, 'tokenMissing'),
-        newPassword: z.string({ error: 'passwordTooShort' }).min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+        newPassword: newPasswordValueSchema,
       }),
       response: { 200: okSchema, ...errorResponses(400) },
     },

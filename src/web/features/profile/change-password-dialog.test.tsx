@@ -56,6 +56,22 @@ describe('ChangePasswordDialog', () => {
     await waitFor(() => expect(screen.queryByText(message)).toBeNull());
   });
 
+  it.each([
+    ['es', 'Contraseña actual', 'Cambiar', 'Esta contraseña es de las más comunes, las primeras que se prueban para adivinarla: elige otra'],
+    ['en', 'Current password', 'Change', 'This password is one of the most common ones, the first a guesser tries: choose another'],
+    ['cat', 'Contrasenya actual', 'Canvia', "Aquesta contrasenya és de les més comunes, les primeres que es proven per endevinar-la: tria'n una altra"],
+  ] as const)('in %s, refuses one of the most common passwords before sending anything (docs/decisions/031)', async (language, label, button, message) => {
+    const onSubmit = vi.fn(async () => {});
+    renderDialog(onSubmit, language);
+    await screen.findByLabelText(new RegExp(label));
+    type('currentPassword', 'old-secret');
+    type('password', 'qwerty');
+    type('confirmPassword', 'qwerty');
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('still refuses two different new passwords before sending anything', async () => {
     const onSubmit = vi.fn(async () => {});
     renderDialog(onSubmit);
