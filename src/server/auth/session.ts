@@ -47,19 +47,6 @@ export async function readSession(auth: Auth, request: FastifyRequest, reply: Fa
   return { id: user.id, email: user.email, role: user.role, sessionToken: response.session.token };
 }
 
-/**
- * Whether a session read earlier still stands, and the user's role now: for long-lived answers (the
- * event stream) that must stop when the user signs out, is deactivated or changes role.
- */
-export async function recheckSession(auth: Auth, user: SessionUser): Promise<SessionUser | null> {
-  const context = await auth.$context;
-  const found = await context.internalAdapter.findSession(user.sessionToken);
-  if (!found || new Date(found.session.expiresAt).getTime() <= Date.now()) return null;
-  const current = found.user as typeof found.user & { role: Role; active: boolean };
-  if (!current.active) return null;
-  return { ...user, role: current.role };
-}
-
 /** Ends every session of a user, on every device (deactivation, password reset). */
 export async function endUserSessions(auth: Auth, userId: string): Promise<void> {
   const context = await auth.$context;
