@@ -55,6 +55,11 @@ describe('first administrator', () => {
     }
   });
 
+  it.each(['123456', 'qwerty', 'aaaaaa'])('refuses to create the first administrator with ADMIN_PASSWORD %j, saying why', async (password) => {
+    await expect(ensure({ email: 'boss@studio.es', password })).rejects.toThrow(/ADMIN_PASSWORD is one of the most common passwords/);
+    expect(await usersInDatabase()).toEqual([]);
+  });
+
   it('does nothing on a database that already has a user', async () => {
     await createTestUser(t, { email: 'ana@studio.es' });
     expect(await ensure({ email: 'boss@studio.es', password: 'admin-password' })).toEqual({ created: false });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isCommonPassword } from '../../domain/common-passwords.ts';
 import type { Database } from '../db/schema.ts';
 import type { Auth } from './create-auth.ts';
 
@@ -8,6 +9,8 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@alzado.local';
 /**
  * On an empty database, creates the first administrator: from ADMIN_EMAIL and ADMIN_PASSWORD when
  * given, otherwise with a random password that is printed once. Does nothing once any user exists.
+ * An ADMIN_PASSWORD that is one of the most common passwords is refused, as anywhere a password is set
+ * (docs/decisions/031): the start stops and says so, and nothing is created.
  */
 export async function ensureFirstAdmin(input: {
   db: Kysely<Database>;
@@ -17,6 +20,9 @@ export async function ensureFirstAdmin(input: {
 }): Promise<{ created: boolean }> {
   const existing = await input.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return { created: false };
+  if (input.credentials && isCommonPassword(input.credentials.password)) {
+    throw new Error('ADMIN_PASSWORD is one of the most common passwords, the first a guesser tries (docs/decisions/031): choose another to create the first administrator');
+  }
   const email = (input.credentials?.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const password = input.credentials?.password ?? randomBytes(12).toString('base64url');
   const context = await input.auth.$context;
