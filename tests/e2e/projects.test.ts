@@ -155,8 +155,10 @@ describe('projects and their images', () => {
     await admin.getByRole('button', { name: 'Guardar cambios' }).first().click();
     await admin.getByText('Proyecto actualizado correctamente').waitFor();
     const edited = admin.getByRole('row').filter({ hasText: 'Casa en el Montseny II' });
+    // SPEC §2: the shown map's badge links to the public project page (the web link), not the map (issue 29).
     const mapBadge = edited.getByRole('link', { name: /Mapa de Casa en el Montseny II/ });
-    expect(await mapBadge.getAttribute('href')).toBe('https://maps.example.com/?q=montseny');
+    expect(await mapBadge.textContent()).toBe('Mapa: publicado');
+    expect(await mapBadge.getAttribute('href')).toBe('https://estudio-e2e.es/montseny');
     expect(((await (await admin.request.get(`${server.url}/api/projects/${projectId}`)).json()) as typeof created).keywords).toBe('madera,bosque');
 
     // Filter by state: a second project in preview (set directly: launching arrives with generation).
