@@ -316,7 +316,7 @@ function diff(values: Record<string, string>, valid: Record<string, string>): Re
 
 function toCase(route: ApiRoute, { label, parts }: { label: string; parts: Parts }): FuzzCase {
   const query = parts.query.length > 0 ? `?${parts.query.join('&')}` : '';
-  const headers = { ...parts.headers, ...(parts.body ? { 'content-type': parts.body.contentType } : {}) };
+  const headers: Record<string, string> = { ...parts.headers, ...(parts.body ? { 'content-type': parts.body.contentType } : {}) };
   const url = `${fillPath(route.path, parts.path)}${query}`;
   return {
     label,
