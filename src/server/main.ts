@@ -6,6 +6,22 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleTokenRefresh } from './features/social/token-refresh.ts';
 
+/**
+ * After SIGTERM the stop waits for a creating call to a network (at most SOCIAL_REQUEST_TIMEOUT_MS) and
+ * up to 10 s more for the interrupted jobs; this margin covers that and closing the database. Then the
+ * process exits whatever is still running: SOCIAL_REQUEST_TIMEOUT_MS + 15 s, 30 s by default.
+ */
+const STOP_MARGIN_MS = 15_000;
+
+/**
+ * A write to stdout or stderr after their reader went away fails with EPIPE (or EIO on a closed
+ * terminal): unhandled, that error would end the process in the middle of a stop. Output is then
+ * dropped; the process goes on, and stops as it should.
+ */
+function quietOnBrokenOutput(): void {
+  for (const output of [process.stdout, process.stderr]) output.on('error', () => {});
+}
+
 /** Process entry: configuration, database and migrations, the app (./compose.ts), first admin, HTTP server, graceful stop. */
 async function main(): Promise<void> {
   // Whatever this process creates (the database and its journal, secrets, outbox, uploads, the
@@ -29,7 +45,15 @@ async function main(): Promise<void> {
         },
       })
     : undefined;
-  const { app, auth, worker, events, publishing } = await composeApp(config, database, { events: postgresHub });
+  // The log goes to process.stdout, not to pino's own writer of fd 1: that one, when the process exits
+  // with lines still queued and the reader of the output gone (a closed terminal, a log collector that
+  // stopped), retries the broken pipe for ever and the process never ends (issue 29, item 3). A reader
+  // that goes away only loses the lines nobody can read any more.
+  quietOnBrokenOutput();
+  const { app, auth, worker, events, publishing } = await composeApp(config, database, {
+    events: postgresHub,
+    logger: { level: config.logLevel, stream: process.stdout },
+  });
   appLog.current = app.log;
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
 
@@ -41,11 +65,18 @@ async function main(): Promise<void> {
     announce: (message) => console.log(`\n${message}\n`),
   });
 
+  const stopLimitMs = config.social.requestTimeoutMs + STOP_MARGIN_MS;
   let stopping = false;
   let stopTokenRefresh = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Whatever happens to the stop (a call that does not answer, output nobody reads), the process ends
+    // within stopLimitMs of the signal (docs/operations.md, "Jobs"); an unfinished stop is a crash.
+    setTimeout(() => {
+      console.error(`Alzado: the stop did not finish within ${stopLimitMs / 1000} s of ${signal}; exiting now`);
+      process.exit(1);
+    }, stopLimitMs).unref();
     app.log.info(`${signal} received, stopping`);
     stopTokenRefresh();
     // A connection that never sent a request (a browser's preconnect) would hold app.close() until the
