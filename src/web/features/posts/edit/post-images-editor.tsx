@@ -4,6 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Badge, Box, Checkbox, Paper, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PostImage } from '../../../../domain/post.ts';
+import { useSortableAccessibility } from '../../../ui/sortable-accessibility.ts';
 import { PostPicture } from '../post-picture.tsx';
 
 export type EditedImage = Pick<PostImage, 'id' | 'url' | 'status'>;
@@ -25,6 +26,8 @@ export function PostImagesEditor({ images, onChange, disabled = false }: PostIma
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = images.map((image) => image.id);
+  // Told to screen readers in the interface language, by position.
+  const accessibility = useSortableAccessibility((id) => ids.indexOf(Number(id)) + 1);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -36,7 +39,7 @@ export function PostImagesEditor({ images, onChange, disabled = false }: PostIma
     onChange(images.map((image) => (image.id === id ? { ...image, status: image.status === 'pending' ? 'not_selected' : 'pending' } : image)));
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={ids} strategy={rectSortingStrategy} disabled={disabled}>
         <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
           {images.map((image, index) => (

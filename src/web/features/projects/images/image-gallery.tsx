@@ -5,6 +5,7 @@ import { ActionIcon, Badge, Box, Checkbox, Group, Paper, SimpleGrid, Stack, Text
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoIcon, TrashIcon } from '../../../ui/icons.tsx';
+import { useSortableAccessibility } from '../../../ui/sortable-accessibility.ts';
 
 export interface GalleryImage {
   /** Stable across reorders: the image id, or a local key before upload. */
@@ -35,6 +36,8 @@ export function ImageGallery({ images, onReorder, onToggle, onRemove, disabled =
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const keys = images.map((image) => image.key);
+  // Told to screen readers in the interface language, by position.
+  const accessibility = useSortableAccessibility((id) => keys.indexOf(String(id)) + 1);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -44,7 +47,7 @@ export function ImageGallery({ images, onReorder, onToggle, onRemove, disabled =
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={keys} strategy={rectSortingStrategy} disabled={disabled}>
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
           {images.map((image, index) => (
