@@ -22,3 +22,11 @@ export async function getSession(): Promise<CurrentUser | null> {
 export function useSession() {
   return useQuery({ queryKey: sessionQueryKey, queryFn: getSession, retry: shouldRetry, staleTime: 60_000 });
 }
+
+/**
+ * Whether the signed-in user is an administrator, from the session the guards have already loaded (no
+ * request of its own): what only administrators are told (configuration names, docs/networks.md).
+ */
+export function useIsAdministrator(): boolean {
+  return useQuery({ queryKey: sessionQueryKey, queryFn: getSession, enabled: false }).data?.role === 'admin';
+}

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProblem, SocialConnectionView } from '../../../domain/social.ts';
+import { useIsAdministrator } from '../../lib/session.ts';
 import { useSocialErrorMessage } from '../../lib/social-messages.ts';
 import { useChoosePublishTarget } from './api/choose-publish-target.ts';
 import { usePublishablePages } from './api/fetch-pages.ts';
@@ -49,6 +50,8 @@ function optionsOf(view: SocialConnectionView, t: (key: string, options?: Record
 export function PublishablePages({ view }: { view: SocialConnectionView }) {
   const { t } = useTranslation('social');
   const describe = useSocialErrorMessage();
+  // Configuration names (META_ADS_READ, docs/networks.md) are for administrators; a customer is told whom to ask.
+  const isAdmin = useIsAdministrator();
   const [open, setOpen] = useState(false);
   const regionId = useId();
   const network = view.network;
@@ -67,7 +70,7 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
 
   // LinkedIn's app without the Community Management API: the member only, and the reason.
   const notOffered = view.network === 'linkedin' && !view.companyPagesOffered && (
-    <Text size="sm" c="dimmed" data-testid="company-pages-not-offered">{t('pages.companyPagesNotOffered')}</Text>
+    <Text size="sm" c="dimmed" data-testid="company-pages-not-offered">{t(isAdmin ? 'pages.companyPagesNotOffered' : 'pages.companyPagesNotOfferedUser')}</Text>
   );
 
   let content: React.ReactNode;
@@ -122,7 +125,7 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
                       <Text size="xs" c="dimmed" truncate>{option.detail}</Text>
                       {option.problem && (
                         <Text size="xs" c="red.8" id={`${regionId}-${option.id}-problem`} style={{ textAlign: 'left' }}>
-                          {t(`pages.problems.${option.problem}`)}
+                          {t(option.problem === 'businessManagerPermission' && !isAdmin ? 'pages.problems.businessManagerPermissionUser' : `pages.problems.${option.problem}`)}
                         </Text>
                       )}
                     </div>

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionQueryKey } from '../../lib/session.ts';
 import { renderWithData } from '../../test-support/render.tsx';
 import { OAuthCallbackPage } from './oauth-callback-page.tsx';
 
@@ -10,16 +12,23 @@ function CurrentPath() {
   return <output data-testid="path">{location.pathname + location.search}</output>;
 }
 
-function renderCallback(network: 'linkedin' | 'instagram', search: string) {
+/** The session the guards have loaded, signed in with this role. */
+function SignedInAs({ role }: { role: 'admin' | 'customer' }) {
+  useQueryClient().setQueryData(sessionQueryKey, { id: 1, name: 'Marta', email: 'marta@example.com', role, language: 'en' });
+  return null;
+}
+
+function renderCallback(network: 'linkedin' | 'instagram', search: string, { role = 'customer', language = 'en' }: { role?: 'admin' | 'customer'; language?: 'es' | 'en' | 'cat' } = {}) {
   return renderWithData(
     <>
+      <SignedInAs role={role} />
       <Routes>
         <Route path="/auth/:network/callback" element={<OAuthCallbackPage network={network} />} />
         <Route path="/settings" element={<p>Settings page</p>} />
       </Routes>
       <CurrentPath />
     </>,
-    { language: 'en', path: `/auth/${network}/callback${search}` },
+    { language, path: `/auth/${network}/callback${search}` },
   );
 }
 
@@ -55,12 +64,13 @@ describe('the OAuth callback page', () => {
     expect(screen.getByTestId('path').textContent).toBe('/settings');
   });
 
-  it('shows the provider\'s refusal, "Authorization failed: …", without posting, and returns after 3 s', async () => {
+  it('a cancelled consent says so in our words, "Authorization failed: you cancelled …", the provider\'s text only as a detail, without posting, and returns after 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetch = answer(200, VIEW);
     vi.stubGlobal('fetch', fetch);
     renderCallback('instagram', '?error=access_denied&error_code=200&error_description=Permissions+error&error_reason=user_denied&state=s');
-    await screen.findByText('Authorization failed: Permissions error');
+    expect((await screen.findByText(/^Authorization failed:/)).textContent).toBe('Authorization failed: you cancelled the authorization on Instagram. You can connect again from Settings whenever you like.');
+    expect(screen.getByText("Instagram's answer: Permissions error")).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(screen.getByTestId('path').textContent).toBe('/auth/instagram/callback');
@@ -68,20 +78,42 @@ describe('the OAuth callback page', () => {
     expect(screen.getByTestId('path').textContent).toBe('/settings');
   });
 
-  it('uses the error code when there is no description', async () => {
+  // Issue 29 (18): "La autorización ha fallado: Permissions error" after pressing Cancel.
+  it.each([
+    ['linkedin', '?error=user_cancelled_login&error_description=The+user+cancelled+LinkedIn+login&state=s', 'La autorización ha fallado: has cancelado la autorización en LinkedIn. Puedes volver a conectar cuando quieras desde Ajustes.'],
+    ['linkedin', '?error=user_cancelled_authorize&state=s', 'La autorización ha fallado: has cancelado la autorización en LinkedIn. Puedes volver a conectar cuando quieras desde Ajustes.'],
+    ['instagram', '?error=access_denied&error_description=Permissions+error&error_reason=user_denied&state=s', 'La autorización ha fallado: has cancelado la autorización en Instagram. Puedes volver a conectar cuando quieras desde Ajustes.'],
+    ['instagram', '?error=temporarily_unavailable&state=s', 'La autorización ha fallado: Instagram no ha podido atender la autorización ahora; inténtalo de nuevo en unos minutos.'],
+  ] as const)('%s %s is explained in Spanish', async (network, search, message) => {
     vi.stubGlobal('fetch', answer(200, VIEW));
-    renderCallback('linkedin', '?error=user_cancelled_login&state=s');
-    await screen.findByText('Authorization failed: user_cancelled_login');
+    renderCallback(network, search, { language: 'es' });
+    expect((await screen.findByText(/^La autorización ha fallado:/)).textContent).toBe(message);
   });
 
-  it.each([['unauthorized_scope_error'], ['invalid_scope_error']])("LinkedIn's %s (an app without the product the scopes need) is said in our words, with what to do", async (error) => {
+  it('an unknown refusal keeps the provider\'s words, or its error code when there is no description', async () => {
+    vi.stubGlobal('fetch', answer(200, VIEW));
+    const { unmount } = renderCallback('linkedin', '?error=invalid_request&state=s');
+    await screen.findByText('Authorization failed: invalid_request');
+    unmount();
+    renderCallback('linkedin', '?error=invalid_request&error_description=Something+odd&state=s');
+    await screen.findByText('Authorization failed: Something odd');
+  });
+
+  it.each([['unauthorized_scope_error'], ['invalid_scope_error']])("LinkedIn's %s (an app without the product the scopes need) is said in our words, with what to do, to an administrator", async (error) => {
     const fetch = answer(200, VIEW);
     vi.stubGlobal('fetch', fetch);
-    renderCallback('linkedin', `?error=${error}&error_description=Scope+%22r_organization_admin%22+is+not+authorized+for+your+application&state=s`);
+    renderCallback('linkedin', `?error=${error}&error_description=Scope+%22r_organization_admin%22+is+not+authorized+for+your+application&state=s`, { role: 'admin' });
     await screen.findByText(
       "LinkedIn refused the permissions Alzado asked for: this server's LinkedIn app lacks the product that grants them (the Community Management API, for company pages). An administrator can add it, or set LINKEDIN_ORGANIZATION_PAGES=false to connect without company pages (docs/networks.md).",
     );
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("a customer is not told the server's configuration: whom to ask instead", async () => {
+    vi.stubGlobal('fetch', answer(200, VIEW));
+    renderCallback('linkedin', '?error=unauthorized_scope_error&state=s');
+    await screen.findByText("LinkedIn refused the permissions Alzado asked for: this server's LinkedIn app lacks the product that grants them. Ask your administrator to look into it.");
+    expect(document.body.textContent).not.toMatch(/LINKEDIN_ORGANIZATION_PAGES|docs\/networks/);
   });
 
   it.each([['?state=only'], ['?code=only'], ['']])('without code and state (%s): "Missing required parameters"', async (search) => {

@@ -5,13 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CALLBACK_FAILURE_RETURN_MS, CALLBACK_SUCCESS_RETURN_MS, NETWORK_NAMES, type SocialNetwork } from '../../../domain/social.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useIsAdministrator } from '../../lib/session.ts';
 import { useSocialErrorMessage } from '../../lib/social-messages.ts';
 import { useCompleteAuthorization } from './api/complete-authorization.ts';
 
-type Outcome = { ok: true; message: string } | { ok: false; message: string };
+/** What the page says; `detail` is the provider's own words, shown smaller under a message in ours. */
+type Outcome = { ok: true; message: string } | { ok: false; message: string; detail?: string };
 
 /** LinkedIn's answers when the app may not ask for a scope (its product missing): the whole consent failed. */
 const SCOPE_REFUSALS = ['unauthorized_scope_error', 'invalid_scope_error'];
+/** The person said no on the consent screen (OAuth's access_denied, LinkedIn's own, Meta's error_reason). */
+const CANCELLATIONS = ['access_denied', 'user_cancelled_login', 'user_cancelled_authorize', 'user_denied'];
+/** The provider could not answer now (RFC 6749 §4.1.2.1). */
+const UNAVAILABLE = ['server_error', 'temporarily_unavailable'];
 
 /**
  * Where the provider sends the browser back (SPEC §2, §5, §8). Reads code, state, error and
@@ -29,9 +35,16 @@ export function OAuthCallbackPage({ network }: { network: SocialNetwork }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
   const name = NETWORK_NAMES[network];
-  // What the provider sent back instead of a code: a refused scope said in our words, else its own.
-  const refusalMessage = (from: SocialNetwork, error: string, description: string | null) =>
-    from === 'linkedin' && SCOPE_REFUSALS.includes(error) ? ts('callback.scopeRefused') : ts('callback.authorizationFailed', { reason: description || error });
+  const isAdmin = useIsAdministrator();
+  // What the provider sent back instead of a code: the well-known refusals said in our words (the
+  // provider's English only as a detail; configuration names for administrators only), else its own.
+  const refusal = (from: SocialNetwork, error: string, reason: string | null, description: string | null): Outcome => {
+    const detail = description ? ts('callback.providerDetail', { network: name, detail: description }) : undefined;
+    if (from === 'linkedin' && SCOPE_REFUSALS.includes(error)) return { ok: false, message: ts(isAdmin ? 'callback.scopeRefused' : 'callback.scopeRefusedUser'), detail };
+    const known = CANCELLATIONS.includes(error) || (reason !== null && CANCELLATIONS.includes(reason)) ? 'callback.cancelled' : UNAVAILABLE.includes(error) ? 'callback.unavailable' : null;
+    if (known) return { ok: false, message: ts('callback.authorizationFailed', { reason: ts(known, { network: name }) }), detail };
+    return { ok: false, message: ts('callback.authorizationFailed', { reason: description || error }) };
+  };
 
   useEffect(() => {
     // Once per visit: the state is single-use, so a second post would only fail.
@@ -45,7 +58,7 @@ export function OAuthCallbackPage({ network }: { network: SocialNetwork }) {
     // The code and state have done their job: keep them out of the history and of any later Referer.
     navigate(location.pathname, { replace: true });
 
-    if (error) return setOutcome({ ok: false, message: refusalMessage(network, error, description) });
+    if (error) return setOutcome(refusal(network, error, params.get('error_reason'), description));
     if (!code || !state) return setOutcome({ ok: false, message: ts('callback.missingParameters') });
     complete.mutate(
       { code, state },
@@ -90,6 +103,7 @@ export function OAuthCallbackPage({ network }: { network: SocialNetwork }) {
                   </svg>
                 </ThemeIcon>
                 <Text fw={600} size="lg" role={outcome.ok ? 'status' : 'alert'} c={outcome.ok ? undefined : 'red.8'}>{outcome.message}</Text>
+                {!outcome.ok && outcome.detail && <Text size="sm" c="dimmed">{outcome.detail}</Text>}
                 <Text size="sm" c="dimmed">{ts('callback.returning')}</Text>
                 <Button component={Link} to="/settings" replace variant="default" size="xs">{ts('callback.backNow')}</Button>
               </>
