@@ -42,7 +42,9 @@ export interface ExpandableTextProps {
 /** A caption folded as the network folds it, that opens in place when its "more" is clicked. */
 export function ExpandableText({ text, rule, moreLabel, ellipsis = '', hashtagClass, lead, className }: ExpandableTextProps) {
   const [expanded, setExpanded] = useState(false);
-  const folded = expanded ? null : foldText(text, rule);
+  const cut = expanded ? null : foldText(text, rule);
+  // A text folded just after its own ellipsis ("…", "...") shows one, not two ("luz…… more").
+  const folded = cut !== null && ellipsis.trim() !== '' ? cut.replace(/(?:…|\.{2,})+$/u, '').trimEnd() : cut;
   return (
     <div className={className}>
       {lead}

@@ -62,6 +62,17 @@ describe('InstagramPreview', () => {
     expect([...frame.querySelectorAll('[data-hashtag]')].map((tag) => tag.textContent)).toEqual(['#arquitectura', '#montseny']);
   });
 
+  it('a caption folded right after its own ellipsis shows one ellipsis, not two (issue 29)', async () => {
+    for (const own of ['…', '...']) {
+      serve(() => ({ status: 200, body: CONNECTED_ACCOUNTS }));
+      const { unmount } = renderWithData(<InstagramPreview opened post={makePost({ text: `Luz de tarde${own}\n\ny el valle entero al fondo` })} onClose={() => {}} />, { language: 'en' });
+      const frame = await screen.findByRole('article', { name: 'Instagram preview' });
+      await within(frame).findByTestId('preview-author');
+      expect(within(frame).getByRole('button', { name: 'more' }).parentElement!.textContent).toBe('estudio.ferrer Luz de tarde… more');
+      unmount();
+    }
+  });
+
   it('says the account is not connected when the owner has none', async () => {
     renderPreview(<InstagramPreview opened post={makePost()} onClose={() => {}} />, { ...CONNECTED_ACCOUNTS, instagram: { connected: false, name: null, picture: null } });
     const frame = await screen.findByRole('article', { name: 'Instagram preview' });
