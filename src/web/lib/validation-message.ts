@@ -19,14 +19,14 @@ export function useValidationMessage(): (key: string) => string {
 }
 
 /**
- * Why the server refused: its validation details as sentences, or the sentence of its error code
- * (a 409 conflict, a network not connected…).
+ * Why the server refused: its validation details as sentences, one a line (show it with
+ * `white-space: pre-line`), or the sentence of its error code (a 409 conflict, a network not connected…).
  */
 export function useRefusalMessage(): (error: unknown) => string {
   const validation = useValidationMessage();
   const describe = useErrorMessage();
   return (error) => {
     const details = error instanceof ApiError ? Object.values(error.details) : [];
-    return details.length > 0 ? details.map(validation).join(' ') : describe(error);
+    return details.length > 0 ? details.map(validation).join('\n') : describe(error);
   };
 }

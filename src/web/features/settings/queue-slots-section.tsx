@@ -151,7 +151,7 @@ function QueueSlotsForm({ owner, saved }: { owner: string | null; saved: readonl
         </Stack>
       )}
       {rows.length >= MAX_QUEUE_SLOTS && <Text size="sm" c="dimmed">{validation('queueSlotsTooMany')}</Text>}
-      {refused && <Alert color="red" variant="light" role="alert">{refused}</Alert>}
+      {refused && <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>{refused}</Alert>}
       <Group justify="space-between">
         <Button variant="default" leftSection={<PlusIcon size={16} />} onClick={add} disabled={rows.length >= MAX_QUEUE_SLOTS || save.isPending}>{t('queue.add')}</Button>
         <Button onClick={submit} loading={save.isPending} disabled={unchanged || problems.size > 0}>{t('queue.save')}</Button>

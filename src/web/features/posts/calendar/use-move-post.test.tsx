@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, getDefaultNormalizer, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Call, makePost, serve } from '../../../test-support/post-fixtures.ts';
 import { renderWithData } from '../../../test-support/render.tsx';
@@ -42,6 +42,18 @@ describe('moving a post on the calendar', () => {
     expect(await screen.findByText('No se ha movido la publicación')).toBeTruthy();
     expect(screen.getByText('La red social no está conectada')).toBeTruthy();
     await waitFor(() => expect(mover.current.placeOf(POST)).toEqual({ day: '2026-06-12', time: '18:30' }));
+  });
+
+  // Issue 29: two reasons read as one run-on toast ("Instagram no está conectado LinkedIn no está conectado").
+  it('shows each of several reasons on its own line', async () => {
+    const { mover } = renderMover(() => ({
+      status: 400,
+      body: { error: { code: 'VALIDATION_FAILED', message: 'Invalid', details: { instagram: 'noInstagramConnection', linkedin: 'noLinkedInConnection' } } },
+    }));
+    act(() => mover.current.move(POST, { day: '2026-06-13', time: '18:30' }));
+    await screen.findByText('No se ha movido la publicación');
+    const reasons = screen.getByText('Instagram no está conectado\nLinkedIn no está conectado', { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) });
+    expect(getComputedStyle(reasons).whiteSpace).toBe('pre-line');
   });
 
   it('refuses without asking a day before today, or a time inside the lock margin (a move never means "publish now")', async () => {

@@ -22,7 +22,7 @@ export function useMovePost(now: StudioMoment | undefined) {
   const schedule = useSchedulePost();
   const [moves, setMoves] = useState<ReadonlyMap<number, StudioMoment>>(new Map());
 
-  const refused = (reason: string) => notifications.show({ color: 'red', title: t('move.refused'), message: reason, autoClose: 8000 });
+  const refused = (reason: string) => notifications.show({ color: 'red', title: t('move.refused'), message: reason, autoClose: 8000, styles: { description: { whiteSpace: 'pre-line' } } });
   const forget = (postId: number) =>
     setMoves((current) => {
       const next = new Map(current);
