@@ -3,13 +3,13 @@ import { Outlet } from 'react-router';
 import { LanguageMenu } from './language-menu.tsx';
 
 /**
- * Full-screen pages of the app (password reset; /login is prerendered, decision 022): the page
- * itself on the landing's drafting grid (as the launch screen of index.html), with the language menu
- * in a corner.
+ * Full-screen pages of the app (password reset, the networks' OAuth callbacks; /login is prerendered,
+ * decision 022): the page itself on plain paper, as /login (their card: ui/auth-card.tsx), with the
+ * language menu in a corner.
  */
 export function BareLayout() {
   return (
-    <Box className="alz-grid-backdrop" mih="100vh">
+    <Box bg="var(--alz-paper)" mih="100vh">
       <Box pos="fixed" top={12} right={16} style={{ zIndex: 10 }}>
         <LanguageMenu />
       </Box>

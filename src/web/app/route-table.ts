@@ -20,7 +20,7 @@ export const LAYOUTS = {
 
 export interface PageEntry extends PageCode {
   readonly path: string;
-  /** The lazy layout around it; none for the reset page (its layout is in the entry). */
+  /** The lazy layout around it; none for the reset and callback pages (their bare layout is in the entry). */
   readonly layout?: keyof typeof LAYOUTS;
   /** The translation namespaces it reads besides the first ones (src/web/i18n/namespaces.ts). */
   readonly namespaces: readonly Namespace[];
@@ -60,7 +60,6 @@ export const PAGES = {
     module: 'features/social/oauth-callback-page.tsx',
     component: 'OAuthCallbackPage',
     props: { network: 'linkedin' },
-    layout: 'signedIn',
     namespaces: ['social'],
   },
   instagramCallback: {
@@ -68,7 +67,6 @@ export const PAGES = {
     module: 'features/social/oauth-callback-page.tsx',
     component: 'OAuthCallbackPage',
     props: { network: 'instagram' },
-    layout: 'signedIn',
     namespaces: ['social'],
   },
   users: { path: '/users', module: 'features/users/users-page.tsx', component: 'UsersPage', layout: 'signedIn', namespaces: ['users', 'validation'] },

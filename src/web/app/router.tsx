@@ -68,11 +68,11 @@ export const routes: RouteObject[] = [
   {
     element: <RequireAuth />,
     children: [
+      // The networks' callbacks: a card on its own, as /login's (issue 29).
+      { element: <BareLayout />, children: [pageRoute(PAGES.linkedinCallback), pageRoute(PAGES.instagramCallback)] },
       layoutRoute('signedIn', [
         pageRoute(PAGES.home),
         pageRoute(PAGES.profile),
-        pageRoute(PAGES.linkedinCallback),
-        pageRoute(PAGES.instagramCallback),
         {
           element: <RequireRole />,
           children: [

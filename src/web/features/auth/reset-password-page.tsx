@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type NewPassword, newPasswordSchema } from '../../../domain/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { useResetPassword } from './api/reset-password.ts';
@@ -36,12 +37,8 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <Stack gap="md">
-          <Center>
-            <Image src="/logo.svg" alt="Alzado" w={56} h={56} />
-          </Center>
+    <>
+      <AuthCard>
           {token === '' || linkRefused ? (
             <Stack gap="sm">
               <Title order={1} size="h2">{linkRefused ? t('reset.invalidTitle') : t('reset.missingTitle')}</Title>
@@ -61,8 +58,7 @@ export function ResetPasswordPage() {
           <Anchor component={Link} to="/login" size="sm" ta="center">
             {t('reset.backToLogin')}
           </Anchor>
-        </Stack>
-      </Paper>
+      </AuthCard>
       <ForgotPasswordDialog opened={recoveryOpen} onClose={() => setRecoveryOpen(false)} />
       <MessageDialog
         opened={reset.isSuccess || (reset.isError && !linkRefused)}
@@ -71,6 +67,6 @@ export function ResetPasswordPage() {
         message={reset.isSuccess ? t('reset.success') : t('reset.failure')}
         onAccept={() => navigate('/login', { replace: true })}
       />
-    </Center>
+    </>
   );
 }

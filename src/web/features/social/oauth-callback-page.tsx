@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { CALLBACK_FAILURE_RETURN_MS, CALLBACK_SUCCESS_RETURN_MS, NETWORK_NAMES, 
 import { ApiError } from '../../lib/api-client.ts';
 import { useIsAdministrator } from '../../lib/session.ts';
 import { useSocialErrorMessage } from '../../lib/social-messages.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { useCompleteAuthorization } from './api/complete-authorization.ts';
 
 /** What the page says; `detail` is the provider's own words, shown smaller under a message in ours. */
@@ -85,10 +86,8 @@ export function OAuthCallbackPage({ network }: { network: SocialNetwork }) {
   }, [outcome, navigate]);
 
   return (
-    <Stack gap="lg">
+    <AuthCard>
       <Title order={1}>{t(network === 'linkedin' ? 'pages.linkedinCallback' : 'pages.instagramCallback')}</Title>
-      <Center>
-        <Paper withBorder radius="md" p="xl" w="100%" maw={520}>
           <Stack align="center" gap="md" ta="center">
             {outcome === null ? (
               <>
@@ -109,8 +108,6 @@ export function OAuthCallbackPage({ network }: { network: SocialNetwork }) {
               </>
             )}
           </Stack>
-        </Paper>
-      </Center>
-    </Stack>
+    </AuthCard>
   );
 }
