@@ -69,7 +69,7 @@ describe('the OAuth callback page', () => {
     const fetch = answer(200, VIEW);
     vi.stubGlobal('fetch', fetch);
     renderCallback('instagram', '?error=access_denied&error_code=200&error_description=Permissions+error&error_reason=user_denied&state=s');
-    expect((await screen.findByText(/^Authorization failed:/)).textContent).toBe('Authorization failed: you cancelled the authorization on Instagram. You can connect again from Settings whenever you like.');
+    expect((await screen.findByText(/^Authorization failed:/)).textContent).toBe('Authorization failed: you cancelled the authorization on Instagram.');
     expect(screen.getByText("Instagram's answer: Permissions error")).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(2900));
@@ -80,9 +80,9 @@ describe('the OAuth callback page', () => {
 
   // Issue 29 (18): "La autorización ha fallado: Permissions error" after pressing Cancel.
   it.each([
-    ['linkedin', '?error=user_cancelled_login&error_description=The+user+cancelled+LinkedIn+login&state=s', 'La autorización ha fallado: has cancelado la autorización en LinkedIn. Puedes volver a conectar cuando quieras desde Ajustes.'],
-    ['linkedin', '?error=user_cancelled_authorize&state=s', 'La autorización ha fallado: has cancelado la autorización en LinkedIn. Puedes volver a conectar cuando quieras desde Ajustes.'],
-    ['instagram', '?error=access_denied&error_description=Permissions+error&error_reason=user_denied&state=s', 'La autorización ha fallado: has cancelado la autorización en Instagram. Puedes volver a conectar cuando quieras desde Ajustes.'],
+    ['linkedin', '?error=user_cancelled_login&error_description=The+user+cancelled+LinkedIn+login&state=s', 'La autorización ha fallado: has cancelado la autorización en LinkedIn.'],
+    ['linkedin', '?error=user_cancelled_authorize&state=s', 'La autorización ha fallado: has cancelado la autorización en LinkedIn.'],
+    ['instagram', '?error=access_denied&error_description=Permissions+error&error_reason=user_denied&state=s', 'La autorización ha fallado: has cancelado la autorización en Instagram.'],
     ['instagram', '?error=temporarily_unavailable&state=s', 'La autorización ha fallado: Instagram no ha podido atender la autorización ahora; inténtalo de nuevo en unos minutos.'],
   ] as const)('%s %s is explained in Spanish', async (network, search, message) => {
     vi.stubGlobal('fetch', answer(200, VIEW));
