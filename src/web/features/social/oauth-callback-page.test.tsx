@@ -116,6 +116,15 @@ describe('the OAuth callback page', () => {
     expect(document.body.textContent).not.toMatch(/LINKEDIN_ORGANIZATION_PAGES|docs\/networks/);
   });
 
+  it("is laid out as /login: the logo above the page's heading, in one card (issue 29)", async () => {
+    vi.stubGlobal('fetch', answer(200, VIEW));
+    renderCallback('linkedin', '?error=invalid_request&state=s');
+    await screen.findByText('Authorization failed: invalid_request');
+    const logo = screen.getByRole('img', { name: 'Alzado' });
+    const heading = screen.getByRole('heading', { level: 1, name: 'Connecting LinkedIn' });
+    expect(logo.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it.each([['?state=only'], ['?code=only'], ['']])('without code and state (%s): "Missing required parameters"', async (search) => {
     const fetch = answer(200, VIEW);
     vi.stubGlobal('fetch', fetch);
