@@ -307,6 +307,20 @@ describe('PublishDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('shows each reason of a refusal on its own line', async () => {
+    renderDialog({
+      language: 'es',
+      onRequest: (call) => (call.method === 'PUT' ? { status: 409, body: { error: { code: 'SOCIAL_NOT_CONNECTED', message: 'Not connected', details: { instagram: 'noInstagramConnection', linkedin: 'noLinkedInConnection' } } } } : undefined),
+    });
+    await waitFor(() => expect(checkbox('Instagram').disabled).toBe(false));
+    fireEvent.click(checkbox('Instagram'));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').some((candidate) => candidate.textContent?.startsWith('Instagram'))).toBe(true));
+    const alert = screen.getAllByRole('alert').find((candidate) => candidate.textContent?.startsWith('Instagram'))!;
+    expect(alert.textContent).toBe('Instagram no está conectado\nLinkedIn no está conectado');
+    expect(alert.getAttribute('style')).toContain('pre-line');
+  });
+
   it('schedules a day chosen in the next month of the calendar, sent as that very day', async () => {
     const { calls } = renderDialog();
     await accountsLoaded();

@@ -213,7 +213,7 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
       {destinations.length > 0 && <Text size="sm" data-testid="publish-destination">{t('publish.destination', { accounts: destinations.join(', ') })}</Text>}
       {ownerIsSomeoneElse && post.owner && <Text size="xs" c="dimmed">{t('publish.ownerAccounts', { name: `${post.owner.first_name} ${post.owner.last_name}`.trim() || post.owner.email })}</Text>}
       {mode === 'publish' && rules.publishesNow && destinations.length > 0 && <Alert color="blue" variant="light">{t('publish.publishesNow')}</Alert>}
-      {serverErrors.form && <Alert color="red" variant="light" role="alert">{serverErrors.form}</Alert>}
+      {serverErrors.form && <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>{serverErrors.form}</Alert>}
       <Group justify="space-between">
         {mode === 'publish' ? (
           <Button variant="light" onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy || needsYes.length > 0} title={t('queue.hint')}>{t('actions.addToQueue')}</Button>
@@ -240,6 +240,7 @@ function refusalOf(error: unknown, validation: (key: string) => string, describe
     date: date ? validation(date) : undefined,
     time: time ? validation(time) : undefined,
     networks: networks ? validation(networks) : undefined,
-    form: rest.length > 0 ? rest.join(' ') : date || time || networks ? undefined : describe(error),
+    // Each reason on its own line (two networks not connected are two sentences, not one run together).
+    form: rest.length > 0 ? rest.join('\n') : date || time || networks ? undefined : describe(error),
   };
 }
