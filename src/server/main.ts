@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { composeApp } from './compose.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleTokenRefresh } from './features/social/token-refresh.ts';
+import { startDataProcess } from './process-setup.ts';
 
 /**
  * After SIGTERM the stop waits for a creating call to a network (at most SOCIAL_REQUEST_TIMEOUT_MS) and
@@ -24,10 +25,8 @@ function quietOnBrokenOutput(): void {
 
 /** Process entry: configuration, database and migrations, the app (./compose.ts), first admin, HTTP server, graceful stop. */
 async function main(): Promise<void> {
-  // Whatever this process creates (the database and its journal, secrets, outbox, uploads, the
-  // sandbox's files), through whichever library, is readable by its own account only.
-  process.umask(0o077);
-  const config = loadConfig();
+  // Umask 077 and a 0700 DATA_DIR, as for `npm run demo` (./process-setup.ts).
+  const config = startDataProcess();
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database.db, database.dialect, config.studio);
 

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from '../auth/first-admin.ts';
 import { composeApp } from '../compose.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { startDataProcess } from '../process-setup.ts';
 import { printSummary } from './print-summary.ts';
 import { DemoRefused, assertNoProjects, seedDemo } from './seed-demo.ts';
 
@@ -13,7 +14,8 @@ import { DemoRefused, assertNoProjects, seedDemo } from './seed-demo.ts';
  * the app's own API. Refuses, writing nothing, when the database already has projects.
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // The umask and data folder of `npm start` (../process-setup.ts): what the demo writes is private too.
+  const config = startDataProcess();
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db, database.dialect, config.studio);
