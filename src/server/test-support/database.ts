@@ -41,8 +41,7 @@ async function createPostgresTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL_TEST;
   if (!serverUrl) throw new Error('TEST_DIALECT=postgres needs DATABASE_URL_TEST (e.g. postgres://postgres@127.0.0.1:5432/test)');
   const name = `alzado_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+  const admin = await connectToTestServer(serverUrl);
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
@@ -61,4 +60,58 @@ async function createPostgresTestDatabase(): Promise<TestDatabase> {
       await cleaner.end();
     },
   };
+}
+
+/**
+ * A connection to DATABASE_URL_TEST's database, the one each test file's database is created from.
+ * A fresh PostgreSQL has no such database (`.../test`): it is created through the `postgres`
+ * maintenance database; when that fails too, one sentence says what to run.
+ */
+export async function connectToTestServer(serverUrl: string): Promise<pg.Client> {
+  try {
+    return await connected(serverUrl);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw unreachable(serverUrl, error);
+  }
+  const url = new URL(serverUrl);
+  const missing = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  try {
+    const maintenance = await connected(url.toString());
+    try {
+      await maintenance.query(`create database ${pg.escapeIdentifier(missing)}`);
+    } catch (error) {
+      // Another test file, started at the same moment, created it first.
+      if ((error as { code?: string }).code !== '42P04') throw error;
+    } finally {
+      await maintenance.end();
+    }
+  } catch (error) {
+    throw new Error(
+      `DATABASE_URL_TEST names the database "${missing}", which does not exist and could not be created ` +
+        `(${(error as Error).message}): create it with \`createdb -h ${url.hostname} -p ${url.port || 5432} ` +
+        `-U ${decodeURIComponent(url.username) || 'postgres'} ${missing}\` and run the tests again.`,
+      { cause: error },
+    );
+  }
+  return connected(serverUrl);
+}
+
+async function connected(connectionString: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+function unreachable(serverUrl: string, error: unknown): Error {
+  const url = new URL(serverUrl);
+  url.password = url.password ? '***' : '';
+  return new Error(`The PostgreSQL server of DATABASE_URL_TEST (${url.toString()}) refused the connection: ${(error as Error).message}`, {
+    cause: error,
+  });
 }
