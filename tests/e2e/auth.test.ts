@@ -17,7 +17,7 @@ describe('signing in and out', () => {
     // Hold the session check so the spinner can be seen before the redirect.
     let releaseSessionCheck = () => {};
     const sessionCheckHeld = new Promise<void>((resolve) => (releaseSessionCheck = resolve));
-    await page.route('**/api/me', async (route) => {
+    await page.route('**/api/session', async (route) => {
       await sessionCheckHeld;
       await route.continue();
     });
@@ -27,7 +27,7 @@ describe('signing in and out', () => {
     await saveScreenshot(page, 'session-check-spinner');
     releaseSessionCheck();
     await page.waitForURL(`${journey.server.url}/login`);
-    await page.unroute('**/api/me');
+    await page.unroute('**/api/session');
     await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
     await saveScreenshot(page, 'login');
 

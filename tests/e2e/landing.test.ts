@@ -89,11 +89,11 @@ describe('the landing page', () => {
     await mobile.context().close();
   });
 
-  test('offers "Ir al Panel" instead once signed in, chosen from GET /api/me', async () => {
+  test('offers "Ir al Panel" instead once signed in, chosen from GET /api/session', async () => {
     const page = await newPage(journey.browser);
     await signIn(page, journey.server.url, ADMIN);
     await page.waitForURL(`${journey.server.url}/home`);
-    const session = page.waitForResponse((response) => response.url() === `${journey.server.url}/api/me`);
+    const session = page.waitForResponse((response) => response.url() === `${journey.server.url}/api/session`);
     await page.goto(`${journey.server.url}/`);
     expect((await session).status()).toBe(200);
     const panel = page.getByRole('link', { name: 'Ir al Panel' });

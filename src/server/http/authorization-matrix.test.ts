@@ -35,6 +35,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/health': 'public',
   'POST /api/contact-form': 'public',
   'GET /api/events': { roles: EVERY_ROLE },
+  // The session check: anyone; a visitor (or a deactivated user) gets 200 null, not 401 (issue 21, item 8).
+  'GET /api/session': 'public',
   'GET /api/me': { roles: EVERY_ROLE },
   'PATCH /api/me': { roles: EVERY_ROLE },
   'GET /api/me/profile': { roles: EVERY_ROLE },

@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '../../domain/user.ts';
-import { ApiError, apiRequest, shouldRetry } from './api-client.ts';
+import { apiRequest, shouldRetry } from './api-client.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** The session check: the signed-in user, or null when there is none (401). */
+/**
+ * The session check: the signed-in user, or null when there is none. GET /api/session answers 200 null
+ * to a visitor, so a signed-out page logs no failed request in the console (issue 21, item 8).
+ */
 export async function getSession(): Promise<CurrentUser | null> {
-  try {
-    return await apiRequest<CurrentUser>('/api/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await apiRequest<CurrentUser | null>('/api/session')) ?? null;
 }
 
 /**

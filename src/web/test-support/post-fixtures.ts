@@ -50,7 +50,7 @@ export const CONNECTED_ACCOUNTS: PostAccounts = {
   linkedin: { connected: true, name: 'Estudio Ferrer', picture: null },
 };
 
-/** The user GET /api/me answers: Lucía (u1) in the given role, or, as an administrator, someone who owns none of the posts (admin-1). */
+/** The user GET /api/session answers: Lucía (u1) in the given role, or, as an administrator, someone who owns none of the posts (admin-1). */
 export const signedIn = (role: string) => ({ id: role === 'admin' ? 'admin-1' : 'u1', email: 'lucia@ferrer.es', role, language: 'es', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null });
 
 export interface Call {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFlag } from '../../test-support/stored-values.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
 
 describe('/api/me', () => {
@@ -83,5 +84,46 @@ describe('/api/me', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('NOT_AUTHENTICATED');
     expect((await getMe()).json()).toMatchObject({ language: 'en' });
+  });
+});
+
+describe('GET /api/session, the pages\' session check (issue 21, item 8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const getSession = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/session', headers });
+
+  it('answers 200 null to a visitor: no failed request in a signed-out browser', async () => {
+    const response = await getSession();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBeNull();
+  });
+
+  it('answers 200 null and clears the cookie for a cookie that names no session', async () => {
+    const response = await getSession({ cookie: 'alzado.session_token=forged.value' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBeNull();
+    expect(String(response.headers['set-cookie'])).toMatch(/alzado\.session_token=;.*Max-Age=0/);
+  });
+
+  it('answers the signed-in user as GET /api/me does', async () => {
+    const user = await createTestUser(t, { email: 'eva@studio.es', password: 'secret-123', firstName: 'Eva', role: 'customer' });
+    const cookie = await signIn(t, user.email, user.password);
+    const session = await getSession({ cookie });
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual(me.json());
+    expect(session.json()).toMatchObject({ id: user.id, email: 'eva@studio.es', role: 'customer' });
+  });
+
+  it('answers null once the user is deactivated, and /api/me still answers 401', async () => {
+    const user = await createTestUser(t, { email: 'leo@studio.es', password: 'secret-123', firstName: 'Leo', role: 'basic' });
+    const cookie = await signIn(t, user.email, user.password);
+    await t.database.db.updateTable('users').set({ active: storedFlag(false) }).where('id', '=', user.id).execute();
+    expect((await getSession({ cookie })).json()).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema, updateMeResultSchema, updateMeSchema, userSchema } from '../../../domain/user.ts';
-import { requireSession } from '../../auth/session.ts';
+import { readSession, requireSession } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { uploadedFile } from '../../http/uploads.ts';
 import { type ProfileDependencies, changeAvatar, getCurrentUser, getProfile, updateProfile } from './service.ts';
@@ -15,6 +15,20 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileDependenc
     onRequest: signedIn,
     schema: { tags, summary: 'The signed-in user; 401 without a session', response: { 200: currentUserSchema, ...errorResponses(401) } },
   }, async (request) => getCurrentUser(deps, request.user!.id));
+
+  // The pages' session check (the app's guards, the landing's "Ir al Panel", /login): "no session" is an
+  // answer here, not an error, so a visitor's browser logs no failed request on every signed-out page
+  // (issue 21, item 8). Every other route, /api/me included, still answers 401 without a session.
+  api.get('/api/session', {
+    schema: {
+      tags,
+      summary: 'The session check: the signed-in user, or null without a session (200 either way)',
+      response: { 200: currentUserSchema.nullable() },
+    },
+  }, async (request, reply) => {
+    const user = await readSession(deps.auth, request, reply);
+    return user ? getCurrentUser(deps, user.id) : null;
+  });
 
   api.get('/api/me/profile', {
     onRequest: signedIn,

@@ -16,7 +16,7 @@ const calendar = (posts: Post[] = [SCHEDULED, PUBLISHED], slots: Calendar['slots
 function renderPage({ role = 'customer', path = `/calendar?day=${TODAY}`, answer, small = false }: { role?: string; path?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined; small?: boolean } = {}) {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: small && query.includes('max-width'), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
   const calls = serve((call) => {
-    if (call.url === '/api/me') return { status: 200, body: signedIn(role) };
+    if (call.url === '/api/session') return { status: 200, body: signedIn(role) };
     const answered = answer?.(call);
     if (answered) return answered;
     if (call.url.startsWith('/api/calendar?')) return { status: 200, body: calendar() };

@@ -10,7 +10,7 @@ const posts = (count: number, from = 1): Post[] => Array.from({ length: count },
 
 function renderPage({ role = 'customer', answer, path = '/preview-projects' }: { role?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined; path?: string } = {}) {
   const calls = serve((call) => {
-    if (call.url === '/api/me') return { status: 200, body: signedIn(role) };
+    if (call.url === '/api/session') return { status: 200, body: signedIn(role) };
     return answer?.(call) ?? { status: 200, body: makePage(posts(6)) };
   });
   renderWithData(<PostsPage />, { path });

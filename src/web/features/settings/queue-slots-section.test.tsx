@@ -9,7 +9,7 @@ const CLARA = { id: 'c1', email: 'clara@roca.es', role: 'customer', language: 'e
 
 function renderSection({ role = 'customer', answer }: { role?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined } = {}) {
   const calls = serve((call) => {
-    if (call.url === '/api/me') return { status: 200, body: signedIn(role) };
+    if (call.url === '/api/session') return { status: 200, body: signedIn(role) };
     const answered = answer?.(call);
     if (answered) return answered;
     if (call.url.startsWith('/api/queue-slots') && call.method === 'GET') return { status: 200, body: { owner_id: 'u1', slots: [] } };
@@ -86,7 +86,7 @@ describe('the weekly queue in Settings', () => {
 
   it('shows nothing to a publisher, who has no posts', async () => {
     const { calls } = renderSection({ role: 'publisher' });
-    await waitFor(() => expect(calls.some((call) => call.url === '/api/me')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/session')).toBe(true));
     expect(screen.queryByRole('region', { name: 'Cola de publicación semanal' })).toBeNull();
   });
 });

@@ -1,15 +1,16 @@
 import type { PageLanguage } from './page-language.ts';
 
 /**
- * "Iniciar Sesión" becomes "Ir al Panel" (to /home) when GET /api/me answers 200: the session check
- * of the app, without any of the app's code. A 401 or no answer leaves the login link.
+ * "Iniciar Sesión" becomes "Ir al Panel" (to /home) when GET /api/session answers a user: the session
+ * check of the app, without any of the app's code. Its 200 null (no session), another answer or none
+ * leaves the login link.
  */
 export async function showPanelLinkWhenSignedIn(page: PageLanguage): Promise<void> {
   const link = document.querySelector<HTMLAnchorElement>('[data-session-link]');
   if (!link) return;
   try {
-    const response = await fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    if (response.status !== 200) return;
+    const response = await fetch('/api/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (response.status !== 200 || (await response.json()) === null) return;
   } catch {
     return;
   }

@@ -13,7 +13,7 @@ function renderDialog({ post = makePost(), accounts = CONNECTED_ACCOUNTS, viewer
   const calls = serve(async (call) => {
     const answer = onRequest?.(call);
     if (answer) return answer;
-    if (call.url === '/api/me') return { status: 200, body: viewer };
+    if (call.url === '/api/session') return { status: 200, body: viewer };
     if (call.url.endsWith('/accounts')) return { status: 200, body: await accounts };
     if (call.method === 'PUT') {
       const body = call.body as { publish_on: string | null; publish_time?: string };

@@ -25,12 +25,12 @@ export async function postJson(path: string, body: unknown): Promise<Answer> {
   return { ok: false, code: typeof code === 'string' ? code : 'UNKNOWN' };
 }
 
-/** The signed-in user (GET /api/me, the app's session check), or null: a 401, any other answer or none. */
+/** The signed-in user (GET /api/session, the app's session check), or null: its 200 null, any other answer or none. */
 export async function fetchCurrentUser(): Promise<{ language?: string } | null> {
   try {
-    const response = await fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    const response = await fetch('/api/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
     if (response.status !== 200) return null;
-    return (await response.json()) as { language?: string };
+    return ((await response.json()) as { language?: string } | null) ?? null;
   } catch {
     return null;
   }
