@@ -15,3 +15,9 @@ export function readInputs(root: string, build: Build): Inputs;
 export function staleReason(root: string, build: Build, inputs?: Inputs, stamp?: Record<string, unknown>): string | undefined;
 export function buildsToRun(root: string, builds?: Build[]): Array<{ build: Build; reason: string; inputs: Inputs }>;
 export function recordBuild(root: string, build: Build, inputs: Inputs): void;
+export function buildWhatChanged(
+  root: string,
+  builds: Build[],
+  who: string,
+  options?: { log?: (line: string) => void; run?: (root: string, script: string) => number },
+): number;

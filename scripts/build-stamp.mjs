@@ -1,5 +1,6 @@
 // What `npm start` (scripts/start.mjs) needs to build: each build's inputs are compared, file by file,
 // with those recorded by the last build npm start made, and its outputs with what that build wrote.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -110,4 +111,28 @@ export function recordBuild(root, build, inputs) {
   stamp[build.name] = { inputs, outputs: readOutputs(root, build) };
   fs.mkdirSync(path.dirname(path.join(root, STAMP_FILE)), { recursive: true });
   fs.writeFileSync(path.join(root, STAMP_FILE), `${JSON.stringify(stamp)}\n`);
+}
+
+/**
+ * Runs each build of `builds` that buildsToRun finds stale (its npm script), recording each one that
+ * succeeds exactly as npm start does, and says what it does on one line, prefixed with `who`. Returns
+ * 0, or the exit status of the build that failed (those after it are not run). `npm run demo` and `npm
+ * run check:networks` build the server through it (scripts/server-command.mjs), so that neither
+ * compiles a server that is built nor leaves `npm start` one to rebuild.
+ */
+export function buildWhatChanged(root, builds, who, { log = console.log, run = runNpmScript } = {}) {
+  const stale = buildsToRun(root, builds);
+  if (stale.length === 0) log(`${who}: ${builds.map((build) => build.label).join(' and ')} ${builds.length > 1 ? 'are' : 'is'} up to date, nothing to build`);
+  for (const { build, reason, inputs } of stale) {
+    log(`${who}: building ${build.label} (${reason})`);
+    const status = run(root, build.script);
+    if (status !== 0) return status;
+    recordBuild(root, build, inputs);
+  }
+  return 0;
+}
+
+/** `npm run <script>` in root, its output on this terminal; its exit status. */
+function runNpmScript(root, script) {
+  return spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit' }).status ?? 1;
 }

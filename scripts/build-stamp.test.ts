@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILDS, STAMP_FILE, buildsToRun, readInputs, recordBuild } from './build-stamp.mjs';
+import { BUILDS, STAMP_FILE, buildWhatChanged, buildsToRun, readInputs, recordBuild } from './build-stamp.mjs';
 
 /** What `npm start` decides to build (scripts/start.mjs), on a project tree of files on disk. */
 const roots: string[] = [];
@@ -138,6 +138,77 @@ describe('what npm start builds', () => {
     recordBuild(root, build('server'), pending[0]!.inputs);
     expect(decision(root)).toEqual(['server: changed: src/server/app.ts']);
   });
+});
+
+/**
+ * `npm run demo` and `npm run check:networks` (scripts/server-command.mjs): the server built through npm
+ * start's check and record (issue 21 item 8a, issue 28 item 3). Before, each ran `npm run build:server`
+ * (66 s) every time and recorded nothing, so `npm run demo && npm start` rebuilt the server twice.
+ */
+describe('what npm run demo and npm run check:networks build', () => {
+  const serverOnly = () => BUILDS.filter((candidate) => candidate.name === 'server');
+  /** buildWhatChanged with the npm script replaced by runBuild's writing of the outputs. */
+  function serverCommand(root: string): { ran: string[]; lines: string[] } {
+    const ran: string[] = [];
+    const lines: string[] = [];
+    const status = buildWhatChanged(root, serverOnly(), 'npm run demo', {
+      log: (line) => lines.push(line),
+      run: (_root, script) => {
+        ran.push(script);
+        write(root, 'dist/server/server/main.js', `export {} // ${ran.length}`);
+        return 0;
+      },
+    });
+    expect(status).toBe(0);
+    return { ran, lines };
+  }
+
+  it('builds the server once, records it as npm start does, and leaves npm start only the web app', () => {
+    const root = project();
+    expect(serverCommand(root).ran).toEqual(['build:server']);
+    expect(decision(root)).toEqual(['web: no build of it recorded']);
+    const again = serverCommand(root);
+    expect(again.ran).toEqual([]);
+    expect(again.lines).toEqual(['npm run demo: the server is up to date, nothing to build']);
+  });
+
+  it('builds nothing after npm start built both, and only the server again for a server change', () => {
+    const root = builtProject();
+    expect(serverCommand(root).ran).toEqual([]);
+    write(root, 'src/server/app.ts', '// changed\n');
+    const changed = serverCommand(root);
+    expect(changed.ran).toEqual(['build:server']);
+    expect(changed.lines).toEqual(['npm run demo: building the server (changed: src/server/app.ts)']);
+    expect(decision(root)).toEqual([]);
+  });
+
+  it('records nothing for a build that failed, and says its exit status', () => {
+    const root = project();
+    expect(buildWhatChanged(root, serverOnly(), 'npm run demo', { log: () => {}, run: () => 2 })).toBe(2);
+    expect(decision(root)).toEqual(['web: no build of it recorded', 'server: no build of it recorded']);
+  });
+
+  it('is how package.json runs them: never npm run build:server of its own', () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.demo).toBe('node scripts/server-command.mjs dist/server/server/demo/main.js');
+    expect(scripts['check:networks']).toBe('node scripts/server-command.mjs dist/server/server/features/networks-check/main.js');
+  });
+
+  it('really: server-command.mjs builds with npm once, then runs the entry without building', () => {
+    const root = project();
+    for (const script of ['server-command.mjs', 'build-stamp.mjs']) fs.copyFileSync(path.join(import.meta.dirname, script), path.join(root, 'scripts', script));
+    // A build:server that writes the entry and counts its runs.
+    const build = "require('fs').mkdirSync('dist/server/server',{recursive:true});require('fs').appendFileSync('builds','x');require('fs').writeFileSync('dist/server/server/hello.js','console.log(\"hello from the entry\")')";
+    write(root, 'package.json', JSON.stringify({ name: 'probe', private: true, scripts: { 'build:server': `node -e "${build.replaceAll('"', '\\"')}"` } }));
+    const run = () => execFileSync(process.execPath, ['scripts/server-command.mjs', 'dist/server/server/hello.js'], { cwd: root, encoding: 'utf8', env: { ...process.env, npm_lifecycle_event: 'demo' } });
+    const first = run();
+    expect(first).toContain('npm run demo: building the server (no build of it recorded)');
+    expect(first).toContain('hello from the entry');
+    const second = run();
+    expect(second).toContain('npm run demo: the server is up to date, nothing to build');
+    expect(second).toContain('hello from the entry');
+    expect(fs.readFileSync(path.join(root, 'builds'), 'utf8')).toBe('x');
+  }, 30_000);
 });
 
 describe('the inputs of this project', () => {
