@@ -96,7 +96,7 @@ async function npmStart() {
   dataDirs.push(dataDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'info', ADMIN_EMAIL: 'admin@studio.es', ADMIN_PASSWORD: 'admin-password-1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'debug', ADMIN_EMAIL: 'admin@studio.es', ADMIN_PASSWORD: 'admin-password-1' };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
   const npm = spawn('npm', ['start'], { cwd: root, env });
@@ -136,7 +136,7 @@ describe('stopping npm start with SIGTERM', { timeout: 120_000 }, () => {
 
   it('ends them too when the reader of the output stalls, then goes away right after the signal', async () => {
     const { npm, base, processes } = await npmStart();
-    // The reader stops reading; the server goes on logging (a line per request) until the pipe is full.
+    // The reader stops reading; the server goes on logging (a line per request at LOG_LEVEL=debug) until the pipe is full.
     npm.stdout.pause();
     npm.stdout.removeAllListeners('data');
     for (let round = 0; round < 50; round++) await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/api/health`).then((response) => response.text())));

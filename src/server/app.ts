@@ -82,6 +82,8 @@ export async function buildApp(deps: AppDependencies) {
   const app = Fastify({
     // Request URLs are logged without their secrets (OAuth codes and states, tokens).
     logger: deps.logger === false ? false : { ...(typeof deps.logger === 'object' ? deps.logger : { level: config.logLevel }), serializers: { req: serializeRequest } },
+    // Each request is logged once, when answered, at debug (LOG_LEVEL=debug shows them), not twice at info.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Fastify's and Node's own answers (bad URL, long parameter, unparsable request, …) in our error shape.
@@ -89,6 +91,9 @@ export async function buildApp(deps: AppDependencies) {
     ...timeoutOptions,
     http: { ...frameworkErrorOptions.http, ...timeoutOptions.http },
     schemaController: zodSchemaController,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
   });
   installFrameworkErrors(app);
   installErrorHandling(app);

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleTokenRefresh } from './features/social/token-refresh.ts';
 import { startDataProcess } from './process-setup.ts';
+import { startSummary } from './start-summary.ts';
 
 /**
  * After SIGTERM the stop waits for a creating call to a network (at most SOCIAL_REQUEST_TIMEOUT_MS) and
@@ -49,20 +50,15 @@ async function main(): Promise<void> {
   // stopped), retries the broken pipe for ever and the process never ends (issue 29, item 3). A reader
   // that goes away only loses the lines nobody can read any more.
   quietOnBrokenOutput();
-  const { app, auth, worker, events, publishing } = await composeApp(config, database, {
+  const { app, auth, worker, events, publishing, socialClients } = await composeApp(config, database, {
     events: postgresHub,
     logger: { level: config.logLevel, stream: process.stdout },
   });
   appLog.current = app.log;
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
 
-  await ensureFirstAdmin({
-    db: database.db,
-    auth,
-    credentials: config.firstAdmin,
-    // Printed straight to the console, once, so the operator sees it even with JSON logs.
-    announce: (message) => console.log(`\n${message}\n`),
-  });
+  // A generated password is printed once, in the closing block (./start-summary.ts), not among the logs.
+  const { generated: firstAdmin } = await ensureFirstAdmin({ db: database.db, auth, credentials: config.firstAdmin, announce: () => {} });
 
   const stopLimitMs = config.social.requestTimeoutMs + STOP_MARGIN_MS;
   let stopping = false;
@@ -90,8 +86,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+    // The administrator exists now: a start that fails still shows the only copy of its password.
+    if (firstAdmin) console.log(`First administrator created: e-mail ${firstAdmin.email}, password ${firstAdmin.password}`);
+    throw error;
+  });
   app.log.info(`Alzado is running at ${config.publicUrl} (database: ${database.dialect})`);
+  // Plain text for a person, last, after the logs of the start.
+  console.log(startSummary({ config, networks: socialClients, firstAdmin }));
   worker.start();
   // Due posts are queued (and lost publish jobs resumed) now and every minute.
   publishing.sweep.start();

@@ -29,8 +29,11 @@ describe('first administrator', () => {
   });
 
   it('without credentials, announces once an e-mail and a random password that really sign in', async () => {
-    expect(await ensure(undefined)).toEqual({ created: true });
+    const result = await ensure(undefined);
     expect(announced).toHaveLength(1);
+    // Returned too, for the start's closing block (issue 28).
+    expect(result).toEqual({ created: true, generated: { email: DEFAULT_ADMIN_EMAIL, password: expect.any(String) } });
+    expect(announced[0]).toContain(result.generated!.password);
     const match = announced[0]!.match(/e-mail (\S+) and password (\S+)/);
     expect(match).not.toBeNull();
     const [, email, password] = match!;

@@ -8,7 +8,7 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@alzado.local';
 
 /**
  * On an empty database, creates the first administrator: from ADMIN_EMAIL and ADMIN_PASSWORD when
- * given, otherwise with a random password that is printed once. Does nothing once any user exists.
+ * given, otherwise with a random password that is announced once (and returned, for the start's closing block). Does nothing once any user exists.
  * An ADMIN_PASSWORD that is one of the most common passwords is refused, as anywhere a password is set
  * (docs/decisions/031): the start stops and says so, and nothing is created.
  */
@@ -17,7 +17,7 @@ export async function ensureFirstAdmin(input: {
   auth: Auth;
   credentials: { email: string; password: string } | undefined;
   announce: (message: string) => void;
-}): Promise<{ created: boolean }> {
+}): Promise<{ created: boolean; generated?: { email: string; password: string } }> {
   const existing = await input.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return { created: false };
   if (input.credentials && isCommonPassword(input.credentials.password)) {
@@ -47,5 +47,5 @@ export async function ensureFirstAdmin(input: {
       `First administrator created. Sign in with e-mail ${email} and password ${password} (shown only this once; change it in your profile).`,
     );
   }
-  return { created: true };
+  return { created: true, ...(input.credentials ? {} : { generated: { email, password } }) };
 }
