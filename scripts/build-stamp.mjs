@@ -132,7 +132,7 @@ export function buildWhatChanged(root, builds, who, { log = console.log, run = r
   return 0;
 }
 
-/** `npm run <script>` in root, its output on this terminal; its exit status. */
+/** `npm run --silent <script>` in root (no npm banner; the build's own output, errors included, on this terminal); its exit status. */
 function runNpmScript(root, script) {
-  return spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit' }).status ?? 1;
+  return spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' }).status ?? 1;
 }
