@@ -99,5 +99,6 @@ describe('the first npm start on an empty data folder', { timeout: 120_000 }, ()
     expect(stdout.split(password!).length - 1).toBe(1);
     expect(stdout + stderr).not.toContain('request completed');
     expect(stdout + stderr).not.toContain('incoming request');
+    expect(stderr).not.toContain('Deprecation');
   });
 });

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { PostWriter } from './adapters/ai/post-writer.ts';
 import { createTemplateWriter } from './adapters/ai/template-writer.ts';
@@ -74,6 +74,20 @@ export interface AppDependencies {
  * the job worker (not started), publishing (its sweep not started) and the events hub (a Fastify
  * instance is thenable, so it cannot carry extra properties through an await).
  */
+/** Fastify's request log lines, at debug: a line per request at info is not the default (issue 28). */
+class RequestsAtDebug extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (error) return super.requestCompleted(error, request, reply, metadata);
+    if (this.isLogDisabled(request)) return;
+    reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp(deps: AppDependencies) {
   const { config, database } = deps;
   // How long the server waits on clients: idle connections and slow requests are closed (http/timeouts.ts).
@@ -82,8 +96,8 @@ export async function buildApp(deps: AppDependencies) {
   const app = Fastify({
     // Request URLs are logged without their secrets (OAuth codes and states, tokens).
     logger: deps.logger === false ? false : { ...(typeof deps.logger === 'object' ? deps.logger : { level: config.logLevel }), serializers: { req: serializeRequest } },
-    // Each request is logged once, when answered, at debug (LOG_LEVEL=debug shows them), not twice at info.
-    disableRequestLogging: true,
+    // Each request's two lines at debug, not info (LOG_LEVEL=debug shows them); its errors as before.
+    logController: new RequestsAtDebug(),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Fastify's and Node's own answers (bad URL, long parameter, unparsable request, …) in our error shape.
@@ -91,9 +105,6 @@ export async function buildApp(deps: AppDependencies) {
     ...timeoutOptions,
     http: { ...frameworkErrorOptions.http, ...timeoutOptions.http },
     schemaController: zodSchemaController,
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
   });
   installFrameworkErrors(app);
   installErrorHandling(app);

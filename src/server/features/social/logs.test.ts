@@ -50,8 +50,7 @@ describe('what the server logs about social connections', () => {
       }
     }
     const log = lines.join('\n');
-    // Each request is one line (at debug), since issue 28.
-    expect(lines.length).toBeGreaterThan(20);
+    expect(lines.length).toBeGreaterThan(30);
     expect(log).toContain('code=[redacted]&state=[redacted]');
     expect(log).toContain('Social connection could not be verified');
     expect(log).toContain('Social connection is no longer valid');
