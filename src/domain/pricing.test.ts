@@ -54,14 +54,20 @@ describe('savings calculator (SPEC §9)', () => {
     expect(calculateSavings(10, 25)).toEqual({ monthly: 150, annual: 1800 });
   });
 
-  it('rounds each figure to whole euros from the exact value', () => {
-    // 1 × 7 × 0.6 = 4.2 a month, 50.4 a year.
-    expect(calculateSavings(1, 7)).toEqual({ monthly: 4, annual: 50 });
-    // 3 × 7 × 0.6 = 12.6 a month, 151.2 a year.
-    expect(calculateSavings(3, 7)).toEqual({ monthly: 13, annual: 151 });
-    // 1 × 9 × 0.6 = 5.4; 5 × 5 × 0.6 = 15 exactly.
-    expect(calculateSavings(1, 9)).toEqual({ monthly: 5, annual: 65 });
+  it('rounds the month to whole euros, and the year is twelve of those shown months (issue 29 item 19)', () => {
+    // 7 × 17 × 0.6 = 71.4 a month: 71 € shown, so 852 € a year (12 × 71), not 857 (12 × 71.4).
+    expect(calculateSavings(7, 17)).toEqual({ monthly: 71, annual: 852 });
+    // 1 × 7 × 0.6 = 4.2; 3 × 7 × 0.6 = 12.6; 1 × 9 × 0.6 = 5.4; 5 × 5 × 0.6 = 15 exactly.
+    expect(calculateSavings(1, 7)).toEqual({ monthly: 4, annual: 48 });
+    expect(calculateSavings(3, 7)).toEqual({ monthly: 13, annual: 156 });
+    expect(calculateSavings(1, 9)).toEqual({ monthly: 5, annual: 60 });
     expect(calculateSavings(5, 5)).toEqual({ monthly: 15, annual: 180 });
+    for (let posts = 1; posts <= 60; posts++) {
+      for (let price = 5; price <= 50; price++) {
+        const { monthly, annual } = calculateSavings(posts, price);
+        expect(annual).toBe(12 * monthly);
+      }
+    }
   });
 
   it('keeps values inside the sliders’ ranges', () => {

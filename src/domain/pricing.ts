@@ -60,16 +60,17 @@ export interface Savings {
 }
 
 /**
- * The saving of SPEC §9: posts × hourly price × 0.6 a month, twelve times that a year, each rounded to
- * whole euros from the exact value (so 1 post at 7 €/h saves 4 € a month and 50 € a year, not 48).
- * Values outside the sliders' ranges are brought into them.
+ * The saving of SPEC §9: posts × hourly price × 0.6 a month, rounded to whole euros, and a year twelve
+ * of those months (issue 29: 7 posts at 17 €/h save 71 € a month, so 852 € a year; 857, twelve exact
+ * months, read as a wrong sum beside 71). Values outside the sliders' ranges are brought into them.
  */
 export function calculateSavings(postsPerMonth: number, hourlyPrice: number): Savings {
   const posts = clampToRange(postsPerMonth, POSTS_PER_MONTH);
   const price = clampToRange(hourlyPrice, HOURLY_PRICE);
   // In tenths of a euro, integers: 0.6 has no exact binary form and 1 × 7 × 0.6 is 4.199999…
   const monthlyTenths = posts * price * Math.round(HOURS_SAVED_PER_POST * 10);
-  return { monthly: Math.round(monthlyTenths / 10), annual: Math.round((monthlyTenths * 12) / 10) };
+  const monthly = Math.round(monthlyTenths / 10);
+  return { monthly, annual: 12 * monthly };
 }
 
 export function clampToRange(value: number, range: SliderRange): number {

@@ -199,18 +199,20 @@ describe('the landing page', () => {
     expect(await textOf(page, '[data-savings="monthly"]')).toBe('1800 €');
     expect(await textOf(page, '[data-savings="annual"]')).toBe('21.600 €');
 
-    // 1 post at 7 €/h: 4.2 € a month and 50.4 € a year, rounded.
+    // 1 post at 7 €/h: 4.2 € a month shown as 4 €, and a year of twelve of those: 48 € (issue 29).
     await posts.press('Home');
     await price.press('Home');
     for (let step = 0; step < 2; step += 1) await price.press('ArrowRight');
     expect(await textOf(page, '[data-savings="monthly"]')).toBe('4 €');
-    expect(await textOf(page, '[data-savings="annual"]')).toBe('50 €');
+    expect(await textOf(page, '[data-savings="annual"]')).toBe('48 €');
     await saveScreenshot(page, 'landing-savings');
 
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'How much does Alzado save you?' }).waitFor();
     expect(await textOf(page, '[data-savings="monthly"]')).toBe('€4');
     expect(await textOf(page, '#savings-price-value')).toBe('€7/h');
+    // The slider's ends are written as its value is.
+    expect(await page.locator('#savings-price ~ .slider-scale span').allTextContents()).toEqual(['€5/h', '€50/h']);
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
   });
