@@ -10,7 +10,7 @@ const CHAPTERS = [
   { id: 'preparar-proyecto', key: 'prepare', paragraphs: ['p1'], steps: ['step1', 'step2', 'step3', 'step4'], after: ['p2'] },
   { id: 'lanzar', key: 'launch', paragraphs: ['p1', 'p2'], steps: [] },
   { id: 'revisar', key: 'review', paragraphs: ['p1'], steps: ['step1', 'step2', 'step3'] },
-  { id: 'programar', key: 'schedule', paragraphs: ['p1', 'p2', 'p3'], steps: [] },
+  { id: 'programar', key: 'schedule', paragraphs: ['p1', 'p2', 'p3', 'p4', 'p5'], steps: [] },
   { id: 'mis-gpts', key: 'prompts', paragraphs: ['p1'], steps: [] },
   { id: 'ayuda', key: 'help', paragraphs: ['p1'], steps: [] },
 ] as const;

@@ -20,6 +20,15 @@ describe.each(LANGUAGES)('the user guide in %s', (language) => {
     expect(quoted.filter((name) => !labels.has(name))).toEqual([]);
   });
 
+  it('tells publishing as it is: a time, the lock 15 minutes before, the calendar, the queue, retry and the check of a result (issue 29)', () => {
+    const schedule = strings(guide.schedule).join(' ');
+    const posts = read(language, 'posts') as { actions: { retry: string; addToQueue: string; publishAgain: string }; results: { needsReview: string } };
+    const common = read(language, 'common') as { nav: { calendar: string } };
+    expect(schedule).toContain('15');
+    for (const name of [posts.actions.retry, posts.actions.addToQueue, posts.actions.publishAgain, posts.results.needsReview, common.nav.calendar]) expect(schedule).toContain(name);
+    expect(schedule).not.toMatch(/día anterior|day before|dia anterior|al momento|right away/);
+  });
+
   it('creates a project with the projects page button, and chooses the language in the header, not the profile', () => {
     expect(guide.prepare!.p1).toContain(projects.create);
     const common = read(language, 'common') as { language: { label: string } };
