@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/server/test-support/free-port.ts';
 import { BUILDS, readInputs, recordBuild } from './build-stamp.mjs';
+import { copyForStart } from './test-support/start-copy.ts';
 
 /**
  * Issue 28, item 1: what the first `npm start` prints on an empty data folder. The password scrolled
@@ -17,23 +17,13 @@ import { BUILDS, readInputs, recordBuild } from './build-stamp.mjs';
  * dist/server/server/main.js loads src/server/main.ts through tsx (as scripts/start-stop.test.ts does);
  * the server's build is a stand-in printing as many lines as Vite does, so no real build is needed.
  */
-const project = path.resolve(import.meta.dirname, '..');
 let root: string;
 const cleanups: Array<() => void> = [];
 
 beforeAll(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-start-output-'));
-  fs.mkdirSync(path.join(root, 'scripts'));
-  for (const file of ['scripts/start.mjs', 'scripts/build-stamp.mjs']) fs.copyFileSync(path.join(project, file), path.join(root, file));
-  const packageJson = JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  packageJson.scripts['build:server'] = `node -e "for (let i = 0; i < 600; i++) console.log('dist/web/assets/chunk-' + i + '.js  12.3 kB │ gzip: 4.1 kB'); console.warn('(!) Some chunks are larger than 500 kB after minification.')"`;
-  fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify(packageJson, null, 2));
-  fs.mkdirSync(path.join(root, 'dist/web'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'dist/web/index.html'), '<!doctype html>');
-  fs.mkdirSync(path.join(root, 'dist/server/server'), { recursive: true });
-  const tsx = pathToFileURL(path.join(project, 'node_modules/tsx/dist/esm/api/index.mjs')).href;
-  const main = pathToFileURL(path.join(project, 'src/server/main.ts')).href;
-  fs.writeFileSync(path.join(root, 'dist/server/server/main.js'), `const { register } = await import(${JSON.stringify(tsx)});\nregister();\nawait import(${JSON.stringify(main)});\n`);
+  root = copyForStart('alzado-start-output-', (packageJson) => {
+    packageJson.scripts['build:server'] = `node -e "for (let i = 0; i < 600; i++) console.log('dist/web/assets/chunk-' + i + '.js  12.3 kB │ gzip: 4.1 kB'); console.warn('(!) Some chunks are larger than 500 kB after minification.')"`;
+  });
   // The web app is up to date; the server is built (by the stand-in) on this first start.
   for (const build of BUILDS.filter((each) => each.name === 'web')) recordBuild(root, build, readInputs(root, build));
 });
@@ -42,14 +32,6 @@ afterAll(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
   fs.rmSync(root, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the first npm start on an empty data folder', { timeout: 120_000 }, () => {
   it('says one line per build and ends with the address, the credentials, the networks and the data folder', async () => {

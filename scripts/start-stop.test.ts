@@ -1,11 +1,11 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/server/test-support/free-port.ts';
 import { BUILDS, readInputs, recordBuild } from './build-stamp.mjs';
+import { copyForStart } from './test-support/start-copy.ts';
 
 /**
  * Issue 29, item 3: a SIGTERM to `npm start` ends every process it started, within the stop time of
@@ -16,22 +16,13 @@ import { BUILDS, readInputs, recordBuild } from './build-stamp.mjs';
  * of those files whose build stamp says both builds are up to date and whose dist/server/server/main.js
  * loads src/server/main.ts through tsx: no build is needed, and the server is this tree's.
  */
-const project = path.resolve(import.meta.dirname, '..');
 const STOP_TIME_MS = 30_000;
 let root: string;
 const started: ChildProcessWithoutNullStreams[] = [];
 const dataDirs: string[] = [];
 
 beforeAll(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-start-stop-'));
-  fs.mkdirSync(path.join(root, 'scripts'));
-  for (const file of ['package.json', 'scripts/start.mjs', 'scripts/build-stamp.mjs']) fs.copyFileSync(path.join(project, file), path.join(root, file));
-  fs.mkdirSync(path.join(root, 'dist/web'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'dist/web/index.html'), '<!doctype html>');
-  fs.mkdirSync(path.join(root, 'dist/server/server'), { recursive: true });
-  const tsx = pathToFileURL(path.join(project, 'node_modules/tsx/dist/esm/api/index.mjs')).href;
-  const main = pathToFileURL(path.join(project, 'src/server/main.ts')).href;
-  fs.writeFileSync(path.join(root, 'dist/server/server/main.js'), `const { register } = await import(${JSON.stringify(tsx)});\nregister();\nawait import(${JSON.stringify(main)});\n`);
+  root = copyForStart('alzado-start-stop-');
   for (const build of BUILDS) recordBuild(root, build, readInputs(root, build));
   return () => fs.rmSync(root, { recursive: true, force: true });
 });
@@ -41,14 +32,6 @@ afterEach(() => {
   for (const child of started.splice(0)) for (const pid of [...descendants(child.pid!), child.pid!]) if (alive(pid)) process.kill(pid, 'SIGKILL');
   for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The parent of each process, from /proc. */
 function parents(): Map<number, number> {

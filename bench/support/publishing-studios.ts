@@ -6,7 +6,7 @@ import type { PostImagesTable, PostsTable } from '../../src/server/db/schema.ts'
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
 import { type SandboxProcess, startSandboxProcess } from '../../src/server/test-support/crash-harness.ts';
 import { projectRowValues } from '../../src/server/test-support/projects.ts';
-import { freePort } from '../../src/server/test-support/publishing.ts';
+import { freePort } from '../../src/server/test-support/free-port.ts';
 import { connect, sandboxAdapters } from '../../src/server/test-support/social-sandbox.ts';
 import { storedFlag, storedInstant } from '../../src/server/test-support/stored-values.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../src/server/test-support/test-app.ts';

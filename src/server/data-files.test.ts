@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { createOutboxMailer } from './adapters/mail/outbox-mailer.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { openDatabase } from './db/database.ts';
 import { resolveTokenKeys } from './lib/token-encryption-key.ts';
+import { freePort } from './test-support/free-port.ts';
 
 /**
  * The files the app keeps on disk (issue 13, item 10): the SQLite database and its journal, the
@@ -77,17 +77,6 @@ describe('each writer of a data file', () => {
   });
 });
 
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the server as npm start runs it', () => {
   let dataDir: string;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import { readFlag } from '../db/values.ts';
 import { createStudioCalendar } from '../lib/studio-calendar.ts';
 import { type TestDatabase, createTestDatabase } from '../test-support/database.ts';
+import { freePort } from '../test-support/free-port.ts';
 import { filesUnder } from '../test-support/images.ts';
 import { type DemoSummary, DemoRefused, seedDemo } from './seed-demo.ts';
 
@@ -43,16 +43,6 @@ async function startDemoApp(environment: Record<string, string> = {}) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { database, mediaDir: path.join(dataDir, 'media'), seed, close, app: composed.app };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const countRows = async (database: TestDatabase) => {

@@ -3,7 +3,7 @@ import { ensureFirstAdmin } from '../auth/first-admin.ts';
 import { composeApp } from '../compose.ts';
 import { loadConfig } from '../config.ts';
 import type { TestDatabase } from './database.ts';
-import { freePort } from './publishing.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * The app as `npm start` composes it from an environment (config, sandbox, clients, workers), with its

@@ -3,7 +3,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { SandboxCredentials, SandboxControl } from '../sandbox/sandbox.ts';
 import type { CrashWorkerSettings } from './publishing-crash-worker.ts';
-import { freePort } from './publishing.ts';
+import { freePort } from './free-port.ts';
 import type { HarnessCall, SandboxLatency } from './sandbox-process.ts';
 import { sandboxAdapters } from './social-sandbox.ts';
 import { TEST_TOKEN_KEY, type TestApp, createTestApp } from './test-app.ts';

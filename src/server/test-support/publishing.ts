@@ -1,5 +1,3 @@
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import { createLocalStorage } from '../adapters/storage/local-storage.ts';
@@ -9,6 +7,7 @@ import { type JobWorker, createJobWorker } from '../jobs/job-worker.ts';
 import { createTestPost, createTestProject } from './posts.ts';
 import { type TestSandbox, sandboxAdapters, sandboxClients, startTestSandbox } from './social-sandbox.ts';
 import { type TestApp, createTestApp, createTestTokenCipher } from './test-app.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * What the publishing tests share: an app listening on a real port whose PUBLIC_URL is its own address
@@ -22,14 +21,6 @@ export interface PublishingTestApp {
   /** http://127.0.0.1:{port}, the app's PUBLIC_URL. */
   publicUrl: string;
   close: () => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** `organizationPages: false`: the app's LinkedIn has no Community Management API (nor has the sandbox's). */
