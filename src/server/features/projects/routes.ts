@@ -10,9 +10,9 @@ import type { Auth } from '../../auth/create-auth.ts';
 import { requireSession } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { uploadedFiles } from '../../http/uploads.ts';
+import { type UploadedFile, uploadedFiles } from '../../http/uploads.ts';
 import {
-  type ProjectsDependencies, type UploadedFile, arrangeImages, assignProject, createProject, deleteImage, deleteProject, getProject, listProjects, updateProject,
+  type ProjectsDependencies, arrangeImages, assignProject, createProject, deleteImage, deleteProject, getProject, listProjects, updateProject,
   uploadImages,
 } from './service.ts';
 

@@ -27,9 +27,6 @@ export interface ProjectsDependencies {
   log: FastifyBaseLogger;
 }
 
-/** A file as every upload is read (../../http/uploads.ts): `tooLarge` when over 5 MB. */
-export type { UploadedFile };
-
 /** Basic users have no projects (SPEC §6); admins see all; customers and publishers their own and assigned ones. */
 function viewerOf(actor: SessionUser): ProjectViewer {
   if (actor.role === 'basic') throw new AppError('FORBIDDEN', 'Your role has no access to projects');
