@@ -163,7 +163,8 @@ describe('an administrator and a new customer', () => {
     await admin.context().clearCookies();
     await signIn(admin, server.url, ADMIN);
     await admin.waitForURL(`${server.url}/home`);
-    expect(await admin.getByRole('link', { name: 'Usuarios' }).count()).toBeGreaterThan(0);
+    // The menu renders after /home's URL; waiting for the link (not counting at once) is what shows the role held.
+    await admin.getByRole('link', { name: 'Usuarios' }).first().waitFor();
 
     expectNoUnexpectedConsoleErrors(admin, [{ status: 409, path: `/api/users/${me.id}` }]);
     await admin.context().close();
