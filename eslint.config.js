@@ -31,39 +31,58 @@ export default tseslint.config(
   {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**', '**/web/**'], message: 'domain is pure: it imports neither server nor web.' },
-          { group: ['node:*', 'react', 'react-*', 'fastify', '@fastify/*', 'kysely', 'better-auth', 'better-auth/*', 'i18next', '@mantine/*'], message: 'domain has no I/O and no framework.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/web/**'], message: 'domain is pure: it imports neither server nor web.' },
+            {
+              group: ['node:*', 'react', 'react-*', 'fastify', '@fastify/*', 'kysely', 'better-auth', 'better-auth/*', 'i18next', '@mantine/*'],
+              message: 'domain has no I/O and no framework.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', 'react', 'react-dom', '@mantine/*'], message: 'server never imports the web app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**', 'react', 'react-dom', '@mantine/*'], message: 'server never imports the web app.' }] },
+      ],
     },
   },
   {
     files: ['src/web/ui/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}', 'src/web/i18n/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/features/**', '**/app/**'], message: 'ui, lib and i18n are shared: they import no feature, app or server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/features/**', '**/app/**'], message: 'ui, lib and i18n are shared: they import no feature, app or server code.' },
+          ],
+        },
+      ],
     },
   },
   ...featureNames.map((feature) => ({
     files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**'], message: 'web never imports server code.' },
-          { group: ['**/app/**'], message: 'a feature does not import the app shell.' },
-          {
-            group: featureNames.filter((other) => other !== feature).map((other) => `**/features/${other}/**`),
-            message: `features/${feature} must not reach into another feature; share through web/ui, web/lib or domain.`,
-          },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'web never imports server code.' },
+            { group: ['**/app/**'], message: 'a feature does not import the app shell.' },
+            {
+              group: featureNames.filter((other) => other !== feature).map((other) => `**/features/${other}/**`),
+              message: `features/${feature} must not reach into another feature; share through web/ui, web/lib or domain.`,
+            },
+          ],
+        },
+      ],
     },
   })),
   {

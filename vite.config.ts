@@ -18,7 +18,10 @@ const localesDir = path.resolve('src/web/i18n/locales');
 function publishLocales(): Plugin {
   const files = () =>
     fs.readdirSync(localesDir).flatMap((language) =>
-      fs.readdirSync(path.join(localesDir, language)).filter((name) => name.endsWith('.json')).map((name) => `${language}/${name}`),
+      fs
+        .readdirSync(path.join(localesDir, language))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => `${language}/${name}`),
     );
   return {
     name: 'alzado-publish-locales',
@@ -79,7 +82,11 @@ function pageHtml(): Plugin {
           for (const { module } of code) withImports(chunkOf(module), files);
           for (const namespace of [...FIRST_NAMESPACES, ...page.namespaces]) withImports(chunkOf(`i18n/locales/${language}/${namespace}.json`), files);
           const links = [...files].filter((file) => !inIndex.has(file)).map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`);
-          this.emitFile({ type: 'asset', fileName: `${PAGE_HTML_DIR}/${language}${page.path}.html`, source: html.replace('  </head>', `${links.join('')}  </head>`) });
+          this.emitFile({
+            type: 'asset',
+            fileName: `${PAGE_HTML_DIR}/${language}${page.path}.html`,
+            source: html.replace('  </head>', `${links.join('')}  </head>`),
+          });
         }
       }
     },

@@ -55,7 +55,14 @@ for (const bench of chosen) {
     } catch (error) {
       // One broken benchmark must not hide the others' figures.
       console.error(error);
-      lines.push({ bench: label, measure: `did not finish: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, value: 0, unit: 'count', budget: 'finishes', pass: false });
+      lines.push({
+        bench: label,
+        measure: `did not finish: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+        value: 0,
+        unit: 'count',
+        budget: 'finishes',
+        pass: false,
+      });
     }
     console.log(`  (${label}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
@@ -78,12 +85,19 @@ function printTable(rows: BudgetLine[]): void {
     { head: 'against', cell: (line: BudgetLine) => line.baseline ?? '' },
   ];
   const widths = columns.map((column) => Math.max(column.head.length, ...rows.map((row) => column.cell(row).length)));
-  const format = (cells: string[]) => cells.map((cell, index) => (columns[index]!.right ? cell.padStart(widths[index]!) : cell.padEnd(widths[index]!))).join('  ').trimEnd();
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, index) => (columns[index]!.right ? cell.padStart(widths[index]!) : cell.padEnd(widths[index]!)))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${format(columns.map((column) => column.head))}`);
   console.log(format(widths.map((width) => '-'.repeat(width))));
   for (const row of rows) console.log(format(columns.map((column) => column.cell(row))));
 }
 
 function loadAverage(): string {
-  return os.loadavg().map((load) => load.toFixed(2)).join(' ');
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 }

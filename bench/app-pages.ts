@@ -12,7 +12,17 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN, type RunningServer, startServer } from '../tests/e2e/support/server.ts';
-import { type PageAudit, type ScriptWeight, auditPage, formatMetrics, formatScores, kilobytes, launchChromium, median, weighScripts } from './support/lighthouse.ts';
+import {
+  type PageAudit,
+  type ScriptWeight,
+  auditPage,
+  formatMetrics,
+  formatScores,
+  kilobytes,
+  launchChromium,
+  median,
+  weighScripts,
+} from './support/lighthouse.ts';
 import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.ts';
 
 const BUDGET = { loginScriptsKb: 100, projectsScriptsKb: 200, performance: 90, accessibility: 100 } as const;
@@ -72,7 +82,10 @@ async function signIn(server: RunningServer): Promise<string> {
     body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
   if (!response.ok) throw new Error(`Signing in answered ${response.status}: ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 async function measure(options: { runs: number; log: (line: string) => void }): Promise<PageResult[]> {
@@ -87,7 +100,14 @@ async function measure(options: { runs: number; log: (line: string) => void }): 
       for (const plan of PAGES) {
         const audits: PageAudit[] = [];
         for (let run = 0; run < options.runs; run += 1) {
-          audits.push(await auditPage({ url: server.url + plan.path, port: chromium.port, formFactor: 'mobile', extraHeaders: plan.signedIn ? { Cookie: cookie } : undefined }));
+          audits.push(
+            await auditPage({
+              url: server.url + plan.path,
+              port: chromium.port,
+              formFactor: 'mobile',
+              extraHeaders: plan.signedIn ? { Cookie: cookie } : undefined,
+            }),
+          );
         }
         const measured = audits.filter((audit) => audit.scores);
         const loaded = audits[0]!.scripts;
@@ -115,8 +135,11 @@ function printPage(result: PageResult, log: (line: string) => void): void {
   const { plan, scripts } = result;
   const budget = plan.scriptBudgetKb ? ` (budget ${plan.scriptBudgetKb} KB: ${scripts.gzip / 1024 <= plan.scriptBudgetKb ? 'kept' : 'exceeded'})` : '';
   log(`${plan.name}`);
-  log(`  JavaScript: ${scripts.files.length} file(s), ${kilobytes(scripts.bytes)} KB, gzip ${kilobytes(scripts.gzip)} KB${budget}; ${kilobytes(result.transferred)} KB transferred`);
-  for (const file of scripts.files) log(`    ${new URL(file.url).pathname.padEnd(48)} ${kilobytes(file.bytes).padStart(7)} KB  gzip ${kilobytes(file.gzip).padStart(6)} KB`);
+  log(
+    `  JavaScript: ${scripts.files.length} file(s), ${kilobytes(scripts.bytes)} KB, gzip ${kilobytes(scripts.gzip)} KB${budget}; ${kilobytes(result.transferred)} KB transferred`,
+  );
+  for (const file of scripts.files)
+    log(`    ${new URL(file.url).pathname.padEnd(48)} ${kilobytes(file.bytes).padStart(7)} KB  gzip ${kilobytes(file.gzip).padStart(6)} KB`);
   result.audits.forEach((audit, index) => {
     log(`  run ${index + 1}: ${formatScores(audit)}`);
     log(`         ${formatMetrics(audit)}`);
@@ -133,12 +156,50 @@ function budgetLines(results: PageResult[]): BudgetLine[] {
   const landingScores = `landing (/) in the same run: performance ${landing!.performance}, accessibility ${landing!.accessibility}`;
   for (const page of appPages) {
     const kb = Number(kilobytes(page.scripts.gzip));
-    lines.push({ bench, measure: `JavaScript loaded by ${page.plan.name} (gzip)`, value: kb, unit: 'KB', budget: `<= ${page.plan.scriptBudgetKb} KB`, pass: kb <= page.plan.scriptBudgetKb!, baseline: landingScripts });
-    lines.push({ bench, measure: `Lighthouse mobile performance, ${page.plan.name}`, value: page.performance, unit: 'score', budget: `>= ${BUDGET.performance}`, pass: page.performance >= BUDGET.performance, baseline: landingScores });
-    lines.push({ bench, measure: `Lighthouse mobile accessibility, ${page.plan.name}`, value: page.accessibility, unit: 'score', budget: `>= ${BUDGET.accessibility}`, pass: page.accessibility >= BUDGET.accessibility, baseline: landingScores });
+    lines.push({
+      bench,
+      measure: `JavaScript loaded by ${page.plan.name} (gzip)`,
+      value: kb,
+      unit: 'KB',
+      budget: `<= ${page.plan.scriptBudgetKb} KB`,
+      pass: kb <= page.plan.scriptBudgetKb!,
+      baseline: landingScripts,
+    });
+    lines.push({
+      bench,
+      measure: `Lighthouse mobile performance, ${page.plan.name}`,
+      value: page.performance,
+      unit: 'score',
+      budget: `>= ${BUDGET.performance}`,
+      pass: page.performance >= BUDGET.performance,
+      baseline: landingScores,
+    });
+    lines.push({
+      bench,
+      measure: `Lighthouse mobile accessibility, ${page.plan.name}`,
+      value: page.accessibility,
+      unit: 'score',
+      budget: `>= ${BUDGET.accessibility}`,
+      pass: page.accessibility >= BUDGET.accessibility,
+      baseline: landingScores,
+    });
   }
-  lines.push({ bench, measure: 'Lighthouse mobile performance, landing (/): the baseline', value: landing!.performance, unit: 'score', budget: '', pass: null });
-  lines.push({ bench, measure: 'Lighthouse mobile accessibility, landing (/): the baseline', value: landing!.accessibility, unit: 'score', budget: '', pass: null });
+  lines.push({
+    bench,
+    measure: 'Lighthouse mobile performance, landing (/): the baseline',
+    value: landing!.performance,
+    unit: 'score',
+    budget: '',
+    pass: null,
+  });
+  lines.push({
+    bench,
+    measure: 'Lighthouse mobile accessibility, landing (/): the baseline',
+    value: landing!.accessibility,
+    unit: 'score',
+    budget: '',
+    pass: null,
+  });
   return lines;
 }
 
@@ -148,9 +209,19 @@ if (isMainModule(import.meta.url)) {
   const runs = Number(process.argv.find((argument) => argument.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
   console.log(`Alzado app pages benchmark, ${new Date().toISOString()}, Lighthouse mobile, ${runs} run(s) a page`);
   // Simulated-mobile performance (TBT above all) moves with whatever else the machine is doing.
-  console.log(`load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs\n`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} on ${os.cpus().length} CPUs\n`,
+  );
   const lines = budgetLines(await measure({ runs, log: (line) => console.log(line) }));
-  console.log(`load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}\n`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}\n`,
+  );
   for (const line of lines) {
     const verdict = line.pass === null ? '' : line.pass ? 'pass' : 'FAIL';
     console.log(`${line.measure.padEnd(62)} ${String(line.value).padStart(7)} ${line.unit.padEnd(5)} ${line.budget.padEnd(9)} ${verdict}`);

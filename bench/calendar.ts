@@ -42,7 +42,6 @@ const ADMIN_MONTH = 'month, every post (admin)';
 const ADMIN_FILTERED = 'month, one customer (admin filter)';
 const OWN_MONTH = 'month, own posts (customer)';
 
-
 /** Post `index`: the first MONTH_POSTS in the month, the others on the other days; a time of day in 15-minute steps. */
 function planOf(index: number) {
   let day: string;
@@ -62,24 +61,45 @@ async function fillTo(bench: BenchApp, customers: string[], total: number): Prom
   const created = new Date('2022-12-01T00:00:00Z');
   const projects = new Map<number, number>();
   for (const [index, customer] of customers.entries()) {
-    const { id } = await db.insertInto('projects').values(projectRowValues({ title: `Obra ${index}`, state: 'preview', created_by: customer, created_at: created })).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('projects')
+      .values(projectRowValues({ title: `Obra ${index}`, state: 'preview', created_by: customer, created_at: created }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     projects.set(index, id);
   }
   await insertInBatches(db, { from: await countRows(db, 'posts'), to: total }, async (trx, from, to) => {
     const rows: Insertable<PostsTable>[] = Array.from({ length: to - from }, (_, offset) => {
       const plan = planOf(from + offset);
       return {
-        project_id: projects.get(plan.owner)!, owner_id: customers[plan.owner]!, sequence: 1, state: plan.state,
+        project_id: projects.get(plan.owner)!,
+        owner_id: customers[plan.owner]!,
+        sequence: 1,
+        state: plan.state,
         text: `Vivienda ${from + offset}: madera, luz y un patio. #arquitectura`,
-        publish_on: plan.day, publish_time: plan.time, publish_at: storedInstant(instantOf(plan.day, plan.time, 'Europe/Madrid')),
-        to_instagram: storedFlag(false), to_linkedin: storedFlag(true), publishing_since: null, published_at: null,
-        created_at: storedInstant(created), updated_at: storedInstant(created),
+        publish_on: plan.day,
+        publish_time: plan.time,
+        publish_at: storedInstant(instantOf(plan.day, plan.time, 'Europe/Madrid')),
+        to_instagram: storedFlag(false),
+        to_linkedin: storedFlag(true),
+        publishing_since: null,
+        published_at: null,
+        created_at: storedInstant(created),
+        updated_at: storedInstant(created),
       };
     });
     const posts = await trx.insertInto('posts').values(rows).returning('id').execute();
     const images: Insertable<PostImagesTable>[] = posts.map(({ id }) => ({
-      post_id: id, project_image_id: null, position: 0, status: 'pending', instagram_key: `posts/bench/${id}-ig.jpg`, instagram_width: 1080, instagram_height: 1350,
-      linkedin_key: `posts/bench/${id}-li.jpg`, linkedin_content_type: 'image/jpeg', created_at: storedInstant(created),
+      post_id: id,
+      project_image_id: null,
+      position: 0,
+      status: 'pending',
+      instagram_key: `posts/bench/${id}-ig.jpg`,
+      instagram_width: 1080,
+      instagram_height: 1350,
+      linkedin_key: `posts/bench/${id}-li.jpg`,
+      linkedin_content_type: 'image/jpeg',
+      created_at: storedInstant(created),
     }));
     await trx.insertInto('post_images').values(images).execute();
   });
@@ -96,11 +116,23 @@ async function openStudio(dialect: BenchDialect, size: number) {
   const bench = await startBenchApp(dialect, floorRoute('posts'));
   try {
     const customers: string[] = [];
-    for (let index = 0; index < CUSTOMERS; index += 1) customers.push((await createTestUser(bench.testApp, { email: `customer-${index}@bench.es`, role: 'customer' })).id);
+    for (let index = 0; index < CUSTOMERS; index += 1)
+      customers.push((await createTestUser(bench.testApp, { email: `customer-${index}@bench.es`, role: 'customer' })).id);
     await createTestUser(bench.testApp, { email: 'admin@bench.es', role: 'admin' });
-    const cookies = { admin: await signIn(bench.testApp, 'admin@bench.es', 'secret-123'), customer: await signIn(bench.testApp, 'customer-0@bench.es', 'secret-123') };
+    const cookies = {
+      admin: await signIn(bench.testApp, 'admin@bench.es', 'secret-123'),
+      customer: await signIn(bench.testApp, 'customer-0@bench.es', 'secret-123'),
+    };
     const now = new Date().toISOString();
-    await bench.db.insertInto('queue_slots').values(customers.flatMap((owner) => [{ owner_id: owner, weekday: 2, time: '09:30', created_at: now }, { owner_id: owner, weekday: 4, time: '18:00', created_at: now }])).execute();
+    await bench.db
+      .insertInto('queue_slots')
+      .values(
+        customers.flatMap((owner) => [
+          { owner_id: owner, weekday: 2, time: '09:30', created_at: now },
+          { owner_id: owner, weekday: 4, time: '18:00', created_at: now },
+        ]),
+      )
+      .execute();
     await fillTo(bench, customers, size);
     const base = await bench.listen();
     // The bench's premise: both studios' month is the same 300 posts.
@@ -138,14 +170,22 @@ async function measureCalendar({ dialect, short, explain, log }: GrowthBenchOpti
   try {
     const large = await openStudio(dialect, LARGEST);
     try {
-      log(`studios of ${SMALLEST.toLocaleString('en')} and ${LARGEST.toLocaleString('en')} posts loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; the month in each: ${MONTH_POSTS} posts, ${small.slots} and ${large.slots} free slots`);
+      log(
+        `studios of ${SMALLEST.toLocaleString('en')} and ${LARGEST.toLocaleString('en')} posts loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; the month in each: ${MONTH_POSTS} posts, ${small.slots} and ${large.slots} free slots`,
+      );
       // The rows carry whole addresses: two servers, one run.
       const figures = await timeRowsInterleaved('', [...rowsOf(small, SMALLEST), ...rowsOf(large, LARGEST)], short ? SHORT_LOAD : FULL_LOAD);
       log(`after: ${loadAverage()}`);
       if (explain) {
         for (const ownerId of [undefined, large.customers[0]]) {
           const query = postRowsOnDays(large.bench.db, { ...MONTH, ownerId }).compile();
-          await printPlan(large.bench.db, dialect, `the month's posts at ${sizeLabel(LARGEST)} (${ownerId ? 'one owner' : 'everyone'})`, query.sql, query.parameters);
+          await printPlan(
+            large.bench.db,
+            dialect,
+            `the month's posts at ${sizeLabel(LARGEST)} (${ownerId ? 'one owner' : 'everyone'})`,
+            query.sql,
+            query.parameters,
+          );
         }
       }
       return figures;
@@ -157,9 +197,11 @@ async function measureCalendar({ dialect, short, explain, log }: GrowthBenchOpti
   }
 }
 
-const budgetLines = (figures: Map<string, Figures>, dialect: BenchDialect) => growthBudgetLines(`calendar ${dialect}`, [ADMIN_MONTH, ADMIN_FILTERED, OWN_MONTH], figures, `the same month (${MONTH_POSTS} posts)`);
+const budgetLines = (figures: Map<string, Figures>, dialect: BenchDialect) =>
+  growthBudgetLines(`calendar ${dialect}`, [ADMIN_MONTH, ADMIN_FILTERED, OWN_MONTH], figures, `the same month (${MONTH_POSTS} posts)`);
 /** npm run bench: how a month of the calendar grows from 1,000 to 100,000 posts in all. */
-export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => budgetLines(await measureCalendar({ dialect, short, explain: false, log: () => {} }), dialect);
+export const run: BenchRun = async ({ short, dialect = 'sqlite' }) =>
+  budgetLines(await measureCalendar({ dialect, short, explain: false, log: () => {} }), dialect);
 
 if (isMainModule(import.meta.url)) {
   const options = benchArguments();

@@ -39,11 +39,14 @@ const ADMIN = 'GET /api/home (admin, whole studio)';
 const CUSTOMER = 'GET /api/home (customer)';
 const PUBLISHER = 'GET /api/home (publisher)';
 
-
 /** 40 customers own the posts; 4 publishers create half of the projects for them; 2 admins see all. */
 async function createPeople(bench: BenchApp) {
   const people = { customers: [] as string[], publishers: [] as string[], admins: [] as string[] };
-  for (const [role, count, ids] of [['customer', 40, people.customers], ['publisher', 4, people.publishers], ['admin', 2, people.admins]] as const) {
+  for (const [role, count, ids] of [
+    ['customer', 40, people.customers],
+    ['publisher', 4, people.publishers],
+    ['admin', 2, people.admins],
+  ] as const) {
     for (let index = 0; index < count; index += 1) {
       const user = await createTestUser(bench.testApp, { email: `${role}-${index}@bench.es`, role, firstName: `${role} ${index}` });
       ids.push(user.id);
@@ -85,47 +88,88 @@ async function fillTo(bench: BenchApp, people: People, total: number): Promise<v
     const firsts = plans.filter((plan) => plan.sequence === 1);
     const projectRows = firsts.flatMap((plan) => {
       const launched = projectRowValues({
-        title: `Proyecto ${plan.project}`, state: 'launched', created_by: plan.creator ?? plan.owner, assigned_to: plan.creator ? plan.owner : null, created_at: plan.createdAt,
+        title: `Proyecto ${plan.project}`,
+        state: 'launched',
+        created_by: plan.creator ?? plan.owner,
+        assigned_to: plan.creator ? plan.owner : null,
+        created_at: plan.createdAt,
       });
       if (plan.project % 5 !== 0) return [launched];
       const draft = projectRowValues({
-        title: `Borrador ${plan.project}`, state: 'draft', publications: 2, created_by: plan.creator ?? plan.owner, assigned_to: plan.creator ? plan.owner : null, created_at: plan.createdAt,
+        title: `Borrador ${plan.project}`,
+        state: 'draft',
+        publications: 2,
+        created_by: plan.creator ?? plan.owner,
+        assigned_to: plan.creator ? plan.owner : null,
+        created_at: plan.createdAt,
       });
       return [launched, draft];
     });
     const projects = await trx.insertInto('projects').values(projectRows).returning(['id', 'title']).execute();
     const projectIds = new Map(projects.map((row) => [row.title, row.id]));
     // A ready draft has two selected images, the others one.
-    const imageRows: Insertable<ProjectImagesTable>[] = projects.filter((row) => row.title.startsWith('Borrador')).flatMap((row) =>
-      Array.from({ length: row.id % 2 === 0 ? 2 : 1 }, (_, position) => ({
-        project_id: row.id, position, status: 'pending', storage_key: `projects/bench/${row.id}-${position}.jpg`, thumbnail_key: `projects/bench/${row.id}-${position}-t.jpg`,
-        content_type: 'image/jpeg', width: 1200, height: 900, bytes: 1000, original_name: `${position}.jpg`, created_at: storedInstant(new Date(FIRST_DAY)),
-      })),
-    );
+    const imageRows: Insertable<ProjectImagesTable>[] = projects
+      .filter((row) => row.title.startsWith('Borrador'))
+      .flatMap((row) =>
+        Array.from({ length: row.id % 2 === 0 ? 2 : 1 }, (_, position) => ({
+          project_id: row.id,
+          position,
+          status: 'pending',
+          storage_key: `projects/bench/${row.id}-${position}.jpg`,
+          thumbnail_key: `projects/bench/${row.id}-${position}-t.jpg`,
+          content_type: 'image/jpeg',
+          width: 1200,
+          height: 900,
+          bytes: 1000,
+          original_name: `${position}.jpg`,
+          created_at: storedInstant(new Date(FIRST_DAY)),
+        })),
+      );
     if (imageRows.length > 0) await trx.insertInto('project_images').values(imageRows).execute();
 
     const day = (date: Date, days: number) => new Date(date.getTime() + days * DAY).toISOString().slice(0, 10);
     const postRows: Insertable<PostsTable>[] = plans.map((plan) => ({
-      project_id: projectIds.get(`Proyecto ${plan.project}`)!, owner_id: plan.owner, sequence: plan.sequence, state: plan.state,
-      text: `Vivienda número ${plan.project}. Publicación ${plan.sequence}.`, publish_on: plan.state === 'preview' ? null : day(plan.createdAt, 7),
-      to_instagram: storedFlag(plan.state !== 'preview'), to_linkedin: storedFlag(plan.state !== 'preview'), publishing_since: null,
+      project_id: projectIds.get(`Proyecto ${plan.project}`)!,
+      owner_id: plan.owner,
+      sequence: plan.sequence,
+      state: plan.state,
+      text: `Vivienda número ${plan.project}. Publicación ${plan.sequence}.`,
+      publish_on: plan.state === 'preview' ? null : day(plan.createdAt, 7),
+      to_instagram: storedFlag(plan.state !== 'preview'),
+      to_linkedin: storedFlag(plan.state !== 'preview'),
+      publishing_since: null,
       published_at: plan.state === 'published' ? storedInstant(new Date(plan.createdAt.getTime() + 7 * DAY)) : null,
-      created_at: storedInstant(plan.createdAt), updated_at: storedInstant(plan.createdAt),
+      created_at: storedInstant(plan.createdAt),
+      updated_at: storedInstant(plan.createdAt),
     }));
     const posts = await trx.insertInto('posts').values(postRows).returning(['id', 'project_id', 'sequence']).execute();
     const postIds = new Map(posts.map((row) => [`${row.project_id}:${row.sequence}`, row.id]));
-    const resultRows: Insertable<PostResultsTable>[] = plans.filter((plan) => plan.state === 'published').flatMap((plan) => {
-      const postId = postIds.get(`${projectIds.get(`Proyecto ${plan.project}`)}:${plan.sequence}`)!;
-      const finished = storedInstant(new Date(plan.createdAt.getTime() + 7 * DAY));
-      const result = (network: 'linkedin' | 'instagram', status: string, code: string | null) => ({
-        post_id: postId, network, target_id: null, target_name: 'Estudio', status, remote_id: null, permalink: null, error: code ? 'detail' : null,
-        error_code: code, attempts: 1, started_at: finished, finished_at: finished, created_at: finished, updated_at: finished,
+    const resultRows: Insertable<PostResultsTable>[] = plans
+      .filter((plan) => plan.state === 'published')
+      .flatMap((plan) => {
+        const postId = postIds.get(`${projectIds.get(`Proyecto ${plan.project}`)}:${plan.sequence}`)!;
+        const finished = storedInstant(new Date(plan.createdAt.getTime() + 7 * DAY));
+        const result = (network: 'linkedin' | 'instagram', status: string, code: string | null) => ({
+          post_id: postId,
+          network,
+          target_id: null,
+          target_name: 'Estudio',
+          status,
+          remote_id: null,
+          permalink: null,
+          error: code ? 'detail' : null,
+          error_code: code,
+          attempts: 1,
+          started_at: finished,
+          finished_at: finished,
+          created_at: finished,
+          updated_at: finished,
+        });
+        return [
+          plan.failedLinkedin ? result('linkedin', 'failed', 'connectionRefused') : result('linkedin', 'posted', null),
+          plan.unknownInstagram ? result('instagram', 'unknown', 'outcomeUnknown') : result('instagram', 'posted', null),
+        ];
       });
-      return [
-        plan.failedLinkedin ? result('linkedin', 'failed', 'connectionRefused') : result('linkedin', 'posted', null),
-        plan.unknownInstagram ? result('instagram', 'unknown', 'outcomeUnknown') : result('instagram', 'posted', null),
-      ];
-    });
     if (resultRows.length > 0) await trx.insertInto('post_results').values(resultRows).execute();
   });
   await settleAfterLoad(db, bench.dialect, ['projects', 'project_images', 'posts', 'post_results', 'social_connections']);
@@ -136,9 +180,15 @@ async function connectEveryone(bench: BenchApp, people: People): Promise<void> {
   const now = Date.now();
   const everyone = [...people.admins, ...people.customers, ...people.publishers];
   const rows: Insertable<SocialConnectionsTable>[] = everyone.map((userId, index) => ({
-    user_id: userId, network: 'linkedin', is_connected: storedFlag(index % 3 !== 1), account_name: `Cuenta ${index}`, scopes: '',
-    token_expires_at: storedInstant(new Date(now + (index % 3 === 0 ? 3 : 40) * DAY)), connected_at: storedInstant(new Date(FIRST_DAY)),
-    created_at: storedInstant(new Date(FIRST_DAY)), updated_at: storedInstant(new Date(FIRST_DAY)),
+    user_id: userId,
+    network: 'linkedin',
+    is_connected: storedFlag(index % 3 !== 1),
+    account_name: `Cuenta ${index}`,
+    scopes: '',
+    token_expires_at: storedInstant(new Date(now + (index % 3 === 0 ? 3 : 40) * DAY)),
+    connected_at: storedInstant(new Date(FIRST_DAY)),
+    created_at: storedInstant(new Date(FIRST_DAY)),
+    updated_at: storedInstant(new Date(FIRST_DAY)),
   }));
   await bench.db.insertInto('social_connections').values(rows).execute();
 }
@@ -194,15 +244,22 @@ async function measureHome({ dialect, short, explain, log }: GrowthBenchOptions)
 /** The plans of every query the dashboard sends, per role, recorded as the service sends them. */
 async function printHomePlans({ db, dialect }: BenchApp, people: People): Promise<void> {
   const deps = { db, dialect, calendar: createStudioCalendar({ timeZone: 'Europe/Madrid' }), expiryWarningDays: 7 };
-  for (const [role, id] of [['admin', people.admins[0]!], ['customer', people.customers[0]!], ['publisher', people.publishers[0]!]] as const) {
+  for (const [role, id] of [
+    ['admin', people.admins[0]!],
+    ['customer', people.customers[0]!],
+    ['publisher', people.publishers[0]!],
+  ] as const) {
     const queries = await recordQueries(db, (recording) => getHome({ ...deps, db: recording }, { id, email: '', role, sessionToken: '' }));
-    for (const [index, query] of queries.entries()) await printPlan(db, dialect, `${role}, query ${index + 1}: ${query.sql.slice(0, 160)}`, query.sql, query.parameters);
+    for (const [index, query] of queries.entries())
+      await printPlan(db, dialect, `${role}, query ${index + 1}: ${query.sql.slice(0, 160)}`, query.sql, query.parameters);
   }
 }
 
-const budgetLines = (figures: Map<string, Figures>, dialect: BenchDialect) => growthBudgetLines(`home ${dialect}`, [ADMIN, CUSTOMER, PUBLISHER], figures, 'the same dashboard');
+const budgetLines = (figures: Map<string, Figures>, dialect: BenchDialect) =>
+  growthBudgetLines(`home ${dialect}`, [ADMIN, CUSTOMER, PUBLISHER], figures, 'the same dashboard');
 /** npm run bench: how the dashboard of each role grows from 1,000 to 100,000 posts. */
-export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => budgetLines(await measureHome({ dialect, short, explain: false, log: () => {} }), dialect);
+export const run: BenchRun = async ({ short, dialect = 'sqlite' }) =>
+  budgetLines(await measureHome({ dialect, short, explain: false, log: () => {} }), dialect);
 
 if (isMainModule(import.meta.url)) {
   const options = benchArguments();

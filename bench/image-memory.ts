@@ -22,9 +22,13 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A real JPEG: baseline, 4:2:0, quality 80, one flat colour, which is what makes 60 megapixels fit in 345 KB.
-const photo = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#d8d2c4' } }).jpeg({ quality: 80 }).toBuffer();
+const photo = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#d8d2c4' } })
+  .jpeg({ quality: 80 })
+  .toBuffer();
 const header = await sharp(photo).metadata();
-console.log(`photo: JPEG ${header.width} x ${header.height} (${((header.width! * header.height!) / 1e6).toFixed(1)} megapixels), ${(photo.length / 1024).toFixed(0)} KB`);
+console.log(
+  `photo: JPEG ${header.width} x ${header.height} (${((header.width! * header.height!) / 1e6).toFixed(1)} megapixels), ${(photo.length / 1024).toFixed(0)} KB`,
+);
 
 // The allocator setting `npm start` gives the app (package.json), unless --glibc-default asks for glibc's own.
 const startScript = (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
@@ -34,12 +38,23 @@ const app = await startAppProcess(dialect, tunables ? { GLIBC_TUNABLES: tunables
 try {
   const origin = { origin: app.url };
   const signIn = async (email: string, password: string) => {
-    const response = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', ...origin }, body: JSON.stringify({ email, password }) });
+    const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...origin },
+      body: JSON.stringify({ email, password }),
+    });
     if (response.status !== 200) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
-    return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
   };
   const send = async (method: string, path: string, cookie: string, body: unknown, expected: number) => {
-    const response = await fetch(`${app.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json', ...origin }, body: JSON.stringify(body) });
+    const response = await fetch(`${app.url}${path}`, {
+      method,
+      headers: { cookie, 'content-type': 'application/json', ...origin },
+      body: JSON.stringify(body),
+    });
     if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json() as Promise<{ id: number }>;
   };
@@ -89,15 +104,27 @@ try {
   const backAt = timeline.find((sample) => sample.at >= answered && sample.rss <= idle * GOAL.settledRatio)?.at;
 
   const statuses = answers.map((answer) => `${answer.status}${answer.code ? ` ${answer.code}` : ''}`);
-  console.log(`database: ${dialect}; ${uploads} uploads at once by one customer; answers: ${[...new Set(statuses)].map((status) => `${statuses.filter((s) => s === status).length} x ${status}`).join(', ')}; images kept: ${answers.reduce((sum, answer) => sum + answer.kept, 0)}`);
+  console.log(
+    `database: ${dialect}; ${uploads} uploads at once by one customer; answers: ${[...new Set(statuses)].map((status) => `${statuses.filter((s) => s === status).length} x ${status}`).join(', ')}; images kept: ${answers.reduce((sum, answer) => sum + answer.kept, 0)}`,
+  );
   console.log(`answered in ${(Math.min(...answers.map((answer) => answer.ms)) / 1000).toFixed(1)} s (first) to ${(answered / 1000).toFixed(1)} s (last)`);
   const peak = Math.max(sampledPeak, kernelPeak);
   const rows: [string, string, string, string][] = [
     ['idle RSS', mb(idle), '', ''],
     ['peak RSS (sampled every 20 ms / VmHWM)', `${mb(sampledPeak)} / ${mb(kernelPeak)}`, `<= ${mb(GOAL.peakBytes)}`, peak <= GOAL.peakBytes ? 'met' : 'MISSED'],
     ['peak over idle', `${(peak / idle).toFixed(2)}x`, '', ''],
-    [`RSS ${GOAL.settleSeconds} s after the last answer`, `${mb(settled)} (${(settled / idle).toFixed(2)}x idle)`, `<= ${GOAL.settledRatio}x idle`, settled <= idle * GOAL.settledRatio ? 'met' : 'MISSED'],
-    [`back under ${GOAL.settledRatio}x idle`, backAt === undefined ? 'not within the run' : `${((backAt - answered) / 1000).toFixed(1)} s after the last answer`, '', ''],
+    [
+      `RSS ${GOAL.settleSeconds} s after the last answer`,
+      `${mb(settled)} (${(settled / idle).toFixed(2)}x idle)`,
+      `<= ${GOAL.settledRatio}x idle`,
+      settled <= idle * GOAL.settledRatio ? 'met' : 'MISSED',
+    ],
+    [
+      `back under ${GOAL.settledRatio}x idle`,
+      backAt === undefined ? 'not within the run' : `${((backAt - answered) / 1000).toFixed(1)} s after the last answer`,
+      '',
+      '',
+    ],
   ];
   for (const [name, value, goal, verdict] of rows) console.log(`${name.padEnd(40)} ${value.padStart(28)}   ${goal.padEnd(14)} ${verdict}`);
 } finally {

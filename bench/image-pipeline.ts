@@ -74,17 +74,35 @@ function startTunables(): Record<string, string> {
 async function customerOf(app: AppProcess) {
   const origin = { origin: app.url };
   const signIn = async (email: string, password: string) => {
-    const response = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', ...origin }, body: JSON.stringify({ email, password }) });
+    const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...origin },
+      body: JSON.stringify({ email, password }),
+    });
     if (response.status !== 200) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
-    return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
   };
   const send = async (cookie: string, path: string, body: unknown) => {
-    const response = await fetch(`${app.url}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', ...origin }, body: JSON.stringify(body) });
+    const response = await fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', ...origin },
+      body: JSON.stringify(body),
+    });
     if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { id: number };
   };
   const admin = await signIn(BENCH_ADMIN.email, BENCH_ADMIN.password);
-  await send(admin, '/api/users', { first_name: 'Clara', last_name: 'Bench', email: 'clara@bench.local', phone: '600000000', role: 'customer', password: 'clave-clara-1' });
+  await send(admin, '/api/users', {
+    first_name: 'Clara',
+    last_name: 'Bench',
+    email: 'clara@bench.local',
+    phone: '600000000',
+    role: 'customer',
+    password: 'clave-clara-1',
+  });
   const cookie = await signIn('clara@bench.local', 'clave-clara-1');
   let projects = 0;
   return {
@@ -103,7 +121,8 @@ async function customerOf(app: AppProcess) {
       const response = await fetch(encoded.url, { method: 'POST', headers, body });
       const answer = (await response.json()) as { images?: UploadedImage[]; rejected?: unknown[] };
       const ms = performance.now() - started;
-      if (response.status !== 200 || answer.images?.length !== photos.length) throw new Error(`upload: ${response.status} ${JSON.stringify(answer).slice(0, 500)}`);
+      if (response.status !== 200 || answer.images?.length !== photos.length)
+        throw new Error(`upload: ${response.status} ${JSON.stringify(answer).slice(0, 500)}`);
       return { ms, images: answer.images };
     },
     async bytesAt(url: string): Promise<number> {
@@ -170,7 +189,10 @@ async function measure(dialect: BenchDialect, rounds: number): Promise<Figures> 
   const env = startTunables();
   const load0 = os.loadavg()[0]!;
   const app = await startAppProcess(dialect, env);
-  const bare = await startBare(photos.map((photo) => photo.file), env);
+  const bare = await startBare(
+    photos.map((photo) => photo.file),
+    env,
+  );
   try {
     const customer = await customerOf(app);
     // Idle: the app signed in to, the bare script started. Then a warm-up round each
@@ -245,8 +267,24 @@ function budgetLines(figures: Figures): BudgetLine[] {
       pass: ratio <= BUDGET && figures.sameOutput,
       baseline: `bare sharp script, same decode/rotate/resize/encode and files, own process (median ${(bareMs / 1000).toFixed(2)} s; app ${(appMs / 1000).toFixed(2)} s)`,
     },
-    { bench: 'images', measure: 'peak RSS of the app during the uploads', value: Math.round(mb(figures.app.peak)), unit: 'MB', budget: '', pass: null, baseline: `idle ${mb(figures.app.idle).toFixed(0)} MB` },
-    { bench: 'images', measure: 'peak RSS of the bare sharp script', value: Math.round(mb(figures.bare.peak)), unit: 'MB', budget: '', pass: null, baseline: `idle ${mb(figures.bare.idle).toFixed(0)} MB` },
+    {
+      bench: 'images',
+      measure: 'peak RSS of the app during the uploads',
+      value: Math.round(mb(figures.app.peak)),
+      unit: 'MB',
+      budget: '',
+      pass: null,
+      baseline: `idle ${mb(figures.app.idle).toFixed(0)} MB`,
+    },
+    {
+      bench: 'images',
+      measure: 'peak RSS of the bare sharp script',
+      value: Math.round(mb(figures.bare.peak)),
+      unit: 'MB',
+      budget: '',
+      pass: null,
+      baseline: `idle ${mb(figures.bare.idle).toFixed(0)} MB`,
+    },
   ];
 }
 
@@ -254,9 +292,13 @@ function printTable(dialect: BenchDialect, figures: Figures): void {
   const { photos, app, bare } = figures;
   console.log(`photos: ${photos.length} JPEGs, ${mb(photos.reduce((sum, photo) => sum + photo.body.length, 0)).toFixed(1)} MB in all`);
   for (const photo of photos) {
-    console.log(`  ${photo.name}  ${photo.width} x ${photo.height} (${((photo.width * photo.height) / 1e6).toFixed(1)} Mpx)  orientation ${photo.orientation}  ${photo.camera.padEnd(5)}  ${photo.body.length.toLocaleString('en')} bytes`);
+    console.log(
+      `  ${photo.name}  ${photo.width} x ${photo.height} (${((photo.width * photo.height) / 1e6).toFixed(1)} Mpx)  orientation ${photo.orientation}  ${photo.camera.padEnd(5)}  ${photo.body.length.toLocaleString('en')} bytes`,
+    );
   }
-  console.log(`database: ${dialect}; load average ${figures.load[0].toFixed(1)} -> ${figures.load[1].toFixed(1)}; outputs the same size in both: ${figures.sameOutput ? 'yes' : 'NO'}`);
+  console.log(
+    `database: ${dialect}; load average ${figures.load[0].toFixed(1)} -> ${figures.load[1].toFixed(1)}; outputs the same size in both: ${figures.sameOutput ? 'yes' : 'NO'}`,
+  );
   const seconds = (values: number[]) => values.map((ms) => (ms / 1000).toFixed(2)).join(' ');
   const rows: [string, string, string][] = [
     ['rounds, s (app)', seconds(app.rounds), ''],
@@ -277,7 +319,9 @@ export const run: BenchRun = async ({ short, dialect = 'sqlite' }) => budgetLine
 
 if (isMainModule(import.meta.url)) {
   const dialect: BenchDialect = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
-  const rounds = Number(process.argv.find((argument) => argument.startsWith('--rounds='))?.split('=')[1] ?? (process.argv.includes('--short') ? SHORT_ROUNDS : ROUNDS));
+  const rounds = Number(
+    process.argv.find((argument) => argument.startsWith('--rounds='))?.split('=')[1] ?? (process.argv.includes('--short') ? SHORT_ROUNDS : ROUNDS),
+  );
   const figures = await measure(dialect, rounds);
   printTable(dialect, figures);
 }

@@ -41,15 +41,24 @@ async function main(): Promise<void> {
     ];
     console.log(`Alzado landing benchmark, ${new Date().toISOString()}, Chromium ${CHROME_PATH}`);
     // Simulated-mobile performance (TBT above all) moves with whatever else the machine is doing.
-    console.log(`load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs\n`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')} on ${os.cpus().length} CPUs\n`,
+    );
     console.log('JavaScript each page loads (entry and preloaded chunks):');
     const weights = [];
     for (const page of pages) {
       const weight = await javascriptOf(server.url, page.path);
       weights.push(weight);
-      console.log(`  ${page.name.padEnd(30)} ${String(weight.files.length).padStart(2)} file(s)  ${kilobytes(weight.bytes).padStart(7)} KB  gzip ${kilobytes(weight.gzip).padStart(6)} KB   (HTML ${kilobytes(weight.html)} KB)`);
+      console.log(
+        `  ${page.name.padEnd(30)} ${String(weight.files.length).padStart(2)} file(s)  ${kilobytes(weight.bytes).padStart(7)} KB  gzip ${kilobytes(weight.gzip).padStart(6)} KB   (HTML ${kilobytes(weight.html)} KB)`,
+      );
     }
-    console.log(`  the landing loads ${((weights[0]!.gzip / weights[2]!.gzip) * 100).toFixed(1)} % of the app's JavaScript (gzip); English adds one dictionary (${await dictionaryWeight(server.url)})\n`);
+    console.log(
+      `  the landing loads ${((weights[0]!.gzip / weights[2]!.gzip) * 100).toFixed(1)} % of the app's JavaScript (gzip); English adds one dictionary (${await dictionaryWeight(server.url)})\n`,
+    );
 
     for (const formFactor of ['mobile', 'desktop'] as const) {
       console.log(`Lighthouse, ${formFactor}${formFactor === 'mobile' ? ' (simulated slow 4G, 4x CPU slowdown)' : ''}:`);

@@ -28,10 +28,12 @@ const smtp = new SMTPServer({
   logger: false,
   onData(stream, _session, callback) {
     stream.resume();
-    stream.on('end', () => setTimeout(() => {
-      received += 1;
-      callback();
-    }, delayMs));
+    stream.on('end', () =>
+      setTimeout(() => {
+        received += 1;
+        callback();
+      }, delayMs),
+    );
   },
 });
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));

@@ -23,7 +23,6 @@ import { FLOOR_PATH, floorQuery, floorRoute } from './support/floor.ts';
 import { type BenchRun, isMainModule } from './support/summary.ts';
 import { FULL_LOAD, SHORT_LOAD, SizedResults, loadAverage } from './support/table.ts';
 
-
 const FIRST_DAY = Date.parse('2023-01-01T00:00:00.000Z');
 const DAY = 86_400_000;
 const LARGEST = 100_000;
@@ -50,7 +49,11 @@ interface Options {
 /** 40 customers own the posts; 4 publishers create half of the projects for them; 2 admins see all. */
 async function createPeople(bench: BenchApp) {
   const people = { customers: [] as string[], publishers: [] as string[], admins: [] as string[] };
-  for (const [role, count, ids] of [['customer', 40, people.customers], ['publisher', 4, people.publishers], ['admin', 2, people.admins]] as const) {
+  for (const [role, count, ids] of [
+    ['customer', 40, people.customers],
+    ['publisher', 4, people.publishers],
+    ['admin', 2, people.admins],
+  ] as const) {
     for (let index = 0; index < count; index += 1) {
       const user = await createTestUser(bench.testApp, { email: `${role}-${index}@bench.es`, role, firstName: `${role} ${index}` });
       ids.push(user.id);
@@ -89,14 +92,18 @@ async function fillTo(bench: BenchApp, people: People, total: number): Promise<v
   const { db } = bench;
   await insertInBatches(db, { from: await countRows(db, 'posts'), to: total }, async (trx, from, to) => {
     const plans = Array.from({ length: to - from }, (_, offset) => planOf(people, from + offset));
-    const projectRows = plans.filter((plan) => plan.sequence === 1).map((plan) => projectRowValues({
-      title: `Proyecto ${plan.project}`,
-      description: `Vivienda número ${plan.project}, descrita con algo de texto como las de verdad.`,
-      state: 'launched',
-      created_by: plan.project % 2 === 0 ? plan.owner : people.publishers[plan.project % people.publishers.length]!,
-      assigned_to: plan.project % 2 === 0 ? null : plan.owner,
-      created_at: plan.createdAt,
-    }));
+    const projectRows = plans
+      .filter((plan) => plan.sequence === 1)
+      .map((plan) =>
+        projectRowValues({
+          title: `Proyecto ${plan.project}`,
+          description: `Vivienda número ${plan.project}, descrita con algo de texto como las de verdad.`,
+          state: 'launched',
+          created_by: plan.project % 2 === 0 ? plan.owner : people.publishers[plan.project % people.publishers.length]!,
+          assigned_to: plan.project % 2 === 0 ? null : plan.owner,
+          created_at: plan.createdAt,
+        }),
+      );
     const projects = await trx.insertInto('projects').values(projectRows).returning(['id', 'title']).execute();
     const projectIds = new Map(projects.map((row) => [row.title, row.id]));
 
@@ -124,9 +131,15 @@ async function fillTo(bench: BenchApp, people: People, total: number): Promise<v
       const postId = postIds.get(`${projectIds.get(`Proyecto ${plan.project}`)}:${plan.sequence}`)!;
       for (let position = 0; position < plan.images; position += 1) {
         imageRows.push({
-          post_id: postId, project_image_id: null, position, status: 'pending',
-          instagram_key: `posts/bench/${postId}-${position}-ig.jpg`, instagram_width: 1080, instagram_height: 1350,
-          linkedin_key: `posts/bench/${postId}-${position}-li.jpg`, linkedin_content_type: 'image/jpeg',
+          post_id: postId,
+          project_image_id: null,
+          position,
+          status: 'pending',
+          instagram_key: `posts/bench/${postId}-${position}-ig.jpg`,
+          instagram_width: 1080,
+          instagram_height: 1350,
+          linkedin_key: `posts/bench/${postId}-${position}-li.jpg`,
+          linkedin_content_type: 'image/jpeg',
           created_at: storedInstant(plan.createdAt),
         });
       }
@@ -135,9 +148,19 @@ async function fillTo(bench: BenchApp, people: People, total: number): Promise<v
       for (const network of ['instagram', 'linkedin'] as const) {
         if (!plan.networks[network]) continue;
         resultRows.push({
-          post_id: postId, network, target_id: `target-${network}`, target_name: 'Estudio', status: 'posted', remote_id: `remote-${postId}`,
-          permalink: `https://example.com/${network}/${postId}`, error: null, attempts: 1, started_at: finished, finished_at: finished,
-          created_at: finished, updated_at: finished,
+          post_id: postId,
+          network,
+          target_id: `target-${network}`,
+          target_name: 'Estudio',
+          status: 'posted',
+          remote_id: `remote-${postId}`,
+          permalink: `https://example.com/${network}/${postId}`,
+          error: null,
+          attempts: 1,
+          started_at: finished,
+          finished_at: finished,
+          created_at: finished,
+          updated_at: finished,
         });
       }
     }
@@ -205,9 +228,13 @@ async function printListPlans({ db, dialect }: BenchApp, people: People): Promis
   const customer: PostViewer = { id: people.customers[0]!, seesAll: false };
   const deepPage = Math.ceil(Math.ceil(LARGEST / POSTS_PAGE_SIZE) / 2);
   // What listPosts asks for: the counts, and the page's rows (which read the previews' count when they need it).
-  const page = (recording: typeof db, viewer: PostViewer, state: PostState | undefined, pageNumber: number) => pagePostRows(
-    recording, viewer, { state, offset: (pageNumber - 1) * POSTS_PAGE_SIZE, limit: POSTS_PAGE_SIZE }, async () => (await countPostsByState(db, viewer)).preview,
-  );
+  const page = (recording: typeof db, viewer: PostViewer, state: PostState | undefined, pageNumber: number) =>
+    pagePostRows(
+      recording,
+      viewer,
+      { state, offset: (pageNumber - 1) * POSTS_PAGE_SIZE, limit: POSTS_PAGE_SIZE },
+      async () => (await countPostsByState(db, viewer)).preview,
+    );
   const scenarios: [string, (recording: typeof db) => Promise<unknown>][] = [
     ['counts per state (admin)', (recording) => countPostsByState(recording, admin)],
     ['page rows, first page (admin)', (recording) => page(recording, admin, undefined, 1)],
@@ -215,10 +242,13 @@ async function printListPlans({ db, dialect }: BenchApp, people: People): Promis
     ['page rows, state=published (admin)', (recording) => page(recording, admin, 'published', 1)],
     ['counts per state (customer)', (recording) => countPostsByState(recording, customer)],
     ['page rows, first page (customer)', (recording) => page(recording, customer, undefined, 1)],
-    ['images and results of a page', async (recording) => {
-      const ids = (await page(db, admin, undefined, 1)).map((row) => row.id);
-      await Promise.all([listImageRows(recording, ids), listResultRows(recording, ids)]);
-    }],
+    [
+      'images and results of a page',
+      async (recording) => {
+        const ids = (await page(db, admin, undefined, 1)).map((row) => row.id);
+        await Promise.all([listImageRows(recording, ids), listResultRows(recording, ids)]);
+      },
+    ],
   ];
   for (const [name, scenario] of scenarios) {
     const queries = await recordQueries(db, scenario);

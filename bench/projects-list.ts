@@ -49,10 +49,18 @@ interface Options {
  */
 async function createPeople(bench: BenchApp) {
   const people = { creators: [] as string[], customers: [] as string[] };
-  for (const [role, count] of [['customer', 40], ['publisher', 8], ['admin', 2]] as const) {
+  for (const [role, count] of [
+    ['customer', 40],
+    ['publisher', 8],
+    ['admin', 2],
+  ] as const) {
     for (let index = 0; index < count; index += 1) {
       const user = await createTestUser(bench.testApp, { email: `${role}-${index}@bench.es`, role, firstName: `${role} ${index}` });
-      await bench.db.updateTable('users').set({ last_name: `Apellido ${(index * 7919) % 97}` }).where('id', '=', user.id).execute();
+      await bench.db
+        .updateTable('users')
+        .set({ last_name: `Apellido ${(index * 7919) % 97}` })
+        .where('id', '=', user.id)
+        .execute();
       people.creators.push(user.id);
       if (role === 'customer') people.customers.push(user.id);
     }
@@ -67,16 +75,18 @@ async function fillTo({ db, dialect }: BenchApp, { creators, customers }: People
   await insertInBatches(db, { from: await countRows(db, 'projects'), to: total }, async (trx, from, to) => {
     const rows = [];
     for (let index = from; index < to; index += 1) {
-      rows.push(projectRowValues({
-        title: `Proyecto ${index}`,
-        description: `Vivienda número ${index}, descrita con algo de texto como las de verdad.`,
-        keywords: 'vivienda,madera,luz',
-        state: STATES[index % STATES.length]!,
-        created_by: creators[(index * 31) % creators.length]!,
-        assigned_to: index % 3 === 0 ? customers[(index * 17) % customers.length]! : null,
-        // About 40 minutes apart, a few seconds of jitter: three and a half years for 100,000.
-        created_at: new Date(firstDay + index * 2_400_000 + ((index * 7_919) % 5_000)),
-      }));
+      rows.push(
+        projectRowValues({
+          title: `Proyecto ${index}`,
+          description: `Vivienda número ${index}, descrita con algo de texto como las de verdad.`,
+          keywords: 'vivienda,madera,luz',
+          state: STATES[index % STATES.length]!,
+          created_by: creators[(index * 31) % creators.length]!,
+          assigned_to: index % 3 === 0 ? customers[(index * 17) % customers.length]! : null,
+          // About 40 minutes apart, a few seconds of jitter: three and a half years for 100,000.
+          created_at: new Date(firstDay + index * 2_400_000 + ((index * 7_919) % 5_000)),
+        }),
+      );
     }
     await trx.insertInto('projects').values(rows).execute();
   });

@@ -20,7 +20,8 @@ const base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).p
 await timeRequests(base, '/api/health', undefined, LOAD); // warm-up
 const baseline = await timeRequests(base, '/api/health', undefined, LOAD);
 const session = await timeRequests(base, '/api/me', cookie, LOAD);
-const line = (name: string, r: Figures) => `${name.padEnd(16)} ${r.perSecond.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2)} ms   p99 ${r.p99.toFixed(2)} ms`;
+const line = (name: string, r: Figures) =>
+  `${name.padEnd(16)} ${r.perSecond.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2)} ms   p99 ${r.p99.toFixed(2)} ms`;
 console.log(`database: ${process.env.TEST_DIALECT}; ${LOAD.requests} requests, ${LOAD.concurrency} at a time`);
 console.log(line('GET /api/health', baseline));
 console.log(line('GET /api/me', session));

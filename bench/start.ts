@@ -124,7 +124,8 @@ function startScriptSettings(tree: string): { tunables: string | undefined; node
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 15 * 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${url}: the command ended (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${url}: the command ended (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
     try {
       if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).status === 200) return;
     } catch {
@@ -298,13 +299,23 @@ function budgetLines(results: StartResults): BudgetLine[] {
 
 function printResults(results: StartResults): void {
   const rows = [results.bare, results.alone, results.first, results.second, ...(results.afterServerChange ? [results.afterServerChange] : [])];
-  console.log(`\nnpm start on a copy of ${results.commit}; median of ${results.rounds} round(s) for the second start and the baselines; RSS from /proc/<pid>/status of the server's node process`);
-  console.log(`${'start'.padEnd(44)} ${'to 200 (s)'.padStart(10)} ${'x alone'.padStart(8)} ${'CPU (s)'.padStart(8)} ${`RSS ${IDLE_READING_MS / 1000} s (MB)`.padStart(14)} ${`RSS ${SETTLED_READING_MS / 1000} s (MB)`.padStart(15)}`);
+  console.log(
+    `\nnpm start on a copy of ${results.commit}; median of ${results.rounds} round(s) for the second start and the baselines; RSS from /proc/<pid>/status of the server's node process`,
+  );
+  console.log(
+    `${'start'.padEnd(44)} ${'to 200 (s)'.padStart(10)} ${'x alone'.padStart(8)} ${'CPU (s)'.padStart(8)} ${`RSS ${IDLE_READING_MS / 1000} s (MB)`.padStart(14)} ${`RSS ${SETTLED_READING_MS / 1000} s (MB)`.padStart(15)}`,
+  );
   for (const start of rows) {
     const settled = start.settledMb === undefined ? '' : start.settledMb.toFixed(1);
-    console.log(`${start.name.padEnd(44)} ${start.seconds.toFixed(2).padStart(10)} ${(start.seconds / results.alone.seconds).toFixed(2).padStart(8)} ${start.cpuSeconds.toFixed(2).padStart(8)} ${start.idleMb.toFixed(1).padStart(14)} ${settled.padStart(15)}`);
+    console.log(
+      `${start.name.padEnd(44)} ${start.seconds.toFixed(2).padStart(10)} ${(start.seconds / results.alone.seconds).toFixed(2).padStart(8)} ${start.cpuSeconds.toFixed(2).padStart(8)} ${start.idleMb.toFixed(1).padStart(14)} ${settled.padStart(15)}`,
+    );
   }
-  const said = (start: Start) => start.output.split('\n').filter((line) => line.startsWith('npm start:')).join(' | ');
+  const said = (start: Start) =>
+    start.output
+      .split('\n')
+      .filter((line) => line.startsWith('npm start:'))
+      .join(' | ');
   console.log(`\nfirst start said: ${said(results.first)}`);
   console.log(`second start said: ${said(results.second)}`);
   if (results.afterServerChange) console.log(`after the change: ${said(results.afterServerChange)}`);

@@ -15,7 +15,19 @@ export const BUILDS = [
     name: 'web',
     label: 'the web app',
     script: 'build:web',
-    inputs: ['src/web', 'src/domain', 'scripts/landing-vite-plugin.ts', 'scripts/login-vite-plugin.ts', 'vite.config.ts', 'vite.landing.config.ts', 'vite.login.config.ts', 'tsconfig.json', 'tsconfig.base.json', 'package.json', 'package-lock.json'],
+    inputs: [
+      'src/web',
+      'src/domain',
+      'scripts/landing-vite-plugin.ts',
+      'scripts/login-vite-plugin.ts',
+      'vite.config.ts',
+      'vite.landing.config.ts',
+      'vite.login.config.ts',
+      'tsconfig.json',
+      'tsconfig.base.json',
+      'package.json',
+      'package-lock.json',
+    ],
     output: 'dist/web',
   },
   {
@@ -51,7 +63,14 @@ function listFiles(root, folder) {
 /** Each input file of `build` and the SHA-256 of its content. */
 export function readInputs(root, build) {
   const files = [...new Set(build.inputs.flatMap((input) => listFiles(root, input)))].filter(isBuildInput).sort();
-  return Object.fromEntries(files.map((file) => [file, createHash('sha256').update(fs.readFileSync(path.join(root, file))).digest('base64url')]));
+  return Object.fromEntries(
+    files.map((file) => [
+      file,
+      createHash('sha256')
+        .update(fs.readFileSync(path.join(root, file)))
+        .digest('base64url'),
+    ]),
+  );
 }
 
 /** Each file the build wrote, with its size and modification time: a deleted or touched output shows. */

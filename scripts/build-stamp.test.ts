@@ -19,12 +19,27 @@ function project(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-build-stamp-'));
   roots.push(root);
   const files = [
-    'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.server.json',
-    'vite.config.ts', 'vite.landing.config.ts', 'scripts/landing-vite-plugin.ts',
-    'src/web/main.tsx', 'src/web/index.html', 'src/web/i18n/locales/es/common.json', 'src/web/features/posts/posts-page.tsx',
-    'src/web/features/posts/posts-page.test.tsx', 'src/web/test-support/render.tsx', 'src/web/README.md',
-    'src/server/main.ts', 'src/server/app.ts', 'src/server/i18n/locales/es/email.json',
-    'src/server/app.test.ts', 'src/server/test-support/database.ts', 'src/server/README.md',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'tsconfig.base.json',
+    'tsconfig.server.json',
+    'vite.config.ts',
+    'vite.landing.config.ts',
+    'scripts/landing-vite-plugin.ts',
+    'src/web/main.tsx',
+    'src/web/index.html',
+    'src/web/i18n/locales/es/common.json',
+    'src/web/features/posts/posts-page.tsx',
+    'src/web/features/posts/posts-page.test.tsx',
+    'src/web/test-support/render.tsx',
+    'src/web/README.md',
+    'src/server/main.ts',
+    'src/server/app.ts',
+    'src/server/i18n/locales/es/email.json',
+    'src/server/app.test.ts',
+    'src/server/test-support/database.ts',
+    'src/server/README.md',
     'src/domain/post.ts',
   ];
   for (const file of files) write(root, file, `// ${file}\n`);
@@ -198,9 +213,15 @@ describe('what npm run demo and npm run check:networks build', () => {
     const root = project();
     for (const script of ['server-command.mjs', 'build-stamp.mjs']) fs.copyFileSync(path.join(import.meta.dirname, script), path.join(root, 'scripts', script));
     // A build:server that writes the entry and counts its runs.
-    const build = "require('fs').mkdirSync('dist/server/server',{recursive:true});require('fs').appendFileSync('builds','x');require('fs').writeFileSync('dist/server/server/hello.js','console.log(\"hello from the entry\")')";
+    const build =
+      "require('fs').mkdirSync('dist/server/server',{recursive:true});require('fs').appendFileSync('builds','x');require('fs').writeFileSync('dist/server/server/hello.js','console.log(\"hello from the entry\")')";
     write(root, 'package.json', JSON.stringify({ name: 'probe', private: true, scripts: { 'build:server': `node -e "${build.replaceAll('"', '\\"')}"` } }));
-    const run = () => execFileSync(process.execPath, ['scripts/server-command.mjs', 'dist/server/server/hello.js'], { cwd: root, encoding: 'utf8', env: { ...process.env, npm_lifecycle_event: 'demo' } });
+    const run = () =>
+      execFileSync(process.execPath, ['scripts/server-command.mjs', 'dist/server/server/hello.js'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, npm_lifecycle_event: 'demo' },
+      });
     const first = run();
     expect(first).toContain('npm run demo: building the server (no build of it recorded)');
     expect(first).toContain('hello from the entry');
@@ -215,7 +236,10 @@ describe('the inputs of this project', () => {
   const projectRoot = path.resolve(import.meta.dirname, '..');
   /** The project's files TypeScript reads for a configuration (no type check: --listFilesOnly), tests aside (tsconfig.web.json checks src/domain's, which no build bundles). */
   function filesCompiledBy(tsconfig: string): string[] {
-    const listed = execFileSync(process.execPath, [path.join(projectRoot, 'node_modules/typescript/bin/tsc'), '-p', tsconfig, '--listFilesOnly'], { cwd: projectRoot, encoding: 'utf8' });
+    const listed = execFileSync(process.execPath, [path.join(projectRoot, 'node_modules/typescript/bin/tsc'), '-p', tsconfig, '--listFilesOnly'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    });
     return listed
       .split('\n')
       .filter((file) => file.startsWith(projectRoot) && !file.includes('/node_modules/') && !/\.test\.tsx?$/.test(file))
@@ -225,10 +249,14 @@ describe('the inputs of this project', () => {
   it.each([
     ['server', 'tsconfig.server.json'],
     ['web', 'tsconfig.web.json'],
-  ])('the %s build reads every source file of %s', (name, tsconfig) => {
-    const inputs = Object.keys(readInputs(projectRoot, build(name)));
-    const compiled = filesCompiledBy(tsconfig);
-    expect(compiled.length).toBeGreaterThan(30);
-    expect(compiled.filter((file) => !inputs.includes(file))).toEqual([]);
-  }, 60_000);
+  ])(
+    'the %s build reads every source file of %s',
+    (name, tsconfig) => {
+      const inputs = Object.keys(readInputs(projectRoot, build(name)));
+      const compiled = filesCompiledBy(tsconfig);
+      expect(compiled.length).toBeGreaterThan(30);
+      expect(compiled.filter((file) => !inputs.includes(file))).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -29,7 +29,10 @@ interface BuiltLogin {
 export function loginPage(options: { webRoot: string; localesDir: string; command: 'build' | 'serve' }): Plugin {
   const build = (assets: string): BuiltLogin => {
     const translate = loginTranslator(readResources(options.localesDir));
-    const rendered = Object.fromEntries(LANGUAGES.map((language) => [language, renderLogin({ language, translate: translate(language), assets })])) as Record<Language, ReturnType<typeof renderLogin>>;
+    const rendered = Object.fromEntries(LANGUAGES.map((language) => [language, renderLogin({ language, translate: translate(language), assets })])) as Record<
+      Language,
+      ReturnType<typeof renderLogin>
+    >;
     const keys = rendered.es.keys;
     const dictionaries = LANGUAGES.map((language) => {
       const content = JSON.stringify(Object.fromEntries(keys.map((key) => [key, translate(language)(key)])));
@@ -37,7 +40,10 @@ export function loginPage(options: { webRoot: string; localesDir: string; comman
       return { language, fileName: `assets/login-${language}-${hash}.json`, content };
     });
     const urls = jsonForScript(Object.fromEntries(dictionaries.map(({ language, fileName }) => [language, `/${fileName}`])));
-    const pages = Object.fromEntries(LANGUAGES.map((language) => [language, rendered[language].html.replace(DICTIONARIES_PLACEHOLDER, urls)])) as Record<Language, string>;
+    const pages = Object.fromEntries(LANGUAGES.map((language) => [language, rendered[language].html.replace(DICTIONARIES_PLACEHOLDER, urls)])) as Record<
+      Language,
+      string
+    >;
     return { pages, dictionaries };
   };
 
@@ -52,7 +58,11 @@ export function loginPage(options: { webRoot: string; localesDir: string; comman
         const asset = bundle[fileName];
         delete bundle[fileName];
         // Less Vite's own marker comment (/*$vite$:1*/), which means nothing once inlined.
-        return asset?.type === 'asset' ? String(asset.source).replace(/\/\*\$vite\$[^*]*\*\//g, '').trim() : '';
+        return asset?.type === 'asset'
+          ? String(asset.source)
+              .replace(/\/\*\$vite\$[^*]*\*\//g, '')
+              .trim()
+          : '';
       });
       if (styles.join('') === '') return this.error(`the login page's script does not import ${LOGIN_STYLESHEET}`);
       const built = build(`<style>${styles.join('')}</style>\n<script type="module" crossorigin src="/${entry.fileName}"></script>`);

@@ -13,6 +13,10 @@ if (!entry) {
   process.exit(2);
 }
 const who = `npm run ${process.env.npm_lifecycle_event ?? path.basename(entry)}`;
-const status = buildWhatChanged(root, BUILDS.filter((build) => build.name === 'server'), who);
+const status = buildWhatChanged(
+  root,
+  BUILDS.filter((build) => build.name === 'server'),
+  who,
+);
 if (status !== 0) process.exit(status);
 await import(pathToFileURL(path.resolve(root, entry)).href);

@@ -22,7 +22,8 @@ const cleanups: Array<() => void> = [];
 
 beforeAll(() => {
   root = copyForStart('alzado-start-output-', (packageJson) => {
-    packageJson.scripts['build:server'] = `node -e "for (let i = 0; i < 600; i++) console.log('dist/web/assets/chunk-' + i + '.js  12.3 kB │ gzip: 4.1 kB'); console.warn('(!) Some chunks are larger than 500 kB after minification.')"`;
+    packageJson.scripts['build:server'] =
+      `node -e "for (let i = 0; i < 600; i++) console.log('dist/web/assets/chunk-' + i + '.js  12.3 kB │ gzip: 4.1 kB'); console.warn('(!) Some chunks are larger than 500 kB after minification.')"`;
   });
   // The web app is up to date; the server is built (by the stand-in) on this first start.
   for (const build of BUILDS.filter((each) => each.name === 'web')) recordBuild(root, build, readInputs(root, build));
@@ -39,7 +40,18 @@ describe('the first npm start on an empty data folder', { timeout: 120_000 }, ()
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base };
-    for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'LOG_LEVEL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SOCIAL_SANDBOX', 'LINKEDIN_CLIENT_ID', 'META_APP_ID', 'SMTP_URL']) delete env[name];
+    for (const name of [
+      'DATABASE_URL',
+      'NODE_OPTIONS',
+      'LOG_LEVEL',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'SOCIAL_SANDBOX',
+      'LINKEDIN_CLIENT_ID',
+      'META_APP_ID',
+      'SMTP_URL',
+    ])
+      delete env[name];
     const npm = spawn('npm', ['start'], { cwd: root, env });
     cleanups.push(() => {
       if (npm.exitCode === null) npm.kill('SIGKILL');
@@ -67,8 +79,14 @@ describe('the first npm start on an empty data folder', { timeout: 120_000 }, ()
     expect(blockStart, stdout).toBeGreaterThan(0);
     expect(blockStart, `lines before the closing block:\n${lines.slice(0, blockStart).join('\n')}`).toBeLessThan(40);
     const block = lines.slice(blockStart, lines.findIndex((line) => line.includes('Stop with Ctrl+C.')) + 1);
-    const email = block.find((line) => line.includes('e-mail'))?.trim().split(/\s+/)[1];
-    const password = block.find((line) => line.includes('password  '))?.trim().split(/\s+/)[1];
+    const email = block
+      .find((line) => line.includes('e-mail'))
+      ?.trim()
+      .split(/\s+/)[1];
+    const password = block
+      .find((line) => line.includes('password  '))
+      ?.trim()
+      .split(/\s+/)[1];
     expect(block[0]).toContain(base);
     expect(email).toBe('admin@alzado.local');
     expect(password).toMatch(/^[\w-]{16}$/);

@@ -79,7 +79,16 @@ async function npmStart() {
   dataDirs.push(dataDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'debug', ADMIN_EMAIL: 'admin@studio.es', ADMIN_PASSWORD: 'admin-password-1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'debug',
+    ADMIN_EMAIL: 'admin@studio.es',
+    ADMIN_PASSWORD: 'admin-password-1',
+  };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
   const npm = spawn('npm', ['start'], { cwd: root, env });
@@ -88,7 +97,12 @@ async function npmStart() {
   npm.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
   npm.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${base}/api/health`).then((response) => response.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
     if (npm.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not start the server:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -113,7 +127,12 @@ describe('stopping npm start with SIGTERM', { timeout: 120_000 }, () => {
     npm.kill('SIGTERM');
     const took = await goneWithin(processes, signalled);
     expect(took, `still running ${STOP_TIME_MS / 1000} s after SIGTERM: ${processes.filter(alive).join(', ')}\n${output()}`).toBeDefined();
-    expect(await fetch(`${base}/api/health`).then(() => 'answered', () => 'refused')).toBe('refused');
+    expect(
+      await fetch(`${base}/api/health`).then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    ).toBe('refused');
     expect(output()).toContain('SIGTERM received, stopping');
   });
 
@@ -122,7 +141,8 @@ describe('stopping npm start with SIGTERM', { timeout: 120_000 }, () => {
     // The reader stops reading; the server goes on logging (a line per request at LOG_LEVEL=debug) until the pipe is full.
     npm.stdout.pause();
     npm.stdout.removeAllListeners('data');
-    for (let round = 0; round < 50; round++) await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/api/health`).then((response) => response.text())));
+    for (let round = 0; round < 50; round++)
+      await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/api/health`).then((response) => response.text())));
     const signalled = Date.now();
     npm.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 100));

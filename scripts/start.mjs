@@ -22,7 +22,12 @@ for (const { build, reason, inputs } of builds) {
   // The build's own output (Vite lists every file it writes) is kept, and shown only when it fails:
   // one line per build says what, how long and how big (issue 28).
   const buildStarted = performance.now();
-  const result = spawnSync('npm', ['run', '--silent', build.script], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync('npm', ['run', '--silent', build.script], {
+    cwd: root,
+    stdio: ['inherit', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0) {
     process.stdout.write(output);
@@ -30,12 +35,17 @@ for (const { build, reason, inputs } of builds) {
     process.exit(result.status ?? 1);
   }
   recordBuild(root, build, inputs);
-  console.log(`npm start: built ${build.label} in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s: ${build.output}, ${megabytes(folderSize(path.join(root, build.output)))}`);
+  console.log(
+    `npm start: built ${build.label} in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s: ${build.output}, ${megabytes(folderSize(path.join(root, build.output)))}`,
+  );
 }
 
 function folderSize(folder) {
   if (!fs.existsSync(folder)) return 0;
-  return fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).reduce((total, entry) => total + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((total, entry) => total + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
 }
 
 function megabytes(bytes) {

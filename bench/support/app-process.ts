@@ -89,7 +89,8 @@ export function freePort(): Promise<number> {
 async function waitUntilHealthy(healthUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The app exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The app exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
     try {
       if ((await fetch(healthUrl, { signal: AbortSignal.timeout(2_000) })).status === 200) return;
     } catch {

@@ -30,7 +30,10 @@ export async function insertInBatches(
 }
 
 export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

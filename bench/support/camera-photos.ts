@@ -58,21 +58,44 @@ const CAMERAS: Record<PhotoPlan['camera'], { icc: 'srgb' | 'p3'; exif: (seed: nu
     icc: 'srgb',
     exif: (seed) => ({
       IFD0: { Make: 'Canon', Model: 'Canon EOS 80D', Software: 'Firmware Version 1.0.3', DateTime: `2024:05:${10 + seed}:11:32:07`, Artist: 'Estudio' },
-      IFD2: { ExposureTime: '1/125', FNumber: '8/1', ISOSpeedRatings: '100', DateTimeOriginal: `2024:05:${10 + seed}:11:32:07`, FocalLength: '24/1', LensModel: 'EF-S18-55mm f/3.5-5.6 IS STM', ColorSpace: '1' },
+      IFD2: {
+        ExposureTime: '1/125',
+        FNumber: '8/1',
+        ISOSpeedRatings: '100',
+        DateTimeOriginal: `2024:05:${10 + seed}:11:32:07`,
+        FocalLength: '24/1',
+        LensModel: 'EF-S18-55mm f/3.5-5.6 IS STM',
+        ColorSpace: '1',
+      },
     }),
   },
   nikon: {
     icc: 'srgb',
     exif: (seed) => ({
       IFD0: { Make: 'NIKON CORPORATION', Model: 'NIKON D7500', Software: 'Ver.1.20', DateTime: `2024:06:${10 + seed}:17:05:41` },
-      IFD2: { ExposureTime: '1/60', FNumber: '56/10', ISOSpeedRatings: '400', DateTimeOriginal: `2024:06:${10 + seed}:17:05:41`, FocalLength: '35/1', LensModel: '18.0-140.0 mm f/3.5-5.6', ColorSpace: '1' },
+      IFD2: {
+        ExposureTime: '1/60',
+        FNumber: '56/10',
+        ISOSpeedRatings: '400',
+        DateTimeOriginal: `2024:06:${10 + seed}:17:05:41`,
+        FocalLength: '35/1',
+        LensModel: '18.0-140.0 mm f/3.5-5.6',
+        ColorSpace: '1',
+      },
     }),
   },
   phone: {
     icc: 'p3',
     exif: (seed) => ({
       IFD0: { Make: 'Apple', Model: 'iPhone 13', Software: '17.5.1', DateTime: `2024:07:${10 + seed}:09:14:22` },
-      IFD2: { ExposureTime: '1/250', FNumber: '8/5', ISOSpeedRatings: '50', DateTimeOriginal: `2024:07:${10 + seed}:09:14:22`, FocalLength: '26/10', LensModel: 'iPhone 13 back dual wide camera 5.1mm f/1.6' },
+      IFD2: {
+        ExposureTime: '1/250',
+        FNumber: '8/5',
+        ISOSpeedRatings: '50',
+        DateTimeOriginal: `2024:07:${10 + seed}:09:14:22`,
+        FocalLength: '26/10',
+        LensModel: 'iPhone 13 back dual wide camera 5.1mm f/1.6',
+      },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 23/1 1842/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 10/1 3507/100' },
     }),
   },
@@ -123,13 +146,15 @@ async function makePhoto(plan: PhotoPlan, seed: number): Promise<Buffer> {
       const noise = ((state >>> 16) & 255) / 255 - 0.5;
       samples[index] = scene[index]! + (texture[index]! - 128) * 0.45 + noise * grain;
     }
-    return sharp(pixels, { raw: { width, height, channels: 3 } })
-      // withMetadata first: it would set the profile back to sRGB.
-      .withMetadata({ orientation: plan.orientation, density: 300 })
-      .withIccProfile(camera.icc)
-      .withExif(camera.exif(seed))
-      .jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0', progressive: false })
-      .toBuffer();
+    return (
+      sharp(pixels, { raw: { width, height, channels: 3 } })
+        // withMetadata first: it would set the profile back to sRGB.
+        .withMetadata({ orientation: plan.orientation, density: 300 })
+        .withIccProfile(camera.icc)
+        .withExif(camera.exif(seed))
+        .jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0', progressive: false })
+        .toBuffer()
+    );
   };
   // The file grows with the grain almost in proportion: aim at the target's middle from the last two tries.
   const aim = (TARGET.min + TARGET.max) / 2;
@@ -138,7 +163,10 @@ async function makePhoto(plan: PhotoPlan, seed: number): Promise<Buffer> {
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const body = await encode(grain);
     if (body.length >= TARGET.min && body.length <= TARGET.max) return body;
-    const next = previous && previous.bytes !== body.length ? grain + ((aim - body.length) * (grain - previous.grain)) / (body.length - previous.bytes) : grain * (aim / body.length);
+    const next =
+      previous && previous.bytes !== body.length
+        ? grain + ((aim - body.length) * (grain - previous.grain)) / (body.length - previous.bytes)
+        : grain * (aim / body.length);
     previous = { grain, bytes: body.length };
     grain = Math.min(120, Math.max(0, next));
   }

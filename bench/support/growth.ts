@@ -29,9 +29,13 @@ const at = (figures: Map<string, Figures>, name: string, size: number) => figure
 
 /** The figures of both studios side by side: p50, p95 and the ratio to that studio's floor; then the growth. */
 export function printGrowthFigures(figures: Map<string, Figures>, dialect: BenchDialect, names: string[], requests: number): void {
-  console.log(`\ndatabase: ${dialect}; ${requests} requests per row, both studios' requests interleaved in one run; milliseconds; x = p50 over the floor's p50 in that studio; growth = p50 at 100k over p50 at 1k`);
+  console.log(
+    `\ndatabase: ${dialect}; ${requests} requests per row, both studios' requests interleaved in one run; milliseconds; x = p50 over the floor's p50 in that studio; growth = p50 at 100k over p50 at 1k`,
+  );
   const width = Math.max(...names.map((name) => name.length));
-  const sizeHeads = [SMALLEST, LARGEST].map((size) => `${`${sizeLabel(size)} p50`.padStart(9)} ${`${sizeLabel(size)} p95`.padStart(9)} ${`${sizeLabel(size)} x`.padStart(7)}`);
+  const sizeHeads = [SMALLEST, LARGEST].map(
+    (size) => `${`${sizeLabel(size)} p50`.padStart(9)} ${`${sizeLabel(size)} p95`.padStart(9)} ${`${sizeLabel(size)} x`.padStart(7)}`,
+  );
   console.log(`${'request'.padEnd(width)} ${sizeHeads.join(' ')} ${'growth'.padStart(7)}`);
   for (const name of names) {
     const cells = [SMALLEST, LARGEST].map((size) => {
@@ -53,15 +57,29 @@ export function growthBudgetLines(bench: string, names: string[], figures: Map<s
     const overFloor = Number((p50(name, LARGEST) / p50(FLOOR_NAME, LARGEST)).toFixed(2));
     return [
       {
-        bench, measure: `${name}: 100k over 1k`, value: growth, unit: 'x', budget: `<= ${GROWTH_BUDGET}x`, pass: growth <= GROWTH_BUDGET,
+        bench,
+        measure: `${name}: 100k over 1k`,
+        value: growth,
+        unit: 'x',
+        budget: `<= ${GROWTH_BUDGET}x`,
+        pass: growth <= GROWTH_BUDGET,
         baseline: `${same} in a studio of 1,000 posts, interleaved (p50 ${p50(name, SMALLEST).toFixed(2)} ms)`,
       },
-      { bench, measure: `${name} at 100k over the floor`, value: overFloor, unit: 'x', budget: '', pass: null, baseline: `${FLOOR_NAME} (p50 ${p50(FLOOR_NAME, LARGEST).toFixed(2)} ms)` },
+      {
+        bench,
+        measure: `${name} at 100k over the floor`,
+        value: overFloor,
+        unit: 'x',
+        budget: '',
+        pass: null,
+        baseline: `${FLOOR_NAME} (p50 ${p50(FLOOR_NAME, LARGEST).toFixed(2)} ms)`,
+      },
     ] satisfies BudgetLine[];
   });
 }
 
 /** The budget lines as a script run on its own prints them: pass, FAIL or info. */
 export function printVerdicts(lines: BudgetLine[]): void {
-  for (const line of lines) console.log(`${line.pass === null ? 'info' : line.pass ? 'pass' : 'FAIL'}  ${line.measure}: ${line.value}x${line.budget ? ` (${line.budget})` : ''}`);
+  for (const line of lines)
+    console.log(`${line.pass === null ? 'info' : line.pass ? 'pass' : 'FAIL'}  ${line.measure}: ${line.value}x${line.budget ? ` (${line.budget})` : ''}`);
 }

@@ -25,12 +25,26 @@ export interface Chromium {
 /** Chromium with a DevTools port for Lighthouse, in a throwaway profile. */
 export async function launchChromium(): Promise<Chromium> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-lighthouse-'));
-  const chrome: ChildProcess = spawn(CHROME_PATH, [
-    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--disable-quic', '--remote-debugging-port=0',
-    // A Spanish browser, the language the landing is prerendered in; an English row asks with ?lng=en.
-    '--lang=es-ES', '--accept-lang=es-ES,es', `--user-data-dir=${profile}`, 'about:blank',
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const chrome: ChildProcess = spawn(
+    CHROME_PATH,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--remote-debugging-port=0',
+      // A Spanish browser, the language the landing is prerendered in; an English row asks with ?lng=en.
+      '--lang=es-ES',
+      '--accept-lang=es-ES,es',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     chrome.stderr!.on('data', (chunk: Buffer) => {
@@ -98,8 +112,11 @@ async function auditOnce(options: { url: string; port: number; formFactor: FormF
     cls: metric('cumulative-layout-shift'),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
   };
-  const requests = (audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
-  const scripts = requests.filter((request) => request.resourceType === 'Script').map((request) => ({ url: request.url, transferSize: request.transferSize ?? 0 }));
+  const requests =
+    (audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+  const scripts = requests
+    .filter((request) => request.resourceType === 'Script')
+    .map((request) => ({ url: request.url, transferSize: request.transferSize ?? 0 }));
   const benchmarkIndex = Math.round(result.lhr.environment.benchmarkIndex);
   if (runtimeError) return { scores: null, error: `${runtimeError.code}: ${runtimeError.message}`, metrics, failing: [], scripts, benchmarkIndex };
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as Record<Category, number>;

@@ -92,7 +92,8 @@ async function connectCustomer(t: TestApp, studio: string, number: number): Prom
   const pages = await t.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie } });
   if (pages.statusCode !== 200) throw new Error(`${studio}'s Instagram pages: ${pages.statusCode} ${pages.body}`);
   const targets = await t.database.db.selectFrom('social_connections').select(['network', 'publish_target_id']).where('user_id', '=', user.id).execute();
-  if (targets.length !== 2 || targets.some((row) => !row.publish_target_id)) throw new Error(`${studio} has no target to publish to: ${JSON.stringify(targets)}`);
+  if (targets.length !== 2 || targets.some((row) => !row.publish_target_id))
+    throw new Error(`${studio} has no target to publish to: ${JSON.stringify(targets)}`);
   return user.id;
 }
 
@@ -121,7 +122,11 @@ export async function seedDuePosts(env: StudiosEnv, input: { day: string; perStu
   const created = new Date();
   const projects = await db
     .insertInto('projects')
-    .values(env.customers.slice(0, input.studios ?? env.customers.length).map((customer, index) => projectRowValues({ title: `Obra ${input.label} ${index + 1}`, state: 'preview', created_by: customer, created_at: created })))
+    .values(
+      env.customers
+        .slice(0, input.studios ?? env.customers.length)
+        .map((customer, index) => projectRowValues({ title: `Obra ${input.label} ${index + 1}`, state: 'preview', created_by: customer, created_at: created })),
+    )
     .returning(['id', 'created_by'])
     .execute();
   const texts = new Map<number, string>();
@@ -147,7 +152,11 @@ export async function seedDuePosts(env: StudiosEnv, input: { day: string; perStu
       })),
     );
     for (let from = 0; from < rows.length; from += 500) {
-      for (const post of await trx.insertInto('posts').values(rows.slice(from, from + 500)).returning(['id', 'text', 'project_id']).execute()) {
+      for (const post of await trx
+        .insertInto('posts')
+        .values(rows.slice(from, from + 500))
+        .returning(['id', 'text', 'project_id'])
+        .execute()) {
         texts.set(post.id, post.text);
         projectOf.set(post.id, post.project_id);
       }
@@ -159,10 +168,22 @@ export async function seedDuePosts(env: StudiosEnv, input: { day: string; perStu
     const [instagramKey, linkedinKey] = ['ig', 'li'].map((variant) => `posts/${projectId}/${input.label}-${postId}-${variant}.jpg`);
     for (const key of [instagramKey!, linkedinKey!]) await storage.put(key, images[postId % images.length]!, 'image/jpeg');
     imageRows.push({
-      post_id: postId, project_image_id: null, position: 0, status: 'pending', instagram_key: instagramKey!, instagram_width: 1080, instagram_height: 1350,
-      linkedin_key: linkedinKey!, linkedin_content_type: 'image/jpeg', created_at: storedInstant(created),
+      post_id: postId,
+      project_image_id: null,
+      position: 0,
+      status: 'pending',
+      instagram_key: instagramKey!,
+      instagram_width: 1080,
+      instagram_height: 1350,
+      linkedin_key: linkedinKey!,
+      linkedin_content_type: 'image/jpeg',
+      created_at: storedInstant(created),
     });
   }
-  for (let from = 0; from < imageRows.length; from += 500) await db.insertInto('post_images').values(imageRows.slice(from, from + 500)).execute();
+  for (let from = 0; from < imageRows.length; from += 500)
+    await db
+      .insertInto('post_images')
+      .values(imageRows.slice(from, from + 500))
+      .execute();
   return texts;
 }

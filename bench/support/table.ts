@@ -22,7 +22,10 @@ export const FLOOR_BUDGET = 3;
 export class SizedResults {
   private readonly results = new Map<string, Map<number, Figures>>();
 
-  constructor(private readonly sizes: number[], private readonly load: InterleavedLoad = {}) {}
+  constructor(
+    private readonly sizes: number[],
+    private readonly load: InterleavedLoad = {},
+  ) {}
 
   /** GET /api/health, the floor (as `floorCookie`'s user) and each row at this size, interleaved: same server, same run, same load. */
   async measure(base: string, size: number, floorCookie: string, rows: Row[]): Promise<void> {
@@ -66,12 +69,16 @@ export class SizedResults {
     const measured = this.sizes.filter((size) => this.results.get(FLOOR_NAME)?.has(size));
     const width = Math.max(36, ...[...this.results.keys()].map((name) => name.length));
     const cell = (value: number) => value.toFixed(2).padStart(8);
-    console.log(`\ndatabase: ${dialect}; ${requests} requests per row, ${concurrency} at a time, rows interleaved, sent from a worker thread; milliseconds; x = p50 over the floor's p50 at that size`);
+    console.log(
+      `\ndatabase: ${dialect}; ${requests} requests per row, ${concurrency} at a time, rows interleaved, sent from a worker thread; milliseconds; x = p50 over the floor's p50 at that size`,
+    );
     const sizeHeads = measured.map((size) => `${`${label(size)} p50`.padStart(8)} ${`${label(size)} p95`.padStart(8)} ${`${label(size)} x`.padStart(6)}`);
     const growthHead = measured.length > 1 ? ` ${'growth'.padStart(7)}` : '';
     console.log(`${'request'.padEnd(width)} ${sizeHeads.join(' ')}${growthHead}`);
     for (const [name, bySize] of this.results) {
-      const cells = measured.map((size) => `${cell(bySize.get(size)!.p50)} ${cell(bySize.get(size)!.p95)} ${this.overFloor(name, size).toFixed(1).padStart(6)}`);
+      const cells = measured.map(
+        (size) => `${cell(bySize.get(size)!.p50)} ${cell(bySize.get(size)!.p95)} ${this.overFloor(name, size).toFixed(1).padStart(6)}`,
+      );
       const growth = measured.length > 1 ? ` ${(bySize.get(measured.at(-1)!)!.p50 / bySize.get(measured[0]!)!.p50).toFixed(2).padStart(6)}x` : '';
       console.log(`${name.padEnd(width)} ${cells.join(' ')}${growth}`);
     }
@@ -82,5 +89,8 @@ const label = (size: number) => (size >= 1_000 ? `${size / 1_000}k` : String(siz
 
 /** The machine is shared: figures mean little without the load they were taken under. */
 export function loadAverage(): string {
-  return `load average ${os.loadavg().map((value) => value.toFixed(2)).join(', ')} on ${os.availableParallelism()} cores`;
+  return `load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')} on ${os.availableParallelism()} cores`;
 }

@@ -88,7 +88,12 @@ async function warm(base: string, path: string, cookie: string | undefined, requ
 }
 
 async function timeLatencies(
-  base: string, path: string, cookie: string | undefined, requests: number, concurrency: number, extraHeaders: Record<string, string> = {},
+  base: string,
+  path: string,
+  cookie: string | undefined,
+  requests: number,
+  concurrency: number,
+  extraHeaders: Record<string, string> = {},
 ): Promise<number[]> {
   const headers: Record<string, string> = { ...extraHeaders, ...(cookie ? { cookie } : {}) };
   let next = 0;

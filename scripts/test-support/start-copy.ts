@@ -23,6 +23,9 @@ export function copyForStart(prefix: string, editPackage: (packageJson: { script
   fs.mkdirSync(path.join(root, 'dist/server/server'), { recursive: true });
   const tsx = pathToFileURL(path.join(project, 'node_modules/tsx/dist/esm/api/index.mjs')).href;
   const main = pathToFileURL(path.join(project, 'src/server/main.ts')).href;
-  fs.writeFileSync(path.join(root, 'dist/server/server/main.js'), `const { register } = await import(${JSON.stringify(tsx)});\nregister();\nawait import(${JSON.stringify(main)});\n`);
+  fs.writeFileSync(
+    path.join(root, 'dist/server/server/main.js'),
+    `const { register } = await import(${JSON.stringify(tsx)});\nregister();\nawait import(${JSON.stringify(main)});\n`,
+  );
   return root;
 }

@@ -14,9 +14,12 @@ describe('the most common passwords', () => {
     expect(COMMON_PASSWORDS.every((password) => password.length >= 6 && password.length <= 128 && password === password.toLowerCase())).toBe(true);
   });
 
-  it.each(['123456', 'qwerty', 'QWERTY', 'Password', 'password1', 'iloveyou', '1qaz2wsx', 'aaaaaa', 'ZZZZZZZZZZ', '!!!!!!', '000000000'])('knows %j', (password) => {
-    expect(isCommonPassword(password)).toBe(true);
-  });
+  it.each(['123456', 'qwerty', 'QWERTY', 'Password', 'password1', 'iloveyou', '1qaz2wsx', 'aaaaaa', 'ZZZZZZZZZZ', '!!!!!!', '000000000'])(
+    'knows %j',
+    (password) => {
+      expect(isCommonPassword(password)).toBe(true);
+    },
+  );
 
   it.each(['k7#p2q', 'aaaaab', 'casa-del-mar-2025', 'Estudi Alzado', '      ', 'qwerty-tejado'])('lets %j be', (password) => {
     expect(isCommonPassword(password)).toBe(false);
@@ -24,7 +27,9 @@ describe('the most common passwords', () => {
 
   it("are refused by every form's schema with passwordTooCommon, and a short one is told it is short only", () => {
     expect(messagesOf(newPasswordSchema.safeParse({ password: 'qwerty', confirmPassword: 'qwerty' }))).toEqual(['password: passwordTooCommon']);
-    expect(messagesOf(changePasswordSchema.safeParse({ currentPassword: 'x', password: 'aaaaaa', confirmPassword: 'aaaaaa' }))).toEqual(['password: passwordTooCommon']);
+    expect(messagesOf(changePasswordSchema.safeParse({ currentPassword: 'x', password: 'aaaaaa', confirmPassword: 'aaaaaa' }))).toEqual([
+      'password: passwordTooCommon',
+    ]);
     expect(messagesOf(updateMeSchema.safeParse({ password: '123456', currentPassword: 'x' }))).toEqual(['password: passwordTooCommon']);
     expect(messagesOf(updateUserSchema.safeParse({ password: 'Password' }))).toEqual(['password: passwordTooCommon']);
     const user = { first_name: 'Pau', last_name: 'Ros', email: 'pau@studio.es', phone: '600', password: 'iloveyou' };

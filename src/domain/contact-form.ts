@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  CONTACT_FIELD_MAX_LENGTH as MAX,
-  CONTACT_MESSAGES as MESSAGE,
-  EMAIL_SHAPE,
-  PHONE_SHAPE,
-} from './contact-form-rules.ts';
+import { CONTACT_FIELD_MAX_LENGTH as MAX, CONTACT_MESSAGES as MESSAGE, EMAIL_SHAPE, PHONE_SHAPE } from './contact-form-rules.ts';
 import { LANGUAGES } from './languages.ts';
 
 /**
@@ -12,8 +7,7 @@ import { LANGUAGES } from './languages.ts';
  * accepted. Messages are keys of the `validation` namespace. The landing checks the same rules with
  * `findContactFormProblems` (no zod in its few kilobytes of script); a test keeps the two in step.
  */
-const requiredText = (requiredKey: string, max: number) =>
-  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(max, MESSAGE.tooLong);
+const requiredText = (requiredKey: string, max: number) => z.string({ error: requiredKey }).trim().min(1, requiredKey).max(max, MESSAGE.tooLong);
 
 const optionalText = (max: number) => z.string({ error: 'invalid' }).trim().max(max, MESSAGE.tooLong).default('');
 

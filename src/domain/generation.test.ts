@@ -3,8 +3,16 @@ import { shareImages } from './generation.ts';
 
 describe('shareImages', () => {
   it('gives every image to exactly one post, in order, the first posts taking the remainder', () => {
-    expect(shareImages([1, 2, 3, 4, 5], 2)).toEqual([[1, 2, 3], [4, 5]]);
-    expect(shareImages([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 4)).toEqual([[1, 2, 3], [4, 5, 6], [7, 8], [9, 10]]);
+    expect(shareImages([1, 2, 3, 4, 5], 2)).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+    expect(shareImages([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 4)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8],
+      [9, 10],
+    ]);
     expect(shareImages([1, 2, 3], 3)).toEqual([[1], [2], [3]]);
     expect(shareImages(['a'], 1)).toEqual([['a']]);
   });

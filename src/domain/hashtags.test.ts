@@ -5,7 +5,13 @@ import { countHashtags } from './post.ts';
 /** Keywords become the hashtags of a post (issue 6): valid, once each, at most Instagram's 5 (issue 12). */
 describe('hashtags', () => {
   it('puts # before a one-word keyword and keeps its spelling and accents', () => {
-    expect(hashtagsOf(['arquitectura', 'Rehabilitación', 'Lleida', 'façana', 'piña'])).toEqual(['#arquitectura', '#Rehabilitación', '#Lleida', '#façana', '#piña']);
+    expect(hashtagsOf(['arquitectura', 'Rehabilitación', 'Lleida', 'façana', 'piña'])).toEqual([
+      '#arquitectura',
+      '#Rehabilitación',
+      '#Lleida',
+      '#façana',
+      '#piña',
+    ]);
   });
 
   it('joins the words of a keyword in camel case, without spaces or punctuation', () => {

@@ -29,7 +29,10 @@ export function hashtagsOf(keywords: string[], alongside = ''): string[] {
 /** One keyword as a hashtag, or undefined when nothing of it can be one. */
 export function hashtagOf(keyword: string): string | undefined {
   // NFC first, so an accent typed as a separate combining mark stays part of its letter.
-  const words = keyword.normalize('NFC').split(/[^\p{L}\p{N}_]+/u).filter((word) => word !== '');
+  const words = keyword
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter((word) => word !== '');
   if (words.length === 0) return undefined;
   const joined = words.length === 1 ? words.join('') : words.map(capitalised).join('');
   if (!/\p{L}/u.test(joined)) return undefined;

@@ -1,10 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type PostResult, type ResultStatus, countCharacters, countHashtags, displayedStateOf, instagramTextProblem, isDue, isEditable, resultBadgeOf,
-  resultReasonOf, retryableNetworks, scheduleProblems, scheduleSchema, specResultOf, textProblems, LOCK_MARGIN_MINUTES, lockedFromOf,
+  type PostResult,
+  type ResultStatus,
+  countCharacters,
+  countHashtags,
+  displayedStateOf,
+  instagramTextProblem,
+  isDue,
+  isEditable,
+  resultBadgeOf,
+  resultReasonOf,
+  retryableNetworks,
+  scheduleProblems,
+  scheduleSchema,
+  specResultOf,
+  textProblems,
+  LOCK_MARGIN_MINUTES,
+  lockedFromOf,
 } from './post.ts';
 
-const result = (status: ResultStatus): PostResult => ({ status, target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null, reviewed_by: null, reviewed_at: null, account_url: null });
+const result = (status: ResultStatus): PostResult => ({
+  status,
+  target_name: null,
+  permalink: null,
+  error: null,
+  error_code: null,
+  attempts: 1,
+  finished_at: null,
+  reviewed_by: null,
+  reviewed_at: null,
+  account_url: null,
+});
 const shown = (state: 'preview' | 'scheduled' | 'published', instagram: ResultStatus | null, linkedin: ResultStatus | null) =>
   displayedStateOf({ state, results: { instagram: instagram ? result(instagram) : null, linkedin: linkedin ? result(linkedin) : null } });
 
@@ -46,8 +72,11 @@ describe('the displayed state of a post (SPEC §4)', () => {
 });
 
 describe('the networks "retry" tries again (issue 29)', () => {
-  const post = (state: 'preview' | 'scheduled' | 'published', instagram: ResultStatus | null, linkedin: ResultStatus | null, inProcess = false) =>
-    ({ state, in_process: inProcess, results: { instagram: instagram ? result(instagram) : null, linkedin: linkedin ? result(linkedin) : null } });
+  const post = (state: 'preview' | 'scheduled' | 'published', instagram: ResultStatus | null, linkedin: ResultStatus | null, inProcess = false) => ({
+    state,
+    in_process: inProcess,
+    results: { instagram: instagram ? result(instagram) : null, linkedin: linkedin ? result(linkedin) : null },
+  });
 
   it('are the failed ones of a published post: never one that published it, nor one whose outcome is unknown', () => {
     expect(retryableNetworks(post('published', 'posted', 'failed'))).toEqual(['linkedin']);
@@ -75,12 +104,16 @@ describe('the per-network values and badges', () => {
 
   it('gives an unknown outcome its own "needs review" badge', () => {
     expect(['posted', 'failed', 'not_selected', 'unknown', 'pending'].map((status) => resultBadgeOf(result(status as ResultStatus)))).toEqual([
-      'posted', 'failed', 'notSelected', 'needsReview', null,
+      'posted',
+      'failed',
+      'notSelected',
+      'needsReview',
+      null,
     ]);
   });
 });
 
-describe('the networks\' text limits', () => {
+describe("the networks' text limits", () => {
   it('counts characters as the networks do (an emoji once) and hashtags', () => {
     expect(countCharacters('Casa 🏡')).toBe(6);
     expect(countHashtags('Casa #madera #casaPatio #2024 # #')).toBe(3);
@@ -96,7 +129,7 @@ describe('the networks\' text limits', () => {
     expect(textProblems(tags(6), false)).toEqual({});
   });
 
-  it('applies LinkedIn\'s 3,000 always and Instagram\'s limits only when the post goes there', () => {
+  it("applies LinkedIn's 3,000 always and Instagram's limits only when the post goes there", () => {
     expect(textProblems('  ', false)).toEqual({ text: 'postTextRequired' });
     expect(textProblems('a'.repeat(3001), false)).toEqual({ text: 'linkedinTooLong' });
     expect(textProblems('a'.repeat(2500), false)).toEqual({});
@@ -104,7 +137,7 @@ describe('the networks\' text limits', () => {
   });
 });
 
-describe('dates against the studio\'s today', () => {
+describe("dates against the studio's today", () => {
   const today = '2026-11-21';
 
   it('refuses a day before today, and a day without a network; no day is fine', () => {
@@ -117,7 +150,11 @@ describe('dates against the studio\'s today', () => {
   it('calls a post due from its minute on; editable until its time minus the lock margin, never published or in process', () => {
     const at = '2026-11-22T09:15:00.000Z';
     const now = (instant: string) => new Date(instant);
-    expect([isDue({ publish_at: at }, now('2026-11-22T09:14:59.999Z')), isDue({ publish_at: at }, now(at)), isDue({ publish_at: null }, now(at))]).toEqual([false, true, false]);
+    expect([isDue({ publish_at: at }, now('2026-11-22T09:14:59.999Z')), isDue({ publish_at: at }, now(at)), isDue({ publish_at: null }, now(at))]).toEqual([
+      false,
+      true,
+      false,
+    ]);
     expect(LOCK_MARGIN_MINUTES).toBe(15);
     expect(lockedFromOf(at)).toBe('2026-11-22T09:00:00.000Z');
     expect(lockedFromOf(null)).toBeNull();
@@ -133,7 +170,10 @@ describe('dates against the studio\'s today', () => {
     const networks = { instagram: false, linkedin: true };
     expect(scheduleSchema.parse({ publish_on: today, networks })).toEqual({ publish_on: today, networks });
     expect(scheduleSchema.parse({ publish_on: today, publish_time: '18:45', networks }).publish_time).toBe('18:45');
-    expect(scheduleSchema.safeParse({ publish_on: today, publish_time: '25:00', networks }).error?.issues[0]).toMatchObject({ path: ['publish_time'], message: 'timeInvalid' });
+    expect(scheduleSchema.safeParse({ publish_on: today, publish_time: '25:00', networks }).error?.issues[0]).toMatchObject({
+      path: ['publish_time'],
+      message: 'timeInvalid',
+    });
   });
 });
 
@@ -141,9 +181,21 @@ describe("a result's reason", () => {
   const failed = (extra: Partial<PostResult>): PostResult => ({ ...result('failed'), ...extra });
 
   it("is its code, with the network's words only where they help", () => {
-    expect(resultReasonOf(failed({ error_code: 'rejectedByNetwork', error: 'Duplicate post' }))).toEqual({ code: 'rejectedByNetwork', attempts: 1, detail: 'Duplicate post' });
-    expect(resultReasonOf(failed({ error_code: 'connectionRefused', error: 'LinkedIn no longer accepts ... (revoked)' }))).toEqual({ code: 'connectionRefused', attempts: 1, detail: null });
-    expect(resultReasonOf(failed({ error_code: 'gaveUp', error: 'HTTP 500 (gave up after 4 attempts)', attempts: 4 }))).toEqual({ code: 'gaveUp', attempts: 4, detail: null });
+    expect(resultReasonOf(failed({ error_code: 'rejectedByNetwork', error: 'Duplicate post' }))).toEqual({
+      code: 'rejectedByNetwork',
+      attempts: 1,
+      detail: 'Duplicate post',
+    });
+    expect(resultReasonOf(failed({ error_code: 'connectionRefused', error: 'LinkedIn no longer accepts ... (revoked)' }))).toEqual({
+      code: 'connectionRefused',
+      attempts: 1,
+      detail: null,
+    });
+    expect(resultReasonOf(failed({ error_code: 'gaveUp', error: 'HTTP 500 (gave up after 4 attempts)', attempts: 4 }))).toEqual({
+      code: 'gaveUp',
+      attempts: 4,
+      detail: null,
+    });
   });
 
   it('is the English text of a result recorded before the codes, and "outcome unknown" for an unknown one', () => {

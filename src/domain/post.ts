@@ -239,8 +239,14 @@ export type PostPage = z.infer<typeof postPageSchema>;
  * new order, each selected or not). At least one image stays selected: every Instagram post needs one.
  */
 export const postUpdateSchema = z.object({
-  text: z.string().max(TEXT_LIMITS.linkedinCharacters * 2, 'tooLong').optional(),
-  images: z.array(z.object({ id: rowIdSchema, status: z.enum(['pending', 'not_selected']) })).max(10).optional(),
+  text: z
+    .string()
+    .max(TEXT_LIMITS.linkedinCharacters * 2, 'tooLong')
+    .optional(),
+  images: z
+    .array(z.object({ id: rowIdSchema, status: z.enum(['pending', 'not_selected']) }))
+    .max(10)
+    .optional(),
 });
 export type PostUpdate = z.infer<typeof postUpdateSchema>;
 
@@ -371,7 +377,11 @@ export function displayedStateOf(post: { state: PostState; results: { instagram:
  * "needs review" one marked not published included). The networks that published it are left alone;
  * a result whose outcome is unknown is checked and marked first (decision 025).
  */
-export function retryableNetworks(post: { state: PostState; in_process: boolean; results: { instagram: PostResult | null; linkedin: PostResult | null } }): PostNetwork[] {
+export function retryableNetworks(post: {
+  state: PostState;
+  in_process: boolean;
+  results: { instagram: PostResult | null; linkedin: PostResult | null };
+}): PostNetwork[] {
   if (post.state !== 'published' || post.in_process) return [];
   return POST_NETWORKS.filter((network) => post.results[network]?.status === 'failed');
 }

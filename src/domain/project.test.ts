@@ -16,8 +16,21 @@ describe('projectInputSchema (SPEC §5 project form)', () => {
   it('accepts a title and a description alone, and starts the rest empty with publications 1', () => {
     expect(projectInputSchema.parse(required)).toEqual({
       ...required,
-      keywords: '', weblink: '', maps_url: '', location: '', show_map: false, promoter: '', collaborators: '', authors: '',
-      category: '', year: null, photo_credit: '', photo_credit_link: '', publications: 1, required_ai: true, prompt_id: null,
+      keywords: '',
+      weblink: '',
+      maps_url: '',
+      location: '',
+      show_map: false,
+      promoter: '',
+      collaborators: '',
+      authors: '',
+      category: '',
+      year: null,
+      photo_credit: '',
+      photo_credit_link: '',
+      publications: 1,
+      required_ai: true,
+      prompt_id: null,
     });
   });
 
@@ -50,15 +63,24 @@ describe('projectInputSchema (SPEC §5 project form)', () => {
     expect(projectInputSchema.parse({ ...required, weblink: 'sin web' }).weblink).toBe('');
   });
 
-  it.each(['javascript:alert(1)', 'javascript://estudio.com/%0aalert(document.cookie)', 'JAVASCRIPT://Estudio.com/%0Aalert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:msgbox(1)', 'ftp://estudio.com/obra', 'file:///etc/passwd', 'mailto:hola@estudio.com'])(
-    'refuses the web link %j with urlSchemeNotAllowed, in creation and in an update',
-    (weblink) => {
-      expect(problems(projectInputSchema, { ...required, weblink })).toEqual({ weblink: 'urlSchemeNotAllowed' });
-      expect(problems(projectUpdateSchema, { weblink })).toEqual({ weblink: 'urlSchemeNotAllowed' });
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'javascript://estudio.com/%0aalert(document.cookie)',
+    'JAVASCRIPT://Estudio.com/%0Aalert(1)',
+    'data:text/html;base64,PHNjcmlwdD4=',
+    'vbscript:msgbox(1)',
+    'ftp://estudio.com/obra',
+    'file:///etc/passwd',
+    'mailto:hola@estudio.com',
+  ])('refuses the web link %j with urlSchemeNotAllowed, in creation and in an update', (weblink) => {
+    expect(problems(projectInputSchema, { ...required, weblink })).toEqual({ weblink: 'urlSchemeNotAllowed' });
+    expect(problems(projectUpdateSchema, { weblink })).toEqual({ weblink: 'urlSchemeNotAllowed' });
+  });
 
-  it.each([['localhost:5173/obra', 'https://localhost:5173/obra'], ['estudio.com:8080/obra', 'https://estudio.com:8080/obra']])('takes a host and port %j as a host, not a scheme', (weblink, saved) => {
+  it.each([
+    ['localhost:5173/obra', 'https://localhost:5173/obra'],
+    ['estudio.com:8080/obra', 'https://estudio.com:8080/obra'],
+  ])('takes a host and port %j as a host, not a scheme', (weblink, saved) => {
     expect(projectInputSchema.parse({ ...required, weblink }).weblink).toBe(saved);
   });
 
@@ -75,19 +97,28 @@ describe('projectInputSchema (SPEC §5 project form)', () => {
       expect(problems(projectInputSchema, { ...required, [field]: value })).toEqual({ [field]: 'urlInvalid' });
     });
 
-    it.each(['javascript:alert(1)', 'JavaScript://fotografo.es/%0aalert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://fotografo.es/a', 'mailto:hola@fotografo.es'])(
-      'refuses %j with urlSchemeNotAllowed: web links only',
-      (value) => {
-        expect(problems(projectInputSchema, { ...required, [field]: value })).toEqual({ [field]: 'urlSchemeNotAllowed' });
-      },
-    );
+    it.each([
+      'javascript:alert(1)',
+      'JavaScript://fotografo.es/%0aalert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'ftp://fotografo.es/a',
+      'mailto:hola@fotografo.es',
+    ])('refuses %j with urlSchemeNotAllowed: web links only', (value) => {
+      expect(problems(projectInputSchema, { ...required, [field]: value })).toEqual({ [field]: 'urlSchemeNotAllowed' });
+    });
   });
 
   it.each([2024, 1000, 2100, null])('accepts the year %j', (year) => {
     expect(problems(projectInputSchema, { ...required, year })).toEqual({});
   });
 
-  it.each([['a text', '2024'], ['a fraction', 2024.5], ['too early', 999], ['too late', 2101], ['not a number', Number.NaN]])('refuses a year that is %s with yearInvalid', (_case, year) => {
+  it.each([
+    ['a text', '2024'],
+    ['a fraction', 2024.5],
+    ['too early', 999],
+    ['too late', 2101],
+    ['not a number', Number.NaN],
+  ])('refuses a year that is %s with yearInvalid', (_case, year) => {
     expect(problems(projectInputSchema, { ...required, year })).toEqual({ year: 'yearInvalid' });
   });
 
@@ -100,7 +131,17 @@ describe('projectInputSchema (SPEC §5 project form)', () => {
   });
 
   it('offers exactly the nine categories of SPEC §3', () => {
-    expect([...CATEGORIES].sort()).toEqual(['cultural', 'docente', 'interiorismo', 'oficinas', 'planeamiento', 'publico', 'rehabilitacion', 'residencial', 'sanitario']);
+    expect([...CATEGORIES].sort()).toEqual([
+      'cultural',
+      'docente',
+      'interiorismo',
+      'oficinas',
+      'planeamiento',
+      'publico',
+      'rehabilitacion',
+      'residencial',
+      'sanitario',
+    ]);
   });
 
   it.each([...CATEGORIES, ''])('accepts the category %j', (category) => {

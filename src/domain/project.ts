@@ -45,7 +45,10 @@ const projectFields = z.object({
   title: z.string({ error: 'titleRequired' }).trim().min(1, 'titleRequired').max(200, 'tooLong'),
   description: z.string({ error: 'descriptionRequired' }).trim().min(1, 'descriptionRequired').max(10_000, 'tooLong'),
   // Chips in the browser, one comma-separated string at the API edge: trimmed and de-duplicated here.
-  keywords: z.string().max(2000, 'tooLong').transform((value) => joinKeywords(value.split(','))),
+  keywords: z
+    .string()
+    .max(2000, 'tooLong')
+    .transform((value) => joinKeywords(value.split(','))),
   // Normalised as SPEC §5 says; a scheme other than http(s) (javascript:, data:…) is refused, not emptied.
   weblink: z
     .string()
@@ -63,7 +66,10 @@ const projectFields = z.object({
   year: z.number({ error: 'yearInvalid' }).int('yearInvalid').min(1000, 'yearInvalid').max(2100, 'yearInvalid').nullable(),
   photo_credit: optionalText(300),
   photo_credit_link: optionalLink,
-  publications: z.union(PUBLICATION_COUNTS.map((count) => z.literal(count)), { message: 'publicationsInvalid' }),
+  publications: z.union(
+    PUBLICATION_COUNTS.map((count) => z.literal(count)),
+    { message: 'publicationsInvalid' },
+  ),
   required_ai: z.boolean(),
   prompt_id: rowIdSchema.nullable(),
 });
@@ -142,13 +148,15 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 
 /** A row of the projects table (SPEC §2 "Projects"). */
-export const projectSummarySchema = projectSchema.pick({ id: true, title: true, state: true, created_by: true, assigned_to: true, weblink: true, maps_url: true, show_map: true, created_at: true }).extend({
-  /**
-   * Its posts, which deleting the project deletes: how many, and how many went out on a network (now or
-   * before a "publish again"), which stay there: Alzado only forgets them (issue 29).
-   */
-  posts: z.object({ total: z.number().int(), published: z.number().int() }),
-});
+export const projectSummarySchema = projectSchema
+  .pick({ id: true, title: true, state: true, created_by: true, assigned_to: true, weblink: true, maps_url: true, show_map: true, created_at: true })
+  .extend({
+    /**
+     * Its posts, which deleting the project deletes: how many, and how many went out on a network (now or
+     * before a "publish again"), which stay there: Alzado only forgets them (issue 29).
+     */
+    posts: z.object({ total: z.number().int(), published: z.number().int() }),
+  });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 export const PROJECT_SORT_FIELDS = ['id', 'title', 'state', 'created_at', 'created_by'] as const;

@@ -49,7 +49,8 @@ export const putQueueSlotsSchema = z
     slots: z.array(queueSlotSchema).max(MAX_QUEUE_SLOTS, 'queueSlotsTooMany'),
   })
   .superRefine((value, context) => {
-    for (const [path, message] of Object.entries(queueSlotsProblems(value.slots))) context.addIssue({ code: 'custom', path: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), message });
+    for (const [path, message] of Object.entries(queueSlotsProblems(value.slots)))
+      context.addIssue({ code: 'custom', path: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), message });
   });
 export type PutQueueSlots = z.infer<typeof putQueueSlotsSchema>;
 
@@ -112,7 +113,10 @@ export function nextFreeSlot(slots: readonly QueueSlot[], input: { after: Date; 
 }
 
 /** The free slots from day `from` to day `to` (both included) that come after `after`: the ones add-to-queue could give. */
-export function freeSlotsBetween(slots: readonly QueueSlot[], input: { from: string; to: string; after: Date; timeZone: string; taken: ReadonlySet<number> }): DatedSlot[] {
+export function freeSlotsBetween(
+  slots: readonly QueueSlot[],
+  input: { from: string; to: string; after: Date; timeZone: string; taken: ReadonlySet<number> },
+): DatedSlot[] {
   const free: DatedSlot[] = [];
   if (slots.length === 0) return free;
   // The days before `after`'s have no slot after it.

@@ -49,6 +49,7 @@ describe('studio time: days and times of day in the studio’s zone', () => {
 
   it('accepts times of day from 00:00 to 23:59 only', () => {
     for (const time of ['00:00', '09:30', '23:59']) expect(timeOfDaySchema.safeParse(time).success).toBe(true);
-    for (const time of ['24:00', '9:30', '09:60', '09:30:00', '', 'noon']) expect(timeOfDaySchema.safeParse(time).error?.issues[0]?.message).toBe('timeInvalid');
+    for (const time of ['24:00', '9:30', '09:60', '09:30:00', '', 'noon'])
+      expect(timeOfDaySchema.safeParse(time).error?.issues[0]?.message).toBe('timeInvalid');
   });
 });

@@ -74,8 +74,10 @@ describe('normaliseUrl', () => {
   });
 
   it('tells a scheme other than http(s) from a host and port', () => {
-    for (const input of ['javascript:alert(1)', 'data:text/html,x', 'ftp://a.es', 'mailto:a@b.es', ' JavaScript://a.es']) expect([input, hasNonWebScheme(input)]).toEqual([input, true]);
-    for (const input of ['https://a.es', 'HTTP://a.es', 'a.es', 'localhost:5173', 'estudio.com:8080/obra', 'localhost:3000?x=1', '', 'no tengo web']) expect([input, hasNonWebScheme(input)]).toEqual([input, false]);
+    for (const input of ['javascript:alert(1)', 'data:text/html,x', 'ftp://a.es', 'mailto:a@b.es', ' JavaScript://a.es'])
+      expect([input, hasNonWebScheme(input)]).toEqual([input, true]);
+    for (const input of ['https://a.es', 'HTTP://a.es', 'a.es', 'localhost:5173', 'estudio.com:8080/obra', 'localhost:3000?x=1', '', 'no tengo web'])
+      expect([input, hasNonWebScheme(input)]).toEqual([input, false]);
   });
 
   it.each([

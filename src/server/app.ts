@@ -95,7 +95,10 @@ export async function buildApp(deps: AppDependencies) {
   const timeoutOptions = httpTimeoutOptions(timeouts);
   const app = Fastify({
     // Request URLs are logged without their secrets (OAuth codes and states, tokens).
-    logger: deps.logger === false ? false : { ...(typeof deps.logger === 'object' ? deps.logger : { level: config.logLevel }), serializers: { req: serializeRequest } },
+    logger:
+      deps.logger === false
+        ? false
+        : { ...(typeof deps.logger === 'object' ? deps.logger : { level: config.logLevel }), serializers: { req: serializeRequest } },
     // Each request's two lines at debug, not info (LOG_LEVEL=debug shows them); its errors as before.
     logController: new RequestsAtDebug(),
     trustProxy: config.trustProxy,
@@ -172,7 +175,11 @@ export async function buildApp(deps: AppDependencies) {
     registerJobHandler,
     wakeJobs,
     events,
-    limits: { ...config.signInLimits, maxResetRequests: config.passwordResetLimits.maxPerEmail, maxResetRequestsPerAddress: config.passwordResetLimits.maxPerAddress },
+    limits: {
+      ...config.signInLimits,
+      maxResetRequests: config.passwordResetLimits.maxPerEmail,
+      maxResetRequestsPerAddress: config.passwordResetLimits.maxPerAddress,
+    },
   });
   await app.register(healthRoutes, { isDatabaseReachable: database.isReachable });
   await app.register(contactRoutes, {
@@ -196,7 +203,14 @@ export async function buildApp(deps: AppDependencies) {
     connectors: createConnectors(deps.social, { cipher: deps.social.cipher, dialect: database.dialect, log: app.log }),
   };
   await app.register(socialRoutes, socialDependencies);
-  await app.register(networksCheckRoutes, { auth, publicUrl: config.publicUrl, linkedin: deps.social.linkedin, instagram: deps.social.instagram, storage: deps.storage, now: deps.now });
+  await app.register(networksCheckRoutes, {
+    auth,
+    publicUrl: config.publicUrl,
+    linkedin: deps.social.linkedin,
+    instagram: deps.social.instagram,
+    storage: deps.storage,
+    now: deps.now,
+  });
   registerJobHandler(
     'refresh-tokens',
     createRefreshTokensHandler({
@@ -223,12 +237,21 @@ export async function buildApp(deps: AppDependencies) {
     publishHour: config.studio.publishHour,
   });
   await app.register(queueRoutes, { db: database.db, auth, now: deps.now });
-  await app.register(homeRoutes, { ...featureDependencies, calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }), expiryWarningDays: (config.tokenRefresh ?? DEFAULT_TOKEN_REFRESH).windowDays, now: deps.now });
+  await app.register(homeRoutes, {
+    ...featureDependencies,
+    calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
+    expiryWarningDays: (config.tokenRefresh ?? DEFAULT_TOKEN_REFRESH).windowDays,
+    now: deps.now,
+  });
   // Publishing goes out with the post owner's accounts; main.ts starts its sweep once listening.
   const publishing = createPublishing({
     ...featureDependencies,
     social: socialDependencies,
-    clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client, instagramNeedsPublicImages: deps.social.instagram?.sandbox === false },
+    clients: {
+      linkedin: deps.social.linkedin?.client,
+      instagram: deps.social.instagram?.client,
+      instagramNeedsPublicImages: deps.social.instagram?.sandbox === false,
+    },
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
     now: deps.now,

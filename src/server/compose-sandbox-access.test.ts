@@ -39,7 +39,12 @@ const WARN = 40;
 /** The app composed with this environment, listening on a loopback port; the administrator and a customer exist. */
 async function startApp(environment: Record<string, string>) {
   const lines: LogLine[] = [];
-  const started = await startComposedApp(database, { dataDir, admin: ADMIN, environment, logLines: { write: (line) => lines.push(JSON.parse(line) as LogLine) } });
+  const started = await startComposedApp(database, {
+    dataDir,
+    admin: ADMIN,
+    environment,
+    logLines: { write: (line) => lines.push(JSON.parse(line) as LogLine) },
+  });
   const { composed } = started;
   // createTestUser needs only the app's auth.
   if (started.firstAdminCreated) await createTestUser({ auth: composed.auth } as TestApp, { ...CUSTOMER, role: 'customer' });
@@ -84,7 +89,12 @@ function send(app: StartedApp, request: (typeof PRIVATE_REQUESTS)[number], cooki
     ...(write && origin !== null ? { origin } : {}),
     ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
   };
-  return fetch(`${app.url}${request.path}`, { method: request.method, headers, redirect: 'manual', ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) });
+  return fetch(`${app.url}${request.path}`, {
+    method: request.method,
+    headers,
+    redirect: 'manual',
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  });
 }
 
 /** Whether the request got past the administrator check: the sandbox's own answer (a missing post is its 404 page). */
@@ -98,7 +108,7 @@ function passedTheCheck(request: (typeof PRIVATE_REQUESTS)[number], status: numb
  */
 async function answeredBySandbox(response: Response): Promise<boolean> {
   const body = await response.text();
-  return (body.includes('Alzado\'s local emulation of LinkedIn and Meta') || /^\{"(faults|linkedin|ok|clockOffsetSeconds)"/.test(body));
+  return body.includes("Alzado's local emulation of LinkedIn and Meta") || /^\{"(faults|linkedin|ok|clockOffsetSeconds)"/.test(body);
 }
 
 /** The networks' own pages stay as the networks have them: a browser opens the consent page without the app's session. */
@@ -173,7 +183,9 @@ describe('the all-sandbox default (no credentials, SOCIAL_SANDBOX unset): a deve
       `LinkedIn: EMULATED, served by the sandbox at ${app.url}/sandbox: nothing reaches the real LinkedIn (no LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET). ` +
         'Its control API and published pages are open to anyone: every network is emulated (SOCIAL_SANDBOX=auto, for a developer’s machine)',
     );
-    expect(lines[1]!.msg).toMatch(/^Instagram: EMULATED, served by the sandbox at .*\/sandbox: nothing reaches the real Instagram \(no META_APP_ID and META_APP_SECRET\)\. Its control API and published pages are open to anyone/);
+    expect(lines[1]!.msg).toMatch(
+      /^Instagram: EMULATED, served by the sandbox at .*\/sandbox: nothing reaches the real Instagram \(no META_APP_ID and META_APP_SECRET\)\. Its control API and published pages are open to anyone/,
+    );
   });
 });
 
@@ -224,7 +236,13 @@ describe('SOCIAL_SANDBOX=true with no credentials: explicitly enabled', () => {
   });
 
   it('answers odd cookies and addresses with a 4xx, never a 5xx', async () => {
-    for (const cookie of ['alzado.session_token=%00', 'alzado.session_token=%00abc.%00sig', `alzado.session_token=${'a'.repeat(4000)}.b`, 'alzado.session_token=x.%ZZ', 'alzado.session_token=']) {
+    for (const cookie of [
+      'alzado.session_token=%00',
+      'alzado.session_token=%00abc.%00sig',
+      `alzado.session_token=${'a'.repeat(4000)}.b`,
+      'alzado.session_token=x.%ZZ',
+      'alzado.session_token=',
+    ]) {
       for (const path of ['/sandbox/control', '/sandbox/published.json', '/sandbox/']) {
         const response = await fetch(`${app.url}${path}`, { headers: { cookie } });
         expect(response.status, `${cookie.slice(0, 40)} ${path}`).toBe(401);
@@ -266,10 +284,14 @@ describe('LinkedIn configured, SOCIAL_SANDBOX unset', () => {
     const instagram = await fetch(`${app.url}/api/social/instagram`, { headers: { cookie: admin } });
     expect(await instagram.json()).toMatchObject({ available: false, sandbox: false });
     // The administrators' network check says why, as the start log does.
-    const check = (await (await fetch(`${app.url}/api/networks-check`, { headers: { cookie: admin } })).json()) as { networks: Array<{ network: string; mode: string; items: Array<{ message: string }> }> };
+    const check = (await (await fetch(`${app.url}/api/networks-check`, { headers: { cookie: admin } })).json()) as {
+      networks: Array<{ network: string; mode: string; items: Array<{ message: string }> }>;
+    };
     const instagramCheck = check.networks.find((entry) => entry.network === 'instagram');
     expect(instagramCheck).toMatchObject({ mode: 'unavailable' });
-    expect(instagramCheck!.items[0]!.message).toBe('Instagram has no credentials and the sandbox is off (SOCIAL_SANDBOX=false, or auto while another network has credentials): it cannot be connected');
+    expect(instagramCheck!.items[0]!.message).toBe(
+      'Instagram has no credentials and the sandbox is off (SOCIAL_SANDBOX=false, or auto while another network has credentials): it cannot be connected',
+    );
   });
 
   it('logs which network is real and which cannot be connected', () => {
@@ -304,7 +326,9 @@ describe('LinkedIn configured, SOCIAL_SANDBOX=true: mixed on purpose', () => {
     const lines = app.networkLines();
     expect(lines.map((line) => line.level)).toEqual([WARN, WARN]);
     expect(lines[0]!.msg).toBe('LinkedIn: REAL, with LINKEDIN_CLIENT_ID: posts go to the real LinkedIn');
-    expect(lines[1]!.msg).toMatch(/^Instagram: EMULATED, served by the sandbox at .*: nothing reaches the real Instagram \(no META_APP_ID and META_APP_SECRET\)\. Its control API and published pages are for signed-in administrators \(SOCIAL_SANDBOX=true\)$/);
+    expect(lines[1]!.msg).toMatch(
+      /^Instagram: EMULATED, served by the sandbox at .*: nothing reaches the real Instagram \(no META_APP_ID and META_APP_SECRET\)\. Its control API and published pages are for signed-in administrators \(SOCIAL_SANDBOX=true\)$/,
+    );
   });
 });
 
@@ -337,8 +361,14 @@ describe('SOCIAL_SANDBOX=false with no credentials', () => {
     expect(app.socialClients).toEqual({});
     for (const request of PRIVATE_REQUESTS) expect(await answeredBySandbox(await send(app, request)), `${request.method} ${request.path}`).toBe(false);
     expect(app.networkLines().map((line) => [line.level, line.msg])).toEqual([
-      [WARN, 'LinkedIn: UNAVAILABLE, it cannot be connected: no LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET, and the sandbox is off (SOCIAL_SANDBOX=false). Set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET, or SOCIAL_SANDBOX=true to emulate it'],
-      [WARN, 'Instagram: UNAVAILABLE, it cannot be connected: no META_APP_ID and META_APP_SECRET, and the sandbox is off (SOCIAL_SANDBOX=false). Set META_APP_ID and META_APP_SECRET, or SOCIAL_SANDBOX=true to emulate it'],
+      [
+        WARN,
+        'LinkedIn: UNAVAILABLE, it cannot be connected: no LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET, and the sandbox is off (SOCIAL_SANDBOX=false). Set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET, or SOCIAL_SANDBOX=true to emulate it',
+      ],
+      [
+        WARN,
+        'Instagram: UNAVAILABLE, it cannot be connected: no META_APP_ID and META_APP_SECRET, and the sandbox is off (SOCIAL_SANDBOX=false). Set META_APP_ID and META_APP_SECRET, or SOCIAL_SANDBOX=true to emulate it',
+      ],
     ]);
   });
 });

@@ -36,7 +36,11 @@ describe("the app's clock follows the sandbox's where every network is emulated"
   });
 
   const advance = async (seconds: number) => {
-    const response = await fetch(`${url}/sandbox/control/advance-time`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ seconds }) });
+    const response = await fetch(`${url}/sandbox/control/advance-time`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ seconds }),
+    });
     expect(response.status).toBe(200);
   };
 
@@ -46,7 +50,14 @@ describe("the app's clock follows the sandbox's where every network is emulated"
     const before = await today();
 
     const project = await createTestProject(database.db);
-    const { id } = await createTestPost(database.db, { projectId: project, ownerId: null, state: 'scheduled', publishOn: addDays(before, 2), publishTime: '12:00', networks: { linkedin: true } });
+    const { id } = await createTestPost(database.db, {
+      projectId: project,
+      ownerId: null,
+      state: 'scheduled',
+      publishOn: addDays(before, 2),
+      publishTime: '12:00',
+      networks: { linkedin: true },
+    });
     const jobs = () => database.db.selectFrom('jobs').select('id').where('subject', '=', `post:${id}`).execute();
     composed.publishing.sweep.start();
     try {
@@ -65,23 +76,37 @@ describe("the app's clock follows the sandbox's where every network is emulated"
   // Issue 21 item 5: { "seconds": 9e15 } put the clock past the last date JavaScript has, and the posts
   // list, the home and the calendar answered 500 to everyone until a reset.
   const control = (path: string, body?: unknown) =>
-    fetch(`${url}/sandbox/control${path}`, { method: body === undefined && path === '' ? 'GET' : 'POST', headers: { 'content-type': 'application/json', origin: url }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    fetch(`${url}/sandbox/control${path}`, {
+      method: body === undefined && path === '' ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   const offset = async () => ((await (await control('')).json()) as { clockOffsetSeconds: number }).clockOffsetSeconds;
 
-  it.each([9e15, 8.64e12, MAX_CLOCK_OFFSET_SECONDS + 1, 1e300, -1, 1.5, '86400', null])('refuses to move the clock by %s with 400, saying how far it may go, and leaves it where it was', async (seconds) => {
-    const before = await offset();
-    const response = await control('/advance-time', { seconds });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ status: 400, message: expect.any(String) });
-    expect(await offset()).toBe(before);
-  });
+  it.each([9e15, 8.64e12, MAX_CLOCK_OFFSET_SECONDS + 1, 1e300, -1, 1.5, '86400', null])(
+    'refuses to move the clock by %s with 400, saying how far it may go, and leaves it where it was',
+    async (seconds) => {
+      const before = await offset();
+      const response = await control('/advance-time', { seconds });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ status: 400, message: expect.any(String) });
+      expect(await offset()).toBe(before);
+    },
+  );
 
   it('refuses an advance that would take the clock past its bound in several steps, and keeps the app answering after the largest it accepts', async () => {
     expect((await control('/reset', {})).status).toBe(200);
     const cookie = await signIn(ADMIN);
     const today = ((await (await fetch(`${url}/api/posts`, { headers: { cookie } })).json()) as { today: string }).today;
     const project = await createTestProject(database.db);
-    await createTestPost(database.db, { projectId: project, ownerId: null, state: 'scheduled', publishOn: addDays(today, 2), publishTime: '12:00', networks: { linkedin: true } });
+    await createTestPost(database.db, {
+      projectId: project,
+      ownerId: null,
+      state: 'scheduled',
+      publishOn: addDays(today, 2),
+      publishTime: '12:00',
+      networks: { linkedin: true },
+    });
 
     expect((await control('/advance-time', { seconds: MAX_CLOCK_OFFSET_SECONDS - 86_400 })).status).toBe(200);
     const further = await control('/advance-time', { seconds: 2 * 86_400 });
@@ -94,7 +119,15 @@ describe("the app's clock follows the sandbox's where every network is emulated"
     const later = ((await (await fetch(`${url}/api/posts`, { headers: { cookie } })).json()) as { today: string }).today;
     expect(later > today).toBe(true);
     const month = later.slice(0, 7);
-    for (const path of ['/api/posts', '/api/posts?state=scheduled', '/api/home', `/api/calendar?from=${month}-01&to=${month}-28`, `/api/calendar?from=${today}&to=${addDays(today, 30)}`, '/api/projects', '/api/social/linkedin']) {
+    for (const path of [
+      '/api/posts',
+      '/api/posts?state=scheduled',
+      '/api/home',
+      `/api/calendar?from=${month}-01&to=${month}-28`,
+      `/api/calendar?from=${today}&to=${addDays(today, 30)}`,
+      '/api/projects',
+      '/api/social/linkedin',
+    ]) {
       const response = await fetch(`${url}${path}`, { headers: { cookie } });
       expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
     }

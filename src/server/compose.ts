@@ -89,9 +89,10 @@ function networkStartLines(config: Config, clients: SocialClients, sandbox: Sand
     { name: 'Instagram', adapter: clients.instagram, variables: ['META_APP_ID', 'META_APP_SECRET'] },
   ];
   const allReal = networks.every(({ adapter }) => adapter?.sandbox === false);
-  const pagesAreFor = sandboxAccess(config.social) === 'open'
-    ? 'open to anyone: every network is emulated (SOCIAL_SANDBOX=auto, for a developer’s machine)'
-    : 'for signed-in administrators (SOCIAL_SANDBOX=true)';
+  const pagesAreFor =
+    sandboxAccess(config.social) === 'open'
+      ? 'open to anyone: every network is emulated (SOCIAL_SANDBOX=auto, for a developer’s machine)'
+      : 'for signed-in administrators (SOCIAL_SANDBOX=true)';
   return networks.map(({ name, adapter, variables }) => {
     const credentials = variables.join(' and ');
     if (adapter?.sandbox === false) return { level: allReal ? 'info' : 'warn', text: `${name}: REAL, with ${variables[0]}: posts go to the real ${name}` };
@@ -101,8 +102,14 @@ function networkStartLines(config: Config, clients: SocialClients, sandbox: Sand
         text: `${name}: EMULATED, served by the sandbox at ${config.publicUrl}${sandbox.prefix}: nothing reaches the real ${name} (no ${credentials}). Its control API and published pages are ${pagesAreFor}`,
       };
     }
-    const why = config.social.sandbox === 'disabled' ? 'the sandbox is off (SOCIAL_SANDBOX=false)' : 'the sandbox serves no network while another has credentials (SOCIAL_SANDBOX=auto)';
-    return { level: 'warn', text: `${name}: UNAVAILABLE, it cannot be connected: no ${credentials}, and ${why}. Set ${credentials}, or SOCIAL_SANDBOX=true to emulate it` };
+    const why =
+      config.social.sandbox === 'disabled'
+        ? 'the sandbox is off (SOCIAL_SANDBOX=false)'
+        : 'the sandbox serves no network while another has credentials (SOCIAL_SANDBOX=auto)';
+    return {
+      level: 'warn',
+      text: `${name}: UNAVAILABLE, it cannot be connected: no ${credentials}, and ${why}. Set ${credentials}, or SOCIAL_SANDBOX=true to emulate it`,
+    };
   });
 }
 
@@ -123,7 +130,12 @@ export function createAppSandbox(config: Config, options: { inMemory?: boolean; 
     // The sandbox fetches the images from this app (and its bucket), which the real Meta could not.
     imageOrigins: storageImageOrigins(config.storage, config.publicUrl),
     // Its LinkedIn app has the organization product exactly when this app asks for company pages.
-    settings: { linkedin: { organizationProduct: config.social.linkedin.organizationPages, latencyMs: config.social.sandboxLatencyMs }, meta: { latencyMs: config.social.sandboxLatencyMs } },
-    ...(access === 'administrators' && options.administratorCheck ? { access: { check: options.administratorCheck, signInUrl: `${config.publicUrl}/login` } } : {}),
+    settings: {
+      linkedin: { organizationProduct: config.social.linkedin.organizationPages, latencyMs: config.social.sandboxLatencyMs },
+      meta: { latencyMs: config.social.sandboxLatencyMs },
+    },
+    ...(access === 'administrators' && options.administratorCheck
+      ? { access: { check: options.administratorCheck, signInUrl: `${config.publicUrl}/login` } }
+      : {}),
   });
 }

@@ -34,14 +34,24 @@ describe('AI configuration', () => {
 
   it('reads another OpenAI-compatible server, model, image choice and time limit', async () => {
     const { ai } = loadConfig({
-      AI_WRITER: 'openai', OPENAI_API_KEY: 'ollama', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/', OPENAI_MODEL: 'llava:13b', OPENAI_SEND_IMAGES: 'false', AI_TIMEOUT_MS: '120000',
+      AI_WRITER: 'openai',
+      OPENAI_API_KEY: 'ollama',
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      OPENAI_MODEL: 'llava:13b',
+      OPENAI_SEND_IMAGES: 'false',
+      AI_TIMEOUT_MS: '120000',
     });
     expect(ai).toEqual({ kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'ollama', model: 'llava:13b', sendImages: false, timeoutMs: 120_000 });
     expect((await createPostWriter(ai)).wantsImagePreviews).toBe(false);
   });
 
   it('reads the webhook writer, with or without a secret', async () => {
-    const { ai } = loadConfig({ AI_WRITER: 'webhook', AI_WEBHOOK_URL: 'https://n8n.studio.es/webhook/posts', AI_WEBHOOK_SECRET: 'shared', AI_TIMEOUT_MS: '30000' });
+    const { ai } = loadConfig({
+      AI_WRITER: 'webhook',
+      AI_WEBHOOK_URL: 'https://n8n.studio.es/webhook/posts',
+      AI_WEBHOOK_SECRET: 'shared',
+      AI_TIMEOUT_MS: '30000',
+    });
     expect(ai).toEqual({ kind: 'webhook', url: 'https://n8n.studio.es/webhook/posts', secret: 'shared', timeoutMs: 30_000 });
     expect((await createPostWriter(ai)).kind).toBe('webhook');
     expect(loadConfig({ AI_WRITER: 'webhook', AI_WEBHOOK_URL: 'https://n8n.studio.es/webhook/posts' }).ai).toMatchObject({ secret: undefined });

@@ -10,7 +10,14 @@ describe('social configuration', () => {
       sandbox: 'auto',
       requestTimeoutMs: 15_000,
       sandboxLatencyMs: 0,
-      linkedin: { credentials: undefined, apiVersion: '202610', oauthUrl: 'https://www.linkedin.com', apiUrl: 'https://api.linkedin.com', webUrl: 'https://www.linkedin.com', organizationPages: true },
+      linkedin: {
+        credentials: undefined,
+        apiVersion: '202610',
+        oauthUrl: 'https://www.linkedin.com',
+        apiUrl: 'https://api.linkedin.com',
+        webUrl: 'https://www.linkedin.com',
+        organizationPages: true,
+      },
       meta: { credentials: undefined, graphVersion: 'v26.0', dialogUrl: 'https://www.facebook.com', graphUrl: 'https://graph.facebook.com', adsRead: false },
     });
   });
@@ -18,10 +25,23 @@ describe('social configuration', () => {
   it('reads credentials, versions, base URLs and the keys', () => {
     const key = Buffer.alloc(32, 1).toString('base64');
     const config = loadConfig({
-      LINKEDIN_CLIENT_ID: 'li-id', LINKEDIN_CLIENT_SECRET: 'li-secret', LINKEDIN_API_VERSION: '202601', LINKEDIN_API_URL: 'https://li.proxy.example/', LINKEDIN_WEB_URL: 'https://li-web.proxy.example/',
-      META_APP_ID: '123', META_APP_SECRET: 'meta-secret', META_GRAPH_VERSION: 'v24.0', SOCIAL_SANDBOX: 'false', TOKEN_ENCRYPTION_KEY: `2:${key}`,
+      LINKEDIN_CLIENT_ID: 'li-id',
+      LINKEDIN_CLIENT_SECRET: 'li-secret',
+      LINKEDIN_API_VERSION: '202601',
+      LINKEDIN_API_URL: 'https://li.proxy.example/',
+      LINKEDIN_WEB_URL: 'https://li-web.proxy.example/',
+      META_APP_ID: '123',
+      META_APP_SECRET: 'meta-secret',
+      META_GRAPH_VERSION: 'v24.0',
+      SOCIAL_SANDBOX: 'false',
+      TOKEN_ENCRYPTION_KEY: `2:${key}`,
     });
-    expect(config.social.linkedin).toMatchObject({ credentials: { clientId: 'li-id', clientSecret: 'li-secret' }, apiVersion: '202601', apiUrl: 'https://li.proxy.example', webUrl: 'https://li-web.proxy.example' });
+    expect(config.social.linkedin).toMatchObject({
+      credentials: { clientId: 'li-id', clientSecret: 'li-secret' },
+      apiVersion: '202601',
+      apiUrl: 'https://li.proxy.example',
+      webUrl: 'https://li-web.proxy.example',
+    });
     expect(config.social.meta).toMatchObject({ credentials: { appId: '123', appSecret: 'meta-secret' }, graphVersion: 'v24.0' });
     expect(config.social.sandbox).toBe('disabled');
     expect(config.tokenEncryptionKeys).toEqual([{ version: 2, key: Buffer.alloc(32, 1) }]);

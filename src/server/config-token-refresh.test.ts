@@ -8,7 +8,10 @@ describe('token refresh configuration', () => {
   });
 
   it('takes any interval up to a day and any window from a day to 30', () => {
-    expect(loadConfig({ TOKEN_REFRESH_INTERVAL_MINUTES: '1440', TOKEN_REFRESH_WINDOW_DAYS: '1' }).tokenRefresh).toEqual({ intervalMinutes: 1440, windowDays: 1 });
+    expect(loadConfig({ TOKEN_REFRESH_INTERVAL_MINUTES: '1440', TOKEN_REFRESH_WINDOW_DAYS: '1' }).tokenRefresh).toEqual({
+      intervalMinutes: 1440,
+      windowDays: 1,
+    });
     expect(loadConfig({ TOKEN_REFRESH_INTERVAL_MINUTES: '5', TOKEN_REFRESH_WINDOW_DAYS: '30' }).tokenRefresh).toEqual({ intervalMinutes: 5, windowDays: 30 });
   });
 

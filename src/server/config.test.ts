@@ -104,7 +104,12 @@ describe('the contact form and chat button', () => {
       CONTACT_FORM_MAX_PER_ADDRESS: '20',
       CONTACT_FORM_WINDOW_SECONDS: '600',
     });
-    expect(config.contact).toEqual({ studioAddress: 'hola@estudio.es', chatUrl: 'https://wa.me/34600000000?text={message}', maxPerAddress: 20, windowSeconds: 600 });
+    expect(config.contact).toEqual({
+      studioAddress: 'hola@estudio.es',
+      chatUrl: 'https://wa.me/34600000000?text={message}',
+      maxPerAddress: 20,
+      windowSeconds: 600,
+    });
     // Without a chat link, the button writes to the configured address.
     expect(loadConfig({ CONTACT_EMAIL: 'hola@estudio.es' }).contact.chatUrl).toBe('mailto:hola@estudio.es?body={message}');
   });

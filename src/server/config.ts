@@ -24,7 +24,10 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   MAIL_FROM: z.string().min(3).default('Alzado <no-reply@alzado.local>'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   SIGN_IN_MAX_FAILURES_PER_EMAIL: positiveInt.default(5),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(50),
   SIGN_IN_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
@@ -65,7 +68,10 @@ const environmentSchema = z.object({
   SANDBOX_LATENCY_MS: z.coerce.number().int('must be whole milliseconds').min(0, 'must be 0 to 60000 ms').max(60_000, 'must be 0 to 60000 ms').default(0),
   LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
-  LINKEDIN_API_VERSION: z.string().regex(/^\d{6}$/, 'must be a LinkedIn-Version, YYYYMM, e.g. 202610').default('202610'),
+  LINKEDIN_API_VERSION: z
+    .string()
+    .regex(/^\d{6}$/, 'must be a LinkedIn-Version, YYYYMM, e.g. 202610')
+    .default('202610'),
   LINKEDIN_OAUTH_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.linkedin.com'),
   LINKEDIN_API_URL: z.url({ message: 'must be an absolute URL' }).default('https://api.linkedin.com'),
   LINKEDIN_WEB_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.linkedin.com'),
@@ -73,21 +79,50 @@ const environmentSchema = z.object({
   LINKEDIN_ORGANIZATION_PAGES: z.stringbool().optional(),
   META_APP_ID: z.string().min(1).optional(),
   META_APP_SECRET: z.string().min(1).optional(),
-  META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v26.0').default('v26.0'),
+  META_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v26.0')
+    .default('v26.0'),
   META_DIALOG_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.facebook.com'),
   META_GRAPH_URL: z.url({ message: 'must be an absolute URL' }).default('https://graph.facebook.com'),
   META_ADS_READ: z.stringbool().default(false),
-  META_LOGIN_CONFIG_ID: z.string().trim().regex(/^\d{1,32}$/, 'must be the numeric ID of a Facebook Login for Business configuration').optional(),
+  META_LOGIN_CONFIG_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,32}$/, 'must be the numeric ID of a Facebook Login for Business configuration')
+    .optional(),
   STUDIO_TIME_ZONE: z.string().refine(isKnownTimeZone, 'must be an IANA time zone such as Europe/Madrid').default('Europe/Madrid'),
-  PUBLISH_HOUR: z.coerce.number().int('must be a whole hour, 0 to 23').min(0, 'must be an hour from 0 to 23').max(23, 'must be an hour from 0 to 23').default(9),
+  PUBLISH_HOUR: z.coerce
+    .number()
+    .int('must be a whole hour, 0 to 23')
+    .min(0, 'must be an hour from 0 to 23')
+    .max(23, 'must be an hour from 0 to 23')
+    .default(9),
   // At most a day between runs and at least a day of window: a token cannot expire between two runs.
-  TOKEN_REFRESH_INTERVAL_MINUTES: z.coerce.number().int('must be whole minutes').min(1, 'must be 1 to 1440 minutes').max(1440, 'must be 1 to 1440 minutes').default(60),
+  TOKEN_REFRESH_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int('must be whole minutes')
+    .min(1, 'must be 1 to 1440 minutes')
+    .max(1440, 'must be 1 to 1440 minutes')
+    .default(60),
   TOKEN_REFRESH_WINDOW_DAYS: z.coerce.number().int('must be whole days').min(1, 'must be 1 to 30 days').max(30, 'must be 1 to 30 days').default(7),
   // Jobs one process runs at once: publishing's (calls to the networks) and every other kind's (docs/decisions/020).
-  PUBLISH_CONCURRENCY: z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 256').max(256, 'must be 1 to 256').default(DEFAULT_JOB_CONCURRENCY['publish-post']!),
-  JOB_CONCURRENCY: z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 64').max(64, 'must be 1 to 64').default(DEFAULT_JOB_CONCURRENCY.default),
+  PUBLISH_CONCURRENCY: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be 1 to 256')
+    .max(256, 'must be 1 to 256')
+    .default(DEFAULT_JOB_CONCURRENCY['publish-post']!),
+  JOB_CONCURRENCY: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be 1 to 64')
+    .max(64, 'must be 1 to 64')
+    .default(DEFAULT_JOB_CONCURRENCY.default),
   AI_WRITER: z.enum(['template', 'openai', 'webhook'], { message: 'must be template, openai or webhook' }).default('template'),
-  OPENAI_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL, e.g. https://api.openai.com/v1' }).default('https://api.openai.com/v1'),
+  OPENAI_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL, e.g. https://api.openai.com/v1' })
+    .default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_SEND_IMAGES: z.stringbool().default(true),
@@ -97,8 +132,18 @@ const environmentSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   // How long a request may take to arrive, body included (uploads on slow links), and an idle connection
   // is kept between requests (longer than a load balancer's own): src/server/http/timeouts.ts.
-  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int('must be whole seconds').min(10, 'must be 10 to 3600 seconds').max(3600, 'must be 10 to 3600 seconds').default(DEFAULT_HTTP_TIMEOUTS.requestMs / 1000),
-  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int('must be whole seconds').min(1, 'must be 1 to 3600 seconds').max(3600, 'must be 1 to 3600 seconds').default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs / 1000),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int('must be whole seconds')
+    .min(10, 'must be 10 to 3600 seconds')
+    .max(3600, 'must be 10 to 3600 seconds')
+    .default(DEFAULT_HTTP_TIMEOUTS.requestMs / 1000),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int('must be whole seconds')
+    .min(1, 'must be 1 to 3600 seconds')
+    .max(3600, 'must be 1 to 3600 seconds')
+    .default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs / 1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -218,9 +263,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/+$/, ''),
     dataDir,
-    database: env.DATABASE_URL
-      ? { dialect: 'postgres', url: env.DATABASE_URL }
-      : { dialect: 'sqlite', file: path.join(dataDir, 'alzado.sqlite') },
+    database: env.DATABASE_URL ? { dialect: 'postgres', url: env.DATABASE_URL } : { dialect: 'sqlite', file: path.join(dataDir, 'alzado.sqlite') },
     authSecret: env.AUTH_SECRET,
     firstAdmin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     mail: { from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), smtpUrl: env.SMTP_URL },
@@ -256,7 +299,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       sandboxLatencyMs: env.SANDBOX_LATENCY_MS,
       requestTimeoutMs: env.SOCIAL_REQUEST_TIMEOUT_MS,
       linkedin: {
-        credentials: env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET ? { clientId: env.LINKEDIN_CLIENT_ID, clientSecret: env.LINKEDIN_CLIENT_SECRET } : undefined,
+        credentials:
+          env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET ? { clientId: env.LINKEDIN_CLIENT_ID, clientSecret: env.LINKEDIN_CLIENT_SECRET } : undefined,
         apiVersion: env.LINKEDIN_API_VERSION,
         oauthUrl: env.LINKEDIN_OAUTH_URL.replace(/\/+$/, ''),
         apiUrl: env.LINKEDIN_API_URL.replace(/\/+$/, ''),

@@ -35,7 +35,10 @@ describe('each writer of a data file', () => {
     const file = path.join(scratch, 'db', 'nested', 'alzado.sqlite');
     const database = openDatabase({ dialect: 'sqlite', file });
     await database.db.schema.createTable('probe').addColumn('id', 'integer').execute();
-    await database.db.insertInto('probe' as never).values({ id: 1 } as never).execute();
+    await database.db
+      .insertInto('probe' as never)
+      .values({ id: 1 } as never)
+      .execute();
     expect(octal(modeOf(path.dirname(file)))).toBe('700');
     expect(octal(modeOf(path.join(scratch, 'db')))).toBe('700');
     for (const own of [file, `${file}-wal`, `${file}-shm`]) expect([own, octal(modeOf(own))]).toEqual([own, '600']);
@@ -70,13 +73,17 @@ describe('each writer of a data file', () => {
 
   it('the outbox: its folder 0700, each message 0600', async () => {
     const outboxDir = path.join(scratch, 'mail', 'outbox');
-    await createOutboxMailer({ outboxDir, from: 'Alzado <no-reply@alzado.local>', log: () => {} }).send({ to: 'ana@studio.es', subject: 's', text: 't', html: 'h' });
+    await createOutboxMailer({ outboxDir, from: 'Alzado <no-reply@alzado.local>', log: () => {} }).send({
+      to: 'ana@studio.es',
+      subject: 's',
+      text: 't',
+      html: 'h',
+    });
     expect(octal(modeOf(outboxDir))).toBe('700');
     const [message] = fs.readdirSync(outboxDir);
     expect(octal(modeOf(path.join(outboxDir, message!)))).toBe('600');
   });
 });
-
 
 describe('the server as npm start runs it', () => {
   let dataDir: string;
@@ -95,7 +102,16 @@ describe('the server as npm start runs it', () => {
     dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-start-')), 'data');
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'warn', ADMIN_EMAIL: 'admin@studio.es', ADMIN_PASSWORD: 'admin-password-1' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@studio.es',
+      ADMIN_PASSWORD: 'admin-password-1',
+    };
     delete env.DATABASE_URL;
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: process.cwd(), env });
     server.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
@@ -103,27 +119,54 @@ describe('the server as npm start runs it', () => {
 
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const healthy = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
+      const healthy = await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (healthy) break;
       if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
 
     // A recovery e-mail (to the outbox) and a sign-in (a session row, a write to the database journal).
-    const reset = await fetch(`${base}/api/auth/request-password-reset`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: 'admin@studio.es' }) });
+    const reset = await fetch(`${base}/api/auth/request-password-reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: 'admin@studio.es' }),
+    });
     expect(reset.status).toBe(200);
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: 'admin@studio.es', password: 'admin-password-1' }) });
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: 'admin@studio.es', password: 'admin-password-1' }),
+    });
     expect(signIn.status).toBe(200);
     const outbox = path.join(dataDir, 'outbox');
-    for (const waitUntil = Date.now() + 20_000; !(fs.existsSync(outbox) && fs.readdirSync(outbox).length > 0); ) {
+    for (const waitUntil = Date.now() + 20_000; !(fs.existsSync(outbox) && fs.readdirSync(outbox).length > 0);) {
       if (Date.now() > waitUntil) throw new Error(`no e-mail in the outbox:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // An upload: the avatar, stored under media/.
-    const cookie = signIn.headers.getSetCookie().find((line) => line.startsWith('alzado.session_token='))!.split(';')[0]!;
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('alzado.session_token='))!
+      .split(';')[0]!;
     const sharp = (await import('sharp')).default;
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'avatar.jpg');
+    form.append(
+      'file',
+      new Blob(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } })
+              .jpeg()
+              .toBuffer(),
+          ),
+        ],
+        { type: 'image/jpeg' },
+      ),
+      'avatar.jpg',
+    );
     const avatar = await fetch(`${base}/api/me/avatar`, { method: 'PUT', headers: { cookie, origin: base }, body: form });
     expect(avatar.status).toBe(200);
 

@@ -34,17 +34,20 @@ async function main(): Promise<void> {
   // On PostgreSQL live events cross processes (LISTEN/NOTIFY); the hub logs through the app once it exists.
   // It is imported only there: on SQLite the pg driver is never loaded.
   const appLog: { current?: FastifyBaseLogger } = {};
-  const postgresHub = config.database.dialect === 'postgres'
-    ? await (await import('./events/postgres-event-hub.ts')).openPostgresEventHub({
-        connectionString: config.database.url,
-        db: database.db,
-        log: {
-          info: (details, message) => appLog.current?.info(details, message),
-          warn: (details, message) => appLog.current?.warn(details, message),
-          error: (details, message) => appLog.current?.error(details, message),
-        },
-      })
-    : undefined;
+  const postgresHub =
+    config.database.dialect === 'postgres'
+      ? await (
+          await import('./events/postgres-event-hub.ts')
+        ).openPostgresEventHub({
+          connectionString: config.database.url,
+          db: database.db,
+          log: {
+            info: (details, message) => appLog.current?.info(details, message),
+            warn: (details, message) => appLog.current?.warn(details, message),
+            error: (details, message) => appLog.current?.error(details, message),
+          },
+        })
+      : undefined;
   // The log goes to process.stdout, not to pino's own writer of fd 1: that one, when the process exits
   // with lines still queued and the reader of the output gone (a closed terminal, a log collector that
   // stopped), retries the broken pipe for ever and the process never ends (issue 29, item 3). A reader

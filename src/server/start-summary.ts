@@ -23,10 +23,16 @@ export function startSummary(input: {
     );
   }
   const state = (name: string, adapter: { sandbox: boolean } | undefined) =>
-    adapter?.sandbox === false ? `real: posts go to the real ${name}` : adapter ? `emulated by the sandbox: nothing reaches the real ${name}` : 'unavailable (the warning above says why)';
+    adapter?.sandbox === false
+      ? `real: posts go to the real ${name}`
+      : adapter
+        ? `emulated by the sandbox: nothing reaches the real ${name}`
+        : 'unavailable (the warning above says why)';
   lines.push(`  LinkedIn:  ${state('LinkedIn', input.networks.linkedin)}`, `  Instagram: ${state('Instagram', input.networks.instagram)}`);
   const database = config.database.dialect === 'sqlite' ? `SQLite database ${config.database.file}` : 'PostgreSQL (DATABASE_URL)';
-  const mail = config.mail.smtpUrl ? 'e-mails sent through SMTP_URL' : `e-mails written to ${path.relative(config.dataDir, config.mail.outboxDir) || config.mail.outboxDir}/`;
+  const mail = config.mail.smtpUrl
+    ? 'e-mails sent through SMTP_URL'
+    : `e-mails written to ${path.relative(config.dataDir, config.mail.outboxDir) || config.mail.outboxDir}/`;
   lines.push(`  Data:      ${config.dataDir} (${database}; ${mail})`, '  Stop with Ctrl+C.', '');
   return lines.join('\n');
 }

@@ -24,7 +24,15 @@ import { networkTile, sandboxControl } from './support/social.ts';
  */
 const journey = useServerAndBrowser();
 
-const CLARA = { first_name: 'Clara', last_name: 'Roca', email: 'clara@calendario-e2e.test', phone: '600 111 222', password: 'cliente-1', role: 'customer', language: 'es' } as const;
+const CLARA = {
+  first_name: 'Clara',
+  last_name: 'Roca',
+  email: 'clara@calendario-e2e.test',
+  phone: '600 111 222',
+  password: 'cliente-1',
+  role: 'customer',
+  language: 'es',
+} as const;
 const HOUSE: NewProject = {
   title: 'Casa del calendario',
   description: 'Una casa de piedra seca entre olivos, abierta al valle.',
@@ -42,7 +50,11 @@ const dayCell = (page: Page, day: string) => page.locator(`[data-day="${day}"]`)
 /** A post on the calendar, by its accessible name (project, number, day, time, networks, state). */
 const calendarPost = (scope: Page | Locator, number: number) => scope.getByRole('button', { name: new RegExp(`Casa del calendario, publicación ${number},`) });
 
-async function signedIn(server: RunningServer, credentials: { email: string; password: string }, options: { locale?: string; width?: number } = {}): Promise<Page> {
+async function signedIn(
+  server: RunningServer,
+  credentials: { email: string; password: string },
+  options: { locale?: string; width?: number } = {},
+): Promise<Page> {
   const page = await newPage(journey.browser, { locale: options.locale ?? 'es-ES' });
   if (options.width) await page.setViewportSize({ width: options.width, height: 844 });
   await signIn(page, server.url, credentials);
@@ -100,239 +112,275 @@ async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
 async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
   const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(source);
-  const results = await page.evaluate((within) =>
-    (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(
-      document.querySelector(within) ?? document,
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
-    ),
-  selector);
-  return results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact)).map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const results = await page.evaluate(
+    (within) =>
+      (
+        window as unknown as {
+          axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+        }
+      ).axe.run(document.querySelector(within) ?? document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+    selector,
+  );
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 describe('the calendar', () => {
   const studio = { claraId: '', projectId: 0, posts: [] as Post[] };
 
-  test('schedule at 10:15, see it in the month, drag it, move it back with the keyboard, a refused move goes back, move it by quarter hours in the week, and it publishes live at its minute', { timeout: 240_000 }, async () => {
-    const { server } = journey;
-    const admin = await signedIn(server, ADMIN);
-    const created = await admin.request.post(`${server.url}/api/users`, { data: CLARA });
-    expect(created.status(), await created.text()).toBe(201);
-    studio.claraId = ((await created.json()) as { id: string }).id;
-    await admin.context().close();
+  test(
+    'schedule at 10:15, see it in the month, drag it, move it back with the keyboard, a refused move goes back, move it by quarter hours in the week, and it publishes live at its minute',
+    { timeout: 240_000 },
+    async () => {
+      const { server } = journey;
+      const admin = await signedIn(server, ADMIN);
+      const created = await admin.request.post(`${server.url}/api/users`, { data: CLARA });
+      expect(created.status(), await created.text()).toBe(201);
+      studio.claraId = ((await created.json()) as { id: string }).id;
+      await admin.context().close();
 
-    const page = await signedIn(server, CLARA);
-    studio.projectId = await createProject(page, server, HOUSE);
-    await launchProject(page, server, studio.projectId);
-    await connectLinkedIn(page, server);
-    studio.posts = await postsOf(page, server, studio.projectId);
-    const clock = await studioClock(page, server);
-    // A day from tomorrow whose next day is in the same month view, so both are on screen.
-    const tomorrow = addDays(clock.today, 1);
-    const day = rangeOf('month', tomorrow).to === tomorrow ? addDays(tomorrow, 1) : tomorrow;
-    const nextDay = addDays(day, 1);
+      const page = await signedIn(server, CLARA);
+      studio.projectId = await createProject(page, server, HOUSE);
+      await launchProject(page, server, studio.projectId);
+      await connectLinkedIn(page, server);
+      studio.posts = await postsOf(page, server, studio.projectId);
+      const clock = await studioClock(page, server);
+      // A day from tomorrow whose next day is in the same month view, so both are on screen.
+      const tomorrow = addDays(clock.today, 1);
+      const day = rangeOf('month', tomorrow).to === tomorrow ? addDays(tomorrow, 1) : tomorrow;
+      const nextDay = addDays(day, 1);
 
-    // 1. The publish dialog: the day typed as dd-mm-yyyy, the time typed as 10:15 (24 h in Spanish).
-    await page.goto(`${server.url}/preview-projects`);
-    await cardOf(page, 1).getByRole('button', { name: 'Publicar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Configurar publicación' });
-    await dialog.getByText('Hasta 15 minutos antes de su hora podrás editarla o cambiarla de fecha; después queda bloqueada.').waitFor();
-    const dateField = dialog.getByLabel('Fecha de publicación');
-    await dateField.fill(asShown(day));
-    await dateField.press('Tab');
-    expect(await dialog.locator('input[name="publish_time"]').inputValue()).toBe('09:00');
-    await dialog.getByLabel('Hora de publicación: horas').click();
-    await page.keyboard.type('1015');
-    expect(await dialog.locator('input[name="publish_time"]').inputValue()).toBe('10:15');
-    // On to the networks: the time's list closes.
-    await page.keyboard.press('Tab');
-    const linkedin = dialog.getByRole('checkbox', { name: 'LinkedIn' });
-    await expect.poll(() => linkedin.isDisabled()).toBe(false);
-    await linkedin.check();
-    await saveScreenshot(page, 'calendar-publish-dialog-time');
-    await expect.poll(() => axeViolations(page, '[role="dialog"]'), { timeout: 5_000 }).toEqual([]);
-    await dialog.getByRole('button', { name: 'Confirmar' }).click();
-    await page.getByText(`Publicación programada para el ${asShown(day)} a las 10:15`).waitFor();
-    await cardOf(page, 1).getByText(`Fecha de publicación: ${asShown(day)} a las 10:15`).waitFor();
+      // 1. The publish dialog: the day typed as dd-mm-yyyy, the time typed as 10:15 (24 h in Spanish).
+      await page.goto(`${server.url}/preview-projects`);
+      await cardOf(page, 1).getByRole('button', { name: 'Publicar' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Configurar publicación' });
+      await dialog.getByText('Hasta 15 minutos antes de su hora podrás editarla o cambiarla de fecha; después queda bloqueada.').waitFor();
+      const dateField = dialog.getByLabel('Fecha de publicación');
+      await dateField.fill(asShown(day));
+      await dateField.press('Tab');
+      expect(await dialog.locator('input[name="publish_time"]').inputValue()).toBe('09:00');
+      await dialog.getByLabel('Hora de publicación: horas').click();
+      await page.keyboard.type('1015');
+      expect(await dialog.locator('input[name="publish_time"]').inputValue()).toBe('10:15');
+      // On to the networks: the time's list closes.
+      await page.keyboard.press('Tab');
+      const linkedin = dialog.getByRole('checkbox', { name: 'LinkedIn' });
+      await expect.poll(() => linkedin.isDisabled()).toBe(false);
+      await linkedin.check();
+      await saveScreenshot(page, 'calendar-publish-dialog-time');
+      await expect.poll(() => axeViolations(page, '[role="dialog"]'), { timeout: 5_000 }).toEqual([]);
+      await dialog.getByRole('button', { name: 'Confirmar' }).click();
+      await page.getByText(`Publicación programada para el ${asShown(day)} a las 10:15`).waitFor();
+      await cardOf(page, 1)
+        .getByText(`Fecha de publicación: ${asShown(day)} a las 10:15`)
+        .waitFor();
 
-    // 2. The calendar, from the navigation: the post at its day, with its time, network and state.
-    // The header's navigation (the phone's menu holds the same links).
-    await page.getByRole('navigation', { name: 'Navegación principal' }).first().getByRole('link', { name: 'Calendario' }).click();
-    await page.getByRole('heading', { name: 'Calendario', level: 1 }).waitFor();
-    if (day.slice(0, 7) !== clock.today.slice(0, 7)) await page.getByRole('button', { name: 'Mes siguiente' }).click();
-    const post = calendarPost(dayCell(page, day), 1);
-    await post.waitFor();
-    await page.getByRole('button', { name: new RegExp(`^10:15, Casa del calendario, publicación 1, .*; LinkedIn; Programada$`) }).waitFor();
-    await page.evaluate(() => Reflect.set(window, 'sameDocument', true));
-    await saveScreenshot(page, 'calendar-month');
-    expect(await axeViolations(page)).toEqual([]);
+      // 2. The calendar, from the navigation: the post at its day, with its time, network and state.
+      // The header's navigation (the phone's menu holds the same links).
+      await page.getByRole('navigation', { name: 'Navegación principal' }).first().getByRole('link', { name: 'Calendario' }).click();
+      await page.getByRole('heading', { name: 'Calendario', level: 1 }).waitFor();
+      if (day.slice(0, 7) !== clock.today.slice(0, 7)) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+      const post = calendarPost(dayCell(page, day), 1);
+      await post.waitFor();
+      await page.getByRole('button', { name: new RegExp(`^10:15, Casa del calendario, publicación 1, .*; LinkedIn; Programada$`) }).waitFor();
+      await page.evaluate(() => Reflect.set(window, 'sameDocument', true));
+      await saveScreenshot(page, 'calendar-month');
+      expect(await axeViolations(page)).toEqual([]);
 
-    // 3. Dragged to the next day with the mouse: it keeps its time.
-    await drag(page, post, dayCell(page, nextDay));
-    await page.getByText(/^Publicación movida: /).waitFor();
-    await calendarPost(dayCell(page, nextDay), 1).waitFor();
-    expect(await postById(page, server, studio.posts[0]!.id)).toMatchObject({ state: 'scheduled', publish_on: nextDay, publish_time: '10:15' });
+      // 3. Dragged to the next day with the mouse: it keeps its time.
+      await drag(page, post, dayCell(page, nextDay));
+      await page.getByText(/^Publicación movida: /).waitFor();
+      await calendarPost(dayCell(page, nextDay), 1).waitFor();
+      expect(await postById(page, server, studio.posts[0]!.id)).toMatchObject({ state: 'scheduled', publish_on: nextDay, publish_time: '10:15' });
 
-    // 4. Back with the keyboard: Space lifts it, the left arrow goes to the day before, Space drops it.
-    // Each step waits for what a screen reader is told (dnd-kit's live region, in Spanish): over its own day, then the day before.
-    const toldOver = (date: string) => page.locator('[id^="DndLiveRegion"]').getByText(new RegExp(`^Sobre [a-zé]+, ${Number(date.slice(8))} de `)).waitFor({ state: 'attached' });
-    await calendarPost(dayCell(page, nextDay), 1).focus();
-    await page.keyboard.press('Space');
-    await toldOver(nextDay);
-    await page.keyboard.press('ArrowLeft');
-    await toldOver(day);
-    await page.keyboard.press('Space');
-    await calendarPost(dayCell(page, day), 1).waitFor();
-    await expect.poll(async () => (await postById(page, server, studio.posts[0]!.id)).publish_on).toBe(day);
+      // 4. Back with the keyboard: Space lifts it, the left arrow goes to the day before, Space drops it.
+      // Each step waits for what a screen reader is told (dnd-kit's live region, in Spanish): over its own day, then the day before.
+      const toldOver = (date: string) =>
+        page
+          .locator('[id^="DndLiveRegion"]')
+          .getByText(new RegExp(`^Sobre [a-zé]+, ${Number(date.slice(8))} de `))
+          .waitFor({ state: 'attached' });
+      await calendarPost(dayCell(page, nextDay), 1).focus();
+      await page.keyboard.press('Space');
+      await toldOver(nextDay);
+      await page.keyboard.press('ArrowLeft');
+      await toldOver(day);
+      await page.keyboard.press('Space');
+      await calendarPost(dayCell(page, day), 1).waitFor();
+      await expect.poll(async () => (await postById(page, server, studio.posts[0]!.id)).publish_on).toBe(day);
 
-    // 5. LinkedIn disconnected meanwhile (another tab): the server refuses the move, the post goes back with the reason.
-    expect((await page.request.delete(`${server.url}/api/social/linkedin`)).status()).toBe(200);
-    await drag(page, calendarPost(dayCell(page, day), 1), dayCell(page, nextDay));
-    await page.getByText('No se ha movido la publicación').waitFor();
-    await page.getByText('LinkedIn no está conectado').waitFor();
-    await calendarPost(dayCell(page, day), 1).waitFor();
-    expect(await calendarPost(dayCell(page, nextDay), 1).count()).toBe(0);
-    await saveScreenshot(page, 'calendar-move-refused');
-    expectNoUnexpectedConsoleErrors(page, [{ status: 409, path: `/api/posts/${studio.posts[0]!.id}/schedule` }]);
-    await connectLinkedIn(page, server);
+      // 5. LinkedIn disconnected meanwhile (another tab): the server refuses the move, the post goes back with the reason.
+      expect((await page.request.delete(`${server.url}/api/social/linkedin`)).status()).toBe(200);
+      await drag(page, calendarPost(dayCell(page, day), 1), dayCell(page, nextDay));
+      await page.getByText('No se ha movido la publicación').waitFor();
+      await page.getByText('LinkedIn no está conectado').waitFor();
+      await calendarPost(dayCell(page, day), 1).waitFor();
+      expect(await calendarPost(dayCell(page, nextDay), 1).count()).toBe(0);
+      await saveScreenshot(page, 'calendar-move-refused');
+      expectNoUnexpectedConsoleErrors(page, [{ status: 409, path: `/api/posts/${studio.posts[0]!.id}/schedule` }]);
+      await connectLinkedIn(page, server);
 
-    // 6. The week view of that day: the post in its quarter hour.
-    await page.goto(`${server.url}/calendar?view=week&day=${day}`);
-    const slot = page.locator(`[data-slot="${day}T10:15"]`);
-    await calendarPost(slot, 1).waitFor();
-    await page.evaluate(() => Reflect.set(window, 'sameDocument', true));
-    await saveScreenshot(page, 'calendar-week');
-    expect(await axeViolations(page)).toEqual([]);
-    // A quarter hour is a target: dragged to 10:45, then back up two quarters with the keyboard.
-    const quarter = (time: string) => page.locator(`[data-slot="${day}T${time}"]`);
-    await drag(page, calendarPost(slot, 1), quarter('10:45'));
-    await page.getByText(/^Publicación movida: .*, 10:45$/).waitFor();
-    await calendarPost(quarter('10:45'), 1).focus();
-    const toldAt = (time: string) => page.locator('[id^="DndLiveRegion"]').getByText(new RegExp(`^Sobre .* a las ${time}\\.$`)).waitFor({ state: 'attached' });
-    await page.keyboard.press('Space');
-    await toldAt('10:45');
-    await page.keyboard.press('ArrowUp');
-    await toldAt('10:30');
-    await page.keyboard.press('ArrowUp');
-    await toldAt('10:15');
-    await page.keyboard.press('Space');
-    await calendarPost(slot, 1).waitFor();
-    await expect.poll(async () => (await postById(page, server, studio.posts[0]!.id)).publish_time).toBe('10:15');
+      // 6. The week view of that day: the post in its quarter hour.
+      await page.goto(`${server.url}/calendar?view=week&day=${day}`);
+      const slot = page.locator(`[data-slot="${day}T10:15"]`);
+      await calendarPost(slot, 1).waitFor();
+      await page.evaluate(() => Reflect.set(window, 'sameDocument', true));
+      await saveScreenshot(page, 'calendar-week');
+      expect(await axeViolations(page)).toEqual([]);
+      // A quarter hour is a target: dragged to 10:45, then back up two quarters with the keyboard.
+      const quarter = (time: string) => page.locator(`[data-slot="${day}T${time}"]`);
+      await drag(page, calendarPost(slot, 1), quarter('10:45'));
+      await page.getByText(/^Publicación movida: .*, 10:45$/).waitFor();
+      await calendarPost(quarter('10:45'), 1).focus();
+      const toldAt = (time: string) =>
+        page
+          .locator('[id^="DndLiveRegion"]')
+          .getByText(new RegExp(`^Sobre .* a las ${time}\\.$`))
+          .waitFor({ state: 'attached' });
+      await page.keyboard.press('Space');
+      await toldAt('10:45');
+      await page.keyboard.press('ArrowUp');
+      await toldAt('10:30');
+      await page.keyboard.press('ArrowUp');
+      await toldAt('10:15');
+      await page.keyboard.press('Space');
+      await calendarPost(slot, 1).waitFor();
+      await expect.poll(async () => (await postById(page, server, studio.posts[0]!.id)).publish_time).toBe('10:15');
 
-    // 7. The app's clock to 10:14 of that day: nothing goes out. To 10:16: it is published, and the calendar says so in place.
-    const scheduled = await postById(page, server, studio.posts[0]!.id);
-    await advanceAppClockTo(server, scheduled.publish_at!, 60);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect((await postById(page, server, scheduled.id)).state).toBe('scheduled');
-    expect(await runSql(server, 'select status from post_results where post_id = $1 and status = $2', [scheduled.id, 'posted'])).toEqual([]);
-    await sandboxControl(server, 'advance-time', { seconds: 120 });
-    await page.getByRole('button', { name: /^10:15, Casa del calendario, publicación 1, .*; LinkedIn; Publicada$/ }).waitFor({ timeout: 20_000 });
-    expect(await page.evaluate(() => Reflect.get(window, 'sameDocument'))).toBe(true);
-    // Published: it can no longer be dragged.
-    expect(await calendarPost(slot, 1).getAttribute('data-movable')).toBeNull();
-    const [result] = await runSql<{ status: string }>(server, "select status from post_results where post_id = $1 and network = 'linkedin'", [scheduled.id]);
-    expect(result?.status).toBe('posted');
-    await saveScreenshot(page, 'calendar-published-live');
+      // 7. The app's clock to 10:14 of that day: nothing goes out. To 10:16: it is published, and the calendar says so in place.
+      const scheduled = await postById(page, server, studio.posts[0]!.id);
+      await advanceAppClockTo(server, scheduled.publish_at!, 60);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect((await postById(page, server, scheduled.id)).state).toBe('scheduled');
+      expect(await runSql(server, 'select status from post_results where post_id = $1 and status = $2', [scheduled.id, 'posted'])).toEqual([]);
+      await sandboxControl(server, 'advance-time', { seconds: 120 });
+      await page.getByRole('button', { name: /^10:15, Casa del calendario, publicación 1, .*; LinkedIn; Publicada$/ }).waitFor({ timeout: 20_000 });
+      expect(await page.evaluate(() => Reflect.get(window, 'sameDocument'))).toBe(true);
+      // Published: it can no longer be dragged.
+      expect(await calendarPost(slot, 1).getAttribute('data-movable')).toBeNull();
+      const [result] = await runSql<{ status: string }>(server, "select status from post_results where post_id = $1 and network = 'linkedin'", [scheduled.id]);
+      expect(result?.status).toBe('posted');
+      await saveScreenshot(page, 'calendar-published-live');
 
-    expectNoUnexpectedConsoleErrors(page, [{ status: 409, path: `/api/posts/${studio.posts[0]!.id}/schedule` }]);
-    await page.context().close();
-  });
+      expectNoUnexpectedConsoleErrors(page, [{ status: 409, path: `/api/posts/${studio.posts[0]!.id}/schedule` }]);
+      await page.context().close();
+    },
+  );
 
-  test('weekly queue slots in Settings; add to queue from a card and from the dialog, each at the next free slot; the calendar shows the free ones', { timeout: 120_000 }, async () => {
-    const { server } = journey;
-    const page = await signedIn(server, CLARA);
-    await page.goto(`${server.url}/settings`);
-    const queue = page.getByRole('region', { name: 'Cola de publicación semanal' });
-    await queue.getByText(/No hay franjas/).waitFor();
-    // Monday 09:00 (the first slot's default), then Thursday 18:00.
-    await queue.getByRole('button', { name: 'Añadir franja' }).click();
-    await queue.getByRole('button', { name: 'Añadir franja' }).click();
-    await queue.getByLabel('Día de la franja 2').click();
-    await page.getByRole('option', { name: 'jueves' }).click();
-    await queue.getByLabel('Horas de la franja 2').click();
-    await page.keyboard.type('1800');
-    await saveScreenshot(page, 'calendar-queue-slots');
-    await queue.getByRole('button', { name: 'Guardar la cola' }).click();
-    await page.getByText('Cola guardada').waitFor();
-    // The queue's section (the network tiles above it are another issue's).
-    expect(await axeViolations(page, 'section[aria-labelledby="queue-slots-title"]')).toEqual([]);
-    const saved = (await (await page.request.get(`${server.url}/api/queue-slots`)).json()) as { slots: { weekday: number; time: string }[] };
-    expect(saved.slots).toEqual([{ weekday: 1, time: '09:00' }, { weekday: 4, time: '18:00' }]);
+  test(
+    'weekly queue slots in Settings; add to queue from a card and from the dialog, each at the next free slot; the calendar shows the free ones',
+    { timeout: 120_000 },
+    async () => {
+      const { server } = journey;
+      const page = await signedIn(server, CLARA);
+      await page.goto(`${server.url}/settings`);
+      const queue = page.getByRole('region', { name: 'Cola de publicación semanal' });
+      await queue.getByText(/No hay franjas/).waitFor();
+      // Monday 09:00 (the first slot's default), then Thursday 18:00.
+      await queue.getByRole('button', { name: 'Añadir franja' }).click();
+      await queue.getByRole('button', { name: 'Añadir franja' }).click();
+      await queue.getByLabel('Día de la franja 2').click();
+      await page.getByRole('option', { name: 'jueves' }).click();
+      await queue.getByLabel('Horas de la franja 2').click();
+      await page.keyboard.type('1800');
+      await saveScreenshot(page, 'calendar-queue-slots');
+      await queue.getByRole('button', { name: 'Guardar la cola' }).click();
+      await page.getByText('Cola guardada').waitFor();
+      // The queue's section (the network tiles above it are another issue's).
+      expect(await axeViolations(page, 'section[aria-labelledby="queue-slots-title"]')).toEqual([]);
+      const saved = (await (await page.request.get(`${server.url}/api/queue-slots`)).json()) as { slots: { weekday: number; time: string }[] };
+      expect(saved.slots).toEqual([
+        { weekday: 1, time: '09:00' },
+        { weekday: 4, time: '18:00' },
+      ]);
 
-    // Post 2 from its card, post 3 from the publish dialog: two different slots, each free.
-    await page.goto(`${server.url}/preview-projects`);
-    await cardOf(page, 2).getByRole('button', { name: 'Añadir a la cola' }).click();
-    const queueDialog = page.getByRole('dialog', { name: 'Añadir a la cola' });
-    const linkedin = queueDialog.getByRole('checkbox', { name: 'LinkedIn' });
-    await expect.poll(() => linkedin.isDisabled()).toBe(false);
-    await linkedin.check();
-    await queueDialog.getByRole('button', { name: 'Añadir a la cola' }).click();
-    await page.getByText(/^Añadida a la cola: /).first().waitFor();
+      // Post 2 from its card, post 3 from the publish dialog: two different slots, each free.
+      await page.goto(`${server.url}/preview-projects`);
+      await cardOf(page, 2).getByRole('button', { name: 'Añadir a la cola' }).click();
+      const queueDialog = page.getByRole('dialog', { name: 'Añadir a la cola' });
+      const linkedin = queueDialog.getByRole('checkbox', { name: 'LinkedIn' });
+      await expect.poll(() => linkedin.isDisabled()).toBe(false);
+      await linkedin.check();
+      await queueDialog.getByRole('button', { name: 'Añadir a la cola' }).click();
+      await page
+        .getByText(/^Añadida a la cola: /)
+        .first()
+        .waitFor();
 
-    await cardOf(page, 3).getByRole('button', { name: 'Publicar' }).click();
-    const publish = page.getByRole('dialog', { name: 'Configurar publicación' });
-    const linkedinToo = publish.getByRole('checkbox', { name: 'LinkedIn' });
-    await expect.poll(() => linkedinToo.isDisabled()).toBe(false);
-    await linkedinToo.check();
-    await publish.getByRole('button', { name: 'Añadir a la cola' }).click();
-    await expect.poll(async () => (await postById(page, server, studio.posts[2]!.id)).state).toBe('scheduled');
+      await cardOf(page, 3).getByRole('button', { name: 'Publicar' }).click();
+      const publish = page.getByRole('dialog', { name: 'Configurar publicación' });
+      const linkedinToo = publish.getByRole('checkbox', { name: 'LinkedIn' });
+      await expect.poll(() => linkedinToo.isDisabled()).toBe(false);
+      await linkedinToo.check();
+      await publish.getByRole('button', { name: 'Añadir a la cola' }).click();
+      await expect.poll(async () => (await postById(page, server, studio.posts[2]!.id)).state).toBe('scheduled');
 
-    const [second, third] = [await postById(page, server, studio.posts[1]!.id), await postById(page, server, studio.posts[2]!.id)];
-    for (const queued of [second, third]) {
-      const slotOf = { 1: '09:00', 4: '18:00' }[isoWeekdayOf(queued.publish_on!)];
-      expect(queued.publish_time, `${queued.publish_on} is a slot's day`).toBe(slotOf);
-    }
-    expect(`${second.publish_on} ${second.publish_time}`).not.toBe(`${third.publish_on} ${third.publish_time}`);
-    expect(second.publish_at! < third.publish_at!, 'the card took the first free slot, the dialog the next').toBe(true);
+      const [second, third] = [await postById(page, server, studio.posts[1]!.id), await postById(page, server, studio.posts[2]!.id)];
+      for (const queued of [second, third]) {
+        const slotOf = { 1: '09:00', 4: '18:00' }[isoWeekdayOf(queued.publish_on!)];
+        expect(queued.publish_time, `${queued.publish_on} is a slot's day`).toBe(slotOf);
+      }
+      expect(`${second.publish_on} ${second.publish_time}`).not.toBe(`${third.publish_on} ${third.publish_time}`);
+      expect(second.publish_at! < third.publish_at!, 'the card took the first free slot, the dialog the next').toBe(true);
 
-    // The calendar of the first queued post's month: the post at its day. Free slots follow the queued
-    // ones; the month of a day a week after the last has that whole week, all of its slots free (the
-    // first queued post's own month may end before the next free slot, as at the end of November).
-    await page.goto(`${server.url}/calendar?day=${second.publish_on}`);
-    await calendarPost(dayCell(page, second.publish_on!), 2).waitFor();
-    await saveScreenshot(page, 'calendar-queue-month');
-    await page.goto(`${server.url}/calendar?day=${addDays(third.publish_on!, 7)}`);
-    await expect.poll(() => page.locator('[data-free-slot]').count()).toBeGreaterThan(0);
+      // The calendar of the first queued post's month: the post at its day. Free slots follow the queued
+      // ones; the month of a day a week after the last has that whole week, all of its slots free (the
+      // first queued post's own month may end before the next free slot, as at the end of November).
+      await page.goto(`${server.url}/calendar?day=${second.publish_on}`);
+      await calendarPost(dayCell(page, second.publish_on!), 2).waitFor();
+      await saveScreenshot(page, 'calendar-queue-month');
+      await page.goto(`${server.url}/calendar?day=${addDays(third.publish_on!, 7)}`);
+      await expect.poll(() => page.locator('[data-free-slot]').count()).toBeGreaterThan(0);
 
-    expectNoUnexpectedConsoleErrors(page);
-    await page.context().close();
-  });
+      expectNoUnexpectedConsoleErrors(page);
+      await page.context().close();
+    },
+  );
 
-  test('an administrator filters the calendar by customer; on a phone the calendar is a list of days without sideways scrolling', { timeout: 120_000 }, async () => {
-    const { server } = journey;
-    const admin = await signedIn(server, ADMIN);
-    const second = await postById(admin, server, studio.posts[1]!.id);
-    await admin.goto(`${server.url}/calendar?day=${second.publish_on}`);
-    await admin.getByText('Elige un cliente para ver las franjas libres de su cola semanal.').waitFor();
-    expect(await admin.locator('[data-free-slot]').count()).toBe(0);
-    await admin.getByRole('combobox', { name: 'Cliente' }).click();
-    await admin.keyboard.type('Clara');
-    await admin.getByRole('option', { name: /Clara Roca/ }).click();
-    await admin.waitForURL((url) => url.searchParams.get('owner') === studio.claraId);
-    await calendarPost(dayCell(admin, second.publish_on!), 2).waitFor();
-    await admin.locator('[aria-busy]').waitFor({ state: 'detached' });
-    await saveScreenshot(admin, 'calendar-admin-filtered');
-    // Her free slots, a month on from her queued posts (see the queue's test): the filter stays.
-    await admin.goto(`${server.url}/calendar?day=${addDays(second.publish_on!, 14)}&owner=${studio.claraId}`);
-    await expect.poll(() => admin.locator('[data-free-slot]').count()).toBeGreaterThan(0);
-    expectNoUnexpectedConsoleErrors(admin);
-    await admin.context().close();
+  test(
+    'an administrator filters the calendar by customer; on a phone the calendar is a list of days without sideways scrolling',
+    { timeout: 120_000 },
+    async () => {
+      const { server } = journey;
+      const admin = await signedIn(server, ADMIN);
+      const second = await postById(admin, server, studio.posts[1]!.id);
+      await admin.goto(`${server.url}/calendar?day=${second.publish_on}`);
+      await admin.getByText('Elige un cliente para ver las franjas libres de su cola semanal.').waitFor();
+      expect(await admin.locator('[data-free-slot]').count()).toBe(0);
+      await admin.getByRole('combobox', { name: 'Cliente' }).click();
+      await admin.keyboard.type('Clara');
+      await admin.getByRole('option', { name: /Clara Roca/ }).click();
+      await admin.waitForURL((url) => url.searchParams.get('owner') === studio.claraId);
+      await calendarPost(dayCell(admin, second.publish_on!), 2).waitFor();
+      await admin.locator('[aria-busy]').waitFor({ state: 'detached' });
+      await saveScreenshot(admin, 'calendar-admin-filtered');
+      // Her free slots, a month on from her queued posts (see the queue's test): the filter stays.
+      await admin.goto(`${server.url}/calendar?day=${addDays(second.publish_on!, 14)}&owner=${studio.claraId}`);
+      await expect.poll(() => admin.locator('[data-free-slot]').count()).toBeGreaterThan(0);
+      expectNoUnexpectedConsoleErrors(admin);
+      await admin.context().close();
 
-    const phone = await signedIn(server, CLARA, { width: 390 });
-    await phone.goto(`${server.url}/calendar?day=${second.publish_on}`);
-    await phone.locator('[data-view="list"]').waitFor();
-    await calendarPost(phone, 2).waitFor();
-    const { scrollWidth, clientWidth } = await phone.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-    expect(scrollWidth, 'page width at 390 px').toBeLessThanOrEqual(clientWidth);
-    expect(await axeViolations(phone)).toEqual([]);
-    await saveScreenshot(phone, 'calendar-phone');
-    // A post opens in its card, with the posts page's actions.
-    await calendarPost(phone, 2).click();
-    const opened = phone.getByRole('dialog', { name: 'Casa del calendario: publicación 2' });
-    await opened.getByRole('button', { name: 'Vista LinkedIn' }).waitFor();
-    // Polled: while the modal fades in, its half-transparent texts read as low contrast.
-    await expect.poll(() => axeViolations(phone, '[role="dialog"]'), { timeout: 5_000 }).toEqual([]);
-    await saveScreenshot(phone, 'calendar-phone-post');
-    expectNoUnexpectedConsoleErrors(phone);
-    await phone.context().close();
-  });
+      const phone = await signedIn(server, CLARA, { width: 390 });
+      await phone.goto(`${server.url}/calendar?day=${second.publish_on}`);
+      await phone.locator('[data-view="list"]').waitFor();
+      await calendarPost(phone, 2).waitFor();
+      const { scrollWidth, clientWidth } = await phone.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, 'page width at 390 px').toBeLessThanOrEqual(clientWidth);
+      expect(await axeViolations(phone)).toEqual([]);
+      await saveScreenshot(phone, 'calendar-phone');
+      // A post opens in its card, with the posts page's actions.
+      await calendarPost(phone, 2).click();
+      const opened = phone.getByRole('dialog', { name: 'Casa del calendario: publicación 2' });
+      await opened.getByRole('button', { name: 'Vista LinkedIn' }).waitFor();
+      // Polled: while the modal fades in, its half-transparent texts read as low contrast.
+      await expect.poll(() => axeViolations(phone, '[role="dialog"]'), { timeout: 5_000 }).toEqual([]);
+      await saveScreenshot(phone, 'calendar-phone-post');
+      expectNoUnexpectedConsoleErrors(phone);
+      await phone.context().close();
+    },
+  );
 });

@@ -21,8 +21,24 @@ import { connectSandboxNetwork } from './support/social.ts';
  */
 const journey = useServerAndBrowser();
 
-const CUSTOMER = { first_name: 'Clara', last_name: 'Roca', email: 'clara@roca-screens.test', phone: '600 111 222', password: 'cliente-1', role: 'customer', language: 'es' } as const;
-const BASIC = { first_name: 'Berta', last_name: 'Puig', email: 'berta@puig-screens.test', phone: '600 999 000', password: 'basica-1', role: 'basic', language: 'es' } as const;
+const CUSTOMER = {
+  first_name: 'Clara',
+  last_name: 'Roca',
+  email: 'clara@roca-screens.test',
+  phone: '600 111 222',
+  password: 'cliente-1',
+  role: 'customer',
+  language: 'es',
+} as const;
+const BASIC = {
+  first_name: 'Berta',
+  last_name: 'Puig',
+  email: 'berta@puig-screens.test',
+  phone: '600 999 000',
+  password: 'basica-1',
+  role: 'basic',
+  language: 'es',
+} as const;
 
 const LOCALES = { es: 'es-ES', en: 'en-US', cat: 'ca-ES' } as const;
 type Language = keyof typeof LOCALES;
@@ -88,7 +104,14 @@ async function setUpStudio(server: RunningServer): Promise<void> {
   const prompt = await page.request.post(`${server.url}/api/prompts`, { data: { title: 'Tono cercano', description: 'Frases cortas y una pregunta final.' } });
   expect(prompt.status(), await prompt.text()).toBe(201);
   ids.draft = await createProject(page, server, {
-    title: 'Pabellón de madera', description: 'Un pabellón de madera laminada junto al lago.', keywords: 'madera,lago', category: 'cultural', location: 'Banyoles', year: 2023, publications: 1, colours: ['#6f4d8a'],
+    title: 'Pabellón de madera',
+    description: 'Un pabellón de madera laminada junto al lago.',
+    keywords: 'madera,lago',
+    category: 'cultural',
+    location: 'Banyoles',
+    year: 2023,
+    publications: 1,
+    colours: ['#6f4d8a'],
   });
   await page.context().close();
 
@@ -96,14 +119,23 @@ async function setUpStudio(server: RunningServer): Promise<void> {
   await signIn(customer, server.url, CUSTOMER);
   await customer.waitForURL(`${server.url}/home`);
   ids.launched = await createProject(customer, server, {
-    title: 'Casa entre bancales', description: 'Una casa de piedra seca entre olivos, abierta al valle.', keywords: 'piedra,olivos', category: 'residencial', location: 'Bunyola', year: 2024, publications: 3, colours: ['#8a6f4d', '#4d6f8a', '#6f8a4d'],
+    title: 'Casa entre bancales',
+    description: 'Una casa de piedra seca entre olivos, abierta al valle.',
+    keywords: 'piedra,olivos',
+    category: 'residencial',
+    location: 'Bunyola',
+    year: 2024,
+    publications: 3,
+    colours: ['#8a6f4d', '#4d6f8a', '#6f8a4d'],
   });
   await launchProject(customer, server, ids.launched);
   // LinkedIn connected and one post scheduled for tomorrow, so the screens show more than one state.
   await connectSandboxNetwork(customer, server.url, 'LinkedIn');
   const listed = (await (await customer.request.get(`${server.url}/api/posts?pageSize=60`)).json()) as PostPage;
   const tomorrow = new Date(Date.parse(`${listed.today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const scheduled = await customer.request.put(`${server.url}/api/posts/${listed.items[1]!.id}/schedule`, { data: { publish_on: tomorrow, networks: { instagram: false, linkedin: true } } });
+  const scheduled = await customer.request.put(`${server.url}/api/posts/${listed.items[1]!.id}/schedule`, {
+    data: { publish_on: tomorrow, networks: { instagram: false, linkedin: true } },
+  });
   expect(scheduled.status(), await scheduled.text()).toBe(200);
   await customer.context().close();
 }
@@ -115,13 +147,23 @@ async function axeViolations(page: Page): Promise<string[]> {
   axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+    (
+      window as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     }),
   );
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.nodes.length}): ${violation.nodes.slice(0, 4).map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.nodes.length}): ${violation.nodes
+          .slice(0, 4)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 /** The elements that stick out to the right of the viewport, to say what makes the page scroll sideways. */
@@ -134,7 +176,10 @@ async function horizontalOverflow(page: Page): Promise<string | undefined> {
       // The innermost ones: an element whose children do not stick out themselves.
       .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > width + 1))
       .slice(0, 4)
-      .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/)[0]}` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/)[0]}` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`,
+      );
     return `scrollWidth ${document.documentElement.scrollWidth} > ${width}: ${wide.join('; ')}`;
   });
 }
@@ -146,7 +191,11 @@ async function open(page: Page, server: RunningServer, screen: Screen): Promise<
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   if (screen.ready) await page.locator(screen.ready).first().waitFor();
   // No spinner left, and nothing still moving (a transition's colours are not the ones that stay).
-  await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
@@ -187,18 +236,22 @@ async function signedInAs(context: BrowserContext, server: RunningServer, creden
 describe('every screen, every language, desktop and phone', () => {
   let studio: Promise<void> | undefined;
 
-  test.each(Object.keys(LOCALES) as Language[])('in %s: no serious or critical axe finding, nothing wider than a 390 px phone', { timeout: 300_000 }, async (language) => {
-    const { server } = journey;
-    await (studio ??= setUpStudio(server));
-    const page = await newPage(journey.browser, { locale: LOCALES[language] });
-    const failures = await checkScreens(page, server, PUBLIC_SCREENS, 'visitor', language);
-    await signedInAs(page.context(), server, ADMIN, language);
-    failures.push(...(await checkScreens(page, server, adminScreens(), 'admin', language)));
-    await signedInAs(page.context(), server, CUSTOMER, language);
-    failures.push(...(await checkScreens(page, server, CUSTOMER_SCREENS, 'customer', language)));
-    await signedInAs(page.context(), server, BASIC, language);
-    failures.push(...(await checkScreens(page, server, BASIC_SCREENS, 'basic', language)));
-    await page.context().close();
-    expect(failures).toEqual([]);
-  });
+  test.each(Object.keys(LOCALES) as Language[])(
+    'in %s: no serious or critical axe finding, nothing wider than a 390 px phone',
+    { timeout: 300_000 },
+    async (language) => {
+      const { server } = journey;
+      await (studio ??= setUpStudio(server));
+      const page = await newPage(journey.browser, { locale: LOCALES[language] });
+      const failures = await checkScreens(page, server, PUBLIC_SCREENS, 'visitor', language);
+      await signedInAs(page.context(), server, ADMIN, language);
+      failures.push(...(await checkScreens(page, server, adminScreens(), 'admin', language)));
+      await signedInAs(page.context(), server, CUSTOMER, language);
+      failures.push(...(await checkScreens(page, server, CUSTOMER_SCREENS, 'customer', language)));
+      await signedInAs(page.context(), server, BASIC, language);
+      failures.push(...(await checkScreens(page, server, BASIC_SCREENS, 'basic', language)));
+      await page.context().close();
+      expect(failures).toEqual([]);
+    },
+  );
 });

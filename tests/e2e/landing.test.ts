@@ -242,7 +242,10 @@ describe('the contact form', () => {
     await field(page, 'Teléfono').fill('+34 600 11 22 33');
     await field(page, 'Mensaje').fill('Publicamos una obra al mes. ¿Nos enseñáis Alzado?');
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
-    expect(await page.locator('.field-error:not([hidden])').allTextContents()).toEqual(['Email inválido', 'Debes aceptar la política de privacidad para continuar.']);
+    expect(await page.locator('.field-error:not([hidden])').allTextContents()).toEqual([
+      'Email inválido',
+      'Debes aceptar la política de privacidad para continuar.',
+    ]);
     expect(await journey.server.outbox()).toEqual([]);
 
     await field(page, 'Email').fill('marta@soler.es');
@@ -268,7 +271,9 @@ describe('the contact form', () => {
 
   test('shows SPEC’s error message when sending fails, and keeps what was written', async () => {
     const page = await openLanding();
-    await page.route('**/api/contact-form', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"SERVICE_UNAVAILABLE","message":"down"}}' }));
+    await page.route('**/api/contact-form', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"SERVICE_UNAVAILABLE","message":"down"}}' }),
+    );
     await field(page, 'Nombre').fill('Jordi');
     await field(page, 'Email').fill('jordi@estudi.cat');
     await field(page, 'Mensaje').fill('Hola');

@@ -89,7 +89,9 @@ describe('LinkedIn with an app that has no organization product', () => {
       [projectId],
     );
     expect(result).toEqual({ status: 'posted', target_id: 'urn:li:person:sbx4Qm7TzL' });
-    const published = (await (await page.request.get(`${server.url}/sandbox/published.json`)).json()) as { linkedin: Array<{ author: string; images: string[] }> };
+    const published = (await (await page.request.get(`${server.url}/sandbox/published.json`)).json()) as {
+      linkedin: Array<{ author: string; images: string[] }>;
+    };
     expect(published.linkedin).toEqual([expect.objectContaining({ author: 'urn:li:person:sbx4Qm7TzL' })]);
     expect(published.linkedin[0]!.images.length).toBeGreaterThan(0);
 

@@ -52,11 +52,36 @@ async function setUpStudio(server: RunningServer): Promise<void> {
     return (await response.json()) as { id: number | string };
   };
   for (const [language, admin] of Object.entries(ADMINS)) {
-    if (admin !== ADMIN) await post('/api/users', { first_name: 'Admin', last_name: language.toUpperCase(), email: admin.email, phone: '600 000 000', password: admin.password, role: 'admin', language });
+    if (admin !== ADMIN)
+      await post('/api/users', {
+        first_name: 'Admin',
+        last_name: language.toUpperCase(),
+        email: admin.email,
+        phone: '600 000 000',
+        password: admin.password,
+        role: 'admin',
+        language,
+      });
   }
-  const customer = await post('/api/users', { first_name: 'Maria Dolors', last_name: 'Vilanova i Puigdemunt', email: 'maria.dolors.vilanova.puigdemunt@estudi-arquitectura-lists-e2e.test', phone: '600 111 222', password: 'cliente-1', role: 'customer', language: 'cat' });
+  const customer = await post('/api/users', {
+    first_name: 'Maria Dolors',
+    last_name: 'Vilanova i Puigdemunt',
+    email: 'maria.dolors.vilanova.puigdemunt@estudi-arquitectura-lists-e2e.test',
+    phone: '600 111 222',
+    password: 'cliente-1',
+    role: 'customer',
+    language: 'cat',
+  });
   for (const name of ['Lucía', 'Marc', 'Pau']) {
-    await post('/api/users', { first_name: name, last_name: 'Soler', email: `${name.toLowerCase().replace('í', 'i')}@lists-e2e.test`, phone: '600 333 444', password: 'cliente-2', role: 'customer', language: 'es' });
+    await post('/api/users', {
+      first_name: name,
+      last_name: 'Soler',
+      email: `${name.toLowerCase().replace('í', 'i')}@lists-e2e.test`,
+      phone: '600 333 444',
+      password: 'cliente-2',
+      role: 'customer',
+      language: 'es',
+    });
   }
   const projects: number[] = [];
   for (const title of PROJECT_TITLES) {
@@ -66,7 +91,8 @@ async function setUpStudio(server: RunningServer): Promise<void> {
   expect((await page.request.post(`${server.url}/api/projects/${projects.at(-1)}/assign`, { data: { userId: customer.id } })).status()).toBe(200);
   // Out of draft (launching needs the generation): the filter then offers two states.
   await runSql(server, 'update projects set state = $1 where id = $2', ['preview', projects[4]]);
-  for (const title of PROMPT_TITLES) await post('/api/prompts', { title, description: 'Escribe en primera persona del plural, con frases cortas y sin adjetivos vacíos. '.repeat(4) });
+  for (const title of PROMPT_TITLES)
+    await post('/api/prompts', { title, description: 'Escribe en primera persona del plural, con frases cortas y sin adjetivos vacíos. '.repeat(4) });
   await page.context().close();
 }
 
@@ -119,14 +145,17 @@ async function expectOnScreen(locator: Locator, what: string): Promise<void> {
 async function expectNoSeriousAxeViolations(page: Page, selector: string, where: string): Promise<void> {
   const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(source);
-  const violations = await page.evaluate(
-    async (context) => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      const results = await axe.run(document.querySelector(context), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-      return results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact)).map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    },
-    selector,
-  );
+  const violations = await page.evaluate(async (context) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
+    const results = await axe.run(document.querySelector(context), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return results.violations
+      .filter((violation) => ['serious', 'critical'].includes(violation.impact))
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  }, selector);
   expect(violations, `axe on ${where}`).toEqual([]);
 }
 
@@ -135,7 +164,9 @@ async function checkDialogAndCancel(page: Page, language: Language, name: string
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
   // Its opening transition over: axe would measure the contrast of half-faded text.
-  await page.waitForFunction(() => [...document.querySelectorAll('.mantine-Modal-content, .mantine-Modal-overlay')].every((element) => getComputedStyle(element).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Modal-content, .mantine-Modal-overlay')].every((element) => getComputedStyle(element).opacity === '1'),
+  );
   await expectNoHorizontalOverflow(page, where);
   await expectOnScreen(dialog.getByRole('button', { name: text(language, 'common', 'actions.cancel') }), `${where}: Cancel`);
   await expectNoSeriousAxeViolations(page, '[role="dialog"]', where);
@@ -147,7 +178,9 @@ async function checkDialogAndCancel(page: Page, language: Language, name: string
 /** The list's sort on a phone: the column and the order, as native selects; the header row is hidden. */
 async function sortBy(page: Page, language: Language, namespace: string, column: string, order: 'ascending' | 'descending'): Promise<void> {
   await page.getByRole('combobox', { name: text(language, 'common', 'sort.by'), exact: true }).selectOption({ label: column });
-  await page.getByRole('combobox', { name: text(language, 'common', 'sort.order'), exact: true }).selectOption({ label: text(language, 'common', `sort.${order}`) });
+  await page
+    .getByRole('combobox', { name: text(language, 'common', 'sort.order'), exact: true })
+    .selectOption({ label: text(language, 'common', `sort.${order}`) });
 }
 
 /** The first line of each card's title cell (the projects' is their third column, the others' their first). */
@@ -212,7 +245,11 @@ describe('the lists on a 390 px phone', () => {
     await page.keyboard.press('Escape');
     await lastMenu.waitFor({ state: 'hidden' });
 
-    for (const [action, dialog] of [['launch', 'launch.title'], ['assign', 'assign.title'], ['delete', 'delete.title']] as const) {
+    for (const [action, dialog] of [
+      ['launch', 'launch.title'],
+      ['assign', 'assign.title'],
+      ['delete', 'delete.title'],
+    ] as const) {
       await menuButton.click();
       await menu.getByRole('menuitem', { name: t(`menu.${action}`) }).click();
       await checkDialogAndCancel(page, language, t(dialog), `projects ${action} dialog`);
@@ -326,7 +363,11 @@ describe('the lists on a 390 px phone', () => {
     const { server } = journey;
     const page = await newPage(journey.browser);
     await signInByApi(page, server, ADMIN);
-    for (const [address, namespace, column] of [['/projects', 'projects', 'columns.title'], ['/users', 'users', 'columns.email'], ['/my-gpts', 'prompts', 'columns.title']] as const) {
+    for (const [address, namespace, column] of [
+      ['/projects', 'projects', 'columns.title'],
+      ['/users', 'users', 'columns.email'],
+      ['/my-gpts', 'prompts', 'columns.title'],
+    ] as const) {
       await page.goto(`${server.url}${address}`);
       await page.locator('main tbody tr').first().waitFor();
       const header = page.getByRole('columnheader', { name: text('es', namespace, column) });
@@ -337,11 +378,13 @@ describe('the lists on a 390 px phone', () => {
       // A row is one line of cells side by side, not a card. Polled: the sorted rows replace the previous
       // ones when they arrive, and a cell measured while it is being replaced has no box.
       const cells = page.locator('main tbody tr').first().locator('td');
-      await expect.poll(async () => {
-        const [first, second] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
-        if (!first || !second) return 'not measured';
-        return second.x > first.x && Math.abs(second.y - first.y) < first.height ? 'one line' : 'stacked';
-      }).toBe('one line');
+      await expect
+        .poll(async () => {
+          const [first, second] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
+          if (!first || !second) return 'not measured';
+          return second.x > first.x && Math.abs(second.y - first.y) < first.height ? 'one line' : 'stacked';
+        })
+        .toBe('one line');
     }
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();

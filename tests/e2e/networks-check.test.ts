@@ -22,7 +22,10 @@ describe('the network check', () => {
     await page.getByRole('heading', { level: 1, name: 'Comprobación de redes' }).waitFor();
     await page.getByText('Todo listo: los estudios pueden conectar y publicar.').waitFor();
 
-    for (const [network, checks] of [['LinkedIn', 4], ['Instagram', 5]] as const) {
+    for (const [network, checks] of [
+      ['LinkedIn', 4],
+      ['Instagram', 5],
+    ] as const) {
       const card = page.getByRole('region', { name: network });
       await expect(card.getByText('Sandbox', { exact: true }).count()).resolves.toBe(1);
       await expect(card.getByText('Correcto', { exact: true }).count()).resolves.toBe(checks + 1);

@@ -117,8 +117,14 @@ describe('from a launched project to scheduled posts', () => {
     await publish.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText(`Publicación programada para el ${asShown(tomorrow)}`).waitFor();
     await cardOf(page, 1).getByText('Programada', { exact: true }).waitFor();
-    await cardOf(page, 1).getByText(`Fecha de publicación: ${asShown(tomorrow)}`).waitFor();
-    const [scheduled] = await runSql<{ state: string; publish_on: string }>(server, "select state, publish_on from posts where project_id = $1 and sequence = 1", [projectId]);
+    await cardOf(page, 1)
+      .getByText(`Fecha de publicación: ${asShown(tomorrow)}`)
+      .waitFor();
+    const [scheduled] = await runSql<{ state: string; publish_on: string }>(
+      server,
+      'select state, publish_on from posts where project_id = $1 and sequence = 1',
+      [projectId],
+    );
     expect(scheduled).toEqual({ state: 'scheduled', publish_on: tomorrow });
 
     // Delete post 2, after its confirmation.
@@ -131,7 +137,11 @@ describe('from a launched project to scheduled posts', () => {
     // database says it went out), it returns the post to preview without date, networks or results.
     const [post] = await runSql<{ id: number }>(server, 'select id from posts where project_id = $1 and sequence = 1', [projectId]);
     await runSql(server, "update posts set state = 'published', published_at = $2 where id = $1", [post!.id, new Date().toISOString()]);
-    await runSql(server, "insert into post_results (post_id, network, status, permalink, attempts, finished_at, created_at, updated_at) values ($1, 'linkedin', 'posted', 'https://www.linkedin.com/feed/update/urn:li:share:1', 1, $2, $2, $2)", [post!.id, new Date().toISOString()]);
+    await runSql(
+      server,
+      "insert into post_results (post_id, network, status, permalink, attempts, finished_at, created_at, updated_at) values ($1, 'linkedin', 'posted', 'https://www.linkedin.com/feed/update/urn:li:share:1', 1, $2, $2, $2)",
+      [post!.id, new Date().toISOString()],
+    );
     await page.reload();
     await cardOf(page, 1).getByText('Publicada', { exact: true }).waitFor();
     await cardOf(page, 1).getByText('LinkedIn: publicado').waitFor();

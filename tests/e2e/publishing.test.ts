@@ -40,7 +40,13 @@ async function postsOf(page: Page, server: RunningServer, projectId: number): Pr
 }
 
 /** A line of the post's text that both networks show as written (before any hashtag). */
-const visibleLine = (text: string) => text.split('\n').find((line) => line.trim() !== '')!.split('#')[0]!.trim().slice(0, 40);
+const visibleLine = (text: string) =>
+  text
+    .split('\n')
+    .find((line) => line.trim() !== '')!
+    .split('#')[0]!
+    .trim()
+    .slice(0, 40);
 
 /** Opens the badge's link in its new tab; the tab, once its page has loaded. */
 async function openBadgeLink(page: Page, card: ReturnType<typeof cardOf>, label: string): Promise<Page> {
@@ -52,7 +58,10 @@ async function openBadgeLink(page: Page, card: ReturnType<typeof cardOf>, label:
 /** Every picture of the page loaded (the sandbox's own copies). */
 async function picturesLoaded(tab: Page): Promise<number> {
   const sizes = await tab.locator('article img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
-  expect(sizes.every((width) => width > 0), 'every picture loaded').toBe(true);
+  expect(
+    sizes.every((width) => width > 0),
+    'every picture loaded',
+  ).toBe(true);
   return sizes.length;
 }
 
@@ -109,7 +118,9 @@ describe('publishing today to the sandbox', () => {
       await box.check();
     }
     await dialog.getByText('La fecha es hoy: se publicará en cuanto confirmes.').waitFor();
-    await dialog.getByText(/Se publicará en: .*\(LinkedIn\).*soler\.arquitectos \(Instagram\)|Se publicará en: .*soler\.arquitectos \(Instagram\).*\(LinkedIn\)/).waitFor();
+    await dialog
+      .getByText(/Se publicará en: .*\(LinkedIn\).*soler\.arquitectos \(Instagram\)|Se publicará en: .*soler\.arquitectos \(Instagram\).*\(LinkedIn\)/)
+      .waitFor();
     await saveScreenshot(page, 'publishing-dialog-today');
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('La publicación se está publicando ahora').waitFor();
@@ -173,7 +184,9 @@ describe('publishing today to the sandbox', () => {
     );
     expect(stored).toMatchObject({ status: 'failed', error_code: 'connectionRefused', error: expect.stringContaining('revoked by the user') });
     // The owner is told by e-mail, naming LinkedIn.
-    await expect.poll(async () => (await server.outbox()).filter((mail) => mail.to === ADMIN.email && /LinkedIn/.test(mail.subject)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await server.outbox()).filter((mail) => mail.to === ADMIN.email && /LinkedIn/.test(mail.subject)).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
     const mail = (await server.outbox()).find((message) => message.to === ADMIN.email && /LinkedIn/.test(message.subject))!;
     expect(mail.text).toContain('Motivo: LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Reintentar».');
 
@@ -199,8 +212,24 @@ describe('publishing today to the sandbox', () => {
  * hers waits for its confirmation, and she is told. Each at 1440 and 390 px, with axe-core on the page.
  */
 describe('resolving a "needs review" result', () => {
-  const CLARA = { first_name: 'Clara', last_name: 'Roca', email: 'clara@roca-review.test', phone: '600 111 222', password: 'cliente-1', role: 'customer', language: 'en' } as const;
-  const JORDI = { first_name: 'Jordi', last_name: 'Puig', email: 'jordi@puig-review.test', phone: '600 333 444', password: 'cliente-2', role: 'customer', language: 'cat' } as const;
+  const CLARA = {
+    first_name: 'Clara',
+    last_name: 'Roca',
+    email: 'clara@roca-review.test',
+    phone: '600 111 222',
+    password: 'cliente-1',
+    role: 'customer',
+    language: 'en',
+  } as const;
+  const JORDI = {
+    first_name: 'Jordi',
+    last_name: 'Puig',
+    email: 'jordi@puig-review.test',
+    phone: '600 333 444',
+    password: 'cliente-2',
+    role: 'customer',
+    language: 'cat',
+  } as const;
   const project = (title: string): typeof HOUSE => ({ ...HOUSE, title, publications: 1, colours: ['#8a6f4d'] });
 
   async function signedIn(credentials: { email: string; password: string }, locale: string): Promise<Page> {
@@ -215,11 +244,17 @@ describe('resolving a "needs review" result', () => {
   async function connectLinkedIn(page: Page): Promise<void> {
     const { server } = journey;
     await page.goto(`${server.url}/settings`);
-    await page.getByRole('region', { name: 'LinkedIn' }).getByRole('button', { name: /^(Conectar|Connect|Connectar)$/ }).click();
+    await page
+      .getByRole('region', { name: 'LinkedIn' })
+      .getByRole('button', { name: /^(Conectar|Connect|Connectar)$/ })
+      .click();
     await page.waitForURL((url) => url.pathname === '/sandbox/linkedin/oauth/v2/authorization');
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL(`${server.url}/settings`);
-    await page.getByRole('region', { name: 'LinkedIn' }).getByText(/^(Conectado|Connected|Connectat)$/).waitFor();
+    await page
+      .getByRole('region', { name: 'LinkedIn' })
+      .getByText(/^(Conectado|Connected|Connectat)$/)
+      .waitFor();
   }
 
   /**
@@ -232,10 +267,14 @@ describe('resolving a "needs review" result', () => {
     await launchProject(page, server, projectId);
     const { posts, today } = await postsOf(page, server, projectId);
     await sandboxControl(server, 'faults', { network: 'linkedin', kind: 'drop', path: '/rest/posts' });
-    const scheduled = await page.request.put(`${server.url}/api/posts/${posts[0]!.id}/schedule`, { data: { publish_on: today, networks: { instagram: false, linkedin: true } } });
+    const scheduled = await page.request.put(`${server.url}/api/posts/${posts[0]!.id}/schedule`, {
+      data: { publish_on: today, networks: { instagram: false, linkedin: true } },
+    });
     expect(scheduled.status(), await scheduled.text()).toBe(200);
     await expect
-      .poll(async () => ((await (await page.request.get(`${server.url}/api/posts/${posts[0]!.id}`)).json()) as Post).results.linkedin?.status, { timeout: 20_000 })
+      .poll(async () => ((await (await page.request.get(`${server.url}/api/posts/${posts[0]!.id}`)).json()) as Post).results.linkedin?.status, {
+        timeout: 20_000,
+      })
       .toBe('unknown');
     return posts[0]!;
   }
@@ -248,9 +287,16 @@ describe('resolving a "needs review" result', () => {
     await page.waitForTimeout(300);
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll, 'page width at 390 px').toBeLessThanOrEqual(widths.client);
-    const rows = await page.getByTestId('post-actions').evaluateAll((elements) => elements.map((row) => new Set([...row.querySelectorAll('button')].map((button) => Math.round(button.getBoundingClientRect().top))).size));
+    const rows = await page
+      .getByTestId('post-actions')
+      .evaluateAll((elements) =>
+        elements.map((row) => new Set([...row.querySelectorAll('button')].map((button) => Math.round(button.getBoundingClientRect().top))).size),
+      );
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((lines) => lines === 1), 'every action row on one line').toBe(true);
+    expect(
+      rows.every((lines) => lines === 1),
+      'every action row on one line',
+    ).toBe(true);
     await saveScreenshot(page, `${name}-390`);
     await page.setViewportSize({ width: 1440, height: 900 });
   }
@@ -261,99 +307,132 @@ describe('resolving a "needs review" result', () => {
     const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await page.evaluate(source);
     const results = await page.evaluate(() =>
-      (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe.run(document, {
+      (
+        window as unknown as {
+          axe: {
+            run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }>;
+          };
+        }
+      ).axe.run(document, {
         runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       }),
     );
-    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact)).map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(', ')}`);
+    const serious = results.violations
+      .filter((violation) => ['serious', 'critical'].includes(violation.impact))
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(', ')}`);
     expect(serious, 'axe-core serious and critical findings').toEqual([]);
   }
 
-  test('in Spanish, the administrator checks the network, marks it not published, retries it alone, then starts a new round that asks before LinkedIn again', { timeout: 120_000 }, async () => {
-    const { server } = journey;
-    const page = await signedIn(ADMIN, 'es-ES');
-    await connectLinkedIn(page);
-    const title = 'Casa de los tres patios en Pollença';
-    const post = await postNeedingReview(page, title);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${server.url}/preview-projects?state=published`);
-    const card = cardTitled(page, title);
-    await card.getByText('LinkedIn: requiere revisión').waitFor();
-    const note = card.locator('[data-note="linkedin"]');
-    await note.getByText('LinkedIn no confirmó la publicación, así que no sabemos si ha salido: compruébalo en la cuenta y márcala como publicada o no publicada; no la publiques de nuevo sin comprobarlo, o podría salir dos veces.').waitFor();
-    await saveScreenshot(page, 'review-es-needs-review-1440');
-    await expectNoSeriousAxeViolations(page);
-    await expectFitsAt390(page, 'review-es-needs-review');
+  test(
+    'in Spanish, the administrator checks the network, marks it not published, retries it alone, then starts a new round that asks before LinkedIn again',
+    { timeout: 120_000 },
+    async () => {
+      const { server } = journey;
+      const page = await signedIn(ADMIN, 'es-ES');
+      await connectLinkedIn(page);
+      const title = 'Casa de los tres patios en Pollença';
+      const post = await postNeedingReview(page, title);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`${server.url}/preview-projects?state=published`);
+      const card = cardTitled(page, title);
+      await card.getByText('LinkedIn: requiere revisión').waitFor();
+      const note = card.locator('[data-note="linkedin"]');
+      await note
+        .getByText(
+          'LinkedIn no confirmó la publicación, así que no sabemos si ha salido: compruébalo en la cuenta y márcala como publicada o no publicada; no la publiques de nuevo sin comprobarlo, o podría salir dos veces.',
+        )
+        .waitFor();
+      await saveScreenshot(page, 'review-es-needs-review-1440');
+      await expectNoSeriousAxeViolations(page);
+      await expectFitsAt390(page, 'review-es-needs-review');
 
-    // The link opens where the post would be: the sandbox's list of what it published, where it is not
-    // (the dropped call never reached it).
-    const check = note.getByRole('link', { name: 'Comprobar en LinkedIn' });
-    expect(await check.getAttribute('href')).toBe('/sandbox');
-    const [list] = await Promise.all([page.context().waitForEvent('page'), check.click()]);
-    await list.waitForLoadState('load');
-    expect(new URL(list.url()).pathname).toBe('/sandbox');
-    expect(await list.locator('body').textContent()).not.toContain(title);
-    await list.close();
+      // The link opens where the post would be: the sandbox's list of what it published, where it is not
+      // (the dropped call never reached it).
+      const check = note.getByRole('link', { name: 'Comprobar en LinkedIn' });
+      expect(await check.getAttribute('href')).toBe('/sandbox');
+      const [list] = await Promise.all([page.context().waitForEvent('page'), check.click()]);
+      await list.waitForLoadState('load');
+      expect(new URL(list.url()).pathname).toBe('/sandbox');
+      expect(await list.locator('body').textContent()).not.toContain(title);
+      await list.close();
 
-    await note.getByRole('button', { name: 'Marcar no publicada en LinkedIn' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Marcar como no publicada' });
-    await dialog.getByText(`¿La publicación 1 de «${title}» no está en LinkedIn? Contará como un fallo, con tu nombre y la fecha, y podrás usar «Reintentar».`).waitFor();
-    await dialog.getByRole('button', { name: 'Marcar no publicada' }).click();
-    await page.getByText('Marcada como no publicada en LinkedIn: usa «Reintentar» para volver a intentarlo').waitFor();
-    // Instagram was not chosen: no publication anywhere is "error en publicación" (decision 028).
-    await card.getByText('error en publicación', { exact: true }).waitFor();
-    await card.getByText('LinkedIn: fallido').waitFor();
-    const today = asShown((await postsOf(page, server, post.project_id)).today);
-    await note.getByText(`Marcada como no publicada por Admin el ${today}`).waitFor();
-    await note.getByText('LinkedIn no muestra la publicación (se comprobó en la cuenta): usa «Reintentar» para volver a intentarlo.').waitFor();
-    expect(await note.getByRole('button', { name: /^Marcar/ }).count()).toBe(0);
-    const [stored] = await runSql<{ status: string; error_code: string; reviewed_by: string }>(server, "select status, error_code, reviewed_by from post_results where post_id = $1 and network = 'linkedin'", [post.id]);
-    expect(stored).toMatchObject({ status: 'failed', error_code: 'markedNotPublished', reviewed_by: expect.any(String) });
-    await saveScreenshot(page, 'review-es-marked-not-published-1440');
-    await expectNoSeriousAxeViolations(page);
+      await note.getByRole('button', { name: 'Marcar no publicada en LinkedIn' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Marcar como no publicada' });
+      await dialog
+        .getByText(`¿La publicación 1 de «${title}» no está en LinkedIn? Contará como un fallo, con tu nombre y la fecha, y podrás usar «Reintentar».`)
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Marcar no publicada' }).click();
+      await page.getByText('Marcada como no publicada en LinkedIn: usa «Reintentar» para volver a intentarlo').waitFor();
+      // Instagram was not chosen: no publication anywhere is "error en publicación" (decision 028).
+      await card.getByText('error en publicación', { exact: true }).waitFor();
+      await card.getByText('LinkedIn: fallido').waitFor();
+      const today = asShown((await postsOf(page, server, post.project_id)).today);
+      await note.getByText(`Marcada como no publicada por Admin el ${today}`).waitFor();
+      await note.getByText('LinkedIn no muestra la publicación (se comprobó en la cuenta): usa «Reintentar» para volver a intentarlo.').waitFor();
+      expect(await note.getByRole('button', { name: /^Marcar/ }).count()).toBe(0);
+      const [stored] = await runSql<{ status: string; error_code: string; reviewed_by: string }>(
+        server,
+        "select status, error_code, reviewed_by from post_results where post_id = $1 and network = 'linkedin'",
+        [post.id],
+      );
+      expect(stored).toMatchObject({ status: 'failed', error_code: 'markedNotPublished', reviewed_by: expect.any(String) });
+      await saveScreenshot(page, 'review-es-marked-not-published-1440');
+      await expectNoSeriousAxeViolations(page);
 
-    // "Retry" tries LinkedIn again, alone, at a click; the card follows the engine to published.
-    await card.getByRole('button', { name: 'Reintentar' }).click();
-    await page.getByText('Se vuelve a intentar en LinkedIn').waitFor();
-    await card.getByText('Publicada', { exact: true }).waitFor({ timeout: 20_000 });
-    await card.getByText('LinkedIn: publicado').waitFor();
-    const onLinkedin = async () => (await runSql<{ n: number | string }>(server, "select count(*) as n from post_results where post_id = $1 and network = 'linkedin' and status = 'posted'", [post.id]))[0]?.n;
-    expect(Number(await onLinkedin())).toBe(1);
-    await saveScreenshot(page, 'retry-es-published-1440');
+      // "Retry" tries LinkedIn again, alone, at a click; the card follows the engine to published.
+      await card.getByRole('button', { name: 'Reintentar' }).click();
+      await page.getByText('Se vuelve a intentar en LinkedIn').waitFor();
+      await card.getByText('Publicada', { exact: true }).waitFor({ timeout: 20_000 });
+      await card.getByText('LinkedIn: publicado').waitFor();
+      const onLinkedin = async () =>
+        (
+          await runSql<{ n: number | string }>(
+            server,
+            "select count(*) as n from post_results where post_id = $1 and network = 'linkedin' and status = 'posted'",
+            [post.id],
+          )
+        )[0]?.n;
+      expect(Number(await onLinkedin())).toBe(1);
+      await saveScreenshot(page, 'retry-es-published-1440');
 
-    // "Publish again" is a new round: its confirmation says where the post stays out; back to preview.
-    await card.getByRole('button', { name: 'Publicar de nuevo' }).click();
-    const reset = page.getByRole('dialog', { name: 'Publicar de nuevo' });
-    await reset.getByText(/Sigue publicada en LinkedIn: si la vuelves a elegir allí, saldrá dos veces/).waitFor();
-    await saveScreenshot(page, 'retry-es-publish-again-dialog');
-    await reset.getByRole('button', { name: 'Publicar de nuevo' }).click();
-    await page.getByText('La publicación vuelve a estar en vista previa').waitFor();
-    expect((await runSql<{ state: string }>(server, 'select state from projects where id = $1', [post.project_id]))[0]?.state).toBe('preview');
-    await page.goto(`${server.url}/preview-projects`);
-    const again = cardTitled(page, title);
-    await again.getByRole('link', { name: `Ya publicada en LinkedIn el ${today}` }).waitFor();
+      // "Publish again" is a new round: its confirmation says where the post stays out; back to preview.
+      await card.getByRole('button', { name: 'Publicar de nuevo' }).click();
+      const reset = page.getByRole('dialog', { name: 'Publicar de nuevo' });
+      await reset.getByText(/Sigue publicada en LinkedIn: si la vuelves a elegir allí, saldrá dos veces/).waitFor();
+      await saveScreenshot(page, 'retry-es-publish-again-dialog');
+      await reset.getByRole('button', { name: 'Publicar de nuevo' }).click();
+      await page.getByText('La publicación vuelve a estar en vista previa').waitFor();
+      expect((await runSql<{ state: string }>(server, 'select state from projects where id = $1', [post.project_id]))[0]?.state).toBe('preview');
+      await page.goto(`${server.url}/preview-projects`);
+      const again = cardTitled(page, title);
+      await again.getByRole('link', { name: `Ya publicada en LinkedIn el ${today}` }).waitFor();
 
-    // Choosing LinkedIn again needs its own yes before Confirm is possible.
-    await again.getByRole('button', { name: 'Publicar', exact: true }).click();
-    const publish = page.getByRole('dialog', { name: 'Configurar publicación' });
-    await publish.getByText(`Esta publicación ya está en LinkedIn desde el ${today}: si la eliges, saldrá allí dos veces.`).waitFor();
-    const linkedinBox = publish.getByRole('checkbox', { name: 'LinkedIn', exact: true });
-    await expect.poll(() => linkedinBox.isDisabled()).toBe(false);
-    await linkedinBox.check();
-    await publish.getByText('Confirma que quieres publicarla otra vez en LinkedIn, o quita esa red.').waitFor();
-    expect(await publish.getByRole('button', { name: 'Confirmar' }).isDisabled()).toBe(true);
-    await publish.getByRole('checkbox', { name: 'Sí, publicarla otra vez en LinkedIn' }).check();
-    expect(await publish.getByRole('button', { name: 'Confirmar' }).isDisabled()).toBe(false);
-    await saveScreenshot(page, 'retry-es-republish-yes');
-    await publish.getByRole('button', { name: 'Cancelar' }).click();
-    // Nothing was sent: the post is in preview, out on LinkedIn once, from its earlier round.
-    const earlier = await runSql<{ n: number | string }>(server, "select count(*) as n from post_earlier_publications where post_id = $1 and network = 'linkedin'", [post.id]);
-    expect(Number(earlier[0]?.n)).toBe(1);
-    expect((await runSql<{ state: string }>(server, 'select state from posts where id = $1', [post.id]))[0]?.state).toBe('preview');
+      // Choosing LinkedIn again needs its own yes before Confirm is possible.
+      await again.getByRole('button', { name: 'Publicar', exact: true }).click();
+      const publish = page.getByRole('dialog', { name: 'Configurar publicación' });
+      await publish.getByText(`Esta publicación ya está en LinkedIn desde el ${today}: si la eliges, saldrá allí dos veces.`).waitFor();
+      const linkedinBox = publish.getByRole('checkbox', { name: 'LinkedIn', exact: true });
+      await expect.poll(() => linkedinBox.isDisabled()).toBe(false);
+      await linkedinBox.check();
+      await publish.getByText('Confirma que quieres publicarla otra vez en LinkedIn, o quita esa red.').waitFor();
+      expect(await publish.getByRole('button', { name: 'Confirmar' }).isDisabled()).toBe(true);
+      await publish.getByRole('checkbox', { name: 'Sí, publicarla otra vez en LinkedIn' }).check();
+      expect(await publish.getByRole('button', { name: 'Confirmar' }).isDisabled()).toBe(false);
+      await saveScreenshot(page, 'retry-es-republish-yes');
+      await publish.getByRole('button', { name: 'Cancelar' }).click();
+      // Nothing was sent: the post is in preview, out on LinkedIn once, from its earlier round.
+      const earlier = await runSql<{ n: number | string }>(
+        server,
+        "select count(*) as n from post_earlier_publications where post_id = $1 and network = 'linkedin'",
+        [post.id],
+      );
+      expect(Number(earlier[0]?.n)).toBe(1);
+      expect((await runSql<{ state: string }>(server, 'select state from posts where id = $1', [post.id]))[0]?.state).toBe('preview');
 
-    expectNoUnexpectedConsoleErrors(page);
-    await page.context().close();
-  });
+      expectNoUnexpectedConsoleErrors(page);
+      await page.context().close();
+    },
+  );
 
   test('in English, a customer marks her post published: it shows published, with her name and the day', { timeout: 120_000 }, async () => {
     const { server } = journey;
@@ -369,7 +448,11 @@ describe('resolving a "needs review" result', () => {
     await page.goto(`${server.url}/preview-projects`);
     const card = cardTitled(page, title);
     const note = card.locator('[data-note="linkedin"]');
-    await note.getByText('LinkedIn did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published; do not publish it again without checking, or it could go out twice.').waitFor();
+    await note
+      .getByText(
+        'LinkedIn did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published; do not publish it again without checking, or it could go out twice.',
+      )
+      .waitFor();
     await expectNoSeriousAxeViolations(page);
 
     await note.getByRole('button', { name: 'Mark published on LinkedIn' }).click();
@@ -401,7 +484,11 @@ describe('resolving a "needs review" result', () => {
     await page.goto(`${server.url}/preview-projects`);
     const card = cardTitled(page, title);
     const note = card.locator('[data-note="linkedin"]');
-    await note.getByText("LinkedIn no va confirmar la publicació i no sabem si ha sortit: comprova-ho al compte i marca-la com a publicada o no publicada; no la tornis a publicar sense comprovar-ho, o podria sortir dues vegades.").waitFor();
+    await note
+      .getByText(
+        'LinkedIn no va confirmar la publicació i no sabem si ha sortit: comprova-ho al compte i marca-la com a publicada o no publicada; no la tornis a publicar sense comprovar-ho, o podria sortir dues vegades.',
+      )
+      .waitFor();
     await card.getByText('LinkedIn: cal revisar-ho').waitFor();
     await expectNoSeriousAxeViolations(page);
     await expectFitsAt390(page, 'review-cat-needs-review');
@@ -415,7 +502,9 @@ describe('resolving a "needs review" result', () => {
     await admin.context().close();
     await dialog.getByRole('button', { name: 'Marca com a publicada' }).click();
     const refusal = page.getByRole('dialog').filter({ hasText: 'Aquest resultat ja no està pendent de revisió' });
-    await refusal.getByText("Aquest resultat ja no està pendent de revisió: algú l'ha marcat o la publicació ha tornat a vista prèvia. La llista mostra com està ara.").waitFor();
+    await refusal
+      .getByText("Aquest resultat ja no està pendent de revisió: algú l'ha marcat o la publicació ha tornat a vista prèvia. La llista mostra com està ara.")
+      .waitFor();
     await saveScreenshot(page, 'review-cat-refused-1440');
     await refusal.getByRole('button', { name: "D'acord" }).click();
     const today = asShown((await postsOf(page, server, post.project_id)).today);

@@ -12,8 +12,24 @@ import { signIn } from './support/sign-in.ts';
  */
 const journey = useServerAndBrowser();
 
-const PUBLISHER = { first_name: 'Pau', last_name: 'Vidal', email: 'pau@vidal-e2e.test', phone: '600 777 888', password: 'publica-2', role: 'publisher', language: 'es' } as const;
-const BASIC = { first_name: 'Berta', last_name: 'Puig', email: 'berta@puig-e2e.test', phone: '600 999 000', password: 'basica-1', role: 'basic', language: 'es' } as const;
+const PUBLISHER = {
+  first_name: 'Pau',
+  last_name: 'Vidal',
+  email: 'pau@vidal-e2e.test',
+  phone: '600 777 888',
+  password: 'publica-2',
+  role: 'publisher',
+  language: 'es',
+} as const;
+const BASIC = {
+  first_name: 'Berta',
+  last_name: 'Puig',
+  email: 'berta@puig-e2e.test',
+  phone: '600 999 000',
+  password: 'basica-1',
+  role: 'basic',
+  language: 'es',
+} as const;
 
 // The header's navigation (the phone's drawer repeats it).
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' }).first();
@@ -62,7 +78,14 @@ describe('roles', () => {
     const { server } = journey;
     const publisher = await signedIn(PUBLISHER);
     await createProject(publisher, server, {
-      title: 'Casa del puerto', description: 'Una casa junto al puerto, de piedra y madera.', keywords: 'puerto,piedra', category: 'residencial', location: 'Cadaqués', year: 2024, publications: 1, colours: ['#4d6f8a'],
+      title: 'Casa del puerto',
+      description: 'Una casa junto al puerto, de piedra y madera.',
+      keywords: 'puerto,piedra',
+      category: 'residencial',
+      location: 'Cadaqués',
+      year: 2024,
+      publications: 1,
+      colours: ['#4d6f8a'],
     });
     await publisher.goto(`${server.url}/projects`);
     await publisher.getByRole('button', { name: 'Acciones de Casa del puerto' }).click();

@@ -68,7 +68,9 @@ describe('an administrator and a new customer', () => {
     await customer.locator('input[name="vat"]').fill('B12345678');
 
     // A new avatar, with its preview before saving.
-    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#b5651d' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#b5651d' } })
+      .jpeg()
+      .toBuffer();
     await customer.locator('input[type="file"]').setInputFiles({ name: 'retrato.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect.poll(() => customer.getByRole('img', { name: 'Foto de perfil' }).getAttribute('src')).toMatch(/^blob:/);
     await saveScreenshot(customer, 'profile-editing');
@@ -116,7 +118,10 @@ describe('an administrator and a new customer', () => {
     await saveScreenshot(customer, 'deactivated-sign-in');
 
     expectNoUnexpectedConsoleErrors(admin);
-    expectNoUnexpectedConsoleErrors(customer, [{ status: 400, path: '/api/me' }, { status: 401, path: '/api/auth/sign-in/email' }]);
+    expectNoUnexpectedConsoleErrors(customer, [
+      { status: 400, path: '/api/me' },
+      { status: 401, path: '/api/auth/sign-in/email' },
+    ]);
     await admin.context().close();
     await customer.context().close();
   });
@@ -152,7 +157,11 @@ describe('an administrator and a new customer', () => {
     const deputy = { first_name: 'Pau', last_name: 'Soler', email: 'pau@estudio-e2e.test', phone: '600 222 333', role: 'admin', password: 'clave-pau-1' };
     expect((await admin.request.post(`${server.url}/api/users`, { data: deputy })).status()).toBe(201);
     const refused = await admin.evaluate(async (id) => {
-      const response = await fetch(`/api/users/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ active: false }) });
+      const response = await fetch(`/api/users/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ active: false }),
+      });
       return { status: response.status, body: await response.json() };
     }, me.id as string);
     expect(refused).toMatchObject({ status: 409, body: { error: { code: 'OWN_ACCOUNT', details: { active: 'ownAccount' } } } });

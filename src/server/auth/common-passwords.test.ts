@@ -17,7 +17,8 @@ describe('the most common passwords are refused wherever a password is set', () 
   let nextAddress = 1;
 
   const signsIn = async (email: string, password: string) =>
-    (await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: `10.1.0.${nextAddress++}` })).statusCode === 200;
+    (await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: `10.1.0.${nextAddress++}` }))
+      .statusCode === 200;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -49,14 +50,24 @@ describe('the most common passwords are refused wherever a password is set', () 
   });
 
   it.each(COMMON)('the profile cannot change the password to %j', async (password) => {
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie: noraCookie }, payload: { password, currentPassword: nora.password } });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie: noraCookie },
+      payload: { password, currentPassword: nora.password },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: { password: 'passwordTooCommon' } });
     expect(await signsIn(nora.email, nora.password)).toBe(true);
   });
 
   it('the recovery link cannot set one, and stays usable for a better one', async () => {
-    const requested = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: nora.email }, remoteAddress: '10.2.0.1' });
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: nora.email },
+      remoteAddress: '10.2.0.1',
+    });
     expect(requested.statusCode).toBe(200);
     await t.worker.runDueJobs();
     const token = t.sentMail.at(-1)!.text.match(RESET_LINK)![1]!;

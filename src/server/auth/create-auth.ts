@@ -54,7 +54,14 @@ export function createAuth(deps: AuthDependencies) {
       modelName: 'sessions',
       expiresIn: SESSION_MAX_AGE_SECONDS,
       updateAge: SESSION_RENEW_AFTER_SECONDS,
-      fields: { userId: 'user_id', expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', createdAt: 'created_at', updatedAt: 'updated_at' },
+      fields: {
+        userId: 'user_id',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
     },
     user: {
       modelName: 'users',
@@ -74,9 +81,16 @@ export function createAuth(deps: AuthDependencies) {
     account: {
       modelName: 'accounts',
       fields: {
-        userId: 'user_id', accountId: 'account_id', providerId: 'provider_id', accessToken: 'access_token',
-        refreshToken: 'refresh_token', idToken: 'id_token', accessTokenExpiresAt: 'access_token_expires_at',
-        refreshTokenExpiresAt: 'refresh_token_expires_at', createdAt: 'created_at', updatedAt: 'updated_at',
+        userId: 'user_id',
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
       },
     },
     verification: {

@@ -21,7 +21,9 @@ export async function ensureFirstAdmin(input: {
   const existing = await input.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return { created: false };
   if (input.credentials && isCommonPassword(input.credentials.password)) {
-    throw new Error('ADMIN_PASSWORD is one of the most common passwords, the first a guesser tries (docs/decisions/031): choose another to create the first administrator');
+    throw new Error(
+      'ADMIN_PASSWORD is one of the most common passwords, the first a guesser tries (docs/decisions/031): choose another to create the first administrator',
+    );
   }
   const email = (input.credentials?.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const password = input.credentials?.password ?? randomBytes(12).toString('base64url');
@@ -43,9 +45,7 @@ export async function ensureFirstAdmin(input: {
     throw error;
   }
   if (!input.credentials) {
-    input.announce(
-      `First administrator created. Sign in with e-mail ${email} and password ${password} (shown only this once; change it in your profile).`,
-    );
+    input.announce(`First administrator created. Sign in with e-mail ${email} and password ${password} (shown only this once; change it in your profile).`);
   }
   return { created: true, ...(input.credentials ? {} : { generated: { email, password } }) };
 }

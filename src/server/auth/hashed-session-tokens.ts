@@ -92,7 +92,9 @@ export function storeSessionTokensHashed(adapter: DBAdapter): void {
     return restore(await original.update({ ...input, where, update: hashData(input.update, raw) }), raw);
   };
   self.updateMany = async (input: Parameters<DBAdapter['updateMany']>[0]) =>
-    isSessionModel(input.model) ? original.updateMany({ ...input, where: hashWhere(input.where, new Map())!, update: hashData(input.update, new Map()) }) : original.updateMany(input);
+    isSessionModel(input.model)
+      ? original.updateMany({ ...input, where: hashWhere(input.where, new Map())!, update: hashData(input.update, new Map()) })
+      : original.updateMany(input);
   self.delete = async (input: Parameters<DBAdapter['delete']>[0]) =>
     isSessionModel(input.model) ? original.delete({ ...input, where: hashWhere(input.where, new Map())! }) : original.delete(input);
   self.deleteMany = async (input: Parameters<DBAdapter['deleteMany']>[0]) =>

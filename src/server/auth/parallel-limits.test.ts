@@ -52,23 +52,29 @@ describe('sign-in guesses sent all at once', () => {
   });
   afterAll(() => t.close());
 
-  it.each([100, 500])('%i guesses at one account check at most 5 passwords, and the right one among them does not get in', async (guesses) => {
-    const before = passwordVerificationCount();
-    // The right password is guess number 90, as in the audit.
-    const statuses = await Promise.all(
-      Array.from({ length: guesses }, (_, index) =>
-        post(base, '/api/auth/sign-in/email', { email: 'target@studio.es', password: index === 89 ? RIGHT_PASSWORD : `wrong-guess-${index}` }),
-      ),
-    );
-    const verified = passwordVerificationCount() - before;
-    const counts = countStatuses(statuses);
-    expect({ verified, counts }).toEqual({ verified: 5, counts: { 401: 5, 429: guesses - 5 } });
-  }, 120_000);
+  it.each([100, 500])(
+    '%i guesses at one account check at most 5 passwords, and the right one among them does not get in',
+    async (guesses) => {
+      const before = passwordVerificationCount();
+      // The right password is guess number 90, as in the audit.
+      const statuses = await Promise.all(
+        Array.from({ length: guesses }, (_, index) =>
+          post(base, '/api/auth/sign-in/email', { email: 'target@studio.es', password: index === 89 ? RIGHT_PASSWORD : `wrong-guess-${index}` }),
+        ),
+      );
+      const verified = passwordVerificationCount() - before;
+      const counts = countStatuses(statuses);
+      expect({ verified, counts }).toEqual({ verified: 5, counts: { 401: 5, 429: guesses - 5 } });
+    },
+    120_000,
+  );
 
   it('500 guesses spread over 100 accounts from one address check at most 50 passwords', async () => {
     const before = passwordVerificationCount();
     const statuses = await Promise.all(
-      Array.from({ length: 500 }, (_, index) => post(base, '/api/auth/sign-in/email', { email: accounts[index % accounts.length], password: `wrong-guess-${index}` })),
+      Array.from({ length: 500 }, (_, index) =>
+        post(base, '/api/auth/sign-in/email', { email: accounts[index % accounts.length], password: `wrong-guess-${index}` }),
+      ),
     );
     const verified = passwordVerificationCount() - before;
     expect({ verified, counts: countStatuses(statuses) }).toEqual({ verified: 50, counts: { 401: 50, 429: 450 } });
@@ -76,7 +82,9 @@ describe('sign-in guesses sent all at once', () => {
 
   it('once the guesses are refused, the owner of another account on the same address still waits, and the window is what lets them in', async () => {
     // One address, 50 failures: the address is closed for everyone until the window passes.
-    await Promise.all(Array.from({ length: 60 }, (_, index) => post(base, '/api/auth/sign-in/email', { email: accounts[index % accounts.length], password: 'wrong-password' })));
+    await Promise.all(
+      Array.from({ length: 60 }, (_, index) => post(base, '/api/auth/sign-in/email', { email: accounts[index % accounts.length], password: 'wrong-password' })),
+    );
     expect(await post(base, '/api/auth/sign-in/email', { email: accounts[99], password: RIGHT_PASSWORD })).toBe(429);
     await t.database.db.deleteFrom('attempt_counters').execute();
     expect(await post(base, '/api/auth/sign-in/email', { email: accounts[99], password: RIGHT_PASSWORD })).toBe(200);
@@ -85,12 +93,16 @@ describe('sign-in guesses sent all at once', () => {
   it('100 right sign-ins from one office address, 10 at a time, all get in: successes do not use up the address', async () => {
     const statuses: number[] = [];
     for (let batch = 0; batch < accounts.length; batch += 10) {
-      statuses.push(...(await Promise.all(accounts.slice(batch, batch + 10).map((email) => post(base, '/api/auth/sign-in/email', { email, password: RIGHT_PASSWORD })))));
+      statuses.push(
+        ...(await Promise.all(accounts.slice(batch, batch + 10).map((email) => post(base, '/api/auth/sign-in/email', { email, password: RIGHT_PASSWORD })))),
+      );
     }
     expect(countStatuses(statuses)).toEqual({ 200: 100 });
     // And the address is not counted full afterwards: 50 failures are still allowed.
     const before = passwordVerificationCount();
-    const failures = await Promise.all(Array.from({ length: 60 }, (_, index) => post(base, '/api/auth/sign-in/email', { email: accounts[index], password: 'wrong-password' })));
+    const failures = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => post(base, '/api/auth/sign-in/email', { email: accounts[index], password: 'wrong-password' })),
+    );
     expect({ verified: passwordVerificationCount() - before, counts: countStatuses(failures) }).toEqual({ verified: 50, counts: { 401: 50, 429: 10 } });
   }, 120_000);
 });
@@ -99,7 +111,11 @@ describe('sign-in guesses sent all at once', () => {
 async function signInAsABrowser(base: string, body: { email: string; password: string }) {
   const answers: { status: number; code?: string; retryAfter: string | null }[] = [];
   for (let tries = 0; tries < 10; tries++) {
-    const response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const answer = (await response.json()) as { error?: { code: string } };
     answers.push({ status: response.status, code: answer.error?.code, retryAfter: response.headers.get('retry-after') });
     if (answer.error?.code !== 'SIGN_IN_BUSY') break;
@@ -145,7 +161,9 @@ describe('right passwords sent all at once', () => {
 
   it('wrong guesses at once are still bounded, and the refusal after them says so with what is left of the window', async () => {
     const before = passwordVerificationCount();
-    const statuses = await Promise.all(Array.from({ length: 30 }, (_, index) => post(base, '/api/auth/sign-in/email', { email: office[1]!, password: `wrong-guess-${index}` })));
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => post(base, '/api/auth/sign-in/email', { email: office[1]!, password: `wrong-guess-${index}` })),
+    );
     expect({ verified: passwordVerificationCount() - before, counts: countStatuses(statuses) }).toEqual({ verified: 5, counts: { 401: 5, 429: 25 } });
     const [refused] = await signInAsABrowser(base, { email: office[1]!, password: RIGHT_PASSWORD });
     expect(refused!.status).toBe(429);
@@ -203,11 +221,16 @@ describe('recovery requests sent all at once', () => {
   it('50 requests for one address send at most 5 e-mails', async () => {
     const statuses = await Promise.all(Array.from({ length: 50 }, () => post(base, '/api/auth/request-password-reset', { email: 'forgetful@studio.es' })));
     await t.worker.runDueJobs();
-    expect({ mailed: t.sentMail.filter((mail) => mail.to === 'forgetful@studio.es').length, counts: countStatuses(statuses) }).toEqual({ mailed: 5, counts: { 200: 5, 429: 45 } });
+    expect({ mailed: t.sentMail.filter((mail) => mail.to === 'forgetful@studio.es').length, counts: countStatuses(statuses) }).toEqual({
+      mailed: 5,
+      counts: { 200: 5, 429: 45 },
+    });
   }, 60_000);
 
   it('500 requests for different e-mails from one client address are accepted at most 50 times', async () => {
-    const statuses = await Promise.all(Array.from({ length: 500 }, (_, index) => post(base, '/api/auth/request-password-reset', { email: `someone${index}@studio.es` })));
+    const statuses = await Promise.all(
+      Array.from({ length: 500 }, (_, index) => post(base, '/api/auth/request-password-reset', { email: `someone${index}@studio.es` })),
+    );
     expect(countStatuses(statuses)).toEqual({ 200: 50, 429: 450 });
   }, 60_000);
 });
@@ -217,7 +240,9 @@ describe('contact messages sent all at once', () => {
   let base: string;
   const form = { nombre: 'Marta', empresa: '', telefono: '', email: 'marta@soler.es', mensaje: 'Hola', politicaPrivacidad: true };
   beforeAll(async () => {
-    t = await createTestApp({ contact: { studioAddress: 'hola@alzado.test', chatUrl: 'mailto:hola@alzado.test?body={message}', maxPerAddress: 5, windowSeconds: 3600 } });
+    t = await createTestApp({
+      contact: { studioAddress: 'hola@alzado.test', chatUrl: 'mailto:hola@alzado.test?body={message}', maxPerAddress: 5, windowSeconds: 3600 },
+    });
     base = await listen(t);
   });
   afterAll(() => t.close());
@@ -226,6 +251,10 @@ describe('contact messages sent all at once', () => {
     const statuses = await Promise.all(Array.from({ length: 50 }, (_, index) => post(base, '/api/contact-form', { ...form, mensaje: `Mensaje ${index}` })));
     const stored = await t.database.db.selectFrom('contact_messages').select('id').execute();
     await t.worker.runDueJobs();
-    expect({ stored: stored.length, mailed: t.sentMail.length, counts: countStatuses(statuses) }).toEqual({ stored: 5, mailed: 5, counts: { 201: 5, 429: 45 } });
+    expect({ stored: stored.length, mailed: t.sentMail.length, counts: countStatuses(statuses) }).toEqual({
+      stored: 5,
+      mailed: 5,
+      counts: { 201: 5, 429: 45 },
+    });
   }, 60_000);
 });

@@ -30,7 +30,11 @@ export interface PasswordAttempts {
    * by checks in flight, the request waits its turn (decision 030); when the failures fill a limit, or the
    * wait lasts too long, it is refused without running the check.
    */
-  guard<T>(who: { email: string; address: string }, check: () => Promise<T>, outcomeOf: (result: T) => PasswordOutcome): Promise<{ result: T } | PasswordRefusal>;
+  guard<T>(
+    who: { email: string; address: string },
+    check: () => Promise<T>,
+    outcomeOf: (result: T) => PasswordOutcome,
+  ): Promise<{ result: T } | PasswordRefusal>;
 }
 
 export interface PasswordAttemptsOptions {

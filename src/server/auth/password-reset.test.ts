@@ -295,7 +295,11 @@ describe('a recovery e-mail the mail server refuses', () => {
 
     // Its retry is due: the mail server is back.
     failing = false;
-    await t.database.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job.id).execute();
+    await t.database.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', job.id)
+      .execute();
     expect(await t.worker.runDueJobs()).toBe(1);
     expect(sent.map((mail) => mail.to)).toEqual(['ana@studio.es']);
     const token = sent[0]!.text.match(RESET_LINK)![1]!;

@@ -59,78 +59,98 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   const refusedSignIn = (reply: FastifyReply, refusal: PasswordRefusal) =>
     refusal.refused === 'busy'
       ? reply
-        .header('retry-after', String(refusal.retryAfterSeconds))
-        .status(429)
-        .send({ error: { code: 'SIGN_IN_BUSY', message: 'Too many sign-ins at once. Try again in a moment.' } })
+          .header('retry-after', String(refusal.retryAfterSeconds))
+          .status(429)
+          .send({ error: { code: 'SIGN_IN_BUSY', message: 'Too many sign-ins at once. Try again in a moment.' } })
       : reply
-        .header('retry-after', String(refusal.retryAfterSeconds))
-        .status(429)
-        .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again later.' } });
+          .header('retry-after', String(refusal.retryAfterSeconds))
+          .status(429)
+          .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again later.' } });
 
-  api.post('/api/auth/sign-in/email', {
-    schema: {
-      tags: ['auth'],
-      summary: 'Sign in with e-mail and password; sets the session cookie',
-      body: credentialsSchema.extend({ rememberMe: z.boolean().optional() }),
-      response: { 200: z.object({ user: z.object({ id: z.string(), email: z.string() }) }), ...errorResponses(400, 401, 403, 429) },
+  api.post(
+    '/api/auth/sign-in/email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password; sets the session cookie',
+        body: credentialsSchema.extend({ rememberMe: z.boolean().optional() }),
+        response: { 200: z.object({ user: z.object({ id: z.string(), email: z.string() }) }), ...errorResponses(400, 401, 403, 429) },
+      },
     },
-  }, async (request, reply) => {
-    // Counted before the password is checked (so guesses sent at once are bounded too); a success gives
-    // the address back, so a studio's many users behind one office address keep signing in.
-    const guarded = await passwordAttempts.guard(
-      { email: request.body.email, address: request.ip },
-      () => forward(auth, request, { ...request.body, rememberMe: true }),
-      (response) => (response.ok ? 'right' : response.status === 401 ? 'wrong' : 'unchecked'),
-    );
-    if ('refused' in guarded) return refusedSignIn(reply, guarded);
-    return send(guarded.result, reply);
-  });
-
-  api.post('/api/auth/sign-out', {
-    schema: { tags: ['auth'], summary: 'Sign out: ends the session on the server and removes the cookie', response: { 200: z.object({ success: z.boolean() }), ...errorResponses(401, 403) } },
-  }, async (request, reply) => {
-    const response = await forward(auth, request, {});
-    options.events?.accessChanged();
-    return send(response, reply);
-  });
-
-  api.post('/api/auth/request-password-reset', {
-    schema: {
-      tags: ['auth'],
-      summary: 'Sends the recovery e-mail (from the job queue); answers the same, as fast, whether the address exists or not',
-      body: recoveryRequestSchema,
-      response: { 200: okSchema.loose(), ...errorResponses(400, 429) },
+    async (request, reply) => {
+      // Counted before the password is checked (so guesses sent at once are bounded too); a success gives
+      // the address back, so a studio's many users behind one office address keep signing in.
+      const guarded = await passwordAttempts.guard(
+        { email: request.body.email, address: request.ip },
+        () => forward(auth, request, { ...request.body, rememberMe: true }),
+        (response) => (response.ok ? 'right' : response.status === 401 ? 'wrong' : 'unchecked'),
+      );
+      if ('refused' in guarded) return refusedSignIn(reply, guarded);
+      return send(guarded.result, reply);
     },
-  }, async (request, reply) => {
-    // Few per e-mail (each one mails somebody), more per address (a studio shares one).
-    const emailKey = `password-reset:email:${request.body.email.toLowerCase()}`;
-    const addressKey = `password-reset:address:${request.ip}`;
-    const attempt = await limiter.take([
-      { key: emailKey, limit: limits.maxResetRequests },
-      { key: addressKey, limit: limits.maxResetRequestsPerAddress },
-    ]);
-    if (!attempt) return tooManyAttempts(reply);
-    // The e-mail goes from the job queue: the answer takes as long for an unknown address as for a known one.
-    await queuePasswordResetEmail(options, request.body.email);
-    return { status: true, message: 'If this email exists in our system, check your email for the reset link' };
-  });
+  );
 
-  api.post('/api/auth/reset-password', {
-    schema: {
-      tags: ['auth'],
-      summary: 'Sets a new password with the single-use token of the recovery e-mail; ends all sessions',
-      body: z.object({
-        // A missing field answers its message key too, not zod's untranslatable invalid_type text.
-        token: z.string({ error: 'tokenMissing' }).min(1, 'tokenMissing'),
-        newPassword: newPasswordValueSchema,
-      }),
-      response: { 200: okSchema, ...errorResponses(400) },
+  api.post(
+    '/api/auth/sign-out',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends the session on the server and removes the cookie',
+        response: { 200: z.object({ success: z.boolean() }), ...errorResponses(401, 403) },
+      },
     },
-  }, async (request, reply) => {
-    const response = await forward(auth, request, request.body);
-    if (response.ok) options.events?.accessChanged();
-    return send(response, reply);
-  });
+    async (request, reply) => {
+      const response = await forward(auth, request, {});
+      options.events?.accessChanged();
+      return send(response, reply);
+    },
+  );
+
+  api.post(
+    '/api/auth/request-password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends the recovery e-mail (from the job queue); answers the same, as fast, whether the address exists or not',
+        body: recoveryRequestSchema,
+        response: { 200: okSchema.loose(), ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      // Few per e-mail (each one mails somebody), more per address (a studio shares one).
+      const emailKey = `password-reset:email:${request.body.email.toLowerCase()}`;
+      const addressKey = `password-reset:address:${request.ip}`;
+      const attempt = await limiter.take([
+        { key: emailKey, limit: limits.maxResetRequests },
+        { key: addressKey, limit: limits.maxResetRequestsPerAddress },
+      ]);
+      if (!attempt) return tooManyAttempts(reply);
+      // The e-mail goes from the job queue: the answer takes as long for an unknown address as for a known one.
+      await queuePasswordResetEmail(options, request.body.email);
+      return { status: true, message: 'If this email exists in our system, check your email for the reset link' };
+    },
+  );
+
+  api.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets a new password with the single-use token of the recovery e-mail; ends all sessions',
+        body: z.object({
+          // A missing field answers its message key too, not zod's untranslatable invalid_type text.
+          token: z.string({ error: 'tokenMissing' }).min(1, 'tokenMissing'),
+          newPassword: newPasswordValueSchema,
+        }),
+        response: { 200: okSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const response = await forward(auth, request, request.body);
+      if (response.ok) options.events?.accessChanged();
+      return send(response, reply);
+    },
+  );
 
   // The rest of Better Auth stays closed unless listed here: every endpoint opened is one more to secure.
   app.route({
@@ -195,7 +215,13 @@ function withoutTokens(text: string): string {
   return text;
 }
 
-const CODE_OF_STATUS: Record<number, string> = { 400: 'VALIDATION_FAILED', 401: 'NOT_AUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'TOO_MANY_ATTEMPTS' };
+const CODE_OF_STATUS: Record<number, string> = {
+  400: 'VALIDATION_FAILED',
+  401: 'NOT_AUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  429: 'TOO_MANY_ATTEMPTS',
+};
 
 /** Better Auth answers `{ code, message }`; we answer `{ error: { code, message } }` (DESIGN §5). */
 function toErrorBody(status: number, text: string) {

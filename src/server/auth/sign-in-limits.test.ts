@@ -136,11 +136,24 @@ describe('attempt limiter', () => {
   it('refuses when any one of the keys is full, and then counts the attempt under none of them', async () => {
     clock = 1_000_000;
     const limiter = createAttemptLimiter(database.db, 60, now);
-    await limiter.take([{ key: 'email', limit: 10 }, { key: 'address', limit: 10 }]);
+    await limiter.take([
+      { key: 'email', limit: 10 },
+      { key: 'address', limit: 10 },
+    ]);
     await limiter.take([{ key: 'address', limit: 10 }]);
-    expect(await limiter.take([{ key: 'email', limit: 10 }, { key: 'address', limit: 2 }])).toBeNull();
+    expect(
+      await limiter.take([
+        { key: 'email', limit: 10 },
+        { key: 'address', limit: 2 },
+      ]),
+    ).toBeNull();
     expect({ email: await count('email'), address: await count('address') }).toEqual({ email: 1, address: 2 });
-    expect(await limiter.take([{ key: 'email', limit: 10 }, { key: 'address', limit: 3 }])).not.toBeNull();
+    expect(
+      await limiter.take([
+        { key: 'email', limit: 10 },
+        { key: 'address', limit: 3 },
+      ]),
+    ).not.toBeNull();
     expect(await limiter.take([{ key: 'never-seen', limit: 1 }])).not.toBeNull();
     expect(await limiter.take([])).not.toBeNull();
   });
@@ -176,7 +189,10 @@ describe('attempt limiter', () => {
   it('gives an attempt back in its own window only, never below zero', async () => {
     clock = 1_000_000;
     const limiter = createAttemptLimiter(database.db, 60, now);
-    const first = await limiter.take([{ key: 'a', limit: 5 }, { key: 'b', limit: 5 }]);
+    const first = await limiter.take([
+      { key: 'a', limit: 5 },
+      { key: 'b', limit: 5 },
+    ]);
     await limiter.take([{ key: 'a', limit: 5 }]);
     await first!.giveBack(['a']);
     expect({ a: await count('a'), b: await count('b') }).toEqual({ a: 1, b: 1 });
@@ -195,7 +211,14 @@ describe('attempt limiter', () => {
   it('takes exactly the limit from many attempts sent at once', async () => {
     clock = 1_000_000;
     const limiter = createAttemptLimiter(database.db, 60, now);
-    const taken = await Promise.all(Array.from({ length: 200 }, () => limiter.take([{ key: 'a', limit: 7 }, { key: 'b', limit: 100 }])));
+    const taken = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        limiter.take([
+          { key: 'a', limit: 7 },
+          { key: 'b', limit: 100 },
+        ]),
+      ),
+    );
     expect(taken.filter((attempt) => attempt !== null)).toHaveLength(7);
     expect({ a: await count('a'), b: await count('b') }).toEqual({ a: 7, b: 7 });
   });
@@ -203,7 +226,10 @@ describe('attempt limiter', () => {
   it('clear forgets one key and leaves the others', async () => {
     clock = 1_000_000;
     const limiter = createAttemptLimiter(database.db, 60, now);
-    await limiter.take([{ key: 'a', limit: 1 }, { key: 'b', limit: 1 }]);
+    await limiter.take([
+      { key: 'a', limit: 1 },
+      { key: 'b', limit: 1 },
+    ]);
     await limiter.clear('a');
     expect(await limiter.take([{ key: 'a', limit: 1 }])).not.toBeNull();
     expect(await limiter.take([{ key: 'b', limit: 1 }])).toBeNull();

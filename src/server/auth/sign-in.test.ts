@@ -123,7 +123,11 @@ describe('sign in', () => {
     expect(await sessionsOf(t, user.id)).toHaveLength(2);
     expect((await getMe(t, cookie)).statusCode).toBe(200);
 
-    await t.database.db.updateTable('users').set({ active: storedFlag(false) }).where('id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ active: storedFlag(false) })
+      .where('id', '=', user.id)
+      .execute();
 
     const me = await getMe(t, cookie);
     expect(me.statusCode).toBe(401);

@@ -59,7 +59,10 @@ describe('a copy of the database', () => {
     // The welcome goes to another user: a user's newer link voids their older one (issue 29).
     const newcomer = await createTestUser(t, { email: 'nico@studio.es' });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/create-user-template', headers: { cookie: adminCookie }, payload: { email: newcomer.email } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/create-user-template', headers: { cookie: adminCookie }, payload: { email: newcomer.email } }))
+        .statusCode,
+    ).toBe(200);
     await t.worker.runDueJobs();
     const [resetToken, welcomeToken] = t.sentMail.map((mail) => mail.text.match(LINK)![1]!);
     expect(resetToken).toBeDefined();
@@ -117,11 +120,27 @@ describe('migration 009 on rows stored as sent', () => {
     const linkToken = randomBytes(18).toString('base64url');
     await t.database.db
       .insertInto('sessions')
-      .values({ id: 'old-session', token: sessionToken, user_id: user.id, expires_at: storedInstant(new Date(now.getTime() + 86_400_000)), created_at: storedInstant(now), updated_at: storedInstant(now), ip_address: '', user_agent: '' })
+      .values({
+        id: 'old-session',
+        token: sessionToken,
+        user_id: user.id,
+        expires_at: storedInstant(new Date(now.getTime() + 86_400_000)),
+        created_at: storedInstant(now),
+        updated_at: storedInstant(now),
+        ip_address: '',
+        user_agent: '',
+      })
       .execute();
     await t.database.db
       .insertInto('verifications')
-      .values({ id: 'old-link', identifier: `reset-password:${linkToken}`, value: user.id, expires_at: storedInstant(new Date(now.getTime() + 3_600_000)), created_at: storedInstant(now), updated_at: storedInstant(now) })
+      .values({
+        id: 'old-link',
+        identifier: `reset-password:${linkToken}`,
+        value: user.id,
+        expires_at: storedInstant(new Date(now.getTime() + 3_600_000)),
+        created_at: storedInstant(now),
+        updated_at: storedInstant(now),
+      })
       .execute();
 
     await hashedAuthTokensMigration().up(t.database.db);

@@ -27,9 +27,42 @@ describe('migrations', () => {
     expect(await migrateToLatest(t.database.db, t.database.dialect)).toEqual([]);
     const tablesAfter = (await t.database.db.introspection.getTables()).map((table) => table.name).sort();
     expect(tablesAfter).toEqual(tablesBefore);
-    expect(tablesAfter).toEqual(expect.arrayContaining(['jobs', 'posts', 'post_images', 'post_results', 'users', 'sessions', 'accounts', 'verifications', 'attempt_counters', 'audit_log', 'contact_messages', 'social_connections', 'oauth_states', 'queue_slots']));
+    expect(tablesAfter).toEqual(
+      expect.arrayContaining([
+        'jobs',
+        'posts',
+        'post_images',
+        'post_results',
+        'users',
+        'sessions',
+        'accounts',
+        'verifications',
+        'attempt_counters',
+        'audit_log',
+        'contact_messages',
+        'social_connections',
+        'oauth_states',
+        'queue_slots',
+      ]),
+    );
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(t.database.db);
-    expect(applied.rows.map((row) => row.name)).toEqual(['001-accounts', '002-contact-messages', '003-projects', '004-social-connections', '005-projects-list-indexes', '006-posts-and-jobs', '007-post-result-reasons', '008-posts-list-indexes', '009-hashed-auth-tokens', '010-list-counts', '011-home-indexes', '012-result-reviews', '013-posts-time-of-day', '014-queue-slots', '015-earlier-publications']);
+    expect(applied.rows.map((row) => row.name)).toEqual([
+      '001-accounts',
+      '002-contact-messages',
+      '003-projects',
+      '004-social-connections',
+      '005-projects-list-indexes',
+      '006-posts-and-jobs',
+      '007-post-result-reasons',
+      '008-posts-list-indexes',
+      '009-hashed-auth-tokens',
+      '010-list-counts',
+      '011-home-indexes',
+      '012-result-reviews',
+      '013-posts-time-of-day',
+      '014-queue-slots',
+      '015-earlier-publications',
+    ]);
   });
 
   it("agree with Better Auth's own schema check: nothing to create or add, no problems, no drift", async () => {
@@ -52,7 +85,10 @@ describe("Better Auth's schema check", () => {
 
   it('does notice a database that drifted from the schema, so the check above can fail', async () => {
     await t.database.db.schema.alterTable('users').dropColumn('vat').execute();
-    await t.database.db.schema.alterTable('users').addColumn('nickname', 'text', (column) => column.notNull()).execute();
+    await t.database.db.schema
+      .alterTable('users')
+      .addColumn('nickname', 'text', (column) => column.notNull())
+      .execute();
     const plan = await betterAuthPlan(t);
     expect(plan.toBeAdded.map((entry) => [entry.table, Object.keys(entry.fields)])).toEqual([['users', ['vat']]]);
     expect(plan.schemaProblems.join('\n')).toContain('nickname');

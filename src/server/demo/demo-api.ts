@@ -25,7 +25,8 @@ export class DemoApi {
       ...(input.payload === undefined ? {} : { payload: input.payload as Record<string, unknown> }),
     });
     const expected = input.expect ?? 200;
-    if (response.statusCode !== expected) throw new Error(`${input.method} ${input.url} answered ${response.statusCode} (expected ${expected}): ${response.body}`);
+    if (response.statusCode !== expected)
+      throw new Error(`${input.method} ${input.url} answered ${response.statusCode} (expected ${expected}): ${response.body}`);
     return (response.body === '' ? undefined : response.json()) as T;
   }
 
@@ -70,9 +71,11 @@ export class DemoApi {
     const action = /<form method="post" action="([^"]+)"/.exec(consent.body)?.[1];
     if (!action) throw new Error("The sandbox's consent page has no form");
     const form = new URLSearchParams();
-    for (const [, name, value] of consent.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.append(unescapeHtml(name!), unescapeHtml(value!));
+    for (const [, name, value] of consent.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+      form.append(unescapeHtml(name!), unescapeHtml(value!));
     // Meta's page lists the permissions as ticked boxes: all of them are granted.
-    for (const [, permission] of consent.body.matchAll(/<input type="checkbox" name="granted" value="([^"]+)" checked>/g)) form.append('granted', unescapeHtml(permission!));
+    for (const [, permission] of consent.body.matchAll(/<input type="checkbox" name="granted" value="([^"]+)" checked>/g))
+      form.append('granted', unescapeHtml(permission!));
     form.append('decision', 'allow');
     const answer = await this.app.inject({
       method: 'POST',
@@ -93,5 +96,10 @@ export class DemoApi {
 }
 
 function unescapeHtml(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

@@ -29,7 +29,9 @@ async function main(): Promise<void> {
       const admin = config.firstAdmin ?? { email: DEFAULT_ADMIN_EMAIL, password: randomBytes(12).toString('base64url') };
       const { created } = await ensureFirstAdmin({ db: database.db, auth, credentials: admin, announce: () => undefined });
       if (!created && !config.firstAdmin) {
-        throw new DemoRefused('This database already has users: set ADMIN_EMAIL and ADMIN_PASSWORD to an administrator\'s so that the demo can sign in as them.');
+        throw new DemoRefused(
+          "This database already has users: set ADMIN_EMAIL and ADMIN_PASSWORD to an administrator's so that the demo can sign in as them.",
+        );
       }
       await app.listen({ port, host: '127.0.0.1' });
       console.log('Making the demo studio (users, prompts, projects with their pictures, posts)…');

@@ -22,7 +22,15 @@ async function startDemoApp(environment: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-demo-'));
   const port = await freePort();
-  const config = loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...environment });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...environment,
+  });
   const composed = await composeApp(config, database);
   await ensureFirstAdmin({ db: database.db, auth: composed.auth, credentials: config.firstAdmin, announce: () => undefined });
   await composed.app.listen({ port, host: '127.0.0.1' });
@@ -47,10 +55,23 @@ async function startDemoApp(environment: Record<string, string> = {}) {
 
 const countRows = async (database: TestDatabase) => {
   const count = async (table: 'users' | 'prompts' | 'projects' | 'project_images' | 'posts' | 'post_images' | 'social_connections' | 'jobs') =>
-    Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+    Number(
+      (
+        await database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
   return {
-    users: await count('users'), prompts: await count('prompts'), projects: await count('projects'), project_images: await count('project_images'),
-    posts: await count('posts'), post_images: await count('post_images'), social_connections: await count('social_connections'), jobs: await count('jobs'),
+    users: await count('users'),
+    prompts: await count('prompts'),
+    projects: await count('projects'),
+    project_images: await count('project_images'),
+    posts: await count('posts'),
+    post_images: await count('post_images'),
+    social_connections: await count('social_connections'),
+    jobs: await count('jobs'),
   };
 };
 
@@ -71,7 +92,11 @@ describe('the demo studio, with the sandbox in the app', () => {
       { email: 'clienta@alzado.local', role: 'customer', language: 'es', company: 'Estudio Roca' },
       { email: 'publicador@alzado.local', role: 'publisher', language: 'es', company: 'Estudio Roca' },
     ]);
-    expect(summary.accounts.map((account) => [account.role, account.email])).toEqual([['admin', ADMIN.email], ['customer', 'clienta@alzado.local'], ['publisher', 'publicador@alzado.local']]);
+    expect(summary.accounts.map((account) => [account.role, account.email])).toEqual([
+      ['admin', ADMIN.email],
+      ['customer', 'clienta@alzado.local'],
+      ['publisher', 'publicador@alzado.local'],
+    ]);
     for (const account of summary.accounts) {
       const answer = await demo.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: account.email, password: account.password } });
       expect(answer.statusCode, account.email).toBe(200);
@@ -85,7 +110,10 @@ describe('the demo studio, with the sandbox in the app', () => {
       .select(['users.email', 'prompts.is_private', 'prompts.description'])
       .orderBy('prompts.id')
       .execute();
-    expect(prompts.map((prompt) => [prompt.email, readFlag(prompt.is_private)])).toEqual([[ADMIN.email, false], ['clienta@alzado.local', true]]);
+    expect(prompts.map((prompt) => [prompt.email, readFlag(prompt.is_private)])).toEqual([
+      [ADMIN.email, false],
+      ['clienta@alzado.local', true],
+    ]);
     for (const prompt of prompts) expect(prompt.description.length).toBeGreaterThan(200);
   });
 
@@ -100,14 +128,31 @@ describe('the demo studio, with the sandbox in the app', () => {
     expect(projects.filter((project) => project.state === 'draft').map((project) => project.assignee)).toEqual(['clienta@alzado.local', null]);
     expect(projects.filter((project) => !readFlag(project.required_ai))).toHaveLength(1);
     expect(new Set(projects.map((project) => project.publications))).toEqual(new Set([1, 2, 3, 4]));
-    expect(summary.projects.map((project) => [project.state, project.posts])).toEqual([['preview', 4], ['preview', 2], ['preview', 1], ['preview', 3], ['draft', 0], ['draft', 0]]);
+    expect(summary.projects.map((project) => [project.state, project.posts])).toEqual([
+      ['preview', 4],
+      ['preview', 2],
+      ['preview', 1],
+      ['preview', 3],
+      ['draft', 0],
+      ['draft', 0],
+    ]);
   });
 
   it("connects the customer's LinkedIn through the sandbox and schedules one post for the studio's tomorrow to it", async () => {
-    const connections = await demo.database.db.selectFrom('social_connections').innerJoin('users', 'users.id', 'social_connections.user_id').select(['users.email', 'network', 'is_connected']).execute();
-    expect(connections.map((connection) => [connection.email, connection.network, readFlag(connection.is_connected)])).toEqual([['clienta@alzado.local', 'linkedin', true]]);
+    const connections = await demo.database.db
+      .selectFrom('social_connections')
+      .innerJoin('users', 'users.id', 'social_connections.user_id')
+      .select(['users.email', 'network', 'is_connected'])
+      .execute();
+    expect(connections.map((connection) => [connection.email, connection.network, readFlag(connection.is_connected)])).toEqual([
+      ['clienta@alzado.local', 'linkedin', true],
+    ]);
 
-    const posts = await demo.database.db.selectFrom('posts').innerJoin('users', 'users.id', 'posts.owner_id').select(['posts.id', 'state', 'publish_on', 'to_linkedin', 'to_instagram', 'users.email']).execute();
+    const posts = await demo.database.db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.owner_id')
+      .select(['posts.id', 'state', 'publish_on', 'to_linkedin', 'to_instagram', 'users.email'])
+      .execute();
     expect(posts).toHaveLength(10);
     expect(new Set(posts.map((post) => post.email))).toEqual(new Set(['clienta@alzado.local']));
     const scheduled = posts.filter((post) => post.state === 'scheduled');

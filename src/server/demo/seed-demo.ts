@@ -41,9 +41,14 @@ export interface DemoSummary {
 export class DemoRefused extends Error {}
 
 export async function assertNoProjects(db: Kysely<Database>): Promise<void> {
-  const { count } = await db.selectFrom('projects').select((eb) => eb.fn.countAll<number | string | bigint>().as('count')).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('projects')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .executeTakeFirstOrThrow();
   if (Number(count) > 0) {
-    throw new DemoRefused(`This database already has ${Number(count)} project(s): the demo only fills an empty one, so nothing was changed. Point DATA_DIR (or DATABASE_URL) at a new database to try it.`);
+    throw new DemoRefused(
+      `This database already has ${Number(count)} project(s): the demo only fills an empty one, so nothing was changed. Point DATA_DIR (or DATABASE_URL) at a new database to try it.`,
+    );
   }
 }
 
@@ -63,7 +68,10 @@ export async function seedDemo(deps: DemoDependencies): Promise<DemoSummary> {
   if (me.role !== 'admin') throw new DemoRefused(`${deps.admin.email} is not an administrator: the demo needs one to create the studio's users.`);
   const people = { admin: { id: me.id, cookie: adminCookie } } as Record<DemoPerson, { id: string; cookie: string }>;
   const accounts: DemoSummary['accounts'] = [{ role: 'admin', ...deps.admin }];
-  for (const [role, fields] of [['customer', DEMO_CUSTOMER], ['publisher', DEMO_PUBLISHER]] as const) {
+  for (const [role, fields] of [
+    ['customer', DEMO_CUSTOMER],
+    ['publisher', DEMO_PUBLISHER],
+  ] as const) {
     const password = newPassword();
     const user = await api.request<User>({ method: 'POST', url: '/api/users', cookie: adminCookie, payload: { ...fields, password }, expect: 201 });
     people[role] = { id: user.id, cookie: await api.signIn(fields.email, password) };
@@ -71,7 +79,13 @@ export async function seedDemo(deps: DemoDependencies): Promise<DemoSummary> {
   }
 
   const publicPrompt = await api.request<Prompt>({ method: 'POST', url: '/api/prompts', cookie: adminCookie, payload: PUBLIC_PROMPT, expect: 201 });
-  const privatePrompt = await api.request<Prompt>({ method: 'POST', url: '/api/prompts', cookie: people.customer.cookie, payload: PRIVATE_PROMPT, expect: 201 });
+  const privatePrompt = await api.request<Prompt>({
+    method: 'POST',
+    url: '/api/prompts',
+    cookie: people.customer.cookie,
+    payload: PRIVATE_PROMPT,
+    expect: 201,
+  });
   const promptIds = { public: publicPrompt.id, private: privatePrompt.id };
 
   const made: { demo: DemoProject; project: Project }[] = [];
@@ -87,20 +101,40 @@ export async function seedDemo(deps: DemoDependencies): Promise<DemoSummary> {
     await api.request({ method: 'POST', url: `/api/projects/${project.id}/launch`, cookie: people[demo.createdBy].cookie, expect: 202 });
     while ((await deps.runDueJobs()) > 0);
     const status = await api.request<GenerationStatus>({ method: 'GET', url: `/api/projects/${project.id}/generation`, cookie: adminCookie });
-    if (status.status !== 'succeeded') throw new Error(`The posts of "${project.title}" were not generated: ${status.error?.code ?? status.status} ${status.error?.message ?? ''}`);
+    if (status.status !== 'succeeded')
+      throw new Error(`The posts of "${project.title}" were not generated: ${status.error?.code ?? status.status} ${status.error?.message ?? ''}`);
   }
 
   const scheduled = canSchedule
     ? await scheduleFirstPost(api, people.customer.cookie, made.find((entry) => entry.demo.scheduleFirstPost)!.project)
-    : { skipped: deps.linkedin === 'real' ? 'LinkedIn has real credentials: connect it in Settings to schedule a post' : 'LinkedIn has no credentials and the sandbox does not serve it (SOCIAL_SANDBOX=false, or auto while Instagram has credentials), so it cannot be connected' };
+    : {
+        skipped:
+          deps.linkedin === 'real'
+            ? 'LinkedIn has real credentials: connect it in Settings to schedule a post'
+            : 'LinkedIn has no credentials and the sandbox does not serve it (SOCIAL_SANDBOX=false, or auto while Instagram has credentials), so it cannot be connected',
+      };
 
   const posts = await api.request<PostPage>({ method: 'GET', url: '/api/posts?pageSize=60', cookie: adminCookie });
   const projects: DemoSummary['projects'] = [];
   for (const { project } of made) {
     const current = await api.request<Project>({ method: 'GET', url: `/api/projects/${project.id}`, cookie: adminCookie });
-    projects.push({ id: current.id, title: current.title, state: current.state, posts: posts.items.filter((post) => post.project_id === current.id).length, images: current.images.length });
+    projects.push({
+      id: current.id,
+      title: current.title,
+      state: current.state,
+      posts: posts.items.filter((post) => post.project_id === current.id).length,
+      images: current.images.length,
+    });
   }
-  return { accounts, prompts: [{ title: publicPrompt.title, public: !publicPrompt.is_private }, { title: privatePrompt.title, public: !privatePrompt.is_private }], projects, scheduled };
+  return {
+    accounts,
+    prompts: [
+      { title: publicPrompt.title, public: !publicPrompt.is_private },
+      { title: privatePrompt.title, public: !privatePrompt.is_private },
+    ],
+    projects,
+    scheduled,
+  };
 }
 
 async function createProject(
@@ -146,7 +180,12 @@ async function scheduleFirstPost(api: DemoApi, cookie: string, project: Project)
   const first = page.items.filter((post) => post.project_id === project.id).sort((a, b) => a.sequence - b.sequence)[0];
   if (!first) throw new Error(`"${project.title}" has no posts to schedule`);
   const day = nextDay(page.today);
-  await api.request({ method: 'PUT', url: `/api/posts/${first.id}/schedule`, cookie, payload: { publish_on: day, networks: { instagram: false, linkedin: true } } });
+  await api.request({
+    method: 'PUT',
+    url: `/api/posts/${first.id}/schedule`,
+    cookie,
+    payload: { publish_on: day, networks: { instagram: false, linkedin: true } },
+  });
   return { postId: first.id, projectTitle: project.title, day };
 }
 
@@ -157,5 +196,10 @@ function nextDay(day: string): string {
 }
 
 function slug(title: string): string {
-  return title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

@@ -28,7 +28,10 @@ describe('the memory event hub', () => {
     hub.publish(projectEvent(2), { userIds: [] });
 
     expect(first.received).toEqual([{ event: projectEvent(1), audience }]);
-    expect(second.received).toEqual([{ event: projectEvent(1), audience }, { event: projectEvent(2), audience: { userIds: [] } }]);
+    expect(second.received).toEqual([
+      { event: projectEvent(1), audience },
+      { event: projectEvent(2), audience: { userIds: [] } },
+    ]);
     expect(hub.listenerCount()).toBe(1);
     await hub.close();
     expect(hub.listenerCount()).toBe(0);
@@ -84,7 +87,13 @@ describe.skipIf(testDialect() !== 'postgres')('the PostgreSQL event hub, one per
     return hub;
   };
   const listeningConnections = async () =>
-    Number((await sql<{ count: string }>`select count(*) as count from pg_stat_activity where datname = current_database() and application_name = 'alzado-events'`.execute(database.db)).rows[0]!.count);
+    Number(
+      (
+        await sql<{
+          count: string;
+        }>`select count(*) as count from pg_stat_activity where datname = current_database() and application_name = 'alzado-events'`.execute(database.db)
+      ).rows[0]!.count,
+    );
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -105,7 +114,10 @@ describe.skipIf(testDialect() !== 'postgres')('the PostgreSQL event hub, one per
     here.publish(projectEvent(11), audience);
     expect(localStream.received.map(({ event }) => event)).toEqual([projectEvent(10), projectEvent(11)]);
     await vi.waitFor(() => expect(remoteStream.received).toHaveLength(2), { timeout: 5_000, interval: 20 });
-    expect(remoteStream.received).toEqual([{ event: projectEvent(10), audience }, { event: projectEvent(11), audience }]);
+    expect(remoteStream.received).toEqual([
+      { event: projectEvent(10), audience },
+      { event: projectEvent(11), audience },
+    ]);
 
     await sleep(200);
     expect(localStream.received).toHaveLength(2);
@@ -127,12 +139,17 @@ describe.skipIf(testDialect() !== 'postgres')('the PostgreSQL event hub, one per
   it('listens again after its connection is cut', async () => {
     const [here, there] = [await openHub(), await openHub()];
     const remoteStream = recorder(there);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'alzado-events'`.execute(database.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'alzado-events'`.execute(
+      database.db,
+    );
 
-    await vi.waitFor(() => {
-      here.publish(projectEvent(20), audience);
-      expect(remoteStream.received.length).toBeGreaterThan(0);
-    }, { timeout: 10_000, interval: 100 });
+    await vi.waitFor(
+      () => {
+        here.publish(projectEvent(20), audience);
+        expect(remoteStream.received.length).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(logged).toContainEqual({ level: 'warn', message: 'Live events: the listening connection to PostgreSQL dropped; reconnecting' });
     expect(logged).toContainEqual({ level: 'info', message: 'Live events: listening to PostgreSQL again' });
   });
@@ -140,7 +157,10 @@ describe.skipIf(testDialect() !== 'postgres')('the PostgreSQL event hub, one per
   it('keeps an event too large for NOTIFY in its own process, and says so', async () => {
     const [here, there] = [await openHub(), await openHub()];
     const [localStream, remoteStream] = [recorder(here), recorder(there)];
-    const huge: AppEvent = { type: 'generation', status: { projectId: 1, status: 'failed', stage: null, error: { code: 'GENERATION_FAILED', message: 'x'.repeat(9_000) } } };
+    const huge: AppEvent = {
+      type: 'generation',
+      status: { projectId: 1, status: 'failed', stage: null, error: { code: 'GENERATION_FAILED', message: 'x'.repeat(9_000) } },
+    };
 
     here.publish(huge, audience);
     here.publish(projectEvent(30), audience);
@@ -154,7 +174,10 @@ describe.skipIf(testDialect() !== 'postgres')('the PostgreSQL event hub, one per
     const stream = recorder(hub);
     await sql`select pg_notify('alzado_events', '{"origin":"x","event":{"type":"nonsense"},"audience":{"userIds":[]}}')`.execute(database.db);
     await sql`select pg_notify('alzado_events', 'not json')`.execute(database.db);
-    await vi.waitFor(() => expect(logged.filter(({ message }) => message.includes('not an event'))).toHaveLength(2 * hubs.length), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(() => expect(logged.filter(({ message }) => message.includes('not an event'))).toHaveLength(2 * hubs.length), {
+      timeout: 5_000,
+      interval: 20,
+    });
     expect(stream.received).toEqual([]);
   });
 

@@ -136,12 +136,23 @@ describe('authorization matrix', () => {
   beforeAll(async () => {
     sandbox = await startTestSandbox();
     t = await createTestApp({ social: sandboxAdapters(sandbox) });
-    for (const [name, role] of [['admin', 'admin'], ['customer', 'customer'], ['publisher', 'publisher'], ['basic', 'basic'], ['other', 'customer'], ['inactive', 'customer']] as const) {
+    for (const [name, role] of [
+      ['admin', 'admin'],
+      ['customer', 'customer'],
+      ['publisher', 'publisher'],
+      ['basic', 'basic'],
+      ['other', 'customer'],
+      ['inactive', 'customer'],
+    ] as const) {
       const user = await createTestUser(t, { email: `${name}@matrix.test`, role });
       users[name] = { ...user, cookie: await signIn(t, user.email, user.password) };
     }
     // Deactivated after signing in: the cookie it still holds must open nothing.
-    await t.database.db.updateTable('users').set({ active: storedFlag(false) }).where('id', '=', users.inactive.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ active: storedFlag(false) })
+      .where('id', '=', users.inactive.id)
+      .execute();
     routes = await listApiRoutes(t.app);
     address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     image = await plainImage('jpeg', 1200, 900);
@@ -156,74 +167,102 @@ describe('authorization matrix', () => {
     expect(Object.keys(RULES).sort()).toEqual(documented);
   });
 
-  it('answers every route × role × row as the rules say, never with a 5xx, and a row of someone else like a row that does not exist', { timeout: 300_000 }, async () => {
-    const mismatches: string[] = [];
-    let cases = 0;
-    for (const route of routes) {
-      const rule = RULES[`${route.method} ${route.path}`];
-      if (!rule) continue;
-      const resource = rule === 'public' ? undefined : rule.resource;
-      for (const identity of IDENTITIES) {
-        const answers: Partial<Record<Ownership, Answer>> = {};
-        for (const ownership of resource ? (['own', 'other', 'madeUp'] as const) : [undefined]) {
-          const answer = await call(route, identity, resource, ownership);
-          cases += 1;
-          if (ownership) answers[ownership] = answer;
-          const expected = expectedOutcome(rule, identity, ownership);
-          const actual = outcomeOf(answer);
-          if (actual !== expected) {
-            mismatches.push(`${route.method} ${route.path} as ${identity}${ownership ? ` on ${ownership}` : ''}: expected ${expected}, got ${answer.statusCode} ${answer.body.slice(0, 120)}`);
+  it(
+    'answers every route × role × row as the rules say, never with a 5xx, and a row of someone else like a row that does not exist',
+    { timeout: 300_000 },
+    async () => {
+      const mismatches: string[] = [];
+      let cases = 0;
+      for (const route of routes) {
+        const rule = RULES[`${route.method} ${route.path}`];
+        if (!rule) continue;
+        const resource = rule === 'public' ? undefined : rule.resource;
+        for (const identity of IDENTITIES) {
+          const answers: Partial<Record<Ownership, Answer>> = {};
+          for (const ownership of resource ? (['own', 'other', 'madeUp'] as const) : [undefined]) {
+            const answer = await call(route, identity, resource, ownership);
+            cases += 1;
+            if (ownership) answers[ownership] = answer;
+            const expected = expectedOutcome(rule, identity, ownership);
+            const actual = outcomeOf(answer);
+            if (actual !== expected) {
+              mismatches.push(
+                `${route.method} ${route.path} as ${identity}${ownership ? ` on ${ownership}` : ''}: expected ${expected}, got ${answer.statusCode} ${answer.body.slice(0, 120)}`,
+              );
+            }
+          }
+          // Refused someone else's row exactly as a row that does not exist: nothing tells them it is there.
+          const { other, madeUp } = answers;
+          if (
+            other &&
+            madeUp &&
+            identity !== 'admin' &&
+            outcomeOf(other) !== 'allow' &&
+            (other.statusCode !== madeUp.statusCode || other.code !== madeUp.code)
+          ) {
+            mismatches.push(
+              `${route.method} ${route.path} as ${identity}: another's row answers ${other.statusCode} ${other.code}, a made-up one ${madeUp.statusCode} ${madeUp.code}`,
+            );
           }
         }
-        // Refused someone else's row exactly as a row that does not exist: nothing tells them it is there.
-        const { other, madeUp } = answers;
-        if (other && madeUp && identity !== 'admin' && outcomeOf(other) !== 'allow' && (other.statusCode !== madeUp.statusCode || other.code !== madeUp.code)) {
-          mismatches.push(`${route.method} ${route.path} as ${identity}: another's row answers ${other.statusCode} ${other.code}, a made-up one ${madeUp.statusCode} ${madeUp.code}`);
-        }
       }
-    }
-    expect(cases).toBeGreaterThan(500);
-    expect(mismatches, `${mismatches.length} of ${cases} cases`).toEqual([]);
-  });
+      expect(cases).toBeGreaterThan(500);
+      expect(mismatches, `${mismatches.length} of ${cases} cases`).toEqual([]);
+    },
+  );
 
-  it('answers every other spelling of every path (percent-encoded, double slashes, dot segments, another case) as the route itself or as no route, and refuses every write from another origin under each', { timeout: 600_000 }, async () => {
-    const mismatches: string[] = [];
-    let cases = 0;
-    for (const route of routes) {
-      const rule = RULES[`${route.method} ${route.path}`];
-      if (!rule) continue;
-      const resource = rule === 'public' ? undefined : rule.resource;
-      const ownership = resource ? ('own' as const) : undefined;
-      const write = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
-      for (const variantIndex of pathVariants(route.path).keys()) {
-        // As the rules say, or 404 NOT_FOUND where the router matched no route: a customer and an anonymous visitor from the app's pages.
-        for (const identity of ['customer', 'anonymous'] as const) {
-          const answer = await call(route, identity, resource, ownership, { variantIndex });
+  it(
+    'answers every other spelling of every path (percent-encoded, double slashes, dot segments, another case) as the route itself or as no route, and refuses every write from another origin under each',
+    { timeout: 600_000 },
+    async () => {
+      const mismatches: string[] = [];
+      let cases = 0;
+      for (const route of routes) {
+        const rule = RULES[`${route.method} ${route.path}`];
+        if (!rule) continue;
+        const resource = rule === 'public' ? undefined : rule.resource;
+        const ownership = resource ? ('own' as const) : undefined;
+        const write = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+        for (const variantIndex of pathVariants(route.path).keys()) {
+          // As the rules say, or 404 NOT_FOUND where the router matched no route: a customer and an anonymous visitor from the app's pages.
+          for (const identity of ['customer', 'anonymous'] as const) {
+            const answer = await call(route, identity, resource, ownership, { variantIndex });
+            cases += 1;
+            const expected = expectedOutcome(rule, identity, ownership);
+            const actual = outcomeOf(answer);
+            if (actual !== expected && !(answer.statusCode === 404 && answer.code === 'NOT_FOUND')) {
+              mismatches.push(
+                `${route.method} ${answer.url} as ${identity}: expected ${expected} or no route, got ${answer.statusCode} ${answer.body.slice(0, 120)}`,
+              );
+            }
+          }
+          if (!write) continue;
+          // An administrator (allowed everything) from another origin: refused, or no route.
+          const answer = await call(route, 'admin', resource, ownership, { variantIndex, origin: 'https://evil.example' });
           cases += 1;
-          const expected = expectedOutcome(rule, identity, ownership);
-          const actual = outcomeOf(answer);
-          if (actual !== expected && !(answer.statusCode === 404 && answer.code === 'NOT_FOUND')) {
-            mismatches.push(`${route.method} ${answer.url} as ${identity}: expected ${expected} or no route, got ${answer.statusCode} ${answer.body.slice(0, 120)}`);
+          if (!((answer.statusCode === 403 && answer.code === 'ORIGIN_NOT_ALLOWED') || (answer.statusCode === 404 && answer.code === 'NOT_FOUND'))) {
+            mismatches.push(
+              `${route.method} ${answer.url} as admin from another origin: expected 403 ORIGIN_NOT_ALLOWED or 404, got ${answer.statusCode} ${answer.body.slice(0, 120)}`,
+            );
           }
         }
-        if (!write) continue;
-        // An administrator (allowed everything) from another origin: refused, or no route.
-        const answer = await call(route, 'admin', resource, ownership, { variantIndex, origin: 'https://evil.example' });
-        cases += 1;
-        if (!((answer.statusCode === 403 && answer.code === 'ORIGIN_NOT_ALLOWED') || (answer.statusCode === 404 && answer.code === 'NOT_FOUND'))) {
-          mismatches.push(`${route.method} ${answer.url} as admin from another origin: expected 403 ORIGIN_NOT_ALLOWED or 404, got ${answer.statusCode} ${answer.body.slice(0, 120)}`);
-        }
       }
-    }
-    expect(cases).toBeGreaterThan(1000);
-    expect(mismatches, `${mismatches.length} of ${cases} cases`).toEqual([]);
-  });
+      expect(cases).toBeGreaterThan(1000);
+      expect(mismatches, `${mismatches.length} of ${cases} cases`).toEqual([]);
+    },
+  );
 
   /**
    * One request of the matrix, on rows made for it alone (an earlier case may have deleted or changed its own);
    * `spelling` sends it under one of the path's other spellings (pathVariants), or from another origin.
    */
-  async function call(route: ApiRoute, identity: Identity, resource: Resource | undefined, ownership: Ownership | undefined, spelling: { variantIndex?: number; origin?: string } = {}): Promise<Answer> {
+  async function call(
+    route: ApiRoute,
+    identity: Identity,
+    resource: Resource | undefined,
+    ownership: Ownership | undefined,
+    spelling: { variantIndex?: number; origin?: string } = {},
+  ): Promise<Answer> {
     const me = identity === 'anonymous' ? undefined : users[identity];
     // Without a live session there is nothing of one's own: the rows are another customer's.
     const owner = ownership === 'other' || !me || identity === 'inactive' ? users.other : me;
@@ -251,15 +290,29 @@ describe('authorization matrix', () => {
     const db = t.database.db;
     if (resource === 'user') return { id: owner.id };
     if (resource === 'prompt') {
-      const created = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: { cookie: owner.cookie }, payload: { title: 'Tono', description: 'Cercano' } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        headers: { cookie: owner.cookie },
+        payload: { title: 'Tono', description: 'Cercano' },
+      });
       return { id: String(created.json<{ id: number }>().id) };
     }
-    const { id: projectId } = await db.insertInto('projects').values(projectRowValues({ title: 'Casa', created_by: owner.id, state: 'draft' })).returning('id').executeTakeFirstOrThrow();
+    const { id: projectId } = await db
+      .insertInto('projects')
+      .values(projectRowValues({ title: 'Casa', created_by: owner.id, state: 'draft' }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (resource === 'post') return { id: String((await createTestPost(db, { projectId, ownerId: owner.id })).id) };
     if (!withImage) return { id: String(projectId) };
     // Uploaded by the administrator, who may add images to any project.
     const upload = multipartBody([{ name: 'files', value: image, filename: 'foto.jpg', contentType: 'image/jpeg' }]);
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/images`, headers: { ...upload.headers, cookie: users.admin.cookie }, payload: upload.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/images`,
+      headers: { ...upload.headers, cookie: users.admin.cookie },
+      payload: upload.payload,
+    });
     return { id: String(projectId), imageId: String(uploaded.json<{ images: Array<{ id: number }> }>().images[0]!.id) };
   }
 
@@ -284,7 +337,14 @@ describe('authorization matrix', () => {
         return { headers: upload.headers, payload: upload.payload };
       }
       case 'POST /api/users':
-        return json({ first_name: 'Nueva', last_name: 'Persona', email: `new-${serial}@matrix.test`, phone: '600000000', role: 'customer', password: 'secret-123' });
+        return json({
+          first_name: 'Nueva',
+          last_name: 'Persona',
+          email: `new-${serial}@matrix.test`,
+          phone: '600000000',
+          role: 'customer',
+          password: 'secret-123',
+        });
       case 'POST /api/create-user-template':
         return json({ email: users.other.email });
       case 'POST /api/social/{network}/callback':

@@ -26,7 +26,12 @@ describe('bad input anywhere', () => {
     const answer = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Casa\u0000', description: 'x' } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error.code).toBe('VALIDATION_FAILED');
-    const nested = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: { cookie }, payload: { title: 'ok', description: 'ok', extra: { deep: ['a\u0000b'] } } });
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: { cookie },
+      payload: { title: 'ok', description: 'ok', extra: { deep: ['a\u0000b'] } },
+    });
     expect(nested.statusCode).toBe(400);
     expect(await t.database.db.selectFrom('projects').select('id').execute()).toEqual([]);
     const signInWithNul = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'a\u0000@b.test', password: 'secret-123' } });
@@ -34,18 +39,36 @@ describe('bad input anywhere', () => {
   });
 
   it('answers 400 for an id no row can have, in a path or in a body', async () => {
-    for (const url of ['/api/projects/99999999999', '/api/projects/2147483648/generation', '/api/prompts/99999999999', '/api/posts/99999999999', '/api/projects/1/images/99999999999']) {
+    for (const url of [
+      '/api/projects/99999999999',
+      '/api/projects/2147483648/generation',
+      '/api/prompts/99999999999',
+      '/api/posts/99999999999',
+      '/api/projects/1/images/99999999999',
+    ]) {
       const method = url.endsWith('/images/99999999999') ? 'DELETE' : 'GET';
       const answer = await t.app.inject({ method, url, headers: { cookie } });
       expect(answer.statusCode, url).toBe(400);
     }
-    const created = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Casa', description: 'x', prompt_id: 99_999_999_999 } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie },
+      payload: { title: 'Casa', description: 'x', prompt_id: 99_999_999_999 },
+    });
     expect(created.statusCode).toBe(400);
     expect(created.json().error.details).toHaveProperty('prompt_id');
   });
 
   it('refuses a NUL character in a path parameter or a query string', async () => {
-    for (const url of ['/api/users/%00', '/api/users/abc%00def', '/api/users?search=a%00b', '/api/projects?search=%00', '/api/posts?search=x%00', '/api/prompts?search=%00']) {
+    for (const url of [
+      '/api/users/%00',
+      '/api/users/abc%00def',
+      '/api/users?search=a%00b',
+      '/api/projects?search=%00',
+      '/api/posts?search=x%00',
+      '/api/prompts?search=%00',
+    ]) {
       const answer = await t.app.inject({ method: 'GET', url, headers: { cookie: adminCookie } });
       expect(answer.statusCode, url).toBe(400);
       expect(answer.json(), url).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
@@ -53,15 +76,22 @@ describe('bad input anywhere', () => {
   });
 
   it('refuses an uploaded file whose name has a NUL character, and stores nothing', async () => {
-    const project = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Casa', description: 'x' } })).json<{ id: number }>();
+    const project = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Casa', description: 'x' } })).json<{
+      id: number;
+    }>();
     const upload = multipartBody([{ name: 'files', value: await plainImage('png', 1080, 1080), filename: 'fachada\u0000.png', contentType: 'image/png' }]);
-    const answer = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/images`, headers: { cookie, ...upload.headers }, payload: upload.payload });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/images`,
+      headers: { cookie, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
     expect(await t.database.db.selectFrom('project_images').select('id').where('project_id', '=', project.id).execute()).toEqual([]);
   });
 
-  it('answers a JSON body nested thousands deep with 400, on our routes and on Better Auth\'s', async () => {
+  it("answers a JSON body nested thousands deep with 400, on our routes and on Better Auth's", async () => {
     const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     const targets = [
@@ -80,15 +110,25 @@ describe('bad input anywhere', () => {
       }
     }
     // Deep under a key no schema knows is still refused, not silently dropped.
-    const hidden = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie, 'content-type': 'application/json' }, payload: `{"title":"Casa","description":"x","extra":${deepObject}}` });
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: `{"title":"Casa","description":"x","extra":${deepObject}}`,
+    });
     expect(hidden.statusCode).toBe(400);
     expect(hidden.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
   });
 
   it('answers a malformed multipart body with 400 on both upload routes', async () => {
-    const project = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Casa', description: 'x' } })).json<{ id: number }>();
+    const project = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Casa', description: 'x' } })).json<{
+      id: number;
+    }>();
     const filePart = (field: string) => `--xyz\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc`;
-    for (const [method, url, field] of [['PUT', '/api/me/avatar', 'file'], ['POST', `/api/projects/${project.id}/images`, 'files']] as const) {
+    for (const [method, url, field] of [
+      ['PUT', '/api/me/avatar', 'file'],
+      ['POST', `/api/projects/${project.id}/images`, 'files'],
+    ] as const) {
       const cases: Array<[string, string]> = [
         ['multipart/form-data', 'garbage'],
         ['multipart/form-data', filePart(field)],
@@ -108,13 +148,23 @@ describe('bad input anywhere', () => {
   });
 
   it('answers an upload whose part has no Content-Disposition with 400, over real HTTP, instead of never answering', async () => {
-    const project = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Casa', description: 'x' } })).json<{ id: number }>();
+    const project = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Casa', description: 'x' } })).json<{
+      id: number;
+    }>();
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     // A part the parser skips, larger than its 16 KB buffer and sent in one piece with the rest.
     const payload = `--b\r\nX-Garbage: 1\r\n\r\n${'x'.repeat(20_000)}\r\n--b--\r\n`;
-    for (const [method, url] of [['PUT', '/api/me/avatar'], ['POST', `/api/projects/${project.id}/images`]] as const) {
+    for (const [method, url] of [
+      ['PUT', '/api/me/avatar'],
+      ['POST', `/api/projects/${project.id}/images`],
+    ] as const) {
       const started = Date.now();
-      const answer = await fetch(`${address}${url}`, { method, headers: { cookie, origin: 'http://localhost:3000', 'content-type': 'multipart/form-data; boundary=b' }, body: payload, signal: AbortSignal.timeout(10_000) });
+      const answer = await fetch(`${address}${url}`, {
+        method,
+        headers: { cookie, origin: 'http://localhost:3000', 'content-type': 'multipart/form-data; boundary=b' },
+        body: payload,
+        signal: AbortSignal.timeout(10_000),
+      });
       expect(answer.status, url).toBe(400);
       expect(await answer.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
       expect(Date.now() - started).toBeLessThan(8_000);

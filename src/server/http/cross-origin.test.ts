@@ -20,7 +20,12 @@ describe('cross-origin writes', () => {
     t = await createTestApp({ publicUrl: APP });
     const user = await createTestUser(t, { email: 'admin@origin.test', role: 'admin', firstName: 'Ana' });
     admin = { id: user.id, cookie: await signIn(t, user.email, user.password) };
-    const created = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie: admin.cookie, origin: APP }, payload: { title: 'Casa', description: 'x' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie: admin.cookie, origin: APP },
+      payload: { title: 'Casa', description: 'x' },
+    });
     expect(created.statusCode).toBe(201);
     projectId = created.json<{ id: number }>().id;
   });
@@ -34,7 +39,12 @@ describe('cross-origin writes', () => {
       { name: 'project creation', method: 'POST', url: '/api/projects', payload: { title: 'Hacked', description: 'x' } },
       { name: 'project images upload', method: 'POST', url: `/api/projects/${projectId}/images`, payload: image.payload, headers: image.headers },
       { name: 'avatar upload', method: 'PUT', url: '/api/me/avatar', payload: avatar.payload, headers: avatar.headers },
-      { name: 'user creation', method: 'POST', url: '/api/users', payload: { first_name: 'Eve', last_name: 'X', email: 'eve@origin.test', phone: '600', role: 'admin', password: 'secret-123' } },
+      {
+        name: 'user creation',
+        method: 'POST',
+        url: '/api/users',
+        payload: { first_name: 'Eve', last_name: 'X', email: 'eve@origin.test', phone: '600', role: 'admin', password: 'secret-123' },
+      },
       { name: 'project deletion', method: 'DELETE', url: `/api/projects/${projectId}` },
       { name: 'sign-out', method: 'POST', url: '/api/auth/sign-out', payload: {} },
     ] as const;
@@ -114,25 +124,40 @@ describe('cross-origin writes', () => {
   });
 
   it('refuses Origin: null with Sec-Fetch-Site same-origin when the page was reached at an address that is not trusted', async () => {
-    const answer = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie: admin.cookie, origin: 'null', 'sec-fetch-site': 'same-origin', host: 'evil.example' }, payload: { description: 'x' } });
+    const answer = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie: admin.cookie, origin: 'null', 'sec-fetch-site': 'same-origin', host: 'evil.example' },
+      payload: { description: 'x' },
+    });
     expect(answer.statusCode).toBe(403);
   });
 
   it('follows Better Auth without Origin or Referer: without a cookie it is a server or curl, and goes through', async () => {
     const contact = await t.app.inject({ method: 'POST', url: '/api/contact-form', headers: { origin: undefined }, payload: CONTACT });
     expect(contact.statusCode, contact.body).toBeLessThan(300);
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: undefined }, payload: { email: 'admin@origin.test', password: 'secret-123' } });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: undefined },
+      payload: { email: 'admin@origin.test', password: 'secret-123' },
+    });
     expect(signedIn.statusCode).toBe(200);
   });
 
   it('refuses a sign-in or a contact message posted from another site, cookie or not', async () => {
-    const signInFromEvil = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: EVIL }, payload: { email: 'admin@origin.test', password: 'secret-123' } });
+    const signInFromEvil = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: EVIL },
+      payload: { email: 'admin@origin.test', password: 'secret-123' },
+    });
     expect(signInFromEvil.statusCode).toBe(403);
     const contactFromEvil = await t.app.inject({ method: 'POST', url: '/api/contact-form', headers: { origin: EVIL }, payload: CONTACT });
     expect(contactFromEvil.statusCode).toBe(403);
   });
 
-  it('leaves paths outside /api to their own rules (the sandbox\'s consent forms come from the networks\' pages)', async () => {
+  it("leaves paths outside /api to their own rules (the sandbox's consent forms come from the networks' pages)", async () => {
     const answer = await t.app.inject({ method: 'POST', url: '/not-api', headers: { origin: EVIL } });
     expect(answer.statusCode).toBe(404);
   });

@@ -11,7 +11,11 @@ export function installErrorHandling(app: FastifyInstance): void {
   // PostgreSQL cannot store a NUL character in text, and a body nested thousands deep overflows the
   // stack of whoever walks it: refused here for every body, path and query, before any feature sees them.
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['body', request.body], ['params', request.params], ['query', request.query]] as const) {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['params', request.params],
+      ['query', request.query],
+    ] as const) {
       const problem = value === undefined ? undefined : findInputProblem(value);
       if (problem === 'nul') throw new AppError('VALIDATION_FAILED', `Text may not contain NUL characters (${part})`, { _: 'invalid' });
       if (problem === 'tooDeep') throw new AppError('VALIDATION_FAILED', `The ${part} is nested too deeply`, { _: 'invalid' });
@@ -31,7 +35,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     // The multipart parser's own errors carry no status: a body that is not the multipart it claims to be.
     if (typeof request.isMultipart === 'function' && request.isMultipart() && isMalformedMultipart(error)) {
-      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: `The multipart body is malformed: ${error.message}`, details: { _: 'invalid' } } });
+      return reply
+        .status(400)
+        .send({ error: { code: 'VALIDATION_FAILED', message: `The multipart body is malformed: ${error.message}`, details: { _: 'invalid' } } });
     }
     // Decoding a client's malformed percent-encoding (a path segment decoded again by a handler).
     if (error instanceof URIError) {
@@ -42,7 +48,14 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send({ error: { code: 'UNKNOWN', message: 'Error desconocido' } });
     }
     // Fastify's own 4xx: malformed JSON, unsupported media type, body too large, ...
-    const code = error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 429 ? 'TOO_MANY_ATTEMPTS' : 'VALIDATION_FAILED';
+    const code =
+      error.statusCode === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : error.statusCode === 404
+          ? 'NOT_FOUND'
+          : error.statusCode === 429
+            ? 'TOO_MANY_ATTEMPTS'
+            : 'VALIDATION_FAILED';
     return reply.status(error.statusCode).send({ error: { code, message: error.message } });
   });
 }

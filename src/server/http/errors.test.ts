@@ -62,7 +62,12 @@ describe('error answers', () => {
     ['POST', '/api/auth/delete-user', {}],
   ])('keeps Better Auth endpoints the app does not use closed: %s %s answers 404', async (method, url, payload) => {
     const cookie = await signIn(t, 'ana@studio.es', 'secret-123');
-    const response = await t.app.inject({ method: method as 'GET' | 'POST', url, headers: { cookie, origin: 'http://localhost:3000' }, ...(payload ? { payload } : {}) });
+    const response = await t.app.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      headers: { cookie, origin: 'http://localhost:3000' },
+      ...(payload ? { payload } : {}),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
   });
@@ -116,7 +121,14 @@ describe('API documentation', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.title).toBe('Alzado API');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/me', '/api/health', '/api/auth/sign-in/email', '/api/auth/sign-out', '/api/auth/request-password-reset', '/api/auth/reset-password']),
+      expect.arrayContaining([
+        '/api/me',
+        '/api/health',
+        '/api/auth/sign-in/email',
+        '/api/auth/sign-out',
+        '/api/auth/request-password-reset',
+        '/api/auth/reset-password',
+      ]),
     );
     expect(document.paths['/api/me']).toHaveProperty('get');
     expect(document.paths['/api/me']).toHaveProperty('patch');

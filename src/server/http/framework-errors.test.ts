@@ -84,15 +84,26 @@ describe('answers from Fastify and Node themselves, over a real socket', () => {
     ['a method HTTP does not have', 'FOO /api/me HTTP/1.1\r\nHost: x\r\n\r\n', 400],
     ['a header line without a colon', 'GET /api/me HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n', 400],
     ['a request line that is not HTTP', 'GET /api/me HTTQ/1.1\r\nHost: x\r\n\r\n', 400],
-    ['both Content-Length and Transfer-Encoding', 'POST /api/projects HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
-    ['a malformed chunk', 'POST /api/contact-form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n', 400],
+    [
+      'both Content-Length and Transfer-Encoding',
+      'POST /api/projects HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+    ],
+    [
+      'a malformed chunk',
+      'POST /api/contact-form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+      400,
+    ],
     ['an HTTP/1.1 request without Host', 'GET /api/me HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
   ])('answers %s in our shape', async (_case, request, status) => {
     expectOurShape(await sendOne(port, request), status);
   });
 
   it('answers an Expect it does not support with 417 in our shape', async () => {
-    expectOurShape(await sendOne(port, 'POST /api/contact-form HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n'), 417);
+    expectOurShape(
+      await sendOne(port, 'POST /api/contact-form HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n'),
+      417,
+    );
   });
 
   it('still answers a request without Host in HTTP/1.0, and Expect: 100-continue', async () => {
@@ -102,7 +113,7 @@ describe('answers from Fastify and Node themselves, over a real socket', () => {
     expect([100, 401]).toContain(continued.status);
   });
 
-  it('answers a request that takes too long to arrive with 408 in our shape (Node\'s timeouts, shortened)', async () => {
+  it("answers a request that takes too long to arrive with 408 in our shape (Node's timeouts, shortened)", async () => {
     const slow = await createTestApp();
     // Node checks its timeouts every connectionsCheckingInterval, from the moment it listens.
     Object.assign(slow.app.server, { requestTimeout: 300, headersTimeout: 300, connectionsCheckingInterval: 50 });

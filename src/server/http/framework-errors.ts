@@ -51,7 +51,12 @@ export function installFrameworkErrors(app: FastifyInstance): void {
 function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   if (status >= 500) request.log.error({ err: error }, 'Request failed before routing');
-  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address has malformed percent-encoding' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long' : error.message;
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The address has malformed percent-encoding'
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'A part of the address is too long'
+        : error.message;
   void sendError(reply.status(status), status >= 500 ? 'UNKNOWN' : 'VALIDATION_FAILED', status >= 500 ? 'Error desconocido' : message);
 }
 

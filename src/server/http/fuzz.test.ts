@@ -30,7 +30,11 @@ const UNDOCUMENTED_ROUTES: ApiRoute[] = [
     summary: '',
     pathParams: [],
     queryParams: [],
-    jsonBody: { type: 'object', properties: { currentPassword: { type: 'string' }, newPassword: { type: 'string', minLength: 6 }, revokeOtherSessions: { type: 'boolean' } }, required: ['currentPassword', 'newPassword'] },
+    jsonBody: {
+      type: 'object',
+      properties: { currentPassword: { type: 'string' }, newPassword: { type: 'string', minLength: 6 }, revokeOtherSessions: { type: 'boolean' } },
+      required: ['currentPassword', 'newPassword'],
+    },
     eventStream: false,
   },
 ];
@@ -84,26 +88,30 @@ describe('fuzzing every route of the API', () => {
     expect(uploads.sort()).toEqual(['POST /api/projects/{id}/images', 'PUT /api/me/avatar']);
   });
 
-  it.each(['administrator', 'anonymous'] as const)('answers every case as %s with no 5xx, and every 4xx in our error shape', { timeout: RUN_LIMIT_MS }, async (identity) => {
-    const random = seededRandom(SEED + (identity === 'administrator' ? 1 : 2));
-    const failures: string[] = [];
-    let sent = 0;
-    for (const route of routes) {
-      const started = Date.now();
-      const cookie = identity === 'administrator' ? await adminSession() : undefined;
-      const validPath = await rowsFor(route);
-      for (const fuzzCase of fuzzCases(route, { random, count: CASES_PER_ROUTE, validPath, sampleImage })) {
-        const answer = await withinLimit(route.eventStream && cookie ? sendStreaming(fuzzCase, cookie) : send(fuzzCase, cookie));
-        sent += 1;
-        const problem = answer ? problemWith(answer, fuzzCase) : `no answer within ${ANSWER_LIMIT_MS} ms`;
-        if (problem) failures.push(`${fuzzCase.method} ${fuzzCase.url.slice(0, 120)} [${fuzzCase.label}]: ${problem}`);
+  it.each(['administrator', 'anonymous'] as const)(
+    'answers every case as %s with no 5xx, and every 4xx in our error shape',
+    { timeout: RUN_LIMIT_MS },
+    async (identity) => {
+      const random = seededRandom(SEED + (identity === 'administrator' ? 1 : 2));
+      const failures: string[] = [];
+      let sent = 0;
+      for (const route of routes) {
+        const started = Date.now();
+        const cookie = identity === 'administrator' ? await adminSession() : undefined;
+        const validPath = await rowsFor(route);
+        for (const fuzzCase of fuzzCases(route, { random, count: CASES_PER_ROUTE, validPath, sampleImage })) {
+          const answer = await withinLimit(route.eventStream && cookie ? sendStreaming(fuzzCase, cookie) : send(fuzzCase, cookie));
+          sent += 1;
+          const problem = answer ? problemWith(answer, fuzzCase) : `no answer within ${ANSWER_LIMIT_MS} ms`;
+          if (problem) failures.push(`${fuzzCase.method} ${fuzzCase.url.slice(0, 120)} [${fuzzCase.label}]: ${problem}`);
+        }
+        if (process.env.FUZZ_TRACE) console.log(`${identity} ${route.method} ${route.path}: ${Date.now() - started} ms`);
       }
-      if (process.env.FUZZ_TRACE) console.log(`${identity} ${route.method} ${route.path}: ${Date.now() - started} ms`);
-    }
-    if (process.env.FUZZ_TRACE) console.log(`${identity}: ${sent} cases over ${routes.length} routes`);
-    expect(sent).toBeGreaterThan(routes.length * 20);
-    expect(failures.slice(0, 40), `${failures.length} of ${sent} cases failed (seed ${SEED})`).toEqual([]);
-  });
+      if (process.env.FUZZ_TRACE) console.log(`${identity}: ${sent} cases over ${routes.length} routes`);
+      expect(sent).toBeGreaterThan(routes.length * 20);
+      expect(failures.slice(0, 40), `${failures.length} of ${sent} cases failed (seed ${SEED})`).toEqual([]);
+    },
+  );
 
   /** The administrator's session, signed in again when a case ended it (sign-out, say). */
   async function adminSession(): Promise<string> {
@@ -111,7 +119,11 @@ describe('fuzzing every route of the API', () => {
     if (me.statusCode === 200) return admin.cookie;
     // The fuzz's failed sign-ins count against this address: start the count again.
     await t.database.db.deleteFrom('attempt_counters').execute();
-    await t.database.db.updateTable('users').set({ active: storedFlag(true), role: 'admin' }).where('id', '=', admin.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ active: storedFlag(true), role: 'admin' })
+      .where('id', '=', admin.id)
+      .execute();
     admin.cookie = await signIn(t, admin.email, admin.password);
     return admin.cookie;
   }
@@ -123,12 +135,22 @@ describe('fuzzing every route of the API', () => {
     if (names.has('network')) values.network = route.path.length % 2 === 0 ? 'linkedin' : 'instagram';
     if (route.path.startsWith('/api/users/')) values.id = customerId;
     if (route.path.startsWith('/api/prompts/')) {
-      const prompt = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: { cookie: await adminSession() }, payload: { title: 'Tono', description: 'Cercano' } });
+      const prompt = await t.app.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        headers: { cookie: await adminSession() },
+        payload: { title: 'Tono', description: 'Cercano' },
+      });
       values.id = String(prompt.json<{ id: number }>().id);
     }
     if (route.path.startsWith('/api/projects/')) {
       const cookie = await adminSession();
-      const project = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Casa', description: 'Junto al mar', publications: 1 } });
+      const project = await t.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: { cookie },
+        payload: { title: 'Casa', description: 'Junto al mar', publications: 1 },
+      });
       values.id = String(project.json<{ id: number }>().id);
       if (names.has('imageId')) {
         const boundary = 'fuzzFixture';
@@ -137,12 +159,21 @@ describe('fuzzing every route of the API', () => {
           sampleImage,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]);
-        const uploaded = await t.app.inject({ method: 'POST', url: `/api/projects/${values.id}/images`, headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+        const uploaded = await t.app.inject({
+          method: 'POST',
+          url: `/api/projects/${values.id}/images`,
+          headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload,
+        });
         values.imageId = String(uploaded.json<{ images: Array<{ id: number }> }>().images[0]!.id);
       }
     }
     if (route.path.startsWith('/api/posts/')) {
-      const { id: projectId } = await t.database.db.insertInto('projects').values(projectRowValues({ title: 'Casa', state: 'preview', created_by: customerId })).returning('id').executeTakeFirstOrThrow();
+      const { id: projectId } = await t.database.db
+        .insertInto('projects')
+        .values(projectRowValues({ title: 'Casa', state: 'preview', created_by: customerId }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
       values.id = String((await createTestPost(t.database.db, { projectId, ownerId: customerId })).id);
     }
     return values;
@@ -151,7 +182,12 @@ describe('fuzzing every route of the API', () => {
   async function send(fuzzCase: FuzzCase, cookie: string | undefined): Promise<Answer> {
     const headers = { ...fuzzCase.headers };
     if (cookie) headers.cookie = headers.cookie ? `${headers.cookie}; ${cookie}` : cookie;
-    const answer = await t.app.inject({ method: fuzzCase.method, url: fuzzCase.url, headers, ...(fuzzCase.payload === undefined ? {} : { payload: fuzzCase.payload }) });
+    const answer = await t.app.inject({
+      method: fuzzCase.method,
+      url: fuzzCase.url,
+      headers,
+      ...(fuzzCase.payload === undefined ? {} : { payload: fuzzCase.payload }),
+    });
     return { statusCode: answer.statusCode, contentType: String(answer.headers['content-type'] ?? ''), body: answer.body };
   }
 
@@ -169,7 +205,8 @@ describe('fuzzing every route of the API', () => {
 function problemWith(answer: Answer, fuzzCase: FuzzCase): string | undefined {
   const excerpt = answer.body.slice(0, 160);
   if (answer.statusCode >= 500) return `${answer.statusCode} ${excerpt}`;
-  if (fuzzCase.fromAnotherOrigin && !['GET', 'HEAD'].includes(fuzzCase.method) && answer.statusCode < 400) return `a write from another site answered ${answer.statusCode}: ${excerpt}`;
+  if (fuzzCase.fromAnotherOrigin && !['GET', 'HEAD'].includes(fuzzCase.method) && answer.statusCode < 400)
+    return `a write from another site answered ${answer.statusCode}: ${excerpt}`;
   if (answer.statusCode < 400) return undefined;
   if (!answer.contentType.startsWith('application/json')) return `${answer.statusCode} as ${answer.contentType}: ${excerpt}`;
   try {

@@ -30,7 +30,10 @@ export function loginPageLanguage(acceptLanguage: string | undefined, visitLangu
 export function loadLoginPage(webDir: string): LoginPage | undefined {
   const files = LANGUAGES.map((language) => path.join(webDir, loginPageFile(language)));
   if (!files.every((file) => fs.existsSync(file))) return undefined;
-  const pages = Object.fromEntries(LANGUAGES.map((language, index) => [language, preparePage(fs.readFileSync(files[index]!))])) as Record<Language, PreparedPage>;
+  const pages = Object.fromEntries(LANGUAGES.map((language, index) => [language, preparePage(fs.readFileSync(files[index]!))])) as Record<
+    Language,
+    PreparedPage
+  >;
   return {
     send(request, reply, visitLanguage) {
       const language = loginPageLanguage(request.headers['accept-language'], visitLanguage);

@@ -153,7 +153,9 @@ describe('compressed answers and cached files (issue 14)', () => {
     expect(empty.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(empty.body.toString())).toMatchObject({ total: 0 });
 
-    const rows = Array.from({ length: 10 }, (_, index) => projectRowValues({ title: `Casa en la ladera número ${index}`, description: 'Vivienda unifamiliar', created_by: adminId }));
+    const rows = Array.from({ length: 10 }, (_, index) =>
+      projectRowValues({ title: `Casa en la ladera número ${index}`, description: 'Vivienda unifamiliar', created_by: adminId }),
+    );
     await t.database.db.insertInto('projects').values(rows).execute();
     const full = await list();
     expect(full.status).toBe(200);
@@ -192,7 +194,10 @@ describe('compressed answers and cached files (issue 14)', () => {
       await vi.waitFor(() => expect(hub.listenerCount()).toBe(1), { timeout: 5_000, interval: 10 });
       // One small event, far below any compressor's block: it arrives only if nothing holds it back.
       hub.publish({ type: 'project', projectId: 7, state: 'preview' }, { userIds: [] });
-      await vi.waitFor(() => expect(frames.join('')).toContain('event: project\ndata: {"type":"project","projectId":7,"state":"preview"}\n\n'), { timeout: 5_000, interval: 10 });
+      await vi.waitFor(() => expect(frames.join('')).toContain('event: project\ndata: {"type":"project","projectId":7,"state":"preview"}\n\n'), {
+        timeout: 5_000,
+        interval: 10,
+      });
     } finally {
       request.destroy();
     }

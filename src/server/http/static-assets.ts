@@ -66,7 +66,10 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl:
     }
     const pageFile = `${PAGE_HTML_DIR}/${languageOfVisit(request)}${pathname.replace(/\/+$/, '')}.html`;
     // The copy depends on the visitor's language as well as on the encoding.
-    return reply.header('cache-control', 'no-cache').header('vary', 'accept-language').sendFile(pageFiles.has(pageFile) ? pageFile : 'index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language')
+      .sendFile(pageFiles.has(pageFile) ? pageFile : 'index.html');
   });
 }
 
@@ -90,7 +93,12 @@ export function languageOfVisit(request: FastifyRequest): Language {
     .split(',')
     .map((entry, order) => {
       const [tag = '', ...parameters] = entry.trim().split(';');
-      const quality = Number(parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='))?.slice(2) ?? 1);
+      const quality = Number(
+        parameters
+          .map((parameter) => parameter.trim())
+          .find((parameter) => parameter.startsWith('q='))
+          ?.slice(2) ?? 1,
+      );
       return { tag, quality: Number.isFinite(quality) ? quality : 0, order };
     })
     .filter(({ quality }) => quality > 0)

@@ -125,7 +125,9 @@ describe('the HTTP server closes what waits too long, over a real socket', () =>
     const user = await createTestUser(t, { email: 'eventos@timeouts.test' });
     const cookie = await signIn(t, user.email, user.password);
     const connection = await opened();
-    connection.socket.write(`GET /api/events HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip, br\r\n\r\n`);
+    connection.socket.write(
+      `GET /api/events HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip, br\r\n\r\n`,
+    );
     const closedAfter = await connection.closedWithin(3 * SHORT.requestMs);
     expect(closedAfter, connection.received()).toBeUndefined();
     expect(connection.received()).toMatch(/^HTTP\/1\.1 200 /);
@@ -154,8 +156,18 @@ describe('the timeouts an app gets', () => {
 
   it('take the request and keep-alive times from the environment, in whole seconds within bounds', () => {
     expect(loadConfig({}).httpTimeouts).toEqual(DEFAULT_HTTP_TIMEOUTS);
-    expect(loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: '900', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '650' }).httpTimeouts).toEqual({ ...DEFAULT_HTTP_TIMEOUTS, requestMs: 900_000, keepAliveMs: 650_000 });
-    for (const environment of [{ HTTP_REQUEST_TIMEOUT_SECONDS: '5' }, { HTTP_REQUEST_TIMEOUT_SECONDS: '1.5' }, { HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '0' }, { HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '4000' }, { HTTP_REQUEST_TIMEOUT_SECONDS: 'soon' }]) {
+    expect(loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: '900', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '650' }).httpTimeouts).toEqual({
+      ...DEFAULT_HTTP_TIMEOUTS,
+      requestMs: 900_000,
+      keepAliveMs: 650_000,
+    });
+    for (const environment of [
+      { HTTP_REQUEST_TIMEOUT_SECONDS: '5' },
+      { HTTP_REQUEST_TIMEOUT_SECONDS: '1.5' },
+      { HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '0' },
+      { HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '4000' },
+      { HTTP_REQUEST_TIMEOUT_SECONDS: 'soon' },
+    ]) {
       expect(() => loadConfig(environment), JSON.stringify(environment)).toThrow(ConfigError);
     }
   });

@@ -42,7 +42,9 @@ export function eventsHeartbeatMs(timeouts: HttpTimeouts): number {
 }
 
 /** Fastify's options for these timeouts (with Node's own, which Fastify hands to `http.createServer`). */
-export function httpTimeoutOptions(timeouts: HttpTimeouts): Pick<FastifyHttpOptions<Server>, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'http'> {
+export function httpTimeoutOptions(
+  timeouts: HttpTimeouts,
+): Pick<FastifyHttpOptions<Server>, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'http'> {
   // Node refuses headers that may take longer than the whole request.
   const headersMs = Math.min(timeouts.headersMs, timeouts.requestMs);
   return {
@@ -51,6 +53,10 @@ export function httpTimeoutOptions(timeouts: HttpTimeouts): Pick<FastifyHttpOpti
     requestTimeout: timeouts.requestMs,
     // Node looks for requests past their time every `connectionsCheckingInterval` (30 s by default,
     // which would let one run 30 s late): a few times within the headers' time, at most every 5 s.
-    http: { headersTimeout: headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.max(10, Math.min(5_000, Math.floor(headersMs / 3))) },
+    http: {
+      headersTimeout: headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.max(10, Math.min(5_000, Math.floor(headersMs / 3))),
+    },
   };
 }

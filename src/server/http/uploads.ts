@@ -27,7 +27,8 @@ export interface UploadedFile {
  * `field` is the multipart field the route documents: details of a refusal are keyed by it.
  */
 export async function* uploadedFiles(request: FastifyRequest, options: { field: string; maxFiles: number }): AsyncGenerator<UploadedFile> {
-  if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', `Send the files as multipart/form-data, in the field "${options.field}"`, { [options.field]: 'fileMissing' });
+  if (!request.isMultipart())
+    throw new AppError('VALIDATION_FAILED', `Send the files as multipart/form-data, in the field "${options.field}"`, { [options.field]: 'fileMissing' });
   const parts = request.files({ limits: { fileSize: MAX_UPLOAD_BYTES, files: options.maxFiles }, throwFileSizeLimit: false });
   for await (const part of parts) {
     // A file's name is shown and stored as text, which PostgreSQL refuses with a NUL in it.

@@ -78,10 +78,8 @@ export const CONNECTION_LOST_TEXTS: Record<Language, ConnectionLostTexts> = {
   },
   cat: {
     subject: (network) => `La teva connexió amb ${network} s’ha tancat`,
-    intro: (network, account) =>
-      `Alzado no ha pogut renovar l’accés al teu compte de ${network}${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
-    refusedIntro: (network, account) =>
-      `${network} ja no accepta l’accés d’Alzado al teu compte${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
+    intro: (network, account) => `Alzado no ha pogut renovar l’accés al teu compte de ${network}${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
+    refusedIntro: (network, account) => `${network} ja no accepta l’accés d’Alzado al teu compte${account ? ` (${account})` : ''} i la connexió s’ha tancat.`,
     failedPost: (network, project, sequence, { day, time }) =>
       `Per això la publicació ${sequence} del projecte «${project}», prevista per al ${day}${atTime(time, 'a la', 'a les', 'cat')}, no ha sortit a ${network}. Quan t’hi tornis a connectar, fes servir «Reintenta» a la publicació.`,
     reason: (sentence) => `Motiu: ${sentence}`,

@@ -46,7 +46,10 @@ export type JobHandler = (context: JobContext) => Promise<void>;
 
 /** Thrown by a handler whose work is known not to have taken effect: run again later, with backoff. */
 export class RetryLater extends Error {
-  constructor(message: string, readonly delayMs?: number) {
+  constructor(
+    message: string,
+    readonly delayMs?: number,
+  ) {
     super(message);
     this.name = 'RetryLater';
   }

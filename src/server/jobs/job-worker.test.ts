@@ -63,7 +63,11 @@ describe('the job worker, running due jobs', () => {
 
     expect(await worker.runDueJobs()).toBe(1);
     expect(await readJob(id)).toMatchObject({ state: 'failed', attempts: 1, last_error: 'Mailbox full', locked_by: null, locked_until: null });
-    expect(logged).toContainEqual({ level: 'error', message: 'Job failed', details: expect.objectContaining({ jobId: id, kind: 'send-email', error: 'Mailbox full' }) });
+    expect(logged).toContainEqual({
+      level: 'error',
+      message: 'Job failed',
+      details: expect.objectContaining({ jobId: id, kind: 'send-email', error: 'Mailbox full' }),
+    });
   });
 
   it('fails a job whose payload is not JSON without calling its handler', async () => {
@@ -118,19 +122,31 @@ describe('retries', () => {
     expect(secondsFromNow(row.run_at)).toBeLessThan(6.5);
     expect(await worker.runDueJobs()).toBe(0);
 
-    await database.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    await database.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
     await worker.runDueJobs();
     row = await readJob(id);
     expect(row).toMatchObject({ state: 'queued', attempts: 2 });
     expect(secondsFromNow(row.run_at)).toBeGreaterThan(7.5);
     expect(secondsFromNow(row.run_at)).toBeLessThan(12.5);
 
-    await database.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    await database.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
     await worker.runDueJobs();
     expect(await readJob(id)).toMatchObject({ state: 'failed', attempts: 3, last_error: 'SMTP server busy' });
     expect(attempts).toEqual([1, 2, 3]);
     expect(logged.filter((line) => line.level === 'warn' && line.message === 'Job will be retried')).toHaveLength(2);
-    expect(logged).toContainEqual({ level: 'error', message: 'Job failed after its last attempt', details: expect.objectContaining({ jobId: id, kind: 'send-email', attempt: 3 }) });
+    expect(logged).toContainEqual({
+      level: 'error',
+      message: 'Job failed after its last attempt',
+      details: expect.objectContaining({ jobId: id, kind: 'send-email', attempt: 3 }),
+    });
   });
 
   it('uses the delay a handler asks for', async () => {
@@ -145,7 +161,11 @@ describe('retries', () => {
 
 describe('leases', () => {
   const crashedRun = async (id: number, attempts: number, lockedUntil: Date) =>
-    database.db.updateTable('jobs').set({ state: 'running', attempts, locked_by: 'crashed-process', locked_until: lockedUntil.toISOString() }).where('id', '=', id).execute();
+    database.db
+      .updateTable('jobs')
+      .set({ state: 'running', attempts, locked_by: 'crashed-process', locked_until: lockedUntil.toISOString() })
+      .where('id', '=', id)
+      .execute();
 
   it('claims again a job whose worker died once its lease expires, counting another attempt', async () => {
     const id = await enqueue('send-email', { maxAttempts: 3 });
@@ -177,15 +197,18 @@ describe('leases', () => {
     const id = await enqueue();
     const other = vi.fn(async () => {});
     let lockedUntilSeen: number[] = [];
-    const worker = workerWith({
-      'send-email': async () => {
-        for (let round = 0; round < 4; round += 1) {
-          await sleep(250);
-          lockedUntilSeen.push(readInstant((await readJob(id)).locked_until!).getTime());
-          expect(await workerWith({ 'send-email': other }).runDueJobs()).toBe(0);
-        }
+    const worker = workerWith(
+      {
+        'send-email': async () => {
+          for (let round = 0; round < 4; round += 1) {
+            await sleep(250);
+            lockedUntilSeen.push(readInstant((await readJob(id)).locked_until!).getTime());
+            expect(await workerWith({ 'send-email': other }).runDueJobs()).toBe(0);
+          }
+        },
       },
-    }, { leaseMs: 300 });
+      { leaseMs: 300 },
+    );
 
     await worker.runDueJobs();
     expect(other).not.toHaveBeenCalled();
@@ -197,14 +220,17 @@ describe('leases', () => {
   it('aborts the handler when its lease passed to another worker, and records nothing over it', async () => {
     const id = await enqueue();
     let aborted = false;
-    const worker = workerWith({
-      'send-email': async ({ signal }) => {
-        await database.db.updateTable('jobs').set({ locked_by: 'another-worker' }).where('id', '=', id).execute();
-        await vi.waitFor(() => expect(signal.aborted).toBe(true), { timeout: 5_000, interval: 20 });
-        aborted = true;
-        throw new Error('stopped halfway');
+    const worker = workerWith(
+      {
+        'send-email': async ({ signal }) => {
+          await database.db.updateTable('jobs').set({ locked_by: 'another-worker' }).where('id', '=', id).execute();
+          await vi.waitFor(() => expect(signal.aborted).toBe(true), { timeout: 5_000, interval: 20 });
+          aborted = true;
+          throw new Error('stopped halfway');
+        },
       },
-    }, { leaseMs: 150 });
+      { leaseMs: 150 },
+    );
 
     await worker.runDueJobs();
     expect(aborted).toBe(true);
@@ -231,12 +257,15 @@ describe('the polling loop', () => {
   it('stop() waits for a running handler to finish, and claims nothing after', async () => {
     const first = await enqueue();
     let finished = false;
-    const worker = workerWith({
-      'send-email': async () => {
-        await sleep(300);
-        finished = true;
+    const worker = workerWith(
+      {
+        'send-email': async () => {
+          await sleep(300);
+          finished = true;
+        },
       },
-    }, { pollIntervalMs: 20, concurrency: 1 });
+      { pollIntervalMs: 20, concurrency: 1 },
+    );
     worker.start();
     await vi.waitFor(async () => expect((await readJob(first)).state).toBe('running'), { timeout: 5_000, interval: 10 });
     await worker.stop();
@@ -251,9 +280,12 @@ describe('the polling loop', () => {
 
   it('stop() aborts the signal; a handler that gives up is queued again without losing an attempt', async () => {
     const id = await enqueue();
-    const worker = workerWith({
-      'send-email': ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
-    }, { pollIntervalMs: 20 });
+    const worker = workerWith(
+      {
+        'send-email': ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+      },
+      { pollIntervalMs: 20 },
+    );
     worker.start();
     await vi.waitFor(async () => expect((await readJob(id)).state).toBe('running'), { timeout: 5_000, interval: 10 });
     await worker.stop();
@@ -267,7 +299,11 @@ describe('the polling loop', () => {
     for (let count = 0; count < 5; count += 1) ids.push(await enqueue());
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     const set = (id: number, state: 'done' | 'failed' | 'queued', days: number) =>
-      database.db.updateTable('jobs').set({ state, updated_at: daysAgo(days), run_at: daysAgo(-1) }).where('id', '=', id).execute();
+      database.db
+        .updateTable('jobs')
+        .set({ state, updated_at: daysAgo(days), run_at: daysAgo(-1) })
+        .where('id', '=', id)
+        .execute();
     await set(ids[0]!, 'done', 31);
     await set(ids[1]!, 'done', 29);
     await set(ids[2]!, 'failed', 91);
@@ -276,7 +312,10 @@ describe('the polling loop', () => {
     const worker = workerWith({}, { pollIntervalMs: 20 });
     worker.start();
     try {
-      await vi.waitFor(async () => expect((await database.db.selectFrom('jobs').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([ids[1], ids[3], ids[4]]), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(
+        async () => expect((await database.db.selectFrom('jobs').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([ids[1], ids[3], ids[4]]),
+        { timeout: 5_000, interval: 20 },
+      );
     } finally {
       await worker.stop();
     }
@@ -287,19 +326,22 @@ describe('the polling loop', () => {
     const id = await enqueue();
     const steps: string[] = [];
     const other = vi.fn(async () => {});
-    const worker = workerWith({
-      'send-email': async ({ signal, uninterrupted }) => {
-        await uninterrupted(async () => {
-          steps.push('called');
-          await sleep(900);
-          // Past the lease and the stop timeout: the job is still this worker's.
-          expect(await workerWith({ 'send-email': other }).runDueJobs()).toBe(0);
-          steps.push('answer recorded');
-        });
-        signal.throwIfAborted();
-        steps.push('went on');
+    const worker = workerWith(
+      {
+        'send-email': async ({ signal, uninterrupted }) => {
+          await uninterrupted(async () => {
+            steps.push('called');
+            await sleep(900);
+            // Past the lease and the stop timeout: the job is still this worker's.
+            expect(await workerWith({ 'send-email': other }).runDueJobs()).toBe(0);
+            steps.push('answer recorded');
+          });
+          signal.throwIfAborted();
+          steps.push('went on');
+        },
       },
-    }, { pollIntervalMs: 20, stopTimeoutMs: 100, leaseMs: 300, uninterruptedTimeoutMs: 5_000 });
+      { pollIntervalMs: 20, stopTimeoutMs: 100, leaseMs: 300, uninterruptedTimeoutMs: 5_000 },
+    );
     worker.start();
     await vi.waitFor(() => expect(steps).toEqual(['called']), { timeout: 5_000, interval: 10 });
     const started = Date.now();
@@ -308,20 +350,25 @@ describe('the polling loop', () => {
     expect(steps).toEqual(['called', 'answer recorded']);
     expect(other).not.toHaveBeenCalled();
     expect(await readJob(id)).toMatchObject({ state: 'queued', attempts: 0, locked_by: null, last_error: 'Interrupted: its worker was stopping' });
-    expect(logged).toContainEqual(expect.objectContaining({ level: 'info', message: 'Job worker stopping: waiting for the calls under way to be answered and recorded' }));
+    expect(logged).toContainEqual(
+      expect.objectContaining({ level: 'info', message: 'Job worker stopping: waiting for the calls under way to be answered and recorded' }),
+    );
   });
 
   it('starts no uninterrupted step once the worker is stopping', async () => {
     const id = await enqueue();
     const work = vi.fn(async () => {});
     let refusal: unknown;
-    const worker = workerWith({
-      'send-email': async ({ signal, uninterrupted }) => {
-        await new Promise((resolve) => signal.addEventListener('abort', resolve));
-        refusal = await uninterrupted(work).catch((error: unknown) => error);
-        signal.throwIfAborted();
+    const worker = workerWith(
+      {
+        'send-email': async ({ signal, uninterrupted }) => {
+          await new Promise((resolve) => signal.addEventListener('abort', resolve));
+          refusal = await uninterrupted(work).catch((error: unknown) => error);
+          signal.throwIfAborted();
+        },
       },
-    }, { pollIntervalMs: 20 });
+      { pollIntervalMs: 20 },
+    );
     worker.start();
     await vi.waitFor(async () => expect((await readJob(id)).state).toBe('running'), { timeout: 5_000, interval: 10 });
     await worker.stop();
@@ -333,14 +380,17 @@ describe('the polling loop', () => {
   it('does not wait forever for an uninterrupted step that hangs', async () => {
     const id = await enqueue();
     let called = false;
-    const worker = workerWith({
-      'send-email': async ({ uninterrupted }) => {
-        await uninterrupted(() => {
-          called = true;
-          return new Promise(() => {});
-        });
+    const worker = workerWith(
+      {
+        'send-email': async ({ uninterrupted }) => {
+          await uninterrupted(() => {
+            called = true;
+            return new Promise(() => {});
+          });
+        },
       },
-    }, { pollIntervalMs: 20, stopTimeoutMs: 100, uninterruptedTimeoutMs: 300 });
+      { pollIntervalMs: 20, stopTimeoutMs: 100, uninterruptedTimeoutMs: 300 },
+    );
     worker.start();
     await vi.waitFor(() => expect(called).toBe(true), { timeout: 5_000, interval: 10 });
     const started = Date.now();
@@ -370,20 +420,28 @@ describe('jobs at once, per kind', () => {
     const done: number[] = [];
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    const handler = (kind: JobKind): JobHandler => async ({ job }) => {
-      running[kind] = (running[kind] ?? 0) + 1;
-      most[kind] = Math.max(most[kind] ?? 0, running[kind]!);
-      await released;
-      running[kind]! -= 1;
-      done.push(job.id);
-    };
+    const handler =
+      (kind: JobKind): JobHandler =>
+      async ({ job }) => {
+        running[kind] = (running[kind] ?? 0) + 1;
+        most[kind] = Math.max(most[kind] ?? 0, running[kind]!);
+        await released;
+        running[kind]! -= 1;
+        done.push(job.id);
+      };
     return { running, most, done, release, handler };
   }
 
   it('runs up to the publish-post limit at once while generation stays at its own, and every job once', async () => {
     const held = heldHandlers();
-    const ids = [...(await Promise.all(Array.from({ length: 12 }, () => enqueue('publish-post')))), ...(await Promise.all(Array.from({ length: 5 }, () => enqueue('generate-posts'))))];
-    const worker = workerWith({ 'publish-post': held.handler('publish-post'), 'generate-posts': held.handler('generate-posts') }, { pollIntervalMs: 20, concurrency: { default: 2, 'publish-post': 7 } });
+    const ids = [
+      ...(await Promise.all(Array.from({ length: 12 }, () => enqueue('publish-post')))),
+      ...(await Promise.all(Array.from({ length: 5 }, () => enqueue('generate-posts')))),
+    ];
+    const worker = workerWith(
+      { 'publish-post': held.handler('publish-post'), 'generate-posts': held.handler('generate-posts') },
+      { pollIntervalMs: 20, concurrency: { default: 2, 'publish-post': 7 } },
+    );
     worker.start();
     try {
       await vi.waitFor(() => expect(held.running).toEqual({ 'publish-post': 7, 'generate-posts': 2 }), { timeout: 5_000, interval: 10 });
@@ -401,7 +459,10 @@ describe('jobs at once, per kind', () => {
   it('starts a job of another kind at once while publishing is at its limit, though queued after it', async () => {
     const held = heldHandlers();
     for (let index = 0; index < 6; index += 1) await enqueue('publish-post');
-    const worker = workerWith({ 'publish-post': held.handler('publish-post'), 'send-email': held.handler('send-email') }, { pollIntervalMs: 20, concurrency: { 'publish-post': 3 } });
+    const worker = workerWith(
+      { 'publish-post': held.handler('publish-post'), 'send-email': held.handler('send-email') },
+      { pollIntervalMs: 20, concurrency: { 'publish-post': 3 } },
+    );
     worker.start();
     try {
       await vi.waitFor(() => expect(held.running['publish-post']).toBe(3), { timeout: 5_000, interval: 10 });
@@ -434,7 +495,14 @@ describe('several workers on separate connections', () => {
     Array.from({ length: connectionCount }, (_unused, index) => {
       const connection = openDatabase(database.settings);
       extraConnections.push(connection);
-      return createJobWorker({ db: connection.db, dialect: connection.dialect, handlers: { 'send-email': handler }, log, workerId: `worker-${index}`, ...options });
+      return createJobWorker({
+        db: connection.db,
+        dialect: connection.dialect,
+        handlers: { 'send-email': handler },
+        log,
+        workerId: `worker-${index}`,
+        ...options,
+      });
     });
 
   it('hand each of 200 jobs to exactly one of them', async () => {
@@ -459,10 +527,13 @@ describe('several workers on separate connections', () => {
 
   it('share the work through their polling loops, each job once', async () => {
     const handled: number[] = [];
-    const workers = workersOnOwnConnections(async ({ job }) => {
-      await sleep(2);
-      handled.push(job.id);
-    }, { pollIntervalMs: 25, concurrency: 2 });
+    const workers = workersOnOwnConnections(
+      async ({ job }) => {
+        await sleep(2);
+        handled.push(job.id);
+      },
+      { pollIntervalMs: 25, concurrency: 2 },
+    );
     for (const worker of workers) worker.start();
     try {
       for (let index = 0; index < 60; index += 1) await enqueue();

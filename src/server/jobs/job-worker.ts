@@ -129,7 +129,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const now = instant();
     const failed = await db
       .updateTable('jobs')
-      .set({ state: 'failed', locked_by: null, locked_until: null, updated_at: now, last_error: 'Its worker stopped before finishing (lease expired) on the last allowed attempt' })
+      .set({
+        state: 'failed',
+        locked_by: null,
+        locked_until: null,
+        updated_at: now,
+        last_error: 'Its worker stopped before finishing (lease expired) on the last allowed attempt',
+      })
       .where('kind', 'in', kinds)
       .where('state', '=', 'running')
       .where('locked_until', '<', now)
@@ -191,7 +197,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   async function finishJob(claimed: RunningJob, values: Updateable<JobsTable>): Promise<void> {
     const stillOurs = await updateOwnedJob(claimed, { ...values, locked_by: null, locked_until: null });
-    if (!stillOurs) log.warn({ jobId: claimed.job.id, kind: claimed.job.kind, attempt: claimed.job.attempt }, 'Job outcome not recorded: its lease had passed to another worker');
+    if (!stillOurs)
+      log.warn(
+        { jobId: claimed.job.id, kind: claimed.job.kind, attempt: claimed.job.attempt },
+        'Job outcome not recorded: its lease had passed to another worker',
+      );
   }
 
   async function runJob(claimed: RunningJob): Promise<void> {
@@ -368,7 +378,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       const stepsEnded = steps.length === 0 ? Promise.resolve() : Promise.race([Promise.all(steps), delay(uninterruptedTimeoutMs)]);
       await Promise.race([handlersEnded, stepsEnded.then(() => delay(stopTimeoutMs))]);
       for (const timer of timers) clearTimeout(timer);
-      if (running.size > 0) log.warn({ workerId, jobs: [...running.keys()].map((claimed) => claimed.job.id) }, 'Job worker stopped with handlers still running; their leases will expire');
+      if (running.size > 0)
+        log.warn(
+          { workerId, jobs: [...running.keys()].map((claimed) => claimed.job.id) },
+          'Job worker stopped with handlers still running; their leases will expire',
+        );
     },
     async runDueJobs() {
       const kinds = handledKinds();

@@ -27,7 +27,9 @@ describe('what an image costs, read from its header', () => {
     expect(isProcessable(header({ isProgressive: true, chromaSubsampling: '4:2:0' }), FULL_JPEG)).toBe(true);
     expect(isProcessable(header({ isProgressive: true, chromaSubsampling: '4:4:4' }), FULL_JPEG)).toBe(false);
     // 48 megapixels of 8 bytes: 384 MB held whole when interlaced; streamed when not.
-    expect(isProcessable(header({ format: 'png', isProgressive: true, channels: 4, depth: 'ushort', width: 8000, height: 6000 }), { size: 'full', format: 'png' })).toBe(false);
+    expect(
+      isProcessable(header({ format: 'png', isProgressive: true, channels: 4, depth: 'ushort', width: 8000, height: 6000 }), { size: 'full', format: 'png' }),
+    ).toBe(false);
     expect(isProcessable(header({ format: 'png', channels: 4, depth: 'ushort', width: 8000, height: 6000 }), { size: 'full', format: 'png' })).toBe(true);
     const webp = header({ format: 'webp', width: 6000, height: 5000 });
     expect(isProcessable(webp, { size: 'full', format: 'webp' })).toBe(false);
@@ -104,7 +106,11 @@ describe('withImageMemory', () => {
       ran = true;
     });
     await expect(refusal).rejects.toBeInstanceOf(AppError);
-    await expect(refusal).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE', status: 422, message: expect.stringMatching(/30\.0 megapixels, where one like it may have 29 at most/) });
+    await expect(refusal).rejects.toMatchObject({
+      code: 'IMAGE_TOO_LARGE',
+      status: 422,
+      message: expect.stringMatching(/30\.0 megapixels, where one like it may have 29 at most/),
+    });
     expect(ran).toBe(false);
     // Both places are free again.
     const log: string[] = [];

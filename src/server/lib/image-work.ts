@@ -76,7 +76,9 @@ export function workingMemoryOf(header: Metadata, output: ImageOutput): number {
 
 function wholePictureBytesPerPixel(header: Metadata, output: ImageOutput): number {
   const channels = header.channels ?? 4;
-  const samples = channels * (header.depth === 'uchar' || header.depth === 'char' || header.depth === undefined ? 1 : header.depth === 'ushort' || header.depth === 'short' ? 2 : 4);
+  const samples =
+    channels *
+    (header.depth === 'uchar' || header.depth === 'char' || header.depth === undefined ? 1 : header.depth === 'ushort' || header.depth === 'short' ? 2 : 4);
   let bytes = 0;
   if (header.format === 'jpeg' && header.isProgressive) bytes += 2 * (header.chromaSubsampling?.startsWith('4:2:0') ? channels - 1.5 : channels);
   if (header.format === 'png' && header.isProgressive) bytes += samples;

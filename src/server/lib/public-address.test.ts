@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type HostLookup, nonPublicAddressReason, nonPublicUrlReason } from './public-address.ts';
 
-const resolvingTo = (...addresses: string[]): HostLookup => async () => addresses;
-const failingWith = (code: string): HostLookup => async () => {
-  throw Object.assign(new Error(code), { code });
-};
+const resolvingTo =
+  (...addresses: string[]): HostLookup =>
+  async () =>
+    addresses;
+const failingWith =
+  (code: string): HostLookup =>
+  async () => {
+    throw Object.assign(new Error(code), { code });
+  };
 
 describe('which addresses servers on the internet can reach', () => {
   it.each([
@@ -41,7 +46,13 @@ describe('whether Meta could fetch a URL', () => {
     const never: HostLookup = async () => {
       throw new Error('resolver asked');
     };
-    for (const url of ['http://localhost:3000/media/a.jpg', 'http://app.localhost/x', 'https://studio.local/x', 'http://alzado:3000/x', 'http://LOCALHOST./x']) {
+    for (const url of [
+      'http://localhost:3000/media/a.jpg',
+      'http://app.localhost/x',
+      'https://studio.local/x',
+      'http://alzado:3000/x',
+      'http://LOCALHOST./x',
+    ]) {
       expect(await nonPublicUrlReason(url, never)).toBe('localName');
     }
   });
@@ -57,7 +68,9 @@ describe('whether Meta could fetch a URL', () => {
   it('resolves a name first: one private address among its addresses is enough to refuse it', async () => {
     expect(await nonPublicUrlReason('https://media.studio.example/a.jpg', resolvingTo('10.0.0.7'))).toBe('private');
     expect(await nonPublicUrlReason('https://media.studio.example/a.jpg', resolvingTo('93.184.215.14', 'fd00::5'))).toBe('private');
-    expect(await nonPublicUrlReason('https://media.studio.example/a.jpg', resolvingTo('93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'))).toBeUndefined();
+    expect(
+      await nonPublicUrlReason('https://media.studio.example/a.jpg', resolvingTo('93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c')),
+    ).toBeUndefined();
   });
 
   it('refuses a name that does not exist, but not a resolver that cannot answer just now', async () => {

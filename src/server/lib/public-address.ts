@@ -70,7 +70,10 @@ export async function nonPublicUrlReason(url: string, lookup: HostLookup = syste
     return 'invalid';
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'invalid';
-  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = parsed.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (isIP(host) !== 0) return nonPublicAddressReason(host);
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.')) return 'localName';
   let addresses: string[];

@@ -18,7 +18,8 @@ export function resolveTokenKeys(configured: TokenKey[] | undefined, dataDir: st
     restrictToOwner(file);
     return { keys };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${file} is not a valid token encryption key: ${(error as Error).message}`, { cause: error });
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(`${file} is not a valid token encryption key: ${(error as Error).message}`, { cause: error });
     makePrivateDir(dataDir);
     const value = `1:${randomBytes(32).toString('base64')}`;
     fs.writeFileSync(file, value, { mode: PRIVATE_FILE_MODE, flag: 'wx' });

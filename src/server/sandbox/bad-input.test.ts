@@ -42,10 +42,15 @@ describe('the sandbox and bad input', () => {
     await t.close();
   });
 
-  it('answers a NUL character in a body with 400 in the provider\'s shape when mounted in the app', async () => {
+  it("answers a NUL character in a body with 400 in the provider's shape when mounted in the app", async () => {
     for (const url of POST_ROUTES) {
       for (const [contentType, payload] of NUL_BODIES) {
-        const answer = await t.app.inject({ method: 'POST', url: `/sandbox${url}`, headers: { 'content-type': contentType, authorization: 'Bearer x' }, payload });
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: `/sandbox${url}`,
+          headers: { 'content-type': contentType, authorization: 'Bearer x' },
+          payload,
+        });
         expect(answer.statusCode, `${url} ${contentType}`).toBe(400);
         expect(answer.json(), url).toEqual(url.startsWith('/meta/graph/') ? GRAPH_ERROR : LINKEDIN_ERROR);
       }
@@ -59,8 +64,18 @@ describe('the sandbox and bad input', () => {
     const mounted = await t.app.inject({ method: 'PATCH', url: '/sandbox/control/settings', headers: { 'content-type': 'application/json' }, payload: 'null' });
     expect(mounted.statusCode).toBeGreaterThanOrEqual(400);
     expect(mounted.statusCode).toBeLessThan(500);
-    for (const [path, body] of [['/control/settings', '{"linkedin":null}'], ['/control/settings', '[]'], ['/control/faults', 'null'], ['/control/advance-time', 'null'], ['/control/expire-tokens', 'null']]) {
-      const answer = await fetch(`${alone.base}${path}`, { method: path === '/control/settings' ? 'PATCH' : 'POST', headers: { 'content-type': 'application/json' }, body });
+    for (const [path, body] of [
+      ['/control/settings', '{"linkedin":null}'],
+      ['/control/settings', '[]'],
+      ['/control/faults', 'null'],
+      ['/control/advance-time', 'null'],
+      ['/control/expire-tokens', 'null'],
+    ]) {
+      const answer = await fetch(`${alone.base}${path}`, {
+        method: path === '/control/settings' ? 'PATCH' : 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(answer.status, `${path} ${body}`).toBe(400);
     }
   });
@@ -81,15 +96,26 @@ describe('the sandbox and bad input', () => {
     ['a network that does not exist', { elsewhere: {} }],
   ])('refuses settings with %s with 400, changing none of them', async (_label, change) => {
     const before = await (await fetch(`${alone.base}/control`)).json();
-    const answer = await fetch(`${alone.base}/control/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ linkedin: { omitMemberName: true }, ...change }) });
+    const answer = await fetch(`${alone.base}/control/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ linkedin: { omitMemberName: true }, ...change }),
+    });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toEqual(LINKEDIN_ERROR);
     expect(await (await fetch(`${alone.base}/control`)).json()).toEqual(before);
   });
 
   it('takes settings within bounds', async () => {
-    const change = { linkedin: { latencyMs: 0, postsPerDay: 3 }, meta: { dialogPages: ['1'], loginConfigurations: { '77': ['pages_show_list'] }, containerError: null } };
-    const answer = await fetch(`${alone.base}/control/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(change) });
+    const change = {
+      linkedin: { latencyMs: 0, postsPerDay: 3 },
+      meta: { dialogPages: ['1'], loginConfigurations: { '77': ['pages_show_list'] }, containerError: null },
+    };
+    const answer = await fetch(`${alone.base}/control/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(change),
+    });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject(change);
     alone.sandbox.control.reset();
@@ -97,13 +123,17 @@ describe('the sandbox and bad input', () => {
 
   it('answers a null body to every provider endpoint with a 4xx', async () => {
     for (const url of POST_ROUTES) {
-      const answer = await fetch(`${alone.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer x' }, body: 'null' });
+      const answer = await fetch(`${alone.base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer x' },
+        body: 'null',
+      });
       expect(answer.status, url).toBeGreaterThanOrEqual(400);
       expect(answer.status, url).toBeLessThan(500);
     }
   });
 
-  it('answers malformed percent-encoding in a Graph path with Graph\'s 400', async () => {
+  it("answers malformed percent-encoding in a Graph path with Graph's 400", async () => {
     const answer = await fetch(`${alone.base}/meta/graph/v26.0/%25zz`);
     expect(answer.status).toBe(400);
     expect(await answer.json()).toEqual(GRAPH_ERROR);

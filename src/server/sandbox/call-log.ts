@@ -54,7 +54,16 @@ export class CallLog {
     return [...this.calls.values()].flatMap(({ network, account, at }) => {
       const times = at.filter((time) => time >= since);
       if (times.length === 0) return [];
-      return [{ network, account, calls: times.length, busiestSecond: busiestSecond(times), firstAt: new Date(times[0]!).toISOString(), lastAt: new Date(times.at(-1)!).toISOString() }];
+      return [
+        {
+          network,
+          account,
+          calls: times.length,
+          busiestSecond: busiestSecond(times),
+          firstAt: new Date(times[0]!).toISOString(),
+          lastAt: new Date(times.at(-1)!).toISOString(),
+        },
+      ];
     });
   }
 

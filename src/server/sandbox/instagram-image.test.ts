@@ -90,7 +90,7 @@ describe('the sandbox fetches container images as Meta does', () => {
     expect(await containerFailure(`${imageBase}/to-elsewhere`)).toBeUndefined();
   });
 
-  it('refuses private, link-local and local names outright, with Meta\'s own words', async () => {
+  it("refuses private, link-local and local names outright, with Meta's own words", async () => {
     for (const url of ['http://10.0.0.8/photo.jpg', 'http://169.254.169.254/latest/meta-data', 'http://[fd00::1]/photo.jpg', 'http://nas.local/photo.jpg']) {
       const error = await containerFailure(url);
       expect(error, url).toMatchObject(REFUSED);

@@ -70,7 +70,9 @@ export async function inspectInstagramImage(imageUrl: string, rules: ImageFetchR
 
   // sharp (libvips) is loaded at the first image, not at start.
   const { default: sharp } = await import('sharp');
-  const metadata = await sharp(bytes).metadata().catch(() => undefined);
+  const metadata = await sharp(bytes)
+    .metadata()
+    .catch(() => undefined);
   if (!metadata || metadata.format !== 'jpeg' || !metadata.width || !metadata.height) {
     return {
       ok: false,

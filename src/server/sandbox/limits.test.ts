@@ -42,14 +42,27 @@ const graph = (path: string, token: string, init: RequestInit = {}) =>
 const post = (token: string, author: string, commentary: string) =>
   fetch(`${sandbox.base}/linkedin/rest/posts`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'linkedin-version': LINKEDIN_VERSION, 'x-restli-protocol-version': '2.0.0', 'content-type': 'application/json' },
-    body: JSON.stringify({ author, commentary, visibility: 'PUBLIC', distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] }, lifecycleState: 'PUBLISHED' }),
+    headers: {
+      authorization: `Bearer ${token}`,
+      'linkedin-version': LINKEDIN_VERSION,
+      'x-restli-protocol-version': '2.0.0',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      author,
+      commentary,
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      lifecycleState: 'PUBLISHED',
+    }),
   });
 
 describe('studios with accounts of their own', () => {
   it('signs a browser in as the studio its cookie names: LinkedIn knows her as the member, and she posts as herself only', async () => {
     const [studio] = control().addStudios(2);
-    const consent = await fetch(clients().linkedin.authorizationUrl({ state: 'st', redirectUri: LINKEDIN_REDIRECT, scopes: LINKEDIN_MEMBER_SCOPES }), { headers: { cookie: `sandbox_studio=${studio!.id}` } });
+    const consent = await fetch(clients().linkedin.authorizationUrl({ state: 'st', redirectUri: LINKEDIN_REDIRECT, scopes: LINKEDIN_MEMBER_SCOPES }), {
+      headers: { cookie: `sandbox_studio=${studio!.id}` },
+    });
     expect(await consent.text()).toContain('<strong>Estudio 1</strong><small>estudio-1@sandbox.alzado.test</small>');
 
     const token = await linkedinToken(studio!.id);
@@ -61,7 +74,9 @@ describe('studios with accounts of their own', () => {
 
   it("lists a studio's own page only in Meta's login dialog and /me/accounts, and her page token publishes to her Instagram account alone", async () => {
     const [studio] = control().addStudios(1);
-    const dialog = await fetch(clients().instagram.loginDialogUrl({ state: 's', redirectUri: META_REDIRECT, scopes: INSTAGRAM_SCOPES }), { headers: { cookie: `sandbox_studio=${studio!.id}` } });
+    const dialog = await fetch(clients().instagram.loginDialogUrl({ state: 's', redirectUri: META_REDIRECT, scopes: INSTAGRAM_SCOPES }), {
+      headers: { cookie: `sandbox_studio=${studio!.id}` },
+    });
     const html = await dialog.text();
     expect(html).toContain('<strong>Estudio 1</strong>');
     expect(html).toContain('<span>Estudio 1 <small>@estudio.1</small>');
@@ -73,7 +88,10 @@ describe('studios with accounts of their own', () => {
     expect(pages.map((page) => page.instagramBusinessAccount?.username)).toEqual(['estudio.1']);
     const pageToken = pages[0]!.accessToken!;
     const igUserId = pages[0]!.instagramBusinessAccount!.id;
-    const refused = await graph(`${MARTA_IG}/media`, pageToken, { method: 'POST', body: new URLSearchParams({ image_url: `${TEST_APP_URL}/x.jpg`, caption: 'no' }) });
+    const refused = await graph(`${MARTA_IG}/media`, pageToken, {
+      method: 'POST',
+      body: new URLSearchParams({ image_url: `${TEST_APP_URL}/x.jpg`, caption: 'no' }),
+    });
     expect((await refused.json()) as unknown).toMatchObject({ error: { code: 10 } });
     const martas = await metaToken();
     expect((await (await graph(`${igUserId}?fields=username`, martas)).json()) as unknown).toMatchObject({ error: { code: 100, error_subcode: 33 } });
@@ -106,7 +124,11 @@ describe('the limits per account', () => {
     expect((await post(firstToken, author, 'Dos')).status).toBe(201);
     const refused = await post(firstToken, author, 'Tres');
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ serviceErrorCode: 101, message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 });
+    expect(await refused.json()).toEqual({
+      serviceErrorCode: 101,
+      message: 'Resource level throttle limit for calls to this resource is reached.',
+      status: 429,
+    });
     expect((await post(await linkedinToken(second!.id), `urn:li:person:${second!.linkedin.sub}`, 'Tres')).status).toBe(201);
 
     const usage = control().usage();
@@ -119,14 +141,18 @@ describe('the limits per account', () => {
     const token = await metaToken(studio!.id);
     const pageToken = (await clients().instagram.listPages(token))[0]!.accessToken!;
     const martas = await metaToken();
-    const used = control().usage().meta.find((entry) => entry.user === studio!.meta.userId)!.callsLastHour;
+    const used = control()
+      .usage()
+      .meta.find((entry) => entry.user === studio!.meta.userId)!.callsLastHour;
     control().configure({ meta: { callsPerUserPerHour: used + 2 } });
 
     expect((await graph('me', token)).status).toBe(200);
     expect((await graph('me', pageToken)).status).toBe(200);
     const refused = await graph('me', token);
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: { message: '(#17) User request limit reached', type: 'OAuthException', code: 17, is_transient: true } });
+    expect(await refused.json()).toMatchObject({
+      error: { message: '(#17) User request limit reached', type: 'OAuthException', code: 17, is_transient: true },
+    });
     expect((await graph('me', martas)).status).toBe(200);
 
     control().advanceTime(3_600);
@@ -146,7 +172,11 @@ describe('the limits per account', () => {
       control().configure({ meta: { containersPerDay: 2 } });
       const page = (await clients().instagram.listPages(await metaToken(studio!.id)))[0]!;
       const igUserId = page.instagramBusinessAccount!.id;
-      const container = () => graph(`${igUserId}/media`, page.accessToken!, { method: 'POST', body: new URLSearchParams({ image_url: `${images.origin}/square.jpg`, caption: 'Casa' }) });
+      const container = () =>
+        graph(`${igUserId}/media`, page.accessToken!, {
+          method: 'POST',
+          body: new URLSearchParams({ image_url: `${images.origin}/square.jpg`, caption: 'Casa' }),
+        });
       expect((await container()).status).toBe(200);
       expect((await container()).status).toBe(200);
       const refused = await container();

@@ -37,11 +37,21 @@ const restHeaders = (token: string, extra: Record<string, string> = {}) => ({
 const rest = (path: string, init: RequestInit = {}) => fetch(`${sandbox.base}/linkedin/rest${path}`, init);
 
 const postBody = (author: string, commentary: string, feedDistribution = 'MAIN_FEED') =>
-  JSON.stringify({ author, commentary, visibility: 'PUBLIC', distribution: { feedDistribution, targetEntities: [], thirdPartyDistributionChannels: [] }, lifecycleState: 'PUBLISHED' });
+  JSON.stringify({
+    author,
+    commentary,
+    visibility: 'PUBLIC',
+    distribution: { feedDistribution, targetEntities: [], thirdPartyDistributionChannels: [] },
+    lifecycleState: 'PUBLISHED',
+  });
 
 describe('the consent, as the app LinkedIn knows', () => {
   it('an app without the Community Management API: asking for an organization scope goes back to the redirect URI with unauthorized_scope_error', async () => {
-    const response = await fetch(`${sandbox.base}/control/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ linkedin: { organizationProduct: false } }) });
+    const response = await fetch(`${sandbox.base}/control/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ linkedin: { organizationProduct: false } }),
+    });
     expect(await response.json()).toMatchObject({ linkedin: { organizationProduct: false } });
 
     const refused = await fetch(consentUrl(linkedinScopes({ organizationPages: true }), 'st-9'), { redirect: 'manual' });
@@ -112,14 +122,18 @@ describe('the versioned API', () => {
     const plain = (await (await rest('/organizations/90210001', { headers: restHeaders(token) })).json()) as { logoV2: { original: string } };
     expect(JSON.stringify(plain)).not.toContain('~');
     const image = `urn:li:image:${plain.logoV2.original.replace('urn:li:digitalmediaAsset:', '')}`;
-    const logo = (await (await rest(`/images/${encodeURIComponent(image)}`, { headers: restHeaders(token) })).json()) as { owner: string; status: string; downloadUrl: string };
+    const logo = (await (await rest(`/images/${encodeURIComponent(image)}`, { headers: restHeaders(token) })).json()) as {
+      owner: string;
+      status: string;
+      downloadUrl: string;
+    };
     expect(logo).toMatchObject({ owner: 'urn:li:organization:90210001', status: 'AVAILABLE' });
     expect((await fetch(logo.downloadUrl)).headers.get('content-type')).toContain('image/svg+xml');
   });
 });
 
 describe('images and posts', () => {
-  it('a bodiless DELETE with Content-Type: application/json, as LinkedIn\'s client sends it, deletes; a body that is not JSON is 400', async () => {
+  it("a bodiless DELETE with Content-Type: application/json, as LinkedIn's client sends it, deletes; a body that is not JSON is 400", async () => {
     const token = await tokenFor();
     const headers = restHeaders(token, { 'content-type': 'application/json' });
     const created = await rest('/posts', { method: 'POST', headers, body: postBody(MEMBER, 'Para borrar') });
@@ -130,7 +144,7 @@ describe('images and posts', () => {
     expect(await broken.json()).toMatchObject({ status: 400, code: 'ILLEGAL_ARGUMENT' });
   });
 
-  it('a token with only the member scopes uploads and posts an image but may not read it: 403 with LinkedIn\'s body', async () => {
+  it("a token with only the member scopes uploads and posts an image but may not read it: 403 with LinkedIn's body", async () => {
     const token = await tokenFor(LINKEDIN_MEMBER_SCOPES);
     const client = sandboxClients(sandbox).linkedin;
     const urn = await client.uploadImage(token, { owner: MEMBER, bytes: await plainImage('jpeg') });
@@ -154,7 +168,11 @@ describe('images and posts', () => {
   ] as const)('an organic post as a page whose member is %s: %i', async (role, status) => {
     sandbox.sandbox.control.setOrganizations([{ id: 91000001, name: 'Estudio', vanityName: 'estudio', role, state: 'APPROVED', logo: null }]);
     const token = await tokenFor();
-    const response = await rest('/posts', { method: 'POST', headers: restHeaders(token, { 'content-type': 'application/json' }), body: postBody('urn:li:organization:91000001', `Como ${role}`) });
+    const response = await rest('/posts', {
+      method: 'POST',
+      headers: restHeaders(token, { 'content-type': 'application/json' }),
+      body: postBody('urn:li:organization:91000001', `Como ${role}`),
+    });
     expect(response.status).toBe(status);
     if (status === 403) expect(await response.json()).toMatchObject({ status: 403, code: 'ACCESS_DENIED' });
   });
@@ -167,7 +185,11 @@ describe('images and posts', () => {
     const token = await tokenFor();
     const headers = restHeaders(token, { 'content-type': 'application/json' });
     expect((await rest('/posts', { method: 'POST', headers, body: postBody('urn:li:organization:91000002', 'Oscura', 'NONE') })).status).toBe(201);
-    const upload = await rest('/images?action=initializeUpload', { method: 'POST', headers, body: JSON.stringify({ initializeUploadRequest: { owner: 'urn:li:organization:91000002' } }) });
+    const upload = await rest('/images?action=initializeUpload', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ initializeUploadRequest: { owner: 'urn:li:organization:91000002' } }),
+    });
     expect(upload.status).toBe(200);
     expect((await rest('/posts', { method: 'POST', headers, body: postBody('urn:li:organization:91000003', 'Pendiente') })).status).toBe(403);
   });

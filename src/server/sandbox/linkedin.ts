@@ -119,7 +119,11 @@ export function linkedinRoutes(context: SandboxContext) {
   function checkRestHeaders(request: FastifyRequest, protocol: boolean): string {
     const version = request.headers['linkedin-version'];
     if (typeof version !== 'string' || version.trim() === '') {
-      throw new ProviderReply(400, { status: 400, code: 'VERSION_MISSING', message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.' }, { 'x-restli-gateway-error': 'true' });
+      throw new ProviderReply(
+        400,
+        { status: 400, code: 'VERSION_MISSING', message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.' },
+        { 'x-restli-gateway-error': 'true' },
+      );
     }
     const { state: versionState } = linkedinVersionStatus(version, new Date(store.now()));
     if (versionState === 'ended' || versionState === 'unknown') throw apiError(426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`);
@@ -132,7 +136,15 @@ export function linkedinRoutes(context: SandboxContext) {
   function issueAccessToken(member: string | undefined, scopes: string[], authorizedAt: number): { token: string; record: LinkedInToken } {
     const token = `AQV${store.random(270)}`;
     const now = store.now();
-    const record: LinkedInToken = { kind: 'access', ...(member ? { member } : {}), scopes, authorizedAt, issuedAt: now, expiresAt: now + ACCESS_TOKEN_SECONDS * 1000, revoked: false };
+    const record: LinkedInToken = {
+      kind: 'access',
+      ...(member ? { member } : {}),
+      scopes,
+      authorizedAt,
+      issuedAt: now,
+      expiresAt: now + ACCESS_TOKEN_SECONDS * 1000,
+      revoked: false,
+    };
     state().tokens[token] = record;
     return { token, record };
   }
@@ -158,7 +170,9 @@ export function linkedinRoutes(context: SandboxContext) {
   }
 
   function consentPage(person: LinkedInPerson, fields: { clientId: string; redirectUri: string; state: string; scope: string }, scopes: string[]): string {
-    const items = scopes.filter((scope) => scope !== 'openid').map((scope) => `<li><span>${escapeHtml(KNOWN_SCOPES[scope]!.text)} <code>${escapeHtml(scope)}</code></span></li>`);
+    const items = scopes
+      .filter((scope) => scope !== 'openid')
+      .map((scope) => `<li><span>${escapeHtml(KNOWN_SCOPES[scope]!.text)} <code>${escapeHtml(scope)}</code></span></li>`);
     return page({
       title: 'LinkedIn · Allow Alzado (sandbox)',
       body: `<div class="card">
@@ -198,7 +212,9 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     if (!params.state) return { error: 'The state parameter is required' };
     const scopes = (params.scope ?? '').split(/[\s,]+/).filter((scope) => scope !== '');
     if (scopes.length === 0) return { error: 'The scope parameter is required' };
-    const back = (error: string, scope: string) => ({ refused: { redirectUri: params.redirect_uri!, state: params.state!, error, description: `Scope "${scope}" is not authorized for your application` } });
+    const back = (error: string, scope: string) => ({
+      refused: { redirectUri: params.redirect_uri!, state: params.state!, error, description: `Scope "${scope}" is not authorized for your application` },
+    });
     const unknown = scopes.find((scope) => !(scope in KNOWN_SCOPES));
     if (unknown) return back('invalid_scope_error', unknown);
     const unauthorized = scopes.find((scope) => !appHas(KNOWN_SCOPES[scope]!.product));
@@ -225,7 +241,8 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
         done(apiError(400, 'ILLEGAL_ARGUMENT', 'The request body is not valid JSON'), undefined);
       }
     });
-    const isApi = (path: string) => !path.startsWith('/oauth/v2/authorization') && !path.startsWith('/media/') && !path.startsWith('/oauth/openid') && !path.startsWith('/oauth/.well-known');
+    const isApi = (path: string) =>
+      !path.startsWith('/oauth/v2/authorization') && !path.startsWith('/media/') && !path.startsWith('/oauth/openid') && !path.startsWith('/oauth/.well-known');
     app.addHook('onRequest', async (request, reply) => {
       const path = pathWithinNetwork(request, 'linkedin');
       if (!isApi(path)) return;
@@ -238,22 +255,34 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
         request.raw.socket.destroy();
         return;
       }
-      if (fault.kind === 'rate-limit') return reply.status(429).send({ serviceErrorCode: 101, message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 });
+      if (fault.kind === 'rate-limit')
+        return reply.status(429).send({ serviceErrorCode: 101, message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 });
       return reply.status(500).send({ message: 'Internal Server Error', status: 500 });
     });
 
     // A.1: the consent page, and its two buttons.
     app.get('/oauth/v2/authorization', async (request, reply) => {
       const read = readAuthorization(request);
-      if ('error' in read) return reply.status(400).type('text/html; charset=utf-8').send(errorPage('linkedin', 'Bummer, something went wrong.', read.error));
+      if ('error' in read)
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(errorPage('linkedin', 'Bummer, something went wrong.', read.error));
       if ('refused' in read) return reply.redirect(refusedRedirect(read.refused), 302);
       const person = linkedinPerson(store, signedInStudio(request, store)?.linkedin.sub);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(consentPage(person, read.fields, read.scopes));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(consentPage(person, read.fields, read.scopes));
     });
 
     app.post('/oauth/v2/authorization', async (request, reply) => {
       const read = readAuthorization(request);
-      if ('error' in read) return reply.status(400).type('text/html; charset=utf-8').send(errorPage('linkedin', 'Bummer, something went wrong.', read.error));
+      if ('error' in read)
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(errorPage('linkedin', 'Bummer, something went wrong.', read.error));
       if ('refused' in read) return reply.redirect(refusedRedirect(read.refused), 302);
       const target = new URL(read.fields.redirectUri);
       if (paramsOf(request).decision !== 'allow') {
@@ -264,7 +293,14 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       }
       const code = `AQT${store.random(96)}`;
       const member = signedInStudio(request, store)?.linkedin.sub;
-      state().codes[code] = { ...(member ? { member } : {}), clientId: read.fields.clientId, redirectUri: read.fields.redirectUri, scopes: read.scopes, expiresAt: store.now() + CODE_LIFETIME_MS, used: false };
+      state().codes[code] = {
+        ...(member ? { member } : {}),
+        clientId: read.fields.clientId,
+        redirectUri: read.fields.redirectUri,
+        scopes: read.scopes,
+        expiresAt: store.now() + CODE_LIFETIME_MS,
+        used: false,
+      };
       store.save();
       target.searchParams.set('code', code);
       target.searchParams.set('state', read.fields.state);
@@ -275,7 +311,10 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     app.post('/oauth/v2/accessToken', async (request) => {
       const params = paramsOf(request);
       const grant = params.grant_type;
-      const required = grant === 'refresh_token' ? ['grant_type', 'refresh_token', 'client_id', 'client_secret'] : ['grant_type', 'code', 'redirect_uri', 'client_id', 'client_secret'];
+      const required =
+        grant === 'refresh_token'
+          ? ['grant_type', 'refresh_token', 'client_id', 'client_secret']
+          : ['grant_type', 'code', 'redirect_uri', 'client_id', 'client_secret'];
       const missing = required.find((name) => !params[name]);
       if (missing) throw oauthError(400, 'invalid_request', `A required parameter "${missing}" is missing`);
       if (params.client_id !== context.linkedin.clientId || params.client_secret !== context.linkedin.clientSecret) {
@@ -296,7 +335,8 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       // A.1: a grant with another scope set invalidates the member's earlier tokens for the app.
       const scopeKey = [...code.scopes].sort().join(' ');
       const member = code.member ?? LINKEDIN_MEMBER.sub;
-      for (const record of Object.values(state().tokens)) if (memberOf(record) === member && [...record.scopes].sort().join(' ') !== scopeKey) record.revoked = true;
+      for (const record of Object.values(state().tokens))
+        if (memberOf(record) === member && [...record.scopes].sort().join(' ') !== scopeKey) record.revoked = true;
       const now = store.now();
       const access = issueAccessToken(code.member, code.scopes, now);
       const answer: Record<string, unknown> = {
@@ -308,7 +348,15 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       };
       if (settings().issueRefreshTokens) {
         const refreshToken = `AQX${store.random(270)}`;
-        state().tokens[refreshToken] = { kind: 'refresh', ...(code.member ? { member: code.member } : {}), scopes: code.scopes, authorizedAt: now, issuedAt: now, expiresAt: now + REFRESH_TOKEN_SECONDS * 1000, revoked: false };
+        state().tokens[refreshToken] = {
+          kind: 'refresh',
+          ...(code.member ? { member: code.member } : {}),
+          scopes: code.scopes,
+          authorizedAt: now,
+          issuedAt: now,
+          expiresAt: now + REFRESH_TOKEN_SECONDS * 1000,
+          revoked: false,
+        };
         answer.refresh_token = refreshToken;
         answer.refresh_token_expires_in = REFRESH_TOKEN_SECONDS;
       }
@@ -393,12 +441,16 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       if (params.q !== 'roleAssignee') throw apiError(400, 'ILLEGAL_ARGUMENT', `Unknown finder "${params.q ?? ''}"`);
       if (!hasScope(token, 'r_organization_admin', 'rw_organization_admin')) throw denied('organizationAcls.FINDER-roleAssignee', version);
       const member = memberOf(token);
-      const matching = state().organizations.filter((entry) => member === LINKEDIN_MEMBER.sub && (!params.role || entry.role === params.role) && (!params.state || entry.state === params.state));
+      const matching = state().organizations.filter(
+        (entry) => member === LINKEDIN_MEMBER.sub && (!params.role || entry.role === params.role) && (!params.state || entry.state === params.state),
+      );
       const start = Math.max(0, Number(params.start ?? 0) || 0);
       const count = Math.min(100, Math.max(1, Number(params.count ?? 10) || 10));
       return {
         paging: { start, count, links: [], total: matching.length },
-        elements: matching.slice(start, start + count).map((entry) => ({ organization: `urn:li:organization:${entry.id}`, role: entry.role, roleAssignee: urnOf(member), state: entry.state })),
+        elements: matching
+          .slice(start, start + count)
+          .map((entry) => ({ organization: `urn:li:organization:${entry.id}`, role: entry.role, roleAssignee: urnOf(member), state: entry.state })),
       };
     });
 
@@ -408,7 +460,8 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     app.get('/rest/organizations/:id', async (request) => {
       checkRestHeaders(request, false);
       const token = authenticate(request);
-      if ((paramsOf(request).projection ?? '').includes('~')) throw apiError(400, 'ILLEGAL_ARGUMENT', 'Response decoration (~) is not supported on versioned APIs');
+      if ((paramsOf(request).projection ?? '').includes('~'))
+        throw apiError(400, 'ILLEGAL_ARGUMENT', 'Response decoration (~) is not supported on versioned APIs');
       const entry = organization(Number((request.params as { id: string }).id));
       if (!entry) throw apiError(404, 'NOT_FOUND', `Organization ${(request.params as { id: string }).id} not found`);
       const full = hasScope(token, 'rw_organization_admin') && holdsRole(memberOf(token), entry.id, ['ADMINISTRATOR']);
@@ -431,7 +484,9 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     function mayActAs(token: LinkedInToken, author: string, action: AuthorAction): boolean {
       if (author === urnOf(memberOf(token))) return hasScope(token, 'w_member_social');
       const id = /^urn:li:organization:(\d+)$/.exec(author)?.[1];
-      return Boolean(id && hasScope(token, 'w_organization_social') && holdsRole(memberOf(token), Number(id), action === 'organic' ? ORGANIC_ROLES : SPONSORED_ROLES));
+      return Boolean(
+        id && hasScope(token, 'w_organization_social') && holdsRole(memberOf(token), Number(id), action === 'organic' ? ORGANIC_ROLES : SPONSORED_ROLES),
+      );
     }
 
     // A.8: images.
@@ -441,8 +496,15 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       if (paramsOf(request).action !== 'initializeUpload') throw apiError(400, 'ILLEGAL_ARGUMENT', 'Unknown action');
       const body = (request.body ?? {}) as { initializeUploadRequest?: { owner?: unknown } };
       const owner = body.initializeUploadRequest?.owner;
-      if (typeof owner !== 'string') throw inputError(400, 'MISSING_FIELD', 'Field Value validation failed in REQUEST_BODY: Data Processing Exception while processing fields [/owner]', '/initializeUploadRequest/owner');
-      if (!/^urn:li:(person|organization):[A-Za-z0-9_-]+$/.test(owner)) throw inputError(400, 'INVALID_URN_TYPE', 'Invalid URN type for owner', '/initializeUploadRequest/owner');
+      if (typeof owner !== 'string')
+        throw inputError(
+          400,
+          'MISSING_FIELD',
+          'Field Value validation failed in REQUEST_BODY: Data Processing Exception while processing fields [/owner]',
+          '/initializeUploadRequest/owner',
+        );
+      if (!/^urn:li:(person|organization):[A-Za-z0-9_-]+$/.test(owner))
+        throw inputError(400, 'INVALID_URN_TYPE', 'Invalid URN type for owner', '/initializeUploadRequest/owner');
       // An image may serve an organic post or a sponsored one: the roles of either may upload it.
       if (!mayActAs(token, owner, 'sponsored')) throw denied('images.ACTION-initializeUpload', version);
       const id = `C4E10AQ${store.random(12)}`;
@@ -468,7 +530,9 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       // sharp (libvips) is loaded at the first upload, not at start.
       const { default: sharp } = await import('sharp');
-      const metadata = await sharp(bytes).metadata().catch(() => undefined);
+      const metadata = await sharp(bytes)
+        .metadata()
+        .catch(() => undefined);
       const format = metadata?.format;
       if (!metadata || !format || !['jpeg', 'png', 'gif'].includes(format) || (metadata.width ?? 0) * (metadata.height ?? 0) >= MAX_PIXELS) {
         image.status = 'PROCESSING_FAILED';
@@ -485,7 +549,14 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
      */
     function imageRecord(id: string): { owner: string; status: string; downloadUrl?: string; width?: number; height?: number } | null {
       const uploaded = state().images[id];
-      if (uploaded) return { owner: uploaded.owner, status: uploaded.status, downloadUrl: `${context.publicBase}/linkedin/media/images/${id}`, width: uploaded.width, height: uploaded.height };
+      if (uploaded)
+        return {
+          owner: uploaded.owner,
+          status: uploaded.status,
+          downloadUrl: `${context.publicBase}/linkedin/media/images/${id}`,
+          width: uploaded.width,
+          height: uploaded.height,
+        };
       const page = state().organizations.find((entry) => entry.logo && logoAssetId(entry) === id);
       return page ? { owner: `urn:li:organization:${page.id}`, status: 'AVAILABLE', downloadUrl: logoUrl(page)!, width: 200, height: 200 } : null;
     }
@@ -501,8 +572,11 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       const image = id ? imageRecord(id) : null;
       if (!id || !image) throw apiError(404, 'NOT_FOUND', `Image ${urn} not found`);
       const pageId = /^urn:li:organization:(\d+)$/.exec(image.owner)?.[1];
-      const allowed = hasScope(token, ...ORGANIZATION_SCOPES) && (pageId ? holdsRole(memberOf(token), Number(pageId), ['ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER']) : image.owner === urnOf(memberOf(token)));
-      if (!allowed) throw new ProviderReply(403, { status: 403, message: 'Accessing this image resource is forbidden. Please check your permissions for this resource' });
+      const allowed =
+        hasScope(token, ...ORGANIZATION_SCOPES) &&
+        (pageId ? holdsRole(memberOf(token), Number(pageId), ['ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER']) : image.owner === urnOf(memberOf(token)));
+      if (!allowed)
+        throw new ProviderReply(403, { status: 403, message: 'Accessing this image resource is forbidden. Please check your permissions for this resource' });
       return {
         owner: image.owner,
         id: urn,
@@ -522,10 +596,13 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       if (typeof author !== 'string' || author === '') throw inputError(400, 'MISSING_FIELD', 'Field /author is required', '/author');
       if (!/^urn:li:(person|organization):[A-Za-z0-9_-]+$/.test(author)) throw inputError(400, 'INVALID_URN_TYPE', 'Invalid URN type for author', '/author');
       if (body.lifecycleState !== 'PUBLISHED') throw inputError(400, 'INVALID_VALUE_FOR_FIELD', 'lifecycleState must be PUBLISHED', '/lifecycleState');
-      if (!['PUBLIC', 'CONNECTIONS', 'LOGGED_IN', 'CONTAINER'].includes(String(body.visibility))) throw inputError(400, 'INVALID_VALUE_FOR_FIELD', 'Invalid visibility', '/visibility');
-      if (typeof body.distribution !== 'object' || body.distribution === null) throw inputError(400, 'MISSING_FIELD', 'Field /distribution is required', '/distribution');
+      if (!['PUBLIC', 'CONNECTIONS', 'LOGGED_IN', 'CONTAINER'].includes(String(body.visibility)))
+        throw inputError(400, 'INVALID_VALUE_FOR_FIELD', 'Invalid visibility', '/visibility');
+      if (typeof body.distribution !== 'object' || body.distribution === null)
+        throw inputError(400, 'MISSING_FIELD', 'Field /distribution is required', '/distribution');
       const commentary = typeof body.commentary === 'string' ? body.commentary : '';
-      if ([...commentary].length > COMMENTARY_MAX) throw inputError(400, 'FIELD_LENGTH_TOO_LONG', `Commentary is longer than ${COMMENTARY_MAX} characters`, '/commentary');
+      if ([...commentary].length > COMMENTARY_MAX)
+        throw inputError(400, 'FIELD_LENGTH_TOO_LONG', `Commentary is longer than ${COMMENTARY_MAX} characters`, '/commentary');
       // feedDistribution NONE is a dark post, for sponsored content; anything else is organic.
       const organic = (body.distribution as { feedDistribution?: unknown }).feedDistribution !== 'NONE';
       if (!mayActAs(token, author, organic ? 'organic' : 'sponsored')) throw denied('partnerApiPostsExternal.CREATE', version);
@@ -545,27 +622,47 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
       // LinkedIn's limits count per day, reset at midnight UTC: per member, and for the whole app.
       const member = memberOf(token);
       const today = state().posts.filter((post) => post.createdAt >= now - (now % DAY_MS));
-      const limit = today.filter((post) => (post.member ?? LINKEDIN_MEMBER.sub) === member).length >= settings().postsPerDay
-        ? 'postsPerDay'
-        : today.length >= settings().postsPerAppPerDay ? 'postsPerAppPerDay' : undefined;
+      const limit =
+        today.filter((post) => (post.member ?? LINKEDIN_MEMBER.sub) === member).length >= settings().postsPerDay
+          ? 'postsPerDay'
+          : today.length >= settings().postsPerAppPerDay
+            ? 'postsPerAppPerDay'
+            : undefined;
       if (limit) {
         context.calls.refuse({ network: 'linkedin', account: member, limit }, now);
         throw new ProviderReply(429, { serviceErrorCode: 101, message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 });
       }
 
       const id = `urn:li:share:${7_300_000_000_000_000_000n + BigInt(store.nextNumber())}`;
-      state().posts.push({ id, ...(member === LINKEDIN_MEMBER.sub ? {} : { member }), author, commentary, visibility: String(body.visibility), images, createdAt: now });
+      state().posts.push({
+        id,
+        ...(member === LINKEDIN_MEMBER.sub ? {} : { member }),
+        author,
+        commentary,
+        visibility: String(body.visibility),
+        images,
+        createdAt: now,
+      });
       store.save();
-      return reply.status(201).header('x-restli-id', id).header('location', `/posts/${encodeURIComponent(id)}`).send();
+      return reply
+        .status(201)
+        .header('x-restli-id', id)
+        .header('location', `/posts/${encodeURIComponent(id)}`)
+        .send();
     });
 
     /** `content.media` (one image) or `content.multiImage` (2 to 20), each uploaded, available and owned by the author. */
     function postImages(content: unknown, author: string): Array<{ id: string; altText?: string }> {
       if (content === undefined || content === null) return [];
       const value = content as { media?: { id?: unknown; altText?: unknown }; multiImage?: { images?: unknown } };
-      const entries: Array<{ id?: unknown; altText?: unknown }> = value.media ? [value.media] : Array.isArray(value.multiImage?.images) ? (value.multiImage!.images as Array<{ id?: unknown }>) : [];
+      const entries: Array<{ id?: unknown; altText?: unknown }> = value.media
+        ? [value.media]
+        : Array.isArray(value.multiImage?.images)
+          ? (value.multiImage!.images as Array<{ id?: unknown }>)
+          : [];
       if (value.media && value.multiImage) throw inputError(400, 'INVALID_VALUE_FOR_FIELD', 'Only one content type per post', '/content');
-      if (value.multiImage && (entries.length < 2 || entries.length > 20)) throw inputError(400, 'INVALID_VALUE_FOR_FIELD', 'A multiImage post needs 2 to 20 images', '/content/multiImage/images');
+      if (value.multiImage && (entries.length < 2 || entries.length > 20))
+        throw inputError(400, 'INVALID_VALUE_FOR_FIELD', 'A multiImage post needs 2 to 20 images', '/content/multiImage/images');
       if (entries.length === 0) throw inputError(400, 'MISSING_FIELD', 'Content needs media or multiImage', '/content');
       return entries.map((entry, index) => {
         const path = value.media ? '/content/media/id' : `/content/multiImage/images/${index}/id`;
@@ -621,4 +718,3 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
     app.get('/media/images/:id', async (request, reply) => sendStoredFile(reply, store.getFile(`li-${(request.params as { id: string }).id}`)));
   };
 }
-

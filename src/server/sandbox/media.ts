@@ -6,7 +6,11 @@ import type { SandboxFile } from './store.ts';
  * run anything) and the images posted to the sandbox.
  */
 export function sendSvg(reply: FastifyReply, svg: string): FastifyReply {
-  return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(svg);
+  return reply
+    .type('image/svg+xml')
+    .header('cache-control', 'public, max-age=86400')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .send(svg);
 }
 
 export function sendStoredFile(reply: FastifyReply, file: SandboxFile | undefined): FastifyReply {

@@ -30,7 +30,11 @@ export function graphVersionRefusal(version: string, rest: string[], now: Date):
   if (status.state === 'unknown') return graphError(400, 2500, `Unknown path components: /${rest.join('/')}`);
   if (status.state === 'ended') {
     const ended = status.endsOn ? ` ended on ${status.endsOn}` : ' has ended';
-    return graphError(400, 2635, `(#2635) You are calling a deprecated version of the Graph API: ${version}${ended}. Please update to the latest version: ${status.newest}. (Alzado's sandbox refuses it; Meta would silently serve the oldest available version.)`);
+    return graphError(
+      400,
+      2635,
+      `(#2635) You are calling a deprecated version of the Graph API: ${version}${ended}. Please update to the latest version: ${status.newest}. (Alzado's sandbox refuses it; Meta would silently serve the oldest available version.)`,
+    );
   }
   return undefined;
 }
@@ -66,7 +70,11 @@ export function businessesOf(pages: SandboxMetaPage[]): Array<{ id: string; name
  */
 export function adsPermissionRefusal(record: MetaToken, entry: SandboxMetaPage): ProviderReply | undefined {
   if (!entry.business || record.granted.includes('ads_management') || record.granted.includes('ads_read')) return undefined;
-  return graphError(403, 200, '(#200) Requires ads_management or ads_read permission to manage the object: the role on this Page comes through Business Manager');
+  return graphError(
+    403,
+    200,
+    '(#200) Requires ads_management or ads_read permission to manage the object: the role on this Page comes through Business Manager',
+  );
 }
 
 /** The login dialog's list of pages to share, each a box to untick; `ticked` null ticks them all. */

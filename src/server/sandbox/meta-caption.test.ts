@@ -48,8 +48,14 @@ describe("the sandbox's Meta and a caption's hashtags", () => {
 
   it('takes 5 hashtags, and counts them as Instagram links them (#2024 counts, a lone # does not)', async () => {
     // Past the caption, each container is refused for what follows it: the image, the carousel's items.
-    expect(await refusal(client.createImageContainer(token, STUDIO_IG, { imageUrl: UNREACHABLE_IMAGE, caption: caption(5) }))).toMatchObject({ details: { code: 9004, subcode: 2207052 } });
-    expect(await refusal(client.createCarouselContainer(token, STUDIO_IG, { children: ['1', '2'], caption: `${caption(4)} # #` }))).toMatchObject({ details: { subcode: 2207008 } });
-    expect(await refusal(client.createCarouselContainer(token, STUDIO_IG, { children: ['1', '2'], caption: `${caption(5)} #2024` }))).toMatchObject({ details: { subcode: 2207010 } });
+    expect(await refusal(client.createImageContainer(token, STUDIO_IG, { imageUrl: UNREACHABLE_IMAGE, caption: caption(5) }))).toMatchObject({
+      details: { code: 9004, subcode: 2207052 },
+    });
+    expect(await refusal(client.createCarouselContainer(token, STUDIO_IG, { children: ['1', '2'], caption: `${caption(4)} # #` }))).toMatchObject({
+      details: { subcode: 2207008 },
+    });
+    expect(await refusal(client.createCarouselContainer(token, STUDIO_IG, { children: ['1', '2'], caption: `${caption(5)} #2024` }))).toMatchObject({
+      details: { subcode: 2207010 },
+    });
   });
 });

@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 afterEach(() => sandbox.sandbox.control.reset());
 
-const dialogUrl = () => sandboxClients(sandbox).instagram.loginDialogUrl({ state: 's', redirectUri: `${TEST_APP_URL}/auth/instagram/callback`, scopes: INSTAGRAM_SCOPES });
+const dialogUrl = () =>
+  sandboxClients(sandbox).instagram.loginDialogUrl({ state: 's', redirectUri: `${TEST_APP_URL}/auth/instagram/callback`, scopes: INSTAGRAM_SCOPES });
 
 async function userToken(uncheck: string[] = []): Promise<string> {
   const client = sandboxClients(sandbox).instagram;
@@ -27,8 +28,12 @@ describe('the login dialog', () => {
   it('lists every page to share, ticked, those of a Business Manager business saying so', async () => {
     const html = await (await fetch(dialogUrl())).text();
     expect(html).toContain('Pages Alzado can use:');
-    expect(html).toContain('<input type="checkbox" name="pages" value="104000000000001" checked><span>Soler Ibáñez Arquitectos <small>@soler.arquitectos</small>');
-    expect(html).toContain('<input type="checkbox" name="pages" value="104000000000003" checked><span>Marta Soler · Cuaderno <small>no Instagram account</small>');
+    expect(html).toContain(
+      '<input type="checkbox" name="pages" value="104000000000001" checked><span>Soler Ibáñez Arquitectos <small>@soler.arquitectos</small>',
+    );
+    expect(html).toContain(
+      '<input type="checkbox" name="pages" value="104000000000003" checked><span>Marta Soler · Cuaderno <small>no Instagram account</small>',
+    );
     expect(html).toContain('value="104000000000005" checked><span>Fundació Mirador <small>@fundaciomirador · through Soler Ibáñez Arquitectos SL</small>');
   });
 

@@ -97,12 +97,18 @@ export function metaRoutes(context: SandboxContext) {
     if (!token) throw graphError(400, 2500, 'An active access token must be used to query information about the current user.');
     const record = state().tokens[token];
     const invalid = (message: string, subcode?: number) =>
-      graphError(400, 190, message, subcode ? { error_subcode: subcode } : {}, { 'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message}"` });
+      graphError(400, 190, message, subcode ? { error_subcode: subcode } : {}, {
+        'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message}"`,
+      });
     if (!record) throw invalid('Invalid OAuth access token - Cannot parse access token');
-    if (record.revoked || state().appRemoved) throw invalid(`Error validating access token: The user has not authorized application ${context.meta.appId}.`, 458);
+    if (record.revoked || state().appRemoved)
+      throw invalid(`Error validating access token: The user has not authorized application ${context.meta.appId}.`, 458);
     const now = store.now();
     if (record.expiresAt !== 0 && record.expiresAt <= now) {
-      throw invalid(`Error validating access token: Session has expired on ${new Date(record.expiresAt).toUTCString()}. The current time is ${new Date(now).toUTCString()}.`, 463);
+      throw invalid(
+        `Error validating access token: Session has expired on ${new Date(record.expiresAt).toUTCString()}. The current time is ${new Date(now).toUTCString()}.`,
+        463,
+      );
     }
     if (record.dataAccessExpiresAt <= now) throw invalid('Error validating access token: Data access has expired for this user.', 463);
     refuseBeyondHourlyCalls(userOf(record), now);
@@ -125,7 +131,12 @@ export function metaRoutes(context: SandboxContext) {
   const granted = (record: MetaToken, permission: string) => record.granted.includes(permission);
   const noPermission = (permission: string) => graphError(403, 10, `(#10) Application does not have permission for this action (${permission})`);
 
-  function issueToken(kind: MetaToken['kind'], base: Pick<MetaToken, 'userId' | 'granted' | 'declined' | 'pages' | 'dataAccessExpiresAt'>, seconds: number, pageId?: string): { token: string; record: MetaToken } {
+  function issueToken(
+    kind: MetaToken['kind'],
+    base: Pick<MetaToken, 'userId' | 'granted' | 'declined' | 'pages' | 'dataAccessExpiresAt'>,
+    seconds: number,
+    pageId?: string,
+  ): { token: string; record: MetaToken } {
     const now = store.now();
     const token = `EAAB${store.random(kind === 'page' ? 140 : 150)}`;
     const record: MetaToken = {
@@ -167,7 +178,12 @@ export function metaRoutes(context: SandboxContext) {
 
   function consentPage(user: { id: string; name: string }, fields: Record<string, string>, scopes: string[]): string {
     const pages = pagesOf(user.id);
-    const initials = user.name.split(' ').map((word) => word[0]).join('').slice(0, 2).toUpperCase();
+    const initials = user.name
+      .split(' ')
+      .map((word) => word[0])
+      .join('')
+      .slice(0, 2)
+      .toUpperCase();
     const items = scopes.map(
       (scope) =>
         `<li><label><input type="checkbox" name="granted" value="${escapeHtml(scope)}" checked><span>${escapeHtml(PERMISSIONS[scope] ?? scope)} <code>${escapeHtml(scope)}</code></span></label></li>`,
@@ -195,17 +211,21 @@ ${hiddenFields(fields)}
     const params = paramsOf(request);
     if (params.client_id !== context.meta.appId) return { error: ['Invalid App ID', 'The provided app ID does not look like a valid app ID.'] };
     if (!validRedirect(params.redirect_uri)) {
-      return { error: ["URL blocked", "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings."] };
+      return { error: ['URL blocked', "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings."] };
     }
     // Facebook Login for Business: a configuration of the app's, made in the App Dashboard, names the permissions.
     const configId = params.config_id;
     const configured = configId === undefined ? undefined : settings().loginConfigurations[configId];
-    if (configId !== undefined && !configured) return { error: ['Invalid configuration', `The configuration ${configId} does not exist or does not belong to this app.`] };
+    if (configId !== undefined && !configured)
+      return { error: ['Invalid configuration', `The configuration ${configId} does not exist or does not belong to this app.`] };
     const scopes = configured ?? (params.scope ?? '').split(/[\s,]+/).filter((scope) => scope !== '');
     const unknown = scopes.find((scope) => !(scope in PERMISSIONS));
     if (unknown) return { error: ['Invalid Scopes', `Invalid Scopes: ${unknown}. This message is only shown to developers.`] };
     const chosen: Record<string, string> = configId === undefined ? { scope: scopes.join(',') } : { config_id: configId };
-    return { fields: { client_id: params.client_id!, redirect_uri: params.redirect_uri!, state: params.state ?? '', ...chosen, response_type: 'code' }, scopes };
+    return {
+      fields: { client_id: params.client_id!, redirect_uri: params.redirect_uri!, state: params.state ?? '', ...chosen, response_type: 'code' },
+      scopes,
+    };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -222,28 +242,59 @@ ${hiddenFields(fields)}
         return;
       }
       if (fault.kind === 'rate-limit') {
-        return reply.status(400).send({ error: { message: '(#4) Application request limit reached', type: 'OAuthException', is_transient: true, code: 4, fbtrace_id: 'AsandboxRate' } });
+        return reply
+          .status(400)
+          .send({
+            error: { message: '(#4) Application request limit reached', type: 'OAuthException', is_transient: true, code: 4, fbtrace_id: 'AsandboxRate' },
+          });
       }
-      return reply.status(500).send({ error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', is_transient: true, code: 2, fbtrace_id: 'AsandboxErr' } });
+      return reply
+        .status(500)
+        .send({
+          error: {
+            message: 'An unexpected error has occurred. Please retry your request later.',
+            type: 'OAuthException',
+            is_transient: true,
+            code: 2,
+            fbtrace_id: 'AsandboxErr',
+          },
+        });
     });
 
     // B.1: the login dialog (any version prefix) and its decision.
     const dialog = async (request: FastifyRequest, reply: FastifyReply) => {
       const read = readDialog(request);
-      if ('error' in read) return reply.status(400).type('text/html; charset=utf-8').send(errorPage('meta', read.error[0], read.error[1]));
+      if ('error' in read)
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(errorPage('meta', read.error[0], read.error[1]));
       const user = metaPerson(store, signedInStudio(request, store)?.meta.userId);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(consentPage(user, read.fields, read.scopes));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(consentPage(user, read.fields, read.scopes));
     };
     app.get('/www/dialog/oauth', dialog);
     app.get('/www/:version/dialog/oauth', dialog);
 
     app.post('/www/dialog/oauth', async (request, reply) => {
       const read = readDialog(request);
-      if ('error' in read) return reply.status(400).type('text/html; charset=utf-8').send(errorPage('meta', read.error[0], read.error[1]));
+      if ('error' in read)
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(errorPage('meta', read.error[0], read.error[1]));
       const target = new URL(read.fields.redirect_uri!);
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (body.decision !== 'allow') {
-        target.search = new URLSearchParams({ error: 'access_denied', error_code: '200', error_description: 'Permissions error', error_reason: 'user_denied', state: read.fields.state! }).toString();
+        target.search = new URLSearchParams({
+          error: 'access_denied',
+          error_code: '200',
+          error_description: 'Permissions error',
+          error_reason: 'user_denied',
+          state: read.fields.state!,
+        }).toString();
         return reply.redirect(`${target.toString()}#_=_`, 302);
       }
       const ticked = ([] as unknown[]).concat(body.granted ?? []).map(String);
@@ -260,7 +311,9 @@ ${hiddenFields(fields)}
         redirectUri: read.fields.redirect_uri!,
         granted: grantedScopes,
         declined: read.scopes.filter((scope) => !grantedScopes.includes(scope)),
-        pages: pagesOf(user.id).filter((entry) => shared.includes(entry.id)).map((entry) => entry.id),
+        pages: pagesOf(user.id)
+          .filter((entry) => shared.includes(entry.id))
+          .map((entry) => entry.id),
         dataAccessExpiresAt,
         expiresAt: store.now() + CODE_LIFETIME_MS,
         used: false,
@@ -293,12 +346,19 @@ ${hiddenFields(fields)}
       if (first === 'me' && second === 'permissions' && segments.length === 2) return permissions(request, method, params);
       if (first === 'me' && second === 'accounts' && segments.length === 2 && method === 'GET') return accounts(request, params);
       if (first === 'me' && second === 'businesses' && segments.length === 2 && method === 'GET') return businesses(request, params);
-      if (first && (second === 'owned_pages' || second === 'client_pages') && segments.length === 2 && method === 'GET') return businessPages(request, first, second, params);
+      if (first && (second === 'owned_pages' || second === 'client_pages') && segments.length === 2 && method === 'GET')
+        return businessPages(request, first, second, params);
       if (first && second === 'media' && segments.length === 2 && method === 'POST') return createContainer(request, first, params);
       if (first && second === 'media_publish' && segments.length === 2 && method === 'POST') return publish(request, first, params);
       if (first && second === 'content_publishing_limit' && segments.length === 2 && method === 'GET') return publishingLimit(request, first, params);
       if (first && segments.length === 1 && method === 'GET') return node(request, first, params);
-      if (first && segments.length === 1) throw graphError(400, 100, `Unsupported ${method.toLowerCase()} request. Object with ID '${first}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
+      if (first && segments.length === 1)
+        throw graphError(
+          400,
+          100,
+          `Unsupported ${method.toLowerCase()} request. Object with ID '${first}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+          { error_subcode: 33 },
+        );
       throw graphError(400, 2500, 'Unknown path components: /' + segments.join('/'));
     }
 
@@ -331,7 +391,12 @@ ${hiddenFields(fields)}
       if (code.used) throw graphError(400, 100, 'This authorization code has been used.', { error_subcode: 36009 });
       if (code.expiresAt <= store.now()) throw graphError(400, 100, 'This authorization code has expired.', { error_subcode: 36007 });
       if (code.redirectUri !== params.redirect_uri) {
-        throw graphError(400, 100, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', { error_subcode: 36008 });
+        throw graphError(
+          400,
+          100,
+          'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+          { error_subcode: 36008 },
+        );
       }
       code.used = true;
       const short = issueToken('short', code, SHORT_TOKEN_SECONDS);
@@ -353,13 +418,14 @@ ${hiddenFields(fields)}
       const base = { app_id: context.meta.appId, type: record?.kind === 'page' ? 'PAGE' : 'USER', application: context.meta.appName };
       if (!record) return { data: { ...base, is_valid: false, scopes: [], error: { code: 190, message: 'Invalid OAuth access token.' } } };
       const expired = record.expiresAt !== 0 && record.expiresAt <= now;
-      const problem = record.revoked || state().appRemoved
-        ? { code: 190, subcode: 458, message: `Error validating access token: The user has not authorized application ${context.meta.appId}.` }
-        : expired
-          ? { code: 190, subcode: 463, message: `Error validating access token: Session has expired on ${new Date(record.expiresAt).toUTCString()}.` }
-          : record.dataAccessExpiresAt <= now
-            ? { code: 190, subcode: 463, message: 'Error validating access token: Data access has expired for this user.' }
-            : undefined;
+      const problem =
+        record.revoked || state().appRemoved
+          ? { code: 190, subcode: 458, message: `Error validating access token: The user has not authorized application ${context.meta.appId}.` }
+          : expired
+            ? { code: 190, subcode: 463, message: `Error validating access token: Session has expired on ${new Date(record.expiresAt).toUTCString()}.` }
+            : record.dataAccessExpiresAt <= now
+              ? { code: 190, subcode: 463, message: 'Error validating access token: Data access has expired for this user.' }
+              : undefined;
       const visible = sharedPages(record);
       const igTargets = visible.flatMap((entry) => (entry.instagram ? [entry.instagram.id] : []));
       const pageTargets = visible.map((entry) => entry.id);
@@ -390,7 +456,12 @@ ${hiddenFields(fields)}
         const entry = state().pages.find((candidate) => candidate.id === record.pageId);
         return { id: record.pageId, name: entry?.name ?? record.pageId };
       }
-      const fields = parseFields(params.fields) ?? new Map([['id', true], ['name', true]]);
+      const fields =
+        parseFields(params.fields) ??
+        new Map([
+          ['id', true],
+          ['name', true],
+        ]);
       const user = metaPerson(store, record.userId);
       const result: Record<string, unknown> = { id: user.id };
       if (fields.has('name')) result.name = user.name;
@@ -406,7 +477,12 @@ ${hiddenFields(fields)}
         store.save();
         return { success: true };
       }
-      return { data: [...record.granted.map((permission) => ({ permission, status: 'granted' })), ...record.declined.map((permission) => ({ permission, status: 'declined' }))] };
+      return {
+        data: [
+          ...record.granted.map((permission) => ({ permission, status: 'granted' })),
+          ...record.declined.map((permission) => ({ permission, status: 'declined' })),
+        ],
+      };
     }
 
     // B.6.
@@ -431,7 +507,12 @@ ${hiddenFields(fields)}
       const { token, record } = authenticate(request, params);
       if (!granted(record, 'business_management') || record.kind === 'page') throw noPermission('business_management');
       if (!businessesOf(pagesOf(userOf(record))).some((business) => business.id === businessId)) {
-        throw graphError(400, 100, `Unsupported get request. Object with ID '${businessId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
+        throw graphError(
+          400,
+          100,
+          `Unsupported get request. Object with ID '${businessId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+          { error_subcode: 33 },
+        );
       }
       const fields = parseFields(params.fields);
       const pages = sharedPages(record).filter((entry) => entry.business?.id === businessId && entry.business.edge === edge);
@@ -458,7 +539,16 @@ ${hiddenFields(fields)}
     }
 
     function pageNode(entry: SandboxMetaPage, fields: Fields | undefined, userRecord: MetaToken, asList: boolean): Record<string, unknown> {
-      const wanted = fields ?? new Map<string, Fields | true>(asList ? ['access_token', 'category', 'category_list', 'name', 'id', 'tasks'].map((name) => [name, true]) : [['name', true], ['id', true]]);
+      const wanted =
+        fields ??
+        new Map<string, Fields | true>(
+          asList
+            ? ['access_token', 'category', 'category_list', 'name', 'id', 'tasks'].map((name) => [name, true])
+            : [
+                ['name', true],
+                ['id', true],
+              ],
+        );
       const result: Record<string, unknown> = {};
       if (wanted.has('id') || !fields) result.id = entry.id;
       if (wanted.has('name')) result.name = entry.name;
@@ -502,7 +592,13 @@ ${hiddenFields(fields)}
      */
     function authorizeAccount(record: MetaToken, igUserId: string): SandboxMetaPage {
       const entry = pageOfAccount(igUserId);
-      const unknown = () => graphError(400, 100, `Unsupported post request. Object with ID '${igUserId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
+      const unknown = () =>
+        graphError(
+          400,
+          100,
+          `Unsupported post request. Object with ID '${igUserId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+          { error_subcode: 33 },
+        );
       if (!entry) throw unknown();
       if (record.kind === 'page' && record.pageId !== entry.id) throw noPermission('instagram_content_publish');
       if (record.kind !== 'page' && !isShared(record, entry)) throw unknown();
@@ -544,7 +640,12 @@ ${hiddenFields(fields)}
       if (id === user.id) return { id, name: user.name };
       const business = businessesOf(pagesOf(userOf(record))).find((candidate) => candidate.id === id);
       if (business && granted(record, 'business_management')) return business;
-      throw graphError(400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
+      throw graphError(
+        400,
+        100,
+        `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        { error_subcode: 33 },
+      );
     }
 
     function containerStatus(container: MetaContainer): { statusCode: string; status: string } {
@@ -554,7 +655,8 @@ ${hiddenFields(fields)}
       if (container.error && now >= container.readyAt) return { statusCode: 'ERROR', status: container.error };
       if (container.mediaType === 'CAROUSEL') {
         const children = (container.children ?? []).map((child) => state().containers[child]);
-        if (children.some((child) => !child || containerStatus(child).statusCode === 'IN_PROGRESS')) return { statusCode: 'IN_PROGRESS', status: 'In Progress: Media is still being processed.' };
+        if (children.some((child) => !child || containerStatus(child).statusCode === 'IN_PROGRESS'))
+          return { statusCode: 'IN_PROGRESS', status: 'In Progress: Media is still being processed.' };
       }
       if (now < container.readyAt) return { statusCode: 'IN_PROGRESS', status: 'In Progress: Media is still being processed.' };
       return { statusCode: 'FINISHED', status: 'Finished: Media has been uploaded and it is ready to be published.' };
@@ -568,7 +670,13 @@ ${hiddenFields(fields)}
       // No documented code for too many hashtags: the Error Codes page gives the caption's limits
       // (characters, hashtags, @ tags) as the fix for 36004/2207010, so that is the one used.
       if ((caption.match(HASHTAG) ?? []).length > CAPTION_HASHTAGS_MAX) {
-        throw publishingError(36004, 2207010, `The caption has more than ${CAPTION_HASHTAGS_MAX} hashtags.`, 'Too many hashtags', `A caption can have at most ${CAPTION_HASHTAGS_MAX} hashtags.`);
+        throw publishingError(
+          36004,
+          2207010,
+          `The caption has more than ${CAPTION_HASHTAGS_MAX} hashtags.`,
+          'Too many hashtags',
+          `A caption can have at most ${CAPTION_HASHTAGS_MAX} hashtags.`,
+        );
       }
       if ((caption.match(/(^|\s)@[\w.]+/g) ?? []).length > 20) {
         throw publishingError(100, 2207040, 'Cannot use more than 20 @ tags.', 'Too many tags', 'You can mention at most 20 accounts in a post.');
@@ -583,10 +691,18 @@ ${hiddenFields(fields)}
       const now = store.now();
       // B.7: at most 400 containers an account per rolling 24 hours, carousel items included. Meta gives
       // no code for it; the sandbox answers with the publishing limit's (9/2207042).
-      const made = Object.values(state().containers).filter((container) => container.igUserId === igUserId && now - container.createdAt < CONTAINER_LIFETIME_MS).length;
+      const made = Object.values(state().containers).filter(
+        (container) => container.igUserId === igUserId && now - container.createdAt < CONTAINER_LIFETIME_MS,
+      ).length;
       if (made >= settings().containersPerDay) {
         context.calls.refuse({ network: 'meta', account: igUserId, limit: 'containersPerDay' }, now);
-        throw publishingError(9, 2207042, 'You reached maximum number of containers that can be created for this account in 24 hours.', 'Limit reached', 'Try again tomorrow.');
+        throw publishingError(
+          9,
+          2207042,
+          'You reached maximum number of containers that can be created for this account in 24 hours.',
+          'Limit reached',
+          'Try again tomorrow.',
+        );
       }
       const id = String(17_889_000_000_000_000n + BigInt(store.nextNumber()));
 
@@ -594,19 +710,46 @@ ${hiddenFields(fields)}
         checkCaption(params.caption);
         const children = parseChildren(params.children);
         if (children.length < 2 || children.length > 10) {
-          throw publishingError(100, 2207028, "Your post won't work as a carousel. Carousels need at least 2 photos/videos and no more than 10 photos/videos.", 'Carousel', 'Carousels need 2 to 10 items.');
+          throw publishingError(
+            100,
+            2207028,
+            "Your post won't work as a carousel. Carousels need at least 2 photos/videos and no more than 10 photos/videos.",
+            'Carousel',
+            'Carousels need 2 to 10 items.',
+          );
         }
         for (const child of children) {
           const item = state().containers[child];
           if (!item || item.igUserId !== igUserId || !item.isCarouselItem || containerStatus(item).statusCode === 'EXPIRED') {
-            throw publishingError(24, 2207008, `The media builder with creation id = ${child} does not exist or has been expired.`, 'Media not found', 'A carousel item is missing or has expired.');
+            throw publishingError(
+              24,
+              2207008,
+              `The media builder with creation id = ${child} does not exist or has been expired.`,
+              'Media not found',
+              'A carousel item is missing or has expired.',
+            );
           }
         }
-        state().containers[id] = { igUserId, mediaType: 'CAROUSEL', isCarouselItem: false, children, caption: params.caption ?? '', createdAt: now, readyAt: now };
+        state().containers[id] = {
+          igUserId,
+          mediaType: 'CAROUSEL',
+          isCarouselItem: false,
+          children,
+          caption: params.caption ?? '',
+          createdAt: now,
+          readyAt: now,
+        };
         store.save();
         return { id };
       }
-      if (params.media_type && params.media_type !== 'IMAGE') throw publishingError(100, 2207023, 'The media type is not supported by the sandbox (images only).', 'Unknown media type', 'Only images are supported.');
+      if (params.media_type && params.media_type !== 'IMAGE')
+        throw publishingError(
+          100,
+          2207023,
+          'The media type is not supported by the sandbox (images only).',
+          'Unknown media type',
+          'Only images are supported.',
+        );
       if (!params.image_url) throw graphError(400, 100, '(#100) The parameter image_url is required');
       const isCarouselItem = params.is_carousel_item === 'true';
       // Captions on carousel items are not supported: the sandbox ignores them, as Graph appears to.
@@ -634,7 +777,10 @@ ${hiddenFields(fields)}
       if (!value) return [];
       const trimmed = value.trim();
       const list = trimmed.startsWith('[') ? trimmed.slice(1, -1) : trimmed;
-      return list.split(',').map((child) => child.trim().replace(/^"|"$/g, '')).filter((child) => child !== '');
+      return list
+        .split(',')
+        .map((child) => child.trim().replace(/^"|"$/g, ''))
+        .filter((child) => child !== '');
     }
 
     /** Posts published for an account in the rolling 24 hours. */
@@ -651,18 +797,39 @@ ${hiddenFields(fields)}
       const creationId = params.creation_id;
       if (!creationId) throw graphError(400, 100, '(#100) The parameter creation_id is required');
       const container = state().containers[creationId];
-      const missing = () => publishingError(24, 2207008, `The media builder with creation id = ${creationId} does not exist or has been expired.`, 'Media not found', 'Create the container again.');
+      const missing = () =>
+        publishingError(
+          24,
+          2207008,
+          `The media builder with creation id = ${creationId} does not exist or has been expired.`,
+          'Media not found',
+          'Create the container again.',
+        );
       if (!container || container.igUserId !== igUserId || container.isCarouselItem) throw missing();
       const { statusCode } = containerStatus(container);
       if (statusCode === 'EXPIRED') throw missing();
       if (statusCode === 'PUBLISHED') throw graphError(400, 100, '(#100) This media has already been published', { error_subcode: 2207008 });
-      if (statusCode !== 'FINISHED') throw publishingError(9007, 2207027, 'The media is not ready for publishing, please wait for a moment', 'Media not ready', 'The media is still being processed.');
+      if (statusCode !== 'FINISHED')
+        throw publishingError(
+          9007,
+          2207027,
+          'The media is not ready for publishing, please wait for a moment',
+          'Media not ready',
+          'The media is still being processed.',
+        );
       if (usage(igUserId) >= settings().quotaTotal) {
         context.calls.refuse({ network: 'meta', account: igUserId, limit: 'quotaTotal' }, store.now());
-        throw publishingError(9, 2207042, 'You reached maximum number of posts that is allowed to be published by Content Publishing API.', 'Limit reached', 'Try again tomorrow.');
+        throw publishingError(
+          9,
+          2207042,
+          'You reached maximum number of posts that is allowed to be published by Content Publishing API.',
+          'Limit reached',
+          'Try again tomorrow.',
+        );
       }
       const mediaId = String(17_920_000_000_000_000n + BigInt(store.nextNumber()));
-      const files = container.mediaType === 'CAROUSEL' ? (container.children ?? []).map((child) => state().containers[child]!.file!).filter(Boolean) : [container.file!];
+      const files =
+        container.mediaType === 'CAROUSEL' ? (container.children ?? []).map((child) => state().containers[child]!.file!).filter(Boolean) : [container.file!];
       state().media[mediaId] = {
         id: mediaId,
         igUserId,
@@ -684,7 +851,9 @@ ${hiddenFields(fields)}
       const { record } = authenticate(request, params);
       authorizeAccount(record, igUserId);
       const fields = parseFields(params.fields);
-      return { data: [{ quota_usage: usage(igUserId), ...(fields?.has('config') ? { config: { quota_total: settings().quotaTotal, quota_duration: 86400 } } : {}) }] };
+      return {
+        data: [{ quota_usage: usage(igUserId), ...(fields?.has('config') ? { config: { quota_total: settings().quotaTotal, quota_duration: 86400 } } : {}) }],
+      };
     }
 
     // What Meta's CDN would serve.
@@ -692,9 +861,19 @@ ${hiddenFields(fields)}
     app.get('/media/profile/:file', async (request, reply) => {
       const entry = pageOfAccount((request.params as { file: string }).file.replace(/\.svg$/, ''));
       if (!entry?.instagram) return reply.status(404).send();
-      return sendSvg(reply, initialsSvg(entry.instagram.name.split(' ').map((word) => word[0]).join('').slice(0, 2).toUpperCase(), entry.instagram.color));
+      return sendSvg(
+        reply,
+        initialsSvg(
+          entry.instagram.name
+            .split(' ')
+            .map((word) => word[0])
+            .join('')
+            .slice(0, 2)
+            .toUpperCase(),
+          entry.instagram.color,
+        ),
+      );
     });
     app.get('/media/images/:id', async (request, reply) => sendStoredFile(reply, store.getFile(`ig-${(request.params as { id: string }).id}`)));
   };
 }
-

@@ -30,10 +30,31 @@ export interface SandboxOrganization {
 
 export function defaultOrganizations(): SandboxOrganization[] {
   return [
-    { id: 90210001, name: 'Soler Ibáñez Arquitectos', vanityName: 'soler-ibanez-arquitectos', role: 'ADMINISTRATOR', state: 'APPROVED', logo: { initials: 'SI', color: '#1f6f5c' } },
+    {
+      id: 90210001,
+      name: 'Soler Ibáñez Arquitectos',
+      vanityName: 'soler-ibanez-arquitectos',
+      role: 'ADMINISTRATOR',
+      state: 'APPROVED',
+      logo: { initials: 'SI', color: '#1f6f5c' },
+    },
     { id: 90210002, name: 'Taller Norte', vanityName: 'taller-norte', role: 'CONTENT_ADMINISTRATOR', state: 'APPROVED', logo: null },
-    { id: 90210003, name: 'Colegio de Arquitectos de Levante', vanityName: 'coal', role: 'ANALYST', state: 'APPROVED', logo: { initials: 'CA', color: '#7a4b9a' } },
-    { id: 90210005, name: 'Feria del Hábitat', vanityName: 'feria-habitat', role: 'DIRECT_SPONSORED_CONTENT_POSTER', state: 'APPROVED', logo: { initials: 'FH', color: '#b0603a' } },
+    {
+      id: 90210003,
+      name: 'Colegio de Arquitectos de Levante',
+      vanityName: 'coal',
+      role: 'ANALYST',
+      state: 'APPROVED',
+      logo: { initials: 'CA', color: '#7a4b9a' },
+    },
+    {
+      id: 90210005,
+      name: 'Feria del Hábitat',
+      vanityName: 'feria-habitat',
+      role: 'DIRECT_SPONSORED_CONTENT_POSTER',
+      state: 'APPROVED',
+      logo: { initials: 'FH', color: '#b0603a' },
+    },
     { id: 90210004, name: 'Bienal de Arquitectura', vanityName: 'bienal-arquitectura', role: 'ADMINISTRATOR', state: 'REQUESTED', logo: null },
   ];
 }

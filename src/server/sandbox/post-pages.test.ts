@@ -102,7 +102,11 @@ describe("LinkedIn's post page (/linkedin/web/feed/update/{urn})", () => {
   it('lays out many images as LinkedIn does: four shown, the last counting the rest', async () => {
     const client = sandboxClients(sandbox).linkedin;
     const bytes = await plainImage('jpeg', 800, 800);
-    const post = await publishLinkedInPost(client, await linkedinToken(), { author: MEMBER, commentary: 'Seis vistas', images: Array.from({ length: 6 }, () => ({ bytes })) });
+    const post = await publishLinkedInPost(client, await linkedinToken(), {
+      author: MEMBER,
+      commentary: 'Seis vistas',
+      images: Array.from({ length: 6 }, () => ({ bytes })),
+    });
     const { html } = await open(post.url);
     expect(html).toContain('<div class="media n4">');
     expect(html.match(/alt="Image \d of 6"/g)).toEqual(['alt="Image 1 of 6"', 'alt="Image 2 of 6"', 'alt="Image 3 of 6"', 'alt="Image 4 of 6"']);
@@ -135,7 +139,11 @@ describe("LinkedIn's post page (/linkedin/web/feed/update/{urn})", () => {
 describe("Instagram's post page (/meta/p/{shortcode}/)", () => {
   it("shows the account's post: username, picture, the caption with hashtags, the sandbox's copy of the image, the date", async () => {
     const client = sandboxClients(sandbox).instagram;
-    const result = await publishInstagramPost(client, await metaToken(), { igUserId: STUDIO_IG, caption: 'Casa patio\nLuz de tarde #arquitectura', images: [{ url: `${imageBase}/a.jpg` }] });
+    const result = await publishInstagramPost(client, await metaToken(), {
+      igUserId: STUDIO_IG,
+      caption: 'Casa patio\nLuz de tarde #arquitectura',
+      images: [{ url: `${imageBase}/a.jpg` }],
+    });
     const shown = await open(result.permalink!);
     expect(shown.status).toBe(200);
     expect(shown.type).toBe('text/html; charset=utf-8');
@@ -152,7 +160,11 @@ describe("Instagram's post page (/meta/p/{shortcode}/)", () => {
 
   it('a carousel shows every image, with its dots; the caption is escaped', async () => {
     const client = sandboxClients(sandbox).instagram;
-    const result = await publishInstagramPost(client, await metaToken(), { igUserId: STUDIO_IG, caption: HOSTILE, images: [1, 2, 3].map((n) => ({ url: `${imageBase}/${n}.jpg` })) });
+    const result = await publishInstagramPost(client, await metaToken(), {
+      igUserId: STUDIO_IG,
+      caption: HOSTILE,
+      images: [1, 2, 3].map((n) => ({ url: `${imageBase}/${n}.jpg` })),
+    });
     const { html } = await open(result.permalink!);
     expect(html.match(/alt="Photo \d of 3 by @soler.arquitectos"/g)).toHaveLength(3);
     expect(html.match(/<i><\/i>/g)).toHaveLength(3);
@@ -163,7 +175,7 @@ describe("Instagram's post page (/meta/p/{shortcode}/)", () => {
   it('an unknown shortcode is a 404 page, as Instagram says it', async () => {
     const missing = await open(`${sandbox.base}/meta/p/nothing1/`);
     expect(missing.status).toBe(404);
-    expect(missing.html).toContain("Sorry, this page isn&#39;t available.");
+    expect(missing.html).toContain('Sorry, this page isn&#39;t available.');
   });
 });
 

@@ -51,11 +51,13 @@ const STYLES = `
 .back{margin-top:18px;font-size:13px;color:#56687a;text-align:center}
 `;
 
-const ICON = (path: string) => `<svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" aria-hidden="true">${path}</svg>`;
+const ICON = (path: string) =>
+  `<svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" aria-hidden="true">${path}</svg>`;
 const HEART = ICON('<path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"/>');
 const COMMENT = ICON('<path d="M20.7 16.5A9 9 0 1 0 17 20l4 1-.3-4.5z"/>');
 const SHARE = ICON('<path d="M22 3 9.2 10.1M22 3l-7 18-5.8-10.9L2 7z"/>');
-const GLOBE = '<svg width="12" height="12" viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.4" aria-label="Public" role="img" style="vertical-align:-1px"><circle cx="8" cy="8" r="6.5"/><path d="M1.5 8h13M8 1.5c2 2 2 11 0 13M8 1.5c-2 2-2 11 0 13"/></svg>';
+const GLOBE =
+  '<svg width="12" height="12" viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.4" aria-label="Public" role="img" style="vertical-align:-1px"><circle cx="8" cy="8" r="6.5"/><path d="M1.5 8h13M8 1.5c2 2 2 11 0 13M8 1.5c-2 2-2 11 0 13"/></svg>';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** "21 November 2026, 09:05 UTC": the sandbox does not know the studio's time zone. */
@@ -144,7 +146,9 @@ export function instagramPostPage(context: SandboxContext, shortcode: string): P
   const account = meta.pages.find((entry) => entry.instagram?.id === media.igUserId)?.instagram;
   const username = account?.username ?? media.igUserId;
   const images = media.files.map((file) => `${context.publicBase}/meta/media/images/${file.replace(/^ig-/, '')}`);
-  const slides = images.map((url, index) => `<img src="${escapeHtml(url)}" alt="${escapeHtml(`Photo ${index + 1} of ${images.length} by @${username}`)}">`).join('');
+  const slides = images
+    .map((url, index) => `<img src="${escapeHtml(url)}" alt="${escapeHtml(`Photo ${index + 1} of ${images.length} by @${username}`)}">`)
+    .join('');
   const dots = images.length > 1 ? `<div class="dots" aria-hidden="true">${images.map(() => '<i></i>').join('')}</div>` : '';
   return {
     status: 200,

@@ -10,7 +10,16 @@ import { authorPerson } from './studios.ts';
  */
 export interface PublishedOverview {
   linkedin: Array<{ id: string; author: string; authorName: string; commentary: string; images: string[]; permalink: string; createdAt: string }>;
-  instagram: Array<{ id: string; account: string; username: string; mediaType: string; caption: string; images: string[]; permalink: string; publishedAt: string }>;
+  instagram: Array<{
+    id: string;
+    account: string;
+    username: string;
+    mediaType: string;
+    caption: string;
+    images: string[];
+    permalink: string;
+    publishedAt: string;
+  }>;
 }
 
 export function publishedOverview(context: SandboxContext): PublishedOverview {
@@ -55,12 +64,15 @@ export function publishedPage(context: SandboxContext): string {
   const overview = publishedOverview(context);
   const { linkedin, meta } = context.store.state;
   // Each entry links to the post's own page, the permalink Alzado was given.
-  const permalink = (url: string, iso: string) => `<span><time datetime="${escapeHtml(iso)}">${when(iso)}</time> · <a href="${escapeHtml(url)}">Open post</a></span>`;
+  const permalink = (url: string, iso: string) =>
+    `<span><time datetime="${escapeHtml(iso)}">${when(iso)}</time> · <a href="${escapeHtml(url)}">Open post</a></span>`;
   const images = (urls: string[]) => (urls.length ? `<div class="images">${urls.map((url) => `<img src="${escapeHtml(url)}" alt="">`).join('')}</div>` : '');
   const linkedinPosts = overview.linkedin.length
     ? overview.linkedin
         .map(
-          (post) => `<article class="post"><header><span><strong>${escapeHtml(post.authorName)}</strong> · ${escapeHtml(post.author)}</span>${permalink(post.permalink, post.createdAt)}</header>
+          (
+            post,
+          ) => `<article class="post"><header><span><strong>${escapeHtml(post.authorName)}</strong> · ${escapeHtml(post.author)}</span>${permalink(post.permalink, post.createdAt)}</header>
 <p>${escapeHtml(fromLittleText(post.commentary))}</p>${images(post.images)}</article>`,
         )
         .join('')
@@ -68,16 +80,24 @@ export function publishedPage(context: SandboxContext): string {
   const instagramPosts = overview.instagram.length
     ? overview.instagram
         .map(
-          (media) => `<article class="post" id="media-${escapeHtml(media.id)}"><header><span><strong>@${escapeHtml(media.username)}</strong> · ${media.mediaType === 'CAROUSEL_ALBUM' ? 'carousel' : 'image'}</span>${permalink(media.permalink, media.publishedAt)}</header>
+          (
+            media,
+          ) => `<article class="post" id="media-${escapeHtml(media.id)}"><header><span><strong>@${escapeHtml(media.username)}</strong> · ${media.mediaType === 'CAROUSEL_ALBUM' ? 'carousel' : 'image'}</span>${permalink(media.permalink, media.publishedAt)}</header>
 <p>${escapeHtml(media.caption)}</p>${images(media.images)}</article>`,
         )
         .join('')
     : '<p class="empty">Nothing published on Instagram yet.</p>';
   const organizations = linkedin.organizations
-    .map((entry) => `<tr><td>${escapeHtml(entry.name)}</td><td>urn:li:organization:${entry.id}</td><td>${escapeHtml(entry.role)} · ${escapeHtml(entry.state)}</td></tr>`)
+    .map(
+      (entry) =>
+        `<tr><td>${escapeHtml(entry.name)}</td><td>urn:li:organization:${entry.id}</td><td>${escapeHtml(entry.role)} · ${escapeHtml(entry.state)}</td></tr>`,
+    )
     .join('');
   const pages = meta.pages
-    .map((entry) => `<tr><td>${escapeHtml(entry.name)}</td><td>${escapeHtml(entry.id)}</td><td>${entry.instagram ? `@${escapeHtml(entry.instagram.username)}` : '—'}</td></tr>`)
+    .map(
+      (entry) =>
+        `<tr><td>${escapeHtml(entry.name)}</td><td>${escapeHtml(entry.id)}</td><td>${entry.instagram ? `@${escapeHtml(entry.instagram.username)}` : '—'}</td></tr>`,
+    )
     .join('');
   const base = context.publicBase;
   return page({

@@ -19,7 +19,14 @@ afterEach(() => sandbox.sandbox.control.clearFaults());
 
 const linkedinConsentUrl = (overrides: Record<string, string> = {}) => {
   const url = new URL(`${sandbox.base}/linkedin/oauth/v2/authorization`);
-  const params = { response_type: 'code', client_id: sandbox.sandbox.credentials.linkedin.clientId, redirect_uri: `${TEST_APP_URL}/auth/linkedin/callback`, state: 'abc', scope: linkedinScopes({ organizationPages: true }).join(' '), ...overrides };
+  const params = {
+    response_type: 'code',
+    client_id: sandbox.sandbox.credentials.linkedin.clientId,
+    redirect_uri: `${TEST_APP_URL}/auth/linkedin/callback`,
+    state: 'abc',
+    scope: linkedinScopes({ organizationPages: true }).join(' '),
+    ...overrides,
+  };
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();
 };
@@ -55,13 +62,24 @@ describe('the consent pages', () => {
   });
 
   it('a tampered form (another redirect_uri) is refused too', async () => {
-    const form = new URLSearchParams({ response_type: 'code', client_id: sandbox.sandbox.credentials.linkedin.clientId, redirect_uri: 'https://evil.example/cb', state: 'x', scope: 'openid profile', decision: 'allow' });
+    const form = new URLSearchParams({
+      response_type: 'code',
+      client_id: sandbox.sandbox.credentials.linkedin.clientId,
+      redirect_uri: 'https://evil.example/cb',
+      state: 'x',
+      scope: 'openid profile',
+      decision: 'allow',
+    });
     const response = await fetch(`${sandbox.base}/linkedin/oauth/v2/authorization`, { method: 'POST', body: form, redirect: 'manual' });
     expect(response.status).toBe(400);
   });
 
   it('Meta: the login dialog lists the permissions as boxes to untick; a wrong app or redirect is an error page', async () => {
-    const url = sandboxClients(sandbox).instagram.loginDialogUrl({ state: 's', redirectUri: `${TEST_APP_URL}/auth/instagram/callback`, scopes: ['pages_show_list', 'instagram_basic'] });
+    const url = sandboxClients(sandbox).instagram.loginDialogUrl({
+      state: 's',
+      redirectUri: `${TEST_APP_URL}/auth/instagram/callback`,
+      scopes: ['pages_show_list', 'instagram_basic'],
+    });
     const html = await (await fetch(url)).text();
     expect(html).toContain('Alzado is requesting access to your Pages and Instagram accounts');
     expect(html).toContain('<input type="checkbox" name="granted" value="instagram_basic" checked>');
@@ -77,12 +95,22 @@ describe('the consent pages', () => {
 describe('LinkedIn API rules', () => {
   it('a /rest call without LinkedIn-Version is 400 VERSION_MISSING; a finder without the Rest.li header is refused', async () => {
     const token = await linkedinToken();
-    const noVersion = await fetch(`${sandbox.base}/linkedin/rest/organizationAcls?q=roleAssignee`, { headers: { authorization: `Bearer ${token}`, 'x-restli-protocol-version': '2.0.0' } });
+    const noVersion = await fetch(`${sandbox.base}/linkedin/rest/organizationAcls?q=roleAssignee`, {
+      headers: { authorization: `Bearer ${token}`, 'x-restli-protocol-version': '2.0.0' },
+    });
     expect(noVersion.status).toBe(400);
-    expect(await noVersion.json()).toEqual({ status: 400, code: 'VERSION_MISSING', message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.' });
-    const noRestli = await fetch(`${sandbox.base}/linkedin/rest/organizationAcls?q=roleAssignee`, { headers: { authorization: `Bearer ${token}`, 'linkedin-version': '202610' } });
+    expect(await noVersion.json()).toEqual({
+      status: 400,
+      code: 'VERSION_MISSING',
+      message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+    });
+    const noRestli = await fetch(`${sandbox.base}/linkedin/rest/organizationAcls?q=roleAssignee`, {
+      headers: { authorization: `Bearer ${token}`, 'linkedin-version': '202610' },
+    });
     expect(noRestli.status).toBe(400);
-    const future = await fetch(`${sandbox.base}/linkedin/rest/organizations/90210001`, { headers: { authorization: `Bearer ${token}`, 'linkedin-version': '209912' } });
+    const future = await fetch(`${sandbox.base}/linkedin/rest/organizations/90210001`, {
+      headers: { authorization: `Bearer ${token}`, 'linkedin-version': '209912' },
+    });
     expect(future.status).toBe(426);
   });
 
@@ -94,15 +122,29 @@ describe('LinkedIn API rules', () => {
   });
 
   it('the token endpoint names a missing parameter', async () => {
-    const response = await fetch(`${sandbox.base}/linkedin/oauth/v2/accessToken`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x' }) });
+    const response = await fetch(`${sandbox.base}/linkedin/oauth/v2/accessToken`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x' }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'invalid_request', error_description: 'A required parameter "redirect_uri" is missing' });
   });
 
   it('creates posts with 201, an empty body, x-restli-id and location; reads and deletes them', async () => {
     const token = await linkedinToken();
-    const headers = { authorization: `Bearer ${token}`, 'linkedin-version': '202610', 'x-restli-protocol-version': '2.0.0', 'content-type': 'application/json' };
-    const body = { author: 'urn:li:person:sbx4Qm7TzL', commentary: 'Hola', visibility: 'PUBLIC', distribution: { feedDistribution: 'MAIN_FEED' }, lifecycleState: 'PUBLISHED' };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'linkedin-version': '202610',
+      'x-restli-protocol-version': '2.0.0',
+      'content-type': 'application/json',
+    };
+    const body = {
+      author: 'urn:li:person:sbx4Qm7TzL',
+      commentary: 'Hola',
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED' },
+      lifecycleState: 'PUBLISHED',
+    };
     const created = await fetch(`${sandbox.base}/linkedin/rest/posts`, { method: 'POST', headers, body: JSON.stringify(body) });
     expect(created.status).toBe(201);
     expect(await created.text()).toBe('');
@@ -113,7 +155,11 @@ describe('LinkedIn API rules', () => {
     expect(await read.json()).toMatchObject({ id, commentary: 'Hola', lifecycleState: 'PUBLISHED' });
     expect((await fetch(`${sandbox.base}/linkedin/rest/posts/${encodeURIComponent(id)}`, { method: 'DELETE', headers: bodiless })).status).toBe(204);
     expect((await fetch(`${sandbox.base}/linkedin/rest/posts/${encodeURIComponent(id)}`, { headers: bodiless })).status).toBe(404);
-    const missingAuthor = await fetch(`${sandbox.base}/linkedin/rest/posts`, { method: 'POST', headers, body: JSON.stringify({ ...body, author: undefined, commentary: 'x' }) });
+    const missingAuthor = await fetch(`${sandbox.base}/linkedin/rest/posts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...body, author: undefined, commentary: 'x' }),
+    });
     expect(await missingAuthor.json()).toMatchObject({ status: 400, errorDetails: { inputErrors: [{ code: 'MISSING_FIELD' }] } });
   });
 });
@@ -124,7 +170,9 @@ describe('Graph API rules', () => {
     expect(await unknown.json()).toMatchObject({ error: { code: 190, type: 'OAuthException' } });
     expect(unknown.headers.get('www-authenticate')).toContain('invalid_token');
     const client = sandboxClients(sandbox).instagram;
-    const back = await answerConsent(client.loginDialogUrl({ state: 's', redirectUri: `${TEST_APP_URL}/auth/instagram/callback`, scopes: ['pages_show_list'] }));
+    const back = await answerConsent(
+      client.loginDialogUrl({ state: 's', redirectUri: `${TEST_APP_URL}/auth/instagram/callback`, scopes: ['pages_show_list'] }),
+    );
     const token = (await client.exchangeCode({ code: back.searchParams.get('code')!, redirectUri: `${TEST_APP_URL}/auth/instagram/callback` })).accessToken!;
     const versionless = await fetch(`${sandbox.base}/meta/graph/me?fields=id,name`, { headers: { authorization: `Bearer ${token}` } });
     expect(await versionless.json()).toEqual({ id: '10158000000000001', name: 'Marta Soler Ibáñez' });
@@ -141,7 +189,8 @@ describe('Graph API rules', () => {
 
 describe('misbehaviour over HTTP, and what was published', () => {
   it('faults, expired tokens and settings can be set and cleared over HTTP; bad input is a 400', async () => {
-    const post = (url: string, body: unknown) => fetch(`${sandbox.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (url: string, body: unknown) =>
+      fetch(`${sandbox.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await post('/control/faults', { network: 'linkedin', kind: 'server-error', times: 2, path: '/v2/userinfo' })).status).toBe(201);
     expect(((await (await fetch(`${sandbox.base}/control`)).json()) as { faults: unknown[] }).faults).toHaveLength(1);
     const token = await linkedinToken();
@@ -152,7 +201,11 @@ describe('misbehaviour over HTTP, and what was published', () => {
     expect((await post('/control/faults', { network: 'linkedin', kind: 'explode' })).status).toBe(400);
     expect((await post('/control/expire-tokens', { network: 'linkedin' })).status).toBe(200);
     expect((await fetch(`${sandbox.base}/linkedin/v2/userinfo`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
-    const settings = await fetch(`${sandbox.base}/control/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ meta: { quotaTotal: 7 } }) });
+    const settings = await fetch(`${sandbox.base}/control/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ meta: { quotaTotal: 7 } }),
+    });
     expect(await settings.json()).toMatchObject({ meta: { quotaTotal: 7 } });
     expect((await fetch(`${sandbox.base}/control/faults`, { method: 'DELETE' })).status).toBe(200);
   });
@@ -213,7 +266,11 @@ describe('a sandbox with a folder', () => {
 
   it('remembers tokens, posts and uploaded images across restarts', async () => {
     const start = async () => {
-      const instance = createSandbox({ publicUrl: 'http://127.0.0.1', dataDir: dir, redirectUris: { linkedin: [`${TEST_APP_URL}/auth/linkedin/callback`], meta: [] } });
+      const instance = createSandbox({
+        publicUrl: 'http://127.0.0.1',
+        dataDir: dir,
+        redirectUris: { linkedin: [`${TEST_APP_URL}/auth/linkedin/callback`], meta: [] },
+      });
       const server = Fastify({ logger: false });
       await server.register(instance.plugin, { prefix: '/sandbox' });
       await server.listen({ port: 0, host: '127.0.0.1' });
@@ -224,7 +281,9 @@ describe('a sandbox with a folder', () => {
     const first = await start();
     const testSandbox = { ...first, sandbox: first.instance, close: () => first.server.close() };
     const client = sandboxClients(testSandbox).linkedin;
-    const back = await answerConsent(client.authorizationUrl({ state: 's', redirectUri: `${TEST_APP_URL}/auth/linkedin/callback`, scopes: linkedinScopes({ organizationPages: true }) }));
+    const back = await answerConsent(
+      client.authorizationUrl({ state: 's', redirectUri: `${TEST_APP_URL}/auth/linkedin/callback`, scopes: linkedinScopes({ organizationPages: true }) }),
+    );
     const token = (await client.exchangeCode({ code: back.searchParams.get('code')!, redirectUri: `${TEST_APP_URL}/auth/linkedin/callback` })).accessToken!;
     const { plainImage } = await import('../test-support/images.ts');
     const image = await client.uploadImage(token, { owner: 'urn:li:person:sbx4Qm7TzL', bytes: await plainImage('jpeg') });

@@ -131,7 +131,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     publicBase: `${options.publicUrl.replace(/\/+$/, '')}${prefix}`,
     prefix,
     linkedin: { ...credentials.linkedin, redirectUris: options.redirectUris.linkedin },
-    meta: { ...credentials.meta, appName: 'Alzado', redirectUris: options.redirectUris.meta, imageOrigins: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin) },
+    meta: {
+      ...credentials.meta,
+      appName: 'Alzado',
+      redirectUris: options.redirectUris.meta,
+      imageOrigins: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin),
+    },
   };
 
   const clockListeners: Array<() => void> = [];
@@ -202,7 +207,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       request.log.error({ err: error }, 'Sandbox request failed');
       return reply.status(500).send(providerError(request, 500, 'Internal Server Error'));
     });
-    app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No sandbox endpoint for ${request.method} ${request.url.split('?')[0]}`, status: 404 }));
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ message: `No sandbox endpoint for ${request.method} ${request.url.split('?')[0]}`, status: 404 }),
+    );
 
     await app.register(linkedinRoutes(context), { prefix: '/linkedin' });
     await app.register(metaRoutes(context), { prefix: '/meta' });
@@ -213,13 +220,23 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     app.get('/', forPages, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(publishedPage(context)));
     app.get('/published.json', forApi, async (_request, reply) => reply.header('cache-control', 'no-store').send(control.published()));
     // The pages behind the permalinks: a published post as each network shows it.
-    const sendPage = (reply: FastifyReply, shown: PostPage) => reply.status(shown.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(shown.html);
-    app.get('/linkedin/web/feed/update/:urn', forPages, async (request, reply) => sendPage(reply, linkedinPostPage(context, (request.params as { urn: string }).urn)));
-    app.get('/meta/p/:shortcode/', forPages, async (request, reply) => sendPage(reply, instagramPostPage(context, (request.params as { shortcode: string }).shortcode)));
+    const sendPage = (reply: FastifyReply, shown: PostPage) =>
+      reply.status(shown.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(shown.html);
+    app.get('/linkedin/web/feed/update/:urn', forPages, async (request, reply) =>
+      sendPage(reply, linkedinPostPage(context, (request.params as { urn: string }).urn)),
+    );
+    app.get('/meta/p/:shortcode/', forPages, async (request, reply) =>
+      sendPage(reply, instagramPostPage(context, (request.params as { shortcode: string }).shortcode)),
+    );
 
     // Misbehaviour on request, for tests and for people trying the failure screens.
     const networkBody = z.object({ network: z.enum(['linkedin', 'meta']) });
-    app.get('/control', forApi, async () => ({ faults: faults.list(), settings: store.state.settings, clockOffsetSeconds: store.state.clockOffsetMs / 1000, studios: store.state.studios }));
+    app.get('/control', forApi, async () => ({
+      faults: faults.list(),
+      settings: store.state.settings,
+      clockOffsetSeconds: store.state.clockOffsetMs / 1000,
+      studios: store.state.studios,
+    }));
     app.get('/control/usage', forApi, async (request, reply) => {
       const { since } = z.object({ since: z.iso.datetime().optional() }).parse(request.query);
       return reply.header('cache-control', 'no-store').send(control.usage(since));
@@ -285,28 +302,36 @@ const count = z.number().int().min(0).max(1_000_000_000);
 const waitMs = z.number().int().min(0).max(120_000);
 const name = z.string().max(200);
 const settingsChange = z.strictObject({
-  linkedin: z.strictObject({
-    issueRefreshTokens: z.boolean(),
-    omitExpiresIn: z.boolean(),
-    omitAccessToken: z.boolean(),
-    omitMemberName: z.boolean(),
-    postsPerDay: count,
-    postsPerAppPerDay: count,
-    latencyMs: waitMs,
-    organizationProduct: z.boolean(),
-  }).partial().optional(),
-  meta: z.strictObject({
-    omitExpiresIn: z.boolean(),
-    omitAccessToken: z.boolean(),
-    quotaTotal: count,
-    containersPerDay: count,
-    callsPerUserPerHour: count,
-    latencyMs: waitMs,
-    containerProcessingMs: waitMs,
-    containerError: z.string().max(1_000).nullable(),
-    dialogPages: z.array(name).max(1_000).nullable(),
-    loginConfigurations: z.record(name, z.array(name).max(100)).refine((configurations) => Object.keys(configurations).length <= 100, 'At most 100 login configurations'),
-  }).partial().optional(),
+  linkedin: z
+    .strictObject({
+      issueRefreshTokens: z.boolean(),
+      omitExpiresIn: z.boolean(),
+      omitAccessToken: z.boolean(),
+      omitMemberName: z.boolean(),
+      postsPerDay: count,
+      postsPerAppPerDay: count,
+      latencyMs: waitMs,
+      organizationProduct: z.boolean(),
+    })
+    .partial()
+    .optional(),
+  meta: z
+    .strictObject({
+      omitExpiresIn: z.boolean(),
+      omitAccessToken: z.boolean(),
+      quotaTotal: count,
+      containersPerDay: count,
+      callsPerUserPerHour: count,
+      latencyMs: waitMs,
+      containerProcessingMs: waitMs,
+      containerError: z.string().max(1_000).nullable(),
+      dialogPages: z.array(name).max(1_000).nullable(),
+      loginConfigurations: z
+        .record(name, z.array(name).max(100))
+        .refine((configurations) => Object.keys(configurations).length <= 100, 'At most 100 login configurations'),
+    })
+    .partial()
+    .optional(),
 }) satisfies z.ZodType<DeepPartial<SandboxSettings>>;
 
 /** Why the clock, `offsetMs` ahead of the real one, may not move by `seconds`; undefined when it may. */
@@ -314,8 +339,10 @@ function clockMoveProblem(offsetMs: number, seconds: number): string | undefined
   const offsetSeconds = offsetMs / 1000;
   if (Number.isFinite(seconds) && Math.abs(offsetSeconds + seconds) <= MAX_CLOCK_OFFSET_SECONDS) return undefined;
   const room = Math.max(0, MAX_CLOCK_OFFSET_SECONDS - offsetSeconds);
-  return `The sandbox's clock may be at most ${MAX_CLOCK_OFFSET_SECONDS} seconds (${MAX_CLOCK_OFFSET_SECONDS / 86_400} days) ahead of the real one: ` +
-    `it is ${offsetSeconds} seconds ahead, so it may move ${room} more (POST /sandbox/control/reset brings it back)`;
+  return (
+    `The sandbox's clock may be at most ${MAX_CLOCK_OFFSET_SECONDS} seconds (${MAX_CLOCK_OFFSET_SECONDS / 86_400} days) ahead of the real one: ` +
+    `it is ${offsetSeconds} seconds ahead, so it may move ${room} more (POST /sandbox/control/reset brings it back)`
+  );
 }
 
 /**
@@ -331,9 +358,10 @@ function refuseUnlessAllowed(access: SandboxAccessCheck, answer: 'page' | 'json'
       if (status !== 401 && status !== 403) throw error;
       reply.status(status).header('cache-control', 'no-store');
       if (answer === 'json') {
-        const message = status === 401
-          ? "Sign in to the app as an administrator to use the sandbox's control API and see what it published"
-          : "The sandbox's control API and what it published are only for administrators of the app";
+        const message =
+          status === 401
+            ? "Sign in to the app as an administrator to use the sandbox's control API and see what it published"
+            : "The sandbox's control API and what it published are only for administrators of the app";
         return reply.send({ message, status });
       }
       return reply.type('text/html; charset=utf-8').send(refusalPage(status, access.signInUrl));
@@ -342,9 +370,13 @@ function refuseUnlessAllowed(access: SandboxAccessCheck, answer: 'page' | 'json'
 }
 
 function refusalPage(status: 401 | 403, signInUrl: string): string {
-  const [title, detail] = status === 401
-    ? ['Sign in as an administrator', 'What the sandbox published, and the posts’ pages, are for the administrators of the app that runs it.']
-    : ['Only for administrators', 'What the sandbox published, and the posts’ pages, are only for administrators of the app that runs it; this account is not one.'];
+  const [title, detail] =
+    status === 401
+      ? ['Sign in as an administrator', 'What the sandbox published, and the posts’ pages, are for the administrators of the app that runs it.']
+      : [
+          'Only for administrators',
+          'What the sandbox published, and the posts’ pages, are only for administrators of the app that runs it; this account is not one.',
+        ];
   return page({
     title,
     body: `<div class="card error"><h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(detail)}</p><p><a href="${escapeHtml(signInUrl)}">Sign in to the app</a></p></div>`,
@@ -357,7 +389,14 @@ function refusalPage(status: 401 | 403, signInUrl: string): string {
  */
 function providerError(request: FastifyRequest, status: number, message: string): unknown {
   if (request.url.includes('/meta/graph/')) {
-    return { error: { message, type: status >= 500 ? 'FacebookApiException' : 'OAuthException', code: status >= 500 ? 1 : 100, fbtrace_id: `A${randomBytes(6).toString('hex')}` } };
+    return {
+      error: {
+        message,
+        type: status >= 500 ? 'FacebookApiException' : 'OAuthException',
+        code: status >= 500 ? 1 : 100,
+        fbtrace_id: `A${randomBytes(6).toString('hex')}`,
+      },
+    };
   }
   return { message, status };
 }

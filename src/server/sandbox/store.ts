@@ -187,10 +187,27 @@ export interface SandboxState {
 
 export function defaultSettings(): SandboxSettings {
   return {
-    linkedin: { issueRefreshTokens: false, omitExpiresIn: false, omitAccessToken: false, omitMemberName: false, postsPerDay: 150, postsPerAppPerDay: 100_000, latencyMs: 0, organizationProduct: true },
+    linkedin: {
+      issueRefreshTokens: false,
+      omitExpiresIn: false,
+      omitAccessToken: false,
+      omitMemberName: false,
+      postsPerDay: 150,
+      postsPerAppPerDay: 100_000,
+      latencyMs: 0,
+      organizationProduct: true,
+    },
     meta: {
-      omitExpiresIn: false, omitAccessToken: false, quotaTotal: 50, containersPerDay: 400, callsPerUserPerHour: 200, latencyMs: 0,
-      containerProcessingMs: 0, containerError: null, dialogPages: null, loginConfigurations: {},
+      omitExpiresIn: false,
+      omitAccessToken: false,
+      quotaTotal: 50,
+      containersPerDay: 400,
+      callsPerUserPerHour: 200,
+      latencyMs: 0,
+      containerProcessingMs: 0,
+      containerError: null,
+      dialogPages: null,
+      loginConfigurations: {},
     },
   };
 }
@@ -234,7 +251,11 @@ export class SandboxStore {
       try {
         const loaded = JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as SandboxState;
         const settings = defaultSettings();
-        this.state = { ...emptyState(), ...loaded, settings: { linkedin: { ...settings.linkedin, ...loaded.settings?.linkedin }, meta: { ...settings.meta, ...loaded.settings?.meta } } };
+        this.state = {
+          ...emptyState(),
+          ...loaded,
+          settings: { linkedin: { ...settings.linkedin, ...loaded.settings?.linkedin }, meta: { ...settings.meta, ...loaded.settings?.meta } },
+        };
         // A clock moved out of bounds (before there were bounds) starts again at the real time.
         const offset: unknown = loaded.clockOffsetMs;
         if (typeof offset !== 'number' || !(Math.abs(offset) <= MAX_CLOCK_OFFSET_SECONDS * 1000)) this.state.clockOffsetMs = 0;

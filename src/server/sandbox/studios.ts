@@ -42,7 +42,10 @@ export function studioAccounts(number: number): { studio: SandboxStudio; page: S
 /** The studio a request's browser is signed in as, or undefined for Marta. */
 export function signedInStudio(request: FastifyRequest, store: SandboxStore): SandboxStudio | undefined {
   const header = request.headers.cookie ?? '';
-  const value = header.split(';').map((part) => part.trim().split('=')).find(([name]) => name === SIGNED_IN_COOKIE)?.[1];
+  const value = header
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === SIGNED_IN_COOKIE)?.[1];
   return value ? store.state.studios.find((studio) => studio.id === decodeURIComponent(value)) : undefined;
 }
 

@@ -68,7 +68,8 @@ export function sandboxUsage(context: SandboxContext, since?: string): SandboxUs
             return {
               igUserId,
               username: page.instagram!.username,
-              containersLast24h: Object.values(meta.containers).filter((container) => container.igUserId === igUserId && now - container.createdAt < DAY_MS).length,
+              containersLast24h: Object.values(meta.containers).filter((container) => container.igUserId === igUserId && now - container.createdAt < DAY_MS)
+                .length,
               publishedLast24h: Object.values(meta.media).filter((media) => media.igUserId === igUserId && now - media.timestamp < DAY_MS).length,
             };
           }),

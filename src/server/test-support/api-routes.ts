@@ -65,7 +65,9 @@ export async function listApiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
         path,
         summary,
         pathParams: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} })),
-        queryParams: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {}, required: parameter.required === true })),
+        queryParams: parameters
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {}, required: parameter.required === true })),
         jsonBody: operation.requestBody?.content?.['application/json']?.schema,
         multipartField: /multipart fields? "(\w+)"/.exec(summary)?.[1],
         eventStream: summary.includes('text/event-stream'),
@@ -98,7 +100,11 @@ export function pathVariants(url: string): Array<{ label: string; url: string }>
   const segments = path.split('/').slice(1);
   const first = segments[0] ?? '';
   const rest = segments.slice(1).join('/');
-  const encoded = (text: string, upper = false) => [...text].map((character) => `%${character.charCodeAt(0).toString(16)}`).map((escape) => (upper ? escape.toUpperCase() : escape)).join('');
+  const encoded = (text: string, upper = false) =>
+    [...text]
+      .map((character) => `%${character.charCodeAt(0).toString(16)}`)
+      .map((escape) => (upper ? escape.toUpperCase() : escape))
+      .join('');
   const withFirst = (replacement: string) => `/${[replacement, ...segments.slice(1)].join('/')}${query}`;
   // The last segment with a letter to encode (a static word, or a parameter: the router decodes both).
   const lastWord = segments.findLastIndex((segment) => /^[a-z]/i.test(segment));

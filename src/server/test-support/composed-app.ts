@@ -36,9 +36,16 @@ export async function startComposedApp(
     firstAdminCreated: created,
     /** Signs in over HTTP, as a browser does; the session cookie ("name=value"). */
     signIn: async (who: { email: string; password: string }): Promise<string> => {
-      const response = await fetch(`${url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(who) });
+      const response = await fetch(`${url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify(who),
+      });
       if (response.status !== 200) throw new Error(`Sign-in as ${who.email} answered ${response.status}`);
-      return response.headers.getSetCookie().map((header) => header.split(';')[0]!).find((pair) => pair.includes('session_token='))!;
+      return response.headers
+        .getSetCookie()
+        .map((header) => header.split(';')[0]!)
+        .find((pair) => pair.includes('session_token='))!;
     },
   };
 }

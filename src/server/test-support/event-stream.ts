@@ -35,7 +35,8 @@ export async function openStream(baseUrl: string, cookie?: string) {
   return {
     response,
     frames,
-    events: () => frames.filter((frame) => frame.event !== undefined).map((frame) => ({ type: frame.event, event: appEventSchema.parse(JSON.parse(frame.data!)) })),
+    events: () =>
+      frames.filter((frame) => frame.event !== undefined).map((frame) => ({ type: frame.event, event: appEventSchema.parse(JSON.parse(frame.data!)) })),
     hasEnded: () => ended,
     close: async () => {
       controller.abort();

@@ -22,7 +22,6 @@ export interface FuzzCase {
 /** The Origin of a page on another site, for the cases that send writes from one. */
 export const ANOTHER_ORIGIN = 'https://evil.example';
 
-
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 function shuffled<T>(random: Random, items: readonly T[]): T[] {
@@ -90,21 +89,80 @@ const ODD_VALUES: unknown[] = [
 
 /** Path segments no id is. Already encoded: some are deliberately malformed. */
 const PATH_JUNK = [
-  '0', '-1', '1.5', '1e3', '0x10', '+1', '01', 'abc', '2147483648', '99999999999999999999', '9'.repeat(99), 'x'.repeat(101),
-  '%00', 'a%00b', '%zz', '%E0%A4%A', '%C0%AE', '__proto__', 'constructor', 'prototype', '%2e%2e', '..%2f..%2fetc%2fpasswd',
-  '%3Cscript%3E', '%20', '1%0A2', 'null', 'undefined', 'true', '%5B%5D', '%7B%7D', '%F0%9F%8F%A0', '%27%20OR%201%3D1', 'linkedin', 'instagram',
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '0x10',
+  '+1',
+  '01',
+  'abc',
+  '2147483648',
+  '99999999999999999999',
+  '9'.repeat(99),
+  'x'.repeat(101),
+  '%00',
+  'a%00b',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AE',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '%2e%2e',
+  '..%2f..%2fetc%2fpasswd',
+  '%3Cscript%3E',
+  '%20',
+  '1%0A2',
+  'null',
+  'undefined',
+  'true',
+  '%5B%5D',
+  '%7B%7D',
+  '%F0%9F%8F%A0',
+  '%27%20OR%201%3D1',
+  'linkedin',
+  'instagram',
 ];
 
 /** Query values for a known parameter. Already encoded. */
 const QUERY_JUNK = [
-  '', '%00', 'a%00b', '-1', '0', '1.5', '1e309', 'abc', '99999999999999999999', '9'.repeat(400), 'x'.repeat(5000), '__proto__',
-  '%zz', 'true', '%F0%9F%8F%A0', '%27%20OR%201%3D1', '%3Cscript%3E', 'null', '%5B%5D', '%ED%A0%80',
+  '',
+  '%00',
+  'a%00b',
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  'abc',
+  '99999999999999999999',
+  '9'.repeat(400),
+  'x'.repeat(5000),
+  '__proto__',
+  '%zz',
+  'true',
+  '%F0%9F%8F%A0',
+  '%27%20OR%201%3D1',
+  '%3Cscript%3E',
+  'null',
+  '%5B%5D',
+  '%ED%A0%80',
 ];
 
 /** Whole query strings. */
 const QUERY_EXTRAS = [
-  '__proto__[polluted]=1', '__proto__=1', 'constructor[prototype][polluted]=1', 'a[b][c][d][e][f][g][h]=1', 'a=1&a=2&a=3', '%zz=1', 'a=%zz',
-  '&&&==&', ';;;', `x=${'a'.repeat(8000)}`, '%00=%00', 'toString=1&valueOf=2&hasOwnProperty=3',
+  '__proto__[polluted]=1',
+  '__proto__=1',
+  'constructor[prototype][polluted]=1',
+  'a[b][c][d][e][f][g][h]=1',
+  'a=1&a=2&a=3',
+  '%zz=1',
+  'a=%zz',
+  '&&&==&',
+  ';;;',
+  `x=${'a'.repeat(8000)}`,
+  '%00=%00',
+  'toString=1&valueOf=2&hasOwnProperty=3',
 ];
 
 /** Whole JSON bodies. */
@@ -135,8 +193,18 @@ const RAW_BODIES: Array<[string, string | Buffer]> = [
 ];
 
 const CONTENT_TYPES = [
-  'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=latin1', 'application/json; charset=utf-16',
-  'APPLICATION/JSON', 'application/json;;', 'application/vnd.api+json', 'application/xml', 'image/png', '*/*', 'application/json; boundary=x',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'APPLICATION/JSON',
+  'application/json;;',
+  'application/vnd.api+json',
+  'application/xml',
+  'image/png',
+  '*/*',
+  'application/json; boundary=x',
 ];
 
 const ODD_HEADERS: Array<Record<string, string>> = [
@@ -216,7 +284,9 @@ export function fuzzCases(route: ApiRoute, options: FuzzOptions): FuzzCase[] {
   const sendsBody = route.method !== 'GET';
   const base = (): Parts => ({
     path: { ...options.validPath },
-    query: route.queryParams.filter(() => random() < 0.5).map((parameter) => `${parameter.name}=${encodeURIComponent(String(exampleOf(parameter.schema, random)))}`),
+    query: route.queryParams
+      .filter(() => random() < 0.5)
+      .map((parameter) => `${parameter.name}=${encodeURIComponent(String(exampleOf(parameter.schema, random)))}`),
     body: route.jsonBody
       ? { contentType: 'application/json', payload: JSON.stringify(exampleOf(route.jsonBody, random)) }
       : route.multipartField
@@ -228,10 +298,15 @@ export function fuzzCases(route: ApiRoute, options: FuzzOptions): FuzzCase[] {
   const kinds: Record<string, Maker[]> = { path: [], spelling: [], query: [], field: [], body: [], contentType: [], multipart: [], headers: [] };
 
   for (const parameter of route.pathParams) {
-    for (const junk of PATH_JUNK) kinds.path!.push(() => ({ label: `path ${parameter.name}=${junk.slice(0, 30)}`, parts: { ...base(), path: { ...options.validPath, [parameter.name]: junk } } }));
+    for (const junk of PATH_JUNK)
+      kinds.path!.push(() => ({
+        label: `path ${parameter.name}=${junk.slice(0, 30)}`,
+        parts: { ...base(), path: { ...options.validPath, [parameter.name]: junk } },
+      }));
   }
   for (const parameter of route.queryParams) {
-    for (const junk of QUERY_JUNK) kinds.query!.push(() => ({ label: `query ${parameter.name}=${junk.slice(0, 30)}`, parts: { ...base(), query: [`${parameter.name}=${junk}`] } }));
+    for (const junk of QUERY_JUNK)
+      kinds.query!.push(() => ({ label: `query ${parameter.name}=${junk.slice(0, 30)}`, parts: { ...base(), query: [`${parameter.name}=${junk}`] } }));
     for (const shape of [`${parameter.name}=1&${parameter.name}=2`, `${parameter.name}[]=1`, `${parameter.name}[__proto__]=1`, `${parameter.name}[a][b]=1`]) {
       kinds.query!.push(() => ({ label: `query ${shape}`, parts: { ...base(), query: [shape] } }));
     }
@@ -255,12 +330,19 @@ export function fuzzCases(route: ApiRoute, options: FuzzOptions): FuzzCase[] {
           }));
         }
       }
-      kinds.field!.push(() => ({ label: `body ${field} with __proto__`, parts: withRawBody(base(), (text) => text.replace(/^\{/, `{"${field}":{"__proto__":{"polluted":true}},"__proto__":{"polluted":true},`)) }));
+      kinds.field!.push(() => ({
+        label: `body ${field} with __proto__`,
+        parts: withRawBody(base(), (text) => text.replace(/^\{/, `{"${field}":{"__proto__":{"polluted":true}},"__proto__":{"polluted":true},`)),
+      }));
     }
-    kinds.field!.push(() => ({ label: 'body with unknown fields', parts: withBody(base(), (body) => Object.assign(body, { unknown: 1, isAdmin: true, role: 'admin', id: 1, user_id: 'x' })) }));
+    kinds.field!.push(() => ({
+      label: 'body with unknown fields',
+      parts: withBody(base(), (body) => Object.assign(body, { unknown: 1, isAdmin: true, role: 'admin', id: 1, user_id: 'x' })),
+    }));
   }
   if (sendsBody) {
-    for (const [label, payload] of RAW_BODIES) kinds.body!.push(() => ({ label: `body ${label}`, parts: { ...base(), body: { contentType: 'application/json', payload } } }));
+    for (const [label, payload] of RAW_BODIES)
+      kinds.body!.push(() => ({ label: `body ${label}`, parts: { ...base(), body: { contentType: 'application/json', payload } } }));
     for (const contentType of CONTENT_TYPES) {
       kinds.contentType!.push(() => {
         const parts = base();
@@ -269,18 +351,24 @@ export function fuzzCases(route: ApiRoute, options: FuzzOptions): FuzzCase[] {
     }
   }
   if (route.multipartField) {
-    for (const [label, body] of multipartJunk(route.multipartField, options.sampleImage)) kinds.multipart!.push(() => ({ label: `multipart ${label}`, parts: { ...base(), body } }));
+    for (const [label, body] of multipartJunk(route.multipartField, options.sampleImage))
+      kinds.multipart!.push(() => ({ label: `multipart ${label}`, parts: { ...base(), body } }));
   }
   // The path spelled otherwise (issue 21), from the app's pages and from another site's.
   for (const [index, variant] of pathVariants(route.path).entries()) {
     kinds.spelling!.push(() => ({ label: `path spelled with ${variant.label}`, parts: { ...base(), spelling: index } }));
-    kinds.spelling!.push(() => ({ label: `path spelled with ${variant.label}, from another site`, parts: { ...base(), spelling: index, headers: { origin: ANOTHER_ORIGIN } } }));
+    kinds.spelling!.push(() => ({
+      label: `path spelled with ${variant.label}, from another site`,
+      parts: { ...base(), spelling: index, headers: { origin: ANOTHER_ORIGIN } },
+    }));
   }
   kinds.headers!.push(() => ({ label: 'from another site', parts: { ...base(), headers: { origin: ANOTHER_ORIGIN } } }));
   for (const headers of ODD_HEADERS) kinds.headers!.push(() => ({ label: `header ${Object.keys(headers)[0]}`, parts: { ...base(), headers } }));
 
   // Every kind in turn, each in a shuffled order, so a small count still covers every kind.
-  const queues = Object.values(kinds).map((makers) => shuffled(random, makers)).filter((queue) => queue.length > 0);
+  const queues = Object.values(kinds)
+    .map((makers) => shuffled(random, makers))
+    .filter((queue) => queue.length > 0);
   const singles = queues.reduce((sum, queue) => sum + queue.length, 0);
   const hasInputs = route.pathParams.length > 0 || route.queryParams.length > 0 || sendsBody;
   const count = hasInputs ? options.count : Math.min(options.count, singles);
@@ -359,7 +447,11 @@ function multipart(parts: Part[], boundary = 'fuzzBoundary42', options: { end?: 
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
     const headers = part.rawHeaders ?? `Content-Disposition: ${disposition}\r\n${part.contentType ? `Content-Type: ${part.contentType}\r\n` : ''}`;
-    pieces.push(Buffer.from(`--${boundary}\r\n${headers}\r\n`, 'utf8'), Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content), Buffer.from('\r\n'));
+    pieces.push(
+      Buffer.from(`--${boundary}\r\n${headers}\r\n`, 'utf8'),
+      Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content),
+      Buffer.from('\r\n'),
+    );
   }
   pieces.push(Buffer.from(options.end ?? `--${boundary}--\r\n`));
   return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(pieces) };
@@ -378,7 +470,10 @@ function multipartJunk(field: string, image: Buffer): Array<[string, { contentTy
     ['file name in UTF-8', multipart([file({ filename: 'ñandú 🏠.png' })])],
     ['empty file', multipart([file({ content: Buffer.alloc(0) })])],
     ['text as an image', multipart([file({ content: 'not an image at all' })])],
-    ['SVG with script', multipart([file({ content: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', contentType: 'image/svg+xml', filename: 'x.svg' })])],
+    [
+      'SVG with script',
+      multipart([file({ content: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', contentType: 'image/svg+xml', filename: 'x.svg' })]),
+    ],
     ['cut PNG', multipart([file({ content: image.subarray(0, Math.min(60, image.length)) })])],
     ['field __proto__', multipart([file({ name: '__proto__' })])],
     ['field constructor', multipart([file({ name: 'constructor' })])],

@@ -11,7 +11,9 @@ import sharp from 'sharp';
 
 /** A 300x300 JPEG stored with its top half red and bottom half blue, EXIF orientation 6, an artist and GPS. */
 export async function phonePhoto(): Promise<Buffer> {
-  const redHalf = await sharp({ create: { width: 300, height: 150, channels: 3, background: '#ff0000' } }).png().toBuffer();
+  const redHalf = await sharp({ create: { width: 300, height: 150, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 300, height: 300, channels: 3, background: '#0000ff' } })
     .composite([{ input: redHalf, top: 0, left: 0 }])
     .jpeg({ quality: 90 })
@@ -30,12 +32,16 @@ export function hasGpsBlock(exif: Buffer): boolean {
 
 /** A plain image of a given format and size. */
 export function plainImage(format: 'jpeg' | 'png' | 'webp' | 'gif', width = 64, height = 64, background = '#336699'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).toFormat(format).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 /** A PNG of random noise: it does not compress, so its size is about width x height x 3 bytes. */
 export function noisyPng(width: number, height: number): Promise<Buffer> {
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /**

@@ -92,7 +92,9 @@ export function chatCompletion(content: string | null, extra: { finishReason?: s
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model: 'stub-model',
-    choices: [{ index: 0, message: { role: 'assistant', content, refusal: extra.refusal ?? null }, finish_reason: extra.finishReason ?? 'stop', logprobs: null }],
+    choices: [
+      { index: 0, message: { role: 'assistant', content, refusal: extra.refusal ?? null }, finish_reason: extra.finishReason ?? 'stop', logprobs: null },
+    ],
     usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
   };
 }

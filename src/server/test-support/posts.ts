@@ -107,10 +107,20 @@ export async function createTestPost(db: Kysely<Database>, input: TestPostInput)
 }
 
 /** A project row to hang posts on, created by and assigned to whom the test says. */
-export async function createTestProject(db: Kysely<Database>, input: { title?: string; createdBy?: string | null; assignedTo?: string | null; state?: string } = {}): Promise<number> {
+export async function createTestProject(
+  db: Kysely<Database>,
+  input: { title?: string; createdBy?: string | null; assignedTo?: string | null; state?: string } = {},
+): Promise<number> {
   const { id } = await db
     .insertInto('projects')
-    .values(projectRowValues({ title: input.title ?? 'Casa del Mar', created_by: input.createdBy ?? null, assigned_to: input.assignedTo ?? null, state: input.state ?? 'preview' }))
+    .values(
+      projectRowValues({
+        title: input.title ?? 'Casa del Mar',
+        created_by: input.createdBy ?? null,
+        assigned_to: input.assignedTo ?? null,
+        state: input.state ?? 'preview',
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

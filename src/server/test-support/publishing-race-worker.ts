@@ -98,7 +98,7 @@ const started = performance.now();
 const swept = await publishing.sweep.run();
 worker.start();
 // Done when no publish job has been left for a few polls in a row.
-for (let idle = 0; idle < 4; ) {
+for (let idle = 0; idle < 4;) {
   await new Promise((resolve) => setTimeout(resolve, 100));
   idle = (await publishJobsLeft()) === 0 ? idle + 1 : 0;
 }

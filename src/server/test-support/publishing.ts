@@ -76,12 +76,17 @@ export function createTestPublishing(env: PublishingTestApp, overrides: Partial<
 let imageCounter = 0;
 
 /** A real JPEG variant pair in storage, as the generation leaves them (Instagram 4:5, LinkedIn the same bytes). */
-export async function storeVariantPair(env: Pick<PublishingTestApp, 't' | 'publicUrl'>, color = '#336699'): Promise<{ instagramKey: string; linkedinKey: string }> {
+export async function storeVariantPair(
+  env: Pick<PublishingTestApp, 't' | 'publicUrl'>,
+  color = '#336699',
+): Promise<{ instagramKey: string; linkedinKey: string }> {
   imageCounter += 1;
   const instagramKey = `posts/test/${process.pid}-${imageCounter}-ig.jpg`;
   const linkedinKey = `posts/test/${process.pid}-${imageCounter}-li.jpg`;
   const storage = createLocalStorage({ root: env.t.mediaDir, publicUrl: env.publicUrl });
-  const bytes = await sharp({ create: { width: 400, height: 500, channels: 3, background: color } }).jpeg({ quality: 70 }).toBuffer();
+  const bytes = await sharp({ create: { width: 400, height: 500, channels: 3, background: color } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
   await storage.put(instagramKey, bytes, 'image/jpeg');
   await storage.put(linkedinKey, bytes, 'image/jpeg');
   return { instagramKey, linkedinKey };
@@ -96,7 +101,15 @@ let textCounter = 0;
  */
 export async function createDuePost(
   env: PublishingTestApp,
-  input: { ownerId: string; publishOn: string; publishTime?: string; networks: { instagram?: boolean; linkedin?: boolean }; images?: number; unselected?: number; projectId?: number },
+  input: {
+    ownerId: string;
+    publishOn: string;
+    publishTime?: string;
+    networks: { instagram?: boolean; linkedin?: boolean };
+    images?: number;
+    unselected?: number;
+    projectId?: number;
+  },
 ): Promise<{ id: number; projectId: number; imageIds: number[] }> {
   const db = env.t.database.db;
   const projectId = input.projectId ?? (await createTestProject(db, { createdBy: input.ownerId, state: 'preview' }));

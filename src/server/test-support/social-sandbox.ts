@@ -75,7 +75,10 @@ export function sandboxClients(testSandbox: TestSandbox | SandboxAddress, option
 }
 
 /** What createTestApp needs to connect both networks through the sandbox. */
-export function sandboxAdapters(testSandbox: TestSandbox | SandboxAddress, options: { timeoutMs?: number; organizationPages?: boolean; adsRead?: boolean } = {}): SocialAdapters {
+export function sandboxAdapters(
+  testSandbox: TestSandbox | SandboxAddress,
+  options: { timeoutMs?: number; organizationPages?: boolean; adsRead?: boolean } = {},
+): SocialAdapters {
   const clients = sandboxClients(testSandbox, options);
   return {
     cipher: createTestTokenCipher(),
@@ -92,7 +95,10 @@ export type Network = 'linkedin' | 'instagram';
  * permissions and page ids to untick), and reads where the provider sends it back. Returns the callback
  * page's URL. `studio`: the browser is signed in to the networks as that sandbox studio (its cookie).
  */
-export async function answerConsent(authorizeUrl: string, choice: { decision: 'allow' | 'cancel'; uncheck?: string[]; studio?: string } = { decision: 'allow' }): Promise<URL> {
+export async function answerConsent(
+  authorizeUrl: string,
+  choice: { decision: 'allow' | 'cancel'; uncheck?: string[]; studio?: string } = { decision: 'allow' },
+): Promise<URL> {
   const headers: Record<string, string> = choice.studio ? { cookie: `${SIGNED_IN_COOKIE}=${encodeURIComponent(choice.studio)}` } : {};
   const pageResponse = await fetch(authorizeUrl, { headers });
   if (pageResponse.status !== 200) throw new Error(`consent page answered ${pageResponse.status}: ${await pageResponse.text()}`);
@@ -113,7 +119,12 @@ export async function answerConsent(authorizeUrl: string, choice: { decision: 'a
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 /** POST /api/social/:network/authorize as the signed-in user; the consent page's URL. */

@@ -105,7 +105,10 @@ function sendOriginLikeABrowser(app: FastifyInstance, origin: string): void {
   app.inject = ((options: InjectOptions | string) => inject(asBrowser(options))) as FastifyInstance['inject'];
 }
 
-type AppTestConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio' | 'httpTimeouts'> & {
+type AppTestConfig = Pick<
+  Config,
+  'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio' | 'httpTimeouts'
+> & {
   mailer: Mailer;
   storage: Storage;
   social: SocialAdapters;

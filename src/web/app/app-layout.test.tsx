@@ -7,7 +7,16 @@ describe('the signed-in shell', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("keeps room under a page's last block, so it never touches the footer (home, settings, posts, calendar; issue 29)", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ id: 'u1', email: 'ana@estudio.es', role: 'admin', language: 'es', first_name: 'Ana', last_name: 'Roca' }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ id: 'u1', email: 'ana@estudio.es', role: 'admin', language: 'es', first_name: 'Ana', last_name: 'Roca' }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
     renderWithData(<AppLayout />, { path: '/home' });
     const content = await screen.findByTestId('page-content');
     expect(content.style.paddingBottom).not.toBe('');

@@ -68,7 +68,11 @@ export function AppLayout() {
   ];
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { desktop: true, mobile: !navigationOpen } }} padding={{ base: 'md', sm: 'xl' }}>
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { desktop: true, mobile: !navigationOpen } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
       <AppShell.Header>
         <Group h="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap" maw={CONTENT_WIDTH + 64} mx="auto">
           <Group gap="lg" wrap="nowrap">
@@ -76,7 +80,16 @@ export function AppLayout() {
             <BrandLink to="/home" />
             <Group component="nav" gap={4} visibleFrom="sm" aria-label={t('nav.mainNavigation')}>
               {links.map((item) => (
-                <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isActive(item.to)} aria-current={isActive(item.to) ? 'page' : undefined} w="auto" {...preloadOnIntent(item.to)} />
+                <NavLink
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  label={t(item.label)}
+                  active={isActive(item.to)}
+                  aria-current={isActive(item.to) ? 'page' : undefined}
+                  w="auto"
+                  {...preloadOnIntent(item.to)}
+                />
               ))}
             </Group>
           </Group>
@@ -94,7 +107,9 @@ export function AppLayout() {
                     <Avatar src={user?.avatar_url ?? null} radius="xl" size={32} alt="" color="dark" aria-hidden>
                       {(user?.first_name || user?.email || '?').slice(0, 1).toUpperCase()}
                     </Avatar>
-                    <Text size="sm" visibleFrom="md">{user?.email}</Text>
+                    <Text size="sm" visibleFrom="md">
+                      {user?.email}
+                    </Text>
                   </Group>
                 </UnstyledButton>
               )}
@@ -105,7 +120,16 @@ export function AppLayout() {
       <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.mainNavigation')}>
         <Stack gap={2}>
           {links.map((item) => (
-            <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isActive(item.to)} aria-current={isActive(item.to) ? 'page' : undefined} onClick={closeNavigation} {...preloadOnIntent(item.to)} />
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={t(item.label)}
+              active={isActive(item.to)}
+              aria-current={isActive(item.to) ? 'page' : undefined}
+              onClick={closeNavigation}
+              {...preloadOnIntent(item.to)}
+            />
           ))}
         </Stack>
       </AppShell.Navbar>

@@ -9,7 +9,9 @@ export function BrandLink({ to }: { to: string }) {
     <Anchor component={Link} to={to} underline="never" c="inherit">
       <Group gap={10} wrap="nowrap">
         <img src="/logo.svg" alt="" width={30} height={30} />
-        <Text component="span" fw={750} fz="1.25rem" lh={1} style={{ letterSpacing: '-0.02em' }}>{t('appName')}</Text>
+        <Text component="span" fw={750} fz="1.25rem" lh={1} style={{ letterSpacing: '-0.02em' }}>
+          {t('appName')}
+        </Text>
       </Group>
     </Anchor>
   );

@@ -23,7 +23,12 @@ export function LanguageMenu() {
     <ActionMenu
       label={t('language.label')}
       heading={t('language.label')}
-      items={LANGUAGES.map((language) => ({ key: language, label: t(`language.${language}`), current: language === current, onSelect: () => choose(language) }))}
+      items={LANGUAGES.map((language) => ({
+        key: language,
+        label: t(`language.${language}`),
+        current: language === current,
+        onSelect: () => choose(language),
+      }))}
       trigger={(props) => (
         // The ISO code the landing shows too (CA, not CAT), in a white box like the landing's switch; the name holds the visible code (WCAG 2.5.3).
         <Button {...props} variant="default" size="compact-sm" fw={700} style={{ letterSpacing: '0.04em' }}>

@@ -32,12 +32,35 @@ export interface PageEntry extends PageCode {
 export const PAGES = {
   privacy: { path: '/privacy', module: 'features/legal/privacy-page.tsx', component: 'PrivacyPage', layout: 'public', namespaces: ['legal'] },
   legal: { path: '/legal', module: 'features/legal/legal-notice-page.tsx', component: 'LegalNoticePage', layout: 'public', namespaces: ['legal'] },
-  documentation: { path: '/documentation', module: 'features/legal/documentation-page.tsx', component: 'DocumentationPage', layout: 'public', namespaces: ['legal'] },
-  resetPassword: { path: '/reset-password', module: 'features/auth/reset-password-page.tsx', component: 'ResetPasswordPage', namespaces: ['auth', 'validation'] },
+  documentation: {
+    path: '/documentation',
+    module: 'features/legal/documentation-page.tsx',
+    component: 'DocumentationPage',
+    layout: 'public',
+    namespaces: ['legal'],
+  },
+  resetPassword: {
+    path: '/reset-password',
+    module: 'features/auth/reset-password-page.tsx',
+    component: 'ResetPasswordPage',
+    namespaces: ['auth', 'validation'],
+  },
   home: { path: '/home', module: 'features/home/home-page.tsx', component: 'HomePage', layout: 'signedIn', namespaces: ['posts', 'projects'] },
-  profile: { path: '/profile', module: 'features/profile/profile-page.tsx', component: 'ProfilePage', layout: 'signedIn', namespaces: ['profile', 'users', 'validation'] },
+  profile: {
+    path: '/profile',
+    module: 'features/profile/profile-page.tsx',
+    component: 'ProfilePage',
+    layout: 'signedIn',
+    namespaces: ['profile', 'users', 'validation'],
+  },
   settings: { path: '/settings', module: 'features/settings/settings-page.tsx', component: 'SettingsPage', layout: 'signedIn', namespaces: ['social'] },
-  projects: { path: '/projects', module: 'features/projects/projects-page.tsx', component: 'ProjectsPage', layout: 'signedIn', namespaces: ['projects', 'validation'] },
+  projects: {
+    path: '/projects',
+    module: 'features/projects/projects-page.tsx',
+    component: 'ProjectsPage',
+    layout: 'signedIn',
+    namespaces: ['projects', 'validation'],
+  },
   posts: {
     path: '/preview-projects',
     module: 'features/posts/posts-page.tsx',
@@ -54,7 +77,13 @@ export const PAGES = {
     namespaces: ['calendar', 'posts', 'social', 'validation'],
     wrappers: [{ module: 'app/dates-language.tsx', component: 'DatesLanguage' }],
   },
-  prompts: { path: '/my-gpts', module: 'features/prompts/prompts-page.tsx', component: 'PromptsPage', layout: 'signedIn', namespaces: ['prompts', 'validation'] },
+  prompts: {
+    path: '/my-gpts',
+    module: 'features/prompts/prompts-page.tsx',
+    component: 'PromptsPage',
+    layout: 'signedIn',
+    namespaces: ['prompts', 'validation'],
+  },
   linkedinCallback: {
     path: '/auth/linkedin/callback',
     module: 'features/social/oauth-callback-page.tsx',
@@ -70,6 +99,12 @@ export const PAGES = {
     namespaces: ['social'],
   },
   users: { path: '/users', module: 'features/users/users-page.tsx', component: 'UsersPage', layout: 'signedIn', namespaces: ['users', 'validation'] },
-  networksCheck: { path: '/networks-check', module: 'features/networks-check/networks-check-page.tsx', component: 'NetworksCheckPage', layout: 'signedIn', namespaces: ['networks'] },
+  networksCheck: {
+    path: '/networks-check',
+    module: 'features/networks-check/networks-check-page.tsx',
+    component: 'NetworksCheckPage',
+    layout: 'signedIn',
+    namespaces: ['networks'],
+  },
   landing: { path: '/', module: 'features/landing/landing-redirect.tsx', component: 'LandingRedirect', namespaces: [] },
 } as const satisfies Record<string, PageEntry>;

@@ -14,7 +14,13 @@ import { LAYOUTS, PAGES, type PageCode, type PageEntry } from './route-table.ts'
  * visitor downloads the code (and the translations) of the screens they open (src/web/README.md).
  * Where each one's code is, is data (route-table.ts), which the build also reads.
  */
-const MODULES = import.meta.glob<Record<string, unknown>>(['./app-layout.tsx', './public-layout.tsx', './dates-language.tsx', '../features/*/*-page.tsx', '../features/landing/landing-redirect.tsx']);
+const MODULES = import.meta.glob<Record<string, unknown>>([
+  './app-layout.tsx',
+  './public-layout.tsx',
+  './dates-language.tsx',
+  '../features/*/*-page.tsx',
+  '../features/landing/landing-redirect.tsx',
+]);
 
 function importComponent<Props extends object>({ module, component }: PageCode): Promise<ComponentType<Props>> {
   const load = MODULES[module.startsWith('app/') ? `./${module.slice('app/'.length)}` : `../${module}`];
@@ -30,7 +36,10 @@ function lazyComponentOf(code: PageCode & { wrappers?: readonly PageCode[] }): L
   const known = lazyComponents.get(key);
   if (known) return known;
   const created = lazyPage(async () => {
-    const [Page, ...Wrappers] = await Promise.all([importComponent<Record<string, string>>(code), ...(code.wrappers ?? []).map((wrapper) => importComponent<{ children: ReactNode }>(wrapper))]);
+    const [Page, ...Wrappers] = await Promise.all([
+      importComponent<Record<string, string>>(code),
+      ...(code.wrappers ?? []).map((wrapper) => importComponent<{ children: ReactNode }>(wrapper)),
+    ]);
     if (Wrappers.length === 0) return Page!;
     return function WrappedPage(props: Record<string, string>) {
       return Wrappers.reduceRight<ReactNode>((child, Wrapper) => <Wrapper>{child}</Wrapper>, <Page {...props} />);

@@ -7,11 +7,19 @@ export function SiteFooter() {
   const { t } = useTranslation();
   return (
     <Group component="footer" justify="space-between" px="md" py="md" gap="xs" style={{ borderTop: '1px solid var(--alz-line)' }}>
-      <Text size="sm" c="dimmed">© {new Date().getFullYear()} Alzado</Text>
+      <Text size="sm" c="dimmed">
+        © {new Date().getFullYear()} Alzado
+      </Text>
       <Group component="nav" gap="md" aria-label={t('footer.links')}>
-        <Anchor component={Link} to="/documentation" size="sm" c="dark" underline="hover">{t('footer.documentation')}</Anchor>
-        <Anchor component={Link} to="/privacy" size="sm" c="dark" underline="hover">{t('footer.privacy')}</Anchor>
-        <Anchor component={Link} to="/legal" size="sm" c="dark" underline="hover">{t('footer.legal')}</Anchor>
+        <Anchor component={Link} to="/documentation" size="sm" c="dark" underline="hover">
+          {t('footer.documentation')}
+        </Anchor>
+        <Anchor component={Link} to="/privacy" size="sm" c="dark" underline="hover">
+          {t('footer.privacy')}
+        </Anchor>
+        <Anchor component={Link} to="/legal" size="sm" c="dark" underline="hover">
+          {t('footer.legal')}
+        </Anchor>
       </Group>
     </Group>
   );

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { theme } from './theme.ts';
 
 describe('the theme', () => {
-  it("marks today in every date picker (issue 29)", () => {
+  it('marks today in every date picker (issue 29)', () => {
     const today = new Date();
     const { baseElement } = render(
       <MantineProvider theme={theme}>

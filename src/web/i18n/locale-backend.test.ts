@@ -23,7 +23,9 @@ describe('locale loading', () => {
 
   async function load(baseUrl: string) {
     const instance = i18next.createInstance();
-    await instance.use(createLocaleBackend(baseUrl)).init({ lng: 'es', ns: ['extra'], defaultNS: 'extra', fallbackLng: false, retryTimeout: 10, maxRetries: 3 });
+    await instance
+      .use(createLocaleBackend(baseUrl))
+      .init({ lng: 'es', ns: ['extra'], defaultNS: 'extra', fallbackLng: false, retryTimeout: 10, maxRetries: 3 });
     return instance;
   }
 
@@ -53,7 +55,8 @@ describe('locale loading', () => {
   it('takes a namespace bundled into the build from there, and one that is not from /locales', async () => {
     const { baseUrl, requests } = await serve([]);
     const instance = i18next.createInstance();
-    const bundled = (language: string, namespace: string) => (language === 'es' && namespace === 'common' ? async () => ({ hello: 'Hola del paquete' }) : undefined);
+    const bundled = (language: string, namespace: string) =>
+      language === 'es' && namespace === 'common' ? async () => ({ hello: 'Hola del paquete' }) : undefined;
     await instance.use(createLocaleBackend(baseUrl, bundled)).init({ lng: 'es', ns: ['common', 'extra'], defaultNS: 'common', fallbackLng: false });
     expect(instance.t('hello')).toBe('Hola del paquete');
     expect(instance.t('hello', { ns: 'extra' })).toBe('Hola desde el servidor');

@@ -68,7 +68,10 @@ describe('SPEC texts', () => {
       passwordTooShortLogin: 'La contraseña debe tener al menos 6 caracteres',
     });
     expect(web('es', 'errors')).toMatchObject({ UNKNOWN: 'Error desconocido', NOT_AUTHENTICATED: 'No hay sesión activa' });
-    expect(web('en', 'validation')).toMatchObject({ passwordTooShort: 'Password must be at least 6 characters long', passwordsDoNotMatch: 'Passwords do not match' });
+    expect(web('en', 'validation')).toMatchObject({
+      passwordTooShort: 'Password must be at least 6 characters long',
+      passwordsDoNotMatch: 'Passwords do not match',
+    });
     expect(web('en', 'auth')).toMatchObject({
       'recovery.sent': 'Recovery email sent correctly',
       'reset.success': 'Password updated successfully',

@@ -61,7 +61,11 @@ describe('uploadWithProgress', () => {
   it('turns an error answer into the same ApiError as apiRequest, details included', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeRequest);
     const done = uploadWithProgress('/api/projects/7/images', new FormData(), () => {});
-    FakeRequest.last!.answer(413, 'Payload Too Large', JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Too large', details: { 'big.jpg': 'tooLarge' } } }));
+    FakeRequest.last!.answer(
+      413,
+      'Payload Too Large',
+      JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Too large', details: { 'big.jpg': 'tooLarge' } } }),
+    );
     const error = await done.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Too large', details: { 'big.jpg': 'tooLarge' } });

@@ -35,14 +35,35 @@ export function makePost(overrides: Partial<Post> = {}): Post {
 }
 
 export function result(status: PostResult['status'], extra: Partial<PostResult> = {}): PostResult {
-  return { status, target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null, reviewed_by: null, reviewed_at: null, account_url: null, ...extra };
+  return {
+    status,
+    target_name: null,
+    permalink: null,
+    error: null,
+    error_code: null,
+    attempts: 1,
+    finished_at: null,
+    reviewed_by: null,
+    reviewed_at: null,
+    account_url: null,
+    ...extra,
+  };
 }
 
 /** The studio's clock as the server reads it: TODAY at 10:00, posts going out at 09:00 by default. */
 export const CLOCK = { today: TODAY, time: '10:00', default_time: '09:00' };
 
 export function makePage(items: Post[], overrides: Partial<PostPage> = {}): PostPage {
-  return { items, total: items.length, page: 1, pageSize: 6, counts: { all: items.length, preview: items.length, scheduled: 0, published: 0 }, today: TODAY, clock: CLOCK, ...overrides };
+  return {
+    items,
+    total: items.length,
+    page: 1,
+    pageSize: 6,
+    counts: { all: items.length, preview: items.length, scheduled: 0, published: 0 },
+    today: TODAY,
+    clock: CLOCK,
+    ...overrides,
+  };
 }
 
 export const CONNECTED_ACCOUNTS: PostAccounts = {
@@ -51,7 +72,16 @@ export const CONNECTED_ACCOUNTS: PostAccounts = {
 };
 
 /** The user GET /api/session answers: Lucía (u1) in the given role, or, as an administrator, someone who owns none of the posts (admin-1). */
-export const signedIn = (role: string) => ({ id: role === 'admin' ? 'admin-1' : 'u1', email: 'lucia@ferrer.es', role, language: 'es', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null });
+export const signedIn = (role: string) => ({
+  id: role === 'admin' ? 'admin-1' : 'u1',
+  email: 'lucia@ferrer.es',
+  role,
+  language: 'es',
+  first_name: 'Lucía',
+  last_name: 'Ferrer',
+  active: true,
+  avatar_url: null,
+});
 
 export interface Call {
   url: string;
@@ -64,11 +94,14 @@ type Handler = (call: Call) => { status: number; body?: unknown } | Promise<{ st
 /** A stand-in server: each request goes to the handler, and every call is kept. */
 export function serve(handler: Handler): Call[] {
   const calls: Call[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const { status, body } = await handler(call);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      const { status, body } = await handler(call);
+      return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
   return calls;
 }

@@ -125,7 +125,10 @@ describe('ActionMenu', () => {
   it('renders a page item as a link: a plain click selects it in the app, a modified one is left to the browser', () => {
     const chosen: string[] = [];
     const onIntent = vi.fn();
-    renderWithProviders(<ActionMenu label="User menu" items={[{ key: 'profile', label: 'Profile', href: '/profile', onIntent, onSelect: () => chosen.push('profile') }]} />, 'en');
+    renderWithProviders(
+      <ActionMenu label="User menu" items={[{ key: 'profile', label: 'Profile', href: '/profile', onIntent, onSelect: () => chosen.push('profile') }]} />,
+      'en',
+    );
     const button = screen.getByRole('button', { name: 'User menu' });
     fireEvent.click(button);
     const link = screen.getByRole('menuitem', { name: 'Profile' });

@@ -40,7 +40,19 @@ export function CardTableBody({ children }: { children: ReactNode }) {
 }
 
 /** A header cell that sorts its list: the whole cell is the button, and aria-sort says the order. */
-export function SortHeader({ label, active, order, onSort, width }: { label: string; active: boolean; order: 'asc' | 'desc'; onSort: () => void; width?: number | string }) {
+export function SortHeader({
+  label,
+  active,
+  order,
+  onSort,
+  width,
+}: {
+  label: string;
+  active: boolean;
+  order: 'asc' | 'desc';
+  onSort: () => void;
+  width?: number | string;
+}) {
   const { t } = useTranslation();
   return (
     <th role="columnheader" className={classes.sortable} style={{ width }} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>

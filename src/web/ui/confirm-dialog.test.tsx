@@ -7,10 +7,7 @@ describe('ConfirmDialog', () => {
   it('asks, then confirms or cancels', async () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
-    renderWithProviders(
-      <ConfirmDialog opened title="Log out" message="Are you sure you want to log out?" onConfirm={onConfirm} onCancel={onCancel} />,
-      'en',
-    );
+    renderWithProviders(<ConfirmDialog opened title="Log out" message="Are you sure you want to log out?" onConfirm={onConfirm} onCancel={onCancel} />, 'en');
     expect(await screen.findByText('Are you sure you want to log out?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledOnce();

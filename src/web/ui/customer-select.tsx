@@ -22,7 +22,10 @@ export function CustomerSelect({ label, placeholder, value, onChange, clearable 
   const selectedLabel = value ? known.current.get(value) : undefined;
   // The box shows the chosen customer's name: that is not a search.
   const customers = useCustomers(search === selectedLabel ? '' : search);
-  const options = (customers.data?.items ?? []).map((user) => ({ value: user.id, label: `${`${user.first_name} ${user.last_name}`.trim() || user.email} · ${user.email}` }));
+  const options = (customers.data?.items ?? []).map((user) => ({
+    value: user.id,
+    label: `${`${user.first_name} ${user.last_name}`.trim() || user.email} · ${user.email}`,
+  }));
   for (const option of options) known.current.set(option.value, option.label);
   const chosen = value && known.current.get(value);
   const data = chosen && !options.some((option) => option.value === value) ? [{ value: value!, label: chosen }, ...options] : options;

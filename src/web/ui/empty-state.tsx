@@ -13,7 +13,9 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
         <rect x="3.5" y="3.5" width="17" height="17" rx="2" />
         <path d="M3.5 15.5h17M9 3.5v12" />
       </svg>
-      <Text c="dimmed" ta="center" maw={420}>{children}</Text>
+      <Text c="dimmed" ta="center" maw={420}>
+        {children}
+      </Text>
       {action}
     </Stack>
   );

@@ -14,7 +14,16 @@ export function MessageDialog({ opened, title, message, tone = 'neutral', onAcce
   const { t } = useTranslation();
   const color = tone === 'error' ? 'red' : tone === 'success' ? 'teal' : undefined;
   return (
-    <Modal opened={opened} onClose={onAccept} title={<Text fw={600} c={color}>{title}</Text>} centered>
+    <Modal
+      opened={opened}
+      onClose={onAccept}
+      title={
+        <Text fw={600} c={color}>
+          {title}
+        </Text>
+      }
+      centered
+    >
       {message && <Text>{message}</Text>}
       <Group justify="flex-end" mt="lg">
         <Button onClick={onAccept} data-autofocus>

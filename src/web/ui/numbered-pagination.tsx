@@ -23,11 +23,17 @@ export function NumberedPagination({ page, pageSize, total, onPageChange }: Numb
   const atEnd = current >= pages;
   return (
     <Group component="nav" aria-label={t('pagination.label')} justify="center" gap={4} mt="lg" wrap="wrap">
-      <ActionIcon variant="default" size="lg" aria-label={t('pagination.first')} disabled={atStart} onClick={() => onPageChange(1)}>«</ActionIcon>
-      <ActionIcon variant="default" size="lg" aria-label={t('pagination.previous')} disabled={atStart} onClick={() => onPageChange(current - 1)}>‹</ActionIcon>
+      <ActionIcon variant="default" size="lg" aria-label={t('pagination.first')} disabled={atStart} onClick={() => onPageChange(1)}>
+        «
+      </ActionIcon>
+      <ActionIcon variant="default" size="lg" aria-label={t('pagination.previous')} disabled={atStart} onClick={() => onPageChange(current - 1)}>
+        ‹
+      </ActionIcon>
       {pageNumbers(current, pages).map((item, index) =>
         item === 'ellipsis' ? (
-          <Text key={`gap-${index}`} c="dimmed" w={28} ta="center" aria-hidden="true">…</Text>
+          <Text key={`gap-${index}`} c="dimmed" w={28} ta="center" aria-hidden="true">
+            …
+          </Text>
         ) : (
           <ActionIcon
             key={item}
@@ -37,12 +43,18 @@ export function NumberedPagination({ page, pageSize, total, onPageChange }: Numb
             aria-current={item === current ? 'page' : undefined}
             onClick={() => item !== current && onPageChange(item)}
           >
-            <Text size="sm" fw={item === current ? 700 : 400} c="inherit">{item}</Text>
+            <Text size="sm" fw={item === current ? 700 : 400} c="inherit">
+              {item}
+            </Text>
           </ActionIcon>
         ),
       )}
-      <ActionIcon variant="default" size="lg" aria-label={t('pagination.next')} disabled={atEnd} onClick={() => onPageChange(current + 1)}>›</ActionIcon>
-      <ActionIcon variant="default" size="lg" aria-label={t('pagination.last')} disabled={atEnd} onClick={() => onPageChange(pages)}>»</ActionIcon>
+      <ActionIcon variant="default" size="lg" aria-label={t('pagination.next')} disabled={atEnd} onClick={() => onPageChange(current + 1)}>
+        ›
+      </ActionIcon>
+      <ActionIcon variant="default" size="lg" aria-label={t('pagination.last')} disabled={atEnd} onClick={() => onPageChange(pages)}>
+        »
+      </ActionIcon>
     </Group>
   );
 }

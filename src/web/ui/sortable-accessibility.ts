@@ -11,7 +11,8 @@ export function useSortableAccessibility(positionOf: (id: UniqueIdentifier) => n
   const { t } = useTranslation();
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('sortable.start', { position: positionOf(active.id) }),
-    onDragOver: ({ active, over }) => (over ? t('sortable.over', { position: positionOf(active.id), target: positionOf(over.id) }) : t('sortable.outside', { position: positionOf(active.id) })),
+    onDragOver: ({ active, over }) =>
+      over ? t('sortable.over', { position: positionOf(active.id), target: positionOf(over.id) }) : t('sortable.outside', { position: positionOf(active.id) }),
     onDragEnd: ({ active, over }) =>
       over ? t('sortable.drop', { position: positionOf(active.id), target: positionOf(over.id) }) : t('sortable.cancel', { position: positionOf(active.id) }),
     onDragCancel: ({ active }) => t('sortable.cancel', { position: positionOf(active.id) }),

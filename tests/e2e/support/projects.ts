@@ -17,7 +17,9 @@ export interface NewProject {
 }
 
 async function picture(colour: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).jpeg({ quality: 80 }).toBuffer();
+  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
   return { name: `foto-${colour.slice(1)}.jpg`, mimeType: 'image/jpeg', buffer };
 }
 
@@ -38,6 +40,9 @@ export async function createProject(page: Page, server: RunningServer, project: 
 export async function launchProject(page: Page, server: RunningServer, id: number): Promise<void> {
   expect((await page.request.post(`${server.url}/api/projects/${id}/launch`)).status()).toBe(202);
   await expect
-    .poll(async () => ((await (await page.request.get(`${server.url}/api/projects/${id}`)).json()) as { state: string }).state, { timeout: 20_000, interval: 250 })
+    .poll(async () => ((await (await page.request.get(`${server.url}/api/projects/${id}`)).json()) as { state: string }).state, {
+      timeout: 20_000,
+      interval: 250,
+    })
     .toBe('preview');
 }

@@ -138,7 +138,12 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 async function readOutbox(outboxDir: string): Promise<OutboxMessage[]> {
-  const names = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((name) => name.endsWith('.json')).sort() : [];
+  const names = fs.existsSync(outboxDir)
+    ? fs
+        .readdirSync(outboxDir)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+    : [];
   return names.map((name) => JSON.parse(fs.readFileSync(path.join(outboxDir, name), 'utf8')) as OutboxMessage);
 }
 

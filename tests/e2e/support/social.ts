@@ -37,7 +37,11 @@ export async function chooseInstagramAccount(page: Page, username: string): Prom
 
 /** The sandbox's misbehaviour API, as a tester would call it (src/server/sandbox/sandbox.ts). */
 export async function sandboxControl(server: RunningServer, action: string, body: unknown): Promise<void> {
-  const response = await fetch(`${server.url}/sandbox/control/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}/sandbox/control/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.ok, `sandbox control ${action}`).toBe(true);
 }
 

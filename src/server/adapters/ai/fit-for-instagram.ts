@@ -35,7 +35,10 @@ export function fitForInstagram(text: string): string {
 
 /** Paragraphs, the empty ones left out. */
 export function joinParts(parts: string[]): string {
-  return parts.map((part) => part.trim()).filter((part) => part !== '').join(SEPARATOR);
+  return parts
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(SEPARATOR);
 }
 
 /** At most `max` characters, cut after a whole word when one ends near the limit, ending in "…". */

@@ -27,7 +27,9 @@ function writerFor(url: string, options: Partial<OpenAiWriterOptions> = {}) {
 }
 
 async function image(name: string): Promise<WriterImage> {
-  const data = await sharp(await plainImage('png', 40, 30)).jpeg().toBuffer();
+  const data = await sharp(await plainImage('png', 40, 30))
+    .jpeg()
+    .toBuffer();
   return { url: `https://media.alzado.example/${name}.jpg`, preview: { contentType: 'image/jpeg', data } };
 }
 
@@ -80,7 +82,11 @@ describe('OpenAI-compatible writer', () => {
     expect(body.model).toBe('gpt-4o-mini');
     expect(body.response_format).toMatchObject({
       type: 'json_schema',
-      json_schema: { name: 'posts', strict: true, schema: { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: { required: ['text'] } } } } },
+      json_schema: {
+        name: 'posts',
+        strict: true,
+        schema: { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: { required: ['text'] } } } },
+      },
     });
     const [system, user] = body.messages;
     expect(system.role).toBe('system');
@@ -94,13 +100,29 @@ describe('OpenAI-compatible writer', () => {
     expect(facts).toEqual({
       language: 'cat',
       project: {
-        title: 'Casa del Patio', description: 'Una vivienda organizada alrededor de un patio.', keywords: ['arquitectura', 'patio'], category: 'residencial',
-        location: 'Sant Cugat', year: 2023, authors: 'Ana Pérez', photoCredit: 'Adrià Goula', weblink: 'https://www.estudio.es/casa',
+        title: 'Casa del Patio',
+        description: 'Una vivienda organizada alrededor de un patio.',
+        keywords: ['arquitectura', 'patio'],
+        category: 'residencial',
+        location: 'Sant Cugat',
+        year: 2023,
+        authors: 'Ana Pérez',
+        photoCredit: 'Adrià Goula',
+        weblink: 'https://www.estudio.es/casa',
       },
-      posts: [{ post: 1, images: 2 }, { post: 2, images: 1 }],
+      posts: [
+        { post: 1, images: 2 },
+        { post: 2, images: 1 },
+      ],
     });
     const parts = user.content.slice(1);
-    expect(parts.map((part: { type: string; text?: string }) => part.text ?? part.type)).toEqual(['Images of post 1:', 'image_url', 'image_url', 'Images of post 2:', 'image_url']);
+    expect(parts.map((part: { type: string; text?: string }) => part.text ?? part.type)).toEqual([
+      'Images of post 1:',
+      'image_url',
+      'image_url',
+      'Images of post 2:',
+      'image_url',
+    ]);
     const firstImage = parts[1].image_url;
     expect(firstImage.url).toBe(`data:image/jpeg;base64,${sent.posts[0]!.images[0]!.preview!.data.toString('base64')}`);
     expect(firstImage.detail).toBe('low');
@@ -140,7 +162,15 @@ describe('OpenAI-compatible writer', () => {
   });
 
   it.each([
-    [401, openAiError(`Incorrect API key provided: ${API_KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', 'invalid_api_key'), 'OPENAI_API_KEY'],
+    [
+      401,
+      openAiError(
+        `Incorrect API key provided: ${API_KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        'invalid_request_error',
+        'invalid_api_key',
+      ),
+      'OPENAI_API_KEY',
+    ],
     [429, openAiError('Rate limit reached for gpt-4o-mini', 'requests', 'rate_limit_exceeded'), 'rate limiting'],
     [500, openAiError('The server had an error while processing your request.', 'server_error'), 'failed; try again later'],
     [404, openAiError('The model `gpt-9` does not exist', 'invalid_request_error', 'model_not_found'), 'OPENAI_MODEL'],
@@ -159,12 +189,17 @@ describe('OpenAI-compatible writer', () => {
 
   it('gets as many posts as it asks for from the stub left as it is (what the generation tests use)', async () => {
     const { url } = await startStub();
-    await expect(writerFor(url).write(await request())).resolves.toEqual(['Post 1 of 2 about Casa del Patio. #architecture', 'Post 2 of 2 about Casa del Patio. #architecture']);
+    await expect(writerFor(url).write(await request())).resolves.toEqual([
+      'Post 1 of 2 about Casa del Patio. #architecture',
+      'Post 2 of 2 about Casa del Patio. #architecture',
+    ]);
   });
 
   it('says when the stub refuses a wrong key (the real check, not a canned answer)', async () => {
     const { url } = await startStub();
-    const error = await failure(createOpenAiWriter({ baseUrl: url, apiKey: 'sk-wrong-key-000000', model: 'm', timeoutMs: 5_000, sendImages: false }).write(await request()));
+    const error = await failure(
+      createOpenAiWriter({ baseUrl: url, apiKey: 'sk-wrong-key-000000', model: 'm', timeoutMs: 5_000, sendImages: false }).write(await request()),
+    );
     expect(error.status).toBe(401);
     expect(error.message).not.toContain('sk-wrong');
   });
@@ -215,7 +250,9 @@ describe('OpenAI-compatible writer', () => {
     const { url } = await startStub(() => ({ hang: true }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const outcome = await writerFor(url).write(await request({ signal: controller.signal })).catch((error: unknown) => error);
+    const outcome = await writerFor(url)
+      .write(await request({ signal: controller.signal }))
+      .catch((error: unknown) => error);
     expect(outcome).not.toBeInstanceOf(WriterError);
     expect((outcome as Error).name).toBe('AbortError');
   });

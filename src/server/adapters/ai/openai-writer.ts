@@ -31,7 +31,7 @@ const LANGUAGE_NAMES: Record<Language, string> = { es: 'Spanish (Spain)', en: 'E
 /** The instructions when the project has no prompt from My GPTs. */
 export const DEFAULT_INSTRUCTIONS =
   'You are the social media editor of an architecture and design studio. You write engaging, precise posts that ' +
-  'present the studio\'s projects to clients, peers and the public, in a warm professional tone, with a few fitting emojis ' +
+  "present the studio's projects to clients, peers and the public, in a warm professional tone, with a few fitting emojis " +
   'and relevant hashtags at the end.';
 
 export function createOpenAiWriter(options: OpenAiWriterOptions): PostWriter {
@@ -78,7 +78,8 @@ async function askModel(client: OpenAI, options: OpenAiWriterOptions, request: W
   }
   const choice = completion.choices?.[0];
   if (choice?.message?.refusal) throw new WriterError('GENERATION_AI_FAILED', `The AI model refused to write the posts: ${shorten(choice.message.refusal)}`);
-  if (choice?.finish_reason === 'length') throw new WriterError('GENERATION_AI_FAILED', 'The AI model stopped before finishing its answer (finish_reason "length")');
+  if (choice?.finish_reason === 'length')
+    throw new WriterError('GENERATION_AI_FAILED', 'The AI model stopped before finishing its answer (finish_reason "length")');
   const content = choice?.message?.content;
   if (typeof content !== 'string' || content.trim() === '') throw new WriterError('GENERATION_AI_FAILED', 'The AI service answered without any text');
   return content;

@@ -40,7 +40,12 @@ const bare: WriterProject = {
 
 /** The texts, typed as four so tests can name them; the writer gives exactly `count` (checked below). */
 async function write(project: WriterProject, language: Language, count: number): Promise<[string, string, string, string]> {
-  const texts = await createTemplateWriter().write({ project, language, instructions: 'ignored by the template', posts: Array.from({ length: count }, () => ({ images: [] })) });
+  const texts = await createTemplateWriter().write({
+    project,
+    language,
+    instructions: 'ignored by the template',
+    posts: Array.from({ length: count }, () => ({ images: [] })),
+  });
   return texts as [string, string, string, string];
 }
 
@@ -63,25 +68,46 @@ describe('template writer', () => {
   });
 
   it.each([
-    ['es', 'Presentamos Casa del Patio, un proyecto residencial en Sant Cugat del Vallès (2023).', 'El equipo:', 'Categoría: Residencial · Año: 2023', 'Descubre el proyecto completo en https://www.estudio.es/casa-patio'],
-    ['en', 'Introducing Casa del Patio, a residential project in Sant Cugat del Vallès (2023).', 'The team:', 'Category: Residential · Year: 2023', 'See the whole project at https://www.estudio.es/casa-patio'],
-    ['cat', 'Us presentem Casa del Patio, un projecte residencial a Sant Cugat del Vallès (2023).', "L'equip:", 'Categoria: Residencial · Any: 2023', 'Descobreix el projecte complet a https://www.estudio.es/casa-patio'],
-  ] as const)('writes four posts in %s: the project, the place and team, the details, the credits and the web page', async (language, opening, team, facts, call) => {
-    const [first, second, third, fourth] = await write(casaPatio, language, 4);
-    expect(first.split('\n')[0]).toBe(opening);
-    expect(first).toContain('Una vivienda unifamiliar organizada alrededor de un patio central.');
-    expect(second.startsWith('📍 Sant Cugat del Vallès')).toBe(true);
-    expect(second).toContain(team);
-    expect(second).toContain('Ana Pérez, Joan Vila');
-    expect(third).toContain(facts);
-    // Post 3 tells what post 1 did not.
-    expect(third).toContain('La cubierta recoge el agua de lluvia');
-    expect(first).not.toContain('La cubierta recoge el agua de lluvia');
-    expect(fourth).toContain('Familia Soler');
-    expect(fourth).toContain(call);
-    for (const text of [first, second, third]) expect(text).toContain('📸 Adrià Goula');
-    for (const text of [first, second, third, fourth]) expectClean(text);
-  });
+    [
+      'es',
+      'Presentamos Casa del Patio, un proyecto residencial en Sant Cugat del Vallès (2023).',
+      'El equipo:',
+      'Categoría: Residencial · Año: 2023',
+      'Descubre el proyecto completo en https://www.estudio.es/casa-patio',
+    ],
+    [
+      'en',
+      'Introducing Casa del Patio, a residential project in Sant Cugat del Vallès (2023).',
+      'The team:',
+      'Category: Residential · Year: 2023',
+      'See the whole project at https://www.estudio.es/casa-patio',
+    ],
+    [
+      'cat',
+      'Us presentem Casa del Patio, un projecte residencial a Sant Cugat del Vallès (2023).',
+      "L'equip:",
+      'Categoria: Residencial · Any: 2023',
+      'Descobreix el projecte complet a https://www.estudio.es/casa-patio',
+    ],
+  ] as const)(
+    'writes four posts in %s: the project, the place and team, the details, the credits and the web page',
+    async (language, opening, team, facts, call) => {
+      const [first, second, third, fourth] = await write(casaPatio, language, 4);
+      expect(first.split('\n')[0]).toBe(opening);
+      expect(first).toContain('Una vivienda unifamiliar organizada alrededor de un patio central.');
+      expect(second.startsWith('📍 Sant Cugat del Vallès')).toBe(true);
+      expect(second).toContain(team);
+      expect(second).toContain('Ana Pérez, Joan Vila');
+      expect(third).toContain(facts);
+      // Post 3 tells what post 1 did not.
+      expect(third).toContain('La cubierta recoge el agua de lluvia');
+      expect(first).not.toContain('La cubierta recoge el agua de lluvia');
+      expect(fourth).toContain('Familia Soler');
+      expect(fourth).toContain(call);
+      for (const text of [first, second, third]) expect(text).toContain('📸 Adrià Goula');
+      for (const text of [first, second, third, fourth]) expectClean(text);
+    },
+  );
 
   it('writes the posts of one project differently, each with its own opening', async () => {
     for (const project of [casaPatio, bare]) {
@@ -227,6 +253,8 @@ describe('template writer', () => {
   it('writes nothing once the generation is stopped', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(createTemplateWriter().write({ project: casaPatio, language: 'es', instructions: '', posts: [{ images: [] }], signal: controller.signal })).rejects.toThrow();
+    await expect(
+      createTemplateWriter().write({ project: casaPatio, language: 'es', instructions: '', posts: [{ images: [] }], signal: controller.signal }),
+    ).rejects.toThrow();
   });
 });

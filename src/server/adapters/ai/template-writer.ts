@@ -88,8 +88,16 @@ function details(facts: Facts, phrases: TemplatePhrases, position: Position): Pa
     facts.category ? `${labels.category}: ${facts.category.name}` : '',
     facts.year ? `${labels.year}: ${facts.year}` : '',
     facts.location ? `${labels.location}: ${facts.location}` : '',
-  ].filter((part) => part !== '').join(' · ');
-  return [[{ text: phrases.closerLook(facts.title) }], [{ text: excerpt, isExcerpt: true }], [{ text: factLine }], photoLine(facts), position.isLast ? callOf(facts, phrases) : []];
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
+  return [
+    [{ text: phrases.closerLook(facts.title) }],
+    [{ text: excerpt, isExcerpt: true }],
+    [{ text: factLine }],
+    photoLine(facts),
+    position.isLast ? callOf(facts, phrases) : [],
+  ];
 }
 
 function creditsAndCall(facts: Facts, phrases: TemplatePhrases): Paragraph[] {
@@ -138,7 +146,10 @@ function factsOf(project: WriterProject, phrases: TemplatePhrases): Facts {
 
 /** A field as it goes inside a sentence: one line, no separator or stop left at its end. */
 function inline(value: string): string {
-  return value.replace(/\s+/gu, ' ').trim().replace(/[\s.,;:]+$/u, '');
+  return value
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/[\s.,;:]+$/u, '');
 }
 
 function isCategory(value: string): value is Category {
@@ -176,7 +187,15 @@ function closingExcerptOf(sentences: string[]): string {
  */
 function fitParagraphs(paragraphs: Paragraph[], hashtags: string[]): string {
   const compose = () =>
-    [...paragraphs.map((lines) => lines.map((line) => line.text).filter((text) => text !== '').join('\n')), hashtags.join(' ')]
+    [
+      ...paragraphs.map((lines) =>
+        lines
+          .map((line) => line.text)
+          .filter((text) => text !== '')
+          .join('\n'),
+      ),
+      hashtags.join(' '),
+    ]
       .filter((part) => part !== '')
       .join('\n\n');
   const excess = () => countCharacters(compose()) - TEXT_LIMITS.instagramCharacters;

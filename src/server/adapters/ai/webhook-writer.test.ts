@@ -45,19 +45,37 @@ function json(status: number, value: unknown): Answer {
 
 const request: WriteRequest = {
   project: {
-    id: 12, title: 'Casa del Patio', description: 'Una vivienda.', keywords: ['patio'], category: 'residencial', location: 'Sant Cugat', year: 2023,
-    authors: 'Ana Pérez', collaborators: '', promoter: '', photoCredit: '', weblink: 'https://www.estudio.es/casa',
+    id: 12,
+    title: 'Casa del Patio',
+    description: 'Una vivienda.',
+    keywords: ['patio'],
+    category: 'residencial',
+    location: 'Sant Cugat',
+    year: 2023,
+    authors: 'Ana Pérez',
+    collaborators: '',
+    promoter: '',
+    photoCredit: '',
+    weblink: 'https://www.estudio.es/casa',
   },
   language: 'es',
   instructions: 'Tono cercano.',
   posts: [
-    { images: [{ url: 'https://media.alzado.example/a.jpg', preview: { contentType: 'image/jpeg', data: Buffer.from('not sent') } }, { url: 'https://media.alzado.example/b.jpg' }] },
+    {
+      images: [
+        { url: 'https://media.alzado.example/a.jpg', preview: { contentType: 'image/jpeg', data: Buffer.from('not sent') } },
+        { url: 'https://media.alzado.example/b.jpg' },
+      ],
+    },
     { images: [{ url: 'https://media.alzado.example/c.jpg' }] },
   ],
 };
 
 async function failure(promise: Promise<unknown>): Promise<WriterError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(WriterError);
   expect((error as WriterError).code).toBe('GENERATION_WEBHOOK_FAILED');
   expect((error as WriterError).message).toMatch(/^Error calling webhook: /u);
@@ -169,7 +187,9 @@ describe('webhook writer', () => {
     const { url } = await startWorkflow(() => undefined);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const outcome = await createWebhookWriter({ url, timeoutMs: 5_000 }).write({ ...request, signal: controller.signal }).catch((error: unknown) => error);
+    const outcome = await createWebhookWriter({ url, timeoutMs: 5_000 })
+      .write({ ...request, signal: controller.signal })
+      .catch((error: unknown) => error);
     expect(outcome).not.toBeInstanceOf(WriterError);
     expect((outcome as Error).name).toBe('AbortError');
   });

@@ -58,7 +58,10 @@ afterEach(() => {
 
 /** `uncheck`: permissions and page ids the user unticks in the login dialog; `scopes`: what the app asks for. */
 async function code(options: { uncheck?: string[]; scopes?: readonly string[] } = {}): Promise<string> {
-  const back = await answerConsent(client.loginDialogUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: options.scopes ?? INSTAGRAM_SCOPES }), { decision: 'allow', uncheck: options.uncheck });
+  const back = await answerConsent(client.loginDialogUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: options.scopes ?? INSTAGRAM_SCOPES }), {
+    decision: 'allow',
+    uncheck: options.uncheck,
+  });
   expect(back.hash).toBe('#_=_');
   return back.searchParams.get('code')!;
 }
@@ -86,12 +89,21 @@ describe('Facebook Login and tokens', () => {
     expect(long.accessToken).not.toBe(short.accessToken);
 
     const info = await client.debugToken(long.accessToken!);
-    expect(info).toMatchObject({ isValid: true, appId: sandbox.sandbox.credentials.meta.appId, type: 'USER', application: 'Alzado', userId: '10158000000000001' });
+    expect(info).toMatchObject({
+      isValid: true,
+      appId: sandbox.sandbox.credentials.meta.appId,
+      type: 'USER',
+      application: 'Alzado',
+      userId: '10158000000000001',
+    });
     expect(info.scopes).not.toContain('business_management');
     expect(info.expiresAt!.getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
     expect(info.dataAccessExpiresAt!.getTime() - Date.now()).toBeGreaterThan(89 * 86_400_000);
     expect(info.issuedAt).toBeInstanceOf(Date);
-    expect(info.granularScopes).toContainEqual({ scope: 'pages_show_list', target_ids: ['104000000000001', '104000000000002', '104000000000003', '104000000000004', '104000000000005'] });
+    expect(info.granularScopes).toContainEqual({
+      scope: 'pages_show_list',
+      target_ids: ['104000000000001', '104000000000002', '104000000000003', '104000000000004', '104000000000005'],
+    });
 
     expect(await client.getMe(long.accessToken!)).toEqual({ id: '10158000000000001', name: 'Marta Soler Ibáñez' });
     const permissions = await client.getGrantedPermissions(long.accessToken!);
@@ -121,7 +133,10 @@ describe('Facebook Login and tokens', () => {
 
   it('a user who removes the app (DELETE /me/permissions) invalidates every token: 190/458', async () => {
     const token = await longLivedToken();
-    const removal = await fetch(`${sandbox.base}/meta/graph/${NEWEST_GRAPH_VERSION}/me/permissions`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const removal = await fetch(`${sandbox.base}/meta/graph/${NEWEST_GRAPH_VERSION}/me/permissions`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(await removal.json()).toEqual({ success: true });
     expect(await failure(client.getMe(token))).toMatchObject({ failure: 'invalid-token', details: { subcode: 458 } });
     expect(await client.debugToken(token)).toMatchObject({ isValid: false, error: { subcode: 458 } });
@@ -130,7 +145,14 @@ describe('Facebook Login and tokens', () => {
   });
 
   it('with a Facebook Login for Business configuration the dialog names it, not the permissions, and grants what it holds', async () => {
-    const configured = createGraphClient({ ...sandbox.sandbox.credentials.meta, dialogBaseUrl: `${sandbox.base}/meta/www`, graphBaseUrl: `${sandbox.base}/meta/graph`, graphVersion: NEWEST_GRAPH_VERSION, timeoutMs: 5_000, loginConfigId: '7001' });
+    const configured = createGraphClient({
+      ...sandbox.sandbox.credentials.meta,
+      dialogBaseUrl: `${sandbox.base}/meta/www`,
+      graphBaseUrl: `${sandbox.base}/meta/graph`,
+      graphVersion: NEWEST_GRAPH_VERSION,
+      timeoutMs: 5_000,
+      loginConfigId: '7001',
+    });
     const url = new URL(configured.loginDialogUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: INSTAGRAM_SCOPES }));
     expect(url.searchParams.get('config_id')).toBe('7001');
     expect(url.searchParams.has('scope')).toBe(false);
@@ -142,7 +164,12 @@ describe('Facebook Login and tokens', () => {
     try {
       const back = await answerConsent(url.toString(), { decision: 'allow' });
       const short = await configured.exchangeCode({ code: back.searchParams.get('code')!, redirectUri: REDIRECT_URI });
-      expect((await configured.getGrantedPermissions(short.accessToken!)).sort()).toEqual(['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'public_profile']);
+      expect((await configured.getGrantedPermissions(short.accessToken!)).sort()).toEqual([
+        'instagram_basic',
+        'instagram_content_publish',
+        'pages_show_list',
+        'public_profile',
+      ]);
     } finally {
       sandbox.sandbox.control.configure({ meta: { loginConfigurations: {} } });
     }
@@ -190,9 +217,19 @@ describe('pages and Instagram business accounts', () => {
     ]);
     expect(pages[0]!.accessToken).toMatch(/^EAAB/);
     expect(pages[0]!.instagramBusinessAccount).toEqual({
-      id: STUDIO_IG, username: 'soler.arquitectos', name: 'Soler Ibáñez Arquitectos', profilePictureUrl: `${sandbox.base}/meta/media/profile/${STUDIO_IG}.svg`, followersCount: 1204, mediaCount: 87,
+      id: STUDIO_IG,
+      username: 'soler.arquitectos',
+      name: 'Soler Ibáñez Arquitectos',
+      profilePictureUrl: `${sandbox.base}/meta/media/profile/${STUDIO_IG}.svg`,
+      followersCount: 1204,
+      mediaCount: 87,
     });
-    const many = Array.from({ length: 130 }, (_, index) => ({ id: String(105_000_000_000_000 + index), name: `Página ${index}`, category: 'Architect', instagram: null }));
+    const many = Array.from({ length: 130 }, (_, index) => ({
+      id: String(105_000_000_000_000 + index),
+      name: `Página ${index}`,
+      category: 'Architect',
+      instagram: null,
+    }));
     sandbox.sandbox.control.setMetaPages(many);
     // Pages are shared in the login dialog: a new login shares the new ones.
     expect(await client.listPages(await longLivedToken())).toHaveLength(130);
@@ -206,7 +243,10 @@ describe('pages and Instagram business accounts', () => {
   });
 
   it('without pages_show_list the pages are refused as a missing permission', async () => {
-    expect(await failure(client.listPages(await longLivedToken({ uncheck: ['pages_show_list'] })))).toMatchObject({ failure: 'permission', details: { code: 10 } });
+    expect(await failure(client.listPages(await longLivedToken({ uncheck: ['pages_show_list'] })))).toMatchObject({
+      failure: 'permission',
+      details: { code: 10 },
+    });
   });
 
   it('with business_management, also the pages of her Business Manager businesses: one it owns, one of a client', async () => {
@@ -232,7 +272,10 @@ describe('pages and Instagram business accounts', () => {
     const info = await client.debugToken(token);
     expect(info.granularScopes).toContainEqual({ scope: 'instagram_basic', target_ids: ['17841400000000002', '17841400000000004'] });
     expect(await failure(client.getPageToken(token, '104000000000001'))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode: 33 } });
-    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode: 33 } });
+    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({
+      failure: 'rejected',
+      details: { code: 100, subcode: 33 },
+    });
     // The dialog can open with fewer pages ticked (the sandbox's setting for tests and journeys).
     sandbox.sandbox.control.configure({ meta: { dialogPages: ['104000000000002'] } });
     expect((await client.listPages(await longLivedToken(), { businesses: true })).map((page) => page.id)).toEqual(['104000000000002']);
@@ -248,7 +291,11 @@ describe('pages and Instagram business accounts', () => {
 describe('publishing (what issue 7 uses)', () => {
   it('publishes one image: a container Meta fills from image_url, then media_publish and the permalink', async () => {
     const token = await longLivedToken();
-    const result = await publishInstagramPost(client, token, { igUserId: STUDIO_IG, caption: 'Casa patio #arquitectura', images: [{ url: `${imageBase}/square.jpg`, altText: 'Patio' }] });
+    const result = await publishInstagramPost(client, token, {
+      igUserId: STUDIO_IG,
+      caption: 'Casa patio #arquitectura',
+      images: [{ url: `${imageBase}/square.jpg`, altText: 'Patio' }],
+    });
     expect(result.mediaId).toMatch(/^\d+$/);
     expect(result.permalink).toMatch(new RegExp(`^${sandbox.base}/meta/p/[A-Za-z0-9_-]+/$`));
     expect(await client.getContainerStatus(token, result.containerId)).toMatchObject({ statusCode: 'PUBLISHED' });
@@ -279,7 +326,10 @@ describe('publishing (what issue 7 uses)', () => {
     sandbox.sandbox.control.configure({ meta: { containerProcessingMs: 300 } });
     const container = await client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/portrait.jpg`, caption: 'Pronto' });
     expect((await client.getContainerStatus(token, container)).statusCode).toBe('IN_PROGRESS');
-    expect(await failure(client.publishContainer(token, STUDIO_IG, container))).toMatchObject({ failure: 'rejected', details: { code: 9007, subcode: 2207027 } });
+    expect(await failure(client.publishContainer(token, STUDIO_IG, container))).toMatchObject({
+      failure: 'rejected',
+      details: { code: 9007, subcode: 2207027 },
+    });
     await client.waitForContainer(token, container);
     expect(await client.publishContainer(token, STUDIO_IG, container)).toMatch(/^\d+$/);
     expect(await failure(client.publishContainer(token, STUDIO_IG, container))).toMatchObject({ failure: 'rejected' });
@@ -302,15 +352,22 @@ describe('publishing (what issue 7 uses)', () => {
     ['a file over 8 MiB', 'huge.jpg', 36000, 2207004],
   ] as const)('refuses %s with %s/%s', async (_what, name, code, subcode) => {
     const token = await longLivedToken();
-    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/${name}` }))).toMatchObject({ failure: 'rejected', details: { status: 400, code, subcode } });
+    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/${name}` }))).toMatchObject({
+      failure: 'rejected',
+      details: { status: 400, code, subcode },
+    });
   });
 
   it('refuses a caption over 2,200 characters, and a carousel of one or eleven', async () => {
     const token = await longLivedToken();
-    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg`, caption: 'a'.repeat(2201) }))).toMatchObject({ details: { code: 36004, subcode: 2207010 } });
+    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg`, caption: 'a'.repeat(2201) }))).toMatchObject({
+      details: { code: 36004, subcode: 2207010 },
+    });
     const item = await client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg`, isCarouselItem: true });
     expect(await failure(client.createCarouselContainer(token, STUDIO_IG, { children: [item] }))).toMatchObject({ details: { code: 100, subcode: 2207028 } });
-    expect(await failure(client.createCarouselContainer(token, STUDIO_IG, { children: Array(11).fill(item) }))).toMatchObject({ details: { subcode: 2207028 } });
+    expect(await failure(client.createCarouselContainer(token, STUDIO_IG, { children: Array(11).fill(item) }))).toMatchObject({
+      details: { subcode: 2207028 },
+    });
     // An item is published only as part of its carousel.
     expect(await failure(client.publishContainer(token, STUDIO_IG, item))).toMatchObject({ details: { subcode: 2207008 } });
   });
@@ -329,8 +386,13 @@ describe('publishing (what issue 7 uses)', () => {
   it("refuses another page's token for this account, and the account of a page the user does not manage", async () => {
     const token = await longLivedToken();
     const otherPageToken = (await client.listPages(token))[1]!.accessToken!;
-    expect(await failure(client.createImageContainer(otherPageToken, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({ failure: 'permission' });
-    expect(await failure(client.createImageContainer(token, '17841499999999999', { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode: 33 } });
+    expect(await failure(client.createImageContainer(otherPageToken, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({
+      failure: 'permission',
+    });
+    expect(await failure(client.createImageContainer(token, '17841499999999999', { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({
+      failure: 'rejected',
+      details: { code: 100, subcode: 33 },
+    });
   });
 });
 
@@ -350,12 +412,16 @@ describe('a page reached through Business Manager', () => {
   it('publishes once the user granted ads_read (META_ADS_READ)', async () => {
     const token = await longLivedToken({ scopes: instagramScopes({ adsRead: true }) });
     const pageToken = (await client.listPages(token, { businesses: true })).find((page) => page.id === '104000000000004')!.accessToken!;
-    const result = await publishInstagramPost(client, pageToken, { igUserId: BUSINESS_IG, caption: 'Interiorismo', images: [{ url: `${imageBase}/square.jpg` }] });
+    const result = await publishInstagramPost(client, pageToken, {
+      igUserId: BUSINESS_IG,
+      caption: 'Interiorismo',
+      images: [{ url: `${imageBase}/square.jpg` }],
+    });
     expect(sandbox.sandbox.control.published().instagram.find((media) => media.id === result.mediaId)).toMatchObject({ username: 'soler.interiorismo' });
   });
 });
 
-describe('container status at Meta\'s pace', () => {
+describe("container status at Meta's pace", () => {
   it('one early check, then one a minute, for five minutes at most', () => {
     expect(containerCheckTimes(CONTAINER_POLLING)).toEqual([0, 60_000, 120_000, 180_000, 240_000, 300_000]);
     const later = containerCheckTimes(CONTAINER_POLLING).slice(1);
@@ -405,7 +471,13 @@ describe('container status at Meta\'s pace', () => {
     const token = await longLivedToken();
     sandbox.sandbox.control.configure({ meta: { containerProcessingMs: 600_000 } });
     const container = await client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` });
-    const slow = createGraphClient({ ...sandbox.sandbox.credentials.meta, dialogBaseUrl: `${sandbox.base}/meta/www`, graphBaseUrl: `${sandbox.base}/meta/graph`, graphVersion: NEWEST_GRAPH_VERSION, timeoutMs: 2000 });
+    const slow = createGraphClient({
+      ...sandbox.sandbox.credentials.meta,
+      dialogBaseUrl: `${sandbox.base}/meta/www`,
+      graphBaseUrl: `${sandbox.base}/meta/graph`,
+      graphVersion: NEWEST_GRAPH_VERSION,
+      timeoutMs: 2000,
+    });
     const stop = new AbortController();
     const waiting = slow.waitForContainer(token, container, stop.signal);
     setTimeout(() => stop.abort(new Error('worker stopping')), 50);
@@ -415,7 +487,13 @@ describe('container status at Meta\'s pace', () => {
 
 describe('Graph API versions', () => {
   const versioned = (version: string) =>
-    createGraphClient({ ...sandbox.sandbox.credentials.meta, dialogBaseUrl: `${sandbox.base}/meta/www`, graphBaseUrl: `${sandbox.base}/meta/graph`, graphVersion: version, timeoutMs: 2000 });
+    createGraphClient({
+      ...sandbox.sandbox.credentials.meta,
+      dialogBaseUrl: `${sandbox.base}/meta/www`,
+      graphBaseUrl: `${sandbox.base}/meta/graph`,
+      graphVersion: version,
+      timeoutMs: 2000,
+    });
 
   it('an unknown version is refused as Meta does: 400, code 2500, unknown path components', async () => {
     const token = await longLivedToken();

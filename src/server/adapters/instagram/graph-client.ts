@@ -104,8 +104,7 @@ export interface GraphPage {
   /** The page's own token; secret. */
   accessToken: string | undefined;
   instagramBusinessAccount:
-    | { id: string; username: string; name: string; profilePictureUrl: string | null; followersCount: number; mediaCount: number }
-    | undefined;
+    { id: string; username: string; name: string; profilePictureUrl: string | null; followersCount: number; mediaCount: number } | undefined;
 }
 
 export interface ContainerStatus {
@@ -129,7 +128,13 @@ export function createGraphClient(options: GraphClientOptions) {
   const polling: ContainerPolling = { ...CONTAINER_POLLING, sleep: sleepFor, ...options.containerPolling };
 
   /** `account`: a call on one Instagram account's publishing edges (its containers, media_publish). */
-  async function call(request: { method?: string; url: string; token?: string; form?: Record<string, string>; account?: boolean }): Promise<Record<string, unknown>> {
+  async function call(request: {
+    method?: string;
+    url: string;
+    token?: string;
+    form?: Record<string, string>;
+    account?: boolean;
+  }): Promise<Record<string, unknown>> {
     const response = await sendProviderRequest('meta', {
       method: request.method ?? (request.form ? 'POST' : 'GET'),
       url: request.url,
@@ -141,7 +146,8 @@ export function createGraphClient(options: GraphClientOptions) {
       timeoutMs: options.timeoutMs,
     });
     if (response.status >= 400 || (isRecord(response.json) && isRecord(response.json.error))) throw graphError(response, request.url, request.account === true);
-    if (!isRecord(response.json)) throw new ProviderError('meta', 'server', `Meta answered ${describeUrl(request.url)} with something that is not JSON (HTTP ${response.status})`);
+    if (!isRecord(response.json))
+      throw new ProviderError('meta', 'server', `Meta answered ${describeUrl(request.url)} with something that is not JSON (HTTP ${response.status})`);
     return response.json;
   }
 
@@ -255,7 +261,9 @@ export function createGraphClient(options: GraphClientOptions) {
      * and the Business reference's owned_pages and client_pages edges.
      */
     async listPages(token: string, options: { businesses?: boolean } = {}): Promise<GraphPage[]> {
-      const pages = (await collect(token, `${graph('me/accounts')}?fields=${encodeURIComponent(PAGE_FIELDS)}&limit=100`)).map((entry) => readPage(entry, 'user'));
+      const pages = (await collect(token, `${graph('me/accounts')}?fields=${encodeURIComponent(PAGE_FIELDS)}&limit=100`)).map((entry) =>
+        readPage(entry, 'user'),
+      );
       if (!options.businesses) return pages;
       const known = new Set(pages.map((page) => page.id));
       for (const business of await collect(token, `${graph('me/businesses')}?fields=id,name&limit=100`)) {
@@ -280,7 +288,11 @@ export function createGraphClient(options: GraphClientOptions) {
     },
 
     /** B.7 and B.8: a container for one image, or for one item of a carousel. */
-    async createImageContainer(token: string, igUserId: string, input: { imageUrl: string; caption?: string; altText?: string; isCarouselItem?: boolean }): Promise<string> {
+    async createImageContainer(
+      token: string,
+      igUserId: string,
+      input: { imageUrl: string; caption?: string; altText?: string; isCarouselItem?: boolean },
+    ): Promise<string> {
       const body = await call({
         url: graph(`${encodeURIComponent(igUserId)}/media`),
         token,
@@ -327,7 +339,9 @@ export function createGraphClient(options: GraphClientOptions) {
         statusCode = answer.statusCode;
         if (statusCode === 'FINISHED') return;
         if (statusCode === 'ERROR' || statusCode === 'EXPIRED' || statusCode === 'PUBLISHED') {
-          throw new ProviderError('meta', 'rejected', `The Instagram container ${containerId} is ${statusCode}${answer.status ? `: ${answer.status}` : ''}`, { code: statusCode });
+          throw new ProviderError('meta', 'rejected', `The Instagram container ${containerId} is ${statusCode}${answer.status ? `: ${answer.status}` : ''}`, {
+            code: statusCode,
+          });
         }
       }
       throw new ProviderError('meta', 'server', `The Instagram container ${containerId} was not ready within ${polling.timeoutMs} ms`, { code: statusCode });
@@ -346,7 +360,10 @@ export function createGraphClient(options: GraphClientOptions) {
     },
 
     /** B.12: the posts published in the last 24 hours, and the limit. */
-    async getPublishingLimit(token: string, igUserId: string): Promise<{ quotaUsage: number; quotaTotal: number | undefined; quotaDuration: number | undefined }> {
+    async getPublishingLimit(
+      token: string,
+      igUserId: string,
+    ): Promise<{ quotaUsage: number; quotaTotal: number | undefined; quotaDuration: number | undefined }> {
       const body = await call({ url: `${graph(`${encodeURIComponent(igUserId)}/content_publishing_limit`)}?fields=quota_usage,config`, token });
       const entry = Array.isArray(body.data) && isRecord(body.data[0]) ? body.data[0] : {};
       const config = isRecord(entry.config) ? entry.config : {};
@@ -373,7 +390,8 @@ export async function publishInstagramPost(
     containerId = await client.createImageContainer(token, igUserId, { imageUrl: images[0]!.url, caption, altText: images[0]!.altText });
   } else {
     const children: string[] = [];
-    for (const image of images) children.push(await client.createImageContainer(token, igUserId, { imageUrl: image.url, altText: image.altText, isCarouselItem: true }));
+    for (const image of images)
+      children.push(await client.createImageContainer(token, igUserId, { imageUrl: image.url, altText: image.altText, isCarouselItem: true }));
     for (const child of children) await client.waitForContainer(token, child);
     containerId = await client.createCarouselContainer(token, igUserId, { children, caption });
   }
@@ -423,15 +441,20 @@ function graphError(response: ProviderResponse, url: string, account: boolean): 
   const details = { status: response.status, code, subcode };
   if (code === 190 || code === 102) return new ProviderError('meta', 'invalid-token', `Meta refused the token: ${message}`, details);
   if (code !== undefined && (RATE_LIMIT_CODES.has(code) || (code >= 80000 && code <= 80014) || subcode === 2207042 || subcode === 2207051)) {
-    return new ProviderError('meta', 'rate-limited', `Meta's limit is reached: ${message}`, { ...details, retryAfterSeconds: retryAfterSecondsOf(response.headers) });
+    return new ProviderError('meta', 'rate-limited', `Meta's limit is reached: ${message}`, {
+      ...details,
+      retryAfterSeconds: retryAfterSecondsOf(response.headers),
+    });
   }
   // A page whose role comes through Business Manager also needs ads_management or ads_read (the IG
   // Container and media_publish references); Meta refuses it as a permissions error, HTTP 403 with code 200.
   // Only that page is concerned: on an account's publishing edges, or naming the ads permissions, a code
   // 200 is the page's (a permission the token lacks is code 10 there: "(#10) Requires
   // instagram_content_publish permission", as seen in gitroomhq/postiz-app#1914).
-  if (code === 200 && (account || /\bads_(management|read)\b/.test(message))) return new ProviderError('meta', 'page', `Meta refused this page: ${message}`, details);
-  if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return new ProviderError('meta', 'permission', `Meta denied the permission: ${message}`, details);
+  if (code === 200 && (account || /\bads_(management|read)\b/.test(message)))
+    return new ProviderError('meta', 'page', `Meta refused this page: ${message}`, details);
+  if (code === 10 || (code !== undefined && code >= 200 && code <= 299))
+    return new ProviderError('meta', 'permission', `Meta denied the permission: ${message}`, details);
   // Code 1 is "unknown error" but also "Error validating client secret." (an OAuthException at HTTP 400).
   const unknownError = code === 1 && !(error.type === 'OAuthException' && response.status < 500);
   if (response.status >= 500 || error.is_transient === true || unknownError || code === 2 || code === -1 || code === -2) {

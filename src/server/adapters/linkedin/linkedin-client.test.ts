@@ -52,11 +52,18 @@ describe('LinkedIn OAuth', () => {
     expect(result.scopes.sort()).toEqual(linkedinScopes({ organizationPages: true }).sort());
     expect(result.refreshToken).toBeUndefined();
     const claims = JSON.parse(Buffer.from(result.idToken!.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    expect(claims).toMatchObject({ sub: 'sbx4Qm7TzL', aud: sandbox.sandbox.credentials.linkedin.clientId, name: 'Marta Soler Ibáñez', email: 'marta.soler@sandbox.alzado.test' });
+    expect(claims).toMatchObject({
+      sub: 'sbx4Qm7TzL',
+      aud: sandbox.sandbox.credentials.linkedin.clientId,
+      name: 'Marta Soler Ibáñez',
+      email: 'marta.soler@sandbox.alzado.test',
+    });
   });
 
   it('a code is single-use and lives 30 minutes', async () => {
-    const consent = await answerConsent(client.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: linkedinScopes({ organizationPages: true }) }));
+    const consent = await answerConsent(
+      client.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: linkedinScopes({ organizationPages: true }) }),
+    );
     const code = consent.searchParams.get('code')!;
     await client.exchangeCode({ code, redirectUri: REDIRECT_URI });
     const reused = await failure(client.exchangeCode({ code, redirectUri: REDIRECT_URI }));
@@ -71,8 +78,19 @@ describe('LinkedIn OAuth', () => {
   });
 
   it('refuses wrong app credentials with invalid_client', async () => {
-    const wrong = createLinkedInClient({ ...sandbox.sandbox.credentials.linkedin, clientSecret: 'not-it', authorizationBaseUrl: `${sandbox.base}/linkedin`, oauthBaseUrl: `${sandbox.base}/linkedin`, apiBaseUrl: `${sandbox.base}/linkedin`, apiVersion: '202610', timeoutMs: 2000 });
-    expect(await failure(wrong.exchangeCode({ code: 'x', redirectUri: REDIRECT_URI }))).toMatchObject({ failure: 'rejected', details: { status: 401, code: 'invalid_client' } });
+    const wrong = createLinkedInClient({
+      ...sandbox.sandbox.credentials.linkedin,
+      clientSecret: 'not-it',
+      authorizationBaseUrl: `${sandbox.base}/linkedin`,
+      oauthBaseUrl: `${sandbox.base}/linkedin`,
+      apiBaseUrl: `${sandbox.base}/linkedin`,
+      apiVersion: '202610',
+      timeoutMs: 2000,
+    });
+    expect(await failure(wrong.exchangeCode({ code: 'x', redirectUri: REDIRECT_URI }))).toMatchObject({
+      failure: 'rejected',
+      details: { status: 401, code: 'invalid_client' },
+    });
   });
 
   it('refreshes with a refresh token that counts 365 days from the first authorization', async () => {
@@ -108,8 +126,12 @@ describe('LinkedIn OAuth', () => {
 describe('LinkedIn member and organizations', () => {
   it('reads the member from userinfo', async () => {
     expect(await client.getMember(await token())).toEqual({
-      sub: 'sbx4Qm7TzL', name: 'Marta Soler Ibáñez', givenName: 'Marta', familyName: 'Soler Ibáñez',
-      picture: `${sandbox.base}/linkedin/media/member.svg`, email: 'marta.soler@sandbox.alzado.test',
+      sub: 'sbx4Qm7TzL',
+      name: 'Marta Soler Ibáñez',
+      givenName: 'Marta',
+      familyName: 'Soler Ibáñez',
+      picture: `${sandbox.base}/linkedin/media/member.svg`,
+      email: 'marta.soler@sandbox.alzado.test',
     });
   });
 
@@ -117,7 +139,14 @@ describe('LinkedIn member and organizations', () => {
     const accessToken = await token();
     // 90210003 is an analyst's, 90210004 a pending request, 90210005 a sponsored content poster's.
     expect(await client.listAdministeredOrganizationIds(accessToken)).toEqual(['90210001', '90210002']);
-    const many = Array.from({ length: 230 }, (_, index) => ({ id: 91000000 + index, name: `Estudio ${index}`, vanityName: `e${index}`, role: 'ADMINISTRATOR', state: 'APPROVED', logo: null }));
+    const many = Array.from({ length: 230 }, (_, index) => ({
+      id: 91000000 + index,
+      name: `Estudio ${index}`,
+      vanityName: `e${index}`,
+      role: 'ADMINISTRATOR',
+      state: 'APPROVED',
+      logo: null,
+    }));
     sandbox.sandbox.control.setOrganizations(many);
     const ids = await client.listAdministeredOrganizationIds(accessToken);
     expect(ids).toHaveLength(230);
@@ -127,7 +156,11 @@ describe('LinkedIn member and organizations', () => {
   it('reads an organization without decoration: the logo asset resolved through the Images API', async () => {
     const accessToken = await token();
     expect(await client.getOrganization(accessToken, '90210001')).toEqual({
-      id: '90210001', urn: STUDIO, name: 'Soler Ibáñez Arquitectos', vanityName: 'soler-ibanez-arquitectos', logoUrl: `${sandbox.base}/linkedin/media/logos/90210001.svg`,
+      id: '90210001',
+      urn: STUDIO,
+      name: 'Soler Ibáñez Arquitectos',
+      vanityName: 'soler-ibanez-arquitectos',
+      logoUrl: `${sandbox.base}/linkedin/media/logos/90210001.svg`,
     });
     expect((await client.getOrganization(accessToken, '90210002')).logoUrl).toBeNull();
     const logo = await fetch(`${sandbox.base}/linkedin/media/logos/90210001.svg`);
@@ -138,7 +171,9 @@ describe('LinkedIn member and organizations', () => {
   it('a logo the token may not read is no logo, and the page keeps its name', async () => {
     // A content administrator may post as the page; a page's images are for its administrators and
     // sponsored content posters to read.
-    sandbox.sandbox.control.setOrganizations(defaultOrganizations().map((entry) => (entry.id === 90210001 ? { ...entry, role: 'CONTENT_ADMINISTRATOR' } : entry)));
+    sandbox.sandbox.control.setOrganizations(
+      defaultOrganizations().map((entry) => (entry.id === 90210001 ? { ...entry, role: 'CONTENT_ADMINISTRATOR' } : entry)),
+    );
     const organization = await client.getOrganization(await token(), '90210001');
     expect(organization).toMatchObject({ name: 'Soler Ibáñez Arquitectos', logoUrl: null });
   });
@@ -164,11 +199,22 @@ describe('LinkedIn images and posts (what publishing uses)', () => {
     expect(await (await fetch(text.url)).text()).toContain('Solo texto');
     // Without a web base URL, links point at LinkedIn itself.
     const served = `${sandbox.base}/linkedin`;
-    const plain = createLinkedInClient({ ...sandbox.sandbox.credentials.linkedin, authorizationBaseUrl: served, oauthBaseUrl: served, apiBaseUrl: served, apiVersion: '202610', timeoutMs: 5_000 });
+    const plain = createLinkedInClient({
+      ...sandbox.sandbox.credentials.linkedin,
+      authorizationBaseUrl: served,
+      oauthBaseUrl: served,
+      apiBaseUrl: served,
+      apiVersion: '202610',
+      timeoutMs: 5_000,
+    });
     const real = await plain.createPost(accessToken, { author: MEMBER, commentary: 'Otro texto' });
     expect(real.url).toBe(`https://www.linkedin.com/feed/update/${real.id}`);
 
-    const single = await publishLinkedInPost(client, accessToken, { author: STUDIO, commentary: 'Casa en el Montgó', images: [{ bytes: await plainImage('jpeg', 1080, 1080), altText: 'Fachada' }] });
+    const single = await publishLinkedInPost(client, accessToken, {
+      author: STUDIO,
+      commentary: 'Casa en el Montgó',
+      images: [{ bytes: await plainImage('jpeg', 1080, 1080), altText: 'Fachada' }],
+    });
     const multi = await publishLinkedInPost(client, accessToken, {
       author: MEMBER,
       commentary: 'Reforma de un ático',
@@ -177,7 +223,12 @@ describe('LinkedIn images and posts (what publishing uses)', () => {
     expect(multi.imageUrns).toHaveLength(3);
 
     const published = sandbox.sandbox.control.published().linkedin;
-    expect(published.find((post) => post.id === single.id)).toMatchObject({ author: STUDIO, authorName: 'Soler Ibáñez Arquitectos', commentary: 'Casa en el Montgó', images: [expect.stringContaining('/linkedin/media/images/')] });
+    expect(published.find((post) => post.id === single.id)).toMatchObject({
+      author: STUDIO,
+      authorName: 'Soler Ibáñez Arquitectos',
+      commentary: 'Casa en el Montgó',
+      images: [expect.stringContaining('/linkedin/media/images/')],
+    });
     expect(published.find((post) => post.id === multi.id)?.images).toHaveLength(3);
     expect(published.find((post) => post.id === text.id)?.images).toEqual([]);
   });
@@ -196,18 +247,29 @@ describe('LinkedIn images and posts (what publishing uses)', () => {
     expect(analystImage).toMatchObject({ failure: 'page', details: { status: 403 } });
 
     await client.createPost(accessToken, { author: MEMBER, commentary: 'Una sola vez' });
-    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'Una sola vez' }))).toMatchObject({ failure: 'rejected', details: { status: 422 } });
+    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'Una sola vez' }))).toMatchObject({
+      failure: 'rejected',
+      details: { status: 422 },
+    });
 
-    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'a'.repeat(3001) }))).toMatchObject({ failure: 'rejected', details: { status: 400 } });
+    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'a'.repeat(3001) }))).toMatchObject({
+      failure: 'rejected',
+      details: { status: 400 },
+    });
 
     const webp = await client.uploadImage(accessToken, { owner: MEMBER, bytes: await plainImage('webp') });
     expect((await client.getImage(accessToken, webp)).status).toBe('PROCESSING_FAILED');
-    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'webp', images: [{ urn: webp }] }))).toMatchObject({ failure: 'rejected' });
+    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'webp', images: [{ urn: webp }] }))).toMatchObject({
+      failure: 'rejected',
+    });
 
     // The member refused is the token refused: a permission the whole connection lacks (a grant with
     // other scopes revokes the earlier token, so this comes last).
     const memberOnly = await grant(['openid', 'profile']);
-    expect(await failure(client.createPost(memberOnly.accessToken!, { author: MEMBER, commentary: 'Sin permiso' }))).toMatchObject({ failure: 'permission', details: { status: 403 } });
+    expect(await failure(client.createPost(memberOnly.accessToken!, { author: MEMBER, commentary: 'Sin permiso' }))).toMatchObject({
+      failure: 'permission',
+      details: { status: 403 },
+    });
   });
 
   it('is throttled per member per day (429, rate-limited)', async () => {
@@ -215,7 +277,10 @@ describe('LinkedIn images and posts (what publishing uses)', () => {
     sandbox.sandbox.control.configure({ linkedin: { postsPerDay: 1 } });
     sandbox.sandbox.control.advanceTime(86_400);
     await client.createPost(accessToken, { author: MEMBER, commentary: 'primera' });
-    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'segunda' }))).toMatchObject({ failure: 'rate-limited', details: { status: 429, subcode: 101 } });
+    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'segunda' }))).toMatchObject({
+      failure: 'rate-limited',
+      details: { status: 429, subcode: 101 },
+    });
   });
 
   it('escapes reserved characters of little text, keeping hashtags', () => {
@@ -273,7 +338,14 @@ describe('LinkedIn failures as the client reports them', () => {
         probe.close(() => resolve(port));
       });
     });
-    const nowhere = createLinkedInClient({ ...sandbox.sandbox.credentials.linkedin, authorizationBaseUrl: 'x', oauthBaseUrl: `http://127.0.0.1:${closedPort}`, apiBaseUrl: `http://127.0.0.1:${closedPort}`, apiVersion: '202610', timeoutMs: 1000 });
+    const nowhere = createLinkedInClient({
+      ...sandbox.sandbox.credentials.linkedin,
+      authorizationBaseUrl: 'x',
+      oauthBaseUrl: `http://127.0.0.1:${closedPort}`,
+      apiBaseUrl: `http://127.0.0.1:${closedPort}`,
+      apiVersion: '202610',
+      timeoutMs: 1000,
+    });
     const refused = await failure(nowhere.introspectToken(accessToken));
     expect(refused.failure).toBe('network');
     expect(refused.message).toContain('ECONNREFUSED');

@@ -1,13 +1,4 @@
-import {
-  ProviderError,
-  type ProviderResponse,
-  describeUrl,
-  isRecord,
-  numberOf,
-  retryAfterSecondsOf,
-  sendProviderRequest,
-  stringOf,
-} from '../provider-http.ts';
+import { ProviderError, type ProviderResponse, describeUrl, isRecord, numberOf, retryAfterSecondsOf, sendProviderRequest, stringOf } from '../provider-http.ts';
 
 /**
  * The LinkedIn client: OAuth (authorization URL, code exchange, refresh, introspection), the member
@@ -176,7 +167,13 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
       const response = await call({
         method: 'POST',
         url: oauth('accessToken'),
-        ...form({ grant_type: 'authorization_code', code: input.code, client_id: options.clientId, client_secret: options.clientSecret, redirect_uri: input.redirectUri }),
+        ...form({
+          grant_type: 'authorization_code',
+          code: input.code,
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
+          redirect_uri: input.redirectUri,
+        }),
       });
       return readGrant(response.json);
     },
@@ -249,7 +246,12 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
       const response = await call({ url: api(`/rest/organizations/${encodeURIComponent(id)}`), headers: restHeaders(accessToken) });
       const body = isRecord(response.json) ? response.json : {};
       const logo = logoImageUrnOf(body.logoV2);
-      const logoUrl = logo ? await getImage(accessToken, logo).then((image) => image.downloadUrl ?? null, () => null) : null;
+      const logoUrl = logo
+        ? await getImage(accessToken, logo).then(
+            (image) => image.downloadUrl ?? null,
+            () => null,
+          )
+        : null;
       return {
         id,
         urn: `urn:li:organization:${id}`,
@@ -370,10 +372,16 @@ function linkedInError(response: ProviderResponse, url: string, actingAs?: strin
   const details = { status: response.status, code, subcode: numberOf(body.serviceErrorCode) };
   const where = describeUrl(url);
   const { status } = response;
-  if (status === 401 && stringOf(body.error) === undefined) return new ProviderError('linkedin', 'invalid-token', `LinkedIn refused the token: ${message}`, details);
-  if (status === 403 && actingAs?.startsWith('urn:li:organization:')) return new ProviderError('linkedin', 'page', `LinkedIn refused ${actingAs} as author: ${message}`, details);
+  if (status === 401 && stringOf(body.error) === undefined)
+    return new ProviderError('linkedin', 'invalid-token', `LinkedIn refused the token: ${message}`, details);
+  if (status === 403 && actingAs?.startsWith('urn:li:organization:'))
+    return new ProviderError('linkedin', 'page', `LinkedIn refused ${actingAs} as author: ${message}`, details);
   if (status === 403) return new ProviderError('linkedin', 'permission', `LinkedIn denied access: ${message}`, details);
-  if (status === 429) return new ProviderError('linkedin', 'rate-limited', `LinkedIn's limit is reached: ${message}`, { ...details, retryAfterSeconds: retryAfterSecondsOf(response.headers) });
+  if (status === 429)
+    return new ProviderError('linkedin', 'rate-limited', `LinkedIn's limit is reached: ${message}`, {
+      ...details,
+      retryAfterSeconds: retryAfterSecondsOf(response.headers),
+    });
   if (status >= 500) return new ProviderError('linkedin', 'server', `LinkedIn failed (HTTP ${status}) at ${where}: ${message}`, details);
   return new ProviderError('linkedin', 'rejected', `LinkedIn refused the request (HTTP ${status}${code ? ` ${code}` : ''}): ${message}`, details);
 }

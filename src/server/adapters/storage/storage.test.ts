@@ -183,7 +183,14 @@ describe('S3 storage against a real local S3 server (s3rver)', () => {
   });
 
   it('fails loudly when the bucket does not exist', async () => {
-    const wrong = createS3Storage({ bucket: 'no-such-bucket', region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicBaseUrl: `${endpoint}/no-such-bucket` });
+    const wrong = createS3Storage({
+      bucket: 'no-such-bucket',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      publicBaseUrl: `${endpoint}/no-such-bucket`,
+    });
     await expect(wrong.put('avatars/u/a.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow();
     wrong.client.destroy();
   });
@@ -204,7 +211,7 @@ describe('S3 storage against a real local S3 server (s3rver)', () => {
       return t.app.inject({ method: 'PUT', url: '/api/me/avatar', payload: body.payload, headers: { ...body.headers, cookie } });
     };
 
-    it('stores the avatar in the bucket, served from the bucket\'s address; a change deletes the old object', async () => {
+    it("stores the avatar in the bucket, served from the bucket's address; a change deletes the old object", async () => {
       const first = await putAvatar(await phonePhoto());
       expect(first.statusCode).toBe(200);
       const firstUrl: string = first.json().avatar_url;

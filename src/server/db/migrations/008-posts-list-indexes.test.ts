@@ -24,7 +24,16 @@ describe('migration 008: posts list indexes', () => {
     customer = { id: clara.id, seesAll: false };
     const project = await createTestProject(db, { createdBy: clara.id });
     for (const [index, state] of (['preview', 'scheduled', 'published', 'preview', 'published'] as const).entries()) {
-      ids[index] = (await createTestPost(db, { projectId: project, ownerId: clara.id, state, sequence: index + 1, images: [{}], createdAt: new Date(Date.UTC(2025, 0, 1 + index)) })).id;
+      ids[index] = (
+        await createTestPost(db, {
+          projectId: project,
+          ownerId: clara.id,
+          state,
+          sequence: index + 1,
+          images: [{}],
+          createdAt: new Date(Date.UTC(2025, 0, 1 + index)),
+        })
+      ).id;
     }
   });
   afterAll(() => t.close());
@@ -33,8 +42,14 @@ describe('migration 008: posts list indexes', () => {
   async function postIndexes(): Promise<Record<string, string>> {
     const { rows } =
       t.database.dialect === 'postgres'
-        ? await sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes where tablename = 'posts' and indexname <> 'posts_pkey'`.execute(t.database.db)
-        : await sql<{ name: string; definition: string }>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = 'posts' and sql is not null`.execute(t.database.db);
+        ? await sql<{
+            name: string;
+            definition: string;
+          }>`select indexname as name, indexdef as definition from pg_indexes where tablename = 'posts' and indexname <> 'posts_pkey'`.execute(t.database.db)
+        : await sql<{
+            name: string;
+            definition: string;
+          }>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = 'posts' and sql is not null`.execute(t.database.db);
     const full = rows.filter((row) => !/\swhere\s/i.test(row.definition));
     return Object.fromEntries(full.map((row) => [row.name, /\((.*)\)\s*$/.exec(row.definition)![1]!.replaceAll('"', '').toLowerCase()]));
   }
@@ -80,7 +95,12 @@ describe('migration 008: posts list indexes', () => {
       expect(withoutPlaceholders(queries.at(-1)!.sql)).toContain(withoutPlaceholders(walks[1]!.sql));
       for (const walk of walks) plans.push(await planOf(walk));
     }
-    expect(plans.map((plan) => /posts_\w+_idx/.exec(plan)?.[0])).toEqual(['posts_state_newest_idx', 'posts_newest_idx', 'posts_owner_state_newest_idx', 'posts_owner_newest_idx']);
+    expect(plans.map((plan) => /posts_\w+_idx/.exec(plan)?.[0])).toEqual([
+      'posts_state_newest_idx',
+      'posts_newest_idx',
+      'posts_owner_state_newest_idx',
+      'posts_owner_newest_idx',
+    ]);
     for (const plan of plans) expect(plan).not.toMatch(/sort|temp b-tree/i);
   });
 
@@ -91,7 +111,8 @@ describe('migration 008: posts list indexes', () => {
   async function planOf(query: CompiledQuery): Promise<string> {
     return t.database.db.transaction().execute(async (trx) => {
       if (t.database.dialect === 'postgres') {
-        for (const setting of ['enable_sort', 'enable_incremental_sort', 'enable_seqscan', 'enable_bitmapscan']) await sql`set local ${sql.raw(setting)} = off`.execute(trx);
+        for (const setting of ['enable_sort', 'enable_incremental_sort', 'enable_seqscan', 'enable_bitmapscan'])
+          await sql`set local ${sql.raw(setting)} = off`.execute(trx);
       }
       const prefix = t.database.dialect === 'postgres' ? 'explain ' : 'explain query plan ';
       const { rows } = await trx.executeQuery(CompiledQuery.raw(prefix + query.sql, [...query.parameters]));

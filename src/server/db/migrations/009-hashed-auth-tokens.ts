@@ -15,7 +15,11 @@ export function hashedAuthTokensMigration() {
     async up(db: Kysely<any>): Promise<void> {
       const sessions: { id: string; token: string }[] = await db.selectFrom('sessions').select(['id', 'token']).execute();
       for (const session of sessions) {
-        await db.updateTable('sessions').set({ token: digest(session.token) }).where('id', '=', session.id).execute();
+        await db
+          .updateTable('sessions')
+          .set({ token: digest(session.token) })
+          .where('id', '=', session.id)
+          .execute();
       }
       const links: { id: string; identifier: string }[] = await db
         .selectFrom('verifications')
@@ -23,7 +27,11 @@ export function hashedAuthTokensMigration() {
         .where('identifier', 'like', 'reset-password:%')
         .execute();
       for (const link of links) {
-        await db.updateTable('verifications').set({ identifier: digest(link.identifier) }).where('id', '=', link.id).execute();
+        await db
+          .updateTable('verifications')
+          .set({ identifier: digest(link.identifier) })
+          .where('id', '=', link.id)
+          .execute();
       }
     },
   };

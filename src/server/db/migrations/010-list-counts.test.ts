@@ -68,7 +68,12 @@ describe('migration 010: counts per state kept by every write', () => {
     sandbox = await startTestSandbox();
     t = await createTestApp({ social: sandboxAdapters(sandbox), now: () => NOW });
     db = t.database.db;
-    for (const [name, role] of [['admin', 'admin'], ['clara', 'customer'], ['bruno', 'customer'], ['pablo', 'publisher']] as const) {
+    for (const [name, role] of [
+      ['admin', 'admin'],
+      ['clara', 'customer'],
+      ['bruno', 'customer'],
+      ['pablo', 'publisher'],
+    ] as const) {
       ids[name] = (await createTestUser(t, { email: `${name}@studio.es`, role })).id;
       if (name !== 'bruno') cookies[name] = await signIn(t, `${name}@studio.es`, 'secret-123');
     }
@@ -95,24 +100,39 @@ describe('migration 010: counts per state kept by every write', () => {
 
   it('follows writes of many rows in one statement: inserts, state and owner changes, deletes', async () => {
     const people = [ids.clara, ids.bruno, ids.pablo, null];
-    const projectIds = (await db
-      .insertInto('projects')
-      .values(Array.from({ length: 60 }, (_, index) => projectRowValues({
-        title: `Lote ${index}`,
-        state: ['draft', 'preview', 'inProgress', 'launched'][index % 4]!,
-        created_by: people[index % 4]!,
-        // Assigned to someone else, to the creator, or to no one.
-        assigned_to: [ids.clara, people[index % 4]!, null][index % 3]!,
-      })))
-      .returning('id')
-      .execute()).map((row) => row.id);
+    const projectIds = (
+      await db
+        .insertInto('projects')
+        .values(
+          Array.from({ length: 60 }, (_, index) =>
+            projectRowValues({
+              title: `Lote ${index}`,
+              state: ['draft', 'preview', 'inProgress', 'launched'][index % 4]!,
+              created_by: people[index % 4]!,
+              // Assigned to someone else, to the creator, or to no one.
+              assigned_to: [ids.clara, people[index % 4]!, null][index % 3]!,
+            }),
+          ),
+        )
+        .returning('id')
+        .execute()
+    ).map((row) => row.id);
     await expectCountsKept(db);
     await db
       .insertInto('posts')
-      .values(Array.from({ length: 300 }, (_, index) => ({
-        project_id: projectIds[index % projectIds.length]!, owner_id: people[index % 4]!, sequence: 1, state: ['preview', 'scheduled', 'published'][index % 3]!,
-        text: 'En lote', to_instagram: storedFlag(false), to_linkedin: storedFlag(false), created_at: storedInstant(NOW), updated_at: storedInstant(NOW),
-      })))
+      .values(
+        Array.from({ length: 300 }, (_, index) => ({
+          project_id: projectIds[index % projectIds.length]!,
+          owner_id: people[index % 4]!,
+          sequence: 1,
+          state: ['preview', 'scheduled', 'published'][index % 3]!,
+          text: 'En lote',
+          to_instagram: storedFlag(false),
+          to_linkedin: storedFlag(false),
+          created_at: storedInstant(NOW),
+          updated_at: storedInstant(NOW),
+        })),
+      )
       .execute();
     await expectCountsKept(db);
     await db.updateTable('posts').set({ state: 'scheduled' }).where('state', '=', 'preview').where('owner_id', '=', ids.bruno).execute();
@@ -150,7 +170,12 @@ describe('migration 010: counts per state kept by every write', () => {
     // What the chips show is those counts.
     const states = (await db.selectFrom('posts').select('state').where('owner_id', '=', ids.clara).execute()).map((row) => row.state);
     const count = (state: string) => states.filter((candidate) => candidate === state).length;
-    expect((await inject(cookies.clara, 'GET', '/api/posts')).counts).toEqual({ all: states.length, preview: count('preview'), scheduled: count('scheduled'), published: count('published') });
+    expect((await inject(cookies.clara, 'GET', '/api/posts')).counts).toEqual({
+      all: states.length,
+      preview: count('preview'),
+      scheduled: count('scheduled'),
+      published: count('published'),
+    });
   });
 
   it('follows a project through the API: created, launched and generated, recovered, reassigned, deleted with its posts', async () => {
@@ -166,7 +191,10 @@ describe('migration 010: counts per state kept by every write', () => {
     await inject(cookies.pablo, 'POST', `/api/projects/${project.id}/launch`);
     await t.worker.runDueJobs();
     await inject(cookies.admin, 'POST', `/api/projects/${project.id}/assign`, { userId: ids.clara });
-    expect(await db.selectFrom('posts').select('owner_id').where('project_id', '=', project.id).execute()).toEqual([{ owner_id: ids.clara }, { owner_id: ids.clara }]);
+    expect(await db.selectFrom('posts').select('owner_id').where('project_id', '=', project.id).execute()).toEqual([
+      { owner_id: ids.clara },
+      { owner_id: ids.clara },
+    ]);
     await expectCountsKept(db);
     await inject(cookies.admin, 'DELETE', `/api/projects/${project.id}`);
     expect(await db.selectFrom('posts').select('id').where('project_id', '=', project.id).execute()).toEqual([]);
@@ -198,8 +226,17 @@ describe('migration 010: counts per state kept by every write', () => {
 
     it('keeps them exact with 120 writes at once on the same counter rows', async () => {
       const projects = await Promise.all(Array.from({ length: 12 }, () => createTestProject(db, { createdBy: ids.pablo, assignedTo: ids.bruno })));
-      const posts = await Promise.all(Array.from({ length: 48 }, (_, index) =>
-        createTestPost(db, { projectId: projects[index % 12]!, ownerId: ids.bruno, state: index % 2 === 0 ? 'scheduled' : 'preview', publishOn: TODAY, images: [] })));
+      const posts = await Promise.all(
+        Array.from({ length: 48 }, (_, index) =>
+          createTestPost(db, {
+            projectId: projects[index % 12]!,
+            ownerId: ids.bruno,
+            state: index % 2 === 0 ? 'scheduled' : 'preview',
+            publishOn: TODAY,
+            images: [],
+          }),
+        ),
+      );
       await expectCountsKept(db);
       const writes: Promise<unknown>[] = [];
       for (let index = 0; index < 120; index += 1) {
@@ -213,7 +250,11 @@ describe('migration 010: counts per state kept by every write', () => {
           () => finishPost(handle, t.database.dialect, { id: post, projectId: postProject }, NOW.toISOString()),
           () => handle.deleteFrom('posts').where('id', '=', post).execute(),
           () => moveUnpublishedPostRows(handle, project, index % 2 === 0 ? ids.clara : ids.bruno),
-          () => handle.insertInto('projects').values(projectRowValues({ created_by: ids.clara, assigned_to: ids.bruno })).execute(),
+          () =>
+            handle
+              .insertInto('projects')
+              .values(projectRowValues({ created_by: ids.clara, assigned_to: ids.bruno }))
+              .execute(),
           () => updateProjectRow(handle, project, { state: ['preview', 'launched'][index % 2]! }),
         ][index % 7]!;
         writes.push(write());

@@ -77,7 +77,10 @@ function postKeys(row: string) {
 function projectKeys(row: string) {
   return [
     { values: `coalesce(${row}.created_by, ''), 'creator', ${row}.state`, when: 'true' },
-    { values: `${row}.assigned_to, 'assignee', ${row}.state`, when: `${row}.assigned_to is not null and ${row}.assigned_to is distinct from ${row}.created_by` },
+    {
+      values: `${row}.assigned_to, 'assignee', ${row}.state`,
+      when: `${row}.assigned_to is not null and ${row}.assigned_to is distinct from ${row}.created_by`,
+    },
   ];
 }
 
@@ -89,9 +92,17 @@ const COUNTED = {
 function sqliteTriggers(): string[] {
   return Object.entries(COUNTED).flatMap(([table, { counts, key, keysOf, watched }]) => {
     // `where` makes the upsert parse inside a trigger (SQLite's INSERT ... SELECT ... ON CONFLICT).
-    const add = (row: 'new' | 'old', delta: 1 | -1) => keysOf(row).map(({ values, when }) =>
-      `insert into ${counts} (${key}, n) select ${values}, ${delta} where ${when} on conflict (${key}) do update set n = n + excluded.n;`).join('\n');
-    const changed = watched.split(', ').map((column) => `old.${column} is not new.${column}`).join(' or ');
+    const add = (row: 'new' | 'old', delta: 1 | -1) =>
+      keysOf(row)
+        .map(
+          ({ values, when }) =>
+            `insert into ${counts} (${key}, n) select ${values}, ${delta} where ${when} on conflict (${key}) do update set n = n + excluded.n;`,
+        )
+        .join('\n');
+    const changed = watched
+      .split(', ')
+      .map((column) => `old.${column} is not new.${column}`)
+      .join(' or ');
     return [
       `create trigger ${table}_counted_on_insert after insert on ${table} begin ${add('new', 1)} end`,
       `create trigger ${table}_counted_on_delete after delete on ${table} begin ${add('old', -1)} end`,

@@ -12,8 +12,18 @@ import { type Kysely, sql } from 'kysely';
 export function homeIndexesMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.createIndex('post_results_attention_idx').on('post_results').columns(['finished_at', 'post_id', 'network']).where(sql<boolean>`status in ('failed', 'unknown')`).execute();
-      await db.schema.createIndex('posts_owner_scheduled_idx').on('posts').columns(['owner_id', 'publish_on', 'id']).where(sql<boolean>`state = 'scheduled'`).execute();
+      await db.schema
+        .createIndex('post_results_attention_idx')
+        .on('post_results')
+        .columns(['finished_at', 'post_id', 'network'])
+        .where(sql<boolean>`status in ('failed', 'unknown')`)
+        .execute();
+      await db.schema
+        .createIndex('posts_owner_scheduled_idx')
+        .on('posts')
+        .columns(['owner_id', 'publish_on', 'id'])
+        .where(sql<boolean>`state = 'scheduled'`)
+        .execute();
     },
   };
 }

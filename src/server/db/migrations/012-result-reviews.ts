@@ -11,7 +11,10 @@ export function resultReviewsMigration(dialect: Dialect) {
   const type = columnTypes(dialect);
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable('post_results').addColumn('reviewed_by', 'text', (c) => c.references('users.id').onDelete('set null')).execute();
+      await db.schema
+        .alterTable('post_results')
+        .addColumn('reviewed_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .execute();
       await db.schema.alterTable('post_results').addColumn('reviewed_at', type.instant).execute();
     },
   };

@@ -6,6 +6,6 @@ import type { Dialect } from '../database.ts';
  */
 export function columnTypes(dialect: Dialect) {
   return dialect === 'postgres'
-    ? { authInstant: 'timestamptz', instant: 'timestamptz', flag: 'boolean', serialId: 'serial', bigint: 'bigint' } as const
-    : { authInstant: 'date', instant: 'text', flag: 'integer', serialId: 'integer', bigint: 'integer' } as const;
+    ? ({ authInstant: 'timestamptz', instant: 'timestamptz', flag: 'boolean', serialId: 'serial', bigint: 'bigint' } as const)
+    : ({ authInstant: 'date', instant: 'text', flag: 'integer', serialId: 'integer', bigint: 'integer' } as const);
 }

@@ -38,9 +38,17 @@ export async function findContactMessage(db: Kysely<Database>, id: number) {
 }
 
 export async function markContactMessageMailed(db: Kysely<Database>, id: number, at: Date): Promise<void> {
-  await db.updateTable('contact_messages').set({ mail_status: 'sent', mail_error: null, mailed_at: instant(at) }).where('id', '=', id).execute();
+  await db
+    .updateTable('contact_messages')
+    .set({ mail_status: 'sent', mail_error: null, mailed_at: instant(at) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markContactMessageMailFailed(db: Kysely<Database>, id: number, reason: string): Promise<void> {
-  await db.updateTable('contact_messages').set({ mail_status: 'failed', mail_error: reason.slice(0, 1000) }).where('id', '=', id).execute();
+  await db
+    .updateTable('contact_messages')
+    .set({ mail_status: 'failed', mail_error: reason.slice(0, 1000) })
+    .where('id', '=', id)
+    .execute();
 }

@@ -55,7 +55,13 @@ describe('POST /api/contact-form', () => {
     expect(t.sentMail).toHaveLength(1);
     const [mail] = t.sentMail;
     expect(mail).toMatchObject({ to: STUDIO, replyTo: 'marta@soler.es', subject: 'Nuevo mensaje de contacto de Marta Soler' });
-    for (const part of ['Nombre: Marta Soler', 'Estudio o empresa: Soler Arquitectura', 'Teléfono: +34 600 11 22 33', 'Email: marta@soler.es', 'Queremos publicar nuestros proyectos\ncada semana.']) {
+    for (const part of [
+      'Nombre: Marta Soler',
+      'Estudio o empresa: Soler Arquitectura',
+      'Teléfono: +34 600 11 22 33',
+      'Email: marta@soler.es',
+      'Queremos publicar nuestros proyectos\ncada semana.',
+    ]) {
       expect(mail!.text).toContain(part);
     }
     expect(mail!.html).toContain('Soler Arquitectura');
@@ -150,7 +156,12 @@ describe('POST /api/contact-form when the mail server fails', () => {
     },
   };
   const resendJobs = () => t.database.db.selectFrom('jobs').selectAll().where('kind', '=', 'send-email').orderBy('id').execute();
-  const makeResendDue = () => t.database.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('state', '=', 'queued').execute();
+  const makeResendDue = () =>
+    t.database.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+      .where('state', '=', 'queued')
+      .execute();
   beforeAll(async () => {
     t = await createTestApp({ mailer: flakyMailer });
   });

@@ -26,35 +26,39 @@ export async function contactRoutes(app: FastifyInstance, options: ContactRouteO
   const { db, mailer, limiter, limits, studioAddress } = options;
   options.registerJobHandler('send-email', createResendContactEmailHandler({ db, mailer, studioAddress }));
 
-  app.withTypeProvider<ZodTypeProvider>().post('/api/contact-form', {
-    schema: {
-      tags: ['contact'],
-      summary: 'Sends a message to the studio from the landing page; stored first, then e-mailed',
-      description:
-        'nombre, email and mensaje are required and politicaPrivacidad must be true; a 400 names each field with a message key of the ' +
-        '`validation` namespace. The message is stored before it is e-mailed, so a failing mail server loses nothing: the answer is ' +
-        `still 201, and the e-mail is sent again later. At most ${limits.maxPerAddress} messages per client address every ${limits.windowSeconds} seconds (then 429).`,
-      body: contactFormSchema,
-      response: { 201: contactFormReceivedSchema, ...errorResponses(400, 429) },
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/contact-form',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Sends a message to the studio from the landing page; stored first, then e-mailed',
+        description:
+          'nombre, email and mensaje are required and politicaPrivacidad must be true; a 400 names each field with a message key of the ' +
+          '`validation` namespace. The message is stored before it is e-mailed, so a failing mail server loses nothing: the answer is ' +
+          `still 201, and the e-mail is sent again later. At most ${limits.maxPerAddress} messages per client address every ${limits.windowSeconds} seconds (then 429).`,
+        body: contactFormSchema,
+        response: { 201: contactFormReceivedSchema, ...errorResponses(400, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const key = `contact-form:address:${request.ip}`;
-    // Counted as it is checked, in one statement: messages sent at once cannot all pass.
-    if (!(await limiter.take([{ key, limit: limits.maxPerAddress }]))) {
-      return reply
-        .header('retry-after', String(limits.windowSeconds))
-        .status(429)
-        .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many messages from this address. Try again later.' } });
-    }
-    await receiveContactMessage({
-      db,
-      mailer,
-      studioAddress,
-      form: request.body,
-      onMailFailure: ({ messageId, error }) =>
-        request.log.error({ err: error, contactMessageId: messageId }, 'Contact message stored, but its e-mail to the studio failed; it will be sent again'),
-      wakeJobs: options.wakeJobs,
-    });
-    return reply.status(201).send({ status: 'received' as const });
-  });
+    async (request, reply) => {
+      const key = `contact-form:address:${request.ip}`;
+      // Counted as it is checked, in one statement: messages sent at once cannot all pass.
+      if (!(await limiter.take([{ key, limit: limits.maxPerAddress }]))) {
+        return reply
+          .header('retry-after', String(limits.windowSeconds))
+          .status(429)
+          .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many messages from this address. Try again later.' } });
+      }
+      await receiveContactMessage({
+        db,
+        mailer,
+        studioAddress,
+        form: request.body,
+        onMailFailure: ({ messageId, error }) =>
+          request.log.error({ err: error, contactMessageId: messageId }, 'Contact message stored, but its e-mail to the studio failed; it will be sent again'),
+        wakeJobs: options.wakeJobs,
+      });
+      return reply.status(201).send({ status: 'received' as const });
+    },
+  );
 }

@@ -37,7 +37,10 @@ describe('live events reach only who may read them now', () => {
     t.app.inject({ method, url, headers: { cookie: adminCookie }, payload });
   /** Waits until the admin's stream has the event, so that any other stream would have had it too. */
   const heardBy = async (stream: Stream, postId: number) =>
-    vi.waitFor(() => expect(stream.events().some(({ event }) => event.type === 'post' && event.postId === postId)).toBe(true), { timeout: 5_000, interval: 10 });
+    vi.waitFor(() => expect(stream.events().some(({ event }) => event.type === 'post' && event.postId === postId)).toBe(true), {
+      timeout: 5_000,
+      interval: 10,
+    });
   const postIdsOf = (stream: Stream) => stream.events().flatMap(({ event }) => (event.type === 'post' ? [event.postId] : []));
 
   beforeAll(async () => {
@@ -105,7 +108,7 @@ describe('live events reach only who may read them now', () => {
     await vi.waitFor(() => expect(stream.hasEnded()).toBe(true), { timeout: 3_000, interval: 10 });
   });
 
-  it('ends the stream of a session signed out at once, and not the same user\'s other session', async () => {
+  it("ends the stream of a session signed out at once, and not the same user's other session", async () => {
     const user = await createTestUser(t, { email: 'eva@alzado.test', role: 'customer' });
     const [first, second] = [await signIn(t, user.email, user.password), await signIn(t, user.email, user.password)];
     const [leaving, staying] = [await open(first), await open(second)];

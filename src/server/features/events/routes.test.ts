@@ -21,7 +21,11 @@ describe('GET /api/events over real HTTP', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ events: hub, logger: { level: 'info', stream: { write: (line) => void logLines.push(JSON.parse(line)) } } });
-    for (const [name, role] of [['admin', 'admin'], ['ana', 'customer'], ['bruno', 'customer']] as const) {
+    for (const [name, role] of [
+      ['admin', 'admin'],
+      ['ana', 'customer'],
+      ['bruno', 'customer'],
+    ] as const) {
       const user = await createTestUser(t, { email: `${name}@alzado.test`, role });
       ids[name] = user.id;
       cookies[name] = await signIn(t, user.email, user.password);
@@ -66,8 +70,14 @@ describe('GET /api/events over real HTTP', () => {
     await vi.waitFor(() => expect(admin.events()).toHaveLength(4), { timeout: 5_000, interval: 10 });
     await vi.waitFor(() => expect(ana.events()).toHaveLength(2), { timeout: 5_000, interval: 10 });
     await vi.waitFor(() => expect(bruno.events()).toHaveLength(2), { timeout: 5_000, interval: 10 });
-    expect(ana.events()).toEqual([{ type: 'post', event: anasPost }, { type: 'project', event: projectEvent(4) }]);
-    expect(bruno.events()).toEqual([{ type: 'generation', event: generation }, { type: 'project', event: projectEvent(4) }]);
+    expect(ana.events()).toEqual([
+      { type: 'post', event: anasPost },
+      { type: 'project', event: projectEvent(4) },
+    ]);
+    expect(bruno.events()).toEqual([
+      { type: 'generation', event: generation },
+      { type: 'project', event: projectEvent(4) },
+    ]);
     expect(admin.events().map(({ event }) => event)).toEqual([anasPost, generation, projectEvent(3), projectEvent(4)]);
 
     await ana.close();
@@ -138,7 +148,10 @@ describe('the heartbeat of /api/events', () => {
 
   it('sends a comment line at its interval while nothing happens', async () => {
     const stream = await openStream(addressOf(server), (server as unknown as { cookie: string }).cookie);
-    await vi.waitFor(() => expect(stream.frames.filter((frame) => frame.comment === 'heartbeat').length).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(stream.frames.filter((frame) => frame.comment === 'heartbeat').length).toBeGreaterThanOrEqual(2), {
+      timeout: 5_000,
+      interval: 10,
+    });
     expect(stream.events()).toEqual([]);
     await stream.close();
   });
@@ -147,12 +160,16 @@ describe('the heartbeat of /api/events', () => {
     const user = await createTestUser(t, { email: 'dario@alzado.test' });
     const stream = await openStream(addressOf(server), await signIn(t, user.email, user.password));
     await vi.waitFor(() => expect(stream.frames.some((frame) => frame.comment === 'heartbeat')).toBe(true), { timeout: 5_000, interval: 10 });
-    await t.database.db.updateTable('users').set({ active: t.database.dialect === 'postgres' ? false : 0 }).where('id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ active: t.database.dialect === 'postgres' ? false : 0 })
+      .where('id', '=', user.id)
+      .execute();
     await vi.waitFor(() => expect(stream.hasEnded()).toBe(true), { timeout: 5_000, interval: 10 });
     await stream.close();
   });
 
-  it('ends the stream of an administrator who is no longer one (changed behind the app\'s back: at the next heartbeat), and sends no event meanwhile', async () => {
+  it("ends the stream of an administrator who is no longer one (changed behind the app's back: at the next heartbeat), and sends no event meanwhile", async () => {
     const user = await createTestUser(t, { email: 'elena@alzado.test', role: 'admin' });
     const stream = await openStream(addressOf(server), await signIn(t, user.email, user.password));
     await vi.waitFor(() => expect(stream.frames.some((frame) => frame.comment === 'heartbeat')).toBe(true), { timeout: 5_000, interval: 10 });

@@ -59,7 +59,11 @@ export async function eventsRoutes(app: FastifyInstance, options: EventsRouteOpt
     let decision = decisions.get(event);
     if (!decision) {
       const checked = new Set(openStreams);
-      decision = Promise.all([sessionsStanding(options.db, [...checked]), readersOf(options.db, event, audience)]).then(([standing, isReader]) => ({ checked, standing, isReader }));
+      decision = Promise.all([sessionsStanding(options.db, [...checked]), readersOf(options.db, event, audience)]).then(([standing, isReader]) => ({
+        checked,
+        standing,
+        isReader,
+      }));
       decisions.set(event, decision);
       queueMicrotask(() => decisions.delete(event));
     }
@@ -74,7 +78,7 @@ export async function eventsRoutes(app: FastifyInstance, options: EventsRouteOpt
       (standing) => {
         for (const open of streams) if (!standing.has(open)) open.stream.end();
       },
-      (error: unknown) => app.log.warn({ err: error }, 'Live events: could not check the open streams\' sessions'),
+      (error: unknown) => app.log.warn({ err: error }, "Live events: could not check the open streams' sessions"),
     );
   });
 
@@ -85,62 +89,70 @@ export async function eventsRoutes(app: FastifyInstance, options: EventsRouteOpt
   });
 
   // Without the zod type provider: the answer is a stream, not the JSON the response schema would type.
-  app.get('/api/events', {
-    onRequest: requireSession(options.auth),
-    schema: {
-      tags: ['events'],
-      summary: 'Live events for the signed-in user (text/event-stream): generation progress, project and post changes',
-      description:
-        'Server-sent events. Each message is `event: <type>` (generation, project or post) and one `data:` line with the JSON event. ' +
-        'Administrators receive every event; other users the events about the projects and posts they may read when the event is sent. ' +
-        'The stream ends when its session ends or its user is deactivated or changes role. A comment line arrives ' +
-        `every ${Math.round(heartbeatMs / 1000)} seconds; the browser reconnects after ${RECONNECT_AFTER_MS / 1000} seconds if the stream drops.`,
-      produces: ['text/event-stream'],
-      response: { 200: z.string().describe('A text/event-stream that stays open'), ...errorResponses(401) },
+  app.get(
+    '/api/events',
+    {
+      onRequest: requireSession(options.auth),
+      schema: {
+        tags: ['events'],
+        summary: 'Live events for the signed-in user (text/event-stream): generation progress, project and post changes',
+        description:
+          'Server-sent events. Each message is `event: <type>` (generation, project or post) and one `data:` line with the JSON event. ' +
+          'Administrators receive every event; other users the events about the projects and posts they may read when the event is sent. ' +
+          'The stream ends when its session ends or its user is deactivated or changes role. A comment line arrives ' +
+          `every ${Math.round(heartbeatMs / 1000)} seconds; the browser reconnects after ${RECONNECT_AFTER_MS / 1000} seconds if the stream drops.`,
+        produces: ['text/event-stream'],
+        response: { 200: z.string().describe('A text/event-stream that stays open'), ...errorResponses(401) },
+      },
     },
-  }, async (request, reply) => {
-    const user = request.user!;
-    const stream = new PassThrough();
-    const write = (text: string) => {
-      if (stream.destroyed || stream.writableEnded) return;
-      if (!stream.write(text) && stream.writableLength > MAX_UNREAD_BYTES) stream.destroy();
-    };
-    const open: OpenStream = { userId: user.id, role: user.role, sessionToken: user.sessionToken, stream, pending: Promise.resolve() };
-    openStreams.add(open);
-    // Each event in its turn (the checks are asynchronous; the order of events is kept).
-    const inTurn = (step: () => Promise<void>) => {
-      open.pending = open.pending.then(step).catch((error: unknown) => request.log.warn({ err: error }, 'Live events: could not decide who may read an event'));
-    };
-    const stopListening = events.subscribe((event, audience) => {
-      const decision = decide(event, audience);
-      inTurn(async () => {
-        const { checked, standing, isReader } = await decision;
-        if (!checked.has(open)) return;
-        if (!standing.has(open)) return void stream.end();
-        if (isReader(open.userId, open.role)) write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    async (request, reply) => {
+      const user = request.user!;
+      const stream = new PassThrough();
+      const write = (text: string) => {
+        if (stream.destroyed || stream.writableEnded) return;
+        if (!stream.write(text) && stream.writableLength > MAX_UNREAD_BYTES) stream.destroy();
+      };
+      const open: OpenStream = { userId: user.id, role: user.role, sessionToken: user.sessionToken, stream, pending: Promise.resolve() };
+      openStreams.add(open);
+      // Each event in its turn (the checks are asynchronous; the order of events is kept).
+      const inTurn = (step: () => Promise<void>) => {
+        open.pending = open.pending
+          .then(step)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'Live events: could not decide who may read an event'));
+      };
+      const stopListening = events.subscribe((event, audience) => {
+        const decision = decide(event, audience);
+        inTurn(async () => {
+          const { checked, standing, isReader } = await decision;
+          if (!checked.has(open)) return;
+          if (!standing.has(open)) return void stream.end();
+          if (isReader(open.userId, open.role)) write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        });
       });
-    });
-    // The heartbeat asks too (a session that simply expired ends this way).
-    const heartbeat = setInterval(() => {
-      inTurn(async () => {
-        if (!(await sessionsStanding(options.db, [open])).has(open)) return void stream.end();
-        write(': heartbeat\n\n');
-      });
-    }, heartbeatMs);
-    const cleanUp = () => {
-      clearInterval(heartbeat);
-      stopListening();
-      openStreams.delete(open);
-    };
-    stream.once('close', cleanUp);
-    reply.raw.once('close', () => stream.destroy());
+      // The heartbeat asks too (a session that simply expired ends this way).
+      const heartbeat = setInterval(() => {
+        inTurn(async () => {
+          if (!(await sessionsStanding(options.db, [open])).has(open)) return void stream.end();
+          write(': heartbeat\n\n');
+        });
+      }, heartbeatMs);
+      const cleanUp = () => {
+        clearInterval(heartbeat);
+        stopListening();
+        openStreams.delete(open);
+      };
+      stream.once('close', cleanUp);
+      reply.raw.once('close', () => stream.destroy());
 
-    write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      // nginx and similar proxies would otherwise hold events back in their buffers.
-      .header('x-accel-buffering', 'no')
-      .send(stream);
-  });
+      write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          // nginx and similar proxies would otherwise hold events back in their buffers.
+          .header('x-accel-buffering', 'no')
+          .send(stream)
+      );
+    },
+  );
 }

@@ -8,7 +8,15 @@ import { readFlag } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { makeImageVariants, makeWriterPreview } from './image-variants.ts';
-import { type NewPost, type ProjectForGeneration, applyGeneratedPosts, findProjectForGeneration, listSelectedImages, markGenerationFailed, variantKeysInUse } from './repo.ts';
+import {
+  type NewPost,
+  type ProjectForGeneration,
+  applyGeneratedPosts,
+  findProjectForGeneration,
+  listSelectedImages,
+  markGenerationFailed,
+  variantKeysInUse,
+} from './repo.ts';
 import type { GenerationDependencies } from './service.ts';
 import { audienceOf } from '../../events/event-hub.ts';
 
@@ -16,7 +24,10 @@ const payloadSchema = z.object({ projectId: z.number().int().positive() });
 
 /** A failure the studio is told about, with the code the browser translates. */
 class GenerationFailure extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -48,7 +59,9 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
       if (images.length < project.publications) {
         throw new GenerationFailure('NOT_ENOUGH_IMAGES', `The project makes ${project.publications} posts and has ${images.length} selected images`);
       }
-      const originals = await Promise.all(images.map(async (image) => ({ id: image.id, key: image.storage_key, body: await deps.storage.get(image.storage_key) })));
+      const originals = await Promise.all(
+        images.map(async (image) => ({ id: image.id, key: image.storage_key, body: await deps.storage.get(image.storage_key) })),
+      );
       const shares = shareImages(originals, project.publications);
 
       await enter('generating');
@@ -102,7 +115,12 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
   };
 }
 
-async function writeTexts(deps: GenerationDependencies, project: ProjectForGeneration, shares: { id: number; key: string; body: Buffer }[][], signal: AbortSignal): Promise<string[]> {
+async function writeTexts(
+  deps: GenerationDependencies,
+  project: ProjectForGeneration,
+  shares: { id: number; key: string; body: Buffer }[][],
+  signal: AbortSignal,
+): Promise<string[]> {
   const posts: { images: WriterImage[] }[] = [];
   for (const share of shares) {
     const images: WriterImage[] = [];

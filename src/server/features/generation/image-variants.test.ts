@@ -4,7 +4,9 @@ import { plainImage } from '../../test-support/images.ts';
 import { makeImageVariants, makeWriterPreview } from './image-variants.ts';
 
 async function transparentPng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .png()
+    .toBuffer();
 }
 
 describe('makeImageVariants', () => {
@@ -28,12 +30,14 @@ describe('makeImageVariants', () => {
   });
 
   it('refuses a stored picture of more than 60 megapixels with IMAGE_TOO_LARGE', async () => {
-    const huge = await sharp({ create: { width: 7746, height: 7746, channels: 3, background: '#d8d2c4' } }).jpeg({ quality: 80 }).toBuffer();
+    const huge = await sharp({ create: { width: 7746, height: 7746, channels: 3, background: '#d8d2c4' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     await expect(makeImageVariants(huge, 1)).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE', status: 422 });
     await expect(makeWriterPreview(huge)).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE' });
   });
 
-  it('enlarges a narrow picture to Instagram\'s 320 px minimum', async () => {
+  it("enlarges a narrow picture to Instagram's 320 px minimum", async () => {
     const variants = await makeImageVariants(await plainImage('png', 200, 250), 1);
     expect([variants.instagram.width, variants.instagram.height]).toEqual([320, 400]);
   });

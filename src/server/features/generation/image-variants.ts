@@ -67,12 +67,23 @@ async function instagramVariant(original: Buffer, width: number, height: number)
   return { body, width: targetWidth, height: targetHeight };
 }
 
-async function linkedinVariant(original: Buffer, format: string | undefined, width: number, height: number): Promise<{ body: Buffer; contentType: 'image/jpeg' | 'image/png' }> {
+async function linkedinVariant(
+  original: Buffer,
+  format: string | undefined,
+  width: number,
+  height: number,
+): Promise<{ body: Buffer; contentType: 'image/jpeg' | 'image/png' }> {
   const pixels = width * height;
   const scale = pixels > LINKEDIN_MAX_PIXELS ? Math.sqrt(LINKEDIN_MAX_PIXELS / pixels) * 0.99 : 1;
   const image = openImage(original);
   const outputWidth = scale < 1 ? Math.floor(width * scale) : width;
   if (scale < 1) image.resize({ width: outputWidth });
   if (format === 'png') return { body: await image.png({ compressionLevel: 9 }).toBuffer(), contentType: 'image/png' };
-  return { body: await image.flatten({ background: '#ffffff' }).jpeg(jpegOptionsFor(outputWidth * Math.round((outputWidth * height) / width), 90)).toBuffer(), contentType: 'image/jpeg' };
+  return {
+    body: await image
+      .flatten({ background: '#ffffff' })
+      .jpeg(jpegOptionsFor(outputWidth * Math.round((outputWidth * height) / width), 90))
+      .toBuffer(),
+    contentType: 'image/jpeg',
+  };
 }

@@ -28,7 +28,11 @@ describe('launching a project', () => {
   beforeAll(async () => {
     // The template writer, counted: a project that does not require AI must not reach it.
     const template = createTemplateWriter();
-    const countingWriter: PostWriter = { kind: 'template', wantsImagePreviews: false, write: (request) => (writerCalls.push(request), template.write(request)) };
+    const countingWriter: PostWriter = {
+      kind: 'template',
+      wantsImagePreviews: false,
+      write: (request) => (writerCalls.push(request), template.write(request)),
+    };
     t = await createTestApp({ writer: countingWriter });
     t.events.subscribe((event) => events.push(event));
     const make = async (email: string, role: 'admin' | 'customer' | 'publisher' | 'basic', language: 'es' | 'en' | 'cat' = 'es') => {
@@ -43,8 +47,10 @@ describe('launching a project', () => {
   afterAll(async () => t.close());
 
   const launch = (projectId: number, cookie: string) => t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/launch`, headers: { cookie } });
-  const status = async (projectId: number, cookie: string) => (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}/generation`, headers: { cookie } })).json<GenerationStatus>();
-  const project = async (projectId: number, cookie: string) => (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie } })).json<Project>();
+  const status = async (projectId: number, cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}/generation`, headers: { cookie } })).json<GenerationStatus>();
+  const project = async (projectId: number, cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie } })).json<Project>();
   const postsOf = (projectId: number) => t.database.db.selectFrom('posts').selectAll().where('project_id', '=', projectId).orderBy('sequence').execute();
   const imagesOf = (postId: number) => t.database.db.selectFrom('post_images').selectAll().where('post_id', '=', postId).orderBy('position').execute();
 
@@ -64,7 +70,10 @@ describe('launching a project', () => {
     expect(await status(made.id, customer.cookie)).toEqual({ projectId: made.id, status: 'succeeded', stage: 'finalizing', error: null });
 
     const posts = await postsOf(made.id);
-    expect(posts.map((post) => [post.sequence, post.state, post.owner_id])).toEqual([[1, 'preview', customer.id], [2, 'preview', customer.id]]);
+    expect(posts.map((post) => [post.sequence, post.state, post.owner_id])).toEqual([
+      [1, 'preview', customer.id],
+      [2, 'preview', customer.id],
+    ]);
     const selected = made.images.filter((image) => image.status === 'pending').map((image) => image.id);
     const shared = await Promise.all(posts.map(async (post) => (await imagesOf(post.id)).map((image) => image.project_image_id)));
     expect(shared).toEqual([selected.slice(0, 3), selected.slice(3)]);
@@ -79,28 +88,37 @@ describe('launching a project', () => {
     }
     // The variants are in storage, where the posts point.
     const files = filesUnder(t.mediaDir);
-    for (const image of (await imagesOf(posts[0]!.id))) {
+    for (const image of await imagesOf(posts[0]!.id)) {
       expect(files).toContain(image.instagram_key);
       expect(files).toContain(image.linkedin_key);
       expect(image.instagram_key).toMatch(/-ig\.jpg$/);
     }
   });
 
-  it('reports the five stages in order, then success, to the project\'s people', async () => {
+  it("reports the five stages in order, then success, to the project's people", async () => {
     const made = await createLaunchableProject(t, customer.cookie, { imageCount: 1 });
     events.length = 0;
     await launch(made.id, customer.cookie);
     await t.worker.runDueJobs();
     const generation = events.flatMap((event) => (event.type === 'generation' && event.status.projectId === made.id ? [event.status] : []));
     expect(generation.map((entry) => `${entry.status}:${entry.stage ?? '-'}`)).toEqual([
-      'queued:-', 'running:preparing', 'running:generating', 'running:optimizing', 'running:applying', 'running:finalizing', 'succeeded:finalizing',
+      'queued:-',
+      'running:preparing',
+      'running:generating',
+      'running:optimizing',
+      'running:applying',
+      'running:finalizing',
+      'succeeded:finalizing',
     ]);
     const projectStates = events.flatMap((event) => (event.type === 'project' && event.projectId === made.id ? [event.state] : []));
     expect(projectStates).toEqual(['inProgress', 'preview']);
   });
 
   it('writes each post from the description and the keywords as hashtags, calling no writer, when the project does not require AI', async () => {
-    const made = await createLaunchableProject(t, customer.cookie, { fields: { required_ai: false, publications: 2, keywords: 'madera, casa pasiva' }, imageCount: 2 });
+    const made = await createLaunchableProject(t, customer.cookie, {
+      fields: { required_ai: false, publications: 2, keywords: 'madera, casa pasiva' },
+      imageCount: 2,
+    });
     const calls = writerCalls.length;
     await launch(made.id, customer.cookie);
     await t.worker.runDueJobs();
@@ -110,7 +128,12 @@ describe('launching a project', () => {
   });
 
   it("without AI, tags only as many keywords as Instagram's 5 hashtags leave room for after the description's own (decision 014)", async () => {
-    const fields = { required_ai: false, publications: 1, description: 'Una casa en el #Montseny, de #madera.', keywords: 'bosque, casa pasiva, piedra, cal, vidrio, luz' };
+    const fields = {
+      required_ai: false,
+      publications: 1,
+      description: 'Una casa en el #Montseny, de #madera.',
+      keywords: 'bosque, casa pasiva, piedra, cal, vidrio, luz',
+    };
     const made = await createLaunchableProject(t, customer.cookie, { fields, imageCount: 1 });
     await launch(made.id, customer.cookie);
     await t.worker.runDueJobs();
@@ -119,7 +142,10 @@ describe('launching a project', () => {
 
   it('gives the posts to the assigned customer, not to the admin who created and launched the project', async () => {
     const made = await createLaunchableProject(t, admin.cookie, { imageCount: 1 });
-    expect((await t.app.inject({ method: 'POST', url: `/api/projects/${made.id}/assign`, headers: { cookie: admin.cookie }, payload: { userId: customer.id } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/projects/${made.id}/assign`, headers: { cookie: admin.cookie }, payload: { userId: customer.id } }))
+        .statusCode,
+    ).toBe(200);
     await launch(made.id, admin.cookie);
     await t.worker.runDueJobs();
     expect((await postsOf(made.id)).map((post) => post.owner_id)).toEqual([customer.id]);
@@ -193,7 +219,9 @@ describe('launching a project', () => {
   it('fails with IMAGE_TOO_LARGE, making no post, when a stored image has more pixels than can be processed (issue 13, item 6)', async () => {
     const made = await createLaunchableProject(t, customer.cookie, { imageCount: 1 });
     // As an image stored before the limit: 7746 x 7746 is just over 60 megapixels.
-    const huge = await sharp({ create: { width: 7746, height: 7746, channels: 3, background: '#d8d2c4' } }).jpeg({ quality: 80 }).toBuffer();
+    const huge = await sharp({ create: { width: 7746, height: 7746, channels: 3, background: '#d8d2c4' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     const stored = new URL(made.images[0]!.url).pathname.replace(/^\/media\//, '');
     fs.writeFileSync(path.join(t.mediaDir, stored), huge);
     expect((await launch(made.id, customer.cookie)).statusCode).toBe(202);

@@ -36,7 +36,10 @@ describe('recovering a project', () => {
   const recover = (projectId: number) => t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/recover`, headers: { cookie } });
   const postsOf = (projectId: number) => t.database.db.selectFrom('posts').selectAll().where('project_id', '=', projectId).orderBy('sequence').execute();
   const keysOf = async (postIds: number[]) =>
-    (await t.database.db.selectFrom('post_images').select(['instagram_key', 'linkedin_key']).where('post_id', 'in', postIds).execute()).flatMap((row) => [row.instagram_key, row.linkedin_key]);
+    (await t.database.db.selectFrom('post_images').select(['instagram_key', 'linkedin_key']).where('post_id', 'in', postIds).execute()).flatMap((row) => [
+      row.instagram_key,
+      row.linkedin_key,
+    ]);
 
   async function launched(publications: number): Promise<number> {
     const made = await createLaunchableProject(t, cookie, { fields: { publications }, imageCount: publications });
@@ -48,7 +51,11 @@ describe('recovering a project', () => {
   it('keeps the published posts and deletes the others with their image variants', async () => {
     const projectId = await launched(3);
     const [published, scheduled, preview] = await postsOf(projectId);
-    await t.database.db.updateTable('posts').set({ state: 'published', published_at: storedInstant(new Date()) }).where('id', '=', published!.id).execute();
+    await t.database.db
+      .updateTable('posts')
+      .set({ state: 'published', published_at: storedInstant(new Date()) })
+      .where('id', '=', published!.id)
+      .execute();
     await t.database.db.updateTable('posts').set({ state: 'scheduled', publish_on: '2099-01-01' }).where('id', '=', scheduled!.id).execute();
     const goneKeys = await keysOf([scheduled!.id, preview!.id]);
     const keptKeys = await keysOf([published!.id]);
@@ -70,7 +77,11 @@ describe('recovering a project', () => {
 
     const projectId = await launched(2);
     const [first] = await postsOf(projectId);
-    await t.database.db.updateTable('posts').set({ state: 'scheduled', publish_on: '2026-01-01', publishing_since: storedInstant(new Date()) }).where('id', '=', first!.id).execute();
+    await t.database.db
+      .updateTable('posts')
+      .set({ state: 'scheduled', publish_on: '2026-01-01', publishing_since: storedInstant(new Date()) })
+      .where('id', '=', first!.id)
+      .execute();
     const answer = await recover(projectId);
     expect(answer.statusCode).toBe(409);
     expect(answer.json().error.code).toBe('POST_LOCKED');

@@ -10,10 +10,26 @@ export async function findProjectForGeneration(db: Kysely<Database>, projectId: 
     .selectFrom('projects')
     .leftJoin('users as owner', (join) => join.on((eb) => eb('owner.id', '=', eb.fn.coalesce('projects.assigned_to', 'projects.created_by'))))
     .select([
-      'projects.id', 'projects.title', 'projects.description', 'projects.keywords', 'projects.category', 'projects.location', 'projects.year',
-      'projects.authors', 'projects.collaborators', 'projects.promoter', 'projects.photo_credit', 'projects.weblink', 'projects.publications',
-      'projects.required_ai', 'projects.prompt_text', 'projects.state', 'projects.created_by', 'projects.assigned_to',
-      'owner.id as owner_id', 'owner.language as owner_language',
+      'projects.id',
+      'projects.title',
+      'projects.description',
+      'projects.keywords',
+      'projects.category',
+      'projects.location',
+      'projects.year',
+      'projects.authors',
+      'projects.collaborators',
+      'projects.promoter',
+      'projects.photo_credit',
+      'projects.weblink',
+      'projects.publications',
+      'projects.required_ai',
+      'projects.prompt_text',
+      'projects.state',
+      'projects.created_by',
+      'projects.assigned_to',
+      'owner.id as owner_id',
+      'owner.language as owner_language',
     ])
     .where('projects.id', '=', projectId)
     .executeTakeFirst();
@@ -42,7 +58,11 @@ export interface NewPost {
  * transaction, only while the project is still being generated: a project recovered meanwhile keeps
  * nothing. Answers the new posts' ids, or undefined when the project was no longer in progress.
  */
-export async function applyGeneratedPosts(db: Kysely<Database>, dialect: Dialect, input: { projectId: number; ownerId: string; posts: NewPost[] }): Promise<number[] | undefined> {
+export async function applyGeneratedPosts(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  input: { projectId: number; ownerId: string; posts: NewPost[] },
+): Promise<number[] | undefined> {
   const no = flagWriter(dialect)(false);
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
@@ -59,7 +79,17 @@ export async function applyGeneratedPosts(db: Kysely<Database>, dialect: Dialect
     for (const [index, post] of input.posts.entries()) {
       const { id } = await trx
         .insertInto('posts')
-        .values({ project_id: input.projectId, owner_id: input.ownerId, sequence: index + 1, state: 'preview', text: post.text, to_instagram: no, to_linkedin: no, created_at: now, updated_at: now })
+        .values({
+          project_id: input.projectId,
+          owner_id: input.ownerId,
+          sequence: index + 1,
+          state: 'preview',
+          text: post.text,
+          to_instagram: no,
+          to_linkedin: no,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(id);
@@ -122,18 +152,32 @@ export async function variantKeysInUse(db: Kysely<Database>, keys: string[]): Pr
 
 /** The unpublished posts of a project and their variant keys (recovery deletes them). */
 export async function listUnpublishedPosts(db: Kysely<Database>, projectId: number) {
-  const posts = await db.selectFrom('posts').select(['id', 'owner_id', 'publishing_since']).where('project_id', '=', projectId).where('state', '!=', 'published').execute();
+  const posts = await db
+    .selectFrom('posts')
+    .select(['id', 'owner_id', 'publishing_since'])
+    .where('project_id', '=', projectId)
+    .where('state', '!=', 'published')
+    .execute();
   const images =
     posts.length === 0
       ? []
-      : await db.selectFrom('post_images').select(['instagram_key', 'linkedin_key']).where('post_id', 'in', posts.map((post) => post.id)).execute();
+      : await db
+          .selectFrom('post_images')
+          .select(['instagram_key', 'linkedin_key'])
+          .where(
+            'post_id',
+            'in',
+            posts.map((post) => post.id),
+          )
+          .execute();
   return { posts, keys: images.flatMap((image) => [image.instagram_key, image.linkedin_key]) };
 }
 
 /** Recovery (SPEC §4): the project back to draft, its unpublished posts deleted, published ones kept. */
 export async function recoverProjectRows(db: Kysely<Database>, projectId: number, postIds: number[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    if (postIds.length > 0) await trx.deleteFrom('posts').where('id', 'in', postIds).where('state', '!=', 'published').where('publishing_since', 'is', null).execute();
+    if (postIds.length > 0)
+      await trx.deleteFrom('posts').where('id', 'in', postIds).where('state', '!=', 'published').where('publishing_since', 'is', null).execute();
     await trx
       .updateTable('projects')
       .set({ state: 'draft', launch_error_code: null, launch_error_message: null, updated_at: new Date().toISOString() })

@@ -11,9 +11,7 @@ import { AppError } from '../../errors.ts';
 import { type EventHub, audienceOf } from '../../events/event-hub.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { getProject } from '../projects/service.ts';
-import {
-  findLatestGenerationJob, listUnpublishedPosts, markGenerationFailed, recoverProjectRows, variantKeysInUse,
-} from './repo.ts';
+import { findLatestGenerationJob, listUnpublishedPosts, markGenerationFailed, recoverProjectRows, variantKeysInUse } from './repo.ts';
 
 export interface GenerationDependencies {
   db: Kysely<Database>;
@@ -76,13 +74,15 @@ export async function getGenerationStatus(deps: GenerationDependencies, actor: S
   if (project.state === 'inProgress') {
     if (!job || job.state === 'failed' || job.state === 'done') {
       // The job ended without moving the project on (it was lost, or ran out of attempts).
-      if (await markGenerationFailed(deps.db, projectId, LOST_GENERATION)) deps.events.publish({ type: 'project', projectId, state: 'draft' }, audienceOfProject(project));
+      if (await markGenerationFailed(deps.db, projectId, LOST_GENERATION))
+        deps.events.publish({ type: 'project', projectId, state: 'draft' }, audienceOfProject(project));
       return { projectId, status: 'failed', stage: null, error: { ...LOST_GENERATION } };
     }
     return { projectId, status: job.state === 'running' ? 'running' : 'queued', stage: stageOf(job.progress), error: null };
   }
   const row = await deps.db.selectFrom('projects').select(['launch_error_code', 'launch_error_message']).where('id', '=', projectId).executeTakeFirst();
-  if (row?.launch_error_code) return { projectId, status: 'failed', stage: null, error: { code: row.launch_error_code, message: row.launch_error_message ?? '' } };
+  if (row?.launch_error_code)
+    return { projectId, status: 'failed', stage: null, error: { code: row.launch_error_code, message: row.launch_error_message ?? '' } };
   return { projectId, status: 'idle', stage: null, error: null };
 }
 
@@ -104,8 +104,13 @@ export async function recoverProject(deps: GenerationDependencies, actor: Sessio
   const project = await getProject(deps, actor, projectId);
   if (project.state === 'draft') throw new AppError('CONFLICT', 'The project is a draft already');
   const { posts, keys } = await listUnpublishedPosts(deps.db, projectId);
-  if (posts.some((post) => post.publishing_since !== null)) throw new AppError('POST_LOCKED', 'A post of this project is being published: try again when it is done');
-  await recoverProjectRows(deps.db, projectId, posts.map((post) => post.id));
+  if (posts.some((post) => post.publishing_since !== null))
+    throw new AppError('POST_LOCKED', 'A post of this project is being published: try again when it is done');
+  await recoverProjectRows(
+    deps.db,
+    projectId,
+    posts.map((post) => post.id),
+  );
   const inUse = await variantKeysInUse(deps.db, keys);
   for (const key of new Set(keys)) {
     if (inUse.has(key)) continue;

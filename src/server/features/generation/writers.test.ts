@@ -38,7 +38,11 @@ describe('generating with an OpenAI-compatible chat API', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    stub = await createOpenAiStub({ apiKey: 'sk-test-key', handler: (request) => (answer ? answer(request) : postsAnswer(Array.from({ length: askedPosts(request).count }, (_, index) => `Publicació ${index + 1} de la casa #fusta`))) });
+    stub = await createOpenAiStub({
+      apiKey: 'sk-test-key',
+      handler: (request) =>
+        answer ? answer(request) : postsAnswer(Array.from({ length: askedPosts(request).count }, (_, index) => `Publicació ${index + 1} de la casa #fusta`)),
+    });
     ({ t, cookie } = await appWith(createOpenAiWriter({ baseUrl: stub.url, apiKey: 'sk-test-key', model: 'gpt-test', timeoutMs: 1_500, sendImages: true })));
   });
   afterEach(() => {
@@ -49,8 +53,13 @@ describe('generating with an OpenAI-compatible chat API', () => {
     await stub.close();
   });
 
-  it('sends the project\'s prompt as the instructions and the images, and keeps the texts the model wrote', async () => {
-    const prompt = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: { cookie }, payload: { title: 'To proper', description: 'Escriu com un arquitecte proper, sense emojis.' } });
+  it("sends the project's prompt as the instructions and the images, and keeps the texts the model wrote", async () => {
+    const prompt = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: { cookie },
+      payload: { title: 'To proper', description: 'Escriu com un arquitecte proper, sense emojis.' },
+    });
     expect(prompt.statusCode, prompt.body).toBe(201);
     const result = await launchAndRun(t, cookie, { publications: 2, prompt_id: prompt.json().id }, 3);
     expect(result.project.state).toBe('preview');
@@ -58,7 +67,9 @@ describe('generating with an OpenAI-compatible chat API', () => {
     const request = stub.requests.at(-1)!;
     expect(request.headers.authorization).toBe('Bearer sk-test-key');
     expect(request.body.model).toBe('gpt-test');
-    expect(request.body.messages.find((message: { role: string }) => message.role === 'system').content).toContain('Escriu com un arquitecte proper, sense emojis.');
+    expect(request.body.messages.find((message: { role: string }) => message.role === 'system').content).toContain(
+      'Escriu com un arquitecte proper, sense emojis.',
+    );
     expect(askedPosts(request)).toMatchObject({ count: 2, language: 'cat' });
     const user = request.body.messages.find((message: { role: string }) => message.role === 'user');
     const images = (user.content as { type: string; image_url?: { url: string } }[]).filter((part) => part.type === 'image_url');
@@ -112,8 +123,11 @@ describe('generating through a workflow webhook', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it('posts the project with each post\'s image addresses and keeps the texts it reads back', async () => {
-    reply = (body) => ({ status: 200, body: JSON.stringify({ posts: body.posts.map((post, index) => ({ text: `Post ${index + 1} amb ${post.images.length} imatges` })) }) });
+  it("posts the project with each post's image addresses and keeps the texts it reads back", async () => {
+    reply = (body) => ({
+      status: 200,
+      body: JSON.stringify({ posts: body.posts.map((post, index) => ({ text: `Post ${index + 1} amb ${post.images.length} imatges` })) }),
+    });
     const result = await launchAndRun(t, cookie, { publications: 2, title: 'Escola a Olot' }, 3);
     expect(result.texts).toEqual(['Post 1 amb 2 imatges', 'Post 2 amb 1 imatges']);
     const sent = received.at(-1)!;

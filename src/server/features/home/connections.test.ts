@@ -40,14 +40,21 @@ describe('home: connections expiring or lost', () => {
     await createConnection(db, { userId: users.clara.id, network: 'instagram', connected: true, expiresAt: inDays(8), connectedAt });
     // Bruno: LinkedIn closed by the app (a refused token); Instagram disconnected by himself.
     await createConnection(db, { userId: users.bruno.id, network: 'linkedin', connected: false, expiresAt: inDays(30), connectedAt });
-    await createConnection(db, { userId: users.bruno.id, network: 'instagram', connected: false, expiresAt: inDays(30), connectedAt, disconnectedAt: inDays(-1) });
+    await createConnection(db, {
+      userId: users.bruno.id,
+      network: 'instagram',
+      connected: false,
+      expiresAt: inDays(30),
+      connectedAt,
+      disconnectedAt: inDays(-1),
+    });
     // Pablo: LinkedIn still open with a token expired yesterday; an Instagram row never connected.
     await createConnection(db, { userId: users.pablo.id, network: 'linkedin', connected: true, expiresAt: inDays(-1), connectedAt });
     await createConnection(db, { userId: users.pablo.id, network: 'instagram', connected: false, expiresAt: null, connectedAt: null });
   });
   afterAll(() => t.close());
 
-  it("gives each user their own: expiring within the window, lost when closed by the app or expired", async () => {
+  it('gives each user their own: expiring within the window, lost when closed by the app or expired', async () => {
     expect(summary(await connectionsOf('clara'))).toEqual([['clara@cliente.es', 'linkedin', 'expiring', true]]);
     expect((await connectionsOf('clara')).items[0]).toMatchObject({ account_name: 'Clara Roca', expires_at: inDays(3).toISOString() });
     expect(summary(await connectionsOf('bruno'))).toEqual([['bruno@cliente.es', 'linkedin', 'lost', true]]);
@@ -58,7 +65,13 @@ describe('home: connections expiring or lost', () => {
 
   it("gives an administrator every user's, their own first, then the lost before the expiring, soonest first", async () => {
     const admin = await createTestUser(t, { email: 'otra-admin@studio.es', role: 'admin' });
-    await createConnection(t.database.db, { userId: admin.id, network: 'instagram', connected: true, expiresAt: inDays(6), connectedAt: new Date('2025-05-01T10:00:00Z') });
+    await createConnection(t.database.db, {
+      userId: admin.id,
+      network: 'instagram',
+      connected: true,
+      expiresAt: inDays(6),
+      connectedAt: new Date('2025-05-01T10:00:00Z'),
+    });
     const connections = await connectionsOf('admin');
     expect(connections.count).toBe(4);
     expect(summary(connections)).toEqual([

@@ -43,7 +43,8 @@ describe('home: the dashboard per role', () => {
     const bruno = await createTestUser(t, { email: 'bruno@cliente.es', role: 'customer', firstName: 'Bruno' });
     const pablo = await createTestUser(t, { email: 'pablo@publica.es', role: 'publisher', firstName: 'Pablo' });
     const basil = await createTestUser(t, { email: 'basil@basico.es', role: 'basic' });
-    for (const [name, user] of Object.entries({ admin, clara, bruno, pablo, basil })) cookies[name as keyof typeof cookies] = await signIn(t, user.email, user.password);
+    for (const [name, user] of Object.entries({ admin, clara, bruno, pablo, basil }))
+      cookies[name as keyof typeof cookies] = await signIn(t, user.email, user.password);
 
     // Clara's project (an admin's, assigned to her) and Bruno's own.
     const casa = await createTestProject(db, { title: 'Casa del Mar', createdBy: admin.id, assignedTo: clara.id });
@@ -52,28 +53,133 @@ describe('home: the dashboard per role', () => {
     ids.escuela = escuela;
 
     // Failed and needs-review publications: Clara's LinkedIn refused (oldest), Bruno's post rejected, Clara's Instagram unknown (newest).
-    ids.claraFailed = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'published', sequence: 1, publishOn: '2025-06-09', createdAt: minutesAgo(600), images: [] })).id;
-    await recordResult(db, { postId: ids.claraFailed, network: 'linkedin', status: 'failed', code: 'connectionRefused', error: 'LinkedIn no longer accepts the connection', finishedAt: minutesAgo(300) });
+    ids.claraFailed = (
+      await createTestPost(db, {
+        projectId: casa,
+        ownerId: clara.id,
+        state: 'published',
+        sequence: 1,
+        publishOn: '2025-06-09',
+        createdAt: minutesAgo(600),
+        images: [],
+      })
+    ).id;
+    await recordResult(db, {
+      postId: ids.claraFailed,
+      network: 'linkedin',
+      status: 'failed',
+      code: 'connectionRefused',
+      error: 'LinkedIn no longer accepts the connection',
+      finishedAt: minutesAgo(300),
+    });
     await recordResult(db, { postId: ids.claraFailed, network: 'instagram', status: 'unknown', code: 'outcomeUnknown', finishedAt: minutesAgo(100) });
-    ids.brunoFailed = (await createTestPost(db, { projectId: escuela, ownerId: bruno.id, state: 'published', sequence: 1, publishOn: '2025-06-08', createdAt: minutesAgo(900), images: [] })).id;
-    await recordResult(db, { postId: ids.brunoFailed, network: 'linkedin', status: 'failed', code: 'rejectedByNetwork', error: 'Duplicate content', attempts: 2, finishedAt: minutesAgo(200) });
+    ids.brunoFailed = (
+      await createTestPost(db, {
+        projectId: escuela,
+        ownerId: bruno.id,
+        state: 'published',
+        sequence: 1,
+        publishOn: '2025-06-08',
+        createdAt: minutesAgo(900),
+        images: [],
+      })
+    ).id;
+    await recordResult(db, {
+      postId: ids.brunoFailed,
+      network: 'linkedin',
+      status: 'failed',
+      code: 'rejectedByNetwork',
+      error: 'Duplicate content',
+      attempts: 2,
+      finishedAt: minutesAgo(200),
+    });
     // A posted result is not the dashboard's business.
-    ids.claraPosted = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'published', sequence: 2, publishOn: '2025-06-09', createdAt: minutesAgo(600), images: [] })).id;
+    ids.claraPosted = (
+      await createTestPost(db, {
+        projectId: casa,
+        ownerId: clara.id,
+        state: 'published',
+        sequence: 2,
+        publishOn: '2025-06-09',
+        createdAt: minutesAgo(600),
+        images: [],
+      })
+    ).id;
     await recordResult(db, { postId: ids.claraPosted, network: 'linkedin', status: 'posted', code: null, finishedAt: minutesAgo(50) });
 
     // Scheduled: Clara's on three days (two on the 12th, written in order), Bruno's on the 11th.
-    ids.claraJune14 = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'scheduled', sequence: 3, publishOn: '2025-06-14', networks: { linkedin: true }, createdAt: minutesAgo(500), images: [] })).id;
-    ids.claraJune12a = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'scheduled', sequence: 4, publishOn: '2025-06-12', publishTime: '18:00', networks: { instagram: true, linkedin: true }, createdAt: minutesAgo(500), images: [] })).id;
-    ids.claraJune12b = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'scheduled', sequence: 5, publishOn: '2025-06-12', publishTime: '10:30', networks: { instagram: true }, createdAt: minutesAgo(500), images: [] })).id;
-    ids.brunoJune11 = (await createTestPost(db, { projectId: escuela, ownerId: bruno.id, state: 'scheduled', sequence: 2, publishOn: '2025-06-11', networks: { instagram: true }, createdAt: minutesAgo(800), images: [] })).id;
+    ids.claraJune14 = (
+      await createTestPost(db, {
+        projectId: casa,
+        ownerId: clara.id,
+        state: 'scheduled',
+        sequence: 3,
+        publishOn: '2025-06-14',
+        networks: { linkedin: true },
+        createdAt: minutesAgo(500),
+        images: [],
+      })
+    ).id;
+    ids.claraJune12a = (
+      await createTestPost(db, {
+        projectId: casa,
+        ownerId: clara.id,
+        state: 'scheduled',
+        sequence: 4,
+        publishOn: '2025-06-12',
+        publishTime: '18:00',
+        networks: { instagram: true, linkedin: true },
+        createdAt: minutesAgo(500),
+        images: [],
+      })
+    ).id;
+    ids.claraJune12b = (
+      await createTestPost(db, {
+        projectId: casa,
+        ownerId: clara.id,
+        state: 'scheduled',
+        sequence: 5,
+        publishOn: '2025-06-12',
+        publishTime: '10:30',
+        networks: { instagram: true },
+        createdAt: minutesAgo(500),
+        images: [],
+      })
+    ).id;
+    ids.brunoJune11 = (
+      await createTestPost(db, {
+        projectId: escuela,
+        ownerId: bruno.id,
+        state: 'scheduled',
+        sequence: 2,
+        publishOn: '2025-06-11',
+        networks: { instagram: true },
+        createdAt: minutesAgo(800),
+        images: [],
+      })
+    ).id;
 
     // Previews: two of Clara's, one of Bruno's.
-    ids.claraPreviewOld = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'preview', sequence: 6, createdAt: minutesAgo(400), images: [] })).id;
-    ids.claraPreviewNew = (await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'preview', sequence: 7, createdAt: minutesAgo(40), images: [] })).id;
-    ids.brunoPreview = (await createTestPost(db, { projectId: escuela, ownerId: bruno.id, state: 'preview', sequence: 3, createdAt: minutesAgo(30), images: [] })).id;
+    ids.claraPreviewOld = (
+      await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'preview', sequence: 6, createdAt: minutesAgo(400), images: [] })
+    ).id;
+    ids.claraPreviewNew = (
+      await createTestPost(db, { projectId: casa, ownerId: clara.id, state: 'preview', sequence: 7, createdAt: minutesAgo(40), images: [] })
+    ).id;
+    ids.brunoPreview = (
+      await createTestPost(db, { projectId: escuela, ownerId: bruno.id, state: 'preview', sequence: 3, createdAt: minutesAgo(30), images: [] })
+    ).id;
 
     // Drafts: Pablo's for Clara (ready), Pablo's own with too few selected images, Bruno's (ready), one with nobody to own its posts.
-    ids.pabellon = await createDraft(db, { title: 'Pabellón', createdBy: pablo.id, assignedTo: clara.id, publications: 2, selected: 2, unselected: 1, createdAt: minutesAgo(20) });
+    ids.pabellon = await createDraft(db, {
+      title: 'Pabellón',
+      createdBy: pablo.id,
+      assignedTo: clara.id,
+      publications: 2,
+      selected: 2,
+      unselected: 1,
+      createdAt: minutesAgo(20),
+    });
     ids.torre = await createDraft(db, { title: 'Torre', createdBy: pablo.id, publications: 2, selected: 1, unselected: 3, createdAt: minutesAgo(15) });
     ids.mercado = await createDraft(db, { title: 'Mercado', createdBy: bruno.id, publications: 1, selected: 1, createdAt: minutesAgo(10) });
     ids.orphan = await createDraft(db, { title: 'Sin cliente', createdBy: null, publications: 1, selected: 3, createdAt: minutesAgo(5) });
@@ -98,18 +204,28 @@ describe('home: the dashboard per role', () => {
     expect(resultReasonOf(unknown!.result)).toEqual({ code: 'outcomeUnknown', attempts: 1, detail: null });
     expect(resultReasonOf(rejected!.result)).toEqual({ code: 'rejectedByNetwork', attempts: 2, detail: 'Duplicate content' });
     expect(resultReasonOf(refused!.result)).toEqual({ code: 'connectionRefused', attempts: 1, detail: null });
-    expect(rejected).toMatchObject({ project_id: ids.escuela, project_title: 'Escuela', sequence: 1, owner: { email: 'bruno@cliente.es' }, place: { state: 'published', page: 1 } });
+    expect(rejected).toMatchObject({
+      project_id: ids.escuela,
+      project_title: 'Escuela',
+      sequence: 1,
+      owner: { email: 'bruno@cliente.es' },
+      place: { state: 'published', page: 1 },
+    });
   });
 
   it('gives a customer their own posts only, exactly those the posts list shows them', async () => {
-    for (const [name, own, others] of [['clara', [ids.claraFailed], [ids.brunoFailed]], ['bruno', [ids.brunoFailed], [ids.claraFailed]]] as const) {
+    for (const [name, own, others] of [
+      ['clara', [ids.claraFailed], [ids.brunoFailed]],
+      ['bruno', [ids.brunoFailed], [ids.claraFailed]],
+    ] as const) {
       const cookie = cookies[name];
       const dashboard = await home(cookie);
-      const shown = [
-        ...dashboard.failedPublications!.items, ...dashboard.previews!.items, ...dashboard.nextScheduled!.items,
-      ].map((item) => item.post_id);
+      const shown = [...dashboard.failedPublications!.items, ...dashboard.previews!.items, ...dashboard.nextScheduled!.items].map((item) => item.post_id);
       const listed = await postIdsInList(cookie);
-      expect(shown.every((id) => listed.includes(id)), `${name}'s dashboard shows only posts of their list`).toBe(true);
+      expect(
+        shown.every((id) => listed.includes(id)),
+        `${name}'s dashboard shows only posts of their list`,
+      ).toBe(true);
       expect(dashboard.failedPublications!.items.map((item) => item.post_id)).toEqual(expect.arrayContaining([...own]));
       for (const id of others) expect(shown).not.toContain(id);
     }
@@ -140,7 +256,10 @@ describe('home: the dashboard per role', () => {
       const listed = await projectIdsInList(cookies[name]);
       const dashboard = await home(cookies[name]);
       const shown = [...dashboard.readyDrafts!.items, ...dashboard.projects!.items].map((project) => project.id);
-      expect(shown.every((id) => listed.includes(id)), `${name}'s dashboard shows only projects of their list`).toBe(true);
+      expect(
+        shown.every((id) => listed.includes(id)),
+        `${name}'s dashboard shows only projects of their list`,
+      ).toBe(true);
       expect(dashboard.projects!.count).toBe(listed.length);
     }
     const { readyDrafts } = await home(cookies.clara);
@@ -152,14 +271,24 @@ describe('home: the dashboard per role', () => {
     expect(pablo.failedPublications).toBeNull();
     expect(pablo.previews).toBeNull();
     expect(pablo.nextScheduled).toBeNull();
-    expect(pablo.projects).toMatchObject({ count: 2, atLeast: false, items: [{ id: ids.torre, state: 'draft' }, { id: ids.pabellon, state: 'draft' }] });
+    expect(pablo.projects).toMatchObject({
+      count: 2,
+      atLeast: false,
+      items: [
+        { id: ids.torre, state: 'draft' },
+        { id: ids.pabellon, state: 'draft' },
+      ],
+    });
     expect(pablo.projects!.states).toEqual([
-      { state: 'draft', count: 2, atLeast: false }, { state: 'inProgress', count: 0, atLeast: false },
-      { state: 'preview', count: 0, atLeast: false }, { state: 'launched', count: 0, atLeast: false },
+      { state: 'draft', count: 2, atLeast: false },
+      { state: 'inProgress', count: 0, atLeast: false },
+      { state: 'preview', count: 0, atLeast: false },
+      { state: 'launched', count: 0, atLeast: false },
     ]);
     // Clara's projects: the one assigned to her and the draft Pablo made for her.
     expect((await home(cookies.clara)).projects!.states.filter((state) => state.count > 0)).toEqual([
-      { state: 'draft', count: 1, atLeast: false }, { state: 'preview', count: 1, atLeast: false },
+      { state: 'draft', count: 1, atLeast: false },
+      { state: 'preview', count: 1, atLeast: false },
     ]);
   });
 

@@ -34,21 +34,66 @@ describe('home: limits, counts, order and pages', () => {
     const project = await createTestProject(db, { title: 'Casa del Mar', createdBy: clara.id });
     // Seven scheduled posts, days given out of order.
     for (const [index, day] of ['2025-06-19', '2025-06-12', '2025-06-17', '2025-06-11', '2025-06-15', '2025-06-13', '2025-06-20'].entries()) {
-      ids.scheduled!.push((await createTestPost(db, { projectId: project, ownerId: clara.id, state: 'scheduled', sequence: index + 1, publishOn: day, networks: { linkedin: true }, createdAt: minutesAgo(1000 + index), images: [] })).id);
+      ids.scheduled!.push(
+        (
+          await createTestPost(db, {
+            projectId: project,
+            ownerId: clara.id,
+            state: 'scheduled',
+            sequence: index + 1,
+            publishOn: day,
+            networks: { linkedin: true },
+            createdAt: minutesAgo(1000 + index),
+            images: [],
+          })
+        ).id,
+      );
     }
     // Eight previews, a minute apart.
     for (let index = 0; index < 8; index += 1) {
-      ids.previews!.push((await createTestPost(db, { projectId: project, ownerId: clara.id, state: 'preview', sequence: 20 + index, createdAt: minutesAgo(500 - index), images: [] })).id);
+      ids.previews!.push(
+        (
+          await createTestPost(db, {
+            projectId: project,
+            ownerId: clara.id,
+            state: 'preview',
+            sequence: 20 + index,
+            createdAt: minutesAgo(500 - index),
+            images: [],
+          })
+        ).id,
+      );
     }
     // A failure on an old post, then seven published posts written after it, so it is on page 2 of the published.
-    oldFailed = (await createTestPost(db, { projectId: project, ownerId: clara.id, state: 'published', sequence: 40, createdAt: minutesAgo(3000), images: [] })).id;
-    await recordResult(db, { postId: oldFailed, network: 'linkedin', status: 'failed', code: 'rejectedByNetwork', error: 'Too long', finishedAt: minutesAgo(1) });
+    oldFailed = (await createTestPost(db, { projectId: project, ownerId: clara.id, state: 'published', sequence: 40, createdAt: minutesAgo(3000), images: [] }))
+      .id;
+    await recordResult(db, {
+      postId: oldFailed,
+      network: 'linkedin',
+      status: 'failed',
+      code: 'rejectedByNetwork',
+      error: 'Too long',
+      finishedAt: minutesAgo(1),
+    });
     for (let index = 0; index < 7; index += 1) {
-      ids.newerPublished!.push((await createTestPost(db, { projectId: project, ownerId: clara.id, state: 'published', sequence: 50 + index, createdAt: minutesAgo(2000 - index), images: [] })).id);
+      ids.newerPublished!.push(
+        (
+          await createTestPost(db, {
+            projectId: project,
+            ownerId: clara.id,
+            state: 'published',
+            sequence: 50 + index,
+            createdAt: minutesAgo(2000 - index),
+            images: [],
+          })
+        ).id,
+      );
     }
     // Seven ready drafts.
     for (let index = 0; index < 7; index += 1) {
-      ids.drafts!.push(await createDraft(db, { title: `Borrador ${index}`, createdBy: clara.id, publications: 1, selected: 1, createdAt: minutesAgo(100 - index) }));
+      ids.drafts!.push(
+        await createDraft(db, { title: `Borrador ${index}`, createdBy: clara.id, publications: 1, selected: 1, createdAt: minutesAgo(100 - index) }),
+      );
     }
   });
   afterAll(() => t.close());
@@ -83,12 +128,28 @@ describe('home: limits, counts, order and pages', () => {
 
   it('counts the failures up to 99 and then says there are more', async () => {
     const db = t.database.db;
-    const project = await createTestProject(db, { title: 'Escuela', createdBy: (await db.selectFrom('users').select('id').where('email', '=', 'clara@cliente.es').executeTakeFirstOrThrow()).id });
+    const project = await createTestProject(db, {
+      title: 'Escuela',
+      createdBy: (await db.selectFrom('users').select('id').where('email', '=', 'clara@cliente.es').executeTakeFirstOrThrow()).id,
+    });
     const owner = (await db.selectFrom('projects').select('created_by').where('id', '=', project).executeTakeFirstOrThrow()).created_by;
     const newest: number[] = [];
     for (let index = 0; index < HOME_COUNT_LIMIT + 1; index += 1) {
-      const { id } = await createTestPost(db, { projectId: project, ownerId: owner, state: 'published', sequence: index + 1, createdAt: minutesAgo(5000), images: [] });
-      await recordResult(db, { postId: id, network: 'instagram', status: 'unknown', code: 'outcomeUnknown', finishedAt: new Date(NOW.getTime() + index * 1000) });
+      const { id } = await createTestPost(db, {
+        projectId: project,
+        ownerId: owner,
+        state: 'published',
+        sequence: index + 1,
+        createdAt: minutesAgo(5000),
+        images: [],
+      });
+      await recordResult(db, {
+        postId: id,
+        network: 'instagram',
+        status: 'unknown',
+        code: 'outcomeUnknown',
+        finishedAt: new Date(NOW.getTime() + index * 1000),
+      });
       newest.unshift(id);
     }
     const { failedPublications } = await home();

@@ -35,8 +35,20 @@ export async function findPostItems(db: Kysely<Database>, ids: number[]) {
     .innerJoin('projects', 'projects.id', 'posts.project_id')
     .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
     .select([
-      'posts.id as post_id', 'posts.project_id', 'posts.sequence', 'posts.state', 'posts.created_at', 'posts.owner_id', 'posts.publish_on', 'posts.publish_time', 'posts.to_instagram',
-      'posts.to_linkedin', 'projects.title as project_title', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.email as owner_email',
+      'posts.id as post_id',
+      'posts.project_id',
+      'posts.sequence',
+      'posts.state',
+      'posts.created_at',
+      'posts.owner_id',
+      'posts.publish_on',
+      'posts.publish_time',
+      'posts.to_instagram',
+      'posts.to_linkedin',
+      'projects.title as project_title',
+      'owner.first_name as owner_first_name',
+      'owner.last_name as owner_last_name',
+      'owner.email as owner_email',
     ])
     .where('posts.id', 'in', ids)
     .execute();
@@ -63,7 +75,15 @@ function resultsNeedingAttention(db: Kysely<Database>, viewer: PostViewer) {
 /** Newest first; the caller reads up to one more than it counts, and shows the first few. */
 export function listFailedResults(db: Kysely<Database>, viewer: PostViewer, limit: number) {
   return resultsNeedingAttention(db, viewer)
-    .select(['post_results.post_id', 'post_results.network', 'post_results.status', 'post_results.error', 'post_results.error_code', 'post_results.attempts', 'post_results.finished_at'])
+    .select([
+      'post_results.post_id',
+      'post_results.network',
+      'post_results.status',
+      'post_results.error',
+      'post_results.error_code',
+      'post_results.attempts',
+      'post_results.finished_at',
+    ])
     .orderBy('post_results.finished_at', 'desc')
     .orderBy('post_results.post_id', 'desc')
     .orderBy('post_results.network', 'desc')
@@ -73,13 +93,26 @@ export function listFailedResults(db: Kysely<Database>, viewer: PostViewer, limi
 
 /** The next posts to go out: by day and time, then in the order they were written. */
 export async function nextScheduledIds(db: Kysely<Database>, viewer: PostViewer, limit: number): Promise<number[]> {
-  const rows = await ownPosts(db, viewer).select('posts.id').where(SCHEDULED).orderBy('posts.publish_on').orderBy('posts.publish_at').orderBy('posts.id').limit(limit).execute();
+  const rows = await ownPosts(db, viewer)
+    .select('posts.id')
+    .where(SCHEDULED)
+    .orderBy('posts.publish_on')
+    .orderBy('posts.publish_at')
+    .orderBy('posts.id')
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }
 
 /** The newest previews, in the posts list's own order (newest first, a project's posts in sequence). */
 export async function newestPreviewIds(db: Kysely<Database>, viewer: PostViewer, limit: number): Promise<number[]> {
-  const rows = await ownPosts(db, viewer).select('posts.id').where('posts.state', '=', 'preview').orderBy('posts.created_at', 'desc').orderBy('posts.id', 'asc').limit(limit).execute();
+  const rows = await ownPosts(db, viewer)
+    .select('posts.id')
+    .where('posts.state', '=', 'preview')
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'asc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -101,10 +134,19 @@ export async function countPostsBefore(
       .where('posts.state', '=', post.state)
       // The range first, so that the walk along the index ends at the post (the OR alone bounds nothing).
       .where('posts.created_at', '>=', post.created_at)
-      .where((eb) => eb.or([eb('posts.created_at', '>', post.created_at), eb.and([eb('posts.created_at', '=', post.created_at), eb('posts.id', '<', post.id)])]))
+      .where((eb) =>
+        eb.or([eb('posts.created_at', '>', post.created_at), eb.and([eb('posts.created_at', '=', post.created_at), eb('posts.id', '<', post.id)])]),
+      )
       .limit(limit);
   const row = await db
-    .selectNoFrom((eb) => posts.map((post, index) => eb.selectFrom(before(post).as('before')).select((inner) => inner.fn.countAll<number | string>().as('n')).as(`post${index}`)))
+    .selectNoFrom((eb) =>
+      posts.map((post, index) =>
+        eb
+          .selectFrom(before(post).as('before'))
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .as(`post${index}`),
+      ),
+    )
     .executeTakeFirstOrThrow();
   const counts = row as Record<string, number | string | null>;
   return posts.map((_, index) => Number(counts[`post${index}`] ?? 0));
@@ -133,8 +175,15 @@ function connectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: PostVi
 export async function listConnectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: PostViewer, horizon: string, limit: number) {
   return connectionAlerts(db, dialect, viewer, horizon)
     .select([
-      'social_connections.id', 'social_connections.network', 'social_connections.is_connected', 'social_connections.account_name', 'social_connections.token_expires_at',
-      'social_connections.user_id', 'users.first_name', 'users.last_name', 'users.email',
+      'social_connections.id',
+      'social_connections.network',
+      'social_connections.is_connected',
+      'social_connections.account_name',
+      'social_connections.token_expires_at',
+      'social_connections.user_id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
     ])
     .orderBy(sql`case when social_connections.user_id = ${viewer.id} then 0 else 1 end`)
     .orderBy('social_connections.is_connected')
@@ -144,7 +193,6 @@ export async function listConnectionAlerts(db: Kysely<Database>, dialect: Dialec
     .execute();
 }
 export type ConnectionAlertRow = Awaited<ReturnType<typeof listConnectionAlerts>>[number];
-
 
 /**
  * The viewer's projects in one state (or all), newest first, at most `limit`. A customer's or
@@ -199,7 +247,15 @@ export async function listNewestProjects(db: Kysely<Database>, viewer: ProjectVi
     .limit(limit)
     .execute();
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('projects').select(['id', 'title', 'state', 'created_at']).where('id', 'in', ids.map((row) => row.id)).execute();
+  const rows = await db
+    .selectFrom('projects')
+    .select(['id', 'title', 'state', 'created_at'])
+    .where(
+      'id',
+      'in',
+      ids.map((row) => row.id),
+    )
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((row) => byId.get(row.id) ?? []);
 }
@@ -215,7 +271,10 @@ export async function findReadyDrafts(db: Kysely<Database>, viewer: ProjectViewe
     .selectFrom(drafts.as('draft'))
     .innerJoin('projects', 'projects.id', 'draft.id')
     .select([
-      'projects.id', 'projects.title', 'projects.publications', 'projects.created_at',
+      'projects.id',
+      'projects.title',
+      'projects.publications',
+      'projects.created_at',
       (eb) =>
         eb
           .selectFrom('project_images')
@@ -232,6 +291,14 @@ export async function findReadyDrafts(db: Kysely<Database>, viewer: ProjectViewe
   return {
     scanned: rows.length,
     readyCount: ready.length,
-    items: ready.slice(0, limit).map((row) => ({ id: row.id, title: row.title, publications: row.publications, created_at: row.created_at, selected_images: Number(row.selected_images ?? 0) })),
+    items: ready
+      .slice(0, limit)
+      .map((row) => ({
+        id: row.id,
+        title: row.title,
+        publications: row.publications,
+        created_at: row.created_at,
+        selected_images: Number(row.selected_images ?? 0),
+      })),
   };
 }

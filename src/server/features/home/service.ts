@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { HOME_COUNT_LIMIT, HOME_ITEMS_LIMIT, type Home, type HomeConnectionAlert, type HomeFailedPublication, type HomeScheduledPost } from '../../../domain/home.ts';
+import {
+  HOME_COUNT_LIMIT,
+  HOME_ITEMS_LIMIT,
+  type Home,
+  type HomeConnectionAlert,
+  type HomeFailedPublication,
+  type HomeScheduledPost,
+} from '../../../domain/home.ts';
 import { POSTS_PAGE_SIZE, type PostState } from '../../../domain/post.ts';
 import { PROJECT_STATES, type ProjectState } from '../../../domain/project.ts';
 import { ROLES_WITH_POSTS, ROLES_WITH_PROJECTS } from '../../../domain/roles.ts';
@@ -14,8 +21,16 @@ import type { ProjectViewer } from '../projects/repo.ts';
 import { stateOf } from '../posts/post-view.ts';
 import { countProjectsByState } from '../projects/repo.ts';
 import {
-  type ConnectionAlertRow, type PostItemRow, countPostsBefore, findPostItems,
-  findReadyDrafts, listConnectionAlerts, listFailedResults, listNewestProjects, newestPreviewIds, nextScheduledIds,
+  type ConnectionAlertRow,
+  type PostItemRow,
+  countPostsBefore,
+  findPostItems,
+  findReadyDrafts,
+  listConnectionAlerts,
+  listFailedResults,
+  listNewestProjects,
+  newestPreviewIds,
+  nextScheduledIds,
 } from './repo.ts';
 
 export interface HomeDependencies {
@@ -27,7 +42,6 @@ export interface HomeDependencies {
   expiryWarningDays: number;
   now?: () => Date;
 }
-
 
 /** Drafts looked at for readiness: the newest ones (a ready draft is found by counting its images). */
 const DRAFTS_LOOKED_AT = 50;
@@ -43,12 +57,24 @@ function ownerOf(row: { owner_id: string | null; owner_first_name: string | null
 
 function postReference(row: PostItemRow, page: number) {
   const state: PostState = stateOf(row.state);
-  return { post_id: row.post_id, project_id: row.project_id, project_title: row.project_title, sequence: row.sequence, owner: ownerOf(row), place: { state, page } };
+  return {
+    post_id: row.post_id,
+    project_id: row.project_id,
+    project_title: row.project_title,
+    sequence: row.sequence,
+    owner: ownerOf(row),
+    place: { state, page },
+  };
 }
 
 /** For each post, the page of the posts list, filtered to the post's state, that shows it. */
 async function pagesOf(deps: HomeDependencies, viewer: PostViewer, posts: PostItemRow[]): Promise<number[]> {
-  const before = await countPostsBefore(deps.db, viewer, posts.map((post) => ({ id: post.post_id, state: post.state, created_at: post.created_at })), POSTS_COUNTED_FOR_PAGE);
+  const before = await countPostsBefore(
+    deps.db,
+    viewer,
+    posts.map((post) => ({ id: post.post_id, state: post.state, created_at: post.created_at })),
+    POSTS_COUNTED_FOR_PAGE,
+  );
   return before.map((count) => (count >= POSTS_COUNTED_FOR_PAGE ? 1 : Math.floor(count / POSTS_PAGE_SIZE) + 1));
 }
 
@@ -56,7 +82,10 @@ async function failedPublications(deps: HomeDependencies, viewer: PostViewer): P
   // One walk of the failures both counts them (up to 99+) and finds the newest.
   const found = await listFailedResults(deps.db, viewer, HOME_COUNT_LIMIT + 1);
   const results = found.slice(0, HOME_ITEMS_LIMIT);
-  const posts = await findPostItems(deps.db, results.map((result) => result.post_id));
+  const posts = await findPostItems(
+    deps.db,
+    results.map((result) => result.post_id),
+  );
   const pages = await pagesOf(deps, viewer, posts);
   const byId = new Map(posts.map((post, index) => [post.post_id, { post, page: pages[index]! }]));
   const items: HomeFailedPublication[] = [];

@@ -9,7 +9,14 @@ import { NON_PUBLIC_REASON_TEXT } from '../../lib/public-address.ts';
  * asked for, and whether Meta can reach the image addresses. The start warnings (compose.ts) log the
  * same items, so a server and its network check say the same thing in the same words.
  */
-export function item(check: NetworkCheckName, status: CheckStatus, finding: CheckFinding, params: Record<string, string>, message: string, action: string | null = null): NetworkCheckItem {
+export function item(
+  check: NetworkCheckName,
+  status: CheckStatus,
+  finding: CheckFinding,
+  params: Record<string, string>,
+  message: string,
+  action: string | null = null,
+): NetworkCheckItem {
   return { check, status, finding, params, message, action };
 }
 
@@ -67,7 +74,13 @@ export function scopesItem(network: SocialNetwork, scopes: readonly string[], op
     );
   }
   return options.organizationPages
-    ? item('scopes', 'ok', 'scopesOrganizations', { ...params, variable: 'LINKEDIN_ORGANIZATION_PAGES' }, `The consent asks for ${scopes.join(', ')}: the member and the company pages they administer`)
+    ? item(
+        'scopes',
+        'ok',
+        'scopesOrganizations',
+        { ...params, variable: 'LINKEDIN_ORGANIZATION_PAGES' },
+        `The consent asks for ${scopes.join(', ')}: the member and the company pages they administer`,
+      )
     : item(
         'scopes',
         'ok',

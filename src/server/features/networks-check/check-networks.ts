@@ -41,7 +41,11 @@ async function checkNetwork(deps: NetworksCheckDependencies, network: SocialNetw
   return { network, mode: adapter.sandbox ? 'sandbox' : 'real', status: worstStatus(items.map((entry) => entry.status)), items };
 }
 
-async function linkedinItems(deps: NetworksCheckDependencies, adapter: NonNullable<NetworksCheckDependencies['linkedin']>, now: Date): Promise<NetworkCheckItem[]> {
+async function linkedinItems(
+  deps: NetworksCheckDependencies,
+  adapter: NonNullable<NetworksCheckDependencies['linkedin']>,
+  now: Date,
+): Promise<NetworkCheckItem[]> {
   const redirectUri = redirectUriOf(deps.publicUrl, 'linkedin');
   const scopes = linkedinScopes({ organizationPages: adapter.organizationPages });
   const consentUrl = adapter.client.authorizationUrl({ state: 'networks-check', redirectUri, scopes });
@@ -57,7 +61,11 @@ async function linkedinItems(deps: NetworksCheckDependencies, adapter: NonNullab
   ];
 }
 
-async function instagramItems(deps: NetworksCheckDependencies, adapter: NonNullable<NetworksCheckDependencies['instagram']>, now: Date): Promise<NetworkCheckItem[]> {
+async function instagramItems(
+  deps: NetworksCheckDependencies,
+  adapter: NonNullable<NetworksCheckDependencies['instagram']>,
+  now: Date,
+): Promise<NetworkCheckItem[]> {
   const redirectUri = redirectUriOf(deps.publicUrl, 'instagram');
   const scopes = instagramScopes({ adsRead: adapter.adsRead });
   const consentUrl = adapter.client.loginDialogUrl({ state: 'networks-check', redirectUri, scopes });

@@ -50,7 +50,9 @@ export async function metaCredentialsItem(client: GraphClient): Promise<NetworkC
     return accepted('instagram');
   } catch (error) {
     // Only the app token's own refusals (190 bad token, 101 bad app id, 1 bad secret) are about the credentials.
-    const aboutApp = error instanceof ProviderError && (error.failure === 'invalid-token' || error.details.code === 101 || (error.details.code === 1 && (error.details.status ?? 500) < 500));
+    const aboutApp =
+      error instanceof ProviderError &&
+      (error.failure === 'invalid-token' || error.details.code === 101 || (error.details.code === 1 && (error.details.status ?? 500) < 500));
     return aboutApp ? refused('instagram', (error as Error).message) : unchecked('instagram', error);
   }
 }
@@ -72,13 +74,17 @@ function refused(network: SocialNetwork, detail: string): NetworkCheckItem {
 }
 
 /** Words of the networks' error pages for a redirect URL that is not registered (the sandbox's too). */
-const REFUSED_REDIRECT = [/redirect_uri does not match/i, /URL blocked/i, /not whitelisted/i, /isn't included in the app's domains/i, /invalid_redirect_uri/i, /redirect_uri_mismatch/i];
+const REFUSED_REDIRECT = [
+  /redirect_uri does not match/i,
+  /URL blocked/i,
+  /not whitelisted/i,
+  /isn't included in the app's domains/i,
+  /invalid_redirect_uri/i,
+  /redirect_uri_mismatch/i,
+];
 
 export type ConsentAnswer =
-  | { kind: 'accepted' }
-  | { kind: 'redirectRefused'; detail: string }
-  | { kind: 'scopesRefused'; detail: string }
-  | { kind: 'unchecked'; detail: string };
+  { kind: 'accepted' } | { kind: 'redirectRefused'; detail: string } | { kind: 'scopesRefused'; detail: string } | { kind: 'unchecked'; detail: string };
 
 /**
  * Opens the consent page as a browser without a session would: an error page (or one of the refusal
@@ -116,7 +122,10 @@ function errorTextOf(html: string): string | undefined {
 }
 
 /** The redirect and scopes items from one visit to the consent page. */
-export async function consentItems(network: SocialNetwork, input: { consentUrl: string; redirectUri: string; scopes: readonly string[]; timeoutMs: number }): Promise<{ redirect: NetworkCheckItem; scopesRefused?: NetworkCheckItem }> {
+export async function consentItems(
+  network: SocialNetwork,
+  input: { consentUrl: string; redirectUri: string; scopes: readonly string[]; timeoutMs: number },
+): Promise<{ redirect: NetworkCheckItem; scopesRefused?: NetworkCheckItem }> {
   const name = NETWORK_NAMES[network];
   const params = { redirectUri: input.redirectUri };
   const answer = await probeConsent(network, input.consentUrl, input.redirectUri, input.timeoutMs);

@@ -34,11 +34,20 @@ const localStorageAt = (publicUrl: string) => createLocalStorage({ root: path.jo
 /** The sandbox, as the app uses it when no credentials are set. */
 function sandboxed(overrides: Partial<NetworksCheckDependencies> = {}): NetworksCheckDependencies {
   const adapters = sandboxAdapters(sandbox, { organizationPages: true });
-  return { publicUrl: TEST_APP_URL, linkedin: adapters.linkedin, instagram: adapters.instagram, storage: localStorageAt(TEST_APP_URL), now: () => NOW, ...overrides };
+  return {
+    publicUrl: TEST_APP_URL,
+    linkedin: adapters.linkedin,
+    instagram: adapters.instagram,
+    storage: localStorageAt(TEST_APP_URL),
+    now: () => NOW,
+    ...overrides,
+  };
 }
 
 /** The same clients presented as the real networks (credentials, versions of our choosing). */
-function asReal(options: { linkedinSecret?: string; metaSecret?: string; linkedinVersion?: string; graphVersion?: string; organizationPages?: boolean } = {}): Pick<NetworksCheckDependencies, 'linkedin' | 'instagram'> {
+function asReal(
+  options: { linkedinSecret?: string; metaSecret?: string; linkedinVersion?: string; graphVersion?: string; organizationPages?: boolean } = {},
+): Pick<NetworksCheckDependencies, 'linkedin' | 'instagram'> {
   const { base, sandbox: instance } = sandbox;
   return {
     linkedin: {
@@ -94,10 +103,16 @@ describe('checkNetworks', () => {
       ['scopes', 'scopesInstagram'],
       ['imageUrls', 'imagesSandbox'],
     ]);
-    expect(itemOf(report, 'linkedin', 'apiVersion')).toMatchObject({ params: { variable: 'LINKEDIN_API_VERSION', version: '202610', endsOn: '2027-10-15' }, action: null });
+    expect(itemOf(report, 'linkedin', 'apiVersion')).toMatchObject({
+      params: { variable: 'LINKEDIN_API_VERSION', version: '202610', endsOn: '2027-10-15' },
+      action: null,
+    });
     expect(itemOf(report, 'linkedin', 'redirectUri').params.redirectUri).toBe(`${TEST_APP_URL}/auth/linkedin/callback`);
     // localhost cannot be reached by Meta: fine for the sandbox, said for the day real credentials come.
-    expect(itemOf(report, 'instagram', 'imageUrls')).toMatchObject({ status: 'ok', params: { host: 'localhost:3000', reason: 'localName', setting: 'PUBLIC_URL' } });
+    expect(itemOf(report, 'instagram', 'imageUrls')).toMatchObject({
+      status: 'ok',
+      params: { host: 'localhost:3000', reason: 'localName', setting: 'PUBLIC_URL' },
+    });
   });
 
   it('says when the real networks accept the credentials (LinkedIn introspection, Meta debug_token with the app token)', async () => {
@@ -105,10 +120,14 @@ describe('checkNetworks', () => {
     expect(report.networks.map((entry) => entry.mode)).toEqual(['real', 'real']);
     expect(itemOf(report, 'linkedin', 'credentials')).toMatchObject({ status: 'ok', finding: 'credentialsAccepted' });
     expect(itemOf(report, 'instagram', 'credentials')).toMatchObject({ status: 'ok', finding: 'credentialsAccepted' });
-    expect(itemOf(report, 'linkedin', 'scopes')).toMatchObject({ status: 'ok', finding: 'scopesMember', params: { scopes: 'openid profile email w_member_social' } });
+    expect(itemOf(report, 'linkedin', 'scopes')).toMatchObject({
+      status: 'ok',
+      finding: 'scopesMember',
+      params: { scopes: 'openid profile email w_member_social' },
+    });
   });
 
-  it('shows refused credentials, with the network\'s words and the variables to copy again', async () => {
+  it("shows refused credentials, with the network's words and the variables to copy again", async () => {
     const report = await checkNetworks(sandboxed(asReal({ linkedinSecret: 'not-the-secret', metaSecret: 'not-the-secret' })));
     expect(report.status).toBe('failure');
     const linkedin = itemOf(report, 'linkedin', 'credentials');
@@ -139,11 +158,19 @@ describe('checkNetworks', () => {
   it('shows a redirect URL the networks refuse (PUBLIC_URL not the registered one), with where to register it', async () => {
     const report = await checkNetworks(sandboxed({ publicUrl: 'https://alzado.studio.example' }));
     const linkedin = itemOf(report, 'linkedin', 'redirectUri');
-    expect(linkedin).toMatchObject({ status: 'failure', finding: 'redirectRefused', params: { redirectUri: 'https://alzado.studio.example/auth/linkedin/callback' } });
+    expect(linkedin).toMatchObject({
+      status: 'failure',
+      finding: 'redirectRefused',
+      params: { redirectUri: 'https://alzado.studio.example/auth/linkedin/callback' },
+    });
     expect(linkedin.params.detail).toMatch(/redirect_uri does not match the registered value/);
     expect(linkedin.action).toMatch(/Authorized redirect URLs/);
     const meta = itemOf(report, 'instagram', 'redirectUri');
-    expect(meta).toMatchObject({ status: 'failure', finding: 'redirectRefused', params: { redirectUri: 'https://alzado.studio.example/auth/instagram/callback' } });
+    expect(meta).toMatchObject({
+      status: 'failure',
+      finding: 'redirectRefused',
+      params: { redirectUri: 'https://alzado.studio.example/auth/instagram/callback' },
+    });
     expect(meta.action).toMatch(/Valid OAuth Redirect URIs/);
   });
 
@@ -167,12 +194,24 @@ describe('checkNetworks', () => {
     });
     expect(itemOf(local, 'instagram', 'imageUrls').action).toMatch(/^set PUBLIC_URL/);
 
-    const bucket = createS3Storage({ bucket: 'media', region: 'eu-west-1', endpoint: 'http://192.168.1.20:9000', accessKeyId: 'key', secretAccessKey: 'secret', publicBaseUrl: 'http://192.168.1.20:9000/media' });
+    const bucket = createS3Storage({
+      bucket: 'media',
+      region: 'eu-west-1',
+      endpoint: 'http://192.168.1.20:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      publicBaseUrl: 'http://192.168.1.20:9000/media',
+    });
     const s3 = await checkNetworks(sandboxed({ ...asReal(), storage: bucket }));
-    expect(itemOf(s3, 'instagram', 'imageUrls')).toMatchObject({ status: 'failure', params: { host: '192.168.1.20:9000', reason: 'private', setting: 'S3_ENDPOINT' } });
+    expect(itemOf(s3, 'instagram', 'imageUrls')).toMatchObject({
+      status: 'failure',
+      params: { host: '192.168.1.20:9000', reason: 'private', setting: 'S3_ENDPOINT' },
+    });
     bucket.client.destroy();
 
-    const resolvedPublic = await checkNetworks(sandboxed({ ...asReal(), storage: localStorageAt('https://alzado.studio.example'), lookup: async () => ['93.184.215.14'] }));
+    const resolvedPublic = await checkNetworks(
+      sandboxed({ ...asReal(), storage: localStorageAt('https://alzado.studio.example'), lookup: async () => ['93.184.215.14'] }),
+    );
     expect(itemOf(resolvedPublic, 'instagram', 'imageUrls')).toMatchObject({ status: 'ok', finding: 'imagesPublic' });
   });
 
@@ -214,5 +253,4 @@ describe('GET /api/networks-check', () => {
     const openapi = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(openapi.paths['/api/networks-check'].get.responses)).toEqual(['200', '401', '403']);
   });
-
 });

@@ -28,7 +28,13 @@ afterAll(async () => {
 /** The warnings composeApp logs with this environment. */
 async function startWarnings(environment: Record<string, string>): Promise<string[]> {
   const lines: string[] = [];
-  const config = loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', TOKEN_ENCRYPTION_KEY: `1:${Buffer.alloc(32, 3).toString('base64')}`, ...environment });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    TOKEN_ENCRYPTION_KEY: `1:${Buffer.alloc(32, 3).toString('base64')}`,
+    ...environment,
+  });
   const { app, events } = await composeApp(config, database, { logger: { level: 'warn', stream: { write: (line) => lines.push(JSON.parse(line).msg) } } });
   await app.close();
   await events.close();
@@ -52,7 +58,11 @@ describe('start warnings about the networks', () => {
     const lines = await startWarnings({ LINKEDIN_API_VERSION: '209912', META_GRAPH_VERSION: 'v99.0' });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^LinkedIn: LinkedIn-Version 209912 \(LINKEDIN_API_VERSION\) is not a published month/);
-    expect(lines[1]).toMatch(new RegExp(`^Instagram: Graph API version v99\\.0 \\(META_GRAPH_VERSION\\) is not in this server's table.*set META_GRAPH_VERSION to ${NEWEST_GRAPH_VERSION.replace('.', '\\.')}`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^Instagram: Graph API version v99\\.0 \\(META_GRAPH_VERSION\\) is not in this server's table.*set META_GRAPH_VERSION to ${NEWEST_GRAPH_VERSION.replace('.', '\\.')}`,
+      ),
+    );
   });
 
   it('with the real Instagram, says that Meta cannot download images from a local PUBLIC_URL, naming it', async () => {
@@ -63,7 +73,14 @@ describe('start warnings about the networks', () => {
   });
 
   it('with the real Instagram and a bucket on a private endpoint, names S3_ENDPOINT', async () => {
-    const lines = await startWarnings({ ...REAL_CREDENTIALS, PUBLIC_URL: 'https://alzado.studio.example', S3_BUCKET: 'media', S3_ENDPOINT: 'http://10.0.0.5:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' });
+    const lines = await startWarnings({
+      ...REAL_CREDENTIALS,
+      PUBLIC_URL: 'https://alzado.studio.example',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://10.0.0.5:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('(10.0.0.5:9000) are a private network address');
     expect(lines[0]).toContain('make S3_ENDPOINT an endpoint reachable from the internet');

@@ -8,7 +8,9 @@ import type { NetworksCheckDependencies } from './check-networks.ts';
  * and the newest version), and, with the real Instagram, image addresses Meta cannot download (naming
  * PUBLIC_URL or the S3 settings). Nothing is asked of the networks here.
  */
-export async function networkStartWarnings(deps: Pick<NetworksCheckDependencies, 'linkedin' | 'instagram' | 'storage' | 'lookup'> & { now: Date }): Promise<string[]> {
+export async function networkStartWarnings(
+  deps: Pick<NetworksCheckDependencies, 'linkedin' | 'instagram' | 'storage' | 'lookup'> & { now: Date },
+): Promise<string[]> {
   const items = [
     ...(deps.linkedin ? [['linkedin', apiVersionItem('linkedin', deps.linkedin.client.apiVersion, deps.now)] as const] : []),
     ...(deps.instagram ? [['instagram', apiVersionItem('instagram', deps.instagram.client.graphVersion, deps.now)] as const] : []),

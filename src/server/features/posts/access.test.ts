@@ -37,7 +37,10 @@ describe('posts: who sees and changes what', () => {
   const listedIds = async (who: Person) => {
     const response = await call(who, 'GET', '/api/posts?pageSize=60');
     expect(response.statusCode).toBe(200);
-    return response.json().items.map((item: { id: number }) => item.id).sort((a: number, b: number) => a - b);
+    return response
+      .json()
+      .items.map((item: { id: number }) => item.id)
+      .sort((a: number, b: number) => a - b);
   };
 
   beforeAll(async () => {
@@ -75,7 +78,8 @@ describe('posts: who sees and changes what', () => {
     ['POST', '/reset'],
     ['DELETE', ''],
   ] as const)('refuses %s /api/posts/:id%s to publishers and basic users (403), to nobody signed in (401)', async (method, suffix) => {
-    const payload = method === 'PATCH' ? { text: 'Nuevo' } : method === 'PUT' ? { publish_on: null, networks: { instagram: false, linkedin: false } } : undefined;
+    const payload =
+      method === 'PATCH' ? { text: 'Nuevo' } : method === 'PUT' ? { publish_on: null, networks: { instagram: false, linkedin: false } } : undefined;
     for (const who of [pau, bea]) {
       const response = await call(who, method, `/api/posts/${claraPost}${suffix}`, payload);
       expect(response.statusCode).toBe(403);
@@ -106,7 +110,8 @@ describe('posts: who sees and changes what', () => {
     ['POST', '/reset'],
     ['DELETE', ''],
   ] as const)("answers another customer's post as not found: %s /api/posts/:id%s", async (method, suffix) => {
-    const payload = method === 'PATCH' ? { text: 'Nuevo' } : method === 'PUT' ? { publish_on: null, networks: { instagram: false, linkedin: false } } : undefined;
+    const payload =
+      method === 'PATCH' ? { text: 'Nuevo' } : method === 'PUT' ? { publish_on: null, networks: { instagram: false, linkedin: false } } : undefined;
     const before = await t.database.db.selectFrom('posts').selectAll().where('id', '=', brunoPost).executeTakeFirstOrThrow();
     const response = await call(clara, method, `/api/posts/${brunoPost}${suffix}`, payload);
     expect(response.statusCode).toBe(404);

@@ -23,7 +23,12 @@ describe('the calendar', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => NOW });
-    for (const [name, role] of [['admin', 'admin'], ['clara', 'customer'], ['bruno', 'customer'], ['pablo', 'publisher']] as const) {
+    for (const [name, role] of [
+      ['admin', 'admin'],
+      ['clara', 'customer'],
+      ['bruno', 'customer'],
+      ['pablo', 'publisher'],
+    ] as const) {
       const user = await createTestUser(t, { email: `${name}@calendar.test`, role });
       ids[name] = user.id;
       cookies[name] = await signIn(t, user.email, user.password);
@@ -31,8 +36,17 @@ describe('the calendar', () => {
     const db = t.database.db;
     const claraProject = await createTestProject(db, { createdBy: ids.admin, assignedTo: ids.clara });
     const brunoProject = await createTestProject(db, { createdBy: ids.bruno });
-    const make = async (name: string, projectId: number, ownerId: string, state: 'preview' | 'scheduled' | 'published', publishOn: string | null, publishTime?: string) => {
-      posts[name] = (await createTestPost(db, { projectId, ownerId, state, publishOn, ...(publishTime ? { publishTime } : {}), networks: { linkedin: state !== 'preview' } })).id;
+    const make = async (
+      name: string,
+      projectId: number,
+      ownerId: string,
+      state: 'preview' | 'scheduled' | 'published',
+      publishOn: string | null,
+      publishTime?: string,
+    ) => {
+      posts[name] = (
+        await createTestPost(db, { projectId, ownerId, state, publishOn, ...(publishTime ? { publishTime } : {}), networks: { linkedin: state !== 'preview' } })
+      ).id;
     };
     await make('claraOctober', claraProject, ids.clara, 'published', '2026-10-31', '18:00');
     await make('claraPublished', claraProject, ids.clara, 'published', '2026-11-02', '10:00');
@@ -42,7 +56,17 @@ describe('the calendar', () => {
     await make('claraPreview', claraProject, ids.clara, 'preview', null);
     await make('brunoNovember', brunoProject, ids.bruno, 'scheduled', '2026-11-30', '23:59');
     // Clara: Tuesdays 09:30 and Thursdays 18:00; Bruno: Mondays 08:00.
-    await t.app.inject({ method: 'PUT', url: '/api/queue-slots', headers: { cookie: cookies.clara }, payload: { slots: [{ weekday: 2, time: '09:30' }, { weekday: 4, time: '18:00' }] } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/queue-slots',
+      headers: { cookie: cookies.clara },
+      payload: {
+        slots: [
+          { weekday: 2, time: '09:30' },
+          { weekday: 4, time: '18:00' },
+        ],
+      },
+    });
     await t.app.inject({ method: 'PUT', url: '/api/queue-slots', headers: { cookie: cookies.bruno }, payload: { slots: [{ weekday: 1, time: '08:00' }] } });
   });
   afterAll(() => t.close());
@@ -52,7 +76,13 @@ describe('the calendar', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.posts.map((post: { id: number }) => post.id)).toEqual([posts.claraPublished, posts.claraEarly, posts.claraLate]);
-    expect(body.posts[1]).toMatchObject({ publish_on: '2026-11-24', publish_time: '09:30', publish_at: '2026-11-24T08:30:00.000Z', state: 'scheduled', editable: true });
+    expect(body.posts[1]).toMatchObject({
+      publish_on: '2026-11-24',
+      publish_time: '09:30',
+      publish_at: '2026-11-24T08:30:00.000Z',
+      state: 'scheduled',
+      editable: true,
+    });
     // Tuesday 24th 09:30 is taken by her post; Thursday 26th 18:00 is free; nothing before now.
     expect(body.slots).toEqual([{ day: '2026-11-26', time: '18:00', owner_id: ids.clara }]);
     expect(body.clock).toEqual({ today: '2026-11-23', time: '12:00', default_time: '09:00' });
@@ -62,12 +92,22 @@ describe('the calendar', () => {
   it("gives an administrator everyone's posts and free slots, each with its owner, or one owner's", async () => {
     const all = (await calendar(cookies.admin, november)).json();
     expect(all.posts.map((post: { id: number }) => post.id)).toEqual([posts.claraPublished, posts.claraEarly, posts.claraLate, posts.brunoNovember]);
-    expect(all.slots).toEqual([{ day: '2026-11-26', time: '18:00', owner_id: ids.clara }, { day: '2026-11-30', time: '08:00', owner_id: ids.bruno }]);
+    expect(all.slots).toEqual([
+      { day: '2026-11-26', time: '18:00', owner_id: ids.clara },
+      { day: '2026-11-30', time: '08:00', owner_id: ids.bruno },
+    ]);
     const bruno = (await calendar(cookies.admin, `${november}&owner=${ids.bruno}`)).json();
     expect(bruno.posts.map((post: { id: number }) => post.id)).toEqual([posts.brunoNovember]);
     expect(bruno.slots).toEqual([{ day: '2026-11-30', time: '08:00', owner_id: ids.bruno }]);
     const sixWeeks = (await calendar(cookies.admin, 'from=2026-10-26&to=2026-12-06')).json();
-    expect(sixWeeks.posts.map((post: { id: number }) => post.id)).toEqual([posts.claraOctober, posts.claraPublished, posts.claraEarly, posts.claraLate, posts.brunoNovember, posts.claraDecember]);
+    expect(sixWeeks.posts.map((post: { id: number }) => post.id)).toEqual([
+      posts.claraOctober,
+      posts.claraPublished,
+      posts.claraEarly,
+      posts.claraLate,
+      posts.brunoNovember,
+      posts.claraDecember,
+    ]);
   });
 
   it('refuses a customer another’s calendar, and publishers (403)', async () => {
@@ -93,7 +133,8 @@ describe('the calendar', () => {
 
   it('reads a month along the posts-by-day index, only that range, everyone’s and one owner’s', async () => {
     const plans = [];
-    for (const ownerId of [undefined, ids.clara]) plans.push(await planOf(postRowsOnDays(t.database.db, { from: '2026-11-01', to: '2026-11-30', ownerId }).compile()));
+    for (const ownerId of [undefined, ids.clara])
+      plans.push(await planOf(postRowsOnDays(t.database.db, { from: '2026-11-01', to: '2026-11-30', ownerId }).compile()));
     if (t.database.dialect === 'sqlite') {
       expect(plans[0]).toMatch(/SEARCH posts USING INDEX posts_day_idx \(publish_on>\? AND publish_on<\?\)/);
       expect(plans[1]).toMatch(/SEARCH posts USING INDEX posts_owner_day_idx \(owner_id=\? AND publish_on>\? AND publish_on<\?\)/);
@@ -109,7 +150,8 @@ describe('the calendar', () => {
   /** The plan of a query; PostgreSQL's with the rows each step read, told that reading the whole table is dear (its few rows would otherwise be read whole). */
   async function planOf(query: CompiledQuery): Promise<string> {
     return t.database.db.transaction().execute(async (trx) => {
-      if (t.database.dialect === 'postgres') for (const setting of ['enable_seqscan', 'enable_bitmapscan']) await sql`set local ${sql.raw(setting)} = off`.execute(trx);
+      if (t.database.dialect === 'postgres')
+        for (const setting of ['enable_seqscan', 'enable_bitmapscan']) await sql`set local ${sql.raw(setting)} = off`.execute(trx);
       const prefix = t.database.dialect === 'postgres' ? 'explain (analyze, costs off, timing off) ' : 'explain query plan ';
       const { rows } = await trx.executeQuery(CompiledQuery.raw(prefix + query.sql, [...query.parameters]));
       return (rows as Array<Record<string, unknown>>).map((row) => String(row['QUERY PLAN'] ?? row.detail)).join('\n');

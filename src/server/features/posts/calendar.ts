@@ -15,7 +15,8 @@ import { type PostsDependencies, studioClockOf, toPosts, viewerOf } from './serv
  */
 export async function getCalendar(deps: PostsDependencies, actor: SessionUser, query: CalendarQuery): Promise<Calendar> {
   const viewer = viewerOf(actor);
-  if (!viewer.seesAll && query.owner !== undefined && query.owner !== actor.id) throw new AppError('FORBIDDEN', "Only an administrator can see another user's calendar");
+  if (!viewer.seesAll && query.owner !== undefined && query.owner !== actor.id)
+    throw new AppError('FORBIDDEN', "Only an administrator can see another user's calendar");
   const ownerId = viewer.seesAll ? query.owner : actor.id;
   const [rows, slotsByOwner] = await Promise.all([
     postRowsOnDays(deps.db, { from: query.from, to: query.to, ownerId }).execute(),
@@ -33,7 +34,9 @@ export async function getCalendar(deps: PostsDependencies, actor: SessionUser, q
   const after = lockBoundaryOf(deps.calendar.now());
   const slots = [...slotsByOwner.entries()]
     .flatMap(([owner, weekly]) =>
-      freeSlotsBetween(weekly, { from: query.from, to: query.to, after, timeZone: deps.calendar.timeZone, taken: takenBy.get(owner) ?? new Set() }).map((slot) => ({ ...slot, owner_id: owner })),
+      freeSlotsBetween(weekly, { from: query.from, to: query.to, after, timeZone: deps.calendar.timeZone, taken: takenBy.get(owner) ?? new Set() }).map(
+        (slot) => ({ ...slot, owner_id: owner }),
+      ),
     )
     .sort((a, b) => a.at.getTime() - b.at.getTime() || a.owner_id.localeCompare(b.owner_id))
     .map(({ day, time, owner_id }) => ({ day, time, owner_id }));

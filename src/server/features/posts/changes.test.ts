@@ -19,7 +19,8 @@ describe('posts: edit, delete, publish again', () => {
 
   const call = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, payload?: Record<string, unknown>) =>
     t.app.inject({ method, url, headers: { cookie: clara }, ...(payload ? { payload } : {}) });
-  const make = (values: Partial<Parameters<typeof createTestPost>[1]> = {}) => createTestPost(t.database.db, { projectId: project, ownerId: claraId, ...values });
+  const make = (values: Partial<Parameters<typeof createTestPost>[1]> = {}) =>
+    createTestPost(t.database.db, { projectId: project, ownerId: claraId, ...values });
   const row = (id: number) => t.database.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
   const images = (id: number) => t.database.db.selectFrom('post_images').selectAll().where('post_id', '=', id).orderBy('position').execute();
 
@@ -39,26 +40,55 @@ describe('posts: edit, delete, publish again', () => {
       const { id, imageIds } = await make({ images: [{}, {}, {}] });
       const response = await call('PATCH', `/api/posts/${id}`, {
         text: 'Nuevo texto 🏛️ #casa',
-        images: [{ id: imageIds[2], status: 'pending' }, { id: imageIds[0], status: 'not_selected' }, { id: imageIds[1], status: 'pending' }],
+        images: [
+          { id: imageIds[2], status: 'pending' },
+          { id: imageIds[0], status: 'not_selected' },
+          { id: imageIds[1], status: 'pending' },
+        ],
       });
       expect(response.statusCode).toBe(200);
       const post = response.json();
       expect(post.text).toBe('Nuevo texto 🏛️ #casa');
-      expect(post.images.map((image: { id: number; status: string }) => [image.id, image.status])).toEqual([[imageIds[2], 'pending'], [imageIds[0], 'not_selected'], [imageIds[1], 'pending']]);
-      expect((await images(id)).map((image) => [image.id, image.position])).toEqual([[imageIds[2], 0], [imageIds[0], 1], [imageIds[1], 2]]);
+      expect(post.images.map((image: { id: number; status: string }) => [image.id, image.status])).toEqual([
+        [imageIds[2], 'pending'],
+        [imageIds[0], 'not_selected'],
+        [imageIds[1], 'pending'],
+      ]);
+      expect((await images(id)).map((image) => [image.id, image.position])).toEqual([
+        [imageIds[2], 0],
+        [imageIds[0], 1],
+        [imageIds[1], 2],
+      ]);
     });
 
     it('changes only what is sent', async () => {
       const { id, imageIds } = await make({ text: 'Original' });
-      expect((await call('PATCH', `/api/posts/${id}`, { images: [{ id: imageIds[1], status: 'pending' }, { id: imageIds[0], status: 'pending' }] })).json().text).toBe('Original');
-      expect((await call('PATCH', `/api/posts/${id}`, { text: 'Otro' })).json().images.map((image: { id: number }) => image.id)).toEqual([imageIds[1], imageIds[0]]);
+      expect(
+        (
+          await call('PATCH', `/api/posts/${id}`, {
+            images: [
+              { id: imageIds[1], status: 'pending' },
+              { id: imageIds[0], status: 'pending' },
+            ],
+          })
+        ).json().text,
+      ).toBe('Original');
+      expect((await call('PATCH', `/api/posts/${id}`, { text: 'Otro' })).json().images.map((image: { id: number }) => image.id)).toEqual([
+        imageIds[1],
+        imageIds[0],
+      ]);
     });
 
     it.each([
       ['an empty text', '   ', false, 'postTextRequired'],
       ['more than 3,000 characters (LinkedIn)', 'a'.repeat(3001), false, 'linkedinTooLong'],
       ['more than 2,200 characters for a post that goes to Instagram', 'a'.repeat(2201), true, 'instagramTooLong'],
-      ["6 hashtags for a post that goes to Instagram (its limit is 5, decision 014)", `Casa en el bosque ${Array.from({ length: 6 }, (_, index) => `#tag${index}`).join(' ')}`, true, 'instagramTooManyHashtags'],
+      [
+        '6 hashtags for a post that goes to Instagram (its limit is 5, decision 014)',
+        `Casa en el bosque ${Array.from({ length: 6 }, (_, index) => `#tag${index}`).join(' ')}`,
+        true,
+        'instagramTooManyHashtags',
+      ],
     ])('refuses %s with its key, changing nothing', async (_, text, toInstagram, key) => {
       const { id } = await make({ text: 'Original', networks: { instagram: toInstagram, linkedin: true }, state: 'scheduled', publishOn: '2025-06-20' });
       const before = await row(id);
@@ -84,9 +114,19 @@ describe('posts: edit, delete, publish again', () => {
       const other = await make();
       const lists = [
         [{ id: imageIds[0], status: 'pending' }],
-        [{ id: imageIds[0], status: 'pending' }, { id: imageIds[0], status: 'pending' }],
-        [{ id: imageIds[0], status: 'pending' }, { id: other.imageIds[0], status: 'pending' }],
-        [{ id: imageIds[0], status: 'pending' }, { id: imageIds[1], status: 'pending' }, { id: 999_999, status: 'pending' }],
+        [
+          { id: imageIds[0], status: 'pending' },
+          { id: imageIds[0], status: 'pending' },
+        ],
+        [
+          { id: imageIds[0], status: 'pending' },
+          { id: other.imageIds[0], status: 'pending' },
+        ],
+        [
+          { id: imageIds[0], status: 'pending' },
+          { id: imageIds[1], status: 'pending' },
+          { id: 999_999, status: 'pending' },
+        ],
       ];
       for (const list of lists) {
         const response = await call('PATCH', `/api/posts/${id}`, { images: list });
@@ -123,7 +163,10 @@ describe('posts: edit, delete, publish again', () => {
         const before = await row(id);
         const response = await call('PATCH', `/api/posts/${id}`, { text: 'Nuevo' });
         expect(response.statusCode).toBe(409);
-        expect(response.json().error).toEqual({ code: 'CONFLICT', message: 'The post can no longer be edited: it is published or its time is less than the lock margin away' });
+        expect(response.json().error).toEqual({
+          code: 'CONFLICT',
+          message: 'The post can no longer be edited: it is published or its time is less than the lock margin away',
+        });
         expect(await row(id)).toEqual(before);
       }
       const later = await make({ state: 'scheduled', publishOn: '2025-06-10', publishTime: '12:16', networks: { linkedin: true } });
@@ -132,7 +175,13 @@ describe('posts: edit, delete, publish again', () => {
 
     it('refuses malformed bodies with 400, never 500', async () => {
       const { id } = await make();
-      for (const payload of [{ text: 'a\u0000b' }, { text: 5 }, { images: [{ id: 'a', status: 'pending' }] }, { images: [{ id: 1, status: 'chosen' }] }, { text: 'x'.repeat(6001) }]) {
+      for (const payload of [
+        { text: 'a\u0000b' },
+        { text: 5 },
+        { images: [{ id: 'a', status: 'pending' }] },
+        { images: [{ id: 1, status: 'chosen' }] },
+        { text: 'x'.repeat(6001) },
+      ]) {
         expect((await call('PATCH', `/api/posts/${id}`, payload)).statusCode).toBe(400);
       }
     });
@@ -146,20 +195,35 @@ describe('posts: edit, delete, publish again', () => {
       return file;
     };
 
-    it("removes the post, its images and results, and the files no other image uses", async () => {
+    it('removes the post, its images and results, and the files no other image uses', async () => {
       const keys = ['posts/own-ig.jpg', 'posts/own-li.jpg', 'posts/shared-ig.jpg', 'posts/shared-li.jpg', 'projects/original.jpg'];
       const files = Object.fromEntries(keys.map((key) => [key, put(key)]));
       const { id } = await make({
-        images: [{ instagramKey: 'posts/own-ig.jpg', linkedinKey: 'posts/own-li.jpg' }, { instagramKey: 'posts/shared-ig.jpg', linkedinKey: 'projects/original.jpg' }],
+        images: [
+          { instagramKey: 'posts/own-ig.jpg', linkedinKey: 'posts/own-li.jpg' },
+          { instagramKey: 'posts/shared-ig.jpg', linkedinKey: 'projects/original.jpg' },
+        ],
         results: [{ network: 'linkedin', status: 'posted' }],
         state: 'published',
       });
       // Another post shows the same picture (same content, same key); a project image is the other's original.
       await make({ images: [{ instagramKey: 'posts/shared-ig.jpg', linkedinKey: 'posts/shared-li.jpg' }] });
-      await t.database.db.insertInto('project_images').values({
-        project_id: project, position: 0, status: 'pending', storage_key: 'projects/original.jpg', thumbnail_key: 'projects/thumb.webp', content_type: 'image/jpeg',
-        width: 1000, height: 1000, bytes: 10, original_name: 'a.jpg', created_at: NOW.toISOString(),
-      }).execute();
+      await t.database.db
+        .insertInto('project_images')
+        .values({
+          project_id: project,
+          position: 0,
+          status: 'pending',
+          storage_key: 'projects/original.jpg',
+          thumbnail_key: 'projects/thumb.webp',
+          content_type: 'image/jpeg',
+          width: 1000,
+          height: 1000,
+          bytes: 10,
+          original_name: 'a.jpg',
+          created_at: NOW.toISOString(),
+        })
+        .execute();
 
       const response = await call('DELETE', `/api/posts/${id}`);
       expect(response.statusCode).toBe(204);
@@ -175,7 +239,12 @@ describe('posts: edit, delete, publish again', () => {
     });
 
     it('refuses a post a publish job holds (409 POST_LOCKED), keeping it', async () => {
-      const { id } = await make({ publishingSince: new Date(NOW.getTime() - 1000), state: 'scheduled', publishOn: '2025-06-10', networks: { instagram: true } });
+      const { id } = await make({
+        publishingSince: new Date(NOW.getTime() - 1000),
+        state: 'scheduled',
+        publishOn: '2025-06-10',
+        networks: { instagram: true },
+      });
       const response = await call('DELETE', `/api/posts/${id}`);
       expect(response.statusCode).toBe(409);
       expect(response.json().error.code).toBe('POST_LOCKED');
@@ -190,18 +259,33 @@ describe('posts: edit, delete, publish again', () => {
         publishOn: '2025-06-01',
         networks: { instagram: true, linkedin: true },
         publishedAt: new Date('2025-06-01T07:00:00Z'),
-        results: [{ network: 'instagram', status: 'posted' }, { network: 'linkedin', status: 'failed', error: 'Quota' }],
+        results: [
+          { network: 'instagram', status: 'posted' },
+          { network: 'linkedin', status: 'failed', error: 'Quota' },
+        ],
       });
       const response = await call('POST', `/api/posts/${id}/reset`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ state: 'preview', publish_on: null, networks: { instagram: false, linkedin: false }, results: { instagram: null, linkedin: null }, editable: true });
+      expect(response.json()).toMatchObject({
+        state: 'preview',
+        publish_on: null,
+        networks: { instagram: false, linkedin: false },
+        results: { instagram: null, linkedin: null },
+        editable: true,
+      });
       expect(await row(id)).toMatchObject({ state: 'preview', publish_on: null, published_at: null });
       expect(await t.database.db.selectFrom('post_results').selectAll().where('post_id', '=', id).execute()).toEqual([]);
     });
 
     it('takes a launched project back to preview with it: the project follows its posts (DESIGN §8)', async () => {
       const launched = await createTestProject(t.database.db, { createdBy: claraId, state: 'launched' });
-      const published = { state: 'published' as const, publishOn: '2025-06-01', networks: { linkedin: true }, publishedAt: new Date('2025-06-01T07:00:00Z'), results: [{ network: 'linkedin' as const, status: 'posted' as const }] };
+      const published = {
+        state: 'published' as const,
+        publishOn: '2025-06-01',
+        networks: { linkedin: true },
+        publishedAt: new Date('2025-06-01T07:00:00Z'),
+        results: [{ network: 'linkedin' as const, status: 'posted' as const }],
+      };
       const first = await createTestPost(t.database.db, { projectId: launched, ownerId: claraId, ...published });
       await createTestPost(t.database.db, { projectId: launched, ownerId: claraId, ...published });
       expect((await call('POST', `/api/posts/${first.id}/reset`)).statusCode).toBe(200);

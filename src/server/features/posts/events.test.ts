@@ -59,7 +59,13 @@ describe('posts: live events', () => {
   });
 
   it('announces nothing when a change is refused', async () => {
-    const { id } = await createTestPost(t.database.db, { projectId: project, ownerId: clara.id, state: 'scheduled', publishOn: '2025-06-10', networks: { linkedin: true } });
+    const { id } = await createTestPost(t.database.db, {
+      projectId: project,
+      ownerId: clara.id,
+      state: 'scheduled',
+      publishOn: '2025-06-10',
+      networks: { linkedin: true },
+    });
     expect((await call('PATCH', `/api/posts/${id}`, { text: 'Tarde' })).statusCode).toBe(409);
     expect((await call('POST', `/api/posts/${id}/reset`)).statusCode).toBe(409);
     expect((await call('PUT', `/api/posts/${id}/schedule`, { publish_on: '2025-06-20', networks: { instagram: false, linkedin: true } })).statusCode).toBe(409);

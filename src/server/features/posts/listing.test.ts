@@ -39,11 +39,20 @@ describe('posts: the list', () => {
     const escuela = await createTestProject(db, { title: 'Escuela', createdBy: b.id });
     // Clara: 4 previews, 3 scheduled, 2 published, created a minute apart in a mixed order.
     const plan: [string, 'preview' | 'scheduled' | 'published', number][] = [
-      ['p1', 'preview', 90], ['s1', 'scheduled', 80], ['p2', 'preview', 70], ['x1', 'published', 60], ['s2', 'scheduled', 50],
-      ['p3', 'preview', 40], ['x2', 'published', 30], ['s3', 'scheduled', 20], ['p4', 'preview', 10],
+      ['p1', 'preview', 90],
+      ['s1', 'scheduled', 80],
+      ['p2', 'preview', 70],
+      ['x1', 'published', 60],
+      ['s2', 'scheduled', 50],
+      ['p3', 'preview', 40],
+      ['x2', 'published', 30],
+      ['s3', 'scheduled', 20],
+      ['p4', 'preview', 10],
     ];
     for (const [name, state, age] of plan) {
-      ids[name] = (await createTestPost(db, { projectId: casa, ownerId: c.id, state, createdAt: minutesAgo(age), publishOn: state === 'preview' ? null : '2025-06-20' })).id;
+      ids[name] = (
+        await createTestPost(db, { projectId: casa, ownerId: c.id, state, createdAt: minutesAgo(age), publishOn: state === 'preview' ? null : '2025-06-20' })
+      ).id;
     }
     // Bruno's: one of each, the newest of all.
     for (const state of ['preview', 'scheduled', 'published'] as const) {
@@ -114,9 +123,18 @@ describe('posts: the list', () => {
       publishOn: '2025-06-09',
       networks: { instagram: true, linkedin: false },
       createdAt: minutesAgo(1000),
-      images: [{ instagramKey: 'posts/a-ig.jpg', linkedinKey: 'posts/a-li.jpg', width: 1080, height: 1080 }, { instagramKey: 'posts/b-ig.jpg', linkedinKey: 'posts/b-li.jpg', status: 'not_selected' }],
+      images: [
+        { instagramKey: 'posts/a-ig.jpg', linkedinKey: 'posts/a-li.jpg', width: 1080, height: 1080 },
+        { instagramKey: 'posts/b-ig.jpg', linkedinKey: 'posts/b-li.jpg', status: 'not_selected' },
+      ],
       results: [
-        { network: 'instagram', status: 'posted', targetName: 'estudio.clara', permalink: 'https://instagram.example/p/1', finishedAt: new Date('2025-06-09T07:00:05Z') },
+        {
+          network: 'instagram',
+          status: 'posted',
+          targetName: 'estudio.clara',
+          permalink: 'https://instagram.example/p/1',
+          finishedAt: new Date('2025-06-09T07:00:05Z'),
+        },
         { network: 'linkedin', status: 'not_selected' },
       ],
     });
@@ -133,15 +151,39 @@ describe('posts: the list', () => {
       publish_on: '2025-06-09',
       networks: { instagram: true, linkedin: false },
       results: {
-        instagram: { status: 'posted', target_name: 'estudio.clara', permalink: 'https://instagram.example/p/1', error: null, error_code: null, attempts: 1, finished_at: '2025-06-09T07:00:05.000Z' },
+        instagram: {
+          status: 'posted',
+          target_name: 'estudio.clara',
+          permalink: 'https://instagram.example/p/1',
+          error: null,
+          error_code: null,
+          attempts: 1,
+          finished_at: '2025-06-09T07:00:05.000Z',
+        },
         linkedin: { status: 'not_selected', target_name: null, permalink: null, error: null, error_code: null, attempts: 1, finished_at: null },
       },
       in_process: false,
       editable: false,
     });
     expect(post.images).toEqual([
-      { id: imageIds[1], position: 1, status: 'not_selected', url: 'http://localhost:3000/media/posts/b-ig.jpg', width: 1080, height: 1350, linkedin_url: 'http://localhost:3000/media/posts/b-li.jpg' },
-      { id: imageIds[0], position: 5, status: 'pending', url: 'http://localhost:3000/media/posts/a-ig.jpg', width: 1080, height: 1080, linkedin_url: 'http://localhost:3000/media/posts/a-li.jpg' },
+      {
+        id: imageIds[1],
+        position: 1,
+        status: 'not_selected',
+        url: 'http://localhost:3000/media/posts/b-ig.jpg',
+        width: 1080,
+        height: 1350,
+        linkedin_url: 'http://localhost:3000/media/posts/b-li.jpg',
+      },
+      {
+        id: imageIds[0],
+        position: 5,
+        status: 'pending',
+        url: 'http://localhost:3000/media/posts/a-ig.jpg',
+        width: 1080,
+        height: 1080,
+        linkedin_url: 'http://localhost:3000/media/posts/a-li.jpg',
+      },
     ]);
     const listed = (await list(clara, '?state=published&pageSize=60')).items.find((item) => item.id === id);
     expect(listed).toEqual(post);
@@ -168,7 +210,12 @@ describe('posts: the list', () => {
     const locked = (await t.app.inject({ method: 'GET', url: `/api/posts/${cases[5][0].id}`, headers: { cookie: clara } })).json();
     expect(locked.in_process).toBe(true);
     const timed = (await t.app.inject({ method: 'GET', url: `/api/posts/${cases[2][0].id}`, headers: { cookie: clara } })).json();
-    expect(timed).toMatchObject({ publish_on: '2025-06-11', publish_time: '01:46', publish_at: '2025-06-10T23:46:00.000Z', locked_from: '2025-06-10T23:31:00.000Z' });
+    expect(timed).toMatchObject({
+      publish_on: '2025-06-11',
+      publish_time: '01:46',
+      publish_at: '2025-06-10T23:46:00.000Z',
+      locked_from: '2025-06-10T23:31:00.000Z',
+    });
     const preview = (await t.app.inject({ method: 'GET', url: `/api/posts/${cases[0][0].id}`, headers: { cookie: clara } })).json();
     expect(preview).toMatchObject({ publish_on: null, publish_time: null, publish_at: null, locked_from: null });
     await db.deleteFrom('projects').where('id', '=', project).execute();

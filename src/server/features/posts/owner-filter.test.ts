@@ -16,7 +16,11 @@ describe('GET /api/posts?owner=...', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => new Date('2025-06-10T10:00:00Z') });
-    for (const [name, role] of [['eva', 'admin'], ['clara', 'customer'], ['bruno', 'customer']] as Array<[string, Role]>) {
+    for (const [name, role] of [
+      ['eva', 'admin'],
+      ['clara', 'customer'],
+      ['bruno', 'customer'],
+    ] as Array<[string, Role]>) {
       const user = await createTestUser(t, { email: `${name}@studio.es`, role });
       people[name] = { id: user.id, cookie: await signIn(t, user.email, user.password) };
     }

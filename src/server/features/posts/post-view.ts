@@ -1,4 +1,17 @@
-import { POST_NETWORKS, POST_STATES, RESULT_STATUSES, type EarlierPublication, isEditable, lockedFromOf, type Post, type PostImage, type PostNetwork, type PostResult, type PostState, type ResultStatus } from '../../../domain/post.ts';
+import {
+  POST_NETWORKS,
+  POST_STATES,
+  RESULT_STATUSES,
+  type EarlierPublication,
+  isEditable,
+  lockedFromOf,
+  type Post,
+  type PostImage,
+  type PostNetwork,
+  type PostResult,
+  type PostState,
+  type ResultStatus,
+} from '../../../domain/post.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { readFlag, readInstant } from '../../db/values.ts';
 import { accountPageOf } from './account-pages.ts';
@@ -35,7 +48,10 @@ function toResult(network: PostNetwork, row: PostResultRow | undefined, sandboxe
     error_code: row.error_code,
     attempts: row.attempts,
     finished_at: row.finished_at === null ? null : readInstant(row.finished_at).toISOString(),
-    reviewed_by: row.reviewed_by === null ? null : { id: row.reviewed_by, first_name: row.reviewer_first_name ?? '', last_name: row.reviewer_last_name ?? '', email: row.reviewer_email ?? '' },
+    reviewed_by:
+      row.reviewed_by === null
+        ? null
+        : { id: row.reviewed_by, first_name: row.reviewer_first_name ?? '', last_name: row.reviewer_last_name ?? '', email: row.reviewer_email ?? '' },
     reviewed_at: row.reviewed_at === null ? null : readInstant(row.reviewed_at).toISOString(),
     account_url: accountPageOf(network, row, sandboxed[network]),
   };
@@ -44,7 +60,14 @@ function toResult(network: PostNetwork, row: PostResultRow | undefined, sandboxe
 function toEarlierPublication(row: EarlierPublicationRow): EarlierPublication[] {
   const network = POST_NETWORKS.find((candidate) => candidate === row.network);
   if (!network) return [];
-  return [{ network, target_name: row.target_name, permalink: row.permalink, published_at: row.published_at === null ? null : readInstant(row.published_at).toISOString() }];
+  return [
+    {
+      network,
+      target_name: row.target_name,
+      permalink: row.permalink,
+      published_at: row.published_at === null ? null : readInstant(row.published_at).toISOString(),
+    },
+  ];
 }
 
 /** What a post's rows do not say: where it went out before, and which of its owner's accounts can publish now. */
@@ -55,16 +78,31 @@ export interface PostSurroundings {
 }
 
 /** `now`: the studio's clock, which says whether the post is still editable. */
-export function toPost(row: PostRow, images: PostImageRow[], results: PostResultRow[], surroundings: PostSurroundings, storage: Storage, now: Date, sandboxed: SandboxedNetworks): Post {
+export function toPost(
+  row: PostRow,
+  images: PostImageRow[],
+  results: PostResultRow[],
+  surroundings: PostSurroundings,
+  storage: Storage,
+  now: Date,
+  sandboxed: SandboxedNetworks,
+): Post {
   const state = stateOf(row.state);
   const inProcess = row.publishing_since !== null;
   const publishAt = row.publish_at === null ? null : readInstant(row.publish_at).toISOString();
-  const resultOf = (network: PostNetwork) => toResult(network, results.find((result) => result.network === network), sandboxed);
+  const resultOf = (network: PostNetwork) =>
+    toResult(
+      network,
+      results.find((result) => result.network === network),
+      sandboxed,
+    );
   return {
     id: row.id,
     project_id: row.project_id,
     project_title: row.project_title,
-    owner: row.owner_id ? { id: row.owner_id, first_name: row.owner_first_name ?? '', last_name: row.owner_last_name ?? '', email: row.owner_email ?? '' } : null,
+    owner: row.owner_id
+      ? { id: row.owner_id, first_name: row.owner_first_name ?? '', last_name: row.owner_last_name ?? '', email: row.owner_email ?? '' }
+      : null,
     sequence: row.sequence,
     state,
     text: row.text,
@@ -77,7 +115,10 @@ export function toPost(row: PostRow, images: PostImageRow[], results: PostResult
     results: { instagram: resultOf('instagram'), linkedin: resultOf('linkedin') },
     published_before: surroundings.earlier.flatMap(toEarlierPublication),
     // Only a post waiting for its time is warned: one published or in preview has nothing to fail.
-    unreachable: state === 'scheduled' && !inProcess ? POST_NETWORKS.filter((network) => readFlag(network === 'instagram' ? row.to_instagram : row.to_linkedin) && !surroundings.usable.has(network)) : [],
+    unreachable:
+      state === 'scheduled' && !inProcess
+        ? POST_NETWORKS.filter((network) => readFlag(network === 'instagram' ? row.to_instagram : row.to_linkedin) && !surroundings.usable.has(network))
+        : [],
     in_process: inProcess,
     editable: isEditable({ state, publish_at: publishAt, in_process: inProcess }, now),
     created_at: readInstant(row.created_at).toISOString(),

@@ -21,10 +21,12 @@ describe('posts: add to queue', () => {
   const cookies = { admin: '', clara: '', bruno: '' };
   let project: number;
 
-  const call = (cookie: string, method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) => t.app.inject({ method, url, headers: { cookie }, payload });
+  const call = (cookie: string, method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: { cookie }, payload });
   const queue = (cookie: string, id: number, networks: { instagram?: boolean; linkedin?: boolean } = { linkedin: true }) =>
     call(cookie, 'POST', `/api/posts/${id}/queue`, { networks: { instagram: networks.instagram ?? false, linkedin: networks.linkedin ?? false } });
-  const claraPost = async (values: Partial<Parameters<typeof createTestPost>[1]> = {}) => (await createTestPost(t.database.db, { projectId: project, ownerId: ids.clara, ...values })).id;
+  const claraPost = async (values: Partial<Parameters<typeof createTestPost>[1]> = {}) =>
+    (await createTestPost(t.database.db, { projectId: project, ownerId: ids.clara, ...values })).id;
   const slotOf = (body: { publish_on: string; publish_time: string; publish_at: string }) => `${body.publish_on} ${body.publish_time} ${body.publish_at}`;
   const setSlots = (cookie: string, slots: Array<{ weekday: number; time: string }>, ownerId?: string) =>
     call(cookie, 'PUT', '/api/queue-slots', { slots, ...(ownerId ? { owner_id: ownerId } : {}) });
@@ -32,7 +34,11 @@ describe('posts: add to queue', () => {
   beforeAll(async () => {
     sandbox = await startTestSandbox();
     t = await createTestApp({ social: sandboxAdapters(sandbox), now: () => clock });
-    for (const [name, role] of [['admin', 'admin'], ['clara', 'customer'], ['bruno', 'customer']] as const) {
+    for (const [name, role] of [
+      ['admin', 'admin'],
+      ['clara', 'customer'],
+      ['bruno', 'customer'],
+    ] as const) {
       const user = await createTestUser(t, { email: `${name}@queue.test`, role });
       ids[name] = user.id;
       cookies[name] = await signIn(t, user.email, user.password);
@@ -51,12 +57,25 @@ describe('posts: add to queue', () => {
     clock = MONDAY_NOON;
     const first = await queue(cookies.clara, await claraPost());
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ state: 'scheduled', networks: { instagram: false, linkedin: true }, editable: true, locked_from: '2026-11-24T08:15:00.000Z' });
+    expect(first.json()).toMatchObject({
+      state: 'scheduled',
+      networks: { instagram: false, linkedin: true },
+      editable: true,
+      locked_from: '2026-11-24T08:15:00.000Z',
+    });
     expect(slotOf(first.json())).toBe('2026-11-24 09:30 2026-11-24T08:30:00.000Z');
     expect(slotOf((await queue(cookies.clara, await claraPost())).json())).toBe('2026-11-26 18:00 2026-11-26T17:00:00.000Z');
     // Another post already at next Thursday's 18:00, scheduled by hand: that slot is taken too.
     const byHand = await claraPost();
-    expect((await call(cookies.clara, 'PUT', `/api/posts/${byHand}/schedule`, { publish_on: '2026-12-03', publish_time: '18:00', networks: { instagram: false, linkedin: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(cookies.clara, 'PUT', `/api/posts/${byHand}/schedule`, {
+          publish_on: '2026-12-03',
+          publish_time: '18:00',
+          networks: { instagram: false, linkedin: true },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(slotOf((await queue(cookies.clara, await claraPost())).json())).toBe('2026-12-01 09:30 2026-12-01T08:30:00.000Z');
     expect(slotOf((await queue(cookies.clara, await claraPost())).json())).toBe('2026-12-08 09:30 2026-12-08T08:30:00.000Z');
     // Queued again, a post does not take its own slot from itself.
@@ -88,7 +107,12 @@ describe('posts: add to queue', () => {
     const posts = [await claraPost(), await claraPost(), await claraPost(), await claraPost()];
     const answers = await Promise.all(posts.map((id) => queue(cookies.clara, id)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
-    expect(answers.map((answer) => `${answer.json().publish_on} ${answer.json().publish_time}`).sort()).toEqual(['2026-11-24 09:30', '2026-11-26 18:00', '2026-12-01 09:30', '2026-12-03 18:00']);
+    expect(answers.map((answer) => `${answer.json().publish_on} ${answer.json().publish_time}`).sort()).toEqual([
+      '2026-11-24 09:30',
+      '2026-11-26 18:00',
+      '2026-12-01 09:30',
+      '2026-12-03 18:00',
+    ]);
   });
 
   it('answers 409 QUEUE_HAS_NO_SLOTS for an owner without slots and for a post without owner, changing nothing', async () => {

@@ -14,7 +14,9 @@ describe('posts: reassigning their project', () => {
   let bruno: { id: string; cookie: string };
 
   const visibleTo = async (cookie: string) =>
-    ((await t.app.inject({ method: 'GET', url: '/api/posts?pageSize=60', headers: { cookie } })).json().items as { id: number }[]).map((post) => post.id).sort((a, b) => a - b);
+    ((await t.app.inject({ method: 'GET', url: '/api/posts?pageSize=60', headers: { cookie } })).json().items as { id: number }[])
+      .map((post) => post.id)
+      .sort((a, b) => a - b);
   const ownerOf = async (id: number) => (await t.database.db.selectFrom('posts').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id;
 
   beforeAll(async () => {
@@ -33,10 +35,21 @@ describe('posts: reassigning their project', () => {
     const project = await createTestProject(db, { createdBy: bruno.id, assignedTo: bruno.id });
     const other = await createTestProject(db, { createdBy: bruno.id });
     const preview = (await createTestPost(db, { projectId: project, ownerId: bruno.id })).id;
-    const scheduled = (await createTestPost(db, { projectId: project, ownerId: bruno.id, state: 'scheduled', publishOn: '2099-01-01', networks: { linkedin: true } })).id;
+    const scheduled = (
+      await createTestPost(db, { projectId: project, ownerId: bruno.id, state: 'scheduled', publishOn: '2099-01-01', networks: { linkedin: true } })
+    ).id;
     const ownerless = (await createTestPost(db, { projectId: project, ownerId: null })).id;
     const published = (await createTestPost(db, { projectId: project, ownerId: bruno.id, state: 'published', publishOn: '2025-01-01' })).id;
-    const publishing = (await createTestPost(db, { projectId: project, ownerId: bruno.id, state: 'scheduled', publishOn: '2025-01-01', networks: { linkedin: true }, publishingSince: new Date() })).id;
+    const publishing = (
+      await createTestPost(db, {
+        projectId: project,
+        ownerId: bruno.id,
+        state: 'scheduled',
+        publishOn: '2025-01-01',
+        networks: { linkedin: true },
+        publishingSince: new Date(),
+      })
+    ).id;
     const elsewhere = (await createTestPost(db, { projectId: other, ownerId: bruno.id })).id;
 
     const response = await t.app.inject({ method: 'POST', url: `/api/projects/${project}/assign`, headers: { cookie: admin }, payload: { userId: clara.id } });
@@ -47,16 +60,29 @@ describe('posts: reassigning their project', () => {
     expect(await visibleTo(clara.cookie)).toEqual([preview, scheduled, ownerless].sort((a, b) => a - b));
     expect(await visibleTo(bruno.cookie)).toEqual([published, publishing, elsewhere].sort((a, b) => a - b));
     // The moved post answers with its new owner.
-    expect((await t.app.inject({ method: 'GET', url: `/api/posts/${scheduled}`, headers: { cookie: clara.cookie } })).json().owner).toMatchObject({ id: clara.id, email: 'clara@cliente.es' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/posts/${scheduled}`, headers: { cookie: clara.cookie } })).json().owner).toMatchObject({
+      id: clara.id,
+      email: 'clara@cliente.es',
+    });
   });
 
   it('moves nothing when the assignment is refused', async () => {
     const db = t.database.db;
     const project = await createTestProject(db, { createdBy: bruno.id });
     const post = (await createTestPost(db, { projectId: project, ownerId: bruno.id })).id;
-    const refused = await t.app.inject({ method: 'POST', url: `/api/projects/${project}/assign`, headers: { cookie: clara.cookie }, payload: { userId: clara.id } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project}/assign`,
+      headers: { cookie: clara.cookie },
+      payload: { userId: clara.id },
+    });
     expect(refused.statusCode).toBe(403);
-    const notCustomer = await t.app.inject({ method: 'POST', url: `/api/projects/${project}/assign`, headers: { cookie: admin }, payload: { userId: 'nobody' } });
+    const notCustomer = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project}/assign`,
+      headers: { cookie: admin },
+      payload: { userId: 'nobody' },
+    });
     expect(notCustomer.statusCode).toBe(400);
     expect(await ownerOf(post)).toBe(bruno.id);
   });

@@ -36,14 +36,16 @@ export type StateFilter = { is: PostState } | { isNot: PostState };
  * hold: at any offset an index walk, no sort. A query to embed, not yet run.
  */
 export function runIdsQuery(db: Kysely<Database>, viewer: PostViewer, filter: StateFilter, offset: number, limit: number) {
-  return visiblePosts(db, viewer)
-    .select('posts.id')
-    .where('posts.state', 'is' in filter ? '=' : '<>', 'is' in filter ? filter.is : filter.isNot)
-    .orderBy('posts.created_at', 'desc')
-    // A project's posts are written together: among them, in their sequence (post 1 first).
-    .orderBy('posts.id', 'asc')
-    .limit(limit)
-    .offset(offset);
+  return (
+    visiblePosts(db, viewer)
+      .select('posts.id')
+      .where('posts.state', 'is' in filter ? '=' : '<>', 'is' in filter ? filter.is : filter.isNot)
+      .orderBy('posts.created_at', 'desc')
+      // A project's posts are written together: among them, in their sequence (post 1 first).
+      .orderBy('posts.id', 'asc')
+      .limit(limit)
+      .offset(offset)
+  );
 }
 
 function postsWithPeople(db: Kysely<Database>) {
@@ -53,8 +55,12 @@ function postsWithPeople(db: Kysely<Database>) {
     .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
     .selectAll('posts')
     .select([
-      'projects.title as project_title', 'projects.created_by as project_created_by', 'projects.assigned_to as project_assigned_to',
-      'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.email as owner_email',
+      'projects.title as project_title',
+      'projects.created_by as project_created_by',
+      'projects.assigned_to as project_assigned_to',
+      'owner.first_name as owner_first_name',
+      'owner.last_name as owner_last_name',
+      'owner.email as owner_email',
     ]);
 }
 
@@ -234,8 +240,16 @@ export async function deleteUnlockedPost(db: Kysely<Database>, id: number): Prom
 export async function keysStillInUse(db: Kysely<Database>, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const [variants, originals] = await Promise.all([
-    db.selectFrom('post_images').select(['instagram_key', 'linkedin_key']).where((eb) => eb.or([eb('instagram_key', 'in', keys), eb('linkedin_key', 'in', keys)])).execute(),
-    db.selectFrom('project_images').select(['storage_key', 'thumbnail_key']).where((eb) => eb.or([eb('storage_key', 'in', keys), eb('thumbnail_key', 'in', keys)])).execute(),
+    db
+      .selectFrom('post_images')
+      .select(['instagram_key', 'linkedin_key'])
+      .where((eb) => eb.or([eb('instagram_key', 'in', keys), eb('linkedin_key', 'in', keys)]))
+      .execute(),
+    db
+      .selectFrom('project_images')
+      .select(['storage_key', 'thumbnail_key'])
+      .where((eb) => eb.or([eb('storage_key', 'in', keys), eb('thumbnail_key', 'in', keys)]))
+      .execute(),
   ]);
   return new Set([...variants.flatMap((row) => [row.instagram_key, row.linkedin_key]), ...originals.flatMap((row) => [row.storage_key, row.thumbnail_key])]);
 }
@@ -303,7 +317,17 @@ export async function scheduleFailedNetworksAgain(trx: Transaction<Database>, id
   if (Number(post.numUpdatedRows) === 0) return false;
   const results = await trx
     .updateTable('post_results')
-    .set({ status: 'pending', error: null, error_code: null, attempts: 0, started_at: null, finished_at: null, reviewed_by: null, reviewed_at: null, updated_at: now })
+    .set({
+      status: 'pending',
+      error: null,
+      error_code: null,
+      attempts: 0,
+      started_at: null,
+      finished_at: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      updated_at: now,
+    })
     .where('post_id', '=', id)
     .where('network', 'in', networks)
     .where('status', '=', 'failed')

@@ -27,7 +27,12 @@ describe('posts: resolving a "needs review" result', () => {
   let project: number;
 
   const review = (who: Person, id: number, network: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: `/api/posts/${id}/results/${network}/review`, headers: { cookie: who.cookie }, payload: payload as Record<string, unknown> });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${id}/results/${network}/review`,
+      headers: { cookie: who.cookie },
+      payload: payload as Record<string, unknown>,
+    });
   const resultRow = (id: number, network: string) =>
     t.database.db.selectFrom('post_results').selectAll().where('post_id', '=', id).where('network', '=', network).executeTakeFirstOrThrow();
   const projectState = async () => (await t.database.db.selectFrom('projects').select('state').where('id', '=', project).executeTakeFirstOrThrow()).state;
@@ -52,8 +57,19 @@ describe('posts: resolving a "needs review" result', () => {
         { network: 'instagram', status: instagram, targetName: instagram === 'not_selected' ? undefined : 'roca.arquitectura', finishedAt },
       ],
     });
-    await t.database.db.updateTable('post_results').set({ error_code: 'outcomeUnknown', target_id: 'urn:li:person:clara' }).where('post_id', '=', id).where('network', '=', 'linkedin').execute();
-    await t.database.db.updateTable('post_results').set({ target_id: '17841400000000001' }).where('post_id', '=', id).where('network', '=', 'instagram').where('status', '<>', 'not_selected').execute();
+    await t.database.db
+      .updateTable('post_results')
+      .set({ error_code: 'outcomeUnknown', target_id: 'urn:li:person:clara' })
+      .where('post_id', '=', id)
+      .where('network', '=', 'linkedin')
+      .execute();
+    await t.database.db
+      .updateTable('post_results')
+      .set({ target_id: '17841400000000001' })
+      .where('post_id', '=', id)
+      .where('network', '=', 'instagram')
+      .where('status', '<>', 'not_selected')
+      .execute();
     return id;
   }
 
@@ -76,7 +92,12 @@ describe('posts: resolving a "needs review" result', () => {
     const response = await review(clara, id, 'linkedin', { published: true });
     expect(response.statusCode, response.body).toBe(200);
     const post = response.json<Post>();
-    expect(post.results.linkedin).toMatchObject({ status: 'posted', error: null, error_code: null, reviewed_by: { id: clara.id, first_name: 'Clara', email: 'clara@cliente.es' } });
+    expect(post.results.linkedin).toMatchObject({
+      status: 'posted',
+      error: null,
+      error_code: null,
+      reviewed_by: { id: clara.id, first_name: 'Clara', email: 'clara@cliente.es' },
+    });
     expect(Date.parse(post.results.linkedin!.reviewed_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(post.state).toBe('published');
     expect(displayedStateOf(post)).toBe('published');
@@ -106,10 +127,19 @@ describe('posts: resolving a "needs review" result', () => {
     const published = await publishedPost();
     const notPublished = await publishedPost();
     const failures = async () => {
-      const home = (await t.app.inject({ method: 'GET', url: '/api/home', headers: { cookie: clara.cookie } })).json<{ failedPublications: { items: Array<{ post_id: number; result: { status: string; error_code: string | null } }> } }>();
-      return home.failedPublications.items.filter((item) => [published, notPublished].includes(item.post_id)).map((item) => [item.post_id, item.result.status, item.result.error_code]);
+      const home = (await t.app.inject({ method: 'GET', url: '/api/home', headers: { cookie: clara.cookie } })).json<{
+        failedPublications: { items: Array<{ post_id: number; result: { status: string; error_code: string | null } }> };
+      }>();
+      return home.failedPublications.items
+        .filter((item) => [published, notPublished].includes(item.post_id))
+        .map((item) => [item.post_id, item.result.status, item.result.error_code]);
     };
-    expect(await failures()).toEqual(expect.arrayContaining([[published, 'unknown', 'outcomeUnknown'], [notPublished, 'unknown', 'outcomeUnknown']]));
+    expect(await failures()).toEqual(
+      expect.arrayContaining([
+        [published, 'unknown', 'outcomeUnknown'],
+        [notPublished, 'unknown', 'outcomeUnknown'],
+      ]),
+    );
     expect((await review(clara, published, 'linkedin', { published: true })).statusCode).toBe(200);
     expect((await review(clara, notPublished, 'linkedin', { published: false })).statusCode).toBe(200);
     expect(await failures()).toEqual([[notPublished, 'failed', 'markedNotPublished']]);
@@ -147,7 +177,11 @@ describe('posts: resolving a "needs review" result', () => {
 
   it('answers 400 for an unknown network or a body without the answer, and changes nothing', async () => {
     const id = await publishedPost();
-    for (const [network, payload] of [['facebook', { published: true }], ['linkedin', {}], ['linkedin', { published: 'yes' }]] as const) {
+    for (const [network, payload] of [
+      ['facebook', { published: true }],
+      ['linkedin', {}],
+      ['linkedin', { published: 'yes' }],
+    ] as const) {
       const response = await review(clara, id, network, payload);
       expect(response.statusCode, `${network} ${JSON.stringify(payload)}`).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
@@ -174,8 +208,12 @@ describe('posts: resolving a "needs review" result', () => {
 
 describe('accountPageOf', () => {
   it('names the account on each network, the sandbox its list, and nothing without a target', () => {
-    expect(accountPageOf('linkedin', { target_id: 'urn:li:organization:2414183', target_name: 'Soler Ibáñez' }, false)).toBe('https://www.linkedin.com/company/2414183/posts/');
-    expect(accountPageOf('linkedin', { target_id: 'urn:li:person:abc', target_name: 'Marta' }, false)).toBe('https://www.linkedin.com/in/me/recent-activity/all/');
+    expect(accountPageOf('linkedin', { target_id: 'urn:li:organization:2414183', target_name: 'Soler Ibáñez' }, false)).toBe(
+      'https://www.linkedin.com/company/2414183/posts/',
+    );
+    expect(accountPageOf('linkedin', { target_id: 'urn:li:person:abc', target_name: 'Marta' }, false)).toBe(
+      'https://www.linkedin.com/in/me/recent-activity/all/',
+    );
     expect(accountPageOf('instagram', { target_id: '1784', target_name: 'soler.arquitectos' }, false)).toBe('https://www.instagram.com/soler.arquitectos/');
     expect(accountPageOf('instagram', { target_id: '1784', target_name: null }, false)).toBeNull();
     expect(accountPageOf('instagram', { target_id: '1784', target_name: 'soler.arquitectos' }, true)).toBe('/sandbox');

@@ -3,12 +3,34 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarQuerySchema, calendarSchema } from '../../../domain/calendar.ts';
 import { rowIdParamSchema } from '../../../domain/ids.ts';
-import { POST_NETWORKS, listPostsQuerySchema, postAccountsSchema, postPageSchema, postSchema, postUpdateSchema, queuePostSchema, reviewResultSchema, scheduleSchema } from '../../../domain/post.ts';
+import {
+  POST_NETWORKS,
+  listPostsQuerySchema,
+  postAccountsSchema,
+  postPageSchema,
+  postSchema,
+  postUpdateSchema,
+  queuePostSchema,
+  reviewResultSchema,
+  scheduleSchema,
+} from '../../../domain/post.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { requireRole } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { getCalendar } from './calendar.ts';
-import { type PostsDependencies, deletePost, getPost, getPostAccounts, listPosts, queuePost, resetPost, retryPost, reviewPostResult, schedulePost, updatePost } from './service.ts';
+import {
+  type PostsDependencies,
+  deletePost,
+  getPost,
+  getPostAccounts,
+  listPosts,
+  queuePost,
+  resetPost,
+  retryPost,
+  reviewPostResult,
+  schedulePost,
+  updatePost,
+} from './service.ts';
 
 // Ids are PostgreSQL integers: a larger number would make the query fail instead of finding nothing.
 const postParams = z.object({ id: rowIdParamSchema });
@@ -21,105 +43,165 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies 
   const onRequest = requireRole(deps.auth, ['admin', 'customer']);
   const tags = ['posts'];
 
-  api.get('/api/posts', {
-    onRequest,
-    schema: {
-      tags,
-      summary: 'Posts the user sees, previews first then newest, paged and filtered by state, with the count of each state and the studio\'s today',
-      querystring: listPostsQuerySchema,
-      response: { 200: postPageSchema, ...errorResponses(400, 401, 403) },
+  api.get(
+    '/api/posts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Posts the user sees, previews first then newest, paged and filtered by state, with the count of each state and the studio's today",
+        querystring: listPostsQuerySchema,
+        response: { 200: postPageSchema, ...errorResponses(400, 401, 403) },
+      },
     },
-  }, async (request) => listPosts(deps, request.user!, request.query));
+    async (request) => listPosts(deps, request.user!, request.query),
+  );
 
-  api.get('/api/calendar', {
-    onRequest,
-    schema: {
-      tags,
-      summary: "The posts the user sees whose day is from `from` to `to` (at most 42 days; `owner` filters, administrators only), in time order, and the weekly queue's free slots of those days",
-      querystring: calendarQuerySchema,
-      response: { 200: calendarSchema, ...errorResponses(400, 401, 403) },
+  api.get(
+    '/api/calendar',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "The posts the user sees whose day is from `from` to `to` (at most 42 days; `owner` filters, administrators only), in time order, and the weekly queue's free slots of those days",
+        querystring: calendarQuerySchema,
+        response: { 200: calendarSchema, ...errorResponses(400, 401, 403) },
+      },
     },
-  }, async (request) => getCalendar(deps, request.user!, request.query));
+    async (request) => getCalendar(deps, request.user!, request.query),
+  );
 
-  api.get('/api/posts/:id', {
-    onRequest,
-    schema: { tags, summary: 'One post with its images and results', params: postParams, response: { 200: postSchema, ...errorResponses(401, 403, 404) } },
-  }, async (request) => getPost(deps, request.user!, request.params.id));
-
-  api.patch('/api/posts/:id', {
-    onRequest,
-    schema: {
-      tags,
-      summary: "Changes the text and the images (the post's whole list, in order, each selected or not); until the day before its date",
-      params: postParams,
-      body: postUpdateSchema,
-      response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  api.get(
+    '/api/posts/:id',
+    {
+      onRequest,
+      schema: { tags, summary: 'One post with its images and results', params: postParams, response: { 200: postSchema, ...errorResponses(401, 403, 404) } },
     },
-  }, async (request) => updatePost(deps, request.user!, request.params.id, request.body));
+    async (request) => getPost(deps, request.user!, request.params.id),
+  );
 
-  api.delete('/api/posts/:id', {
-    onRequest,
-    schema: { tags, summary: 'Deletes a post and the image files only it used', params: postParams, response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) } },
-  }, async (request, reply) => {
-    await deletePost(deps, request.user!, request.params.id);
-    return reply.status(204).send(null);
-  });
-
-  api.put('/api/posts/:id/schedule', {
-    onRequest,
-    schema: {
-      tags,
-      summary: "Sets the publish day, time (the studio's HH:MM; PUBLISH_HOUR:00 by default) and networks (the owner's connected accounts); no day leaves it in preview; a time that has come publishes at once",
-      params: postParams,
-      body: scheduleSchema,
-      response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  api.patch(
+    '/api/posts/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Changes the text and the images (the post's whole list, in order, each selected or not); until the day before its date",
+        params: postParams,
+        body: postUpdateSchema,
+        response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
-  }, async (request) => schedulePost(deps, request.user!, request.params.id, request.body));
+    async (request) => updatePost(deps, request.user!, request.params.id, request.body),
+  );
 
-  api.post('/api/posts/:id/queue', {
-    onRequest,
-    schema: {
-      tags,
-      summary: "Add to queue: schedules the post for these networks at its owner's next free weekly slot after now plus the lock margin; 409 QUEUE_HAS_NO_SLOTS when there is none",
-      params: postParams,
-      body: queuePostSchema,
-      response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  api.delete(
+    '/api/posts/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Deletes a post and the image files only it used',
+        params: postParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (request) => queuePost(deps, request.user!, request.params.id, request.body));
-
-  api.post('/api/posts/:id/reset', {
-    onRequest,
-    schema: {
-      tags,
-      summary: 'Publish again: a published post back to preview, without day, networks or results; where it was published is kept (published_before), and a network that has it is chosen again only with republish (decision 028)',
-      params: postParams,
-      response: { 200: postSchema, ...errorResponses(401, 403, 404, 409) },
+    async (request, reply) => {
+      await deletePost(deps, request.user!, request.params.id);
+      return reply.status(204).send(null);
     },
-  }, async (request) => resetPost(deps, request.user!, request.params.id));
+  );
 
-  api.post('/api/posts/:id/retry', {
-    onRequest,
-    schema: {
-      tags,
-      summary: 'Retry: a published post tries again the networks that failed, and only those (the ones that published it are not called); 409 NOTHING_TO_RETRY without a failed network, SOCIAL_NOT_CONNECTED when one of them is not connected',
-      params: postParams,
-      response: { 200: postSchema, ...errorResponses(401, 403, 404, 409) },
+  api.put(
+    '/api/posts/:id/schedule',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Sets the publish day, time (the studio's HH:MM; PUBLISH_HOUR:00 by default) and networks (the owner's connected accounts); no day leaves it in preview; a time that has come publishes at once",
+        params: postParams,
+        body: scheduleSchema,
+        response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
-  }, async (request) => retryPost(deps, request.user!, request.params.id));
+    async (request) => schedulePost(deps, request.user!, request.params.id, request.body),
+  );
 
-  api.post('/api/posts/:id/results/:network/review', {
-    onRequest,
-    schema: {
-      tags,
-      summary: 'Marks a "needs review" result published or not published, as checked on the network, with who and when (decision 025); any other result is 409',
-      params: resultParams,
-      body: reviewResultSchema,
-      response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  api.post(
+    '/api/posts/:id/queue',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Add to queue: schedules the post for these networks at its owner's next free weekly slot after now plus the lock margin; 409 QUEUE_HAS_NO_SLOTS when there is none",
+        params: postParams,
+        body: queuePostSchema,
+        response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
-  }, async (request) => reviewPostResult(deps, request.user!, request.params.id, request.params.network, request.body));
+    async (request) => queuePost(deps, request.user!, request.params.id, request.body),
+  );
 
-  api.get('/api/posts/:id/accounts', {
-    onRequest,
-    schema: { tags, summary: "The owner's accounts the post goes to: per network, connected, and the name and picture of the target chosen in Settings", params: postParams, response: { 200: postAccountsSchema, ...errorResponses(401, 403, 404) } },
-  }, async (request) => getPostAccounts(deps, request.user!, request.params.id));
+  api.post(
+    '/api/posts/:id/reset',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'Publish again: a published post back to preview, without day, networks or results; where it was published is kept (published_before), and a network that has it is chosen again only with republish (decision 028)',
+        params: postParams,
+        response: { 200: postSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => resetPost(deps, request.user!, request.params.id),
+  );
+
+  api.post(
+    '/api/posts/:id/retry',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'Retry: a published post tries again the networks that failed, and only those (the ones that published it are not called); 409 NOTHING_TO_RETRY without a failed network, SOCIAL_NOT_CONNECTED when one of them is not connected',
+        params: postParams,
+        response: { 200: postSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => retryPost(deps, request.user!, request.params.id),
+  );
+
+  api.post(
+    '/api/posts/:id/results/:network/review',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'Marks a "needs review" result published or not published, as checked on the network, with who and when (decision 025); any other result is 409',
+        params: resultParams,
+        body: reviewResultSchema,
+        response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => reviewPostResult(deps, request.user!, request.params.id, request.params.network, request.body),
+  );
+
+  api.get(
+    '/api/posts/:id/accounts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The owner's accounts the post goes to: per network, connected, and the name and picture of the target chosen in Settings",
+        params: postParams,
+        response: { 200: postAccountsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getPostAccounts(deps, request.user!, request.params.id),
+  );
 }

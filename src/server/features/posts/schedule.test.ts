@@ -27,10 +27,15 @@ describe('posts: schedule and accounts', () => {
       method: 'PUT',
       url: `/api/posts/${id}/schedule`,
       headers: { cookie },
-      payload: { publish_on: publishOn, ...(publishTime === undefined ? {} : { publish_time: publishTime }), networks: { instagram: networks.instagram ?? false, linkedin: networks.linkedin ?? false } },
+      payload: {
+        publish_on: publishOn,
+        ...(publishTime === undefined ? {} : { publish_time: publishTime }),
+        networks: { instagram: networks.instagram ?? false, linkedin: networks.linkedin ?? false },
+      },
     });
   const accounts = async (cookie: string, id: number) => (await t.app.inject({ method: 'GET', url: `/api/posts/${id}/accounts`, headers: { cookie } })).json();
-  const claraPost = (values: Partial<Parameters<typeof createTestPost>[1]> = {}) => createTestPost(t.database.db, { projectId: project, ownerId: claraId, ...values });
+  const claraPost = (values: Partial<Parameters<typeof createTestPost>[1]> = {}) =>
+    createTestPost(t.database.db, { projectId: project, ownerId: claraId, ...values });
   const row = (id: number) => t.database.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const jobsOf = (id: number) => t.database.db.selectFrom('jobs').selectAll().where('subject', '=', `post:${id}`).execute();
   const social = (cookie: string, method: 'GET' | 'PUT' | 'DELETE', path: string, payload?: Record<string, unknown>) =>
@@ -60,8 +65,13 @@ describe('posts: schedule and accounts', () => {
     const response = await schedule(clara, id, '2025-06-12', { linkedin: true });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
-      state: 'scheduled', publish_on: '2025-06-12', publish_time: '09:00', publish_at: '2025-06-12T07:00:00.000Z', locked_from: '2025-06-12T06:45:00.000Z',
-      networks: { instagram: false, linkedin: true }, editable: true,
+      state: 'scheduled',
+      publish_on: '2025-06-12',
+      publish_time: '09:00',
+      publish_at: '2025-06-12T07:00:00.000Z',
+      locked_from: '2025-06-12T06:45:00.000Z',
+      networks: { instagram: false, linkedin: true },
+      editable: true,
     });
     expect(await jobsOf(id)).toEqual([]);
     expect(await row(id)).toMatchObject({ publish_time: '09:00' });
@@ -69,8 +79,16 @@ describe('posts: schedule and accounts', () => {
 
   it('schedules a day at a time of day, which it keeps; in winter too (UTC+1)', async () => {
     const { id } = await claraPost();
-    expect((await schedule(clara, id, '2025-06-12', { linkedin: true }, '18:45')).json()).toMatchObject({ publish_on: '2025-06-12', publish_time: '18:45', publish_at: '2025-06-12T16:45:00.000Z' });
-    expect((await schedule(clara, id, '2025-12-01', { linkedin: true }, '00:05')).json()).toMatchObject({ publish_on: '2025-12-01', publish_time: '00:05', publish_at: '2025-11-30T23:05:00.000Z' });
+    expect((await schedule(clara, id, '2025-06-12', { linkedin: true }, '18:45')).json()).toMatchObject({
+      publish_on: '2025-06-12',
+      publish_time: '18:45',
+      publish_at: '2025-06-12T16:45:00.000Z',
+    });
+    expect((await schedule(clara, id, '2025-12-01', { linkedin: true }, '00:05')).json()).toMatchObject({
+      publish_on: '2025-12-01',
+      publish_time: '00:05',
+      publish_at: '2025-11-30T23:05:00.000Z',
+    });
     expect(await jobsOf(id)).toEqual([]);
   });
 
@@ -104,17 +122,38 @@ describe('posts: schedule and accounts', () => {
 
   it('moves a time that does not exist forward by the gap (29 March 2026, Madrid: 02:30 is 03:30), and takes the first of one that exists twice (25 October 2026)', async () => {
     const { id } = await claraPost();
-    expect((await schedule(clara, id, '2026-03-29', { linkedin: true }, '02:30')).json()).toMatchObject({ publish_on: '2026-03-29', publish_time: '03:30', publish_at: '2026-03-29T01:30:00.000Z' });
-    expect((await schedule(clara, id, '2026-03-29', { linkedin: true }, '03:30')).json()).toMatchObject({ publish_time: '03:30', publish_at: '2026-03-29T01:30:00.000Z' });
-    expect((await schedule(clara, id, '2026-10-25', { linkedin: true }, '02:30')).json()).toMatchObject({ publish_on: '2026-10-25', publish_time: '02:30', publish_at: '2026-10-25T00:30:00.000Z' });
-    expect((await schedule(clara, id, '2026-10-25', { linkedin: true }, '03:30')).json()).toMatchObject({ publish_time: '03:30', publish_at: '2026-10-25T02:30:00.000Z' });
+    expect((await schedule(clara, id, '2026-03-29', { linkedin: true }, '02:30')).json()).toMatchObject({
+      publish_on: '2026-03-29',
+      publish_time: '03:30',
+      publish_at: '2026-03-29T01:30:00.000Z',
+    });
+    expect((await schedule(clara, id, '2026-03-29', { linkedin: true }, '03:30')).json()).toMatchObject({
+      publish_time: '03:30',
+      publish_at: '2026-03-29T01:30:00.000Z',
+    });
+    expect((await schedule(clara, id, '2026-10-25', { linkedin: true }, '02:30')).json()).toMatchObject({
+      publish_on: '2026-10-25',
+      publish_time: '02:30',
+      publish_at: '2026-10-25T00:30:00.000Z',
+    });
+    expect((await schedule(clara, id, '2026-10-25', { linkedin: true }, '03:30')).json()).toMatchObject({
+      publish_time: '03:30',
+      publish_at: '2026-10-25T02:30:00.000Z',
+    });
   });
 
   it('without a day, leaves the post in preview and clears its networks', async () => {
     const { id } = await claraPost({ state: 'scheduled', publishOn: '2025-06-15', networks: { instagram: true, linkedin: true } });
     const response = await schedule(clara, id, null, { instagram: true, linkedin: true });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ state: 'preview', publish_on: null, publish_time: null, publish_at: null, locked_from: null, networks: { instagram: false, linkedin: false } });
+    expect(response.json()).toMatchObject({
+      state: 'preview',
+      publish_on: null,
+      publish_time: null,
+      publish_at: null,
+      locked_from: null,
+      networks: { instagram: false, linkedin: false },
+    });
   });
 
   it.each([
@@ -182,7 +221,17 @@ describe('posts: schedule and accounts', () => {
       const at = NOW.toISOString();
       await t.database.db
         .insertInto('jobs')
-        .values({ kind: 'publish-post', subject: `post:${id}`, payload: JSON.stringify({ postId: id }), state, run_at: at, attempts: 0, max_attempts: 5, created_at: at, updated_at: at })
+        .values({
+          kind: 'publish-post',
+          subject: `post:${id}`,
+          payload: JSON.stringify({ postId: id }),
+          state,
+          run_at: at,
+          attempts: 0,
+          max_attempts: 5,
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
       expect((await schedule(clara, id, TODAY, { linkedin: true })).statusCode).toBe(200);
       expect(await jobsOf(id)).toHaveLength(1);
@@ -194,7 +243,12 @@ describe('posts: schedule and accounts', () => {
     const locked = await claraPost({ state: 'scheduled', publishOn: '2025-06-20', networks: { linkedin: true }, publishingSince: NOW });
     const due = await claraPost({ state: 'scheduled', publishOn: '2025-06-09', networks: { linkedin: true } });
     const soon = await claraPost({ state: 'scheduled', publishOn: TODAY, publishTime: '23:44', networks: { linkedin: true } });
-    const cases = [[published.id, 'CONFLICT'], [locked.id, 'POST_LOCKED'], [due.id, 'CONFLICT'], [soon.id, 'CONFLICT']] as const;
+    const cases = [
+      [published.id, 'CONFLICT'],
+      [locked.id, 'POST_LOCKED'],
+      [due.id, 'CONFLICT'],
+      [soon.id, 'CONFLICT'],
+    ] as const;
     for (const [id, code] of cases) {
       const before = await row(id);
       const response = await schedule(clara, id, '2025-06-25', { linkedin: true });

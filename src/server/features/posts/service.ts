@@ -1,8 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import {
-  type ListPostsQuery, type Post, type PostAccounts, type PostNetwork, type PostPage, type PostState, type PostUpdate, type QueuePostInput, type ReviewResultInput,
-  type ScheduleInput, POST_NETWORKS, isEditable, retryableNetworks, scheduleProblems, textProblems,
+  type ListPostsQuery,
+  type Post,
+  type PostAccounts,
+  type PostNetwork,
+  type PostPage,
+  type PostState,
+  type PostUpdate,
+  type QueuePostInput,
+  type ReviewResultInput,
+  type ScheduleInput,
+  POST_NETWORKS,
+  isEditable,
+  retryableNetworks,
+  scheduleProblems,
+  textProblems,
 } from '../../../domain/post.ts';
 import { nextFreeSlot } from '../../../domain/queue.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
@@ -22,8 +35,26 @@ import { type SocialDependencies, getConnectionStatus, usableNetworksOf } from '
 import { byPost, stateOf, toPost } from './post-view.ts';
 import { type PublishMoment, lockBoundaryOf, resolvePublishMoment } from './publish-moment.ts';
 import {
-  type PostRow, type PostViewer, arrangePostImages, countPostsByState, deleteUnlockedPost, findResultStatus, findVisiblePostRow, hasActivePublishJob,
-  keysStillInUse, listEarlierPublicationRows, listImageRows, listResultRows, lockOwner, markReviewedResult, moveUnpublishedPostRows, pagePostRows, resetPublishedPost, RetryRaced, scheduleFailedNetworksAgain, scheduledInstantsOf,
+  type PostRow,
+  type PostViewer,
+  arrangePostImages,
+  countPostsByState,
+  deleteUnlockedPost,
+  findResultStatus,
+  findVisiblePostRow,
+  hasActivePublishJob,
+  keysStillInUse,
+  listEarlierPublicationRows,
+  listImageRows,
+  listResultRows,
+  lockOwner,
+  markReviewedResult,
+  moveUnpublishedPostRows,
+  pagePostRows,
+  resetPublishedPost,
+  RetryRaced,
+  scheduleFailedNetworksAgain,
+  scheduledInstantsOf,
   updateChangeablePost,
 } from './repo.ts';
 import { narrowedToOwner } from './owner-filter.ts';
@@ -119,7 +150,10 @@ function announce(deps: PostsDependencies, row: PostRow, state: PostState | null
 
 /** Whether the post's time is far enough away for it to change (decision 026: its time minus the lock margin). */
 function beforeItsLock(row: PostRow, now: Date): boolean {
-  return isEditable({ state: stateOf(row.state), publish_at: row.publish_at === null ? null : readInstant(row.publish_at).toISOString(), in_process: false }, now);
+  return isEditable(
+    { state: stateOf(row.state), publish_at: row.publish_at === null ? null : readInstant(row.publish_at).toISOString(), in_process: false },
+    now,
+  );
 }
 
 function assertEditable(row: PostRow, now: Date): void {
@@ -200,7 +234,12 @@ async function unconnectedNetworks(deps: PostsDependencies, ownerId: string | nu
  * (decision 028): exactly once per network holds through "publish again" too. A network the post is
  * already scheduled to (a move in the calendar) was confirmed when it was chosen.
  */
-async function assertRepublishConfirmed(deps: PostsDependencies, row: PostRow, networks: ScheduleInput['networks'], republish: ScheduleInput['republish']): Promise<void> {
+async function assertRepublishConfirmed(
+  deps: PostsDependencies,
+  row: PostRow,
+  networks: ScheduleInput['networks'],
+  republish: ScheduleInput['republish'],
+): Promise<void> {
   const chosenNow = { instagram: readFlag(row.to_instagram), linkedin: readFlag(row.to_linkedin) };
   const candidates = POST_NETWORKS.filter((network) => networks[network] && !chosenNow[network] && republish?.[network] !== true);
   if (candidates.length === 0) return;
@@ -242,7 +281,10 @@ export async function schedulePost(deps: PostsDependencies, actor: SessionUser, 
   const problems = scheduleProblems(input, deps.calendar.today());
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The schedule is not valid', problems);
   if (input.publish_on === null) return saveSchedule(deps, actor, row, input.networks, now, async () => null);
-  const resolved = resolvePublishMoment({ day: input.publish_on, time: input.publish_time }, { now, timeZone: deps.calendar.timeZone, publishHour: deps.publishHour });
+  const resolved = resolvePublishMoment(
+    { day: input.publish_on, time: input.publish_time },
+    { now, timeZone: deps.calendar.timeZone, publishHour: deps.publishHour },
+  );
   if ('problem' in resolved) throw new AppError('VALIDATION_FAILED', 'The time is less than the lock margin away', { publish_time: resolved.problem });
   await assertRepublishConfirmed(deps, row, input.networks, input.republish);
   await assertPublishable(deps, row, input.networks);
@@ -259,7 +301,8 @@ export async function queuePost(deps: PostsDependencies, actor: SessionUser, id:
   const row = await visibleRow(deps, actor, id);
   const now = deps.calendar.now();
   assertSchedulable(row, now);
-  if (!input.networks.instagram && !input.networks.linkedin) throw new AppError('VALIDATION_FAILED', 'Choose at least one network', { networks: 'networkRequired' });
+  if (!input.networks.instagram && !input.networks.linkedin)
+    throw new AppError('VALIDATION_FAILED', 'Choose at least one network', { networks: 'networkRequired' });
   const ownerId = row.owner_id;
   if (ownerId === null) throw new AppError('QUEUE_HAS_NO_SLOTS', 'The post has no owner, so no weekly slots');
   await assertRepublishConfirmed(deps, row, input.networks, input.republish);
@@ -293,9 +336,17 @@ async function saveSchedule(
   const flag = flagWriter(deps.dialect);
   const { outcome, state } = await deps.db.transaction().execute(async (trx) => {
     const moment = await momentOf(trx);
-    const changes = moment === null
-      ? { state: 'preview', publish_on: null, publish_time: null, publish_at: null, to_instagram: flag(false), to_linkedin: flag(false) }
-      : { state: 'scheduled', publish_on: moment.day, publish_time: moment.time, publish_at: moment.at.toISOString(), to_instagram: flag(networks.instagram), to_linkedin: flag(networks.linkedin) };
+    const changes =
+      moment === null
+        ? { state: 'preview', publish_on: null, publish_time: null, publish_at: null, to_instagram: flag(false), to_linkedin: flag(false) }
+        : {
+            state: 'scheduled',
+            publish_on: moment.day,
+            publish_time: moment.time,
+            publish_at: moment.at.toISOString(),
+            to_instagram: flag(networks.instagram),
+            to_linkedin: flag(networks.linkedin),
+          };
     const state = changes.state as PostState;
     if (!(await updateChangeablePost(trx, id, lockBoundaryOf(now), changes))) return { outcome: 'refused', state };
     if (!moment?.immediate || (await hasActivePublishJob(trx, id))) return { outcome: 'saved', state };
@@ -370,10 +421,19 @@ const MARKED_NOT_PUBLISHED = 'Checked on the network and marked not published (t
 export async function reviewPostResult(deps: PostsDependencies, actor: SessionUser, id: number, network: PostNetwork, input: ReviewResultInput): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
   const now = new Date().toISOString();
-  const marked = await markReviewedResult(deps.db, { postId: id, network, published: input.published, reviewerId: actor.id, now, reason: MARKED_NOT_PUBLISHED });
+  const marked = await markReviewedResult(deps.db, {
+    postId: id,
+    network,
+    published: input.published,
+    reviewerId: actor.id,
+    now,
+    reason: MARKED_NOT_PUBLISHED,
+  });
   if (!marked) {
     const status = (await findResultStatus(deps.db, id, network)) ?? 'none';
-    throw new AppError('CONFLICT', `Only a result that needs review can be marked: the ${NETWORK_NAMES[network]} result of post ${id} is ${status}`, { result: 'notNeedsReview' });
+    throw new AppError('CONFLICT', `Only a result that needs review can be marked: the ${NETWORK_NAMES[network]} result of post ${id} is ${status}`, {
+      result: 'notNeedsReview',
+    });
   }
   deps.log.info({ postId: id, network, published: input.published, actor: actor.id }, 'Publication result reviewed');
   announce(deps, row, stateOf(row.state));
@@ -389,10 +449,13 @@ export async function getPostAccounts(deps: PostsDependencies, actor: SessionUse
     getConnectionStatus(deps.social, { userId: row.owner_id, network: 'instagram' }),
     getConnectionStatus(deps.social, { userId: row.owner_id, network: 'linkedin' }),
   ]);
-  const business = instagram.network === 'instagram' ? instagram.businessPages?.find((page) => page.instagram_business_account_id === instagram.publishTargetId) : undefined;
+  const business =
+    instagram.network === 'instagram' ? instagram.businessPages?.find((page) => page.instagram_business_account_id === instagram.publishTargetId) : undefined;
   const page = linkedin.network === 'linkedin' ? linkedin.adminPages?.find((candidate) => candidate.id === linkedin.publishTargetId) : undefined;
   return {
-    instagram: instagram.isConnected ? { connected: true, name: business?.instagram_username ?? null, picture: business?.instagram_profile_picture ?? null } : none,
+    instagram: instagram.isConnected
+      ? { connected: true, name: business?.instagram_username ?? null, picture: business?.instagram_profile_picture ?? null }
+      : none,
     // Before the pages are fetched the target is the member, whose name the connection knows.
     linkedin: linkedin.isConnected ? { connected: true, name: page?.name ?? linkedin.userName, picture: page?.logoUrl ?? null } : none,
   };

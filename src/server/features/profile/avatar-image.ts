@@ -21,11 +21,7 @@ export async function prepareAvatar(upload: Buffer, userId: string): Promise<{ k
   if (!isProcessable(header, OUTPUT)) throw imageTooLargeError(header, OUTPUT);
   const body = await withImageMemory(header, OUTPUT, async () => {
     try {
-      return await openImage(upload)
-        .rotate()
-        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-        .webp({ quality: 85 })
-        .toBuffer();
+      return await openImage(upload).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' }).webp({ quality: 85 }).toBuffer();
     } catch {
       throw new AppError('UNSUPPORTED_IMAGE', 'The avatar could not be read as an image');
     }

@@ -178,7 +178,10 @@ describe('PUT /api/me/avatar', () => {
   });
 
   // 12000x12000 is under sharp's own default limit (268 megapixels) but still half a gigabyte decoded.
-  it.each([[20_000, 20_000], [12_000, 12_000]])('refuses a decompression bomb (a tiny PNG claiming %ix%i pixels) with 422, storing nothing', async (width, height) => {
+  it.each([
+    [20_000, 20_000],
+    [12_000, 12_000],
+  ])('refuses a decompression bomb (a tiny PNG claiming %ix%i pixels) with 422, storing nothing', async (width, height) => {
     const bomb = pngBomb(width, height);
     expect(bomb.length).toBeLessThan(200_000);
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width, height });
@@ -187,7 +190,12 @@ describe('PUT /api/me/avatar', () => {
 
     const response = await upload(avatarUpload(bomb, 'bomb.png', 'image/png'));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: { code: 'IMAGE_TOO_LARGE', message: expect.stringMatching(/^The image is too large to process: \d+\.\d megapixels, where one like it may have 60 at most$/) } });
+    expect(response.json()).toEqual({
+      error: {
+        code: 'IMAGE_TOO_LARGE',
+        message: expect.stringMatching(/^The image is too large to process: \d+\.\d megapixels, where one like it may have 60 at most$/),
+      },
+    });
     expect(filesUnder(t.mediaDir)).toEqual(filesBefore);
     expect(await avatarKeyInDatabase()).toBe(keyBefore);
     // The server is still there and well.
@@ -195,7 +203,9 @@ describe('PUT /api/me/avatar', () => {
   });
 
   it('makes the avatar of a 49-megapixel photo, decoding it at a fraction of its size (issue 13, item 6)', async () => {
-    const photo = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#7a6a5a' } }).jpeg({ quality: 80 }).toBuffer();
+    const photo = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#7a6a5a' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     const response = await upload(avatarUpload(photo, 'grande.jpg', 'image/jpeg'));
     expect(response.statusCode, response.body).toBe(200);
     const key = await avatarKeyInDatabase();

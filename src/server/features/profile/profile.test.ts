@@ -42,9 +42,22 @@ describe('the own profile: GET /api/me/profile and PATCH /api/me', () => {
     const response = await getProfile();
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(
-      ['active', 'avatar_url', 'company', 'created_at', 'description', 'email', 'first_name', 'id', 'language', 'last_name', 'phone', 'role', 'updated_at', 'vat'],
-    );
+    expect(Object.keys(body).sort()).toEqual([
+      'active',
+      'avatar_url',
+      'company',
+      'created_at',
+      'description',
+      'email',
+      'first_name',
+      'id',
+      'language',
+      'last_name',
+      'phone',
+      'role',
+      'updated_at',
+      'vat',
+    ]);
     expect(body).toMatchObject({ id: user.id, email: 'ana@studio.es', role: 'customer', active: true, avatar_url: null, phone: '', company: '', vat: '' });
     expect(response.body).not.toMatch(/password|token|argon/i);
   });
@@ -145,7 +158,11 @@ describe('changing the password through PATCH /api/me', () => {
   const passwordHash = async () =>
     (await t.database.db.selectFrom('accounts').select('password').where('user_id', '=', user.id).executeTakeFirstOrThrow()).password;
 
-  it.each([['spaces only', '      '], ['an empty string', ''], ['a tab and spaces', ' \t  ']])('drops a password of %s: passwordChanged null, the old one still works', async (_case, password) => {
+  it.each([
+    ['spaces only', '      '],
+    ['an empty string', ''],
+    ['a tab and spaces', ' \t  '],
+  ])('drops a password of %s: passwordChanged null, the old one still works', async (_case, password) => {
     const hash = await passwordHash();
     const other = await signIn(t, user.email, user.password);
     const response = await patchMe({ password, description: 'Saved anyway' });
@@ -198,7 +215,9 @@ describe('changing the password through PATCH /api/me', () => {
     for (const payload of [{ password: 'stolen-session-1' }, { password: 'stolen-session-1', currentPassword: '' }]) {
       const response = await patchMe({ ...payload, description: 'Should not be saved' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String), details: { currentPassword: 'currentPasswordRequired' } } });
+      expect(response.json()).toEqual({
+        error: { code: 'VALIDATION_FAILED', message: expect.any(String), details: { currentPassword: 'currentPasswordRequired' } },
+      });
     }
     expect(await passwordHash()).toBe(hash);
     expect(await t.database.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual(before);
@@ -209,7 +228,9 @@ describe('changing the password through PATCH /api/me', () => {
     const other = await signIn(t, user.email, user.password);
     const response = await patchMe({ password: 'stolen-session-1', currentPassword: 'a-guess-at-it', description: 'Should not be saved' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String), details: { currentPassword: 'currentPasswordWrong' } } });
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: expect.any(String), details: { currentPassword: 'currentPasswordWrong' } },
+    });
     expect(await passwordHash()).toBe(hash);
     expect((await getMe(other)).statusCode).toBe(200);
     expect((await getProfileOf(cookie)).json().description).not.toBe('Should not be saved');
@@ -222,7 +243,7 @@ describe('changing the password through PATCH /api/me', () => {
     expect(response.json()).toMatchObject({ passwordChanged: null, user: { description: 'Only this' } });
   });
 
-  it('is the one way to change a password: Better Auth\'s own change-password is closed', async () => {
+  it("is the one way to change a password: Better Auth's own change-password is closed", async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
@@ -255,7 +276,13 @@ describe('wrong current passwords count like failed sign-ins', () => {
   afterAll(() => t.close());
 
   const changePassword = (currentPassword: string) =>
-    t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie }, payload: { password: 'second-password', currentPassword }, remoteAddress: '10.9.0.1' });
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie },
+      payload: { password: 'second-password', currentPassword },
+      remoteAddress: '10.9.0.1',
+    });
   const signInFrom = (password: string, remoteAddress: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password }, remoteAddress });
 
@@ -268,7 +295,9 @@ describe('wrong current passwords count like failed sign-ins', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: { code: 'TOO_MANY_ATTEMPTS', message: expect.any(String) } });
     expect((await signInFrom(user.password, '10.9.0.3')).statusCode).toBe(429);
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie }, payload: { description: 'Fields alone still save' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie }, payload: { description: 'Fields alone still save' } })).statusCode).toBe(
+      200,
+    );
 
     // Once the window is over (here: the counters cleared), the right current password changes it.
     await t.database.db.deleteFrom('attempt_counters').execute();
@@ -278,11 +307,17 @@ describe('wrong current passwords count like failed sign-ins', () => {
     expect((await signInFrom('second-password', '10.9.0.4')).statusCode).toBe(200);
   });
 
-  it('a right current password clears the e-mail\'s failures, as a sign-in does', async () => {
+  it("a right current password clears the e-mail's failures, as a sign-in does", async () => {
     await t.database.db.deleteFrom('attempt_counters').execute();
     expect((await changePassword('guess-one')).statusCode).toBe(400);
     expect((await changePassword('guess-two')).statusCode).toBe(400);
-    const right = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie }, payload: { password: 'third-password', currentPassword: 'second-password' }, remoteAddress: '10.9.0.1' });
+    const right = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie },
+      payload: { password: 'third-password', currentPassword: 'second-password' },
+      remoteAddress: '10.9.0.1',
+    });
     expect(right.statusCode).toBe(200);
     expect((await signInFrom('wrong-password', '10.9.0.5')).statusCode).toBe(401);
     expect((await signInFrom('wrong-password', '10.9.0.6')).statusCode).toBe(401);

@@ -87,7 +87,7 @@ describe('/api/me', () => {
   });
 });
 
-describe('GET /api/session, the pages\' session check (issue 21, item 8)', () => {
+describe("GET /api/session, the pages' session check (issue 21, item 8)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -122,7 +122,11 @@ describe('GET /api/session, the pages\' session check (issue 21, item 8)', () =>
   it('answers null once the user is deactivated, and /api/me still answers 401', async () => {
     const user = await createTestUser(t, { email: 'leo@studio.es', password: 'secret-123', firstName: 'Leo', role: 'basic' });
     const cookie = await signIn(t, user.email, user.password);
-    await t.database.db.updateTable('users').set({ active: storedFlag(false) }).where('id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ active: storedFlag(false) })
+      .where('id', '=', user.id)
+      .execute();
     expect((await getSession({ cookie })).json()).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
   });

@@ -52,7 +52,11 @@ export async function updateProfile(
   const { password, currentPassword, ...fields } = input.changes;
   if (password !== undefined) await checkCurrentPassword(deps, { user: input.user, password: currentPassword ?? '', address: input.address });
   if (Object.keys(fields).length > 0) {
-    await deps.db.updateTable('users').set({ ...fields, updated_at: new Date().toISOString() }).where('id', '=', input.user.id).execute();
+    await deps.db
+      .updateTable('users')
+      .set({ ...fields, updated_at: new Date().toISOString() })
+      .where('id', '=', input.user.id)
+      .execute();
   }
   let passwordChanged: boolean | null = null;
   if (password !== undefined) {
@@ -95,7 +99,9 @@ export async function changeAvatar(deps: ProfileDependencies, input: { userId: s
   await deps.storage.put(avatar.key, avatar.body, avatar.contentType);
   await deps.db.updateTable('users').set({ avatar_key: avatar.key, updated_at: new Date().toISOString() }).where('id', '=', input.userId).execute();
   if (previous?.avatar_key && previous.avatar_key !== avatar.key) {
-    await deps.storage.remove(previous.avatar_key).catch((error: unknown) => deps.log.error({ err: error, key: previous.avatar_key }, 'Removing the old avatar failed'));
+    await deps.storage
+      .remove(previous.avatar_key)
+      .catch((error: unknown) => deps.log.error({ err: error, key: previous.avatar_key }, 'Removing the old avatar failed'));
   }
   return getProfile(deps, input.userId);
 }

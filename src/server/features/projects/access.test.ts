@@ -51,10 +51,20 @@ describe('projects: who sees and changes what', () => {
   let jpeg: Buffer;
 
   const call = (who: Person | null, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+    t.app.inject({
+      method,
+      url,
+      headers: who ? { cookie: who.cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
   const upload = (who: Person | null, id: number, body: Buffer) => {
     const form = imageForm(body);
-    return t.app.inject({ method: 'POST', url: `/api/projects/${id}/images`, payload: form.payload, headers: { ...form.headers, ...(who ? { cookie: who.cookie } : {}) } });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${id}/images`,
+      payload: form.payload,
+      headers: { ...form.headers, ...(who ? { cookie: who.cookie } : {}) },
+    });
   };
   const create = async (who: Person, title: string) => {
     const response = await call(who, 'POST', '/api/projects', { title, description: `Descripción de ${title}` });
@@ -64,7 +74,10 @@ describe('projects: who sees and changes what', () => {
   const listedIds = async (who: Person) => {
     const response = await call(who, 'GET', '/api/projects?pageSize=100');
     expect(response.statusCode).toBe(200);
-    return response.json().items.map((item: { id: number }) => item.id).sort((a: number, b: number) => a - b);
+    return response
+      .json()
+      .items.map((item: { id: number }) => item.id)
+      .sort((a: number, b: number) => a - b);
   };
 
   beforeAll(async () => {
@@ -144,7 +157,11 @@ describe('projects: who sees and changes what', () => {
     ];
 
     it.each(requests)('%s', async (_name, method, url, payload) => {
-      for (const [who, id] of [[bruno, claraOwn], [pau, assignedToClara], [clara, pauOwn]] as const) {
+      for (const [who, id] of [
+        [bruno, claraOwn],
+        [pau, assignedToClara],
+        [clara, pauOwn],
+      ] as const) {
         const before = await snapshot(t);
         const response = await call(who, method, url(id), payload);
         expect(response.statusCode, `${who === bruno ? 'bruno' : who === pau ? 'pau' : 'clara'} on ${id}`).toBe(404);
@@ -170,7 +187,13 @@ describe('projects: who sees and changes what', () => {
     });
 
     it('assign: only administrators assign, so anyone else gets the same 403 for every project, theirs, others’ or none', async () => {
-      for (const [who, id] of [[clara, claraOwn], [clara, pauOwn], [pau, pauOwn], [pau, 999999], [bruno, assignedToClara]] as const) {
+      for (const [who, id] of [
+        [clara, claraOwn],
+        [clara, pauOwn],
+        [pau, pauOwn],
+        [pau, 999999],
+        [bruno, assignedToClara],
+      ] as const) {
         const before = await snapshot(t);
         const response = await call(who, 'POST', `/api/projects/${id}/assign`, { userId: bruno.id });
         expect(response.statusCode).toBe(403);

@@ -35,7 +35,10 @@ const KEY = /^http:\/\/localhost:3000\/media\/projects\/(\d+)\/([0-9a-f]{32})\.(
 
 /** A JPEG stored width x height with an EXIF orientation: 6 means "turn a quarter clockwise to view". */
 function orientedJpeg(width: number, height: number, orientation: number, background = '#556677'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).jpeg().withMetadata({ orientation }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .withMetadata({ orientation })
+    .toBuffer();
 }
 
 /** A valid PNG of exactly `total` bytes: a small image with a private ancillary chunk that decoders skip. */
@@ -75,7 +78,12 @@ describe('project images', () => {
   afterAll(() => t.close());
 
   async function newProject(title = 'Con fotos'): Promise<number> {
-    const response = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie: owner.cookie }, payload: { title, description: 'Proyecto con imágenes' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie: owner.cookie },
+      payload: { title, description: 'Proyecto con imágenes' },
+    });
     expect(response.statusCode).toBe(201);
     return response.json().id;
   }
@@ -101,7 +109,8 @@ describe('project images', () => {
     expect(response.status, url).toBe(200);
     return Buffer.from(await response.arrayBuffer());
   }
-  const getProject = async (projectId: number) => (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } })).json();
+  const getProject = async (projectId: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } })).json();
   const arrange = (projectId: number, images: unknown, cookie = owner.cookie) =>
     t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}/images`, headers: { cookie }, payload: { images } as Record<string, unknown> });
   const remove = (projectId: number, imageId: number, cookie = owner.cookie) =>
@@ -110,14 +119,20 @@ describe('project images', () => {
   describe('at most 10 in total (SPEC §9)', () => {
     it('keeps 8, then 2 of 4 more, refusing the other 2 by name as tooMany; an 11th alone gets 409', async () => {
       const id = await newProject();
-      const first = await uploadOk(id, await Promise.all(Array.from({ length: 8 }, async (_, index) => ({ name: `foto-${index}.jpg`, body: await jpeg(index) }))));
+      const first = await uploadOk(
+        id,
+        await Promise.all(Array.from({ length: 8 }, async (_, index) => ({ name: `foto-${index}.jpg`, body: await jpeg(index) }))),
+      );
       expect(first.map((image) => image.original_name)).toEqual(Array.from({ length: 8 }, (_, index) => `foto-${index}.jpg`));
 
       const second = await upload(id, await Promise.all([8, 9, 10, 11].map(async (index) => ({ name: `foto-${index}.jpg`, body: await jpeg(index) }))));
       expect(second.status).toBe(200);
       expect(second.body.images.map((image: AnsweredImage) => image.original_name)).toEqual(Array.from({ length: 10 }, (_, index) => `foto-${index}.jpg`));
       expect(second.body.images.map((image: AnsweredImage) => image.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-      expect(second.body.rejected).toEqual([{ name: 'foto-10.jpg', reason: 'tooMany' }, { name: 'foto-11.jpg', reason: 'tooMany' }]);
+      expect(second.body.rejected).toEqual([
+        { name: 'foto-10.jpg', reason: 'tooMany' },
+        { name: 'foto-11.jpg', reason: 'tooMany' },
+      ]);
       expect(await rowsOf(id)).toHaveLength(10);
       expect(filesOf(id)).toHaveLength(20);
 
@@ -131,15 +146,22 @@ describe('project images', () => {
 
     it('keeps the first 10 of 12 sent at once to a new project', async () => {
       const id = await newProject();
-      const result = await upload(id, await Promise.all(Array.from({ length: 12 }, async (_, index) => ({ name: `n-${index}.jpg`, body: await jpeg(20 + index) }))));
+      const result = await upload(
+        id,
+        await Promise.all(Array.from({ length: 12 }, async (_, index) => ({ name: `n-${index}.jpg`, body: await jpeg(20 + index) }))),
+      );
       expect(result.status).toBe(200);
       expect(result.body.images).toHaveLength(IMAGE_LIMITS.perProject);
-      expect(result.body.rejected).toEqual([{ name: 'n-10.jpg', reason: 'tooMany' }, { name: 'n-11.jpg', reason: 'tooMany' }]);
+      expect(result.body.rejected).toEqual([
+        { name: 'n-10.jpg', reason: 'tooMany' },
+        { name: 'n-11.jpg', reason: 'tooMany' },
+      ]);
     });
 
     it('holds when two uploads of 6 arrive at the same time: 10 kept in distinct places, 2 refused tooMany', async () => {
       const id = await newProject();
-      const batch = (offset: number) => Promise.all(Array.from({ length: 6 }, async (_, index) => ({ name: `p${offset}-${index}.jpg`, body: await jpeg(200 + offset * 10 + index) })));
+      const batch = (offset: number) =>
+        Promise.all(Array.from({ length: 6 }, async (_, index) => ({ name: `p${offset}-${index}.jpg`, body: await jpeg(200 + offset * 10 + index) })));
       const [one, two] = await Promise.all([upload(id, await batch(1)), upload(id, await batch(2))]);
       expect([one.status, two.status]).toEqual([200, 200]);
       expect([...one.body.rejected, ...two.body.rejected].map((entry: { reason: string }) => entry.reason)).toEqual(['tooMany', 'tooMany']);
@@ -151,9 +173,15 @@ describe('project images', () => {
 
     it('frees a place when one is deleted', async () => {
       const id = await newProject();
-      const images = await uploadOk(id, await Promise.all(Array.from({ length: 10 }, async (_, index) => ({ name: `d-${index}.jpg`, body: await jpeg(40 + index) }))));
+      const images = await uploadOk(
+        id,
+        await Promise.all(Array.from({ length: 10 }, async (_, index) => ({ name: `d-${index}.jpg`, body: await jpeg(40 + index) }))),
+      );
       expect((await remove(id, images[3]!.id)).statusCode).toBe(200);
-      const again = await upload(id, [{ name: 'hueco.jpg', body: await jpeg(60) }, { name: 'sobra.jpg', body: await jpeg(61) }]);
+      const again = await upload(id, [
+        { name: 'hueco.jpg', body: await jpeg(60) },
+        { name: 'sobra.jpg', body: await jpeg(61) },
+      ]);
       expect(again.status).toBe(200);
       expect(again.body.images).toHaveLength(10);
       expect(again.body.rejected).toEqual([{ name: 'sobra.jpg', reason: 'tooMany' }]);
@@ -194,7 +222,10 @@ describe('project images', () => {
       const id = await newProject();
       const image = await plainImage('png', 1000, 1000, '#224466');
       const padded = Buffer.concat([image, Buffer.alloc(megabytes * 1_048_576 - image.length, 0x61)]);
-      const result = await upload(id, [{ name: 'grande.png', body: padded, type: 'image/png' }, { name: 'despues.jpg', body: await jpeg(72) }]);
+      const result = await upload(id, [
+        { name: 'grande.png', body: padded, type: 'image/png' },
+        { name: 'despues.jpg', body: await jpeg(72) },
+      ]);
       expect(result.status).toBe(200);
       expect(result.body.rejected).toEqual([{ name: 'grande.png', reason: 'tooLarge' }]);
       expect(result.body.images.map((answered: AnsweredImage) => answered.original_name)).toEqual(['despues.jpg']);
@@ -226,7 +257,10 @@ describe('project images', () => {
         { name: 'boca-abajo.jpg', body: await orientedJpeg(1500, 1000, 3) },
       ]);
       expect(result.status).toBe(200);
-      expect(result.body.rejected).toEqual([{ name: 'ancha.jpg', reason: 'aspectRatio' }, { name: 'de-pie.jpg', reason: 'aspectRatio' }]);
+      expect(result.body.rejected).toEqual([
+        { name: 'ancha.jpg', reason: 'aspectRatio' },
+        { name: 'de-pie.jpg', reason: 'aspectRatio' },
+      ]);
       const kept = Object.fromEntries(result.body.images.map((image: AnsweredImage) => [image.original_name, [image.width, image.height]]));
       expect(kept).toEqual({ 'girada.jpg': [1000, 1200], 'tumbada.jpg': [1800, 1000], 'boca-abajo.jpg': [1500, 1000] });
 
@@ -245,7 +279,10 @@ describe('project images', () => {
       ['just over 1.91', 1911, 1000, false],
     ])('%s: %ix%i kept %s', async (_case, width, height, kept) => {
       const id = await newProject();
-      const result = await upload(id, [{ name: 'limite.png', body: await plainImage('png', width, height), type: 'image/png' }, { name: 'normal.jpg', body: await jpeg(80) }]);
+      const result = await upload(id, [
+        { name: 'limite.png', body: await plainImage('png', width, height), type: 'image/png' },
+        { name: 'normal.jpg', body: await jpeg(80) },
+      ]);
       expect(result.status).toBe(200);
       expect(result.body.images.some((image: AnsweredImage) => image.original_name === 'limite.png')).toBe(kept);
       expect(result.body.rejected).toEqual(kept ? [] : [{ name: 'limite.png', reason: 'aspectRatio' }]);
@@ -290,9 +327,14 @@ describe('project images', () => {
 
     it('answers files that are all unreadable with 422 UNSUPPORTED_IMAGE naming each, storing nothing', async () => {
       const id = await newProject();
-      const result = await upload(id, [{ name: 'a.gif', body: await plainImage('gif'), type: 'image/gif' }, { name: 'b.svg', body: SVG_IMAGE, type: 'image/svg+xml' }]);
+      const result = await upload(id, [
+        { name: 'a.gif', body: await plainImage('gif'), type: 'image/gif' },
+        { name: 'b.svg', body: SVG_IMAGE, type: 'image/svg+xml' },
+      ]);
       expect(result.status).toBe(422);
-      expect(result.body).toEqual({ error: { code: 'UNSUPPORTED_IMAGE', message: expect.any(String), details: { 'a.gif': 'invalidFormat', 'b.svg': 'invalidFormat' } } });
+      expect(result.body).toEqual({
+        error: { code: 'UNSUPPORTED_IMAGE', message: expect.any(String), details: { 'a.gif': 'invalidFormat', 'b.svg': 'invalidFormat' } },
+      });
       expect(filesOf(id)).toEqual([]);
     });
 
@@ -301,7 +343,10 @@ describe('project images', () => {
       const bomb = pngBomb();
       expect(bomb.length).toBeLessThan(200_000);
       const started = performance.now();
-      const result = await upload(id, [{ name: 'bomba.png', body: bomb, type: 'image/png' }, { name: 'buena.jpg', body: await jpeg(91) }]);
+      const result = await upload(id, [
+        { name: 'bomba.png', body: bomb, type: 'image/png' },
+        { name: 'buena.jpg', body: await jpeg(91) },
+      ]);
       const elapsed = performance.now() - started;
       expect(result.status).toBe(200);
       expect(result.body.rejected).toEqual([{ name: 'bomba.png', reason: 'tooManyPixels' }]);
@@ -318,7 +363,11 @@ describe('project images', () => {
       const id = await newProject();
       const form = new FormData();
       form.append('note', 'sin fotos');
-      const empty = await fetch(`${base}/api/projects/${id}/images`, { method: 'POST', headers: { cookie: owner.cookie, origin: TEST_PUBLIC_URL }, body: form });
+      const empty = await fetch(`${base}/api/projects/${id}/images`, {
+        method: 'POST',
+        headers: { cookie: owner.cookie, origin: TEST_PUBLIC_URL },
+        body: form,
+      });
       expect(empty.status).toBe(400);
       expect((await empty.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', details: { files: 'fileMissing' } });
       const json = await t.app.inject({ method: 'POST', url: `/api/projects/${id}/images`, headers: { cookie: owner.cookie }, payload: { files: [] } });
@@ -376,7 +425,12 @@ describe('project images', () => {
         expect(match, image.url).not.toBeNull();
         expect(Number(match![1])).toBe(id);
         expect(image.thumbnail_url).toBe(`http://localhost:3000/media/projects/${id}/thumbs/${match![2]}.webp`);
-        expect(createHash('sha256').update(await served(image.url)).digest('hex').slice(0, 32)).toBe(match![2]);
+        expect(
+          createHash('sha256')
+            .update(await served(image.url))
+            .digest('hex')
+            .slice(0, 32),
+        ).toBe(match![2]);
         expect(image.url.toLowerCase()).not.toMatch(/secreto|lopez|planta/);
         expectedFiles.push(`projects/${id}/${match![2]}.${match![3]}`, `projects/${id}/thumbs/${match![2]}.webp`);
       }
@@ -392,16 +446,23 @@ describe('project images', () => {
       const id = await newProject();
       const before = (await getProject(id)).updated_at;
       // 7746 x 7746 is 60,000,516 pixels: one row and column over 60 megapixels, in 350 KB.
-      const huge = await sharp({ create: { width: 7746, height: 7746, channels: 3, background: '#d8d2c4' } }).jpeg({ quality: 80 }).toBuffer();
+      const huge = await sharp({ create: { width: 7746, height: 7746, channels: 3, background: '#d8d2c4' } })
+        .jpeg({ quality: 80 })
+        .toBuffer();
       expect(huge.length).toBeLessThan(IMAGE_LIMITS.maxBytes);
       const alone = await upload(id, [{ name: 'enorme.jpg', body: huge }]);
       expect(alone.status).toBe(422);
-      expect(alone.body).toEqual({ error: { code: 'IMAGE_TOO_LARGE', message: 'The image has too many pixels to process', details: { 'enorme.jpg': 'tooManyPixels' } } });
+      expect(alone.body).toEqual({
+        error: { code: 'IMAGE_TOO_LARGE', message: 'The image has too many pixels to process', details: { 'enorme.jpg': 'tooManyPixels' } },
+      });
       expect(await rowsOf(id)).toEqual([]);
       expect(filesOf(id)).toEqual([]);
       expect((await getProject(id)).updated_at).toBe(before);
 
-      const mixed = await upload(id, [{ name: 'enorme.jpg', body: huge }, { name: 'buena.jpg', body: await jpeg(300) }]);
+      const mixed = await upload(id, [
+        { name: 'enorme.jpg', body: huge },
+        { name: 'buena.jpg', body: await jpeg(300) },
+      ]);
       expect(mixed.status).toBe(200);
       expect(mixed.body.rejected).toEqual([{ name: 'enorme.jpg', reason: 'tooManyPixels' }]);
       expect(mixed.body.images.map((image: AnsweredImage) => image.original_name)).toEqual(['buena.jpg']);
@@ -445,7 +506,11 @@ describe('project images', () => {
         { name: 'files', value: await jpeg(331, 3000, 2000), filename: 'segunda.jpg', contentType: 'image/jpeg' },
         { name: 'files', value: await jpeg(332), filename: 'mala\u0000.jpg', contentType: 'image/jpeg' },
       ]);
-      const response = await fetch(`${base}/api/projects/${id}/images`, { method: 'POST', headers: { cookie: owner.cookie, origin: TEST_PUBLIC_URL, ...body.headers }, body: new Uint8Array(body.payload) });
+      const response = await fetch(`${base}/api/projects/${id}/images`, {
+        method: 'POST',
+        headers: { cookie: owner.cookie, origin: TEST_PUBLIC_URL, ...body.headers },
+        body: new Uint8Array(body.payload),
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { files: 'invalid' } } });
       // What the first two were being turned into is dropped when their turn comes; nothing lands later either.
@@ -457,7 +522,9 @@ describe('project images', () => {
     it('keeps a photo of more than 4 megapixels full size, upright, without metadata, as a baseline JPEG, with an upright thumbnail', async () => {
       const id = await newProject();
       // Stored 3000 x 2500 with its top half red and orientation 6: upright it is 2500 x 3000, red on the right.
-      const red = await sharp({ create: { width: 3000, height: 1250, channels: 3, background: '#ff0000' } }).png().toBuffer();
+      const red = await sharp({ create: { width: 3000, height: 1250, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer();
       const photo = await sharp({ create: { width: 3000, height: 2500, channels: 3, background: '#0000ff' } })
         .composite([{ input: red, top: 0, left: 0 }])
         .jpeg({ quality: 90 })
@@ -472,9 +539,12 @@ describe('project images', () => {
       expect(metadata.exif).toBeUndefined();
       expect(metadata.orientation).toBeUndefined();
       expect(original.includes('Secret Photographer')).toBe(false);
-      const thumbnail = await sharp(await served(image!.thumbnail_url)).raw().toBuffer({ resolveWithObject: true });
+      const thumbnail = await sharp(await served(image!.thumbnail_url))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       expect([thumbnail.info.width, thumbnail.info.height]).toEqual([480, 576]);
-      const pixel = (x: number, y: number) => Array.from(thumbnail.data.subarray((y * 480 + x) * thumbnail.info.channels, (y * 480 + x) * thumbnail.info.channels + 3));
+      const pixel = (x: number, y: number) =>
+        Array.from(thumbnail.data.subarray((y * 480 + x) * thumbnail.info.channels, (y * 480 + x) * thumbnail.info.channels + 3));
       expect(pixel(400, 288)[0]).toBeGreaterThan(180);
       expect(pixel(80, 288)[2]).toBeGreaterThan(180);
     });
@@ -485,7 +555,11 @@ describe('project images', () => {
       const id = await newProject();
       const [a, b, c] = await uploadOk(id, await Promise.all([0, 1, 2].map(async (index) => ({ name: `o-${index}.jpg`, body: await jpeg(120 + index) }))));
       expect([a, b, c].map((image) => image!.status)).toEqual(['pending', 'pending', 'pending']);
-      const wanted = [{ id: c!.id, status: 'pending' }, { id: a!.id, status: 'not_selected' }, { id: b!.id, status: 'pending' }];
+      const wanted = [
+        { id: c!.id, status: 'pending' },
+        { id: a!.id, status: 'not_selected' },
+        { id: b!.id, status: 'pending' },
+      ];
       const response = await arrange(id, wanted);
       expect(response.statusCode).toBe(200);
       const answered = response.json().images.map((image: AnsweredImage) => ({ id: image.id, status: image.status }));
@@ -494,14 +568,24 @@ describe('project images', () => {
       expect((await getProject(id)).images.map((image: AnsweredImage) => ({ id: image.id, status: image.status }))).toEqual(wanted);
 
       // And back again: selected once more, in yet another order.
-      const back = [{ id: a!.id, status: 'pending' }, { id: b!.id, status: 'not_selected' }, { id: c!.id, status: 'not_selected' }];
+      const back = [
+        { id: a!.id, status: 'pending' },
+        { id: b!.id, status: 'not_selected' },
+        { id: c!.id, status: 'not_selected' },
+      ];
       expect((await arrange(id, back)).json().images.map((image: AnsweredImage) => ({ id: image.id, status: image.status }))).toEqual(back);
     });
 
     it('puts new uploads after the arranged ones', async () => {
       const id = await newProject();
-      const [a, b] = await uploadOk(id, [{ name: 'a.jpg', body: await jpeg(130) }, { name: 'b.jpg', body: await jpeg(131) }]);
-      await arrange(id, [{ id: b!.id, status: 'pending' }, { id: a!.id, status: 'pending' }]);
+      const [a, b] = await uploadOk(id, [
+        { name: 'a.jpg', body: await jpeg(130) },
+        { name: 'b.jpg', body: await jpeg(131) },
+      ]);
+      await arrange(id, [
+        { id: b!.id, status: 'pending' },
+        { id: a!.id, status: 'pending' },
+      ]);
       const after = await uploadOk(id, [{ name: 'c.jpg', body: await jpeg(132) }]);
       expect(after.map((image) => image.original_name)).toEqual(['b.jpg', 'a.jpg', 'c.jpg']);
     });
@@ -509,16 +593,32 @@ describe('project images', () => {
     it('requires the whole set, each once: a missing, foreign, unknown or repeated id gets 409 and changes nothing', async () => {
       const id = await newProject();
       const other = await newProject('Otro');
-      const [a, b] = await uploadOk(id, [{ name: 'a.jpg', body: await jpeg(140) }, { name: 'b.jpg', body: await jpeg(141) }]);
+      const [a, b] = await uploadOk(id, [
+        { name: 'a.jpg', body: await jpeg(140) },
+        { name: 'b.jpg', body: await jpeg(141) },
+      ]);
       const [foreign] = await uploadOk(other, [{ name: 'f.jpg', body: await jpeg(142) }]);
       const before = await rowsOf(id);
       const beforeOther = await rowsOf(other);
       for (const images of [
         [{ id: a!.id, status: 'not_selected' }],
-        [{ id: a!.id, status: 'pending' }, { id: foreign!.id, status: 'pending' }],
-        [{ id: a!.id, status: 'pending' }, { id: b!.id, status: 'pending' }, { id: foreign!.id, status: 'not_selected' }],
-        [{ id: a!.id, status: 'pending' }, { id: 999999, status: 'pending' }],
-        [{ id: a!.id, status: 'pending' }, { id: a!.id, status: 'not_selected' }],
+        [
+          { id: a!.id, status: 'pending' },
+          { id: foreign!.id, status: 'pending' },
+        ],
+        [
+          { id: a!.id, status: 'pending' },
+          { id: b!.id, status: 'pending' },
+          { id: foreign!.id, status: 'not_selected' },
+        ],
+        [
+          { id: a!.id, status: 'pending' },
+          { id: 999999, status: 'pending' },
+        ],
+        [
+          { id: a!.id, status: 'pending' },
+          { id: a!.id, status: 'not_selected' },
+        ],
         [],
       ]) {
         const response = await arrange(id, images);
@@ -577,7 +677,10 @@ describe('project images', () => {
     it('keeps the file of an identical image uploaded twice when one of the two is deleted', async () => {
       const id = await newProject();
       const same = await jpeg(180);
-      const [first, second] = await uploadOk(id, [{ name: 'copia-1.jpg', body: same }, { name: 'copia-2.jpg', body: same }]);
+      const [first, second] = await uploadOk(id, [
+        { name: 'copia-1.jpg', body: same },
+        { name: 'copia-2.jpg', body: same },
+      ]);
       expect(first!.url).toBe(second!.url);
       expect((await remove(id, first!.id)).statusCode).toBe(200);
       // The other copy is still in the project, so its picture must still be there.

@@ -65,7 +65,8 @@ const SEEDS: Seed[] = [
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 /** "last, first" as the list shows it, compared without capitals; no creator sorts as empty. */
-const creatorKey = (project: ProjectSummary) => (project.created_by ? `${project.created_by.last_name.toLowerCase()}\u0000${project.created_by.first_name.toLowerCase()}` : '');
+const creatorKey = (project: ProjectSummary) =>
+  project.created_by ? `${project.created_by.last_name.toLowerCase()}\u0000${project.created_by.first_name.toLowerCase()}` : '';
 const COMPARE: Record<(typeof PROJECT_SORT_FIELDS)[number], (a: ProjectSummary, b: ProjectSummary) => number> = {
   id: (a, b) => a.id - b.id,
   title: (a, b) => byText(a.title.toLowerCase(), b.title.toLowerCase()),
@@ -96,15 +97,17 @@ describe('GET /api/projects: paged, sorted and filtered by the server', () => {
     for (const seed of SEEDS) {
       const { id } = await t.database.db
         .insertInto('projects')
-        .values(projectRowValues({
-          title: seed.title,
-          state: seed.state,
-          created_by: seed.creator ? users[seed.creator]!.id : null,
-          assigned_to: seed.assignedTo ? users[seed.assignedTo]!.id : null,
-          maps_url: seed.mapsUrl ?? '',
-          show_map: storedFlag(seed.showMap ?? false),
-          created_at: new Date(BASE + seed.minute * MINUTE),
-        }))
+        .values(
+          projectRowValues({
+            title: seed.title,
+            state: seed.state,
+            created_by: seed.creator ? users[seed.creator]!.id : null,
+            assigned_to: seed.assignedTo ? users[seed.assignedTo]!.id : null,
+            maps_url: seed.mapsUrl ?? '',
+            show_map: storedFlag(seed.showMap ?? false),
+            created_at: new Date(BASE + seed.minute * MINUTE),
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       idOf.set(seed.title, id);
@@ -140,7 +143,18 @@ describe('GET /api/projects: paged, sorted and filtered by the server', () => {
     expect(body).toMatchObject({ total: 25, page: 1, pageSize: 10, states: ['draft', 'inProgress', 'preview', 'launched'] });
     // "kiosco" and "Lonja" were created in the same minute: the later id comes first.
     expect(titles(body.items)).toEqual(['yeso', 'Xalet', 'Valle', 'umbral', 'Torre', 'silo', 'Rambla', 'quinta', 'patio', 'Patio']);
-    expect(titles((await list('eva', '?page=2')).json().items)).toEqual(['olivar', 'Nave', 'molino', 'Lonja', 'kiosco', 'Jara', 'isla', 'Huerto', 'granja', 'Faro']);
+    expect(titles((await list('eva', '?page=2')).json().items)).toEqual([
+      'olivar',
+      'Nave',
+      'molino',
+      'Lonja',
+      'kiosco',
+      'Jara',
+      'isla',
+      'Huerto',
+      'granja',
+      'Faro',
+    ]);
     expect(titles((await list('eva', '?page=3')).json().items)).toEqual(['eras', 'Dunas', 'cantera', 'Bosque', 'alba']);
   });
 
@@ -158,13 +172,23 @@ describe('GET /api/projects: paged, sorted and filtered by the server', () => {
       created_at: new Date(BASE + 3 * MINUTE).toISOString(),
       posts: { total: 0, published: 0 },
     });
-    expect(all.find((item) => item.title === 'Huerto')).toMatchObject({ maps_url: 'https://maps.app.goo.gl/huerto', show_map: false, assigned_to: { id: users.ana!.id } });
+    expect(all.find((item) => item.title === 'Huerto')).toMatchObject({
+      maps_url: 'https://maps.app.goo.gl/huerto',
+      show_map: false,
+      assigned_to: { id: users.ana!.id },
+    });
     // A project whose creator is gone shows no creator (the screen writes "-").
     expect(all.find((item) => item.title === 'Faro')!.created_by).toBeNull();
   });
 
   it('answers an empty page past the end, with the total still right', async () => {
-    expect((await list('eva', '?page=4')).json()).toEqual({ items: [], total: 25, page: 4, pageSize: 10, states: ['draft', 'inProgress', 'preview', 'launched'] });
+    expect((await list('eva', '?page=4')).json()).toEqual({
+      items: [],
+      total: 25,
+      page: 4,
+      pageSize: 10,
+      states: ['draft', 'inProgress', 'preview', 'launched'],
+    });
   });
 
   it('honours another page size', async () => {
@@ -173,16 +197,19 @@ describe('GET /api/projects: paged, sorted and filtered by the server', () => {
     expect(titles(body.items)).toEqual(['Dunas', 'cantera', 'Bosque', 'alba']);
   });
 
-  describe.each(PROJECT_SORT_FIELDS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))('sorted by $sort $order', ({ sort, order }) => {
-    it('orders every project once, across pages that never overlap, ties broken the same way each time', async () => {
-      const walked = await walk('eva', `?sort=${sort}&order=${order}`, 25);
-      const ids = walked.map((item) => item.id);
-      expect(new Set(ids).size).toBe(25);
-      expect(ids).toEqual(expectedOrder(all, sort, order));
-      const again = (await list('eva', `?sort=${sort}&order=${order}&pageSize=100`)).json().items.map((item: ProjectSummary) => item.id);
-      expect(again).toEqual(ids);
-    });
-  });
+  describe.each(PROJECT_SORT_FIELDS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))(
+    'sorted by $sort $order',
+    ({ sort, order }) => {
+      it('orders every project once, across pages that never overlap, ties broken the same way each time', async () => {
+        const walked = await walk('eva', `?sort=${sort}&order=${order}`, 25);
+        const ids = walked.map((item) => item.id);
+        expect(new Set(ids).size).toBe(25);
+        expect(ids).toEqual(expectedOrder(all, sort, order));
+        const again = (await list('eva', `?sort=${sort}&order=${order}&pageSize=100`)).json().items.map((item: ProjectSummary) => item.id);
+        expect(again).toEqual(ids);
+      });
+    },
+  );
 
   it('sorts titles alphabetically whatever their capitals', async () => {
     expect(titles((await list('eva', '?sort=title&order=asc&pageSize=4')).json().items)).toEqual(['alba', 'Bosque', 'cantera', 'Dunas']);
@@ -200,7 +227,9 @@ describe('GET /api/projects: paged, sorted and filtered by the server', () => {
 
   describe('the state filter', () => {
     it.each(PROJECT_STATES)('answers only %s projects, newest first, paged, with every state still offered', async (state) => {
-      const expected = SEEDS.filter((seed) => seed.state === state).map((seed) => idOf.get(seed.title)!).sort((a, b) => b - a);
+      const expected = SEEDS.filter((seed) => seed.state === state)
+        .map((seed) => idOf.get(seed.title)!)
+        .sort((a, b) => b - a);
       const response = await list('eva', `?state=${state}&pageSize=3`);
       const body = response.json();
       expect(body).toMatchObject({ total: expected.length, pageSize: 3, states: ['draft', 'inProgress', 'preview', 'launched'] });
@@ -239,7 +268,9 @@ describe('GET /api/projects: paged, sorted and filtered by the server', () => {
     });
 
     it('follows the projects’ states as they change', async () => {
-      const previews = SEEDS.filter((seed) => seed.state === 'preview' && (seed.creator === 'ana' || seed.assignedTo === 'ana')).map((seed) => idOf.get(seed.title)!);
+      const previews = SEEDS.filter((seed) => seed.state === 'preview' && (seed.creator === 'ana' || seed.assignedTo === 'ana')).map((seed) =>
+        idOf.get(seed.title)!,
+      );
       await t.database.db.updateTable('projects').set({ state: 'launched' }).where('id', 'in', previews).execute();
       try {
         expect((await list('ana')).json().states).toEqual(['draft', 'launched']);
@@ -300,7 +331,15 @@ describe('GET /api/projects walked page by page: by creator (namesakes, nameless
       const assignedTo = index % 4 === 0 ? people.anaCustomer!.id : null;
       const { id } = await t.database.db
         .insertInto('projects')
-        .values(projectRowValues({ title: `P${index}`, state, created_by: creator ? people[creator]!.id : null, assigned_to: assignedTo, created_at: new Date(BASE + index * MINUTE) }))
+        .values(
+          projectRowValues({
+            title: `P${index}`,
+            state,
+            created_by: creator ? people[creator]!.id : null,
+            assigned_to: assignedTo,
+            created_at: new Date(BASE + index * MINUTE),
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       projects.push({ id, creator, state, assignedTo });
@@ -311,7 +350,10 @@ describe('GET /api/projects walked page by page: by creator (namesakes, nameless
   /** What one sort over every project would answer: "last, first" without capitals, then id. */
   function reference(order: 'asc' | 'desc', keep: (project: (typeof projects)[number]) => boolean): number[] {
     const key = (creator: string | null) => (creator ? `${people[creator]!.last.toLowerCase()}\u0000${people[creator]!.first.toLowerCase()}` : '\u0000');
-    const ascending = projects.filter(keep).sort((a, b) => byText(key(a.creator), key(b.creator)) || a.id - b.id).map((project) => project.id);
+    const ascending = projects
+      .filter(keep)
+      .sort((a, b) => byText(key(a.creator), key(b.creator)) || a.id - b.id)
+      .map((project) => project.id);
     return order === 'asc' ? ascending : ascending.reverse();
   }
 
@@ -329,10 +371,18 @@ describe('GET /api/projects walked page by page: by creator (namesakes, nameless
 
   describe.each([
     { who: 'an admin', viewer: 'eva', keep: () => true },
-    { who: 'a customer (own and assigned)', viewer: 'anaCustomer', keep: (project: (typeof projects)[number]) => project.creator === 'anaCustomer' || project.assignedTo !== null },
+    {
+      who: 'a customer (own and assigned)',
+      viewer: 'anaCustomer',
+      keep: (project: (typeof projects)[number]) => project.creator === 'anaCustomer' || project.assignedTo !== null,
+    },
   ])('as $who', ({ viewer, keep }) => {
     it.each([
-      ['asc', 7], ['desc', 7], ['asc', 10], ['desc', 3], ['asc', 100],
+      ['asc', 7],
+      ['desc', 7],
+      ['asc', 10],
+      ['desc', 3],
+      ['asc', 100],
     ] as const)('%s, %i a page: the same order as one sort, no project twice or missing', async (order, pageSize) => {
       const { ids, total } = await walkAll(people[viewer]!.cookie, `sort=created_by&order=${order}`, pageSize);
       const expected = reference(order, keep);
@@ -345,7 +395,11 @@ describe('GET /api/projects walked page by page: by creator (namesakes, nameless
       expect(ids).toEqual(reference(order, (project) => keep(project) && project.state === 'preview'));
     });
 
-    it.each([['desc', 7], ['asc', 6], ['desc', 100]] as const)('by creation, %s, %i a page: every project once, a project both created and assigned once', async (order, pageSize) => {
+    it.each([
+      ['desc', 7],
+      ['asc', 6],
+      ['desc', 100],
+    ] as const)('by creation, %s, %i a page: every project once, a project both created and assigned once', async (order, pageSize) => {
       // Created a minute apart in id order, so creation order is id order.
       const ascending = projects.filter(keep).map((project) => project.id);
       const { ids, total } = await walkAll(people[viewer]!.cookie, `sort=created_at&order=${order}`, pageSize);
@@ -358,7 +412,9 @@ describe('GET /api/projects walked page by page: by creator (namesakes, nameless
   });
 
   it('mixes the projects of two people with the same name by id, and puts nameless creators with the projects without one', async () => {
-    const body = (await t.app.inject({ method: 'GET', url: '/api/projects?sort=created_by&order=asc&pageSize=100', headers: { cookie: people.eva!.cookie } })).json();
+    const body = (
+      await t.app.inject({ method: 'GET', url: '/api/projects?sort=created_by&order=asc&pageSize=100', headers: { cookie: people.eva!.cookie } })
+    ).json();
     const shown = (body.items as ProjectSummary[]).map((item) => (item.created_by ? `${item.created_by.last_name}, ${item.created_by.first_name}` : '-'));
     const distinct = shown.filter((name, index) => name !== shown[index - 1]);
     // "-" and ", " (the nameless creator) alternate by id, as do "Ruiz, Ana" and "RUIZ, ana".

@@ -3,7 +3,11 @@ import { IMAGE_LIMITS, type UploadResult, isAspectRatioAccepted } from '../../..
 import { type ImageOutput, isProcessable, jpegOptionsFor, openImage, readImageHeader, withImageMemory } from '../../lib/image-work.ts';
 
 const THUMBNAIL_WIDTH = 480;
-const FORMATS = { jpeg: { extension: 'jpg', contentType: 'image/jpeg' }, png: { extension: 'png', contentType: 'image/png' }, webp: { extension: 'webp', contentType: 'image/webp' } } as const;
+const FORMATS = {
+  jpeg: { extension: 'jpg', contentType: 'image/jpeg' },
+  png: { extension: 'png', contentType: 'image/png' },
+  webp: { extension: 'webp', contentType: 'image/webp' },
+} as const;
 
 export type RejectionReason = UploadResult['rejected'][number]['reason'];
 
@@ -40,7 +44,11 @@ export async function prepareProjectImage(upload: Buffer, projectId: number): Pr
     return await withImageMemory(header, output, async () => {
       const upright = openImage(upload).rotate();
       const encoded =
-        format === 'jpeg' ? upright.jpeg(jpegOptionsFor(width * height, 92)) : format === 'png' ? upright.png({ compressionLevel: 9 }) : upright.webp({ quality: 92 });
+        format === 'jpeg'
+          ? upright.jpeg(jpegOptionsFor(width * height, 92))
+          : format === 'png'
+            ? upright.png({ compressionLevel: 9 })
+            : upright.webp({ quality: 92 });
       const original = await encoded.toBuffer();
       // From the upload, not from `original`: a JPEG or WebP then decodes at 1/2 to 1/8 of its size.
       const thumbnail = await openImage(upload).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();

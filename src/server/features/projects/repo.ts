@@ -23,8 +23,12 @@ function fromProjects(db: Kysely<Database>) {
 }
 
 const PEOPLE_COLUMNS = [
-  'creator.first_name as creator_first_name', 'creator.last_name as creator_last_name', 'creator.email as creator_email',
-  'assignee.first_name as assignee_first_name', 'assignee.last_name as assignee_last_name', 'assignee.email as assignee_email',
+  'creator.first_name as creator_first_name',
+  'creator.last_name as creator_last_name',
+  'creator.email as creator_email',
+  'assignee.first_name as assignee_first_name',
+  'assignee.last_name as assignee_last_name',
+  'assignee.email as assignee_email',
 ] as const;
 
 export function findProjectRow(db: Kysely<Database>, viewer: ProjectViewer, id: number) {
@@ -51,7 +55,18 @@ const SORT_KEYS = {
 // SPEC shows the creator as "last, first".
 const CREATOR_NAME = [sql`lower(coalesce(creator.last_name, ''))`, sql`lower(coalesce(creator.first_name, ''))`];
 
-const ROW_COLUMNS = ['projects.id', 'projects.title', 'projects.state', 'projects.weblink', 'projects.maps_url', 'projects.show_map', 'projects.created_at', 'projects.created_by', 'projects.assigned_to', ...PEOPLE_COLUMNS] as const;
+const ROW_COLUMNS = [
+  'projects.id',
+  'projects.title',
+  'projects.state',
+  'projects.weblink',
+  'projects.maps_url',
+  'projects.show_map',
+  'projects.created_at',
+  'projects.created_by',
+  'projects.assigned_to',
+  ...PEOPLE_COLUMNS,
+] as const;
 
 /**
  * One page, filtered, sorted and counted in SQL, fast with 100,000 projects: the page's rows in one
@@ -104,10 +119,17 @@ function pageRows(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjec
 function pageIdsQuery(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery) {
   if (!viewer.seesAll && query.sort === 'created_at') return ownIdsNewestQuery(db, viewer, query);
   const filtered = filteredProjects(db, viewer, query.state);
-  const sorted = query.sort === 'created_by'
-    ? CREATOR_NAME.reduce((ordered, key) => ordered.orderBy(key, query.order), filtered.leftJoin('users as creator', 'creator.id', 'projects.created_by').select('projects.id'))
-    : filtered.select('projects.id').orderBy(SORT_KEYS[query.sort], query.order);
-  return sorted.orderBy('projects.id', query.order).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const sorted =
+    query.sort === 'created_by'
+      ? CREATOR_NAME.reduce(
+          (ordered, key) => ordered.orderBy(key, query.order),
+          filtered.leftJoin('users as creator', 'creator.id', 'projects.created_by').select('projects.id'),
+        )
+      : filtered.select('projects.id').orderBy(SORT_KEYS[query.sort], query.order);
+  return sorted
+    .orderBy('projects.id', query.order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
 }
 
 /**
@@ -118,25 +140,29 @@ function pageIdsQuery(db: Kysely<Database>, viewer: ProjectViewer, query: ListPr
 function ownIdsNewestQuery(db: Kysely<Database>, viewer: ProjectViewer, query: ListProjectsQuery) {
   const offset = (query.page - 1) * query.pageSize;
   const half = (column: 'created_by' | 'assigned_to') =>
-    db.selectFrom((eb) =>
-      eb
-        .selectFrom('projects')
-        .select(['projects.id', 'projects.created_at'])
-        .where(column === 'created_by' ? 'projects.created_by' : 'projects.assigned_to', '=', viewer.id)
-        .$if(query.state !== undefined, (builder) => builder.where('projects.state', '=', query.state!))
-        .orderBy('projects.created_at', query.order)
-        .orderBy('projects.id', query.order)
-        .limit(offset + query.pageSize)
-        .as(column),
-    ).selectAll();
-  return db
-    // union, not union all: a project both created by and assigned to the user counts once.
-    .selectFrom(half('created_by').union(half('assigned_to')).as('visible'))
-    .select('visible.id as id')
-    .orderBy('visible.created_at', query.order)
-    .orderBy('visible.id', query.order)
-    .limit(query.pageSize)
-    .offset(offset);
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('projects')
+          .select(['projects.id', 'projects.created_at'])
+          .where(column === 'created_by' ? 'projects.created_by' : 'projects.assigned_to', '=', viewer.id)
+          .$if(query.state !== undefined, (builder) => builder.where('projects.state', '=', query.state!))
+          .orderBy('projects.created_at', query.order)
+          .orderBy('projects.id', query.order)
+          .limit(offset + query.pageSize)
+          .as(column),
+      )
+      .selectAll();
+  return (
+    db
+      // union, not union all: a project both created by and assigned to the user counts once.
+      .selectFrom(half('created_by').union(half('assigned_to')).as('visible'))
+      .select('visible.id as id')
+      .orderBy('visible.created_at', query.order)
+      .orderBy('visible.id', query.order)
+      .limit(query.pageSize)
+      .offset(offset)
+  );
 }
 
 /**
@@ -165,7 +191,9 @@ async function pageRowsByCreator(db: Kysely<Database>, query: ListProjectsQuery)
   ]);
   // '' counts the projects without a creator.
   const countOf = new Map(created.map((row) => [row.person_id, Number(row.count)]));
-  const groups: Array<{ last: string; first: string; creators: string[]; withoutCreator: boolean }> = [{ last: '', first: '', creators: [], withoutCreator: true }];
+  const groups: Array<{ last: string; first: string; creators: string[]; withoutCreator: boolean }> = [
+    { last: '', first: '', creators: [], withoutCreator: true },
+  ];
   for (const person of people) {
     const group = groups.at(-1)!;
     if (group.last === person.last && group.first === person.first) group.creators.push(person.id);
@@ -212,7 +240,11 @@ export async function insertProject(db: Kysely<Database>, values: Omit<ProjectsT
 }
 
 export async function updateProjectRow(db: Kysely<Database>, id: number, changes: Partial<Omit<ProjectsTable, 'id'>>): Promise<void> {
-  await db.updateTable('projects').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('projects')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -223,15 +255,33 @@ export async function countPostsOfProjects(db: Kysely<Database>, ids: number[]):
   const counts = new Map<number, { total: number; published: number }>();
   if (ids.length === 0) return counts;
   const [totals, published] = await Promise.all([
-    db.selectFrom('posts').select(['project_id', (eb) => eb.fn.countAll<number | string>().as('n')]).where('project_id', 'in', ids).groupBy('project_id').execute(),
     db
       .selectFrom('posts')
       .select(['project_id', (eb) => eb.fn.countAll<number | string>().as('n')])
       .where('project_id', 'in', ids)
-      .where((eb) => eb.or([
-        eb.exists(eb.selectFrom('post_results').select('post_results.post_id').whereRef('post_results.post_id', '=', 'posts.id').where('post_results.status', '=', 'posted')),
-        eb.exists(eb.selectFrom('post_earlier_publications').select('post_earlier_publications.post_id').whereRef('post_earlier_publications.post_id', '=', 'posts.id')),
-      ]))
+      .groupBy('project_id')
+      .execute(),
+    db
+      .selectFrom('posts')
+      .select(['project_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('project_id', 'in', ids)
+      .where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('post_results')
+              .select('post_results.post_id')
+              .whereRef('post_results.post_id', '=', 'posts.id')
+              .where('post_results.status', '=', 'posted'),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('post_earlier_publications')
+              .select('post_earlier_publications.post_id')
+              .whereRef('post_earlier_publications.post_id', '=', 'posts.id'),
+          ),
+        ]),
+      )
       .groupBy('project_id')
       .execute(),
   ]);
@@ -261,7 +311,12 @@ export async function insertImageRowWithinLimit(
   values: Omit<ProjectImagesTable, 'id' | 'position'>,
 ): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('projects').select('id').where('id', '=', values.project_id).$if(dialect === 'postgres', (query) => query.forUpdate()).execute();
+    await trx
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', values.project_id)
+      .$if(dialect === 'postgres', (query) => query.forUpdate())
+      .execute();
     const { count, last } = await trx
       .selectFrom('project_images')
       .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('position').as('last')])
@@ -269,7 +324,11 @@ export async function insertImageRowWithinLimit(
       .executeTakeFirstOrThrow();
     if (Number(count) >= limit) return null;
     const position = last === null ? 0 : Number(last) + 1;
-    const { id } = await trx.insertInto('project_images').values({ ...values, position }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('project_images')
+      .values({ ...values, position })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return id;
   });
 }

@@ -34,11 +34,22 @@ describe('projects and their images', () => {
 
   it('creates a draft with normalised keywords and web link, visible to its creator and admins only', async () => {
     const created = await call(publisher, 'POST', '/api/projects', {
-      title: 'Casa del Mar', description: 'Vivienda junto al mar', keywords: ' mar, Casa ,mar,,piedra ', weblink: ' Estudio.COM/Proyectos/ ', publications: 2,
+      title: 'Casa del Mar',
+      description: 'Vivienda junto al mar',
+      keywords: ' mar, Casa ,mar,,piedra ',
+      weblink: ' Estudio.COM/Proyectos/ ',
+      publications: 2,
     });
     expect(created.statusCode).toBe(201);
     const project = created.json();
-    expect(project).toMatchObject({ state: 'draft', keywords: 'mar,Casa,piedra', weblink: 'https://estudio.com/proyectos', publications: 2, created_by: { email: 'pau@studio.es' }, assigned_to: null });
+    expect(project).toMatchObject({
+      state: 'draft',
+      keywords: 'mar,Casa,piedra',
+      weblink: 'https://estudio.com/proyectos',
+      publications: 2,
+      created_by: { email: 'pau@studio.es' },
+      assigned_to: null,
+    });
     expect((await call(admin, 'GET', `/api/projects/${project.id}`)).statusCode).toBe(200);
     const hidden = await call(customer, 'GET', `/api/projects/${project.id}`);
     expect(hidden.statusCode).toBe(404);
@@ -60,15 +71,26 @@ describe('projects and their images', () => {
       { name: 'planta.webp', body: await plainImage('webp', 800, 1000), type: 'image/webp' },
     ]);
     expect(result.status).toBe(200);
-    expect(result.body.rejected).toEqual([{ name: 'tira.png', reason: 'aspectRatio' }, { name: 'nota.jpg', reason: 'invalidFormat' }]);
+    expect(result.body.rejected).toEqual([
+      { name: 'tira.png', reason: 'aspectRatio' },
+      { name: 'nota.jpg', reason: 'invalidFormat' },
+    ]);
     expect(result.body.images.map((image: { original_name: string }) => image.original_name)).toEqual(['fachada.jpg', 'planta.webp']);
     const [first, second] = result.body.images;
     const thumbnail = await fetch(second.thumbnail_url.replace('http://localhost:3000', base));
     expect(thumbnail.status).toBe(200);
 
-    const arranged = await call(publisher, 'PATCH', `/api/projects/${id}/images`, { images: [{ id: second.id, status: 'pending' }, { id: first.id, status: 'not_selected' }] });
+    const arranged = await call(publisher, 'PATCH', `/api/projects/${id}/images`, {
+      images: [
+        { id: second.id, status: 'pending' },
+        { id: first.id, status: 'not_selected' },
+      ],
+    });
     expect(arranged.statusCode).toBe(200);
-    expect(arranged.json().images.map((image: { id: number; status: string }) => [image.id, image.status])).toEqual([[second.id, 'pending'], [first.id, 'not_selected']]);
+    expect(arranged.json().images.map((image: { id: number; status: string }) => [image.id, image.status])).toEqual([
+      [second.id, 'pending'],
+      [first.id, 'not_selected'],
+    ]);
   });
 
   it('lists ten a page, newest first, with the states present, filtered by state', async () => {
@@ -202,13 +224,35 @@ describe('creating and editing a project', () => {
       const response = await call(clara, 'POST', '/api/projects', { title: 'Mínimo', description: 'Solo lo obligatorio' });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({
-        keywords: '', weblink: '', maps_url: '', location: '', show_map: false, promoter: '', collaborators: '', authors: '',
-        category: '', year: null, photo_credit: '', photo_credit_link: '', publications: 1, required_ai: true, prompt_id: null, prompt_text: '', state: 'draft',
+        keywords: '',
+        weblink: '',
+        maps_url: '',
+        location: '',
+        show_map: false,
+        promoter: '',
+        collaborators: '',
+        authors: '',
+        category: '',
+        year: null,
+        photo_credit: '',
+        photo_credit_link: '',
+        publications: 1,
+        required_ai: true,
+        prompt_id: null,
+        prompt_text: '',
+        state: 'draft',
       });
     });
 
     it('ignores what the form does not offer: state, creator, assignee, id', async () => {
-      const response = await call(clara, 'POST', '/api/projects', { title: 'Lista', description: 'x', state: 'launched', created_by: bruno.id, assigned_to: bruno.id, id: 1 });
+      const response = await call(clara, 'POST', '/api/projects', {
+        title: 'Lista',
+        description: 'x',
+        state: 'launched',
+        created_by: bruno.id,
+        assigned_to: bruno.id,
+        id: 1,
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ state: 'draft', created_by: { id: clara.id }, assigned_to: null });
       expect((await call(bruno, 'GET', `/api/projects/${response.json().id}`)).statusCode).toBe(404);
@@ -225,12 +269,21 @@ describe('creating and editing a project', () => {
     it('names every wrong field at once', async () => {
       const response = await call(pau, 'POST', '/api/projects', { title: '', description: '', year: 'x', publications: 9, maps_url: 'no' });
       expect(response.json().error.details).toEqual({
-        title: 'titleRequired', description: 'descriptionRequired', year: 'yearInvalid', publications: 'publicationsInvalid', maps_url: 'urlInvalid',
+        title: 'titleRequired',
+        description: 'descriptionRequired',
+        year: 'yearInvalid',
+        publications: 'publicationsInvalid',
+        maps_url: 'urlInvalid',
       });
     });
 
     it('refuses a body that is not JSON with 400 in the error shape', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie: pau.cookie, 'content-type': 'application/json' }, payload: '{"title":' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: { cookie: pau.cookie, 'content-type': 'application/json' },
+        payload: '{"title":',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
     });
@@ -244,8 +297,19 @@ describe('creating and editing a project', () => {
       expect(response.json()).toEqual({ ...project, title: 'Casa del Mar II', updated_at: expect.any(String) });
       expect((await projectRow(project.id)).keywords).toBe('mar,Piedra,cal');
 
-      const another = await call(pau, 'PATCH', `/api/projects/${project.id}`, { year: null, keywords: 'hormigón, Hormigón , luz', weblink: 'http://Estudio.com/' });
-      expect(another.json()).toEqual({ ...project, title: 'Casa del Mar II', year: null, keywords: 'hormigón,luz', weblink: 'http://estudio.com', updated_at: expect.any(String) });
+      const another = await call(pau, 'PATCH', `/api/projects/${project.id}`, {
+        year: null,
+        keywords: 'hormigón, Hormigón , luz',
+        weblink: 'http://Estudio.com/',
+      });
+      expect(another.json()).toEqual({
+        ...project,
+        title: 'Casa del Mar II',
+        year: null,
+        keywords: 'hormigón,luz',
+        weblink: 'http://estudio.com',
+        updated_at: expect.any(String),
+      });
     });
 
     it('an empty change changes nothing', async () => {
@@ -257,19 +321,27 @@ describe('creating and editing a project', () => {
 
     it('never lets the body change the state, the creator or the assignee', async () => {
       const project = await createFull(pau);
-      const response = await call(pau, 'PATCH', `/api/projects/${project.id}`, { state: 'launched', created_by: bruno.id, assigned_to: bruno.id, prompt_text: 'inyectado' });
+      const response = await call(pau, 'PATCH', `/api/projects/${project.id}`, {
+        state: 'launched',
+        created_by: bruno.id,
+        assigned_to: bruno.id,
+        prompt_text: 'inyectado',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ state: 'draft', created_by: { id: pau.id }, assigned_to: null, prompt_text: '' });
     });
 
-    it.each(REFUSALS.filter(([, change]) => !Object.values(change).includes(undefined)))('refuses %s with 400 and the field’s key, changing nothing', async (_case, change, details) => {
-      const project = await createFull(pau);
-      const before = await projectRow(project.id);
-      const response = await call(pau, 'PATCH', `/api/projects/${project.id}`, { location: 'Otro sitio', ...change });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String), details });
-      expect(await projectRow(project.id)).toEqual(before);
-    });
+    it.each(REFUSALS.filter(([, change]) => !Object.values(change).includes(undefined)))(
+      'refuses %s with 400 and the field’s key, changing nothing',
+      async (_case, change, details) => {
+        const project = await createFull(pau);
+        const before = await projectRow(project.id);
+        const response = await call(pau, 'PATCH', `/api/projects/${project.id}`, { location: 'Otro sitio', ...change });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String), details });
+        expect(await projectRow(project.id)).toEqual(before);
+      },
+    );
   });
 
   describe('show_map: administrators only', () => {
@@ -455,7 +527,11 @@ describe('creating and editing a project', () => {
       for (const [index, colour] of colours.entries()) {
         form.append('files', new Blob([new Uint8Array(await plainImage('jpeg', 1200, 900, colour))], { type: 'image/jpeg' }), `foto-${index}.jpg`);
       }
-      const response = await fetch(`${mediaBase}/api/projects/${projectId}/images`, { method: 'POST', headers: { cookie: who.cookie, origin: TEST_PUBLIC_URL }, body: form });
+      const response = await fetch(`${mediaBase}/api/projects/${projectId}/images`, {
+        method: 'POST',
+        headers: { cookie: who.cookie, origin: TEST_PUBLIC_URL },
+        body: form,
+      });
       expect(response.status).toBe(200);
       return (await response.json()).images as Array<{ url: string; thumbnail_url: string }>;
     }

@@ -1,8 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  CATEGORIES, IMAGE_LIMITS, PROJECT_STATES,
-  type ListProjectsQuery, type Person, type Project, type ProjectImage, type ProjectPage, type ProjectState, type ProjectUpdate, type ProjectValues, type UploadResult,
+  CATEGORIES,
+  IMAGE_LIMITS,
+  PROJECT_STATES,
+  type ListProjectsQuery,
+  type Person,
+  type Project,
+  type ProjectImage,
+  type ProjectPage,
+  type ProjectState,
+  type ProjectUpdate,
+  type ProjectValues,
+  type UploadResult,
 } from '../../../domain/project.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { SessionUser } from '../../auth/session.ts';
@@ -16,8 +26,19 @@ import { moveUnpublishedPosts } from '../posts/service.ts';
 import { getPrompt } from '../prompts/service.ts';
 import { type PreparedImage, type RejectionReason, prepareProjectImage } from './project-image.ts';
 import {
-  type ImageRow, type ProjectRow, type ProjectViewer, arrangeImageRows, countPostsOfProjects, deleteImageRow, deleteProjectRow, findProjectRow, insertImageRowWithinLimit, insertProject,
-  listImageRows, listProjectRows, updateProjectRow,
+  type ImageRow,
+  type ProjectRow,
+  type ProjectViewer,
+  arrangeImageRows,
+  countPostsOfProjects,
+  deleteImageRow,
+  deleteProjectRow,
+  findProjectRow,
+  insertImageRowWithinLimit,
+  insertProject,
+  listImageRows,
+  listProjectRows,
+  updateProjectRow,
 } from './repo.ts';
 
 export interface ProjectsDependencies {
@@ -85,7 +106,10 @@ const toState = (value: string): ProjectState => ((PROJECT_STATES as readonly st
 
 export async function listProjects(deps: ProjectsDependencies, actor: SessionUser, query: ListProjectsQuery): Promise<ProjectPage> {
   const { rows, total, states } = await listProjectRows(deps.db, viewerOf(actor), query);
-  const posts = await countPostsOfProjects(deps.db, rows.map((row) => row.id));
+  const posts = await countPostsOfProjects(
+    deps.db,
+    rows.map((row) => row.id),
+  );
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -119,7 +143,8 @@ async function promptTextFor(deps: ProjectsDependencies, actor: SessionUser, pro
   try {
     return (await getPrompt(deps, actor, promptId)).description;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('VALIDATION_FAILED', `Prompt with id ${promptId} not found`, { prompt_id: 'promptNotFound' });
+    if (error instanceof AppError && error.code === 'NOT_FOUND')
+      throw new AppError('VALIDATION_FAILED', `Prompt with id ${promptId} not found`, { prompt_id: 'promptNotFound' });
     throw error;
   }
 }
@@ -170,7 +195,10 @@ export async function deleteProject(deps: ProjectsDependencies, actor: SessionUs
   const project = await getProject(deps, actor, id);
   const images = await listImageRows(deps.db, id);
   await deleteProjectRow(deps.db, id);
-  await removeFiles(deps, images.flatMap((image) => [image.storage_key, image.thumbnail_key]));
+  await removeFiles(
+    deps,
+    images.flatMap((image) => [image.storage_key, image.thumbnail_key]),
+  );
   deps.log.info({ projectId: project.id, actor: actor.id }, 'Project deleted');
 }
 
@@ -179,7 +207,8 @@ export async function assignProject(deps: ProjectsDependencies, actor: SessionUs
   if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an administrator can assign projects');
   await getProject(deps, actor, id);
   const customer = await deps.db.selectFrom('users').select(['id', 'role']).where('id', '=', userId).executeTakeFirst();
-  if (!customer || customer.role !== 'customer') throw new AppError('VALIDATION_FAILED', 'A project can only be assigned to a customer', { userId: 'userNotCustomer' });
+  if (!customer || customer.role !== 'customer')
+    throw new AppError('VALIDATION_FAILED', 'A project can only be assigned to a customer', { userId: 'userNotCustomer' });
   await updateProjectRow(deps.db, id, { assigned_to: userId });
   // The new customer's accounts publish what is left to publish (DESIGN §6).
   await moveUnpublishedPosts(deps.db, { projectId: id, ownerId: userId });
@@ -270,7 +299,12 @@ function rejectionError(rejected: { name: string; reason: RejectionReason }[]): 
 }
 
 /** Sets the order (the publication sequence) and the selection; the list must be exactly the project's images. */
-export async function arrangeImages(deps: ProjectsDependencies, actor: SessionUser, id: number, images: { id: number; status: 'pending' | 'not_selected' }[]): Promise<{ images: ProjectImage[] }> {
+export async function arrangeImages(
+  deps: ProjectsDependencies,
+  actor: SessionUser,
+  id: number,
+  images: { id: number; status: 'pending' | 'not_selected' }[],
+): Promise<{ images: ProjectImage[] }> {
   await getProject(deps, actor, id);
   const existing = await listImageRows(deps.db, id);
   const sent = images.map((image) => image.id).sort((a, b) => a - b);
@@ -291,7 +325,10 @@ export async function deleteImage(deps: ProjectsDependencies, actor: SessionUser
   const remaining = await listImageRows(deps.db, id);
   // Names are content hashes: the same picture uploaded twice shares its files, kept while a copy is left.
   const stillShown = new Set(remaining.flatMap((row) => [row.storage_key, row.thumbnail_key]));
-  await removeFiles(deps, [image.storage_key, image.thumbnail_key].filter((key) => !stillShown.has(key)));
+  await removeFiles(
+    deps,
+    [image.storage_key, image.thumbnail_key].filter((key) => !stillShown.has(key)),
+  );
   await updateProjectRow(deps.db, id, {});
   return { images: remaining.map((row) => toImage(row, deps.storage)) };
 }

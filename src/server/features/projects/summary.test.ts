@@ -23,22 +23,49 @@ describe('GET /api/projects: the weblink and the posts of each project', () => {
     const db = t.database.db;
     ids.empty = await createTestProject(db, { title: 'Sin publicaciones', createdBy: admin.id });
     ids.mixed = await createTestProject(db, { title: 'Casa del Mar', createdBy: admin.id, assignedTo: clara.id });
-    await db.updateTable('projects').set({ weblink: 'https://estudio.es/casa-del-mar', maps_url: 'https://maps.app.goo.gl/mar', show_map: storedFlag(true) }).where('id', '=', ids.mixed).execute();
+    await db
+      .updateTable('projects')
+      .set({ weblink: 'https://estudio.es/casa-del-mar', maps_url: 'https://maps.app.goo.gl/mar', show_map: storedFlag(true) })
+      .where('id', '=', ids.mixed)
+      .execute();
     const owner = clara.id;
     // Four posts: one in preview, one scheduled, one out on Instagram (LinkedIn failed), one out nowhere.
     await createTestPost(db, { projectId: ids.mixed, ownerId: owner, sequence: 1 });
     await createTestPost(db, { projectId: ids.mixed, ownerId: owner, sequence: 2, state: 'scheduled', publishOn: '2030-01-10' });
     await createTestPost(db, {
-      projectId: ids.mixed, ownerId: owner, sequence: 3, state: 'published', publishOn: '2025-01-10',
-      results: [{ network: 'instagram', status: 'posted' }, { network: 'linkedin', status: 'failed' }],
+      projectId: ids.mixed,
+      ownerId: owner,
+      sequence: 3,
+      state: 'published',
+      publishOn: '2025-01-10',
+      results: [
+        { network: 'instagram', status: 'posted' },
+        { network: 'linkedin', status: 'failed' },
+      ],
     });
-    await createTestPost(db, { projectId: ids.mixed, ownerId: owner, sequence: 4, state: 'published', publishOn: '2025-01-11', results: [{ network: 'linkedin', status: 'failed' }] });
+    await createTestPost(db, {
+      projectId: ids.mixed,
+      ownerId: owner,
+      sequence: 4,
+      state: 'published',
+      publishOn: '2025-01-11',
+      results: [{ network: 'linkedin', status: 'failed' }],
+    });
     // One reset by "publish again" after going out on LinkedIn: still there (decision 028).
     const again = await createTestPost(db, { projectId: ids.mixed, ownerId: owner, sequence: 5 });
-    await db.insertInto('post_earlier_publications').values({
-      post_id: again.id, network: 'linkedin', target_id: null, target_name: 'Clara Roca', remote_id: 'urn:li:share:1', permalink: null,
-      published_at: storedInstant(new Date('2025-01-12T09:00:00Z')), set_aside_at: storedInstant(new Date('2025-01-13T09:00:00Z')),
-    }).execute();
+    await db
+      .insertInto('post_earlier_publications')
+      .values({
+        post_id: again.id,
+        network: 'linkedin',
+        target_id: null,
+        target_name: 'Clara Roca',
+        remote_id: 'urn:li:share:1',
+        permalink: null,
+        published_at: storedInstant(new Date('2025-01-12T09:00:00Z')),
+        set_aside_at: storedInstant(new Date('2025-01-13T09:00:00Z')),
+      })
+      .execute();
     const response = await t.app.inject({ method: 'GET', url: '/api/projects?pageSize=100', headers: { cookie } });
     expect(response.statusCode, response.body).toBe(200);
     items = response.json().items;
@@ -51,7 +78,11 @@ describe('GET /api/projects: the weblink and the posts of each project', () => {
   });
 
   it('gives the weblink, the public project page', () => {
-    expect(items.find((item) => item.id === ids.mixed)).toMatchObject({ weblink: 'https://estudio.es/casa-del-mar', maps_url: 'https://maps.app.goo.gl/mar', show_map: true });
+    expect(items.find((item) => item.id === ids.mixed)).toMatchObject({
+      weblink: 'https://estudio.es/casa-del-mar',
+      maps_url: 'https://maps.app.goo.gl/mar',
+      show_map: true,
+    });
     expect(items.find((item) => item.id === ids.empty)).toMatchObject({ weblink: '' });
   });
 });

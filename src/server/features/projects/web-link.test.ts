@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
 
 /** The project's links over the API (issue 13, item 11): web pages only, never javascript: and the like. */
-describe('a project\'s web link and other links', () => {
+describe("a project's web link and other links", () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
@@ -39,6 +39,10 @@ describe('a project\'s web link and other links', () => {
   it('keeps web links, normalised', async () => {
     const created = await create({ weblink: 'Estudio.es/Obra/', maps_url: 'https://maps.example.com/?q=casa', photo_credit_link: 'http://fotografo.es' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ weblink: 'https://estudio.es/obra', maps_url: 'https://maps.example.com/?q=casa', photo_credit_link: 'http://fotografo.es' });
+    expect(created.json()).toMatchObject({
+      weblink: 'https://estudio.es/obra',
+      maps_url: 'https://maps.example.com/?q=casa',
+      photo_credit_link: 'http://fotografo.es',
+    });
   });
 });

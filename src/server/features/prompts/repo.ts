@@ -16,7 +16,17 @@ function selectPrompts(db: Kysely<Database>) {
   return db
     .selectFrom('prompts')
     .leftJoin('users', 'users.id', 'prompts.user_id')
-    .select(['prompts.id', 'prompts.title', 'prompts.description', 'prompts.user_id', 'prompts.is_private', 'prompts.created_at', 'prompts.updated_at', 'users.first_name', 'users.last_name']);
+    .select([
+      'prompts.id',
+      'prompts.title',
+      'prompts.description',
+      'prompts.user_id',
+      'prompts.is_private',
+      'prompts.created_at',
+      'prompts.updated_at',
+      'users.first_name',
+      'users.last_name',
+    ]);
 }
 
 export type PromptRow = Awaited<ReturnType<ReturnType<typeof selectPrompts>['executeTakeFirstOrThrow']>>;
@@ -30,7 +40,11 @@ export async function listPromptRows(db: Kysely<Database>, viewer: PromptViewer,
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    visibleTo(db.selectFrom('prompts').select((eb) => eb.fn.countAll<number | string>().as('total')), viewer, privateFlag).executeTakeFirstOrThrow(),
+    visibleTo(
+      db.selectFrom('prompts').select((eb) => eb.fn.countAll<number | string>().as('total')),
+      viewer,
+      privateFlag,
+    ).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

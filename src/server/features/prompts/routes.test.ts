@@ -38,7 +38,12 @@ describe('prompts: public, private, and who changes them', () => {
   let pauPrompt: Prompt;
 
   const call = (who: Person | null, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+    t.app.inject({
+      method,
+      url,
+      headers: who ? { cookie: who.cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
   async function create(who: Person, title: string, description: string): Promise<Prompt> {
     const response = await call(who, 'POST', '/api/prompts', { title, description });
     expect(response.statusCode).toBe(201);
@@ -89,7 +94,13 @@ describe('prompts: public, private, and who changes them', () => {
     });
 
     it('does not let the body choose privacy or author', async () => {
-      const response = await call(clara, 'POST', '/api/prompts', { title: 'Público?', description: 'x', is_private: false, user_id: ana.id, author: { id: ana.id } });
+      const response = await call(clara, 'POST', '/api/prompts', {
+        title: 'Público?',
+        description: 'x',
+        is_private: false,
+        user_id: ana.id,
+        author: { id: ana.id },
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ is_private: true, author: { id: clara.id } });
       expect(await visibleIds(bruno)).not.toContain(response.json().id);
@@ -154,7 +165,11 @@ describe('prompts: public, private, and who changes them', () => {
     });
 
     it('answers another user’s private prompt 404, as one that does not exist', async () => {
-      for (const [who, prompt] of [[clara, brunoPrompt], [bruno, claraPrompt], [pau, claraPrompt]] as const) {
+      for (const [who, prompt] of [
+        [clara, brunoPrompt],
+        [bruno, claraPrompt],
+        [pau, claraPrompt],
+      ] as const) {
         const response = await call(who, 'GET', `/api/prompts/${prompt.id}`);
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: `Prompt with id ${prompt.id} not found` } });
@@ -164,7 +179,10 @@ describe('prompts: public, private, and who changes them', () => {
     });
 
     it('a prompt stays public when a later admin edits it, and private when an admin edits a customer’s', async () => {
-      expect((await call(eva, 'PATCH', `/api/prompts/${claraPrompt.id}`, { title: 'Mi tono' })).json()).toMatchObject({ is_private: true, author: { id: clara.id } });
+      expect((await call(eva, 'PATCH', `/api/prompts/${claraPrompt.id}`, { title: 'Mi tono' })).json()).toMatchObject({
+        is_private: true,
+        author: { id: clara.id },
+      });
       expect(await visibleIds(bruno)).not.toContain(claraPrompt.id);
     });
   });
@@ -198,7 +216,10 @@ describe('prompts: public, private, and who changes them', () => {
 
     it('lets an admin change and delete anyone’s prompt, another admin’s included', async () => {
       const mine = await create(bruno, 'De Bruno', 'x');
-      expect((await call(ana, 'PATCH', `/api/prompts/${mine.id}`, { title: 'Revisado' })).json()).toMatchObject({ title: 'Revisado', author: { id: bruno.id } });
+      expect((await call(ana, 'PATCH', `/api/prompts/${mine.id}`, { title: 'Revisado' })).json()).toMatchObject({
+        title: 'Revisado',
+        author: { id: bruno.id },
+      });
       expect((await call(eva, 'PATCH', `/api/prompts/${anaPrompt.id}`, { description: 'Escribe con tono institucional y cercano.' })).statusCode).toBe(200);
       expect((await call(eva, 'DELETE', `/api/prompts/${mine.id}`)).statusCode).toBe(204);
       expect((await call(bruno, 'GET', `/api/prompts/${mine.id}`)).statusCode).toBe(404);
@@ -309,19 +330,22 @@ describe('GET /api/prompts: paged and sorted by the server', () => {
     updated_at: (a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at),
   };
 
-  describe.each(PROMPT_SORT_FIELDS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))('sorted by $sort $order', ({ sort, order }) => {
-    it('orders every prompt once, across pages that never overlap', async () => {
-      const walked: Prompt[] = [];
-      for (let page = 1; page <= 3; page += 1) {
-        const body = (await list(clara, `?sort=${sort}&order=${order}&page=${page}`)).json();
-        expect(body).toMatchObject({ total: 12, page, pageSize: 5 });
-        walked.push(...body.items);
-      }
-      expect(new Set(walked.map((prompt) => prompt.id)).size).toBe(12);
-      const ascending = [...all].sort((a, b) => COMPARE[sort](a, b) || a.id - b.id).map((prompt) => prompt.id);
-      expect(walked.map((prompt) => prompt.id)).toEqual(order === 'asc' ? ascending : ascending.reverse());
-    });
-  });
+  describe.each(PROMPT_SORT_FIELDS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))(
+    'sorted by $sort $order',
+    ({ sort, order }) => {
+      it('orders every prompt once, across pages that never overlap', async () => {
+        const walked: Prompt[] = [];
+        for (let page = 1; page <= 3; page += 1) {
+          const body = (await list(clara, `?sort=${sort}&order=${order}&page=${page}`)).json();
+          expect(body).toMatchObject({ total: 12, page, pageSize: 5 });
+          walked.push(...body.items);
+        }
+        expect(new Set(walked.map((prompt) => prompt.id)).size).toBe(12);
+        const ascending = [...all].sort((a, b) => COMPARE[sort](a, b) || a.id - b.id).map((prompt) => prompt.id);
+        expect(walked.map((prompt) => prompt.id)).toEqual(order === 'asc' ? ascending : ascending.reverse());
+      });
+    },
+  );
 
   it('sorts titles alphabetically whatever their capitals, and by the last change', async () => {
     expect(titles((await list(clara, '?sort=title&order=asc')).json().items)).toEqual(['arquitectura', 'Bosque', 'cubierta', 'Detalle', 'estructura']);

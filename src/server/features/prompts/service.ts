@@ -59,7 +59,11 @@ async function getEditablePrompt(deps: PromptsDependencies, actor: SessionUser, 
 export async function updatePrompt(deps: PromptsDependencies, actor: SessionUser, id: number, changes: Partial<PromptInput>): Promise<Prompt> {
   await getEditablePrompt(deps, actor, id);
   if (Object.keys(changes).length > 0) {
-    await deps.db.updateTable('prompts').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    await deps.db
+      .updateTable('prompts')
+      .set({ ...changes, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
   return getPrompt(deps, actor, id);
 }

@@ -31,13 +31,23 @@ describe('publishing closes a connection the network refuses', () => {
     db().selectFrom('post_results').selectAll().where('post_id', '=', postId).where('network', '=', network).executeTakeFirstOrThrow();
   const postRow = (postId: number) => db().selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow();
   const isConnected = async (userId: string, network: Network) =>
-    readFlag((await db().selectFrom('social_connections').select('is_connected').where('user_id', '=', userId).where('network', '=', network).executeTakeFirstOrThrow()).is_connected);
+    readFlag(
+      (
+        await db()
+          .selectFrom('social_connections')
+          .select('is_connected')
+          .where('user_id', '=', userId)
+          .where('network', '=', network)
+          .executeTakeFirstOrThrow()
+      ).is_connected,
+    );
   const lossRecords = async (userId: string, network: Network) =>
     (await db().selectFrom('audit_log').select('action').where('subject', '=', `${network}:${userId}`).orderBy('id').execute()).map((row) => row.action);
   const settingsView = async (cookie: string, network: Network) =>
     (await env.t.app.inject({ method: 'GET', url: `/api/social/${network}`, headers: { cookie } })).json() as { isConnected: boolean };
   /** How many more requests the one fault set up would still fail: none made means none taken. */
-  const faultsLeft = async () => ((await (await fetch(`${env.sandbox.base}/control`)).json()) as { faults: Array<{ remaining: number | 'always' }> }).faults.map((fault) => fault.remaining);
+  const faultsLeft = async () =>
+    ((await (await fetch(`${env.sandbox.base}/control`)).json()) as { faults: Array<{ remaining: number | 'always' }> }).faults.map((fault) => fault.remaining);
   const displayed = (day: string) => day.split('-').reverse().join('-');
 
   /** A user with fresh tokens (each test's revocation reaches every token issued before it). */
@@ -84,7 +94,9 @@ describe('publishing closes a connection the network refuses', () => {
     const { sequence } = await postRow(first.id);
     expect(mail).toMatchObject({ to: rosa.email, subject: 'Tu conexión con LinkedIn se ha cerrado' });
     expect(mail!.text).toContain('LinkedIn ya no acepta el acceso de Alzado a tu cuenta (Marta Soler Ibáñez) y la conexión ha quedado cerrada.');
-    expect(mail!.text).toContain(`Por eso la publicación ${sequence} del proyecto «Casa del Mar», prevista para el ${displayed(today)} a las 00:00, no ha salido en LinkedIn.`);
+    expect(mail!.text).toContain(
+      `Por eso la publicación ${sequence} del proyecto «Casa del Mar», prevista para el ${displayed(today)} a las 00:00, no ha salido en LinkedIn.`,
+    );
     // The reason as the posts page words it, in Rosa's language.
     expect(mail!.text).toContain('Motivo: LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Reintentar».');
     // The post that failed is not among those still waiting.
@@ -103,10 +115,12 @@ describe('publishing closes a connection the network refuses', () => {
     expect(await lossRecords(rosa.id, 'linkedin')).toHaveLength(2);
     // That post's own failure is told as any other.
     expect(env.t.sentMail.map((sent) => sent.subject)).toEqual(['No se ha podido publicar «Casa del Mar» en LinkedIn']);
-    expect(env.t.sentMail[0]!.text).toContain('- LinkedIn: no se ha publicado. Motivo: La cuenta de LinkedIn no está conectada o no tiene elegida la página en la que publicar');
+    expect(env.t.sentMail[0]!.text).toContain(
+      '- LinkedIn: no se ha publicado. Motivo: La cuenta de LinkedIn no está conectada o no tiene elegida la página en la que publicar',
+    );
   });
 
-  it('Instagram revoked: likewise, in the owner\'s language, and Meta is not called for the next post', async () => {
+  it("Instagram revoked: likewise, in the owner's language, and Meta is not called for the next post", async () => {
     const nil = await connectedUser(['instagram'], 'en', 'Nil');
     await chooseTarget(nil.cookie, 'instagram', SOLER_INSTAGRAM);
     const first = await createDuePost(env, { ownerId: nil.id, publishOn: today, networks: { instagram: true }, images: 2 });
@@ -125,13 +139,19 @@ describe('publishing closes a connection the network refuses', () => {
     expect(mail).toMatchObject({ to: nil.email, subject: 'Your Instagram connection has been closed' });
     expect(mail!.text).toMatch(/^Hello Nil,/);
     expect(mail!.text).toContain('Instagram no longer accepts Alzado’s access to your account');
-    expect(mail!.text).toContain(`planned for ${displayed(today)} at 12:00 AM, did not go out on Instagram. Once you have connected again, use “Retry” on the post.`);
+    expect(mail!.text).toContain(
+      `planned for ${displayed(today)} at 12:00 AM, did not go out on Instagram. Once you have connected again, use “Retry” on the post.`,
+    );
     expect(mail!.text).toContain('You have 1 post scheduled to Instagram: it cannot go out until you connect again.');
     expect(mail!.text).toContain('Reason: Instagram no longer accepts the connection to your account: connect it again in Settings and use “Retry”.');
 
     control().fail({ network: 'meta', kind: 'server-error', times: 1000 });
     await publish(second.id);
-    expect(await resultOf(second.id, 'instagram')).toMatchObject({ status: 'failed', error_code: 'notConnected', error: "The owner's Instagram account is not connected, or has no page chosen to publish to: connect it in Settings" });
+    expect(await resultOf(second.id, 'instagram')).toMatchObject({
+      status: 'failed',
+      error_code: 'notConnected',
+      error: "The owner's Instagram account is not connected, or has no page chosen to publish to: connect it in Settings",
+    });
     expect(await faultsLeft()).toEqual([1000]);
   });
 

@@ -18,7 +18,7 @@ describe('publishing: the failure e-mail', () => {
     ],
   };
 
-  it('is written in Catalan for a Catalan owner, naming the failing network only in the subject, with the reason in Catalan and Meta\'s own words', () => {
+  it("is written in Catalan for a Catalan owner, naming the failing network only in the subject, with the reason in Catalan and Meta's own words", () => {
     const mail = publishFailureEmail({ ...input, language: 'cat' });
     expect(mail.subject).toBe("No s'ha pogut publicar «Casa <Roca>» a Instagram");
     expect(mail.text).toContain('Hola Jordi:');
@@ -36,11 +36,27 @@ describe('publishing: the failure e-mail', () => {
       ...input,
       language: 'en',
       outcomes: [
-        { network: 'instagram', targetName: null, status: 'unknown', error: 'The outcome of the call is unknown (TIMEOUT)', errorCode: 'outcomeUnknown', attempts: 1 },
-        { network: 'linkedin', targetName: null, status: 'failed', error: 'LinkedIn failed (HTTP 500) (gave up after 5 attempts)', errorCode: 'gaveUp', attempts: 5 },
+        {
+          network: 'instagram',
+          targetName: null,
+          status: 'unknown',
+          error: 'The outcome of the call is unknown (TIMEOUT)',
+          errorCode: 'outcomeUnknown',
+          attempts: 1,
+        },
+        {
+          network: 'linkedin',
+          targetName: null,
+          status: 'failed',
+          error: 'LinkedIn failed (HTTP 500) (gave up after 5 attempts)',
+          errorCode: 'gaveUp',
+          attempts: 5,
+        },
       ],
     });
-    expect(mail.text).toContain('- Instagram: needs review. Instagram did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published');
+    expect(mail.text).toContain(
+      '- Instagram: needs review. Instagram did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published',
+    );
     expect(mail.text).toContain('- LinkedIn: not published. Reason: The post could not go out on LinkedIn after 5 attempts: use “Retry” later.');
     // A failure is retried, an unknown outcome checked and marked: the e-mail says both.
     expect(mail.text).toContain('use “Retry” on the post: only the networks that failed are tried again.');
@@ -54,7 +70,14 @@ describe('publishing: the failure e-mail', () => {
   it('asks to check and mark a post whose only trouble is an unknown outcome, never to publish it again', () => {
     const unknownOnly = [
       { network: 'instagram' as const, targetName: null, status: 'posted', error: null, errorCode: null, attempts: 1 },
-      { network: 'linkedin' as const, targetName: null, status: 'unknown', error: 'The outcome of the call is unknown (TIMEOUT)', errorCode: 'outcomeUnknown', attempts: 1 },
+      {
+        network: 'linkedin' as const,
+        targetName: null,
+        status: 'unknown',
+        error: 'The outcome of the call is unknown (TIMEOUT)',
+        errorCode: 'outcomeUnknown',
+        attempts: 1,
+      },
     ];
     const mail = publishFailureEmail({ ...input, language: 'es', outcomes: unknownOnly });
     expect(mail.subject).toBe('Comprueba si «Casa <Roca>» se ha publicado en LinkedIn');
@@ -66,8 +89,10 @@ describe('publishing: the failure e-mail', () => {
     expect(publishFailureEmail({ ...input, language: 'cat', outcomes: unknownOnly }).subject).toBe("Comprova si «Casa <Roca>» s'ha publicat a LinkedIn");
   });
 
-  it('says the post\'s time as the owner\'s language writes it, with "a la" for one o\'clock in Spanish and Catalan', () => {
-    expect(publishFailureEmail({ ...input, language: 'en' }).text).toContain('Post 2 of the project “Casa <Roca>”, planned for 10-06-2025 at 6:30 PM, did not go out');
+  it("says the post's time as the owner's language writes it, with \"a la\" for one o'clock in Spanish and Catalan", () => {
+    expect(publishFailureEmail({ ...input, language: 'en' }).text).toContain(
+      'Post 2 of the project “Casa <Roca>”, planned for 10-06-2025 at 6:30 PM, did not go out',
+    );
     expect(publishFailureEmail({ ...input, language: 'es' }).text).toContain('prevista para el 10-06-2025 a las 18:30, no ha salido');
     expect(publishFailureEmail({ ...input, language: 'es', time: '01:15' }).text).toContain('prevista para el 10-06-2025 a la 01:15, no ha salido');
     expect(publishFailureEmail({ ...input, language: 'cat', time: '01:45' }).text).toContain('prevista per al 10-06-2025 a la 01:45, no ha sortit');

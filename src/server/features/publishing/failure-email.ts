@@ -43,7 +43,8 @@ export function publishFailureEmail(input: {
 }): MailMessage {
   const t = publishingTranslatorFor(input.language);
   const common = translatorFor(input.language);
-  const label = (outcome: NetworkOutcome) => (outcome.targetName ? `${NETWORK_NAMES[outcome.network]} (${outcome.targetName})` : NETWORK_NAMES[outcome.network]);
+  const label = (outcome: NetworkOutcome) =>
+    outcome.targetName ? `${NETWORK_NAMES[outcome.network]} (${outcome.targetName})` : NETWORK_NAMES[outcome.network];
   const failing = input.outcomes.filter((outcome) => outcome.status === 'failed' || outcome.status === 'unknown');
   const lines = input.outcomes
     .filter((outcome) => outcome.status !== 'not_selected')
@@ -60,14 +61,31 @@ export function publishFailureEmail(input: {
   const failed = failing.some((outcome) => outcome.status === 'failed');
   const unknown = failing.some((outcome) => outcome.status === 'unknown');
   // Counted by the hour: Spanish and Catalan say "a la 01:15" but "a las/les 10:15".
-  const moment = { project: input.project, sequence: input.sequence, day: displayDay(input.day), time: formatTimeOfDay(input.time ?? '', input.language), count: Number(input.time?.slice(0, 2)) };
+  const moment = {
+    project: input.project,
+    sequence: input.sequence,
+    day: displayDay(input.day),
+    time: formatTimeOfDay(input.time ?? '', input.language),
+    count: Number(input.time?.slice(0, 2)),
+  };
   const intro = t(failed ? 'failure.intro' : 'failure.introUnknown', moment);
   const help = [...(failed ? [t('failure.help')] : []), ...(unknown ? [t('failure.helpUnknown')] : [])];
   const networks = failing.map((outcome) => NETWORK_NAMES[outcome.network]).join(', ');
   return {
     to: input.to,
     subject: t(failed ? 'failure.subject' : 'failure.subjectUnknown', { project: input.project, networks }),
-    text: [greeting, '', intro, '', ...lines.map((line) => `- ${line}`), '', ...help, `${t('failure.action')}: ${input.postsUrl}`, '', common('signature')].join('\n'),
+    text: [
+      greeting,
+      '',
+      intro,
+      '',
+      ...lines.map((line) => `- ${line}`),
+      '',
+      ...help,
+      `${t('failure.action')}: ${input.postsUrl}`,
+      '',
+      common('signature'),
+    ].join('\n'),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(intro)}</p>`,

@@ -31,8 +31,10 @@ afterAll(() => env.close());
 const db = () => env.t.database.db;
 const api = (cookie: string, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
   env.t.app.inject({ method, url: `/api/social/instagram${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-const row = (userId: string) => db().selectFrom('social_connections').selectAll().where('user_id', '=', userId).where('network', '=', 'instagram').executeTakeFirstOrThrow();
-const result = (postId: number) => db().selectFrom('post_results').selectAll().where('post_id', '=', postId).where('network', '=', 'instagram').executeTakeFirstOrThrow();
+const row = (userId: string) =>
+  db().selectFrom('social_connections').selectAll().where('user_id', '=', userId).where('network', '=', 'instagram').executeTakeFirstOrThrow();
+const result = (postId: number) =>
+  db().selectFrom('post_results').selectAll().where('post_id', '=', postId).where('network', '=', 'instagram').executeTakeFirstOrThrow();
 
 async function publish(postId: number) {
   await enqueueJob(db(), { kind: 'publish-post', subject: `post:${postId}`, payload: { postId } });
@@ -48,7 +50,9 @@ async function connectedUser() {
 }
 
 function pageTokensOf(stored: { page_tokens: string | null }, userId: string): Record<string, string> {
-  return stored.page_tokens ? (JSON.parse(cipher.decrypt(stored.page_tokens, secretContext(userId, 'instagram', 'page_tokens'))) as Record<string, string>) : {};
+  return stored.page_tokens
+    ? (JSON.parse(cipher.decrypt(stored.page_tokens, secretContext(userId, 'instagram', 'page_tokens'))) as Record<string, string>)
+    : {};
 }
 
 describe('Instagram publishing with the page token', () => {
@@ -83,7 +87,11 @@ describe('Instagram publishing with the page token', () => {
     expect(pages.find((page) => page.instagram_business_account_id === BUSINESS_INSTAGRAM)?.problem).toBe('businessManagerPermission');
     // A row from before pages carried their problem, with that page chosen.
     const unmarked = pages.map(({ problem: _problem, ...page }) => page);
-    await db().updateTable('social_connections').set({ pages: JSON.stringify(unmarked), publish_target_id: BUSINESS_INSTAGRAM }).where('id', '=', stored.id).execute();
+    await db()
+      .updateTable('social_connections')
+      .set({ pages: JSON.stringify(unmarked), publish_target_id: BUSINESS_INSTAGRAM })
+      .where('id', '=', stored.id)
+      .execute();
 
     const { id } = await createDuePost(env, { ownerId: user.id, publishOn: today, networks: { instagram: true } });
     await publish(id);
@@ -92,6 +100,8 @@ describe('Instagram publishing with the page token', () => {
     expect(refused.error).toContain('ads_management or ads_read');
     const after = await row(user.id);
     expect(readFlag(after.is_connected)).toBe(true);
-    expect((JSON.parse(after.pages!) as InstagramBusinessPage[]).find((page) => page.instagram_business_account_id === BUSINESS_INSTAGRAM)?.problem).toBe('businessManagerPermission');
+    expect((JSON.parse(after.pages!) as InstagramBusinessPage[]).find((page) => page.instagram_business_account_id === BUSINESS_INSTAGRAM)?.problem).toBe(
+      'businessManagerPermission',
+    );
   });
 });

@@ -40,16 +40,27 @@ function publishingHarness(options: { organizationPages: boolean }) {
       await enqueueJob(db(), { kind: 'publish-post', subject: `post:${postId}`, payload: { postId } });
       await harness.test.worker.runDueJobs();
     },
-    result: (postId: number) => db().selectFrom('post_results').selectAll().where('post_id', '=', postId).where('network', '=', 'linkedin').executeTakeFirstOrThrow(),
+    result: (postId: number) =>
+      db().selectFrom('post_results').selectAll().where('post_id', '=', postId).where('network', '=', 'linkedin').executeTakeFirstOrThrow(),
     async connectedUser(language: 'es' | 'en' | 'cat') {
       const user = await createTestUser(harness.env.t, { email: `li${++users}-${options.organizationPages ? 'pages' : 'member'}@refusals.test`, language });
       const cookie = await signIn(harness.env.t, user.email, user.password);
       expect((await connect(harness.env.t, cookie, 'linkedin')).statusCode).toBe(200);
       return { ...user, cookie };
     },
-    api: (cookie: string, method: 'GET' | 'PUT', url: string, payload?: unknown) => harness.env.t.app.inject({ method, url: `/api/social/linkedin${url}`, headers: { cookie }, ...(payload ? { payload } : {}) }),
+    api: (cookie: string, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
+      harness.env.t.app.inject({ method, url: `/api/social/linkedin${url}`, headers: { cookie }, ...(payload ? { payload } : {}) }),
     isConnected: async (userId: string) =>
-      readFlag((await db().selectFrom('social_connections').select('is_connected').where('user_id', '=', userId).where('network', '=', 'linkedin').executeTakeFirstOrThrow()).is_connected),
+      readFlag(
+        (
+          await db()
+            .selectFrom('social_connections')
+            .select('is_connected')
+            .where('user_id', '=', userId)
+            .where('network', '=', 'linkedin')
+            .executeTakeFirstOrThrow()
+        ).is_connected,
+      ),
   };
 }
 
@@ -75,7 +86,9 @@ describe('a company page LinkedIn refuses at post time', () => {
 
     const result = await h.result(id);
     expect(result).toMatchObject({ status: 'failed', attempts: 1, error_code: 'pageNotPublishable', target_id: STUDIO });
-    expect(result.error).toMatch(/^LinkedIn did not allow publishing to the chosen page or account: choose another in Settings \(LinkedIn refused urn:li:organization:90210001 as author/);
+    expect(result.error).toMatch(
+      /^LinkedIn did not allow publishing to the chosen page or account: choose another in Settings \(LinkedIn refused urn:li:organization:90210001 as author/,
+    );
     expect(await h.isConnected(rosa.id)).toBe(true);
     const view = (await h.api(rosa.cookie, 'GET', '')).json() as LinkedInConnectionView;
     expect(view).toMatchObject({ isConnected: true, publishTargetId: STUDIO });

@@ -31,7 +31,11 @@ describe('publishing: what a failure means', () => {
     expect(outcomeBeforeCall('instagram', linkedin('network', { cause: 'TIMEOUT' })).kind).toBe('retry');
     expect(outcomeBeforeCall('instagram', new Error('disk unavailable'))).toEqual({ kind: 'retry', code: 'internalError', reason: 'disk unavailable' });
     expect(outcomeBeforeCall('instagram', linkedin('rejected'))).toEqual({ kind: 'failed', code: 'rejectedByNetwork', reason: 'LinkedIn says rejected' });
-    expect(outcomeBeforeCall('instagram', new NotPublishable('notConnected', 'not connected'))).toEqual({ kind: 'failed', code: 'notConnected', reason: 'not connected' });
+    expect(outcomeBeforeCall('instagram', new NotPublishable('notConnected', 'not connected'))).toEqual({
+      kind: 'failed',
+      code: 'notConnected',
+      reason: 'not connected',
+    });
   });
 
   it('marks only a refused token or permission as a refused connection, before and at the creating call', () => {
@@ -39,7 +43,13 @@ describe('publishing: what a failure means', () => {
       expect(outcomeBeforeCall('linkedin', linkedin(failure, { status: 401 }))).toMatchObject({ kind: 'failed', refusedConnection: true });
       expect(outcomeOfCall('linkedin', linkedin(failure, { status: 403 }))).toMatchObject({ kind: 'failed', refusedConnection: true });
     }
-    for (const error of [linkedin('server', { status: 500 }), linkedin('rate-limited', { status: 429 }), linkedin('network', { cause: 'ECONNREFUSED' }), linkedin('network', { cause: 'TIMEOUT' }), linkedin('rejected', { status: 422 })]) {
+    for (const error of [
+      linkedin('server', { status: 500 }),
+      linkedin('rate-limited', { status: 429 }),
+      linkedin('network', { cause: 'ECONNREFUSED' }),
+      linkedin('network', { cause: 'TIMEOUT' }),
+      linkedin('rejected', { status: 422 }),
+    ]) {
       expect(outcomeBeforeCall('linkedin', error)).not.toHaveProperty('refusedConnection');
       expect(outcomeOfCall('linkedin', error)).not.toHaveProperty('refusedConnection');
     }
@@ -52,11 +62,18 @@ describe('publishing: what a failure means', () => {
         expect(outcome).not.toHaveProperty('refusedConnection');
       }
     }
-    expect(outcomeOfCall('linkedin', linkedin('page', { status: 403 })).reason).toBe('LinkedIn did not allow publishing to the chosen page or account: choose another in Settings (LinkedIn says page)');
+    expect(outcomeOfCall('linkedin', linkedin('page', { status: 403 })).reason).toBe(
+      'LinkedIn did not allow publishing to the chosen page or account: choose another in Settings (LinkedIn says page)',
+    );
   });
 
   it('waits as long as Retry-After says', () => {
-    expect(outcomeOfCall('linkedin', linkedin('rate-limited', { status: 429, retryAfterSeconds: 120 }))).toEqual({ kind: 'retry', code: 'rateLimited', reason: 'LinkedIn says rate-limited', delayMs: 120_000 });
+    expect(outcomeOfCall('linkedin', linkedin('rate-limited', { status: 429, retryAfterSeconds: 120 }))).toEqual({
+      kind: 'retry',
+      code: 'rateLimited',
+      reason: 'LinkedIn says rate-limited',
+      delayMs: 120_000,
+    });
   });
 
   it('gives each outcome the code the studio reads, and keeps the English detail for operators', () => {
@@ -68,7 +85,11 @@ describe('publishing: what a failure means', () => {
     expect(outcomeOfCall('linkedin', linkedin('rejected', { status: 422 }))).toMatchObject({ code: 'rejectedByNetwork', reason: 'LinkedIn says rejected' });
     expect(outcomeOfCall('linkedin', linkedin('server', { status: 503 }))).toMatchObject({ code: 'networkUnavailable' });
     expect(outcomeOfCall('linkedin', linkedin('network', { cause: 'ECONNREFUSED' }))).toMatchObject({ code: 'networkUnavailable' });
-    expect(outcomeOfCall('instagram', linkedin('network', { cause: 'TIMEOUT' }))).toEqual({ kind: 'unknown', code: 'outcomeUnknown', reason: `${UNKNOWN_OUTCOME} (LinkedIn says network)` });
+    expect(outcomeOfCall('instagram', linkedin('network', { cause: 'TIMEOUT' }))).toEqual({
+      kind: 'unknown',
+      code: 'outcomeUnknown',
+      reason: `${UNKNOWN_OUTCOME} (LinkedIn says network)`,
+    });
     expect(outcomeOfCall('instagram', new TypeError('boom'))).toMatchObject({ kind: 'unknown', code: 'outcomeUnknown' });
   });
 });

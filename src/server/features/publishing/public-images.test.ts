@@ -27,7 +27,12 @@ describe('an Instagram publication whose image addresses Meta cannot reach', () 
     // Connecting works whatever the image addresses are.
     for (const network of ['linkedin', 'instagram'] as const) expect((await connect(env.t, owner.cookie, network)).statusCode).toBe(200);
     expect((await env.t.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
-    const target = await env.t.app.inject({ method: 'PUT', url: '/api/social/instagram/target', headers: { cookie: owner.cookie }, payload: { targetId: SOLER_INSTAGRAM } });
+    const target = await env.t.app.inject({
+      method: 'PUT',
+      url: '/api/social/instagram/target',
+      headers: { cookie: owner.cookie },
+      payload: { targetId: SOLER_INSTAGRAM },
+    });
     expect(target.statusCode).toBe(200);
   });
   afterAll(() => env.close());

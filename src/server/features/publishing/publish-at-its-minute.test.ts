@@ -37,11 +37,20 @@ describe('publishing at the minute of a post, with three workers', () => {
     }
     try {
       // Each started with a sweep at 10:14:57: nothing was due.
-      expect(await db.selectFrom('jobs').select('id').where('subject', 'in', [`post:${due.id}`, `post:${next.id}`]).execute()).toEqual([]);
-      await vi.waitFor(async () => expect((await db.selectFrom('posts').select('state').where('id', '=', due.id).executeTakeFirstOrThrow()).state).toBe('published'), {
-        timeout: 20_000,
-        interval: 100,
-      });
+      expect(
+        await db
+          .selectFrom('jobs')
+          .select('id')
+          .where('subject', 'in', [`post:${due.id}`, `post:${next.id}`])
+          .execute(),
+      ).toEqual([]);
+      await vi.waitFor(
+        async () => expect((await db.selectFrom('posts').select('state').where('id', '=', due.id).executeTakeFirstOrThrow()).state).toBe('published'),
+        {
+          timeout: 20_000,
+          interval: 100,
+        },
+      );
     } finally {
       await Promise.all(processes.flatMap(({ publishing, worker }) => [publishing.sweep.stop(), worker.stop()]));
     }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/studio-time.ts';
 import { flagWriter, readInstant } from '../../db/values.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
-import { type CrashTestApp, type HarnessCall, type WorkerProcess, type WorkerTuning, spawnWorkerProcess, startCrashTestApp } from '../../test-support/crash-harness.ts';
+import {
+  type CrashTestApp,
+  type HarnessCall,
+  type WorkerProcess,
+  type WorkerTuning,
+  spawnWorkerProcess,
+  startCrashTestApp,
+} from '../../test-support/crash-harness.ts';
 import type { TestDatabase } from '../../test-support/database.ts';
 import { createTestProject } from '../../test-support/posts.ts';
 import { storeVariantPair } from '../../test-support/publishing.ts';
@@ -72,15 +79,39 @@ describe('publishing through crashes: app processes killed and stopped while pub
     const texts = Array.from({ length: count }, (_, index) => `Obra ${label} ${index + 1} luz piedra y patio`);
     const rows = await db()
       .insertInto('posts')
-      .values(texts.map((text, index) => ({
-        project_id: projectId, owner_id: ownerId, sequence: index + 1, state: 'scheduled', text, publish_on: yesterday, publish_time: '09:00', publish_at: instantOf(yesterday, '09:00', 'Europe/Madrid').toISOString(),
-        to_instagram: flag(networks.instagram), to_linkedin: flag(networks.linkedin), created_at: at, updated_at: at,
-      })))
+      .values(
+        texts.map((text, index) => ({
+          project_id: projectId,
+          owner_id: ownerId,
+          sequence: index + 1,
+          state: 'scheduled',
+          text,
+          publish_on: yesterday,
+          publish_time: '09:00',
+          publish_at: instantOf(yesterday, '09:00', 'Europe/Madrid').toISOString(),
+          to_instagram: flag(networks.instagram),
+          to_linkedin: flag(networks.linkedin),
+          created_at: at,
+          updated_at: at,
+        })),
+      )
       .returning('id')
       .execute();
     await db()
       .insertInto('post_images')
-      .values(rows.map((row) => ({ post_id: row.id, position: 0, status: 'pending', instagram_key: keys.instagramKey, instagram_width: 400, instagram_height: 500, linkedin_key: keys.linkedinKey, linkedin_content_type: 'image/jpeg', created_at: at })))
+      .values(
+        rows.map((row) => ({
+          post_id: row.id,
+          position: 0,
+          status: 'pending',
+          instagram_key: keys.instagramKey,
+          instagram_width: 400,
+          instagram_height: 500,
+          linkedin_key: keys.linkedinKey,
+          linkedin_content_type: 'image/jpeg',
+          created_at: at,
+        })),
+      )
       .execute();
     return rows.map((row, index) => ({ id: row.id, text: texts[index]! }));
   }
@@ -111,13 +142,18 @@ describe('publishing through crashes: app processes killed and stopped while pub
   beforeAll(async () => {
     env = await startCrashTestApp();
     // One account publishes the whole batch, retries included: beyond what the networks allow one account a day or an hour.
-    await env.sandbox.control('configure', { linkedin: { postsPerDay: 100_000 }, meta: { quotaTotal: 100_000, containersPerDay: 100_000, callsPerUserPerHour: 100_000 } });
+    await env.sandbox.control('configure', {
+      linkedin: { postsPerDay: 100_000 },
+      meta: { quotaTotal: 100_000, containersPerDay: 100_000, callsPerUserPerHour: 100_000 },
+    });
     const user = await createTestUser(env.t, { email: 'clara@cliente.es' });
     ownerId = user.id;
     const cookie = await signIn(env.t, user.email, user.password);
     for (const network of ['linkedin', 'instagram'] as const) expect((await connect(env.t, cookie, network)).statusCode).toBe(200);
     expect((await env.t.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie } })).statusCode).toBe(200);
-    expect((await env.t.app.inject({ method: 'PUT', url: '/api/social/instagram/target', headers: { cookie }, payload: { targetId: SOLER_INSTAGRAM } })).statusCode).toBe(200);
+    expect(
+      (await env.t.app.inject({ method: 'PUT', url: '/api/social/instagram/target', headers: { cookie }, payload: { targetId: SOLER_INSTAGRAM } })).statusCode,
+    ).toBe(200);
     const today = createStudioCalendar({ timeZone: 'Europe/Madrid' }).today();
     yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   });
@@ -127,24 +163,28 @@ describe('publishing through crashes: app processes killed and stopped while pub
     await env?.close();
   });
 
-  it('records an Instagram post as posted with its id once media_publish answers: killed during the link lookup, it stays posted and a later run reads the link', { timeout: 60_000 }, async () => {
-    const [post] = await createPosts('enlace', 1, { instagram: true, linkedin: false });
-    await env.sandbox.setLatency({ holds: [{ method: 'GET', match: 'fields=permalink', delayMs: 30_000 }] });
-    const first = await startNext();
-    await env.sandbox.waitForCall((call) => call.method === 'GET' && call.url.includes('fields=permalink'), 30_000);
-    await stop(first, 'SIGKILL');
-    const [created] = (await env.sandbox.calls()).filter((call) => call.creating);
-    expect(created).toMatchObject({ network: 'meta', status: 200, answeredAt: expect.any(Number) });
-    expect(await resultOf(post!.id, 'instagram')).toMatchObject({ status: 'posted', remote_id: created!.createdId, permalink: null });
+  it(
+    'records an Instagram post as posted with its id once media_publish answers: killed during the link lookup, it stays posted and a later run reads the link',
+    { timeout: 60_000 },
+    async () => {
+      const [post] = await createPosts('enlace', 1, { instagram: true, linkedin: false });
+      await env.sandbox.setLatency({ holds: [{ method: 'GET', match: 'fields=permalink', delayMs: 30_000 }] });
+      const first = await startNext();
+      await env.sandbox.waitForCall((call) => call.method === 'GET' && call.url.includes('fields=permalink'), 30_000);
+      await stop(first, 'SIGKILL');
+      const [created] = (await env.sandbox.calls()).filter((call) => call.creating);
+      expect(created).toMatchObject({ network: 'meta', status: 200, answeredAt: expect.any(Number) });
+      expect(await resultOf(post!.id, 'instagram')).toMatchObject({ status: 'posted', remote_id: created!.createdId, permalink: null });
 
-    await env.sandbox.setLatency({});
-    const second = await startNext();
-    await waitUntilPublished([post!.id], 20_000);
-    expect((await stop(second, 'SIGTERM')).code).toBe(0);
-    const [media] = (await publishedByText()).get(post!.text)!.instagram;
-    expect(await resultOf(post!.id, 'instagram')).toMatchObject({ status: 'posted', remote_id: media!.id, permalink: media!.permalink });
-    expect((await env.sandbox.calls()).filter((call) => call.creating)).toHaveLength(1);
-  });
+      await env.sandbox.setLatency({});
+      const second = await startNext();
+      await waitUntilPublished([post!.id], 20_000);
+      expect((await stop(second, 'SIGTERM')).code).toBe(0);
+      const [media] = (await publishedByText()).get(post!.text)!.instagram;
+      expect(await resultOf(post!.id, 'instagram')).toMatchObject({ status: 'posted', remote_id: media!.id, permalink: media!.permalink });
+      expect((await env.sandbox.calls()).filter((call) => call.creating)).toHaveLength(1);
+    },
+  );
 
   it('a SIGTERM during a slow creating call waits for its answer and records it: posted, never "needs review"', { timeout: 60_000 }, async () => {
     const before = (await env.sandbox.calls()).length;
@@ -164,105 +204,117 @@ describe('publishing through crashes: app processes killed and stopped while pub
     await env.sandbox.setLatency({});
   });
 
-  it('publishes a batch through seeded SIGKILLs and SIGTERMs: no duplicate, nothing lost, "needs review" only for calls under way at a crash', { timeout: 170_000 }, async () => {
-    const seed = Number(process.env.CRASH_SEED ?? 20_261_113);
-    const random = seededRandom(seed);
-    const POSTS = 36;
-    const INTERRUPTIONS = 24;
-    const callsBefore = (await env.sandbox.calls()).length;
-    const posts = await createPosts('lote', POSTS, { instagram: true, linkedin: true });
-    const postIds = posts.map((post) => post.id);
-    await env.sandbox.setLatency({ minMs: 100, maxMs: 600, seed });
-    // Two crashes for each stop, in a seeded order; each after a seeded while.
-    const signals = Array.from({ length: INTERRUPTIONS }, (_, index) => (index % 3 === 2 ? 'SIGTERM' : 'SIGKILL') as 'SIGKILL' | 'SIGTERM');
-    for (let index = signals.length - 1; index > 0; index -= 1) {
-      const other = Math.floor(random() * (index + 1));
-      [signals[index], signals[other]] = [signals[other]!, signals[index]!];
-    }
-    const started = Date.now();
-    const interrupted: WorkerProcess[] = [];
-    let next = spawnNext();
-    for (const signal of signals) {
-      const current = next;
-      await current.ready;
-      current.go();
-      next = spawnNext();
-      await sleep(300 + Math.round(random() * 1_200));
-      const { code } = await stop(current, signal);
-      interrupted.push(current);
-      if (signal === 'SIGTERM') expect(code, `${current.workerId} stopped by SIGTERM`).toBe(0);
-      if ((await unpublished(postIds)) === 0) break;
-    }
-    await next.ready;
-    next.go();
-    await waitUntilPublished(postIds, 60_000);
-    expect((await stop(next, 'SIGTERM')).code).toBe(0);
-    const elapsed = Date.now() - started;
-
-    // What the sandbox received and published, by post.
-    const byText = await publishedByText();
-    const creating = (await env.sandbox.calls()).filter((call) => call.sequence > callsBefore && call.creating);
-    const textOfCreated = new Map<string, string>();
-    for (const [text, published] of byText) for (const entry of [...published.linkedin, ...published.instagram]) textOfCreated.set(entry.id, text);
-    const callsOf = (text: string, network: Network) => creating.filter((call) => NETWORK_OF_CALL[call.network] === network && call.createdId !== undefined && textOfCreated.get(call.createdId) === text);
-    // A creating call creates its post, unless the crash cut it before the sandbox had read it whole.
-    const cutShort = creating.filter((call) => call.createdId === undefined);
-    expect(cutShort.filter((call) => call.answeredAt !== undefined)).toEqual([]);
-
-    const results = await db().selectFrom('post_results').selectAll().where('post_id', 'in', postIds).execute();
-    const processOf = (instant: Date) => interrupted.find((worker) => worker.goAt! <= instant.getTime() && instant.getTime() <= worker.signalAt!);
-    const problems: string[] = [];
-    const unknowns = { callUnderWay: 0, answeredJustBefore: 0, callNeverReceived: 0 };
-    for (const post of posts) {
-      expect(await postRow(post.id)).toMatchObject({ state: 'published', publishing_since: null });
-      for (const network of ['linkedin', 'instagram'] as const) {
-        const result = results.find((row) => row.post_id === post.id && row.network === network)!;
-        const published = byText.get(post.text)?.[network] ?? [];
-        const calls = callsOf(post.text, network);
-        const where = `${post.text} on ${network}`;
-        if (published.length > 1 || calls.length > 1) problems.push(`${where}: published ${published.length} times, called ${calls.length} times`);
-        if (result.status === 'posted') {
-          if (published.length !== 1 || result.remote_id !== published[0]!.id || result.permalink !== published[0]!.permalink) problems.push(`${where}: posted as ${result.remote_id} ${result.permalink}, the sandbox has ${JSON.stringify(published)}`);
-          continue;
-        }
-        if (result.status !== 'unknown') {
-          problems.push(`${where}: ${result.status} (${result.error})`);
-          continue;
-        }
-        // "Needs review": the process that called died by SIGKILL before it had the answer.
-        const caller = processOf(readInstant(result.started_at!));
-        const call = calls[0];
-        if (caller?.signal !== 'SIGKILL') problems.push(`${where}: unknown after ${caller ? `${caller.signal} of ${caller.workerId}` : 'no interruption'}`);
-        else if (call?.answeredAt !== undefined && call.answeredAt < caller.signalAt! - ANSWER_MARGIN_MS) {
-          problems.push(`${where}: unknown although the sandbox answered ${caller.signalAt! - call.answeredAt} ms before ${caller.workerId}'s SIGKILL`);
-        } else if (published.length !== (call ? 1 : 0)) problems.push(`${where}: unknown, called ${calls.length} times, published ${published.length} times`);
-        else if (!call) unknowns.callNeverReceived += 1;
-        else if (call.answeredAt === undefined || call.answeredAt > caller.signalAt!) unknowns.callUnderWay += 1;
-        else unknowns.answeredJustBefore += 1;
+  it(
+    'publishes a batch through seeded SIGKILLs and SIGTERMs: no duplicate, nothing lost, "needs review" only for calls under way at a crash',
+    { timeout: 170_000 },
+    async () => {
+      const seed = Number(process.env.CRASH_SEED ?? 20_261_113);
+      const random = seededRandom(seed);
+      const POSTS = 36;
+      const INTERRUPTIONS = 24;
+      const callsBefore = (await env.sandbox.calls()).length;
+      const posts = await createPosts('lote', POSTS, { instagram: true, linkedin: true });
+      const postIds = posts.map((post) => post.id);
+      await env.sandbox.setLatency({ minMs: 100, maxMs: 600, seed });
+      // Two crashes for each stop, in a seeded order; each after a seeded while.
+      const signals = Array.from({ length: INTERRUPTIONS }, (_, index) => (index % 3 === 2 ? 'SIGTERM' : 'SIGKILL') as 'SIGKILL' | 'SIGTERM');
+      for (let index = signals.length - 1; index > 0; index -= 1) {
+        const other = Math.floor(random() * (index + 1));
+        [signals[index], signals[other]] = [signals[other]!, signals[index]!];
       }
-    }
-    expect(problems).toEqual([]);
-    const leftJobs = await db().selectFrom('jobs').select(['id', 'state']).where('kind', '=', 'publish-post').where('state', 'in', ['queued', 'running']).execute();
-    expect(leftJobs).toEqual([]);
+      const started = Date.now();
+      const interrupted: WorkerProcess[] = [];
+      let next = spawnNext();
+      for (const signal of signals) {
+        const current = next;
+        await current.ready;
+        current.go();
+        next = spawnNext();
+        await sleep(300 + Math.round(random() * 1_200));
+        const { code } = await stop(current, signal);
+        interrupted.push(current);
+        if (signal === 'SIGTERM') expect(code, `${current.workerId} stopped by SIGTERM`).toBe(0);
+        if ((await unpublished(postIds)) === 0) break;
+      }
+      await next.ready;
+      next.go();
+      await waitUntilPublished(postIds, 60_000);
+      expect((await stop(next, 'SIGTERM')).code).toBe(0);
+      const elapsed = Date.now() - started;
 
-    // The schedule reached the moments that matter: calls under way at a crash and at a stop.
-    const underWayAt = (worker: WorkerProcess) => creating.filter((call) => call.receivedAt <= worker.signalAt! && (call.answeredAt ?? call.closedAt ?? Infinity) > worker.signalAt!).length;
-    const kills = interrupted.filter((worker) => worker.signal === 'SIGKILL');
-    const stops = interrupted.filter((worker) => worker.signal === 'SIGTERM');
-    const callsUnderWayAtKills = kills.reduce((sum, worker) => sum + underWayAt(worker), 0);
-    const callsUnderWayAtStops = stops.reduce((sum, worker) => sum + underWayAt(worker), 0);
-    expect(callsUnderWayAtStops).toBeGreaterThan(0);
-    expect(callsUnderWayAtKills).toBeGreaterThan(0);
-    const count = (network: Network, status: string) => results.filter((row) => row.network === network && row.status === status).length;
-    console.log(
-      `publishing through crashes (${env.t.database.dialect}, seed ${seed}): ${POSTS} posts × 2 networks in ${elapsed} ms; ` +
-        `${kills.length} SIGKILLs (${callsUnderWayAtKills} creating calls under way) and ${stops.length} SIGTERMs (${callsUnderWayAtStops} under way, all recorded); ` +
-        `${creating.length} creating calls; LinkedIn posted ${count('linkedin', 'posted')}, unknown ${count('linkedin', 'unknown')}; ` +
-        `Instagram posted ${count('instagram', 'posted')}, unknown ${count('instagram', 'unknown')}; ` +
-        `"needs review": ${unknowns.callUnderWay} with the call under way at a crash, ${unknowns.answeredJustBefore} answered less than ${ANSWER_MARGIN_MS} ms before it, ` +
-        `${unknowns.callNeverReceived} killed before the sandbox had the call (${cutShort.length} cut short); duplicates 0, lost 0`,
-    );
-  });
+      // What the sandbox received and published, by post.
+      const byText = await publishedByText();
+      const creating = (await env.sandbox.calls()).filter((call) => call.sequence > callsBefore && call.creating);
+      const textOfCreated = new Map<string, string>();
+      for (const [text, published] of byText) for (const entry of [...published.linkedin, ...published.instagram]) textOfCreated.set(entry.id, text);
+      const callsOf = (text: string, network: Network) =>
+        creating.filter((call) => NETWORK_OF_CALL[call.network] === network && call.createdId !== undefined && textOfCreated.get(call.createdId) === text);
+      // A creating call creates its post, unless the crash cut it before the sandbox had read it whole.
+      const cutShort = creating.filter((call) => call.createdId === undefined);
+      expect(cutShort.filter((call) => call.answeredAt !== undefined)).toEqual([]);
+
+      const results = await db().selectFrom('post_results').selectAll().where('post_id', 'in', postIds).execute();
+      const processOf = (instant: Date) => interrupted.find((worker) => worker.goAt! <= instant.getTime() && instant.getTime() <= worker.signalAt!);
+      const problems: string[] = [];
+      const unknowns = { callUnderWay: 0, answeredJustBefore: 0, callNeverReceived: 0 };
+      for (const post of posts) {
+        expect(await postRow(post.id)).toMatchObject({ state: 'published', publishing_since: null });
+        for (const network of ['linkedin', 'instagram'] as const) {
+          const result = results.find((row) => row.post_id === post.id && row.network === network)!;
+          const published = byText.get(post.text)?.[network] ?? [];
+          const calls = callsOf(post.text, network);
+          const where = `${post.text} on ${network}`;
+          if (published.length > 1 || calls.length > 1) problems.push(`${where}: published ${published.length} times, called ${calls.length} times`);
+          if (result.status === 'posted') {
+            if (published.length !== 1 || result.remote_id !== published[0]!.id || result.permalink !== published[0]!.permalink)
+              problems.push(`${where}: posted as ${result.remote_id} ${result.permalink}, the sandbox has ${JSON.stringify(published)}`);
+            continue;
+          }
+          if (result.status !== 'unknown') {
+            problems.push(`${where}: ${result.status} (${result.error})`);
+            continue;
+          }
+          // "Needs review": the process that called died by SIGKILL before it had the answer.
+          const caller = processOf(readInstant(result.started_at!));
+          const call = calls[0];
+          if (caller?.signal !== 'SIGKILL') problems.push(`${where}: unknown after ${caller ? `${caller.signal} of ${caller.workerId}` : 'no interruption'}`);
+          else if (call?.answeredAt !== undefined && call.answeredAt < caller.signalAt! - ANSWER_MARGIN_MS) {
+            problems.push(`${where}: unknown although the sandbox answered ${caller.signalAt! - call.answeredAt} ms before ${caller.workerId}'s SIGKILL`);
+          } else if (published.length !== (call ? 1 : 0)) problems.push(`${where}: unknown, called ${calls.length} times, published ${published.length} times`);
+          else if (!call) unknowns.callNeverReceived += 1;
+          else if (call.answeredAt === undefined || call.answeredAt > caller.signalAt!) unknowns.callUnderWay += 1;
+          else unknowns.answeredJustBefore += 1;
+        }
+      }
+      expect(problems).toEqual([]);
+      const leftJobs = await db()
+        .selectFrom('jobs')
+        .select(['id', 'state'])
+        .where('kind', '=', 'publish-post')
+        .where('state', 'in', ['queued', 'running'])
+        .execute();
+      expect(leftJobs).toEqual([]);
+
+      // The schedule reached the moments that matter: calls under way at a crash and at a stop.
+      const underWayAt = (worker: WorkerProcess) =>
+        creating.filter((call) => call.receivedAt <= worker.signalAt! && (call.answeredAt ?? call.closedAt ?? Infinity) > worker.signalAt!).length;
+      const kills = interrupted.filter((worker) => worker.signal === 'SIGKILL');
+      const stops = interrupted.filter((worker) => worker.signal === 'SIGTERM');
+      const callsUnderWayAtKills = kills.reduce((sum, worker) => sum + underWayAt(worker), 0);
+      const callsUnderWayAtStops = stops.reduce((sum, worker) => sum + underWayAt(worker), 0);
+      expect(callsUnderWayAtStops).toBeGreaterThan(0);
+      expect(callsUnderWayAtKills).toBeGreaterThan(0);
+      const count = (network: Network, status: string) => results.filter((row) => row.network === network && row.status === status).length;
+      console.log(
+        `publishing through crashes (${env.t.database.dialect}, seed ${seed}): ${POSTS} posts × 2 networks in ${elapsed} ms; ` +
+          `${kills.length} SIGKILLs (${callsUnderWayAtKills} creating calls under way) and ${stops.length} SIGTERMs (${callsUnderWayAtStops} under way, all recorded); ` +
+          `${creating.length} creating calls; LinkedIn posted ${count('linkedin', 'posted')}, unknown ${count('linkedin', 'unknown')}; ` +
+          `Instagram posted ${count('instagram', 'posted')}, unknown ${count('instagram', 'unknown')}; ` +
+          `"needs review": ${unknowns.callUnderWay} with the call under way at a crash, ${unknowns.answeredJustBefore} answered less than ${ANSWER_MARGIN_MS} ms before it, ` +
+          `${unknowns.callNeverReceived} killed before the sandbox had the call (${cutShort.length} cut short); duplicates 0, lost 0`,
+      );
+    },
+  );
 });
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {

@@ -11,8 +11,19 @@ import { displayDay, sendFailureEmail } from './failure-email.ts';
 import { type CreatedPost, type PreparedPost, permalinkNeedsCall, prepareFor, readPermalink } from './network-publishers.ts';
 import { NotPublishable, type Outcome, UNKNOWN_OUTCOME, messageOf, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
 import {
-  type ImageToPublish, type PostToPublish, type ResultChange, type ResultRow, claimPost, ensureResults, finishPost, findPostToPublish, listResults, listSelectedImages,
-  maxAttemptsOfJob, moveResult, recordPermalink,
+  type ImageToPublish,
+  type PostToPublish,
+  type ResultChange,
+  type ResultRow,
+  claimPost,
+  ensureResults,
+  finishPost,
+  findPostToPublish,
+  listResults,
+  listSelectedImages,
+  maxAttemptsOfJob,
+  moveResult,
+  recordPermalink,
 } from './repo.ts';
 import type { PublishingDependencies } from './service.ts';
 
@@ -84,7 +95,15 @@ export function createPublishPostHandler(deps: PublishingDependencies) {
     const mailed = new Set<PostNetwork>();
     for (const network of POST_NETWORKS) {
       const result = results.find((candidate) => candidate.network === network);
-      const context: RunContext = { deps, post, network, signal, uninterrupted, now, lastChance: jobMaxAttempts !== undefined && job.attempt >= jobMaxAttempts };
+      const context: RunContext = {
+        deps,
+        post,
+        network,
+        signal,
+        uninterrupted,
+        now,
+        lastChance: jobMaxAttempts !== undefined && job.attempt >= jobMaxAttempts,
+      };
       const run = await runNetwork(context, result, images, maxAttempts);
       if (run.kind === 'settled' && run.ownerMailed) mailed.add(network);
       runs.push(run);
@@ -162,7 +181,14 @@ async function callOnce(context: RunContext, prepared: PreparedPost, access: Pub
   }
   await deps.afterProviderCall?.({ postId: post.id, network });
   if (created) {
-    await record(context, 'publishing', { status: 'posted', remoteId: created.remoteId, permalink: created.permalink, error: null, errorCode: null, finishedAt: now() });
+    await record(context, 'publishing', {
+      status: 'posted',
+      remoteId: created.remoteId,
+      permalink: created.permalink,
+      error: null,
+      errorCode: null,
+      finishedAt: now(),
+    });
     deps.log.info({ postId: post.id, network, remoteId: created.remoteId }, 'Post published');
     return { kind: 'posted', created };
   }
@@ -207,7 +233,12 @@ async function reportRefusal(context: RunContext, run: NetworkRun, outcome: Outc
  * can no longer be chosen) and the owner's other posts to it fail at once; the connection stands. A
  * failure here is logged: the result stands.
  */
-async function markRefusedPage(context: RunContext, run: NetworkRun, outcome: Extract<Outcome, { kind: 'failed' }>, access: PublishingAccess): Promise<NetworkRun> {
+async function markRefusedPage(
+  context: RunContext,
+  run: NetworkRun,
+  outcome: Extract<Outcome, { kind: 'failed' }>,
+  access: PublishingAccess,
+): Promise<NetworkRun> {
   const { deps, post, network } = context;
   try {
     await reportRefusedPage(deps.social, { userId: post.owner_id!, access, reason: outcome.reason });
@@ -222,7 +253,12 @@ async function markRefusedPage(context: RunContext, run: NetworkRun, outcome: Ex
  * connection is closed, so the owner's other posts to it fail at once as "not connected", and the owner
  * gets the connection-lost e-mail naming this post. A failure here is logged: the result stands.
  */
-async function closeIfRefused(context: RunContext, run: NetworkRun, outcome: Extract<Outcome, { kind: 'failed' }>, access: PublishingAccess): Promise<NetworkRun> {
+async function closeIfRefused(
+  context: RunContext,
+  run: NetworkRun,
+  outcome: Extract<Outcome, { kind: 'failed' }>,
+  access: PublishingAccess,
+): Promise<NetworkRun> {
   const { deps, post, network } = context;
   if (!outcome.refusedConnection) return run;
   try {
@@ -232,7 +268,14 @@ async function closeIfRefused(context: RunContext, run: NetworkRun, outcome: Ext
         userId: post.owner_id!,
         access,
         reason: outcome.reason,
-        post: { id: post.id, project: post.project_title, sequence: post.sequence, day: displayDay(post.publish_on), time: post.publish_time, reasonCode: outcome.code },
+        post: {
+          id: post.id,
+          project: post.project_title,
+          sequence: post.sequence,
+          day: displayDay(post.publish_on),
+          time: post.publish_time,
+          reasonCode: outcome.code,
+        },
         now: new Date(context.now()),
       },
     );
@@ -255,7 +298,8 @@ async function settle(
   const { deps, post, network, now } = context;
   const countAttempt = from === 'pending';
   if (outcome.kind === 'retry' && tries < maxAttempts && !context.lastChance) {
-    if (!(await record(context, from, { ...target, status: 'pending', error: outcome.reason, errorCode: outcome.code, countAttempt }))) return { kind: 'taken' };
+    if (!(await record(context, from, { ...target, status: 'pending', error: outcome.reason, errorCode: outcome.code, countAttempt })))
+      return { kind: 'taken' };
     deps.log.warn({ postId: post.id, network, attempt: tries, reason: outcome.reason }, 'Publication will be tried again');
     return { kind: 'retry', reason: `${NETWORK_NAMES[network]}: ${outcome.reason}`, ...(outcome.delayMs !== undefined ? { delayMs: outcome.delayMs } : {}) };
   }
@@ -264,7 +308,10 @@ async function settle(
   // A retry given up is told as such (the result's attempts say how many); the last failure stays in `error`.
   const errorCode = outcome.kind === 'retry' ? 'gaveUp' : outcome.code;
   if (!(await record(context, from, { ...target, status, error: reason, errorCode, finishedAt: now(), countAttempt }))) return { kind: 'taken' };
-  deps.log.warn({ postId: post.id, network, status, errorCode, reason }, status === 'unknown' ? 'Publication needs review: its outcome is unknown' : 'Publication failed');
+  deps.log.warn(
+    { postId: post.id, network, status, errorCode, reason },
+    status === 'unknown' ? 'Publication needs review: its outcome is unknown' : 'Publication failed',
+  );
   return settled;
 }
 
@@ -288,7 +335,8 @@ async function accessOf(context: RunContext): Promise<PublishingAccess> {
     if (error instanceof AppError && (error.code === 'SOCIAL_NOT_CONNECTED' || error.code === 'SOCIAL_DATA_NOT_FOUND')) {
       throw new NotPublishable('notConnected', `The owner's ${name} account is not connected, or has no page chosen to publish to: connect it in Settings`);
     }
-    if (error instanceof TokenDecryptionError) throw new NotPublishable('connectionUnreadable', `The owner's ${name} connection can no longer be read: connect it again in Settings`);
+    if (error instanceof TokenDecryptionError)
+      throw new NotPublishable('connectionUnreadable', `The owner's ${name} connection can no longer be read: connect it again in Settings`);
     throw error;
   }
 }
@@ -297,7 +345,10 @@ async function accessOf(context: RunContext): Promise<PublishingAccess> {
 async function publishableAccessOf(context: RunContext): Promise<PublishingAccess> {
   const access = await accessOf(context);
   if (access.targetProblem) {
-    throw new NotPublishable('pageNotPublishable', `${NETWORK_NAMES[context.network]} does not allow publishing to ${access.targetName ?? access.targetId} (${access.targetProblem}): choose another page in Settings`);
+    throw new NotPublishable(
+      'pageNotPublishable',
+      `${NETWORK_NAMES[context.network]} does not allow publishing to ${access.targetName ?? access.targetId} (${access.targetProblem}): choose another page in Settings`,
+    );
   }
   return access;
 }
@@ -310,6 +361,9 @@ async function finish(deps: PublishingDependencies, post: PostToPublish, now: st
   if (launched) deps.events.publish({ type: 'project', projectId: post.project_id, state: 'launched' }, audienceOfPost(post));
   const results = await listResults(deps.db, post.id);
   const failures = results.filter((result) => (result.status === 'failed' || result.status === 'unknown') && !mailed.has(result.network as PostNetwork));
-  deps.log.info({ postId: post.id, projectId: post.project_id, results: Object.fromEntries(results.map((result) => [result.network, result.status])), launched }, 'Post publication finished');
+  deps.log.info(
+    { postId: post.id, projectId: post.project_id, results: Object.fromEntries(results.map((result) => [result.network, result.status])), launched },
+    'Post publication finished',
+  );
   if (failures.length > 0) await sendFailureEmail(deps, post, results);
 }

@@ -40,21 +40,37 @@ describe('publishing to the sandbox', () => {
   const jobsOf = (postId: number) => db().selectFrom('jobs').selectAll().where('subject', '=', `post:${postId}`).orderBy('id').execute();
   const textOf = async (postId: number) => (await postRow(postId)).text;
   /** LinkedIn's commentary is "little text": reserved characters arrive escaped. */
-  const linkedinPostsWith = (text: string) => control().published().linkedin.filter((post) => post.commentary.replace(/\\(.)/g, '$1') === text);
-  const instagramMediaWith = (text: string) => control().published().instagram.filter((media) => media.caption === text);
+  const linkedinPostsWith = (text: string) =>
+    control()
+      .published()
+      .linkedin.filter((post) => post.commentary.replace(/\\(.)/g, '$1') === text);
+  const instagramMediaWith = (text: string) =>
+    control()
+      .published()
+      .instagram.filter((media) => media.caption === text);
   /** A retry waits for its backoff; the test does not. */
-  const makeDueNow = (postId: number) => db().updateTable('jobs').set({ run_at: new Date().toISOString() }).where('subject', '=', `post:${postId}`).where('state', '=', 'queued').execute();
+  const makeDueNow = (postId: number) =>
+    db().updateTable('jobs').set({ run_at: new Date().toISOString() }).where('subject', '=', `post:${postId}`).where('state', '=', 'queued').execute();
 
   beforeAll(async () => {
     env = await startPublishingTestApp();
     test = createTestPublishing(env);
     today = createStudioCalendar({ timeZone: 'Europe/Madrid' }).today();
-    for (const [name, language] of [['clara', 'es'], ['olga', 'es'], ['nil', 'en']] as const) {
+    for (const [name, language] of [
+      ['clara', 'es'],
+      ['olga', 'es'],
+      ['nil', 'en'],
+    ] as const) {
       const user = await createTestUser(env.t, { email: `${name}@cliente.es`, role: 'customer', language, firstName: name });
       users[name] = { id: user.id, cookie: await signIn(env.t, user.email, user.password) };
     }
     // Clara: LinkedIn as herself and the Instagram account of Soler Ibáñez. Olga: LinkedIn as the company page.
-    for (const [name, network] of [['clara', 'linkedin'], ['clara', 'instagram'], ['olga', 'linkedin'], ['nil', 'linkedin']] as const) {
+    for (const [name, network] of [
+      ['clara', 'linkedin'],
+      ['clara', 'instagram'],
+      ['olga', 'linkedin'],
+      ['nil', 'linkedin'],
+    ] as const) {
       expect((await connect(env.t, users[name].cookie, network)).statusCode).toBe(200);
     }
     expect((await call(users.clara.cookie, 'GET', '/api/social/instagram/pages')).statusCode).toBe(200);
@@ -76,7 +92,11 @@ describe('publishing to the sandbox', () => {
     expect(await env.t.worker.runDueJobs()).toBe(1);
 
     const post = (await call(users.clara.cookie, 'GET', `/api/posts/${id}`)).json() as Post;
-    expect(post).toMatchObject({ state: 'published', in_process: false, results: { instagram: { status: 'not_selected' }, linkedin: { status: 'posted', target_name: 'Marta Soler Ibáñez', error: null, error_code: null } } });
+    expect(post).toMatchObject({
+      state: 'published',
+      in_process: false,
+      results: { instagram: { status: 'not_selected' }, linkedin: { status: 'posted', target_name: 'Marta Soler Ibáñez', error: null, error_code: null } },
+    });
     expect(displayedStateOf(post)).toBe('published');
     const [published, ...others] = linkedinPostsWith('Casa Roca: piedra y cal (1) #arquitectura');
     expect(others).toEqual([]);
@@ -100,11 +120,22 @@ describe('publishing to the sandbox', () => {
 
     const [published] = linkedinPostsWith(await textOf(id));
     expect(published).toMatchObject({ author: ORGANIZATION_URN, authorName: 'Soler Ibáñez Arquitectos' });
-    const selected = await db().selectFrom('post_images').select('linkedin_key').where('post_id', '=', id).where('status', '=', 'pending').orderBy('position').execute();
+    const selected = await db()
+      .selectFrom('post_images')
+      .select('linkedin_key')
+      .where('post_id', '=', id)
+      .where('status', '=', 'pending')
+      .orderBy('position')
+      .execute();
     const storage = createLocalStorage({ root: env.t.mediaDir, publicUrl: env.publicUrl });
     const uploaded = await Promise.all(published!.images.map(async (url) => Buffer.from(await (await fetch(url)).arrayBuffer())));
     expect(uploaded).toEqual(await Promise.all(selected.map((image) => storage.get(image.linkedin_key))));
-    expect(await resultOf(id, 'linkedin')).toMatchObject({ status: 'posted', target_id: ORGANIZATION_URN, target_name: 'Soler Ibáñez Arquitectos', attempts: 1 });
+    expect(await resultOf(id, 'linkedin')).toMatchObject({
+      status: 'posted',
+      target_id: ORGANIZATION_URN,
+      target_name: 'Soler Ibáñez Arquitectos',
+      attempts: 1,
+    });
 
     await publish(second.id);
     expect((await db().selectFrom('projects').select('state').where('id', '=', projectId).executeTakeFirstOrThrow()).state).toBe('launched');
@@ -132,7 +163,12 @@ describe('publishing to the sandbox', () => {
     const [album] = instagramMediaWith(await textOf(carousel.id));
     expect(album).toMatchObject({ account: SOLER_INSTAGRAM, username: 'soler.arquitectos', mediaType: 'CAROUSEL_ALBUM' });
     expect(album!.images).toHaveLength(3);
-    expect(await resultOf(carousel.id, 'instagram')).toMatchObject({ status: 'posted', remote_id: album!.id, permalink: album!.permalink, target_name: 'soler.arquitectos' });
+    expect(await resultOf(carousel.id, 'instagram')).toMatchObject({
+      status: 'posted',
+      remote_id: album!.id,
+      permalink: album!.permalink,
+      target_name: 'soler.arquitectos',
+    });
     expect(instagramMediaWith(await textOf(single.id))).toMatchObject([{ mediaType: 'IMAGE' }]);
     expect(linkedinPostsWith(await textOf(single.id))).toHaveLength(1);
     expect(await resultOf(single.id, 'instagram')).toMatchObject({ status: 'posted' });
@@ -142,16 +178,20 @@ describe('publishing to the sandbox', () => {
   });
 
   it.each([
-    ['a 500 on LinkedIn\'s post call', { network: 'linkedin', kind: 'server-error', path: '/rest/posts' }, 'linkedin'],
-    ['a 429 rate limit on LinkedIn\'s post call', { network: 'linkedin', kind: 'rate-limit', path: '/rest/posts' }, 'linkedin'],
-    ['a rate limit on Instagram\'s media_publish', { network: 'meta', kind: 'rate-limit', path: '/media_publish' }, 'instagram'],
+    ["a 500 on LinkedIn's post call", { network: 'linkedin', kind: 'server-error', path: '/rest/posts' }, 'linkedin'],
+    ["a 429 rate limit on LinkedIn's post call", { network: 'linkedin', kind: 'rate-limit', path: '/rest/posts' }, 'linkedin'],
+    ["a rate limit on Instagram's media_publish", { network: 'meta', kind: 'rate-limit', path: '/media_publish' }, 'instagram'],
     ['a 500 while uploading to LinkedIn', { network: 'linkedin', kind: 'server-error', path: '/rest/images' }, 'linkedin'],
   ] as const)('tries again after %s, and the post goes out once', async (_, fault, network) => {
     const { id } = await createDuePost(env, { ownerId: users.clara.id, publishOn: today, networks: { [network]: true } });
     control().fail({ ...fault, times: 1 });
     await publish(id);
     // Waiting with its reason: the network's answer in `error`, its code for the studio.
-    expect(await resultOf(id, network)).toMatchObject({ status: 'pending', attempts: 1, error_code: fault.kind === 'rate-limit' ? 'rateLimited' : 'networkUnavailable' });
+    expect(await resultOf(id, network)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      error_code: fault.kind === 'rate-limit' ? 'rateLimited' : 'networkUnavailable',
+    });
     expect((await postRow(id)).publishing_since).not.toBeNull();
     const [waiting] = await jobsOf(id);
     expect(waiting).toMatchObject({ state: 'queued', attempts: 1 });
@@ -202,7 +242,7 @@ describe('publishing to the sandbox', () => {
     );
   });
 
-  it('fails an Instagram container that ends in ERROR with Meta\'s reason, and e-mails the owner in Spanish', async () => {
+  it("fails an Instagram container that ends in ERROR with Meta's reason, and e-mails the owner in Spanish", async () => {
     const { id } = await createDuePost(env, { ownerId: users.clara.id, publishOn: today, networks: { instagram: true } });
     control().configure({ meta: { containerError: 'Error: the media could not be processed (2207001)' } });
     env.t.sentMail.length = 0;
@@ -246,12 +286,19 @@ describe('publishing to the sandbox', () => {
     expect(await postRow(id)).toMatchObject({ state: 'published', publishing_since: null });
     // LinkedIn's refusal closed the connection and sent its own e-mail (connection-refused.test.ts);
     // Instagram's failure is not that one, so the post's failure e-mail goes too.
-    expect(env.t.sentMail.map((sent) => sent.subject)).toEqual(['Your LinkedIn connection has been closed', '“Casa del Mar” could not be published on Instagram, LinkedIn']);
+    expect(env.t.sentMail.map((sent) => sent.subject)).toEqual([
+      'Your LinkedIn connection has been closed',
+      '“Casa del Mar” could not be published on Instagram, LinkedIn',
+    ]);
     const mail = env.t.sentMail[1];
     expect(mail).toMatchObject({ to: 'nil@cliente.es' });
     expect(mail!.text).toMatch(/^Hello nil,/);
-    expect(mail!.text).toContain('- Instagram: not published. Reason: The Instagram account is not connected, or has no page chosen to publish to: connect it in Settings and use “Retry”.');
-    expect(mail!.text).toContain('- LinkedIn (Marta Soler Ibáñez): not published. Reason: LinkedIn no longer accepts the connection to your account: connect it again in Settings and use “Retry”.');
+    expect(mail!.text).toContain(
+      '- Instagram: not published. Reason: The Instagram account is not connected, or has no page chosen to publish to: connect it in Settings and use “Retry”.',
+    );
+    expect(mail!.text).toContain(
+      '- LinkedIn (Marta Soler Ibáñez): not published. Reason: LinkedIn no longer accepts the connection to your account: connect it again in Settings and use “Retry”.',
+    );
   });
 
   it('after a crash between the call and its commit, the sweep resumes the post: "needs review", never a second post', async () => {
@@ -276,7 +323,12 @@ describe('publishing to the sandbox', () => {
     expect(await later.publishing.sweep.run()).toContain(id);
     await makeDueNow(id);
     await test.worker.runDueJobs();
-    expect(await resultOf(id, 'instagram')).toMatchObject({ status: 'unknown', attempts: 1, error: 'The outcome of the call is unknown: check the network before publishing again', error_code: 'outcomeUnknown' });
+    expect(await resultOf(id, 'instagram')).toMatchObject({
+      status: 'unknown',
+      attempts: 1,
+      error: 'The outcome of the call is unknown: check the network before publishing again',
+      error_code: 'outcomeUnknown',
+    });
     expect(await resultOf(id, 'linkedin')).toMatchObject({ status: 'posted' });
     expect(linkedinPostsWith(text)).toHaveLength(1);
     expect(instagramMediaWith(text)).toHaveLength(1);
@@ -289,7 +341,20 @@ describe('publishing to the sandbox', () => {
     const held = await createDuePost(env, { ownerId: users.clara.id, publishOn: today, networks: { linkedin: true } });
     await db().updateTable('posts').set({ publishing_since: new Date().toISOString() }).where('id', '=', held.id).execute();
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    await db().insertInto('jobs').values({ kind: 'publish-post', subject: `post:${held.id}`, payload: JSON.stringify({ postId: held.id }), state: 'queued', run_at: at, attempts: 0, max_attempts: 5, created_at: at, updated_at: at }).execute();
+    await db()
+      .insertInto('jobs')
+      .values({
+        kind: 'publish-post',
+        subject: `post:${held.id}`,
+        payload: JSON.stringify({ postId: held.id }),
+        state: 'queued',
+        run_at: at,
+        attempts: 0,
+        max_attempts: 5,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     await publish(future.id);
     await publish(held.id);
     for (const post of [future, held]) {

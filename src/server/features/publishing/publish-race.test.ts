@@ -37,7 +37,10 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
   beforeAll(async () => {
     env = await startPublishingTestApp();
     // One account publishes the whole batch, retries included: beyond what the networks allow one account a day or an hour.
-    env.sandbox.sandbox.control.configure({ linkedin: { postsPerDay: 100_000 }, meta: { quotaTotal: 100_000, containersPerDay: 100_000, callsPerUserPerHour: 100_000 } });
+    env.sandbox.sandbox.control.configure({
+      linkedin: { postsPerDay: 100_000 },
+      meta: { quotaTotal: 100_000, containersPerDay: 100_000, callsPerUserPerHour: 100_000 },
+    });
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill();
@@ -66,9 +69,18 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
           Array.from({ length: POSTS_PER_PROJECT }, (_, index) => {
             const number = project * POSTS_PER_PROJECT + index;
             return {
-              project_id: projectId, owner_id: user.id, sequence: index + 1, state: 'scheduled', text: `Obra ${number}: luz, piedra y patio. #arquitectura`, publish_on: yesterday,
-              publish_time: '09:00', publish_at: instantOf(yesterday, '09:00', 'Europe/Madrid').toISOString(),
-              to_instagram: number % 5 === 0, to_linkedin: true, created_at: at, updated_at: at,
+              project_id: projectId,
+              owner_id: user.id,
+              sequence: index + 1,
+              state: 'scheduled',
+              text: `Obra ${number}: luz, piedra y patio. #arquitectura`,
+              publish_on: yesterday,
+              publish_time: '09:00',
+              publish_at: instantOf(yesterday, '09:00', 'Europe/Madrid').toISOString(),
+              to_instagram: number % 5 === 0,
+              to_linkedin: true,
+              created_at: at,
+              updated_at: at,
             };
           }),
         )
@@ -78,12 +90,37 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
     }
     await db
       .insertInto('post_images')
-      .values(postIds.map((postId) => ({ post_id: postId, position: 0, status: 'pending', instagram_key: keys.instagramKey, instagram_width: 400, instagram_height: 500, linkedin_key: keys.linkedinKey, linkedin_content_type: 'image/jpeg', created_at: at })))
+      .values(
+        postIds.map((postId) => ({
+          post_id: postId,
+          position: 0,
+          status: 'pending',
+          instagram_key: keys.instagramKey,
+          instagram_width: 400,
+          instagram_height: 500,
+          linkedin_key: keys.linkedinKey,
+          linkedin_content_type: 'image/jpeg',
+          created_at: at,
+        })),
+      )
       .execute();
     const queuedTwice = postIds.slice(0, POSTS / 2);
-    const job = (postId: number) => ({ kind: 'publish-post', subject: `post:${postId}`, payload: JSON.stringify({ postId }), state: 'queued' as const, run_at: at, attempts: 0, max_attempts: 5, created_at: at, updated_at: at });
+    const job = (postId: number) => ({
+      kind: 'publish-post',
+      subject: `post:${postId}`,
+      payload: JSON.stringify({ postId }),
+      state: 'queued' as const,
+      run_at: at,
+      attempts: 0,
+      max_attempts: 5,
+      created_at: at,
+      updated_at: at,
+    });
     // Side by side in the queue, so two workers take the same post's two jobs at the same moment.
-    await db.insertInto('jobs').values(queuedTwice.flatMap((postId) => [job(postId), job(postId)])).execute();
+    await db
+      .insertInto('jobs')
+      .values(queuedTwice.flatMap((postId) => [job(postId), job(postId)]))
+      .execute();
 
     const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
     const databaseUrl = new URL(process.env.DATABASE_URL_TEST!);
@@ -114,7 +151,7 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
     expect(launched).toHaveLength(PROJECTS);
     // The three sweeps together queued each post nobody had queued exactly once.
     const jobs = await db.selectFrom('jobs').select(['subject', 'state']).where('kind', '=', 'publish-post').execute();
-    expect(jobs).toHaveLength(POSTS / 2 * 2 + POSTS / 2);
+    expect(jobs).toHaveLength((POSTS / 2) * 2 + POSTS / 2);
     expect(new Set(jobs.map((row) => row.subject)).size).toBe(POSTS);
     expect(jobs.every((row) => row.state === 'done')).toBe(true);
     expect(reports.reduce((sum, report) => sum + report.swept, 0)).toBe(POSTS / 2);

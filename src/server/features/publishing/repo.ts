@@ -46,10 +46,22 @@ export async function findPostToPublish(db: Kysely<Database>, postId: number) {
     .innerJoin('projects', 'projects.id', 'posts.project_id')
     .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
     .select([
-      'posts.id', 'posts.project_id', 'posts.owner_id', 'posts.sequence', 'posts.state', 'posts.text', 'posts.publish_on', 'posts.publish_time',
-      'posts.to_instagram', 'posts.to_linkedin',
-      'projects.title as project_title', 'projects.created_by as project_created_by', 'projects.assigned_to as project_assigned_to',
-      'owner.email as owner_email', 'owner.first_name as owner_first_name', 'owner.language as owner_language',
+      'posts.id',
+      'posts.project_id',
+      'posts.owner_id',
+      'posts.sequence',
+      'posts.state',
+      'posts.text',
+      'posts.publish_on',
+      'posts.publish_time',
+      'posts.to_instagram',
+      'posts.to_linkedin',
+      'projects.title as project_title',
+      'projects.created_by as project_created_by',
+      'projects.assigned_to as project_assigned_to',
+      'owner.email as owner_email',
+      'owner.first_name as owner_first_name',
+      'owner.language as owner_language',
     ])
     .where('posts.id', '=', postId)
     .executeTakeFirst();
@@ -114,7 +126,13 @@ export interface ResultChange {
  * result to another changes nothing. Answers the attempts after the change, or undefined when the
  * result was not in `from`.
  */
-export async function moveResult(db: Kysely<Database>, postId: number, network: PostNetwork, from: ResultStatus, change: ResultChange): Promise<number | undefined> {
+export async function moveResult(
+  db: Kysely<Database>,
+  postId: number,
+  network: PostNetwork,
+  from: ResultStatus,
+  change: ResultChange,
+): Promise<number | undefined> {
   const values: Updateable<PostResultsTable> = { status: change.status, updated_at: new Date().toISOString() };
   if (change.error !== undefined) values.error = change.error;
   if (change.errorCode !== undefined) values.error_code = change.errorCode;
@@ -139,7 +157,10 @@ export async function moveResult(db: Kysely<Database>, postId: number, network: 
  * Stores the link of a result recorded `posted` without one (Instagram gives it on a call of its own,
  * read after the id is committed). False when the result has a link already or is not that post.
  */
-export async function recordPermalink(db: Kysely<Database>, input: { postId: number; network: PostNetwork; remoteId: string; permalink: string }): Promise<boolean> {
+export async function recordPermalink(
+  db: Kysely<Database>,
+  input: { postId: number; network: PostNetwork; remoteId: string; permalink: string },
+): Promise<boolean> {
   const result = await db
     .updateTable('post_results')
     .set({ permalink: input.permalink, updated_at: new Date().toISOString() })
@@ -163,7 +184,12 @@ export async function maxAttemptsOfJob(db: Kysely<Database>, jobId: number): Pro
  * launched when none of its posts is left unpublished. The project row is locked first, so that two
  * posts of one project finishing at once in two processes cannot both miss the last one.
  */
-export async function finishPost(db: Kysely<Database>, dialect: Dialect, post: { id: number; projectId: number }, now: string): Promise<{ published: boolean; launched: boolean }> {
+export async function finishPost(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  post: { id: number; projectId: number },
+  now: string,
+): Promise<{ published: boolean; launched: boolean }> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await trx.selectFrom('projects').select('id').where('id', '=', post.projectId).forUpdate().execute();
     const published = await trx
@@ -183,7 +209,9 @@ async function launchProjectWhenAllPublished(trx: Transaction<Database>, project
     .set({ state: 'launched', updated_at: now })
     .where('id', '=', projectId)
     .where('state', '=', 'preview')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('posts').select('posts.id').where('posts.project_id', '=', projectId).where('posts.state', '<>', 'published'))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('posts').select('posts.id').where('posts.project_id', '=', projectId).where('posts.state', '<>', 'published'))),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

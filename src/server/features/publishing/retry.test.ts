@@ -25,15 +25,39 @@ describe('retrying a failed network, and publishing again', () => {
     env.t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const getPost = async (id: number) => (await call(users.clara.cookie, 'GET', `/api/posts/${id}`)).json<Post>();
   const textOf = async (id: number) => (await db().selectFrom('posts').select('text').where('id', '=', id).executeTakeFirstOrThrow()).text;
-  const onInstagram = async (id: number) => { const text = await textOf(id); return control().published().instagram.filter((media) => media.caption === text); };
-  const onLinkedin = async (id: number) => { const text = await textOf(id); return control().published().linkedin.filter((post) => post.commentary.replace(/\\(.)/g, '$1') === text); };
-  const activeJobs = (id: number) => db().selectFrom('jobs').select('id').where('subject', '=', `post:${id}`).where('state', 'in', ['queued', 'running']).execute();
+  const onInstagram = async (id: number) => {
+    const text = await textOf(id);
+    return control()
+      .published()
+      .instagram.filter((media) => media.caption === text);
+  };
+  const onLinkedin = async (id: number) => {
+    const text = await textOf(id);
+    return control()
+      .published()
+      .linkedin.filter((post) => post.commentary.replace(/\\(.)/g, '$1') === text);
+  };
+  const activeJobs = (id: number) =>
+    db().selectFrom('jobs').select('id').where('subject', '=', `post:${id}`).where('state', 'in', ['queued', 'running']).execute();
 
   /** A post of Clara's sent to both networks with LinkedIn failing (one try allowed): out on Instagram only. */
   async function partlyPublished(): Promise<number> {
     const once = createTestPublishing(env, { maxAttempts: 1 });
     const { id } = await createDuePost(env, { ownerId: users.clara.id, publishOn: today, networks: { instagram: true, linkedin: true } });
-    await db().insertInto('jobs').values({ kind: 'publish-post', subject: `post:${id}`, payload: JSON.stringify({ postId: id }), state: 'queued', run_at: new Date().toISOString(), attempts: 0, max_attempts: 1, created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
+    await db()
+      .insertInto('jobs')
+      .values({
+        kind: 'publish-post',
+        subject: `post:${id}`,
+        payload: JSON.stringify({ postId: id }),
+        state: 'queued',
+        run_at: new Date().toISOString(),
+        attempts: 0,
+        max_attempts: 1,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
     control().fail({ network: 'linkedin', kind: 'server-error', path: '/rest/posts', times: 0 });
     try {
       await once.worker.runDueJobs();
@@ -51,7 +75,11 @@ describe('retrying a failed network, and publishing again', () => {
     const calendar = createStudioCalendar({ timeZone: 'Europe/Madrid' });
     today = calendar.today();
     tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    for (const [name, role] of [['clara', 'customer'], ['bruno', 'customer'], ['pau', 'publisher']] as const) {
+    for (const [name, role] of [
+      ['clara', 'customer'],
+      ['bruno', 'customer'],
+      ['pau', 'publisher'],
+    ] as const) {
       const user = await createTestUser(env.t, { email: `${name}@cliente.es`, role, firstName: name });
       users[name] = { id: user.id, cookie: await signIn(env.t, user.email, user.password) };
     }
@@ -63,20 +91,37 @@ describe('retrying a failed network, and publishing again', () => {
 
   it('retries the failed network alone: LinkedIn gets the post, Instagram keeps its one copy and its result', async () => {
     const id = await partlyPublished();
-    const instagramBefore = await db().selectFrom('post_results').selectAll().where('post_id', '=', id).where('network', '=', 'instagram').executeTakeFirstOrThrow();
+    const instagramBefore = await db()
+      .selectFrom('post_results')
+      .selectAll()
+      .where('post_id', '=', id)
+      .where('network', '=', 'instagram')
+      .executeTakeFirstOrThrow();
     expect(await onInstagram(id)).toHaveLength(1);
 
     const retried = await call(users.clara.cookie, 'POST', `/api/posts/${id}/retry`);
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json<Post>()).toMatchObject({ state: 'scheduled', results: { instagram: { status: 'posted' }, linkedin: { status: 'pending', attempts: 0, error_code: null } } });
+    expect(retried.json<Post>()).toMatchObject({
+      state: 'scheduled',
+      results: { instagram: { status: 'posted' }, linkedin: { status: 'pending', attempts: 0, error_code: null } },
+    });
     expect(await env.t.worker.runDueJobs()).toBe(1);
 
     const post = await getPost(id);
-    expect(post).toMatchObject({ state: 'published', in_process: false, results: { instagram: { status: 'posted' }, linkedin: { status: 'posted', attempts: 1 } } });
+    expect(post).toMatchObject({
+      state: 'published',
+      in_process: false,
+      results: { instagram: { status: 'posted' }, linkedin: { status: 'posted', attempts: 1 } },
+    });
     expect(displayedStateOf(post)).toBe('published');
     expect(await onInstagram(id)).toHaveLength(1);
     expect(await onLinkedin(id)).toHaveLength(1);
-    const instagramAfter = await db().selectFrom('post_results').selectAll().where('post_id', '=', id).where('network', '=', 'instagram').executeTakeFirstOrThrow();
+    const instagramAfter = await db()
+      .selectFrom('post_results')
+      .selectAll()
+      .where('post_id', '=', id)
+      .where('network', '=', 'instagram')
+      .executeTakeFirstOrThrow();
     expect(instagramAfter).toMatchObject({ remote_id: instagramBefore.remote_id, attempts: instagramBefore.attempts, status: 'posted' });
 
     // Nothing failed any more: nothing to retry, and nothing changes.
@@ -126,7 +171,9 @@ describe('retrying a failed network, and publishing again', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     const preview = reset.json<Post>();
     expect(preview).toMatchObject({ state: 'preview', results: { instagram: null, linkedin: null } });
-    expect(preview.published_before).toEqual([expect.objectContaining({ network: 'instagram', target_name: expect.any(String), published_at: expect.any(String) })]);
+    expect(preview.published_before).toEqual([
+      expect.objectContaining({ network: 'instagram', target_name: expect.any(String), published_at: expect.any(String) }),
+    ]);
 
     // Instagram has it: without the yes, refused, and the post stays in preview.
     const refused = await call(users.clara.cookie, 'PUT', `/api/posts/${id}/schedule`, { publish_on: today, networks: { instagram: true, linkedin: true } });
@@ -138,14 +185,25 @@ describe('retrying a failed network, and publishing again', () => {
     expect(await activeJobs(id)).toHaveLength(0);
 
     // LinkedIn alone needs no yes; a later day keeps the post waiting.
-    const linkedinOnly = await call(users.clara.cookie, 'PUT', `/api/posts/${id}/schedule`, { publish_on: tomorrow, networks: { instagram: false, linkedin: true } });
+    const linkedinOnly = await call(users.clara.cookie, 'PUT', `/api/posts/${id}/schedule`, {
+      publish_on: tomorrow,
+      networks: { instagram: false, linkedin: true },
+    });
     expect(linkedinOnly.statusCode, linkedinOnly.body).toBe(200);
     // Adding Instagram to it asks again; with the yes, it is taken, and a move of the day keeps it.
     const adding = await call(users.clara.cookie, 'PUT', `/api/posts/${id}/schedule`, { publish_on: tomorrow, networks: { instagram: true, linkedin: true } });
     expect(adding.json()).toMatchObject({ error: { code: 'ALREADY_PUBLISHED' } });
-    const confirmed = await call(users.clara.cookie, 'PUT', `/api/posts/${id}/schedule`, { publish_on: tomorrow, networks: { instagram: true, linkedin: true }, republish: { instagram: true } });
+    const confirmed = await call(users.clara.cookie, 'PUT', `/api/posts/${id}/schedule`, {
+      publish_on: tomorrow,
+      networks: { instagram: true, linkedin: true },
+      republish: { instagram: true },
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const moved = await call(users.clara.cookie, 'PUT', `/api/posts/${id}/schedule`, { publish_on: tomorrow, publish_time: '18:30', networks: { instagram: true, linkedin: true } });
+    const moved = await call(users.clara.cookie, 'PUT', `/api/posts/${id}/schedule`, {
+      publish_on: tomorrow,
+      publish_time: '18:30',
+      networks: { instagram: true, linkedin: true },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json<Post>()).toMatchObject({ state: 'scheduled', publish_time: '18:30', networks: { instagram: true, linkedin: true } });
     expect(moved.json<Post>().published_before).toHaveLength(1);
@@ -159,7 +217,12 @@ describe('retrying a failed network, and publishing again', () => {
   });
 
   it('warns on a scheduled post whose account was disconnected: it would fail at its time', async () => {
-    const { id } = await createDuePost(env, { ownerId: users.clara.id, publishOn: tomorrow, publishTime: '10:00', networks: { instagram: true, linkedin: true } });
+    const { id } = await createDuePost(env, {
+      ownerId: users.clara.id,
+      publishOn: tomorrow,
+      publishTime: '10:00',
+      networks: { instagram: true, linkedin: true },
+    });
     expect((await getPost(id)).unreachable).toEqual([]);
     expect((await call(users.clara.cookie, 'DELETE', '/api/social/instagram')).statusCode).toBe(200);
     try {

@@ -71,8 +71,21 @@ describe('publishing: the sweep', () => {
     const fresh = await post({ publishOn: '2025-06-09', publishingSince: new Date(AT_THE_HOUR.getTime() - 30_000) });
     const alive = await post({ publishOn: '2025-06-09', publishingSince: new Date(AT_THE_HOUR.getTime() - 5 * 60_000) });
     const at = AT_THE_HOUR.toISOString();
-    const job = (id: number, state: 'failed' | 'running') => ({ kind: 'publish-post', subject: `post:${id}`, payload: JSON.stringify({ postId: id }), state, run_at: at, attempts: 5, max_attempts: 5, created_at: at, updated_at: at });
-    await db().insertInto('jobs').values([job(lost, 'failed'), job(alive, 'running')]).execute();
+    const job = (id: number, state: 'failed' | 'running') => ({
+      kind: 'publish-post',
+      subject: `post:${id}`,
+      payload: JSON.stringify({ postId: id }),
+      state,
+      run_at: at,
+      attempts: 5,
+      max_attempts: 5,
+      created_at: at,
+      updated_at: at,
+    });
+    await db()
+      .insertInto('jobs')
+      .values([job(lost, 'failed'), job(alive, 'running')])
+      .execute();
 
     expect(await sweep.run()).toEqual([lost]);
     expect((await jobsOf(lost)).map((row) => row.state)).toEqual(['failed', 'queued']);
@@ -87,10 +100,21 @@ describe('publishing: the sweep', () => {
     const first = [await post({ publishOn: '2025-06-07' }), await post({ publishOn: '2025-06-07' }), await post({ publishOn: '2025-06-07' })];
     const second = [];
     for (let index = 0; index < 2; index += 1) {
-      second.push((await createTestPost(db(), { projectId: otherProject, ownerId: other, state: 'scheduled', publishOn: '2025-06-07', networks: { linkedin: true } })).id);
+      second.push(
+        (await createTestPost(db(), { projectId: otherProject, ownerId: other, state: 'scheduled', publishOn: '2025-06-07', networks: { linkedin: true } })).id,
+      );
     }
     await sweep.run();
-    const jobs = await db().selectFrom('jobs').select(['id', 'subject']).where('subject', 'in', [...first, ...second].map((id) => `post:${id}`)).orderBy('id').execute();
+    const jobs = await db()
+      .selectFrom('jobs')
+      .select(['id', 'subject'])
+      .where(
+        'subject',
+        'in',
+        [...first, ...second].map((id) => `post:${id}`),
+      )
+      .orderBy('id')
+      .execute();
     expect(jobs.map((job) => Number(job.subject!.slice('post:'.length)))).toEqual([first[0], second[0], first[1], second[1], first[2]]);
   });
 

@@ -61,7 +61,9 @@ export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
   function tick(): void {
     if (running) return;
     running = run()
-      .catch((error: unknown) => deps.log.error({ error: error instanceof Error ? error.message : String(error) }, 'The publication sweep failed; it runs again in a minute'))
+      .catch((error: unknown) =>
+        deps.log.error({ error: error instanceof Error ? error.message : String(error) }, 'The publication sweep failed; it runs again in a minute'),
+      )
       .finally(() => {
         running = undefined;
         if (again && timer) {

@@ -10,12 +10,19 @@ describe('queue slots', () => {
   let t: TestApp;
   const ids = { admin: '', clara: '', bruno: '', pablo: '' };
   const cookies = { admin: '', clara: '', bruno: '', pablo: '' };
-  const call = (cookie: string, method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const rows = () => t.database.db.selectFrom('queue_slots').select(['owner_id', 'weekday', 'time']).orderBy('owner_id').orderBy('weekday').orderBy('time').execute();
+  const call = (cookie: string, method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const rows = () =>
+    t.database.db.selectFrom('queue_slots').select(['owner_id', 'weekday', 'time']).orderBy('owner_id').orderBy('weekday').orderBy('time').execute();
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const [name, role] of [['admin', 'admin'], ['clara', 'customer'], ['bruno', 'customer'], ['pablo', 'publisher']] as const) {
+    for (const [name, role] of [
+      ['admin', 'admin'],
+      ['clara', 'customer'],
+      ['bruno', 'customer'],
+      ['pablo', 'publisher'],
+    ] as const) {
       const user = await createTestUser(t, { email: `${name}@queue.test`, role });
       ids[name] = user.id;
       cookies[name] = await signIn(t, user.email, user.password);
@@ -25,20 +32,43 @@ describe('queue slots', () => {
 
   it('has none by default; a customer sets hers, answered and kept in week order, and replaces them whole', async () => {
     expect((await call(cookies.clara, 'GET', '/api/queue-slots')).json()).toEqual({ owner_id: ids.clara, slots: [] });
-    const set = await call(cookies.clara, 'PUT', '/api/queue-slots', { slots: [{ weekday: 4, time: '18:00' }, { weekday: 2, time: '09:30' }, { weekday: 2, time: '08:00' }] });
+    const set = await call(cookies.clara, 'PUT', '/api/queue-slots', {
+      slots: [
+        { weekday: 4, time: '18:00' },
+        { weekday: 2, time: '09:30' },
+        { weekday: 2, time: '08:00' },
+      ],
+    });
     expect(set.statusCode, set.body).toBe(200);
-    const sorted = [{ weekday: 2, time: '08:00' }, { weekday: 2, time: '09:30' }, { weekday: 4, time: '18:00' }];
+    const sorted = [
+      { weekday: 2, time: '08:00' },
+      { weekday: 2, time: '09:30' },
+      { weekday: 4, time: '18:00' },
+    ];
     expect(set.json()).toEqual({ owner_id: ids.clara, slots: sorted });
     expect((await call(cookies.clara, 'GET', '/api/queue-slots')).json()).toEqual({ owner_id: ids.clara, slots: sorted });
-    expect((await call(cookies.clara, 'PUT', '/api/queue-slots', { slots: [{ weekday: 5, time: '12:15' }] })).json().slots).toEqual([{ weekday: 5, time: '12:15' }]);
+    expect((await call(cookies.clara, 'PUT', '/api/queue-slots', { slots: [{ weekday: 5, time: '12:15' }] })).json().slots).toEqual([
+      { weekday: 5, time: '12:15' },
+    ]);
     expect(await rows()).toEqual([{ owner_id: ids.clara, weekday: 5, time: '12:15' }]);
     expect((await call(cookies.clara, 'PUT', '/api/queue-slots', { slots: [] })).json().slots).toEqual([]);
     expect(await rows()).toEqual([]);
   });
 
   it.each([
-    ['a duplicate', [{ weekday: 2, time: '09:30' }, { weekday: 2, time: '09:30' }], { 'slots.1': 'queueSlotDuplicate' }],
-    ['29 slots', Array.from({ length: 29 }, (_, index) => ({ weekday: (index % 7) + 1, time: `${String(Math.floor(index / 7)).padStart(2, '0')}:00` })), { slots: 'queueSlotsTooMany' }],
+    [
+      'a duplicate',
+      [
+        { weekday: 2, time: '09:30' },
+        { weekday: 2, time: '09:30' },
+      ],
+      { 'slots.1': 'queueSlotDuplicate' },
+    ],
+    [
+      '29 slots',
+      Array.from({ length: 29 }, (_, index) => ({ weekday: (index % 7) + 1, time: `${String(Math.floor(index / 7)).padStart(2, '0')}:00` })),
+      { slots: 'queueSlotsTooMany' },
+    ],
     ['a weekday out of 1-7', [{ weekday: 0, time: '09:30' }], { 'slots.0.weekday': 'weekdayInvalid' }],
     ['a time not HH:MM', [{ weekday: 1, time: '9:30' }], { 'slots.0.time': 'timeInvalid' }],
   ])('refuses %s (400), changing nothing', async (_, slots, details) => {
@@ -52,7 +82,10 @@ describe('queue slots', () => {
   it("lets an administrator read and set a customer's slots, and her own; a customer only hers", async () => {
     const set = await call(cookies.admin, 'PUT', '/api/queue-slots', { owner_id: ids.clara, slots: [{ weekday: 3, time: '11:00' }] });
     expect(set.json()).toEqual({ owner_id: ids.clara, slots: [{ weekday: 3, time: '11:00' }] });
-    expect((await call(cookies.admin, 'GET', `/api/queue-slots?owner=${ids.clara}`)).json()).toEqual({ owner_id: ids.clara, slots: [{ weekday: 3, time: '11:00' }] });
+    expect((await call(cookies.admin, 'GET', `/api/queue-slots?owner=${ids.clara}`)).json()).toEqual({
+      owner_id: ids.clara,
+      slots: [{ weekday: 3, time: '11:00' }],
+    });
     expect((await call(cookies.admin, 'GET', '/api/queue-slots')).json()).toEqual({ owner_id: ids.admin, slots: [] });
     // A customer naming herself is fine; naming another is refused, reading or writing.
     expect((await call(cookies.clara, 'GET', `/api/queue-slots?owner=${ids.clara}`)).statusCode).toBe(200);

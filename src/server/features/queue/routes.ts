@@ -13,23 +13,31 @@ export async function queueRoutes(app: FastifyInstance, deps: QueueDependencies 
   const onRequest = requireRole(deps.auth, ['admin', 'customer']);
   const tags = ['queue'];
 
-  api.get('/api/queue-slots', {
-    onRequest,
-    schema: {
-      tags,
-      summary: "The owner's weekly publishing slots (ISO weekday, Monday 1, and the studio's HH:MM), in week order; `owner` for an administrator only",
-      querystring: queueSlotsQuerySchema,
-      response: { 200: queueSlotsSchema, ...errorResponses(400, 401, 403, 404) },
+  api.get(
+    '/api/queue-slots',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The owner's weekly publishing slots (ISO weekday, Monday 1, and the studio's HH:MM), in week order; `owner` for an administrator only",
+        querystring: queueSlotsQuerySchema,
+        response: { 200: queueSlotsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
-  }, async (request) => getQueueSlots(deps, request.user!, request.query));
+    async (request) => getQueueSlots(deps, request.user!, request.query),
+  );
 
-  api.put('/api/queue-slots', {
-    onRequest,
-    schema: {
-      tags,
-      summary: "Replaces the owner's weekly slots (at most 28, no duplicates); `owner_id` for an administrator setting a customer's",
-      body: putQueueSlotsSchema,
-      response: { 200: queueSlotsSchema, ...errorResponses(400, 401, 403, 404) },
+  api.put(
+    '/api/queue-slots',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Replaces the owner's weekly slots (at most 28, no duplicates); `owner_id` for an administrator setting a customer's",
+        body: putQueueSlotsSchema,
+        response: { 200: queueSlotsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
-  }, async (request) => setQueueSlots(deps, request.user!, request.body));
+    async (request) => setQueueSlots(deps, request.user!, request.body),
+  );
 }

@@ -24,7 +24,8 @@ async function ownerFor(deps: QueueDependencies, actor: SessionUser, requested: 
   if (actor.role !== 'admin') throw new AppError('FORBIDDEN', "Only an administrator can see or set another user's queue");
   const owner = await findUserRole(deps.db, requested);
   if (!owner) throw new AppError('NOT_FOUND', `User with id ${requested} not found`);
-  if (!ROLES_WITH_POSTS.includes(owner.role as Role)) throw new AppError('VALIDATION_FAILED', 'Only customers and administrators have posts to queue', { owner_id: 'queueOwnerNotCustomer' });
+  if (!ROLES_WITH_POSTS.includes(owner.role as Role))
+    throw new AppError('VALIDATION_FAILED', 'Only customers and administrators have posts to queue', { owner_id: 'queueOwnerNotCustomer' });
   return owner.id;
 }
 

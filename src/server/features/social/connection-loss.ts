@@ -25,7 +25,11 @@ export interface ConnectionLossDependencies {
   mailer: Mailer;
   /** The app's address: the e-mail links to its /settings. */
   publicUrl: string;
-  log: { info: (object: unknown, message: string) => void; warn: (object: unknown, message: string) => void; error: (object: unknown, message: string) => void };
+  log: {
+    info: (object: unknown, message: string) => void;
+    warn: (object: unknown, message: string) => void;
+    error: (object: unknown, message: string) => void;
+  };
 }
 
 /** The tokens a publication used (what getPublishingAccess handed out). */
@@ -74,7 +78,17 @@ export async function mailConnectionLoss(deps: ConnectionLossDependencies, loss:
       accountName: connection.account_name,
       scheduledPosts,
       settingsUrl: `${deps.publicUrl}/settings`,
-      ...(refusedPost ? { failedPost: { project: refusedPost.project, sequence: refusedPost.sequence, day: refusedPost.day, time: refusedPost.time, reasonCode: refusedPost.reasonCode } } : {}),
+      ...(refusedPost
+        ? {
+            failedPost: {
+              project: refusedPost.project,
+              sequence: refusedPost.sequence,
+              day: refusedPost.day,
+              time: refusedPost.time,
+              reasonCode: refusedPost.reasonCode,
+            },
+          }
+        : {}),
     }),
   );
   await recordLossMailed(deps.db, loss, now);
@@ -100,7 +114,10 @@ export async function closeRefusedConnection(
   const row = await findConnectionRow(deps.db, userId, network);
   if (!row || !readFlag(row.is_connected) || !holdsTokens(deps.cipher, row, input.refused)) return { closed: false, mailed: false };
   const loss = await markConnectionLost(deps.db, deps.dialect, row, now);
-  deps.log.warn({ userId, network, postId: input.post.id, reason: input.reason, closed: loss !== undefined }, 'The network refused the connection while publishing: closed, its owner is e-mailed');
+  deps.log.warn(
+    { userId, network, postId: input.post.id, reason: input.reason, closed: loss !== undefined },
+    'The network refused the connection while publishing: closed, its owner is e-mailed',
+  );
   if (!loss) return { closed: false, mailed: false };
   try {
     await mailConnectionLoss(deps, loss, now, input.post);

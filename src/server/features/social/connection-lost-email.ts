@@ -42,7 +42,9 @@ export function connectionLostEmail(input: {
   return {
     to: input.to,
     subject: texts.subject(network),
-    text: [greeting, '', intro, '', ...failed.flatMap((line) => [line, '']), affected, '', where, input.settingsUrl, '', texts.why, '', t('signature')].join('\n'),
+    text: [greeting, '', intro, '', ...failed.flatMap((line) => [line, '']), affected, '', where, input.settingsUrl, '', texts.why, '', t('signature')].join(
+      '\n',
+    ),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(intro)}</p>`,

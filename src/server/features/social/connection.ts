@@ -104,7 +104,12 @@ export interface ProviderStatus {
 }
 
 /** The client view of SPEC §3: what the browser may know of a connection. */
-export function toView(network: SocialNetwork, connection: Connection | undefined, provider: ProviderStatus, warning: ConnectionWarning | null = null): SocialConnectionView {
+export function toView(
+  network: SocialNetwork,
+  connection: Connection | undefined,
+  provider: ProviderStatus,
+  warning: ConnectionWarning | null = null,
+): SocialConnectionView {
   const connected = connection?.isConnected === true;
   const common = {
     sandbox: provider.sandbox,

@@ -32,9 +32,7 @@ export interface NetworkConnector {
 }
 
 export type VerifyOutcome =
-  | { result: 'valid'; changes?: ConnectionChanges }
-  | { result: 'invalid'; reason: string }
-  | { result: 'unverified'; warning: ConnectionWarning };
+  { result: 'valid'; changes?: ConnectionChanges } | { result: 'invalid'; reason: string } | { result: 'unverified'; warning: ConnectionWarning };
 
 export interface ConnectorDependencies {
   cipher: TokenCipher;

@@ -53,7 +53,8 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
 
       const now = new Date();
       const accountId = me.id ?? info.userId ?? null;
-      const expiresAt = longLived.expiresIn !== undefined ? expiryFrom(now, longLived.expiresIn) : (info.expiresAt ?? expiryFrom(now, DEFAULT_TOKEN_LIFETIME_SECONDS));
+      const expiresAt =
+        longLived.expiresIn !== undefined ? expiryFrom(now, longLived.expiresIn) : (info.expiresAt ?? expiryFrom(now, DEFAULT_TOKEN_LIFETIME_SECONDS));
       const sameAccount = previous !== undefined && previous.accountId === accountId;
       return {
         access_token: sealSecret(cipher, userId, 'instagram', 'access_token', accessToken),
@@ -83,7 +84,8 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
 
     async verify(connection): Promise<VerifyOutcome> {
       const now = new Date();
-      if (connection.dataAccessExpiresAt && connection.dataAccessExpiresAt <= now) return { result: 'invalid', reason: 'data access has expired (90 days without logging in)' };
+      if (connection.dataAccessExpiresAt && connection.dataAccessExpiresAt <= now)
+        return { result: 'invalid', reason: 'data access has expired (90 days without logging in)' };
       // The page token never expires: only without one does the user token's end count.
       const target = targetPageToken(connection);
       if (!target && (!connection.tokenExpiresAt || connection.tokenExpiresAt <= now)) return { result: 'invalid', reason: 'the user token has expired' };
@@ -91,7 +93,8 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
       if (!token) return { result: 'invalid', reason: 'no access token is stored' };
       try {
         const info = await client.debugToken(token);
-        if (!info.isValid) return { result: 'invalid', reason: `Meta says the ${target ? 'page' : 'user'} token is not valid: ${info.error?.message ?? 'no reason given'}` };
+        if (!info.isValid)
+          return { result: 'invalid', reason: `Meta says the ${target ? 'page' : 'user'} token is not valid: ${info.error?.message ?? 'no reason given'}` };
         const dataAccessExpiresAt = info.dataAccessExpiresAt ?? connection.dataAccessExpiresAt;
         return {
           result: 'valid',
@@ -116,10 +119,14 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
       const accessToken = openSecret(cipher, connection, 'access_token');
       if (!accessToken) throw new ProviderError('meta', 'invalid-token', 'No access token is stored');
       // Pages of Business Manager businesses are read only with business_management (/me/businesses needs it).
-      const linked = (await client.listPages(accessToken, { businesses: connection.scopes.includes('business_management') })).filter((page) => page.instagramBusinessAccount);
+      const linked = (await client.listPages(accessToken, { businesses: connection.scopes.includes('business_management') })).filter(
+        (page) => page.instagramBusinessAccount,
+      );
       const adsGranted = connection.scopes.includes('ads_read') || connection.scopes.includes('ads_management');
       // A mark left by a refusal at publish time stays until the user connects again (that clears the pages).
-      const marked = new Map((connection.instagramPages ?? []).filter((page) => page.problem).map((page) => [page.instagram_business_account_id, page.problem!]));
+      const marked = new Map(
+        (connection.instagramPages ?? []).filter((page) => page.problem).map((page) => [page.instagram_business_account_id, page.problem!]),
+      );
       const pages = linked.map((page) => businessPageOf(page, adsGranted, marked.get(page.instagramBusinessAccount!.id)));
       const pageTokens = Object.fromEntries(linked.filter((page) => page.accessToken).map((page) => [page.id, page.accessToken!]));
       const current = pages.some((page) => page.instagram_business_account_id === connection.publishTargetId) ? connection.publishTargetId : null;
@@ -174,7 +181,11 @@ function connectionEnd(connection: Connection, pageTokens: boolean): ConnectionC
  * (the page tokens with it, the connection's end moved to the end of data access). A ProviderError
  * `page` when Meta gives none for that page (the user no longer manages it, or did not share it).
  */
-export async function fetchTargetPageToken(client: GraphClient, cipher: TokenCipher, connection: Connection): Promise<{ token: string; changes: ConnectionChanges }> {
+export async function fetchTargetPageToken(
+  client: GraphClient,
+  cipher: TokenCipher,
+  connection: Connection,
+): Promise<{ token: string; changes: ConnectionChanges }> {
   const stored = openPageTokens(cipher, connection);
   const known = targetPageId(connection);
   if (known && stored[known]) return { token: stored[known]!, changes: {} };
@@ -183,14 +194,21 @@ export async function fetchTargetPageToken(client: GraphClient, cipher: TokenCip
   // Pages not fetched since the last login: the page is found among the user's again.
   const pageId =
     known ??
-    (await client.listPages(userToken, { businesses: connection.scopes.includes('business_management') })).find((page) => page.instagramBusinessAccount?.id === connection.publishTargetId)?.id;
+    (await client.listPages(userToken, { businesses: connection.scopes.includes('business_management') })).find(
+      (page) => page.instagramBusinessAccount?.id === connection.publishTargetId,
+    )?.id;
   if (!pageId) throw new ProviderError('meta', 'page', 'The chosen Instagram account is not among the pages the user shared with the app');
   const token = await client.getPageToken(userToken, pageId).catch((error: unknown) => {
     // Code 100 (subcode 33): the page cannot be loaded with her token, it is no longer hers to share.
     if (error instanceof ProviderError && error.failure === 'rejected' && error.details.code === 100) return undefined;
     throw error;
   });
-  if (!token) throw new ProviderError('meta', 'page', `Meta gave no token for the Facebook page ${pageId}: the user no longer manages it, or did not share it with the app`);
+  if (!token)
+    throw new ProviderError(
+      'meta',
+      'page',
+      `Meta gave no token for the Facebook page ${pageId}: the user no longer manages it, or did not share it with the app`,
+    );
   return {
     token,
     changes: {

@@ -20,7 +20,11 @@ const personUrn = (id: string) => `urn:li:person:${id}`;
  * LinkedIn (SPEC §7 linkedin-exchange-code, -verify-token, -fetch-admin-pages): the member and the
  * organizations they administer; the member (PERSON) is the publish target until another is chosen.
  */
-export function createLinkedInConnector(client: LinkedInClient, options: { sandbox: boolean; organizationPages: boolean }, deps: ConnectorDependencies): NetworkConnector {
+export function createLinkedInConnector(
+  client: LinkedInClient,
+  options: { sandbox: boolean; organizationPages: boolean },
+  deps: ConnectorDependencies,
+): NetworkConnector {
   const { cipher, dialect } = deps;
 
   /** The token columns of a grant; a refresh that returns no new refresh token keeps the old one. */
@@ -52,7 +56,8 @@ export function createLinkedInConnector(client: LinkedInClient, options: { sandb
     sandbox: options.sandbox,
     companyPagesOffered: options.organizationPages,
 
-    authorizationUrl: ({ state, redirectUri }) => client.authorizationUrl({ state, redirectUri, scopes: linkedinScopes({ organizationPages: options.organizationPages }) }),
+    authorizationUrl: ({ state, redirectUri }) =>
+      client.authorizationUrl({ state, redirectUri, scopes: linkedinScopes({ organizationPages: options.organizationPages }) }),
 
     async connect({ userId, code, redirectUri, previous }) {
       let grant: LinkedInTokenGrant;
@@ -91,7 +96,8 @@ export function createLinkedInConnector(client: LinkedInClient, options: { sandb
         pages: null,
         pages_fetched_at: null,
         // SPEC §9: the member (PERSON) is preselected; a reconnection of the same member keeps their choice.
-        publish_target_id: sameAccount && previous?.publishTargetId ? previous.publishTargetId : personId === DEFAULT_LINKEDIN_PERSON_ID ? null : personUrn(personId),
+        publish_target_id:
+          sameAccount && previous?.publishTargetId ? previous.publishTargetId : personId === DEFAULT_LINKEDIN_PERSON_ID ? null : personUrn(personId),
       };
     },
 
@@ -154,7 +160,13 @@ export function createLinkedInConnector(client: LinkedInClient, options: { sandb
       };
       const pages: LinkedInPage[] = [
         { id: personUrn(personId), name: member.name ?? connection.accountName ?? DEFAULT_LINKEDIN_USER_NAME, type: 'PERSON', logoUrl: member.picture ?? null },
-        ...organizations.map((organization) => ({ id: organization.urn, name: organization.name, type: 'ORGANIZATION' as const, logoUrl: organization.logoUrl, ...problemOf(organization.urn) })),
+        ...organizations.map((organization) => ({
+          id: organization.urn,
+          name: organization.name,
+          type: 'ORGANIZATION' as const,
+          logoUrl: organization.logoUrl,
+          ...problemOf(organization.urn),
+        })),
       ];
       const target = pages.some((page) => page.id === connection.publishTargetId) ? connection.publishTargetId : pages[0]!.id;
       return { pages: JSON.stringify(pages), pages_fetched_at: new Date().toISOString(), publish_target_id: target };

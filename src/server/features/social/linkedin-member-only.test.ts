@@ -47,7 +47,9 @@ describe('LinkedIn without company pages', () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/social/linkedin/pages', headers: { cookie } });
       expect(response.statusCode, response.body).toBe(200);
       const view = response.json() as LinkedInConnectionView;
-      expect(view.adminPages).toEqual([{ id: 'urn:li:person:sbx4Qm7TzL', name: 'Marta Soler Ibáñez', type: 'PERSON', logoUrl: `${sandbox.base}/linkedin/media/member.svg` }]);
+      expect(view.adminPages).toEqual([
+        { id: 'urn:li:person:sbx4Qm7TzL', name: 'Marta Soler Ibáñez', type: 'PERSON', logoUrl: `${sandbox.base}/linkedin/media/member.svg` },
+      ]);
       expect(view).toMatchObject({ publishTargetId: 'urn:li:person:sbx4Qm7TzL', companyPagesOffered: false });
       const left = (await (await fetch(`${sandbox.base}/control`)).json()) as { faults: Array<{ remaining: number }> };
       expect(left.faults.map((fault) => fault.remaining)).toEqual([1]);

@@ -28,9 +28,17 @@ describe('what the server logs about social connections', () => {
       const state = back.searchParams.get('state')!;
       secrets.push(code, state);
       // The browser's arrival on the callback page (served by the app), then the page's POST.
-      await t.app.inject({ method: 'GET', url: `/auth/${network}/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, headers: { cookie } });
-      expect((await t.app.inject({ method: 'POST', url: `/api/social/${network}/callback`, headers: { cookie }, payload: { code, state } })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'POST', url: `/api/social/${network}/callback`, headers: { cookie }, payload: { code, state } })).statusCode).toBe(400);
+      await t.app.inject({
+        method: 'GET',
+        url: `/auth/${network}/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+        headers: { cookie },
+      });
+      expect((await t.app.inject({ method: 'POST', url: `/api/social/${network}/callback`, headers: { cookie }, payload: { code, state } })).statusCode).toBe(
+        200,
+      );
+      expect((await t.app.inject({ method: 'POST', url: `/api/social/${network}/callback`, headers: { cookie }, payload: { code, state } })).statusCode).toBe(
+        400,
+      );
       await t.app.inject({ method: 'GET', url: `/api/social/${network}/pages`, headers: { cookie } });
       sandbox.sandbox.control.fail({ network: network === 'linkedin' ? 'linkedin' : 'meta', kind: 'server-error', times: 2 });
       await t.app.inject({ method: 'GET', url: `/api/social/${network}`, headers: { cookie } });

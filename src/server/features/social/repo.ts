@@ -7,7 +7,8 @@ export type ConnectionRow = SocialConnectionsTable & { id: number };
 export type ConnectionChanges = Omit<Updateable<SocialConnectionsTable>, 'id' | 'user_id' | 'network' | 'created_at'>;
 
 export async function findConnectionRow(db: Kysely<Database>, userId: string, network: SocialNetwork): Promise<ConnectionRow | undefined> {
-  return (await db.selectFrom('social_connections').selectAll().where('user_id', '=', userId).where('network', '=', network).executeTakeFirst()) as ConnectionRow | undefined;
+  return (await db.selectFrom('social_connections').selectAll().where('user_id', '=', userId).where('network', '=', network).executeTakeFirst()) as
+    ConnectionRow | undefined;
 }
 
 /** Creates the user's connection to the network, or overwrites the one there is (a reconnection). */
@@ -34,7 +35,11 @@ export function listUsableConnectionRows(db: Kysely<Database>, userIds: string[]
 }
 
 export async function updateConnectionRow(db: Kysely<Database>, id: number, changes: ConnectionChanges): Promise<void> {
-  await db.updateTable('social_connections').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('social_connections')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function insertOAuthState(db: Kysely<Database>, state: Insertable<OAuthStatesTable>): Promise<void> {
@@ -51,7 +56,13 @@ export async function takeOAuthState(db: Kysely<Database>, stateHash: string): P
 
 /** A user's states beyond the newest `keep`: a client asking again and again cannot grow the table. */
 export async function deleteSurplusOAuthStates(db: Kysely<Database>, userId: string, keep: number): Promise<void> {
-  const newest = db.selectFrom('oauth_states').select('state_hash').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('state_hash').limit(keep);
+  const newest = db
+    .selectFrom('oauth_states')
+    .select('state_hash')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('state_hash')
+    .limit(keep);
   await db.deleteFrom('oauth_states').where('user_id', '=', userId).where('state_hash', 'not in', newest).execute();
 }
 

@@ -56,8 +56,10 @@ async function call(options: InjectOptions): Promise<LightMyRequestResponse> {
 const status = (cookie: string, network: Network) => call({ method: 'GET', url: `/api/social/${network}`, headers: { cookie } });
 const pages = (cookie: string, network: Network) => call({ method: 'GET', url: `/api/social/${network}/pages`, headers: { cookie } });
 const disconnect = (cookie: string, network: Network) => call({ method: 'DELETE', url: `/api/social/${network}`, headers: { cookie } });
-const chooseTarget = (cookie: string, network: Network, targetId: string) => call({ method: 'PUT', url: `/api/social/${network}/target`, headers: { cookie }, payload: { targetId } });
-const callback = (cookie: string, network: Network, payload: Record<string, unknown>) => call({ method: 'POST', url: `/api/social/${network}/callback`, headers: { cookie }, payload });
+const chooseTarget = (cookie: string, network: Network, targetId: string) =>
+  call({ method: 'PUT', url: `/api/social/${network}/target`, headers: { cookie }, payload: { targetId } });
+const callback = (cookie: string, network: Network, payload: Record<string, unknown>) =>
+  call({ method: 'POST', url: `/api/social/${network}/callback`, headers: { cookie }, payload });
 
 async function connected(cookie: string, network: Network, options: { uncheck?: string[] } = {}): Promise<SocialConnectionView> {
   const response = await connect(t, cookie, network, options);
@@ -126,7 +128,16 @@ describe('the connection view', () => {
   it('before any connection: not connected, no data, marked as the sandbox', async () => {
     const { cookie } = await newUser();
     expect((await status(cookie, 'linkedin')).json()).toEqual({
-      network: 'linkedin', sandbox: true, available: true, isConnected: false, userName: null, expiresAt: null, publishTargetId: null, warning: null, adminPages: null, companyPagesOffered: true,
+      network: 'linkedin',
+      sandbox: true,
+      available: true,
+      isConnected: false,
+      userName: null,
+      expiresAt: null,
+      publishTargetId: null,
+      warning: null,
+      adminPages: null,
+      companyPagesOffered: true,
     });
     expect((await status(cookie, 'instagram')).json()).toMatchObject({ network: 'instagram', isConnected: false, businessPages: null });
   });
@@ -136,7 +147,11 @@ describe('the connection view', () => {
     try {
       const user = await createTestUser(bare, { email: 'bare@social.test' });
       const cookie = await signIn(bare, user.email, user.password);
-      expect((await bare.app.inject({ method: 'GET', url: '/api/social/linkedin', headers: { cookie } })).json()).toMatchObject({ available: false, sandbox: false, isConnected: false });
+      expect((await bare.app.inject({ method: 'GET', url: '/api/social/linkedin', headers: { cookie } })).json()).toMatchObject({
+        available: false,
+        sandbox: false,
+        isConnected: false,
+      });
       expectError(await bare.app.inject({ method: 'POST', url: '/api/social/instagram/authorize', headers: { cookie } }), 503, 'SOCIAL_NOT_CONFIGURED');
     } finally {
       await bare.close();
@@ -181,7 +196,15 @@ describe('connecting LinkedIn through the consent page', () => {
 
   it('connects: the member, 60 days of token, the member preselected as publish target', async () => {
     const view = await connected(user.cookie, 'linkedin');
-    expect(view).toMatchObject({ network: 'linkedin', isConnected: true, userName: 'Marta Soler Ibáñez', publishTargetId: MEMBER_URN, adminPages: null, warning: null, sandbox: true });
+    expect(view).toMatchObject({
+      network: 'linkedin',
+      isConnected: true,
+      userName: 'Marta Soler Ibáñez',
+      publishTargetId: MEMBER_URN,
+      adminPages: null,
+      warning: null,
+      sandbox: true,
+    });
     closeTo(view.expiresAt, Date.now() + 5_184_000_000);
     const status = await call({ method: 'GET', url: '/api/social/linkedin', headers: { cookie: user.cookie } });
     expect(status.json()).toMatchObject({ isConnected: true, warning: null });
@@ -209,7 +232,12 @@ describe('connecting LinkedIn through the consent page', () => {
     const view = response.json() as Extract<SocialConnectionView, { network: 'linkedin' }>;
     expect(view.adminPages).toEqual([
       { id: MEMBER_URN, name: 'Marta Soler Ibáñez', type: 'PERSON', logoUrl: `${sandbox.base}/linkedin/media/member.svg` },
-      { id: 'urn:li:organization:90210001', name: 'Soler Ibáñez Arquitectos', type: 'ORGANIZATION', logoUrl: `${sandbox.base}/linkedin/media/logos/90210001.svg` },
+      {
+        id: 'urn:li:organization:90210001',
+        name: 'Soler Ibáñez Arquitectos',
+        type: 'ORGANIZATION',
+        logoUrl: `${sandbox.base}/linkedin/media/logos/90210001.svg`,
+      },
       { id: 'urn:li:organization:90210002', name: 'Taller Norte', type: 'ORGANIZATION', logoUrl: null },
     ]);
     expect(view.publishTargetId).toBe(MEMBER_URN);
@@ -231,7 +259,11 @@ describe('connecting LinkedIn through the consent page', () => {
     const before = await row(user.id, 'linkedin');
     const [oldAccessToken] = await storedTokens(user.id, 'linkedin');
     // As if the token were near its end: the new one must last 60 days from now again.
-    await t.database.db.updateTable('social_connections').set({ token_expires_at: storedInstant(new Date(Date.now() + 3 * DAY_S * 1000)) as string }).where('id', '=', before.id).execute();
+    await t.database.db
+      .updateTable('social_connections')
+      .set({ token_expires_at: storedInstant(new Date(Date.now() + 3 * DAY_S * 1000)) as string })
+      .where('id', '=', before.id)
+      .execute();
     const view = await connected(user.cookie, 'linkedin');
     expect(view).toMatchObject({ isConnected: true, publishTargetId: 'urn:li:organization:90210001' });
     closeTo(view.expiresAt, Date.now() + 5_184_000_000);
@@ -282,16 +314,24 @@ describe('connecting Instagram through the Facebook Login dialog', () => {
 
   it("keeps SPEC §3's token data: data access expiry, permissions and granular scopes, app, type, issue time", async () => {
     const stored = await row(user.id, 'instagram');
-    expect(stored).toMatchObject({ account_id: '10158000000000001', token_type: 'bearer', provider_app_id: sandbox.sandbox.credentials.meta.appId, provider_application: 'Alzado' });
+    expect(stored).toMatchObject({
+      account_id: '10158000000000001',
+      token_type: 'bearer',
+      provider_app_id: sandbox.sandbox.credentials.meta.appId,
+      provider_application: 'Alzado',
+    });
     expect(stored.scopes.split(' ').sort()).toEqual(['public_profile', ...INSTAGRAM_SCOPES].sort());
     closeTo(readInstant(stored.data_access_expires_at!).toISOString(), Date.now() + 90 * DAY_S * 1000);
     expect(stored.token_issued_at).not.toBeNull();
-    expect(JSON.parse(stored.granular_scopes!)).toContainEqual({ scope: 'instagram_basic', target_ids: ['17841400000000001', '17841400000000002', '17841400000000004', '17841400000000005'] });
+    expect(JSON.parse(stored.granular_scopes!)).toContainEqual({
+      scope: 'instagram_basic',
+      target_ids: ['17841400000000001', '17841400000000002', '17841400000000004', '17841400000000005'],
+    });
     const [accessToken] = await storedTokens(user.id, 'instagram');
     expect(stored.access_token).not.toContain(accessToken!);
   });
 
-  it('lists the business accounts of the Facebook pages, her own and her businesses\' (a page without Instagram is left out), page tokens encrypted', async () => {
+  it("lists the business accounts of the Facebook pages, her own and her businesses' (a page without Instagram is left out), page tokens encrypted", async () => {
     const response = await pages(user.cookie, 'instagram');
     expect(response.statusCode, response.body).toBe(200);
     const view = response.json() as Extract<SocialConnectionView, { network: 'instagram' }>;
@@ -309,8 +349,14 @@ describe('connecting Instagram through the Facebook Login dialog', () => {
       account('17841400000000001', 'soler.arquitectos', 'Soler Ibáñez Arquitectos', 1204, 87, '104000000000001', 'Soler Ibáñez Arquitectos'),
       account('17841400000000002', 'tallernorte.estudio', 'Taller Norte', 356, 41, '104000000000002', 'Taller Norte'),
       // Reached through Business Manager, and this server does not ask for ads_read (META_ADS_READ): Meta would refuse them.
-      { ...account('17841400000000004', 'soler.interiorismo', 'Soler Ibáñez Interiorismo', 512, 23, '104000000000004', 'Soler Ibáñez Interiorismo'), problem: 'businessManagerPermission' },
-      { ...account('17841400000000005', 'fundaciomirador', 'Fundació Mirador', 2870, 164, '104000000000005', 'Fundació Mirador'), problem: 'businessManagerPermission' },
+      {
+        ...account('17841400000000004', 'soler.interiorismo', 'Soler Ibáñez Interiorismo', 512, 23, '104000000000004', 'Soler Ibáñez Interiorismo'),
+        problem: 'businessManagerPermission',
+      },
+      {
+        ...account('17841400000000005', 'fundaciomirador', 'Fundació Mirador', 2870, 164, '104000000000005', 'Fundació Mirador'),
+        problem: 'businessManagerPermission',
+      },
     ]);
     // Two accounts that can be published to: the user chooses.
     expect(view.publishTargetId).toBeNull();
@@ -323,7 +369,7 @@ describe('connecting Instagram through the Facebook Login dialog', () => {
     expectError(await chooseTarget(user.cookie, 'instagram', '104000000000002'), 404, 'SOCIAL_TARGET_NOT_FOUND');
   });
 
-  it('stays connected past the user token\'s 60 days on its page token, until the data access ends', async () => {
+  it("stays connected past the user token's 60 days on its page token, until the data access ends", async () => {
     const other = await newUser();
     await connected(other.cookie, 'instagram');
     expect((await pages(other.cookie, 'instagram')).statusCode).toBe(200);
@@ -341,13 +387,18 @@ describe('connecting Instagram through the Facebook Login dialog', () => {
     }
   });
 
-  it('a stored end that has passed does not close a connection whose page token Meta confirms: its end becomes the data access\'s', async () => {
+  it("a stored end that has passed does not close a connection whose page token Meta confirms: its end becomes the data access's", async () => {
     const other = await newUser();
     await connected(other.cookie, 'instagram');
     expect((await pages(other.cookie, 'instagram')).statusCode).toBe(200);
     expect((await chooseTarget(other.cookie, 'instagram', '17841400000000001')).statusCode).toBe(200);
     // As a row kept when the user token's 60 days were the connection's end.
-    await t.database.db.updateTable('social_connections').set({ token_expires_at: storedInstant(new Date(Date.now() - 1000)) as string }).where('user_id', '=', other.id).where('network', '=', 'instagram').execute();
+    await t.database.db
+      .updateTable('social_connections')
+      .set({ token_expires_at: storedInstant(new Date(Date.now() - 1000)) as string })
+      .where('user_id', '=', other.id)
+      .where('network', '=', 'instagram')
+      .execute();
     const view = (await status(other.cookie, 'instagram')).json() as SocialConnectionView;
     expect(view).toMatchObject({ isConnected: true, warning: null });
     closeTo(view.expiresAt, Date.now() + 90 * DAY_S * 1000);
@@ -369,7 +420,10 @@ describe('connecting Instagram through the Facebook Login dialog', () => {
       const cookie = await signIn(withAds, owner.email, owner.password);
       expect(new URL(await authorize(withAds, cookie, 'instagram')).searchParams.get('scope')).toBe([...INSTAGRAM_SCOPES, 'ads_read'].join(','));
       expect((await connect(withAds, cookie, 'instagram')).statusCode).toBe(200);
-      const view = (await withAds.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie } })).json() as Extract<SocialConnectionView, { network: 'instagram' }>;
+      const view = (await withAds.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie } })).json() as Extract<
+        SocialConnectionView,
+        { network: 'instagram' }
+      >;
       expect(view.businessPages).toHaveLength(4);
       expect(view.businessPages!.filter((page) => page.problem)).toEqual([]);
     } finally {
@@ -451,7 +505,11 @@ describe('declined consent and forged states', () => {
     expectError(await callback(cookie, 'linkedin', payload), 400, 'OAUTH_STATE_MISMATCH');
 
     const late = await answerConsent(await authorize(t, cookie, 'instagram'));
-    await t.database.db.updateTable('oauth_states').set({ expires_at: storedInstant(new Date(Date.now() - 1000)) as string }).where('user_id', '=', id).execute();
+    await t.database.db
+      .updateTable('oauth_states')
+      .set({ expires_at: storedInstant(new Date(Date.now() - 1000)) as string })
+      .where('user_id', '=', id)
+      .execute();
     expectError(await callback(cookie, 'instagram', Object.fromEntries(late.searchParams)), 400, 'OAUTH_STATE_MISMATCH');
   });
 
@@ -535,7 +593,11 @@ describe('the check on load', () => {
   it.each(['linkedin', 'instagram'] as const)('%s: a token past its expiry date is not connected, without asking the provider', async (network) => {
     const { id, cookie } = await newUser();
     await connected(cookie, network);
-    await t.database.db.updateTable('social_connections').set({ token_expires_at: storedInstant(new Date(Date.now() - 1000)) as string }).where('user_id', '=', id).execute();
+    await t.database.db
+      .updateTable('social_connections')
+      .set({ token_expires_at: storedInstant(new Date(Date.now() - 1000)) as string })
+      .where('user_id', '=', id)
+      .execute();
     // The provider is down: the answer can only come from the stored date.
     sandbox.sandbox.control.fail({ network: network === 'linkedin' ? 'linkedin' : 'meta', kind: 'server-error', times: 0 });
     expect((await status(cookie, network)).json()).toMatchObject({ isConnected: false, warning: null });
@@ -544,7 +606,11 @@ describe('the check on load', () => {
   it('an Instagram connection whose data access lapsed (90 days) is not connected', async () => {
     const { id, cookie } = await newUser();
     await connected(cookie, 'instagram');
-    await t.database.db.updateTable('social_connections').set({ data_access_expires_at: storedInstant(new Date(Date.now() - 1000)) as string }).where('user_id', '=', id).execute();
+    await t.database.db
+      .updateTable('social_connections')
+      .set({ data_access_expires_at: storedInstant(new Date(Date.now() - 1000)) as string })
+      .where('user_id', '=', id)
+      .execute();
     expect((await status(cookie, 'instagram')).json()).toMatchObject({ isConnected: false });
   });
 
@@ -554,7 +620,11 @@ describe('the check on load', () => {
     await connected(cookie, 'linkedin');
     const [oldAccess, refresh] = await storedTokens(id, 'linkedin');
     expect(refresh).toMatch(/^AQX/);
-    await t.database.db.updateTable('social_connections').set({ token_expires_at: storedInstant(new Date(Date.now() - 1000)) as string }).where('user_id', '=', id).execute();
+    await t.database.db
+      .updateTable('social_connections')
+      .set({ token_expires_at: storedInstant(new Date(Date.now() - 1000)) as string })
+      .where('user_id', '=', id)
+      .execute();
     const view = (await status(cookie, 'linkedin')).json() as SocialConnectionView;
     expect(view.isConnected).toBe(true);
     closeTo(view.expiresAt, Date.now() + 5_184_000_000);
@@ -637,7 +707,9 @@ describe('tokens stay on the server', () => {
     expect(rows.length).toBeGreaterThan(10);
     const secrets: string[] = [];
     for (const stored of rows) secrets.push(...(await storedTokens(stored.user_id, stored.network as Network)));
-    const ciphertexts = rows.flatMap((stored) => [stored.access_token, stored.refresh_token, stored.id_token, stored.page_tokens]).filter((value): value is string => Boolean(value));
+    const ciphertexts = rows
+      .flatMap((stored) => [stored.access_token, stored.refresh_token, stored.id_token, stored.page_tokens])
+      .filter((value): value is string => Boolean(value));
     expect(secrets.length).toBeGreaterThan(20);
     expect(answers.length).toBeGreaterThan(50);
     for (const answer of answers) {
@@ -650,7 +722,13 @@ describe('tokens stay on the server', () => {
   it('OpenAPI documents the social routes', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/social/{network}', '/api/social/{network}/authorize', '/api/social/{network}/callback', '/api/social/{network}/pages', '/api/social/{network}/target']),
+      expect.arrayContaining([
+        '/api/social/{network}',
+        '/api/social/{network}/authorize',
+        '/api/social/{network}/callback',
+        '/api/social/{network}/pages',
+        '/api/social/{network}/target',
+      ]),
     );
   });
 });

@@ -12,7 +12,16 @@ import { type TokenCipher, TokenDecryptionError } from '../../lib/token-cipher.t
 import { type RefusedPost, closeRefusedConnection } from './connection-loss.ts';
 import { type Connection, openPageTokens, openSecret, readConnection, targetPageId, toView, writeFlag } from './connection.ts';
 import type { NetworkConnector } from './connector.ts';
-import { deleteExpiredOAuthStates, deleteSurplusOAuthStates, findConnectionRow, insertOAuthState, listUsableConnectionRows, takeOAuthState, updateConnectionRow, upsertConnectionRow } from './repo.ts';
+import {
+  deleteExpiredOAuthStates,
+  deleteSurplusOAuthStates,
+  findConnectionRow,
+  insertOAuthState,
+  listUsableConnectionRows,
+  takeOAuthState,
+  updateConnectionRow,
+  upsertConnectionRow,
+} from './repo.ts';
 
 /**
  * The rules of the social connections (SPEC §4 "Social connection", §5 OAuth callback, §7): the
@@ -28,7 +37,11 @@ export interface SocialDependencies {
   cipher: TokenCipher;
   /** The networks that can be connected; a missing one is neither configured nor sandboxed. */
   connectors: Partial<Record<SocialNetwork, NetworkConnector>>;
-  log: { info: (object: unknown, message: string) => void; warn: (object: unknown, message: string) => void; error: (object: unknown, message: string) => void };
+  log: {
+    info: (object: unknown, message: string) => void;
+    warn: (object: unknown, message: string) => void;
+    error: (object: unknown, message: string) => void;
+  };
 }
 
 /** A state is good for this long: enough to read a consent page, short enough to be useless later. */
@@ -112,7 +125,11 @@ export async function getConnectionStatus(deps: SocialDependencies, input: { use
  * (no call to the networks: a list of posts asks this for all its owners at once). What a network says
  * at publishing time may still differ; this is what the studio is warned about beforehand (issue 29).
  */
-export async function usableNetworksOf(deps: Pick<SocialDependencies, 'db' | 'dialect'>, userIds: string[], now: Date): Promise<Map<string, Set<SocialNetwork>>> {
+export async function usableNetworksOf(
+  deps: Pick<SocialDependencies, 'db' | 'dialect'>,
+  userIds: string[],
+  now: Date,
+): Promise<Map<string, Set<SocialNetwork>>> {
   const rows = await listUsableConnectionRows(deps.db, [...new Set(userIds)], writeFlag(deps.dialect, true) as boolean | number, now.toISOString());
   const usable = new Map<string, Set<SocialNetwork>>();
   for (const row of rows) {
@@ -215,14 +232,18 @@ function problemOf(connection: Connection, targetId: string): PageProblem | null
  * PUT /api/social/:network/target: one of the connection's pages (LinkedIn: the member is always one),
  * and not one the network is known to refuse (its `problem`, which Settings shows).
  */
-export async function choosePublishTarget(deps: SocialDependencies, input: { userId: string; network: SocialNetwork; targetId: string }): Promise<SocialConnectionView> {
+export async function choosePublishTarget(
+  deps: SocialDependencies,
+  input: { userId: string; network: SocialNetwork; targetId: string },
+): Promise<SocialConnectionView> {
   const { userId, network, targetId } = input;
   const connection = await requireConnection(deps, userId, network, true);
   const allowed =
     network === 'linkedin'
       ? [...(connection.linkedinPages ?? []).map((page) => page.id), ...(connection.accountId ? [`urn:li:person:${connection.accountId}`] : [])]
       : (connection.instagramPages ?? []).map((page) => page.instagram_business_account_id);
-  if (!allowed.includes(targetId)) throw new AppError('SOCIAL_TARGET_NOT_FOUND', `${targetId} is not a page this ${NETWORK_NAMES[network]} connection can publish to`);
+  if (!allowed.includes(targetId))
+    throw new AppError('SOCIAL_TARGET_NOT_FOUND', `${targetId} is not a page this ${NETWORK_NAMES[network]} connection can publish to`);
   const problem = problemOf(connection, targetId);
   if (problem) throw new AppError('SOCIAL_TARGET_NOT_FOUND', `${NETWORK_NAMES[network]} does not allow publishing to ${targetId} (${problem})`);
   await updateConnectionRow(deps.db, connection.id, { publish_target_id: targetId });
@@ -272,7 +293,8 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
   const targetId = connection.publishTargetId;
   const targetName =
     network === 'linkedin'
-      ? (connection.linkedinPages?.find((page) => page.id === targetId)?.name ?? (targetId === `urn:li:person:${connection.accountId}` ? connection.accountName : null))
+      ? (connection.linkedinPages?.find((page) => page.id === targetId)?.name ??
+        (targetId === `urn:li:person:${connection.accountId}` ? connection.accountName : null))
       : (connection.instagramPages?.find((page) => page.instagram_business_account_id === targetId)?.instagram_username ?? null);
   return { network, accessToken, targetId, targetName, pageAccessToken, targetProblem: problemOf(connection, targetId) };
 }
@@ -287,7 +309,11 @@ export async function reportRefusedAccess(
   input: { userId: string; access: PublishingAccess; reason: string; post: RefusedPost; now: Date },
 ): Promise<{ closed: boolean; mailed: boolean }> {
   const { access, ...rest } = input;
-  return closeRefusedConnection(deps, { ...rest, network: access.network, refused: { accessToken: access.accessToken, pageAccessToken: access.pageAccessToken } });
+  return closeRefusedConnection(deps, {
+    ...rest,
+    network: access.network,
+    refused: { accessToken: access.accessToken, pageAccessToken: access.pageAccessToken },
+  });
 }
 
 /** The problem a page refused by its network is marked with (domain PAGE_PROBLEMS). */
@@ -299,7 +325,10 @@ const REFUSED_PAGE_PROBLEM: Record<SocialNetwork, PageProblem> = { linkedin: 'ro
  * with its problem in the stored pages, so Settings says why and it can be chosen no more; the connection
  * stands. Nothing is marked when the connection no longer lists the page (connected again meanwhile).
  */
-export async function reportRefusedPage(deps: SocialDependencies, input: { userId: string; access: PublishingAccess; reason: string }): Promise<{ marked: boolean }> {
+export async function reportRefusedPage(
+  deps: SocialDependencies,
+  input: { userId: string; access: PublishingAccess; reason: string },
+): Promise<{ marked: boolean }> {
   const { userId, access } = input;
   const connection = await loadConnection(deps, userId, access.network);
   if (!connection || !pageOf(connection, access.targetId)) return { marked: false };
@@ -309,6 +338,9 @@ export async function reportRefusedPage(deps: SocialDependencies, input: { userI
       ? connection.linkedinPages?.map((page) => (page.id === access.targetId ? { ...page, problem } : page))
       : connection.instagramPages?.map((page) => (page.instagram_business_account_id === access.targetId ? { ...page, problem } : page));
   await updateConnectionRow(deps.db, connection.id, { pages: JSON.stringify(pages) });
-  deps.log.warn({ userId, network: access.network, targetId: access.targetId, problem, reason: input.reason }, 'The network refused a page: marked, the connection stands');
+  deps.log.warn(
+    { userId, network: access.network, targetId: access.targetId, problem, reason: input.reason },
+    'The network refused a page: marked, the connection stands',
+  );
   return { marked: true };
 }

@@ -26,7 +26,10 @@ afterAll(async () => {
   await sandbox.close();
 });
 afterEach(async () => {
-  await t.database.db.updateTable('social_connections').set({ is_connected: storedFlag(false) as boolean }).execute();
+  await t.database.db
+    .updateTable('social_connections')
+    .set({ is_connected: storedFlag(false) as boolean })
+    .execute();
   await t.database.db.deleteFrom('jobs').execute();
   sandbox.sandbox.control.reset();
   mail.length = 0;
@@ -42,7 +45,12 @@ async function connectedLinkedIn(language: 'es' | 'en' | 'cat', firstName: strin
 
 /** The token's expiry set to `at`; returns it. */
 async function expireAt(userId: string, at: Date) {
-  await t.database.db.updateTable('social_connections').set({ token_expires_at: storedInstant(at) as string }).where('user_id', '=', userId).where('network', '=', 'linkedin').execute();
+  await t.database.db
+    .updateTable('social_connections')
+    .set({ token_expires_at: storedInstant(at) as string })
+    .where('user_id', '=', userId)
+    .where('network', '=', 'linkedin')
+    .execute();
   return at;
 }
 
@@ -53,24 +61,48 @@ async function runRefresh() {
 }
 
 const isConnected = async (userId: string) =>
-  readFlag((await t.database.db.selectFrom('social_connections').select('is_connected').where('user_id', '=', userId).where('network', '=', 'linkedin').executeTakeFirstOrThrow()).is_connected);
+  readFlag(
+    (
+      await t.database.db
+        .selectFrom('social_connections')
+        .select('is_connected')
+        .where('user_id', '=', userId)
+        .where('network', '=', 'linkedin')
+        .executeTakeFirstOrThrow()
+    ).is_connected,
+  );
 
 const auditActions = async (prefix: string) =>
-  (await t.database.db.selectFrom('audit_log').select(['action', 'subject']).where('subject', 'like', `${prefix}%`).orderBy('id').execute()).map((row) => `${row.action} ${row.subject}`);
+  (await t.database.db.selectFrom('audit_log').select(['action', 'subject']).where('subject', 'like', `${prefix}%`).orderBy('id').execute()).map(
+    (row) => `${row.action} ${row.subject}`,
+  );
 
 /** YYYY-MM-DD in the studio (Europe/Madrid), `days` from now. */
 function studioDay(days: number): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(Date.now() + days * DAY_MS)).map((part) => [part.type, part.value]),
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(Date.now() + days * DAY_MS))
+      .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 const shown = (day: string) => day.split('-').reverse().join('-');
 
 async function schedule(ownerId: string, days: string[]) {
-  const project = await t.database.db.insertInto('projects').values(projectRowValues({ state: 'preview', created_by: ownerId })).returning('id').executeTakeFirstOrThrow();
+  const project = await t.database.db
+    .insertInto('projects')
+    .values(projectRowValues({ state: 'preview', created_by: ownerId }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (const [index, day] of days.entries()) {
-    await createTestPost(t.database.db, { projectId: project.id, ownerId, sequence: index + 1, state: 'scheduled', publishOn: day, networks: { linkedin: true } });
+    await createTestPost(t.database.db, {
+      projectId: project.id,
+      ownerId,
+      sequence: index + 1,
+      state: 'scheduled',
+      publishOn: day,
+      networks: { linkedin: true },
+    });
   }
 }
 
@@ -113,7 +145,10 @@ describe('a LinkedIn connection without a refresh token', () => {
     await expireAt(user.id, new Date(Date.now() - 60_000));
     expect((await runRefresh()).state).toBe('done');
     expect(await isConnected(user.id)).toBe(false);
-    expect(mail.map((message) => message.subject)).toEqual([`Tu conexión con LinkedIn caduca el ${shown(studioDay(3))}`, 'Tu conexión con LinkedIn se ha cerrado']);
+    expect(mail.map((message) => message.subject)).toEqual([
+      `Tu conexión con LinkedIn caduca el ${shown(studioDay(3))}`,
+      'Tu conexión con LinkedIn se ha cerrado',
+    ]);
     expect(mail[1]!.text).toContain('Tienes 1 publicación programada en LinkedIn: no podrá salir hasta que vuelvas a conectarte.');
     const actions = (await auditActions(`linkedin:${user.id}`)).map((entry) => entry.split(' ')[0]);
     expect(actions).toEqual([EXPIRING_MAILED_ACTION, LOST_ACTION, LOST_MAILED_ACTION]);

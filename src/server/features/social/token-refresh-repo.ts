@@ -78,7 +78,13 @@ export async function findFirstScheduledDays(db: Kysely<Database>, dialect: Dial
  * How many of the user's posts are scheduled to the network (publishing or not yet), but for
  * `exceptPostId`: the post whose publication found the connection refused has failed there already.
  */
-export async function countScheduledPosts(db: Kysely<Database>, dialect: Dialect, userId: string, network: SocialNetwork, exceptPostId?: number): Promise<number> {
+export async function countScheduledPosts(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  userId: string,
+  network: SocialNetwork,
+  exceptPostId?: number,
+): Promise<number> {
   let query = db
     .selectFrom('posts')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -118,7 +124,11 @@ export async function recordExpiringMailed(db: Kysely<Database>, subject: string
  * that was renewed: a reconnection or a disconnection meanwhile wins. False when it did.
  */
 export async function replaceTokens(db: Kysely<Database>, dialect: Dialect, row: ConnectionRow, changes: ConnectionChanges, now: Date): Promise<boolean> {
-  const result = await db.updateTable('social_connections').set({ ...changes, updated_at: now.toISOString() }).where(sameConnection(dialect, row)).executeTakeFirst();
+  const result = await db
+    .updateTable('social_connections')
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where(sameConnection(dialect, row))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -191,7 +201,10 @@ export async function findUnmailedLosses(db: Kysely<Database>, since: Date): Pro
 }
 
 export async function recordLossMailed(db: Kysely<Database>, loss: UnmailedLoss, now: Date): Promise<void> {
-  await db.insertInto('audit_log').values({ actor_id: null, action: LOST_MAILED_ACTION, subject: lossSubject(loss.network, loss.userId), created_at: now.toISOString() }).execute();
+  await db
+    .insertInto('audit_log')
+    .values({ actor_id: null, action: LOST_MAILED_ACTION, subject: lossSubject(loss.network, loss.userId), created_at: now.toISOString() })
+    .execute();
 }
 
 export async function findConnectionOwner(db: Kysely<Database>, userId: string) {

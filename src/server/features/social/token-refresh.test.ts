@@ -38,7 +38,10 @@ afterAll(async () => {
 });
 afterEach(async () => {
   // Each test sees only its own connections, jobs and e-mails.
-  await t.database.db.updateTable('social_connections').set({ is_connected: storedFlag(false) as boolean }).execute();
+  await t.database.db
+    .updateTable('social_connections')
+    .set({ is_connected: storedFlag(false) as boolean })
+    .execute();
   await t.database.db.deleteFrom('jobs').execute();
   sandbox.sandbox.control.reset();
   mail.length = 0;
@@ -56,7 +59,9 @@ async function connectedUser(networks: Network[], options: { language?: 'es' | '
     expect(response.statusCode, response.body).toBe(200);
     if (network === 'instagram' && options.publishing) {
       expect((await t.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie } })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'PUT', url: '/api/social/instagram/target', headers: { cookie }, payload: { targetId: SOLER_INSTAGRAM } })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'PUT', url: '/api/social/instagram/target', headers: { cookie }, payload: { targetId: SOLER_INSTAGRAM } })).statusCode,
+      ).toBe(200);
     }
   }
   return { ...user, cookie };
@@ -75,7 +80,12 @@ async function connectedDaysAgo(daysAgo: number, options: { language?: 'es' | 'e
 const row = (userId: string, network: Network) =>
   t.database.db.selectFrom('social_connections').selectAll().where('user_id', '=', userId).where('network', '=', network).executeTakeFirstOrThrow();
 
-function secretOf(stored: { access_token: string | null; refresh_token: string | null; page_tokens: string | null }, userId: string, network: Network, column: 'access_token' | 'refresh_token' | 'page_tokens') {
+function secretOf(
+  stored: { access_token: string | null; refresh_token: string | null; page_tokens: string | null },
+  userId: string,
+  network: Network,
+  column: 'access_token' | 'refresh_token' | 'page_tokens',
+) {
   const value = stored[column];
   return value ? cipher.decrypt(value, secretContext(userId, network, column)) : null;
 }
@@ -99,13 +109,21 @@ async function runRefresh() {
 
 /** A job waiting for its retry, made due now (as if its backoff had passed), and run. */
 async function runRetryNow(jobId: number) {
-  await t.database.db.updateTable('jobs').set({ run_at: storedInstant(new Date()) as string }).where('id', '=', jobId).execute();
+  await t.database.db
+    .updateTable('jobs')
+    .set({ run_at: storedInstant(new Date()) as string })
+    .where('id', '=', jobId)
+    .execute();
   await t.worker.runDueJobs();
   return t.database.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
 }
 
 async function schedulePosts(ownerId: string, posts: Array<{ linkedin?: boolean; instagram?: boolean; state?: 'preview' | 'scheduled' }>) {
-  const project = await t.database.db.insertInto('projects').values(projectRowValues({ state: 'preview', created_by: ownerId })).returning('id').executeTakeFirstOrThrow();
+  const project = await t.database.db
+    .insertInto('projects')
+    .values(projectRowValues({ state: 'preview', created_by: ownerId }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (const [index, post] of posts.entries()) {
     const state = post.state ?? 'scheduled';
     await createTestPost(t.database.db, {
@@ -178,7 +196,11 @@ describe('LinkedIn', () => {
     const user = await connectedUser(['linkedin'], { language: 'cat' });
     await schedulePosts(user.id, [{ linkedin: true }]);
     await expireIn(user.id, 'linkedin', -60_000);
-    await t.database.db.updateTable('social_connections').set({ refresh_token_expires_at: storedInstant(new Date(Date.now() - 1000)) as string }).where('user_id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('social_connections')
+      .set({ refresh_token_expires_at: storedInstant(new Date(Date.now() - 1000)) as string })
+      .where('user_id', '=', user.id)
+      .execute();
     // Any call to LinkedIn would fail and keep it connected: the answer comes from the row alone.
     sandbox.sandbox.control.fail({ network: 'linkedin', kind: 'server-error', times: 0 });
 
@@ -217,13 +239,22 @@ describe('Instagram', () => {
     closeTo(after.token_expires_at, new Date(before.data_access_expires_at as string).getTime(), 1_000);
     closeTo(after.token_expires_at, Date.now() + 90 * DAY_MS);
     const pageTokens = JSON.parse(secretOf(after, user.id, 'instagram', 'page_tokens')!) as Record<string, string>;
-    expect(await sandboxClients(sandbox).instagram.debugToken(pageTokens['104000000000001']!)).toMatchObject({ isValid: true, type: 'PAGE', expiresAt: undefined });
+    expect(await sandboxClients(sandbox).instagram.debugToken(pageTokens['104000000000001']!)).toMatchObject({
+      isValid: true,
+      type: 'PAGE',
+      expiresAt: undefined,
+    });
     expect(mail).toEqual([]);
   });
 
   it('a connection without its page token gets it, read with the user token, and is then not due again for months', async () => {
     const user = await connectedUser(['instagram'], { publishing: true });
-    await t.database.db.updateTable('social_connections').set({ page_tokens: null }).where('user_id', '=', user.id).where('network', '=', 'instagram').execute();
+    await t.database.db
+      .updateTable('social_connections')
+      .set({ page_tokens: null })
+      .where('user_id', '=', user.id)
+      .where('network', '=', 'instagram')
+      .execute();
     await expireIn(user.id, 'instagram', 3 * DAY_MS);
 
     expect((await runRefresh()).state).toBe('done');
@@ -249,7 +280,7 @@ describe('Instagram', () => {
     expect(mail).toEqual([]);
   });
 
-  it('warns its owner, once, when Meta\'s data access ends within the week, and keeps it connected until then', async () => {
+  it("warns its owner, once, when Meta's data access ends within the week, and keeps it connected until then", async () => {
     const user = await connectedDaysAgo(86, { language: 'en' });
     await schedulePosts(user.id, [{ instagram: true }]);
 
@@ -288,7 +319,12 @@ describe('Instagram', () => {
 
   it('a chosen page that is no longer hers (no page token to be had) keeps the connection while its user token works, and warns its owner', async () => {
     const user = await connectedUser(['instagram'], { language: 'en', publishing: true });
-    await t.database.db.updateTable('social_connections').set({ page_tokens: null }).where('user_id', '=', user.id).where('network', '=', 'instagram').execute();
+    await t.database.db
+      .updateTable('social_connections')
+      .set({ page_tokens: null })
+      .where('user_id', '=', user.id)
+      .where('network', '=', 'instagram')
+      .execute();
     await expireIn(user.id, 'instagram', 3 * DAY_MS);
     sandbox.sandbox.control.setMetaPages(defaultMetaPages().filter((page) => page.id !== '104000000000001'));
 

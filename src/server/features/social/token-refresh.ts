@@ -10,7 +10,14 @@ import { readConnection } from './connection.ts';
 import { type StudioSchedule, warnExpiringConnection } from './connection-expiring.ts';
 import { mailConnectionLoss } from './connection-loss.ts';
 import type { ConnectionRow } from './repo.ts';
-import { enqueueTokenRefresh, findConnectionsToRenew, findFirstScheduledDays, findUnmailedLosses, markConnectionLost, replaceTokens } from './token-refresh-repo.ts';
+import {
+  enqueueTokenRefresh,
+  findConnectionsToRenew,
+  findFirstScheduledDays,
+  findUnmailedLosses,
+  markConnectionLost,
+  replaceTokens,
+} from './token-refresh-repo.ts';
 import { renewConnection } from './token-renewal.ts';
 
 /**
@@ -38,7 +45,11 @@ export interface TokenRefreshDependencies {
   windowDays: number;
   /** When posts go out: the warning counts the posts due after the expiry. */
   studio: StudioSchedule;
-  log: { info: (object: unknown, message: string) => void; warn: (object: unknown, message: string) => void; error: (object: unknown, message: string) => void };
+  log: {
+    info: (object: unknown, message: string) => void;
+    warn: (object: unknown, message: string) => void;
+    error: (object: unknown, message: string) => void;
+  };
   now?: () => Date;
 }
 
@@ -58,7 +69,10 @@ export function createRefreshTokensHandler(deps: TokenRefreshDependencies): JobH
       if (outcome.result === 'renewed') {
         const replaced = await replaceTokens(deps.db, deps.dialect, row, outcome.changes, now);
         if (replaced) counts.renewed += 1;
-        deps.log.info({ ...where, expiresAt: outcome.expiresAt.toISOString(), replaced }, replaced ? 'Social token renewed' : 'Social token renewed, but the connection changed meanwhile: kept as it is');
+        deps.log.info(
+          { ...where, expiresAt: outcome.expiresAt.toISOString(), replaced },
+          replaced ? 'Social token renewed' : 'Social token renewed, but the connection changed meanwhile: kept as it is',
+        );
       } else if (outcome.result === 'lost') {
         const closed = (await markConnectionLost(deps.db, deps.dialect, row, now)) !== undefined;
         if (closed) counts.lost += 1;
@@ -71,7 +85,10 @@ export function createRefreshTokensHandler(deps: TokenRefreshDependencies): JobH
           mailFailures += 1;
           deps.log.error({ err: error, ...where }, 'The connection-expiring e-mail could not be sent; trying again later');
         }
-        deps.log.info({ ...where, reason: outcome.reason, expiresAt: outcome.expiresAt.toISOString() }, 'Social connection cannot be renewed: kept until its token expires');
+        deps.log.info(
+          { ...where, reason: outcome.reason, expiresAt: outcome.expiresAt.toISOString() },
+          'Social connection cannot be renewed: kept until its token expires',
+        );
       } else if (outcome.result === 'retry') {
         unanswered.push(`${row.network} of ${row.user_id}: ${outcome.reason}`);
         deps.log.warn({ ...where, reason: outcome.reason }, 'Social token not renewed now; trying again later');

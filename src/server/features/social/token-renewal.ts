@@ -85,7 +85,8 @@ function saysTheTokenIsInvalid(error: ProviderError): boolean {
 async function renewLinkedIn(deps: RenewalDependencies, client: LinkedInClient, connection: Connection, { now }: RenewalTimes): Promise<RenewalOutcome> {
   const refreshToken = openSecret(deps.cipher, connection, 'refresh_token');
   if (!refreshToken) return notRenewable(connection, now, 'LinkedIn gave no refresh token (the app is not approved for programmatic refresh tokens)');
-  if (connection.refreshTokenExpiresAt && connection.refreshTokenExpiresAt <= now) return notRenewable(connection, now, 'the refresh token has expired (365 days after the first authorization)');
+  if (connection.refreshTokenExpiresAt && connection.refreshTokenExpiresAt <= now)
+    return notRenewable(connection, now, 'the refresh token has expired (365 days after the first authorization)');
   const grant = await client.refreshAccessToken(refreshToken);
   if (!grant.accessToken) return retry('LinkedIn answered the refresh without an access token');
   const expiresAt = expiryFrom(now, grant.expiresIn ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
@@ -119,7 +120,12 @@ async function renewInstagram(deps: RenewalDependencies, client: GraphClient, co
     if (!userToken) return lost('no access token is stored');
     const info = await client.debugToken(userToken);
     if (!info.isValid) return lost(`Meta says the user token is not valid: ${info.error?.message ?? 'no reason given'}`);
-    return notRenewable(connection, now, 'no Instagram account is chosen yet, and a user token is renewed only by a new login', info.dataAccessExpiresAt ?? connection.dataAccessExpiresAt);
+    return notRenewable(
+      connection,
+      now,
+      'no Instagram account is chosen yet, and a user token is renewed only by a new login',
+      info.dataAccessExpiresAt ?? connection.dataAccessExpiresAt,
+    );
   }
   // A connection stored before page tokens lasted, or whose page was never fetched: its page token now,
   // with the user token while that still works.
@@ -144,6 +150,7 @@ async function renewInstagram(deps: RenewalDependencies, client: GraphClient, co
     verified_at: now.toISOString(),
   };
   if (end <= now) return lost(`access ended on ${end.toISOString()}`);
-  if (end <= horizon) return { result: 'expiring', reason: `data access ends on ${end.toISOString()} and only a new login extends it`, expiresAt: end, changes };
+  if (end <= horizon)
+    return { result: 'expiring', reason: `data access ends on ${end.toISOString()} and only a new login extends it`, expiresAt: end, changes };
   return { result: 'renewed', expiresAt: end, changes };
 }

@@ -3,8 +3,20 @@ import type { ListUsersQuery } from '../../../domain/user.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
 
 const USER_COLUMNS = [
-  'id', 'email', 'role', 'language', 'first_name', 'last_name', 'active', 'avatar_key',
-  'phone', 'company', 'vat', 'description', 'created_at', 'updated_at',
+  'id',
+  'email',
+  'role',
+  'language',
+  'first_name',
+  'last_name',
+  'active',
+  'avatar_key',
+  'phone',
+  'company',
+  'vat',
+  'description',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export type UserRow = Pick<UsersTable, (typeof USER_COLUMNS)[number]>;
@@ -21,10 +33,20 @@ export function findUserRowByEmail(db: Kysely<Database>, email: string): Promise
 const CASE_INSENSITIVE_SORT = new Set<ListUsersQuery['sort']>(['first_name', 'last_name']);
 
 /** The accented letters of Spanish, Catalan and their neighbours, in both cases, and their plain lower-case letter. */
-const ACCENTED: ReadonlyArray<[string, string]> = [...'áàâäãåÁÀÂÄÃÅ'].map((letter) => [letter, 'a'] as [string, string])
-  .concat([...'éèêëÉÈÊË'].map((letter) => [letter, 'e']), [...'íìîïÍÌÎÏ'].map((letter) => [letter, 'i']),
-    [...'óòôöõÓÒÔÖÕ'].map((letter) => [letter, 'o']), [...'úùûüÚÙÛÜ'].map((letter) => [letter, 'u']),
-    [['ñ', 'n'], ['Ñ', 'n'], ['ç', 'c'], ['Ç', 'c']]);
+const ACCENTED: ReadonlyArray<[string, string]> = [...'áàâäãåÁÀÂÄÃÅ']
+  .map((letter) => [letter, 'a'] as [string, string])
+  .concat(
+    [...'éèêëÉÈÊË'].map((letter) => [letter, 'e']),
+    [...'íìîïÍÌÎÏ'].map((letter) => [letter, 'i']),
+    [...'óòôöõÓÒÔÖÕ'].map((letter) => [letter, 'o']),
+    [...'úùûüÚÙÛÜ'].map((letter) => [letter, 'u']),
+    [
+      ['ñ', 'n'],
+      ['Ñ', 'n'],
+      ['ç', 'c'],
+      ['Ç', 'c'],
+    ],
+  );
 
 const PLAIN = new Map(ACCENTED);
 
@@ -38,7 +60,10 @@ export function foldForSearch(text: string): string {
  * lowers ASCII only, and PostgreSQL's unaccent is an extension; nested replace() is plain SQL in both.
  */
 function foldedColumn(column: 'first_name' | 'last_name' | 'email') {
-  return ACCENTED.reduce((folded, [letter, plain]) => sql<string>`replace(${folded}, ${sql.lit(letter)}, ${sql.lit(plain)})`, sql<string>`lower(${sql.ref(column)})`);
+  return ACCENTED.reduce(
+    (folded, [letter, plain]) => sql<string>`replace(${folded}, ${sql.lit(letter)}, ${sql.lit(plain)})`,
+    sql<string>`lower(${sql.ref(column)})`,
+  );
 }
 
 /** One page, sorted by the server; ties broken by id so pages never overlap. */
@@ -66,7 +91,9 @@ export async function listUserRows(db: Kysely<Database>, query: ListUsersQuery):
   return { rows, total: Number(count.total) };
 }
 
-export type UserRowChanges = Partial<Pick<UsersTable, 'first_name' | 'last_name' | 'phone' | 'company' | 'vat' | 'description' | 'role' | 'language' | 'avatar_key'>> & {
+export type UserRowChanges = Partial<
+  Pick<UsersTable, 'first_name' | 'last_name' | 'phone' | 'company' | 'vat' | 'description' | 'role' | 'language' | 'avatar_key'>
+> & {
   active?: boolean;
 };
 

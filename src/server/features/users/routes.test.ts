@@ -100,7 +100,11 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'POST /api/create-user-template',
-    valid: (context) => ({ method: 'POST', url: '/api/create-user-template', payload: { email: context.target.email, password: 'secret-123', firstName: 'Tina', lastName: 'Target' } }),
+    valid: (context) => ({
+      method: 'POST',
+      url: '/api/create-user-template',
+      payload: { email: context.target.email, password: 'secret-123', firstName: 'Tina', lastName: 'Target' },
+    }),
     invalid: () => ({ method: 'POST', url: '/api/create-user-template', payload: { email: 'nobody' } }),
     adminStatus: 200,
   },
@@ -196,7 +200,11 @@ describe('GET /api/users: paged and sorted by the server', () => {
     const created = await createTestUser(t, { email: 'admin@studio.es', role: 'admin', firstName: 'Admin' });
     admin = created;
     adminCookie = await signIn(t, created.email, created.password);
-    await t.database.db.updateTable('users').set({ created_at: storedInstant(base), last_name: 'Mas' }).where('id', '=', created.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ created_at: storedInstant(base), last_name: 'Mas' })
+      .where('id', '=', created.id)
+      .execute();
     for (const [index, [first, last, role, active]] of PEOPLE.entries()) {
       const user = await createTestUser(t, { email: `${first.toLowerCase()}.${last.toLowerCase()}@studio.es`, role, firstName: first, active });
       await t.database.db
@@ -258,10 +266,29 @@ describe('GET /api/users: paged and sorted by the server', () => {
   it('shows every profile field an admin edits, and no secret', async () => {
     const body = (await list('?pageSize=100')).json();
     const ana = body.items.find((user: User) => user.first_name === 'ana');
-    expect(Object.keys(ana).sort()).toEqual(
-      ['active', 'avatar_url', 'company', 'created_at', 'description', 'email', 'first_name', 'id', 'language', 'last_name', 'phone', 'role', 'updated_at', 'vat'],
-    );
-    expect(ana).toMatchObject({ email: 'ana.zubiri@studio.es', role: 'customer', active: true, language: 'es', created_at: new Date(base.getTime() + DAY_MS).toISOString() });
+    expect(Object.keys(ana).sort()).toEqual([
+      'active',
+      'avatar_url',
+      'company',
+      'created_at',
+      'description',
+      'email',
+      'first_name',
+      'id',
+      'language',
+      'last_name',
+      'phone',
+      'role',
+      'updated_at',
+      'vat',
+    ]);
+    expect(ana).toMatchObject({
+      email: 'ana.zubiri@studio.es',
+      role: 'customer',
+      active: true,
+      language: 'es',
+      created_at: new Date(base.getTime() + DAY_MS).toISOString(),
+    });
     const hash = await passwordHashOf(t, admin.id);
     expect(JSON.stringify(body)).not.toContain(hash);
     expect(JSON.stringify(body)).not.toMatch(/password|argon|token/i);
@@ -278,7 +305,12 @@ describe('GET /api/users: paged and sorted by the server', () => {
     active: (a, b) => Number(a.active) - Number(b.active),
   };
 
-  describe.each(USER_SORT_FIELDS.flatMap((sort) => [{ sort, order: 'asc' }, { sort, order: 'desc' }]))('sorted by $sort $order', ({ sort, order }) => {
+  describe.each(
+    USER_SORT_FIELDS.flatMap((sort) => [
+      { sort, order: 'asc' },
+      { sort, order: 'desc' },
+    ]),
+  )('sorted by $sort $order', ({ sort, order }) => {
     it('orders every user once, across pages that never overlap, the same way each time', async () => {
       const walked = await walk(sort, order);
       const ids = walked.map((user) => user.id);
@@ -360,10 +392,26 @@ describe('POST /api/users', () => {
 
   it('keeps every field given: role, language, company, VAT, description, inactive', async () => {
     const response = await create(
-      newUser({ email: 'pau@studio.es', first_name: 'Pau', role: 'publisher', language: 'cat', company: 'Estudi Pau', vat: 'B12345678', description: 'Fotògraf', active: false }),
+      newUser({
+        email: 'pau@studio.es',
+        first_name: 'Pau',
+        role: 'publisher',
+        language: 'cat',
+        company: 'Estudi Pau',
+        vat: 'B12345678',
+        description: 'Fotògraf',
+        active: false,
+      }),
     );
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ role: 'publisher', language: 'cat', company: 'Estudi Pau', vat: 'B12345678', description: 'Fotògraf', active: false });
+    expect(response.json()).toMatchObject({
+      role: 'publisher',
+      language: 'cat',
+      company: 'Estudi Pau',
+      vat: 'B12345678',
+      description: 'Fotògraf',
+      active: false,
+    });
     // An inactive account exists but cannot sign in; it answers as a wrong password would (decision 017).
     const signInAttempt = await attemptSignIn(t, 'pau@studio.es', 'secret-123');
     expect(signInAttempt.statusCode).toBe(401);
@@ -397,7 +445,14 @@ describe('POST /api/users', () => {
       response.body,
       (await t.app.inject({ method: 'GET', url: `/api/users/${response.json().id}`, headers: { cookie: adminCookie } })).body,
       (await t.app.inject({ method: 'GET', url: '/api/users?pageSize=100', headers: { cookie: adminCookie } })).body,
-      (await t.app.inject({ method: 'PATCH', url: `/api/users/${response.json().id}`, headers: { cookie: adminCookie }, payload: { password: 'Other-Pa55word' } })).body,
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/users/${response.json().id}`,
+          headers: { cookie: adminCookie },
+          payload: { password: 'Other-Pa55word' },
+        })
+      ).body,
     ];
     const newHash = await passwordHashOf(t, response.json().id);
     for (const body of answers) {
@@ -440,19 +495,22 @@ describe('POST /api/users', () => {
     expect((await attemptSignIn(t, 'six@studio.es', 'k7#p2q')).statusCode).toBe(200);
   });
 
-  it.each(['dup@studio.es', 'DUP@studio.es', 'Dup@Studio.Es'])('refuses an e-mail already taken (%s) with AUTH_USER_NOT_CREATED and details.email emailTaken', async (email) => {
-    if (!(await t.database.db.selectFrom('users').select('id').where('email', '=', 'dup@studio.es').executeTakeFirst())) {
-      expect((await create(newUser({ email: 'dup@studio.es', first_name: 'First' }))).statusCode).toBe(201);
-    }
-    const before = await snapshot(t);
-    const response = await create(newUser({ email, first_name: 'Second', password: 'second-pass' }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: { code: 'AUTH_USER_NOT_CREATED', message: 'Could not create user in the authentication system', details: { email: 'emailTaken' } },
-    });
-    expect(await snapshot(t)).toEqual(before);
-    expect((await attemptSignIn(t, 'dup@studio.es', 'second-pass')).statusCode).toBe(401);
-  });
+  it.each(['dup@studio.es', 'DUP@studio.es', 'Dup@Studio.Es'])(
+    'refuses an e-mail already taken (%s) with AUTH_USER_NOT_CREATED and details.email emailTaken',
+    async (email) => {
+      if (!(await t.database.db.selectFrom('users').select('id').where('email', '=', 'dup@studio.es').executeTakeFirst())) {
+        expect((await create(newUser({ email: 'dup@studio.es', first_name: 'First' }))).statusCode).toBe(201);
+      }
+      const before = await snapshot(t);
+      const response = await create(newUser({ email, first_name: 'Second', password: 'second-pass' }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: 'AUTH_USER_NOT_CREATED', message: 'Could not create user in the authentication system', details: { email: 'emailTaken' } },
+      });
+      expect(await snapshot(t)).toEqual(before);
+      expect((await attemptSignIn(t, 'dup@studio.es', 'second-pass')).statusCode).toBe(401);
+    },
+  );
 });
 
 describe('PATCH /api/users/:id', () => {
@@ -465,7 +523,8 @@ describe('PATCH /api/users/:id', () => {
   });
   afterAll(() => t.close());
 
-  const patch = (id: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: { cookie: adminCookie }, payload });
+  const patch = (id: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: { cookie: adminCookie }, payload });
   const getUser = (id: string) => t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: { cookie: adminCookie } });
   async function customer(email: string, password = 'secret-123'): Promise<User> {
     const response = await t.app.inject({
@@ -489,7 +548,7 @@ describe('PATCH /api/users/:id', () => {
     expect(Date.parse(response.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(user.updated_at));
   });
 
-  it('changes the role, effective on the user\'s next request', async () => {
+  it("changes the role, effective on the user's next request", async () => {
     const user = await customer('promoted@studio.es');
     const cookie = await signIn(t, user.email, 'secret-123');
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(403);
@@ -529,7 +588,7 @@ describe('PATCH /api/users/:id', () => {
     expect((await attemptSignIn(t, user.email, 'secret-123')).statusCode).toBe(200);
   });
 
-  it('sets a new password: it signs in, the old one does not, and the user\'s sessions end', async () => {
+  it("sets a new password: it signs in, the old one does not, and the user's sessions end", async () => {
     const user = await customer('newpass@studio.es', 'old-password');
     const phone = await signIn(t, user.email, 'old-password');
     const laptop = await signIn(t, user.email, 'old-password');
@@ -642,7 +701,7 @@ describe('the last active administrator', () => {
   });
 });
 
-describe('an administrator\'s own account (issue 29)', () => {
+describe("an administrator's own account (issue 29)", () => {
   let t: TestApp;
   let admin: { id: string; email: string; password: string };
   let adminCookie: string;
@@ -694,7 +753,12 @@ describe('POST /api/create-user-template: the welcome e-mail', () => {
   afterAll(() => t.close());
 
   async function createAndWelcome(payload: Record<string, unknown>, welcome: Record<string, unknown> = {}) {
-    const created = await t.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: adminCookie }, payload: newUser({ password: PASSWORD, ...payload }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: adminCookie },
+      payload: newUser({ password: PASSWORD, ...payload }),
+    });
     expect(created.statusCode).toBe(201);
     const user: User = created.json();
     t.sentMail.length = 0;
@@ -741,9 +805,16 @@ describe('POST /api/create-user-template: the welcome e-mail', () => {
     ['en', en.welcome.subject, 'Hello Lena'],
     ['cat', cat.welcome.subject, 'Hola Jordi'],
     ['es', es.welcome.subject, 'Hola Lucía'],
-  ])('is written in the user\'s language (%s)', async (language, subject, greeting) => {
+  ])("is written in the user's language (%s)", async (language, subject, greeting) => {
     const firstName = greeting.split(' ')[1]!;
-    const { response } = await createAndWelcome({ email: `${firstName.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}@studio.es`, first_name: firstName, language });
+    const { response } = await createAndWelcome({
+      email: `${firstName
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z]/g, '')}@studio.es`,
+      first_name: firstName,
+      language,
+    });
     expect(response.statusCode).toBe(200);
     expect(t.sentMail).toHaveLength(1);
     expect(t.sentMail[0]!.subject).toBe(subject);
@@ -754,7 +825,14 @@ describe('POST /api/create-user-template: the welcome e-mail', () => {
   it('takes every word from the server: names, subjects or addresses in the payload go nowhere', async () => {
     const { user, response } = await createAndWelcome(
       { email: 'quim@studio.es', first_name: 'Quim' },
-      { email: 'QUIM@Studio.es', firstName: 'Click http://evil.example now', lastName: '<b>Mallory</b>', to: 'victim@elsewhere.example', subject: 'Invoice', html: '<a href="http://evil.example">pay</a>' },
+      {
+        email: 'QUIM@Studio.es',
+        firstName: 'Click http://evil.example now',
+        lastName: '<b>Mallory</b>',
+        to: 'victim@elsewhere.example',
+        subject: 'Invoice',
+        html: '<a href="http://evil.example">pay</a>',
+      },
     );
     expect(response.statusCode).toBe(200);
     expect(t.sentMail.map((mail) => mail.to)).toEqual([user.email]);
@@ -790,7 +868,7 @@ describe('POST /api/create-user-template: the welcome e-mail', () => {
     expect((await attemptSignIn(t, user.email, 'another-password')).statusCode).toBe(401);
   });
 
-  it('gives a link that a newer one voids: sent again, only the newest e-mail\'s link works (issue 29)', async () => {
+  it("gives a link that a newer one voids: sent again, only the newest e-mail's link works (issue 29)", async () => {
     const { user } = await createAndWelcome({ email: 'twice@studio.es', first_name: 'Twice' });
     const first = tokenOf(t.sentMail[0]!.text);
     t.sentMail.length = 0;
@@ -800,7 +878,9 @@ describe('POST /api/create-user-template: the welcome e-mail', () => {
     const stale = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: first, newPassword: 'from-the-first' } });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().error.code).toBe('INVALID_TOKEN');
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: second, newPassword: 'from-the-second' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: second, newPassword: 'from-the-second' } })).statusCode,
+    ).toBe(200);
     expect((await attemptSignIn(t, user.email, 'from-the-second')).statusCode).toBe(200);
   });
 
@@ -818,13 +898,23 @@ describe('POST /api/create-user-template: the welcome e-mail', () => {
     expect((await attemptSignIn(t, user.email, PASSWORD)).statusCode).toBe(200);
   });
 
-  it('is sent by a send-welcome job, never inside the request, and no job row holds the link\'s token', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: adminCookie }, payload: newUser({ email: 'queued@studio.es', first_name: 'Queued' }) });
+  it("is sent by a send-welcome job, never inside the request, and no job row holds the link's token", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: adminCookie },
+      payload: newUser({ email: 'queued@studio.es', first_name: 'Queued' }),
+    });
     t.sentMail.length = 0;
     const response = await sendWelcome({ email: 'queued@studio.es' });
     expect(response.json()).toEqual({ queued: true });
     expect(t.sentMail).toEqual([]);
-    const [job] = await t.database.db.selectFrom('jobs').selectAll().where('kind', '=', 'send-welcome').where('subject', '=', `user:${created.json().id}`).execute();
+    const [job] = await t.database.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', 'send-welcome')
+      .where('subject', '=', `user:${created.json().id}`)
+      .execute();
     expect(job).toMatchObject({ state: 'queued', payload: JSON.stringify({ userId: created.json().id }) });
 
     expect(await t.worker.runDueJobs()).toBe(1);

@@ -100,7 +100,7 @@ export async function createUser(deps: UsersDependencies, input: CreateUser): Pr
     await setUserPassword(deps.auth, userId, input.password);
   } catch (error) {
     // A user without a password is no user: undo, so that a retry does not find the e-mail taken.
-    deps.log.error({ err: error }, 'Setting the new user\'s password failed');
+    deps.log.error({ err: error }, "Setting the new user's password failed");
     await context.internalAdapter.deleteUser(userId);
     throw new AppError('AUTH_USER_NOT_CREATED', 'Could not create user in the authentication system');
   }

@@ -7,7 +7,14 @@ import { escapeHtml } from '../../lib/html.ts';
  * The welcome e-mail of a new user: a link to sign in and one to choose their own password. It never
  * carries a password in clear (decision 005).
  */
-export function welcomeEmail(input: { to: string; name: string; language: Language; signInUrl: string; setPasswordUrl: string; linkDays: number }): MailMessage {
+export function welcomeEmail(input: {
+  to: string;
+  name: string;
+  language: Language;
+  signInUrl: string;
+  setPasswordUrl: string;
+  linkDays: number;
+}): MailMessage {
   const t = translatorFor(input.language);
   const greeting = input.name ? t('greeting', { name: input.name }) : t('greetingNoName');
   const intro = t('welcome.intro');

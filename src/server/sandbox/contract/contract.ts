@@ -58,7 +58,8 @@ const headerValue = (headers: http.IncomingHttpHeaders, name: string) => {
   const value = headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
 };
-const issues = (where: string, result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : [`${where}: ${z.prettifyError(result.error).replace(/\n\s*/g, '; ')}`]);
+const issues = (where: string, result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : [`${where}: ${z.prettifyError(result.error).replace(/\n\s*/g, '; ')}`];
 
 /** Where a recorded request departs from the documented one (an empty list when it does not). */
 export function requestMismatches(documented: DocumentedRequest, recorded: RecordedRequest, networkPrefix: string): string[] {
@@ -68,7 +69,8 @@ export function requestMismatches(documented: DocumentedRequest, recorded: Recor
   if (!methods.includes(recorded.method)) found.push(`method ${recorded.method}, documented ${methods.join(' or ')}`);
   if (!documented.path.test(path)) found.push(`path ${path}, documented ${documented.path}`);
   for (const [name, rule] of Object.entries(documented.headers ?? {})) {
-    if (!matches(headerValue(recorded.headers, name), rule)) found.push(`header ${name}: ${headerValue(recorded.headers, name) ?? '(absent)'}, documented ${rule}`);
+    if (!matches(headerValue(recorded.headers, name), rule))
+      found.push(`header ${name}: ${headerValue(recorded.headers, name) ?? '(absent)'}, documented ${rule}`);
   }
   const query = Object.fromEntries(recorded.query);
   const body = bodyOf(recorded);
@@ -82,7 +84,10 @@ export function requestMismatches(documented: DocumentedRequest, recorded: Recor
 }
 
 /** Where an answer departs from the documented one. */
-export function answerMismatches(documented: DocumentedAnswer | DocumentedRefusal, answer: { status: number; headers: http.IncomingHttpHeaders | Headers; body: Buffer | string }): string[] {
+export function answerMismatches(
+  documented: DocumentedAnswer | DocumentedRefusal,
+  answer: { status: number; headers: http.IncomingHttpHeaders | Headers; body: Buffer | string },
+): string[] {
   const found: string[] = [];
   if (answer.status !== documented.status) found.push(`status ${answer.status}, documented ${documented.status}`);
   const read = (name: string) => (answer.headers instanceof Headers ? (answer.headers.get(name) ?? undefined) : headerValue(answer.headers, name));
@@ -123,10 +128,16 @@ export function asRecorded(url: string): RecordedRequest {
  * this order: each request against its documented request, and the sandbox's answer against the
  * documented answer. An empty list when all is as documented.
  */
-export function departures<Name extends string>(calls: Record<Name, DocumentedCall>, names: readonly Name[], recorded: readonly RecordedRequest[], networkPrefix: string): string[] {
+export function departures<Name extends string>(
+  calls: Record<Name, DocumentedCall>,
+  names: readonly Name[],
+  recorded: readonly RecordedRequest[],
+  networkPrefix: string,
+): string[] {
   const found: string[] = [];
   const described = (request: RecordedRequest) => `${request.method} ${request.path}${request.query.size ? `?${request.query}` : ''}`;
-  if (recorded.length !== names.length) found.push(`expected ${names.length} requests (${names.join(', ')}), got ${recorded.length}: ${recorded.map(described).join(' | ')}`);
+  if (recorded.length !== names.length)
+    found.push(`expected ${names.length} requests (${names.join(', ')}), got ${recorded.length}: ${recorded.map(described).join(' | ')}`);
   names.forEach((name, index) => {
     const request = recorded[index];
     if (!request) return;

@@ -68,7 +68,10 @@ describe('the sandbox answers documented requests as documented', () => {
     expect(requestMismatches(graphCalls.loginDialog.request, asRecorded(dialog), '/sandbox/meta/www')).toEqual([]);
     const back = await answerConsent(dialog);
     const code = back.searchParams.get('code')!;
-    const short = await send('exchangeCode', `/oauth/access_token?${new URLSearchParams({ client_id: app().appId, redirect_uri: REDIRECT_URI, client_secret: app().appSecret, code })}`);
+    const short = await send(
+      'exchangeCode',
+      `/oauth/access_token?${new URLSearchParams({ client_id: app().appId, redirect_uri: REDIRECT_URI, client_secret: app().appSecret, code })}`,
+    );
     expect(short.departures).toEqual([]);
     const long = await send(
       'longLivedToken',
@@ -82,38 +85,58 @@ describe('the sandbox answers documented requests as documented', () => {
     const user = await userToken();
     expect((await send('me', '/me?fields=id,name', { token: user })).departures).toEqual([]);
     expect((await send('permissions', '/me/permissions', { token: user })).departures).toEqual([]);
-    const accounts = await send('accounts', `/me/accounts?${new URLSearchParams({ fields: 'id,name,access_token,instagram_business_account{id,username}', limit: '100' })}`, { token: user });
+    const accounts = await send(
+      'accounts',
+      `/me/accounts?${new URLSearchParams({ fields: 'id,name,access_token,instagram_business_account{id,username}', limit: '100' })}`,
+      { token: user },
+    );
     expect(accounts.departures).toEqual([]);
     const page = await send('pageToken', `/${STUDIO_PAGE.id}?fields=access_token`, { token: user });
     expect(page.departures).toEqual([]);
-    const debugged = await send('debugToken', `/debug_token?input_token=${encodeURIComponent(String(json(page.answer).access_token))}`, { token: `${app().appId}|${app().appSecret}` });
+    const debugged = await send('debugToken', `/debug_token?input_token=${encodeURIComponent(String(json(page.answer).access_token))}`, {
+      token: `${app().appId}|${app().appSecret}`,
+    });
     expect(debugged.departures).toEqual([]);
     expect(json(debugged.answer).data).toMatchObject({ type: 'PAGE', expires_at: 0, is_valid: true });
     const businesses = await send('businesses', '/me/businesses?fields=id,name', { token: user });
     expect(businesses.departures).toEqual([]);
     const [business] = json(businesses.answer).data as Array<{ id: string }>;
     for (const edge of ['owned_pages', 'client_pages']) {
-      expect((await send('businessPages', `/${business!.id}/${edge}?fields=id,name,access_token,instagram_business_account{id,username}`, { token: user })).departures).toEqual([]);
+      expect(
+        (await send('businessPages', `/${business!.id}/${edge}?fields=id,name,access_token,instagram_business_account{id,username}`, { token: user }))
+          .departures,
+      ).toEqual([]);
     }
   });
 
   it('B.7 to B.12: containers, a carousel, status, media_publish, permalink, publishing limit', async () => {
     const token = await userToken();
-    const single = await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/portrait.jpg`, caption: 'Casa Montgó', alt_text: 'Fachada' } });
+    const single = await send('createImageContainer', `/${STUDIO_IG}/media`, {
+      token,
+      form: { image_url: `${images.origin}/portrait.jpg`, caption: 'Casa Montgó', alt_text: 'Fachada' },
+    });
     expect(single.departures).toEqual([]);
     const containerId = String(json(single.answer).id);
     expect((await send('containerStatus', `/${containerId}?fields=status_code,status`, { token })).departures).toEqual([]);
     const published = await send('publish', `/${STUDIO_IG}/media_publish`, { token, form: { creation_id: containerId } });
     expect(published.departures).toEqual([]);
-    expect((await send('permalink', `/${String(json(published.answer).id)}?fields=permalink,shortcode,media_type,timestamp`, { token })).departures).toEqual([]);
+    expect((await send('permalink', `/${String(json(published.answer).id)}?fields=permalink,shortcode,media_type,timestamp`, { token })).departures).toEqual(
+      [],
+    );
 
     const children: string[] = [];
     for (const file of ['square.jpg', 'square.jpg']) {
-      const item = await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/${file}`, is_carousel_item: 'true' } });
+      const item = await send('createImageContainer', `/${STUDIO_IG}/media`, {
+        token,
+        form: { image_url: `${images.origin}/${file}`, is_carousel_item: 'true' },
+      });
       expect(item.departures).toEqual([]);
       children.push(String(json(item.answer).id));
     }
-    const carousel = await send('createCarouselContainer', `/${STUDIO_IG}/media`, { token, form: { media_type: 'CAROUSEL', children: children.join(','), caption: 'Dos vistas' } });
+    const carousel = await send('createCarouselContainer', `/${STUDIO_IG}/media`, {
+      token,
+      form: { media_type: 'CAROUSEL', children: children.join(','), caption: 'Dos vistas' },
+    });
     expect(carousel.departures).toEqual([]);
     expect((await send('publish', `/${STUDIO_IG}/media_publish`, { token, form: { creation_id: String(json(carousel.answer).id) } })).departures).toEqual([]);
     const limit = await send('publishingLimit', `/${STUDIO_IG}/content_publishing_limit?fields=quota_usage,config`, { token });
@@ -132,14 +155,23 @@ describe('the sandbox answers documented requests as documented', () => {
     loopback.hostname = 'localhost';
     expect(answerMismatches(graphRefusals.imageNotFetched, (await container(loopback.toString())).answer)).toEqual([]);
     expect(answerMismatches(graphRefusals.aspectRatio, (await container(`${images.origin}/panorama.jpg`)).answer)).toEqual([]);
-    const captioned = (caption: string) => send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption } });
+    const captioned = (caption: string) =>
+      send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption } });
     expect(answerMismatches(graphRefusals.captionRules, (await captioned('a'.repeat(2201))).answer)).toEqual([]);
     expect(answerMismatches(graphRefusals.captionRules, (await captioned('Casa #uno #dos #tres #cuatro #cinco #seis')).answer)).toEqual([]);
     expect((await captioned('Casa #uno #dos #tres #cuatro #cinco')).departures).toEqual([]);
-    const item = json((await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, is_carousel_item: 'true' } })).answer);
+    const item = json(
+      (await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, is_carousel_item: 'true' } }))
+        .answer,
+    );
     const lonely = await send('createCarouselContainer', `/${STUDIO_IG}/media`, { token, form: { media_type: 'CAROUSEL', children: String(item.id) } });
     expect(answerMismatches(graphRefusals.carouselSize, lonely.answer)).toEqual([]);
-    expect(answerMismatches(graphRefusals.unknownContainer, (await send('publish', `/${STUDIO_IG}/media_publish`, { token, form: { creation_id: '17889999999999999' } })).answer)).toEqual([]);
+    expect(
+      answerMismatches(
+        graphRefusals.unknownContainer,
+        (await send('publish', `/${STUDIO_IG}/media_publish`, { token, form: { creation_id: '17889999999999999' } })).answer,
+      ),
+    ).toEqual([]);
   });
 
   it('B.0, B.14: a Graph version that does not exist; a page reached through Business Manager without ads_read (403, code 200)', async () => {
@@ -149,24 +181,41 @@ describe('the sandbox answers documented requests as documented', () => {
     expect(answerMismatches(graphRefusals.unknownVersion, proxy.requests.at(-1)!.answer!)).toEqual([]);
 
     const businessPage = defaultMetaPages().find((entry) => entry.business?.edge === 'owned_pages')!;
-    const refused = await send('createImageContainer', `/${businessPage.instagram!.id}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption: 'Interiorismo' } });
+    const refused = await send('createImageContainer', `/${businessPage.instagram!.id}/media`, {
+      token,
+      form: { image_url: `${images.origin}/square.jpg`, caption: 'Interiorismo' },
+    });
     expect(answerMismatches(graphRefusals.businessManagerPermission, refused.answer)).toEqual([]);
   });
 
   it('B.11, B.12, B.14: a container not ready yet (9007/2207027), the daily quota reached (9/2207042)', async () => {
     const token = await userToken();
     sandbox.sandbox.control.configure({ meta: { containerProcessingMs: 60_000 } });
-    const slow = json((await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption: 'Despacio' } })).answer);
-    expect(answerMismatches(graphRefusals.notReady, (await send('publish', `/${STUDIO_IG}/media_publish`, { token, form: { creation_id: String(slow.id) } })).answer)).toEqual([]);
+    const slow = json(
+      (await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption: 'Despacio' } })).answer,
+    );
+    expect(
+      answerMismatches(
+        graphRefusals.notReady,
+        (await send('publish', `/${STUDIO_IG}/media_publish`, { token, form: { creation_id: String(slow.id) } })).answer,
+      ),
+    ).toEqual([]);
 
-    const usage = (json((await send('publishingLimit', `/${STUDIO_IG}/content_publishing_limit`, { token })).answer).data as Array<{ quota_usage: number }>)[0]!.quota_usage;
+    const usage = (json((await send('publishingLimit', `/${STUDIO_IG}/content_publishing_limit`, { token })).answer).data as Array<{ quota_usage: number }>)[0]!
+      .quota_usage;
     sandbox.sandbox.control.configure({ meta: { containerProcessingMs: 0, quotaTotal: Math.max(1, usage) } });
     if (usage === 0) {
-      const first = json((await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption: 'Primera' } })).answer);
+      const first = json(
+        (await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption: 'Primera' } })).answer,
+      );
       await send('publish', `/${STUDIO_IG}/media_publish`, { token, form: { creation_id: String(first.id) } });
     }
-    const over = json((await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption: 'Una más' } })).answer);
-    expect(answerMismatches(graphRefusals.quota, (await send('publish', `/${STUDIO_IG}/media_publish`, { token, form: { creation_id: String(over.id) } })).answer)).toEqual([]);
+    const over = json(
+      (await send('createImageContainer', `/${STUDIO_IG}/media`, { token, form: { image_url: `${images.origin}/square.jpg`, caption: 'Una más' } })).answer,
+    );
+    expect(
+      answerMismatches(graphRefusals.quota, (await send('publish', `/${STUDIO_IG}/media_publish`, { token, form: { creation_id: String(over.id) } })).answer),
+    ).toEqual([]);
   });
 });
 
@@ -216,7 +265,11 @@ describe('Alzado’s Graph client sends exactly the documented requests', () => 
     const token = await userToken();
     const pageToken = (await client.listPages(token)).find((page) => page.id === STUDIO_PAGE.id)!.accessToken!;
     proxy.clear();
-    const published = await publishInstagramPost(client, pageToken, { igUserId: STUDIO_IG, caption: 'Casa Montgó #arquitectura', images: [{ url: `${images.origin}/portrait.jpg`, altText: 'Fachada' }] });
+    const published = await publishInstagramPost(client, pageToken, {
+      igUserId: STUDIO_IG,
+      caption: 'Casa Montgó #arquitectura',
+      images: [{ url: `${images.origin}/portrait.jpg`, altText: 'Fachada' }],
+    });
     expect(departures(graphCalls, ['createImageContainer', 'containerStatus', 'publish', 'permalink'], proxy.requests, PREFIX)).toEqual([]);
     expect(published.mediaId).toBe(JSON.parse(proxy.requests[2]!.answer!.body.toString()).id);
     expect(published.permalink).toBe(JSON.parse(proxy.requests[3]!.answer!.body.toString()).permalink);
@@ -230,11 +283,24 @@ describe('Alzado’s Graph client sends exactly the documented requests', () => 
     const token = await userToken();
     const pageToken = (await client.listPages(token)).find((page) => page.id === STUDIO_PAGE.id)!.accessToken!;
     proxy.clear();
-    await publishInstagramPost(client, pageToken, { igUserId: STUDIO_IG, caption: 'Dos vistas', images: [{ url: `${images.origin}/square.jpg` }, { url: `${images.origin}/portrait.jpg`, altText: 'Interior' }] });
+    await publishInstagramPost(client, pageToken, {
+      igUserId: STUDIO_IG,
+      caption: 'Dos vistas',
+      images: [{ url: `${images.origin}/square.jpg` }, { url: `${images.origin}/portrait.jpg`, altText: 'Interior' }],
+    });
     expect(
       departures(
         graphCalls,
-        ['createImageContainer', 'createImageContainer', 'containerStatus', 'containerStatus', 'createCarouselContainer', 'containerStatus', 'publish', 'permalink'],
+        [
+          'createImageContainer',
+          'createImageContainer',
+          'containerStatus',
+          'containerStatus',
+          'createCarouselContainer',
+          'containerStatus',
+          'publish',
+          'permalink',
+        ],
         proxy.requests,
         PREFIX,
       ),

@@ -46,16 +46,33 @@ function tokenOf(request: Parameters<NamedRule['holds']>[0]): string | undefined
 }
 const withToken: NamedRule = { rule: 'an access token, as access_token or Authorization: Bearer', holds: (request) => Boolean(tokenOf(request)) };
 /** B.4: debug_token is asked with the app's token ({app-id}|{app-secret}) or a developer's. */
-const withAppToken: NamedRule = { rule: 'the app token {app-id}|{app-secret} as access_token or Bearer', holds: (request) => /^\d+\|\S+$/.test(tokenOf(request) ?? '') };
+const withAppToken: NamedRule = {
+  rule: 'the app token {app-id}|{app-secret} as access_token or Bearer',
+  holds: (request) => /^\d+\|\S+$/.test(tokenOf(request) ?? ''),
+};
 
 /** Params may come in the query or a form body (B.0); the token is allowed beside the documented ones. */
 const params = <Shape extends z.ZodRawShape>(shape: Shape) => z.strictObject({ ...shape, access_token: nonEmpty.optional() });
 const fields = (...required: string[]) =>
-  z.string().refine((value) => required.every((field) => value.split(/[,{}]/).map((part) => part.trim()).includes(field)), `fields naming ${required.join(', ')}`);
+  z.string().refine(
+    (value) =>
+      required.every((field) =>
+        value
+          .split(/[,{}]/)
+          .map((part) => part.trim())
+          .includes(field),
+      ),
+    `fields naming ${required.join(', ')}`,
+  );
 
 const token = z.looseObject({ access_token: nonEmpty, token_type: z.string().optional(), expires_in: z.number().int().positive().optional() });
 const instagramAccount = z.looseObject({ id, username: z.string().optional() });
-const pageEntry = z.looseObject({ id, name: z.string().optional(), access_token: nonEmpty.optional(), instagram_business_account: instagramAccount.optional() });
+const pageEntry = z.looseObject({
+  id,
+  name: z.string().optional(),
+  access_token: nonEmpty.optional(),
+  instagram_business_account: instagramAccount.optional(),
+});
 const created = z.looseObject({ id });
 
 export const graphCalls = {
@@ -99,7 +116,12 @@ export const graphCalls = {
   },
   debugToken: {
     source: 'B.4 (debug)',
-    request: { method: 'GET', path: path('/debug_token'), params: params({ input_token: nonEmpty, fields: z.string().optional() }), rules: [liveVersion, withAppToken] },
+    request: {
+      method: 'GET',
+      path: path('/debug_token'),
+      params: params({ input_token: nonEmpty, fields: z.string().optional() }),
+      rules: [liveVersion, withAppToken],
+    },
     answer: {
       status: 200,
       body: z.strictObject({
@@ -168,7 +190,12 @@ export const graphCalls = {
     request: {
       method: 'POST',
       path: path(String.raw`\/\d+\/media`),
-      params: params({ image_url: urlString, caption: z.string().max(2200).optional(), alt_text: z.string().max(1000).optional(), is_carousel_item: z.enum(['true', 'false']).optional() }),
+      params: params({
+        image_url: urlString,
+        caption: z.string().max(2200).optional(),
+        alt_text: z.string().max(1000).optional(),
+        is_carousel_item: z.enum(['true', 'false']).optional(),
+      }),
       rules: [
         liveVersion,
         withToken,
@@ -196,7 +223,10 @@ export const graphCalls = {
   containerStatus: {
     source: 'B.10 (container, publish): at most once a minute, for at most five minutes',
     request: { method: 'GET', path: path(String.raw`\/\d+`), params: params({ fields: fields('status_code') }), rules: [liveVersion, withToken] },
-    answer: { status: 200, body: z.looseObject({ id, status_code: z.enum(['EXPIRED', 'ERROR', 'FINISHED', 'IN_PROGRESS', 'PUBLISHED']), status: z.string().optional() }) },
+    answer: {
+      status: 200,
+      body: z.looseObject({ id, status_code: z.enum(['EXPIRED', 'ERROR', 'FINISHED', 'IN_PROGRESS', 'PUBLISHED']), status: z.string().optional() }),
+    },
   },
   publish: {
     source: 'B.11 (publish)',
@@ -219,7 +249,14 @@ export const graphCalls = {
     answer: {
       status: 200,
       body: z.strictObject({
-        data: z.array(z.looseObject({ quota_usage: z.number().int().nonnegative(), config: z.looseObject({ quota_total: z.number().int().positive(), quota_duration: z.number().int().positive() }).optional() })).length(1),
+        data: z
+          .array(
+            z.looseObject({
+              quota_usage: z.number().int().nonnegative(),
+              config: z.looseObject({ quota_total: z.number().int().positive(), quota_duration: z.number().int().positive() }).optional(),
+            }),
+          )
+          .length(1),
       }),
     },
   },
@@ -241,10 +278,15 @@ const graphError = (code: number, subcode?: number) =>
 
 export const graphRefusals = {
   invalidToken: { source: 'B.14 (errors): code 190', status: 400, body: graphError(190), headers: { 'www-authenticate': /invalid_token/ } },
-  imageNotFetched: { source: 'B.7, B.14 (media, errors): 9004/2207052, also for a URL Meta cannot reach (Corrections)', status: 400, body: graphError(9004, 2207052) },
+  imageNotFetched: {
+    source: 'B.7, B.14 (media, errors): 9004/2207052, also for a URL Meta cannot reach (Corrections)',
+    status: 400,
+    body: graphError(9004, 2207052),
+  },
   aspectRatio: { source: 'B.13, B.14 (errors): 36003/2207009, outside 4:5 to 1.91:1', status: 400, body: graphError(36003, 2207009) },
   captionRules: {
-    source: 'B.13, B.14 (errors): 36004/2207010, a caption over 2,200 characters; also over 5 hashtags (docs/decisions/014: the docs name no code of their own)',
+    source:
+      'B.13, B.14 (errors): 36004/2207010, a caption over 2,200 characters; also over 5 hashtags (docs/decisions/014: the docs name no code of their own)',
     status: 400,
     body: graphError(36004, 2207010),
   },
@@ -257,5 +299,9 @@ export const graphRefusals = {
     status: 403,
     body: graphError(200),
   },
-  unknownVersion: { source: 'B.0 (versions): a version that does not exist is an unknown path (code 2500, observed: arsduo/koala#611)', status: 400, body: graphError(2500) },
+  unknownVersion: {
+    source: 'B.0 (versions): a version that does not exist is an unknown path (code 2500, observed: arsduo/koala#611)',
+    status: 400,
+    body: graphError(2500),
+  },
 } satisfies Record<string, DocumentedRefusal>;

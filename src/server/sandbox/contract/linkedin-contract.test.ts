@@ -64,7 +64,13 @@ describe('the sandbox answers documented requests as documented', () => {
 
   function authorizeUrl(scopes: readonly string[], state = 'contract-state'): string {
     const url = new URL(`${proxy.origin}${PREFIX}/oauth/v2/authorization`);
-    url.search = new URLSearchParams({ response_type: 'code', client_id: app().clientId, redirect_uri: REDIRECT_URI, state, scope: scopes.join(' ') }).toString();
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: app().clientId,
+      redirect_uri: REDIRECT_URI,
+      state,
+      scope: scopes.join(' '),
+    }).toString();
     return url.toString();
   }
 
@@ -72,7 +78,13 @@ describe('the sandbox answers documented requests as documented', () => {
     const back = await answerConsent(authorizeUrl(scopes));
     const exchanged = await send('exchangeCode', '/oauth/v2/accessToken', {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, client_id: app().clientId, client_secret: app().clientSecret, redirect_uri: REDIRECT_URI }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: back.searchParams.get('code')!,
+        client_id: app().clientId,
+        client_secret: app().clientSecret,
+        redirect_uri: REDIRECT_URI,
+      }),
     });
     expect(exchanged.departures).toEqual([]);
     const body = json(exchanged.answer);
@@ -86,15 +98,27 @@ describe('the sandbox answers documented requests as documented', () => {
     const { access, refresh } = await token(LINKEDIN_MEMBER_SCOPES);
     expect(refresh).toBeTruthy();
 
-    const refreshed = await send('refreshToken', '/oauth/v2/accessToken', { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh!, client_id: app().clientId, client_secret: app().clientSecret }) });
+    const refreshed = await send('refreshToken', '/oauth/v2/accessToken', {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh!, client_id: app().clientId, client_secret: app().clientSecret }),
+    });
     expect(refreshed.departures).toEqual([]);
-    const introspected = await send('introspectToken', '/oauth/v2/introspectToken', { method: 'POST', body: new URLSearchParams({ client_id: app().clientId, client_secret: app().clientSecret, token: access }) });
+    const introspected = await send('introspectToken', '/oauth/v2/introspectToken', {
+      method: 'POST',
+      body: new URLSearchParams({ client_id: app().clientId, client_secret: app().clientSecret, token: access }),
+    });
     expect(introspected.departures).toEqual([]);
     expect(json(introspected.answer)).toMatchObject({ active: true, status: 'active' });
 
     const reused = await send('exchangeCode', '/oauth/v2/accessToken', {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'AQTnot-a-code', client_id: app().clientId, client_secret: app().clientSecret, redirect_uri: REDIRECT_URI }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: 'AQTnot-a-code',
+        client_id: app().clientId,
+        client_secret: app().clientSecret,
+        redirect_uri: REDIRECT_URI,
+      }),
     });
     expect(answerMismatches(linkedinRefusals.oauthInvalidRequest, reused.answer)).toEqual([]);
   });
@@ -114,7 +138,11 @@ describe('the sandbox answers documented requests as documented', () => {
     const { uploadUrl, image } = (json(initialized.answer).value ?? {}) as { uploadUrl: string; image: string };
     // The upload URL leads back to whoever LinkedIn answered (here, through the proxy).
     expect(uploadUrl.startsWith(`${proxy.origin}/`)).toBe(true);
-    const uploaded = await send('uploadImage', uploadUrl, { method: 'PUT', headers: { authorization: `Bearer ${access}` }, body: new Uint8Array(await plainImage('jpeg', 640, 480)) });
+    const uploaded = await send('uploadImage', uploadUrl, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${access}` },
+      body: new Uint8Array(await plainImage('jpeg', 640, 480)),
+    });
     expect(uploaded.departures).toEqual([]);
     expect((await send('getImage', `/rest/images/${encodeURIComponent(image)}`, { headers: rest(access) })).departures).toEqual([]);
 
@@ -156,7 +184,12 @@ describe('the sandbox answers documented requests as documented', () => {
   it('A.0: a /rest call without X-Restli-Protocol-Version is 400', async () => {
     const { access } = await token();
     const { 'x-restli-protocol-version': _protocol, ...protocolless } = rest(access, true);
-    expect(answerMismatches(linkedinRefusals.protocolMissing, (await send('createPost', '/rest/posts', { method: 'POST', headers: protocolless, body: JSON.stringify(post('Sin protocolo')) })).answer)).toEqual([]);
+    expect(
+      answerMismatches(
+        linkedinRefusals.protocolMissing,
+        (await send('createPost', '/rest/posts', { method: 'POST', headers: protocolless, body: JSON.stringify(post('Sin protocolo')) })).answer,
+      ),
+    ).toEqual([]);
   });
 
   it('A.13: no token, an unknown one, a revoked one are 401 with their serviceErrorCode', async () => {
@@ -169,7 +202,11 @@ describe('the sandbox answers documented requests as documented', () => {
 
   it('A.13: posting as a page the member only analyses is 403 ACCESS_DENIED; the same post twice is 422 DUPLICATE_POST', async () => {
     const { access } = await token();
-    const asAnalyst = await send('createPost', '/rest/posts', { method: 'POST', headers: rest(access, true), body: JSON.stringify(post('Como analista', 'urn:li:organization:90210003')) });
+    const asAnalyst = await send('createPost', '/rest/posts', {
+      method: 'POST',
+      headers: rest(access, true),
+      body: JSON.stringify(post('Como analista', 'urn:li:organization:90210003')),
+    });
     expect(answerMismatches(linkedinRefusals.accessDenied, asAnalyst.answer)).toEqual([]);
     const once = await send('createPost', '/rest/posts', { method: 'POST', headers: rest(access, true), body: JSON.stringify(post('Una sola vez')) });
     expect(once.departures).toEqual([]);
@@ -179,10 +216,27 @@ describe('the sandbox answers documented requests as documented', () => {
 
   it('A.8: a token with only w_member_social may not read an image back (403)', async () => {
     const member = await token(LINKEDIN_MEMBER_SCOPES);
-    const initialized = await send('initializeUpload', '/rest/images?action=initializeUpload', { method: 'POST', headers: rest(member.access, true), body: JSON.stringify({ initializeUploadRequest: { owner: MEMBER } }) });
+    const initialized = await send('initializeUpload', '/rest/images?action=initializeUpload', {
+      method: 'POST',
+      headers: rest(member.access, true),
+      body: JSON.stringify({ initializeUploadRequest: { owner: MEMBER } }),
+    });
     const { uploadUrl, image } = (json(initialized.answer).value ?? {}) as { uploadUrl: string; image: string };
-    expect((await send('uploadImage', uploadUrl, { method: 'PUT', headers: { authorization: `Bearer ${member.access}` }, body: new Uint8Array(await plainImage('jpeg')) })).departures).toEqual([]);
-    expect(answerMismatches(linkedinRefusals.imageReadForbidden, (await send('getImage', `/rest/images/${encodeURIComponent(image)}`, { headers: rest(member.access) })).answer)).toEqual([]);
+    expect(
+      (
+        await send('uploadImage', uploadUrl, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${member.access}` },
+          body: new Uint8Array(await plainImage('jpeg')),
+        })
+      ).departures,
+    ).toEqual([]);
+    expect(
+      answerMismatches(
+        linkedinRefusals.imageReadForbidden,
+        (await send('getImage', `/rest/images/${encodeURIComponent(image)}`, { headers: rest(member.access) })).answer,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -229,7 +283,14 @@ describe('Alzado’s LinkedIn client sends exactly the documented requests', () 
     proxy.clear();
     const ids = await client.listAdministeredOrganizationIds(token);
     expect(ids).toContain('90210001');
-    expect(departures(linkedinCalls, proxy.requests.map(() => 'organizationAcls' as const), proxy.requests, PREFIX)).toEqual([]);
+    expect(
+      departures(
+        linkedinCalls,
+        proxy.requests.map(() => 'organizationAcls' as const),
+        proxy.requests,
+        PREFIX,
+      ),
+    ).toEqual([]);
 
     // A page with a logo: the lookup, then its logo asset read through the Images API (no decoration).
     proxy.clear();
@@ -243,7 +304,11 @@ describe('Alzado’s LinkedIn client sends exactly the documented requests', () 
   it('a post with one image: initializeUpload, the upload, the post, and never the image read', async () => {
     const token = (await grant()).accessToken!;
     proxy.clear();
-    const published = await publishLinkedInPost(client, token, { author: MEMBER, commentary: 'Casa Montgó', images: [{ bytes: await plainImage('jpeg', 800, 600), altText: 'Fachada' }] });
+    const published = await publishLinkedInPost(client, token, {
+      author: MEMBER,
+      commentary: 'Casa Montgó',
+      images: [{ bytes: await plainImage('jpeg', 800, 600), altText: 'Fachada' }],
+    });
     expect(departures(linkedinCalls, ['initializeUpload', 'uploadImage', 'createPost'], proxy.requests, PREFIX)).toEqual([]);
     // The id is read from x-restli-id, as the Posts API documents it.
     expect(published.id).toBe(proxy.requests.at(-1)!.answer!.headers['x-restli-id']);

@@ -51,7 +51,14 @@ const postBody = z.strictObject({
   content: z
     .union([
       z.strictObject({ media: z.strictObject({ id: imageUrn, altText: z.string().max(4086).optional(), title: z.string().optional() }) }),
-      z.strictObject({ multiImage: z.strictObject({ images: z.array(z.strictObject({ id: imageUrn, altText: z.string().max(4086).optional() })).min(2).max(20) }) }),
+      z.strictObject({
+        multiImage: z.strictObject({
+          images: z
+            .array(z.strictObject({ id: imageUrn, altText: z.string().max(4086).optional() }))
+            .min(2)
+            .max(20),
+        }),
+      }),
     ])
     .optional(),
 });
@@ -92,7 +99,13 @@ export const linkedinCalls = {
       path: /^\/oauth\/v2\/accessToken$/,
       headers: { 'content-type': form },
       query: noQuery,
-      body: z.strictObject({ grant_type: z.literal('authorization_code'), code: nonEmpty, client_id: nonEmpty, client_secret: nonEmpty, redirect_uri: urlString }),
+      body: z.strictObject({
+        grant_type: z.literal('authorization_code'),
+        code: nonEmpty,
+        client_id: nonEmpty,
+        client_secret: nonEmpty,
+        redirect_uri: urlString,
+      }),
     },
     answer: { status: 200, headers: { 'content-type': /^application\/json/ }, body: grant },
   },
@@ -155,7 +168,10 @@ export const linkedinCalls = {
       headers: restHeaders,
       query: z.strictObject({
         q: z.literal('roleAssignee'),
-        role: z.string().regex(/^[A-Z_]+$/).optional(),
+        role: z
+          .string()
+          .regex(/^[A-Z_]+$/)
+          .optional(),
         state: z.enum(['APPROVED', 'REQUESTED', 'REJECTED', 'REVOKED']).optional(),
         start: digits.optional(),
         count: digits.optional(),
@@ -184,7 +200,12 @@ export const linkedinCalls = {
       method: 'GET',
       path: /^\/rest\/organizations\/\d+$/,
       headers: restHeaders,
-      query: z.looseObject({ projection: z.string().refine((projection) => !projection.includes('~'), 'no `~` decoration').optional() }),
+      query: z.looseObject({
+        projection: z
+          .string()
+          .refine((projection) => !projection.includes('~'), 'no `~` decoration')
+          .optional(),
+      }),
       body: 'none',
       rules: [liveVersion],
     },
@@ -222,7 +243,14 @@ export const linkedinCalls = {
     // Also how a page's logo is read without the deprecated decoration: its digitalmediaAsset id as an image
     // URN (the reference marks that resolution UNCONFIRMED in the docs; A.7).
     source: 'A.8 step 3 (images): optional, and refused (403) to a token with w_member_social only',
-    request: { method: 'GET', path: /^\/rest\/images\/urn%3Ali%3Aimage%3A[A-Za-z0-9_-]+$/, headers: restHeaders, query: noQuery, body: 'none', rules: [liveVersion] },
+    request: {
+      method: 'GET',
+      path: /^\/rest\/images\/urn%3Ali%3Aimage%3A[A-Za-z0-9_-]+$/,
+      headers: restHeaders,
+      query: noQuery,
+      body: 'none',
+      rules: [liveVersion],
+    },
     answer: {
       status: 200,
       body: z.looseObject({
@@ -261,13 +289,29 @@ export const linkedinRefusals = {
     status: 400,
     body: apiError(400, undefined, 'VERSION_MISSING', z.literal('A version must be present. Please specify a version by adding the LinkedIn-Version header.')),
   },
-  versionRetired: { source: 'A.0, A.13 (version)', status: 426, body: apiError(426, undefined, 'NONEXISTENT_VERSION', z.string().regex(/^Requested version \d+ is not active$/)) },
-  protocolMissing: { source: 'A.0 (restli): X-Restli-Protocol-Version: 2.0.0 on /rest calls', status: 400, body: z.looseObject({ status: z.literal(400), message: nonEmpty }) },
+  versionRetired: {
+    source: 'A.0, A.13 (version)',
+    status: 426,
+    body: apiError(426, undefined, 'NONEXISTENT_VERSION', z.string().regex(/^Requested version \d+ is not active$/)),
+  },
+  protocolMissing: {
+    source: 'A.0 (restli): X-Restli-Protocol-Version: 2.0.0 on /rest calls',
+    status: 400,
+    body: z.looseObject({ status: z.literal(400), message: nonEmpty }),
+  },
   emptyToken: { source: 'A.13 (errors)', status: 401, body: apiError(401, 401, undefined, z.literal('Empty oauth2_access_token')) },
   invalidToken: { source: 'A.13 (errors)', status: 401, body: apiError(401, 65600, 'INVALID_ACCESS_TOKEN') },
   revokedToken: { source: 'A.13 (errors)', status: 401, body: apiError(401, 65601, 'REVOKED_ACCESS_TOKEN') },
-  accessDenied: { source: 'A.13 (errors)', status: 403, body: apiError(403, 100, 'ACCESS_DENIED', z.string().startsWith('Not enough permissions to access: ')) },
-  imageReadForbidden: { source: 'A.8 step 3 (images), Corrections: w_member_social is write-only', status: 403, body: z.looseObject({ status: z.literal(403), message: nonEmpty }) },
+  accessDenied: {
+    source: 'A.13 (errors)',
+    status: 403,
+    body: apiError(403, 100, 'ACCESS_DENIED', z.string().startsWith('Not enough permissions to access: ')),
+  },
+  imageReadForbidden: {
+    source: 'A.8 step 3 (images), Corrections: w_member_social is write-only',
+    status: 403,
+    body: z.looseObject({ status: z.literal(403), message: nonEmpty }),
+  },
   duplicatePost: {
     source: 'A.12, A.13 (posts)',
     status: 422,
@@ -277,5 +321,9 @@ export const linkedinRefusals = {
       errorDetails: z.looseObject({ inputErrors: z.array(z.looseObject({ code: z.literal('DUPLICATE_POST') })).min(1) }),
     }),
   },
-  oauthInvalidRequest: { source: 'A.2, A.3 (auth, refresh)', status: 400, body: z.strictObject({ error: z.literal('invalid_request'), error_description: nonEmpty }) },
+  oauthInvalidRequest: {
+    source: 'A.2, A.3 (auth, refresh)',
+    status: 400,
+    body: z.strictObject({ error: z.literal('invalid_request'), error_description: nonEmpty }),
+  },
 } satisfies Record<string, DocumentedRefusal>;

@@ -73,7 +73,11 @@ async function uploadImage(token: string, owner = MEMBER, color = '#335577'): Pr
   const value = initialized.data.value as { uploadUrl: string; uploadUrlExpiresAt: number; image: string };
   expect(value.image).toMatch(/^urn:li:image:[A-Za-z0-9_-]+$/);
   expect(value.uploadUrlExpiresAt).toBeGreaterThan(Date.now());
-  const put = await fetch(value.uploadUrl, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: new Uint8Array(await plainImage('jpeg', 800, 600, color)) });
+  const put = await fetch(value.uploadUrl, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: new Uint8Array(await plainImage('jpeg', 800, 600, color)),
+  });
   expect(put.status).toBe(201);
   return value.image;
 }
@@ -150,7 +154,10 @@ describe('AuthClient (A.1 to A.4)', () => {
 
     const unknown = await refusal(auth.exchangeRefreshTokenForAccessToken('AQXnot-a-refresh-token'));
     expect(unknown.status).toBe(400);
-    expect(unknown.data).toEqual({ error: 'invalid_request', error_description: 'The provided authorization grant or refresh token is invalid, expired or revoked' });
+    expect(unknown.data).toEqual({
+      error: 'invalid_request',
+      error_description: 'The provided authorization grant or refresh token is invalid, expired or revoked',
+    });
   });
 
   it('introspects a token: active, then revoked (A.4)', async () => {
@@ -171,21 +178,44 @@ describe('RestliClient on the versioned API (A.5 to A.9)', () => {
   it('reads the member from the unversioned /v2/userinfo (A.5: no LinkedIn-Version there)', async () => {
     const member = await restli.get({ resourcePath: '/userinfo', accessToken: await accessToken([...LINKEDIN_MEMBER_SCOPES]) });
     expect(member.status).toBe(200);
-    expect(member.data).toMatchObject({ sub: LINKEDIN_MEMBER.sub, given_name: LINKEDIN_MEMBER.givenName, family_name: LINKEDIN_MEMBER.familyName, email: LINKEDIN_MEMBER.email, email_verified: true });
+    expect(member.data).toMatchObject({
+      sub: LINKEDIN_MEMBER.sub,
+      given_name: LINKEDIN_MEMBER.givenName,
+      family_name: LINKEDIN_MEMBER.familyName,
+      email: LINKEDIN_MEMBER.email,
+      email_verified: true,
+    });
   });
 
   it('finds the organizations the member holds a role on (organizationAcls, q=roleAssignee)', async () => {
     const token = await accessToken();
-    const found = await restli.finder({ resourcePath: '/organizationAcls', finderName: 'roleAssignee', queryParams: { state: 'APPROVED' }, accessToken: token, versionString: VERSION });
+    const found = await restli.finder({
+      resourcePath: '/organizationAcls',
+      finderName: 'roleAssignee',
+      queryParams: { state: 'APPROVED' },
+      accessToken: token,
+      versionString: VERSION,
+    });
     expect(found.status).toBe(200);
     expect(found.data.paging).toMatchObject({ start: 0, count: expect.any(Number) });
     expect(found.data.elements.length).toBeGreaterThan(0);
     for (const element of found.data.elements) {
-      expect(element).toEqual({ organization: expect.stringMatching(/^urn:li:organization:\d+$/), role: expect.any(String), roleAssignee: MEMBER, state: 'APPROVED' });
+      expect(element).toEqual({
+        organization: expect.stringMatching(/^urn:li:organization:\d+$/),
+        role: expect.any(String),
+        roleAssignee: MEMBER,
+        state: 'APPROVED',
+      });
     }
     expect(found.data.elements.map((element) => element.organization)).toContain(`urn:li:organization:${STUDIO_ID}`);
 
-    const administrators = await restli.finder({ resourcePath: '/organizationAcls', finderName: 'roleAssignee', queryParams: { role: 'ADMINISTRATOR', state: 'APPROVED' }, accessToken: token, versionString: VERSION });
+    const administrators = await restli.finder({
+      resourcePath: '/organizationAcls',
+      finderName: 'roleAssignee',
+      queryParams: { role: 'ADMINISTRATOR', state: 'APPROVED' },
+      accessToken: token,
+      versionString: VERSION,
+    });
     expect(administrators.data.elements.every((element) => element.role === 'ADMINISTRATOR')).toBe(true);
   });
 
@@ -201,7 +231,12 @@ describe('RestliClient on the versioned API (A.5 to A.9)', () => {
   it('uploads images and publishes single-image and multi-image posts, reading the id as the client does; gets the post', async () => {
     const token = await accessToken();
     const first = await uploadImage(token);
-    const single = await restli.create({ resourcePath: '/posts', entity: post('Casa Montgó, una imagen', { media: { id: first, altText: 'Fachada' } }), accessToken: token, versionString: VERSION });
+    const single = await restli.create({
+      resourcePath: '/posts',
+      entity: post('Casa Montgó, una imagen', { media: { id: first, altText: 'Fachada' } }),
+      accessToken: token,
+      versionString: VERSION,
+    });
     expect(single.status).toBe(201);
     expect(single.data).toBe('');
     // RestliClient reads the new id from the x-restli-id header, decoded (lib/utils/restli-utils.ts).
@@ -252,9 +287,15 @@ describe('refusals, as LinkedIn answers them (A.0, A.13)', () => {
     expect(old.status).toBe(426);
     expect(old.data).toEqual({ status: 426, code: 'NONEXISTENT_VERSION', message: `Requested version ${retired} is not active` });
 
-    const missing = await refusal(clientWithout('LinkedIn-Version').get({ resourcePath: '/organizations/{id}', pathKeys: { id: STUDIO_ID }, accessToken: token, versionString: VERSION }));
+    const missing = await refusal(
+      clientWithout('LinkedIn-Version').get({ resourcePath: '/organizations/{id}', pathKeys: { id: STUDIO_ID }, accessToken: token, versionString: VERSION }),
+    );
     expect(missing.status).toBe(400);
-    expect(missing.data).toEqual({ status: 400, code: 'VERSION_MISSING', message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.' });
+    expect(missing.data).toEqual({
+      status: 400,
+      code: 'VERSION_MISSING',
+      message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+    });
   });
 
   it('a /rest call without X-Restli-Protocol-Version: 2.0.0 is 400, a finder or a create alike', async () => {
@@ -269,7 +310,9 @@ describe('refusals, as LinkedIn answers them (A.0, A.13)', () => {
   });
 
   it('an unknown or revoked token is 401 with its serviceErrorCode', async () => {
-    const unknown = await refusal(restli.get({ resourcePath: '/organizations/{id}', pathKeys: { id: STUDIO_ID }, accessToken: 'AQVnot-a-token', versionString: VERSION }));
+    const unknown = await refusal(
+      restli.get({ resourcePath: '/organizations/{id}', pathKeys: { id: STUDIO_ID }, accessToken: 'AQVnot-a-token', versionString: VERSION }),
+    );
     expect(unknown.status).toBe(401);
     expect(unknown.data).toEqual({ status: 401, serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' });
 
@@ -277,7 +320,12 @@ describe('refusals, as LinkedIn answers them (A.0, A.13)', () => {
     sandbox.sandbox.control.revokeTokens('linkedin');
     const revoked = await refusal(restli.create({ resourcePath: '/posts', entity: post('Revocado'), accessToken: token, versionString: VERSION }));
     expect(revoked.status).toBe(401);
-    expect(revoked.data).toEqual({ status: 401, serviceErrorCode: 65601, code: 'REVOKED_ACCESS_TOKEN', message: 'The token used in the request has been revoked by the user' });
+    expect(revoked.data).toEqual({
+      status: 401,
+      serviceErrorCode: 65601,
+      code: 'REVOKED_ACCESS_TOKEN',
+      message: 'The token used in the request has been revoked by the user',
+    });
   });
 
   it('a token with only the member scopes may upload an image but not read it back (403)', async () => {
@@ -287,7 +335,12 @@ describe('refusals, as LinkedIn answers them (A.0, A.13)', () => {
     expect(read.status).toBe(403);
     expect(read.data).toMatchObject({ status: 403, message: expect.any(String) });
     // The same image still publishes: a member post never needs that read (Corrections, w_member_social).
-    const published = await restli.create({ resourcePath: '/posts', entity: post('Solo escritura', { media: { id: image } }), accessToken: token, versionString: VERSION });
+    const published = await restli.create({
+      resourcePath: '/posts',
+      entity: post('Solo escritura', { media: { id: image } }),
+      accessToken: token,
+      versionString: VERSION,
+    });
     expect(published.status).toBe(201);
   });
 

@@ -48,10 +48,26 @@ const appApi = (): FacebookAdsApiInstance => {
 async function longLivedUserToken(): Promise<string> {
   const { appId, appSecret } = sandbox.sandbox.credentials.meta;
   const dialog = new URL(`${sandbox.base}/meta/www/${FacebookAdsApi.VERSION}/dialog/oauth`);
-  dialog.search = new URLSearchParams({ client_id: appId, redirect_uri: REDIRECT_URI, state: 'sdk', response_type: 'code', scope: INSTAGRAM_SCOPES.join(',') }).toString();
+  dialog.search = new URLSearchParams({
+    client_id: appId,
+    redirect_uri: REDIRECT_URI,
+    state: 'sdk',
+    response_type: 'code',
+    scope: INSTAGRAM_SCOPES.join(','),
+  }).toString();
   const back = await answerConsent(dialog.toString());
-  const short = await appApi().call('GET', ['oauth', 'access_token'], { client_id: appId, client_secret: appSecret, redirect_uri: REDIRECT_URI, code: back.searchParams.get('code') });
-  const long = await appApi().call('GET', ['oauth', 'access_token'], { grant_type: 'fb_exchange_token', client_id: appId, client_secret: appSecret, fb_exchange_token: short.access_token });
+  const short = await appApi().call('GET', ['oauth', 'access_token'], {
+    client_id: appId,
+    client_secret: appSecret,
+    redirect_uri: REDIRECT_URI,
+    code: back.searchParams.get('code'),
+  });
+  const long = await appApi().call('GET', ['oauth', 'access_token'], {
+    grant_type: 'fb_exchange_token',
+    client_id: appId,
+    client_secret: appSecret,
+    fb_exchange_token: short.access_token,
+  });
   expect(long).toMatchObject({ access_token: expect.any(String), token_type: 'bearer', expires_in: expect.any(Number) });
   return String(long.access_token);
 }
@@ -68,7 +84,11 @@ describe('tokens and pages (B.2 to B.6)', () => {
     FacebookAdsApi.init(await longLivedUserToken(), 'en_US', false);
     const page = await new Page(STUDIO_PAGE.id).get(['name', 'access_token', 'instagram_business_account']);
     expect(page.id).toBe(STUDIO_PAGE.id);
-    expect(page._data).toMatchObject({ name: STUDIO_PAGE.name, instagram_business_account: { id: STUDIO_IG }, access_token: expect.stringMatching(/^\S{20,}$/) });
+    expect(page._data).toMatchObject({
+      name: STUDIO_PAGE.name,
+      instagram_business_account: { id: STUDIO_IG },
+      access_token: expect.stringMatching(/^\S{20,}$/),
+    });
 
     const accounts = await new User('me').getAccounts(['id', 'name', 'access_token', 'instagram_business_account']);
     const listed = accounts.map((entry) => entry._data);
@@ -80,7 +100,14 @@ describe('tokens and pages (B.2 to B.6)', () => {
     const token = await pageToken();
     const answer = await appApi().call('GET', ['debug_token'], { input_token: token });
     expect(answer).toEqual({
-      data: expect.objectContaining({ app_id: sandbox.sandbox.credentials.meta.appId, type: 'PAGE', application: expect.any(String), expires_at: 0, is_valid: true, scopes: expect.arrayContaining(['instagram_content_publish']) }),
+      data: expect.objectContaining({
+        app_id: sandbox.sandbox.credentials.meta.appId,
+        type: 'PAGE',
+        application: expect.any(String),
+        expires_at: 0,
+        is_valid: true,
+        scopes: expect.arrayContaining(['instagram_content_publish']),
+      }),
     });
   });
 });
@@ -110,7 +137,8 @@ describe('content publishing through IGUser (B.7 to B.12)', () => {
     FacebookAdsApi.init(await pageToken(), 'en_US', false);
     const account = new IGUser(STUDIO_IG);
     const children = [];
-    for (const file of ['square.jpg', 'portrait.jpg']) children.push((await account.createMedia([], { image_url: `${images.origin}/${file}`, is_carousel_item: true })).id);
+    for (const file of ['square.jpg', 'portrait.jpg'])
+      children.push((await account.createMedia([], { image_url: `${images.origin}/${file}`, is_carousel_item: true })).id);
     const carousel = await account.createMedia([], { media_type: 'CAROUSEL', children, caption: 'Dos vistas' });
     const media = await account.createMediaPublish([], { creation_id: carousel.id });
     expect((await new IGMedia(media.id).get(['media_type']))._data.media_type).toBe('CAROUSEL_ALBUM');

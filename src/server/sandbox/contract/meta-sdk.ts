@@ -46,7 +46,16 @@ export interface FacebookRequestError extends Error {
   name: 'FacebookRequestError';
   status: number | null;
   /** Graph's `error` object: message, type, code, error_subcode, fbtrace_id ... */
-  response: { message?: string; type?: string; code?: number; error_subcode?: number; is_transient?: boolean; error_user_title?: string; error_user_msg?: string; fbtrace_id?: string } | null;
+  response: {
+    message?: string;
+    type?: string;
+    code?: number;
+    error_subcode?: number;
+    is_transient?: boolean;
+    error_user_title?: string;
+    error_user_msg?: string;
+    fbtrace_id?: string;
+  } | null;
   headers: Record<string, unknown> | null;
   method: string;
   url: string;

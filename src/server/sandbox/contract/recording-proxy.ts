@@ -35,7 +35,13 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const url = new URL(incoming.url ?? '/', 'http://proxy.invalid');
-      const recorded: RecordedRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body: Buffer.concat(chunks) };
+      const recorded: RecordedRequest = {
+        method: incoming.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: incoming.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(recorded);
       const forward = http.request(
         { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
@@ -69,7 +75,10 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
 /** A recorded body as the server reads it: form fields, JSON, or the raw bytes. */
 export function bodyOf(request: Pick<RecordedRequest, 'headers' | 'body'>): unknown {
   if (request.body.length === 0) return undefined;
-  const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(request.body.toString('utf8')));
   if (type === 'application/json') return JSON.parse(request.body.toString('utf8')) as unknown;
   return request.body;

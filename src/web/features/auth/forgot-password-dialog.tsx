@@ -28,7 +28,9 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
     <Modal opened={opened} onClose={close} title={request.isSuccess ? t('recovery.sentTitle') : t('recovery.title')} centered>
       {request.isSuccess ? (
         <Stack>
-          <Text fw={600} c="teal">{t('recovery.sent')}</Text>
+          <Text fw={600} c="teal">
+            {t('recovery.sent')}
+          </Text>
           <Text size="sm">{t('recovery.sentDetail')}</Text>
           <Group justify="flex-end">
             <Button onClick={close}>{tc('actions.accept')}</Button>
@@ -52,8 +54,12 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
               }}
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>{tc('actions.cancel')}</Button>
-              <Button type="submit" loading={request.isPending}>{t('recovery.send')}</Button>
+              <Button variant="default" onClick={close}>
+                {tc('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={request.isPending}>
+                {t('recovery.send')}
+              </Button>
             </Group>
           </Stack>
         </form>

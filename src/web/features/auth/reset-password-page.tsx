@@ -27,37 +27,69 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   const linkRefused = reset.error instanceof ApiError && reset.error.code === 'INVALID_TOKEN';
-  const form = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmPassword: '' }, reValidateMode: 'onSubmit' });
+  const form = useForm<NewPassword>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+    reValidateMode: 'onSubmit',
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ password }) => reset.mutate({ token, newPassword: password }));
   const field = (name: keyof NewPassword) => {
     const registered = form.register(name);
-    return { ...registered, onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => { form.clearErrors(name); return registered.onChange(event); } };
+    return {
+      ...registered,
+      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        form.clearErrors(name);
+        return registered.onChange(event);
+      },
+    };
   };
 
   return (
     <>
       <AuthCard>
-          {token === '' || linkRefused ? (
+        {token === '' || linkRefused ? (
+          <Stack gap="sm">
+            <Title order={1} size="h2">
+              {linkRefused ? t('reset.invalidTitle') : t('reset.missingTitle')}
+            </Title>
+            <Text>{linkRefused ? t('reset.invalid') : t('reset.missing')}</Text>
+            <Button onClick={() => setRecoveryOpen(true)} mt="xs">
+              {t('reset.requestNew')}
+            </Button>
+          </Stack>
+        ) : (
+          <form onSubmit={onSubmit} noValidate>
             <Stack gap="sm">
-              <Title order={1} size="h2">{linkRefused ? t('reset.invalidTitle') : t('reset.missingTitle')}</Title>
-              <Text>{linkRefused ? t('reset.invalid') : t('reset.missing')}</Text>
-              <Button onClick={() => setRecoveryOpen(true)} mt="xs">{t('reset.requestNew')}</Button>
+              <Title order={1} size="h2">
+                {t('reset.title')}
+              </Title>
+              <LabelledField
+                label={t('reset.password')}
+                type="password"
+                required
+                autoComplete="new-password"
+                error={errors.password?.message && tv(errors.password.message)}
+                {...field('password')}
+              />
+              <LabelledField
+                label={t('reset.confirmPassword')}
+                type="password"
+                required
+                autoComplete="new-password"
+                error={errors.confirmPassword?.message && tv(errors.confirmPassword.message)}
+                {...field('confirmPassword')}
+              />
+              <Button type="submit" loading={reset.isPending} mt="xs">
+                {t('reset.submit')}
+              </Button>
             </Stack>
-          ) : (
-            <form onSubmit={onSubmit} noValidate>
-              <Stack gap="sm">
-                <Title order={1} size="h2">{t('reset.title')}</Title>
-                <LabelledField label={t('reset.password')} type="password" required autoComplete="new-password" error={errors.password?.message && tv(errors.password.message)} {...field('password')} />
-                <LabelledField label={t('reset.confirmPassword')} type="password" required autoComplete="new-password" error={errors.confirmPassword?.message && tv(errors.confirmPassword.message)} {...field('confirmPassword')} />
-                <Button type="submit" loading={reset.isPending} mt="xs">{t('reset.submit')}</Button>
-              </Stack>
-            </form>
-          )}
-          <Anchor component={Link} to="/login" size="sm" ta="center">
-            {t('reset.backToLogin')}
-          </Anchor>
+          </form>
+        )}
+        <Anchor component={Link} to="/login" size="sm" ta="center">
+          {t('reset.backToLogin')}
+        </Anchor>
       </AuthCard>
       <ForgotPasswordDialog opened={recoveryOpen} onClose={() => setRecoveryOpen(false)} />
       <MessageDialog

@@ -20,7 +20,9 @@ export function ConnectionItem({ item }: { item: HomeConnectionAlert }) {
   const key = `home.connections.${item.mine ? 'mine' : 'others'}.${item.problem}`;
   return (
     <List.Item data-network={item.network} data-problem={item.problem}>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{t(key, values)}</Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {t(key, values)}
+      </Text>
     </List.Item>
   );
 }

@@ -49,7 +49,9 @@ export function DashboardSection({
           {children}
         </List>
       ) : (
-        <Text c="dimmed" size="sm" mt="xs">{empty}</Text>
+        <Text c="dimmed" size="sm" mt="xs">
+          {empty}
+        </Text>
       )}
       {footer}
     </Paper>

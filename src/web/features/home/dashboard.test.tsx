@@ -16,11 +16,23 @@ const ADMIN_HOME: Home = {
     atLeast: true,
     items: [
       {
-        post_id: 12, project_id: 3, project_title: 'Casa del Mar', sequence: 2, owner: CLARA, place: { state: 'published', page: 3 }, network: 'linkedin',
+        post_id: 12,
+        project_id: 3,
+        project_title: 'Casa del Mar',
+        sequence: 2,
+        owner: CLARA,
+        place: { state: 'published', page: 3 },
+        network: 'linkedin',
         result: { status: 'failed', error: 'revoked', error_code: 'connectionRefused', attempts: 1, finished_at: '2026-11-23T09:00:00.000Z' },
       },
       {
-        post_id: 13, project_id: 3, project_title: 'Casa del Mar', sequence: 3, owner: CLARA, place: { state: 'published', page: 1 }, network: 'instagram',
+        post_id: 13,
+        project_id: 3,
+        project_title: 'Casa del Mar',
+        sequence: 3,
+        owner: CLARA,
+        place: { state: 'published', page: 1 },
+        network: 'instagram',
         result: { status: 'unknown', error: null, error_code: null, attempts: 1, finished_at: '2026-11-22T09:00:00.000Z' },
       },
     ],
@@ -35,13 +47,36 @@ const ADMIN_HOME: Home = {
   nextScheduled: {
     count: 1,
     atLeast: false,
-    items: [{ post_id: 20, project_id: 4, project_title: 'Escuela', sequence: 1, owner: CLARA, place: { state: 'scheduled', page: 1 }, publish_on: '2026-11-26', publish_time: '18:30', networks: { instagram: true, linkedin: true } }],
+    items: [
+      {
+        post_id: 20,
+        project_id: 4,
+        project_title: 'Escuela',
+        sequence: 1,
+        owner: CLARA,
+        place: { state: 'scheduled', page: 1 },
+        publish_on: '2026-11-26',
+        publish_time: '18:30',
+        networks: { instagram: true, linkedin: true },
+      },
+    ],
   },
-  projects: { count: 2, atLeast: false, items: [{ id: 4, title: 'Escuela', state: 'preview', created_at: '2026-11-01T10:00:00.000Z' }], states: [{ state: 'draft', count: 1, atLeast: false }, { state: 'preview', count: 1, atLeast: false }] },
+  projects: {
+    count: 2,
+    atLeast: false,
+    items: [{ id: 4, title: 'Escuela', state: 'preview', created_at: '2026-11-01T10:00:00.000Z' }],
+    states: [
+      { state: 'draft', count: 1, atLeast: false },
+      { state: 'preview', count: 1, atLeast: false },
+    ],
+  },
 };
 
 function renderDashboard(home: Home, role: Role, language: 'es' | 'en' | 'cat') {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(home), { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(home), { status: 200, headers: { 'content-type': 'application/json' } })),
+  );
   return renderWithData(<Dashboard role={role} />, { language, path: '/' });
 }
 
@@ -50,7 +85,7 @@ const section = (name: RegExp) => screen.findByRole('region', { name });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the dashboard', () => {
-  it("shows an administrator the failures with their reason, whose they are and a link to the posts page where each is, in English", async () => {
+  it('shows an administrator the failures with their reason, whose they are and a link to the posts page where each is, in English', async () => {
     renderDashboard(ADMIN_HOME, 'admin', 'en');
     const failed = await section(/Posts that failed or need review/);
     expect(within(failed).getByRole('heading', { level: 3 }).textContent).toContain('99+');
@@ -61,13 +96,19 @@ describe('the dashboard', () => {
     within(refused!).getByText('For Clara Roca');
     expect(within(unknown!).getByRole('link', { name: 'Casa del Mar · Post 3' }).getAttribute('href')).toBe('/preview-projects?state=published');
     within(unknown!).getByText('Instagram: needs review');
-    within(unknown!).getByText('Instagram did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published; do not publish it again without checking, or it could go out twice.');
+    within(unknown!).getByText(
+      'Instagram did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published; do not publish it again without checking, or it could go out twice.',
+    );
 
-    within(await section(/Network connections/)).getByText(/Clara Roca has lost their LinkedIn connection \(Clara Roca\): they need to connect it again in their Settings/);
+    within(await section(/Network connections/)).getByText(
+      /Clara Roca has lost their LinkedIn connection \(Clara Roca\): they need to connect it again in their Settings/,
+    );
     within(await section(/Drafts ready to launch/)).getByText('No draft has everything a launch needs.');
     within(await section(/Next posts/)).getByText('On 26-11-2026 at 6:30 PM to Instagram, LinkedIn');
     within(await section(/The studio's projects/)).getByText('Draft: 1 · Preview: 1');
-    const shortcuts = within(await section(/Shortcuts/)).getAllByRole('link').map((link) => link.textContent);
+    const shortcuts = within(await section(/Shortcuts/))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(shortcuts).toEqual(['New project', 'Projects', 'Posts', 'Users', 'My GPTs', 'Settings']);
   });
 
@@ -77,11 +118,22 @@ describe('the dashboard', () => {
     within(await section(/Connexions amb les xarxes/)).getByText("Cap connexió no caduca aviat ni s'ha perdut.");
     expect(screen.queryByRole('region', { name: /Publicacions amb errors/ })).toBeNull();
     expect(screen.queryByRole('region', { name: /Properes publicacions/ })).toBeNull();
-    expect(within(await section(/Accessos directes/)).getAllByRole('link').map((link) => link.textContent)).toEqual(['Nou projecte', 'Projectes', 'Els meus GPT', 'Configuració']);
+    expect(
+      within(await section(/Accessos directes/))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Nou projecte', 'Projectes', 'Els meus GPT', 'Configuració']);
   });
 
-  it("tells a customer their own connection expires and sends them to Settings, in Spanish", async () => {
-    const mine = { network: 'instagram' as const, problem: 'expiring' as const, account_name: 'soler.arquitectos', expires_at: '2026-11-27T10:00:00.000Z', user: CLARA, mine: true };
+  it('tells a customer their own connection expires and sends them to Settings, in Spanish', async () => {
+    const mine = {
+      network: 'instagram' as const,
+      problem: 'expiring' as const,
+      account_name: 'soler.arquitectos',
+      expires_at: '2026-11-27T10:00:00.000Z',
+      user: CLARA,
+      mine: true,
+    };
     renderDashboard({ ...ADMIN_HOME, connections: { count: 1, atLeast: false, items: [mine] } }, 'customer', 'es');
     const connections = await section(/Conexiones con las redes/);
     within(connections).getByText(/^Tu conexión con Instagram \(soler\.arquitectos\) caduca el 27-11-2026: vuelve a conectarla en Ajustes/);
@@ -89,8 +141,12 @@ describe('the dashboard', () => {
     expect(within(await section(/Accesos directos/)).queryByRole('link', { name: 'Usuarios' })).toBeNull();
   });
 
-  it("shows a basic user no connections and no shortcut to a screen the role cannot open, and says why (issue 29)", async () => {
-    renderDashboard({ ...ADMIN_HOME, failedPublications: null, connections: null, readyDrafts: null, previews: null, nextScheduled: null, projects: null }, 'basic', 'es');
+  it('shows a basic user no connections and no shortcut to a screen the role cannot open, and says why (issue 29)', async () => {
+    renderDashboard(
+      { ...ADMIN_HOME, failedPublications: null, connections: null, readyDrafts: null, previews: null, nextScheduled: null, projects: null },
+      'basic',
+      'es',
+    );
     await screen.findByText(/Tu cuenta aún no trabaja en proyectos ni publicaciones/);
     expect(screen.queryByRole('region', { name: /Conexiones con las redes/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Lo que necesita tu atención' })).toBeNull();

@@ -27,22 +27,36 @@ export function Dashboard({ role }: { role: Role }) {
   const showOwner = role === 'admin';
 
   if (home.isPending) return <Spinner />;
-  if (home.isError) return <Alert color="red" role="alert" mt="lg">{t('home.loadFailed', { message: describe(home.error) })}</Alert>;
+  if (home.isError)
+    return (
+      <Alert color="red" role="alert" mt="lg">
+        {t('home.loadFailed', { message: describe(home.error) })}
+      </Alert>
+    );
   const { failedPublications, connections, readyDrafts, previews, nextScheduled, projects, today } = home.data;
 
   return (
     <Stack gap="xl" mt="xl">
       {/* A basic user has no studio work yet (decision 021): nothing needs them, and they are told why. */}
-      {!failedPublications && !connections && !readyDrafts && !previews && (
-        <Text c="dimmed">{t('home.noStudioWork')}</Text>
-      )}
+      {!failedPublications && !connections && !readyDrafts && !previews && <Text c="dimmed">{t('home.noStudioWork')}</Text>}
       {(failedPublications || connections || readyDrafts || previews) && (
         <section aria-labelledby="home-attention">
-          <Title order={2} id="home-attention" mb="md">{t('home.attention')}</Title>
+          <Title order={2} id="home-attention" mb="md">
+            {t('home.attention')}
+          </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
             {failedPublications && (
-              <DashboardSection id="home-failed" title={t('home.failed.title')} count={failedPublications.count} atLeast={failedPublications.atLeast} tone="red" empty={t('home.failed.empty')}>
-                {failedPublications.items.map((item) => <FailedPublicationItem key={`${item.post_id}-${item.network}`} item={item} showOwner={showOwner} />)}
+              <DashboardSection
+                id="home-failed"
+                title={t('home.failed.title')}
+                count={failedPublications.count}
+                atLeast={failedPublications.atLeast}
+                tone="red"
+                empty={t('home.failed.empty')}
+              >
+                {failedPublications.items.map((item) => (
+                  <FailedPublicationItem key={`${item.post_id}-${item.network}`} item={item} showOwner={showOwner} />
+                ))}
               </DashboardSection>
             )}
             {connections && (
@@ -53,19 +67,45 @@ export function Dashboard({ role }: { role: Role }) {
                 atLeast={connections.atLeast}
                 tone="orange"
                 empty={t('home.connections.empty')}
-                footer={connections.items.some((item) => item.mine) && <Anchor component={Link} to="/settings" size="sm" mt="sm" display="inline-block" underline="always">{t('home.connections.settings')}</Anchor>}
+                footer={
+                  connections.items.some((item) => item.mine) && (
+                    <Anchor component={Link} to="/settings" size="sm" mt="sm" display="inline-block" underline="always">
+                      {t('home.connections.settings')}
+                    </Anchor>
+                  )
+                }
               >
-                {connections.items.map((item) => <ConnectionItem key={`${item.user.id}-${item.network}`} item={item} />)}
+                {connections.items.map((item) => (
+                  <ConnectionItem key={`${item.user.id}-${item.network}`} item={item} />
+                ))}
               </DashboardSection>
             )}
             {readyDrafts && (
-              <DashboardSection id="home-drafts" title={t('home.drafts.title')} count={readyDrafts.count} atLeast={readyDrafts.atLeast} tone="yellow" empty={t('home.drafts.empty')}>
-                {readyDrafts.items.map((item) => <ReadyDraftItem key={item.id} item={item} />)}
+              <DashboardSection
+                id="home-drafts"
+                title={t('home.drafts.title')}
+                count={readyDrafts.count}
+                atLeast={readyDrafts.atLeast}
+                tone="yellow"
+                empty={t('home.drafts.empty')}
+              >
+                {readyDrafts.items.map((item) => (
+                  <ReadyDraftItem key={item.id} item={item} />
+                ))}
               </DashboardSection>
             )}
             {previews && (
-              <DashboardSection id="home-previews" title={t('home.previews.title')} count={previews.count} atLeast={previews.atLeast} tone="yellow" empty={t('home.previews.empty')}>
-                {previews.items.map((item) => <PreviewItem key={item.post_id} item={item} showOwner={showOwner} />)}
+              <DashboardSection
+                id="home-previews"
+                title={t('home.previews.title')}
+                count={previews.count}
+                atLeast={previews.atLeast}
+                tone="yellow"
+                empty={t('home.previews.empty')}
+              >
+                {previews.items.map((item) => (
+                  <PreviewItem key={item.post_id} item={item} showOwner={showOwner} />
+                ))}
               </DashboardSection>
             )}
           </SimpleGrid>
@@ -74,8 +114,18 @@ export function Dashboard({ role }: { role: Role }) {
       {(nextScheduled || projects) && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
           {nextScheduled && (
-            <DashboardSection id="home-next" level={2} title={t('home.scheduled.title')} count={nextScheduled.count} atLeast={nextScheduled.atLeast} tone="yellow" empty={t('home.scheduled.empty')}>
-              {nextScheduled.items.map((item) => <ScheduledItem key={item.post_id} item={item} showOwner={showOwner} today={today} />)}
+            <DashboardSection
+              id="home-next"
+              level={2}
+              title={t('home.scheduled.title')}
+              count={nextScheduled.count}
+              atLeast={nextScheduled.atLeast}
+              tone="yellow"
+              empty={t('home.scheduled.empty')}
+            >
+              {nextScheduled.items.map((item) => (
+                <ScheduledItem key={item.post_id} item={item} showOwner={showOwner} today={today} />
+              ))}
             </DashboardSection>
           )}
           {projects && (
@@ -87,13 +137,25 @@ export function Dashboard({ role }: { role: Role }) {
               atLeast={projects.atLeast}
               tone="gray"
               empty={t('home.projects.empty')}
-              footer={projects.count > 0 && (
-                <Text size="sm" c="dimmed" mt="sm">
-                  {projects.states.filter((state) => state.count > 0).map((state) => t('home.projects.state', { state: t(`projects:states.${state.state}`), count: state.atLeast ? t('home.countAtLeast', { count: state.count }) : state.count })).join(' · ')}
-                </Text>
-              )}
+              footer={
+                projects.count > 0 && (
+                  <Text size="sm" c="dimmed" mt="sm">
+                    {projects.states
+                      .filter((state) => state.count > 0)
+                      .map((state) =>
+                        t('home.projects.state', {
+                          state: t(`projects:states.${state.state}`),
+                          count: state.atLeast ? t('home.countAtLeast', { count: state.count }) : state.count,
+                        }),
+                      )
+                      .join(' · ')}
+                  </Text>
+                )
+              }
             >
-              {projects.items.map((item) => <ProjectItem key={item.id} item={item} />)}
+              {projects.items.map((item) => (
+                <ProjectItem key={item.id} item={item} />
+              ))}
             </DashboardSection>
           )}
         </SimpleGrid>

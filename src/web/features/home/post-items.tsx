@@ -30,7 +30,11 @@ function PostLink({ post }: { post: PostReference }) {
 function Owner({ post, showOwner }: { post: PostReference; showOwner: boolean }) {
   const { t } = useTranslation();
   if (!showOwner || !post.owner) return null;
-  return <Text size="xs" c="dimmed">{t('home.owner', { name: personName(post.owner) })}</Text>;
+  return (
+    <Text size="xs" c="dimmed">
+      {t('home.owner', { name: personName(post.owner) })}
+    </Text>
+  );
 }
 
 /** A network's publication that failed or needs review: the reason and what to do, as the posts page says it. */
@@ -48,11 +52,19 @@ export function FailedPublicationItem({ item, showOwner }: { item: HomeFailedPub
           <Badge color={badge === 'failed' ? 'red.9' : 'yellow.4'} autoContrast variant="filled" radius="sm" size="sm" tt="none">
             {t('results.label', { network, result: t(`results.${badge}`) })}
           </Badge>
-          {item.result.finished_at && <Text size="xs" c="dimmed">{formatDate(item.result.finished_at)}</Text>}
+          {item.result.finished_at && (
+            <Text size="xs" c="dimmed">
+              {formatDate(item.result.finished_at)}
+            </Text>
+          )}
         </Group>
         {reason?.code === null && <Text size="sm">{reason.text}</Text>}
         {reason && reason.code !== null && <Text size="sm">{t(`resultErrors.${reason.code}`, { network, count: reason.attempts })}</Text>}
-        {reason && reason.code !== null && reason.detail && <Text size="xs" c="dimmed">{t('resultDetail', { network, detail: reason.detail })}</Text>}
+        {reason && reason.code !== null && reason.detail && (
+          <Text size="xs" c="dimmed">
+            {t('resultDetail', { network, detail: reason.detail })}
+          </Text>
+        )}
         <Owner post={item} showOwner={showOwner} />
       </Stack>
     </List.Item>

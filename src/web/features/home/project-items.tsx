@@ -13,7 +13,9 @@ export function ReadyDraftItem({ item }: { item: HomeReadyDraft }) {
   return (
     <List.Item data-project={item.id}>
       <Stack gap={2}>
-        <Anchor component={Link} to={projectLink(item.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>{item.title}</Anchor>
+        <Anchor component={Link} to={projectLink(item.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {item.title}
+        </Anchor>
         <Text size="sm">{t('home.drafts.item', { count: item.publications })}</Text>
       </Stack>
     </List.Item>
@@ -26,8 +28,12 @@ export function ProjectItem({ item }: { item: HomeProject }) {
   return (
     <List.Item data-project={item.id}>
       <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-        <Anchor component={Link} to={projectLink(item.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>{item.title}</Anchor>
-        <Badge variant="light" color="gray" radius="sm" tt="none" style={{ flexShrink: 0 }}>{t(`states.${item.state}`)}</Badge>
+        <Anchor component={Link} to={projectLink(item.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {item.title}
+        </Anchor>
+        <Badge variant="light" color="gray" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+          {t(`states.${item.state}`)}
+        </Badge>
       </Group>
     </List.Item>
   );

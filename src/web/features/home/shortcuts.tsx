@@ -22,7 +22,9 @@ export function Shortcuts({ role }: { role: Role }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="home-shortcuts">
-      <Title order={2} size="h4" id="home-shortcuts" mb="sm">{t('home.shortcuts.title')}</Title>
+      <Title order={2} size="h4" id="home-shortcuts" mb="sm">
+        {t('home.shortcuts.title')}
+      </Title>
       <Group gap="xs" component="nav" aria-labelledby="home-shortcuts">
         {SHORTCUTS.filter((shortcut) => shortcut.roles.includes(role)).map((shortcut) => (
           <Button key={shortcut.to} component={Link} to={shortcut.to} variant={shortcut.to.endsWith('=new') ? 'filled' : 'light'}>

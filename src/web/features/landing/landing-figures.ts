@@ -1,12 +1,5 @@
 import type { Language } from '../../../domain/languages.ts';
-import {
-  type BillingPeriod,
-  PRICED_PLANS,
-  type PricedPlan,
-  annualDiscountPercent,
-  calculateSavings,
-  pricePerMonth,
-} from '../../../domain/pricing.ts';
+import { type BillingPeriod, PRICED_PLANS, type PricedPlan, annualDiscountPercent, calculateSavings, pricePerMonth } from '../../../domain/pricing.ts';
 import { type Translate, formatEuros, interpolate } from './landing-contract.ts';
 
 /**

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 const LANGUAGES = ['es', 'en', 'cat'] as const;
 const localesDir = path.resolve(import.meta.dirname, '../../i18n/locales');
 
-const read = (language: string, namespace: string) => JSON.parse(fs.readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
-const strings = (value: unknown): string[] => (typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : []);
+const read = (language: string, namespace: string) =>
+  JSON.parse(fs.readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+const strings = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
 
 /** The user guide names what a user clicks: each name it quotes must be one the app shows. */
 describe.each(LANGUAGES)('the user guide in %s', (language) => {
@@ -25,7 +27,8 @@ describe.each(LANGUAGES)('the user guide in %s', (language) => {
     const posts = read(language, 'posts') as { actions: { retry: string; addToQueue: string; publishAgain: string }; results: { needsReview: string } };
     const common = read(language, 'common') as { nav: { calendar: string } };
     expect(schedule).toContain('15');
-    for (const name of [posts.actions.retry, posts.actions.addToQueue, posts.actions.publishAgain, posts.results.needsReview, common.nav.calendar]) expect(schedule).toContain(name);
+    for (const name of [posts.actions.retry, posts.actions.addToQueue, posts.actions.publishAgain, posts.results.needsReview, common.nav.calendar])
+      expect(schedule).toContain(name);
     expect(schedule).not.toMatch(/día anterior|day before|dia anterior|al momento|right away/);
   });
 

@@ -11,10 +11,13 @@ export function CheckItem({ network, item }: { network: SocialNetwork; item: Net
   const { t } = useTranslation('networks');
   const finding = `findings.${item.finding}`;
   // Days as everywhere else in the app, dd-mm-yyyy (the server sends them as YYYY-MM-DD; issue 29).
-  const params = { ...item.params, reason: item.params.reason ? t(`reasons.${item.params.reason}`) : '', ...(item.params.endsOn ? { endsOn: formatDate(item.params.endsOn) } : {}) };
+  const params = {
+    ...item.params,
+    reason: item.params.reason ? t(`reasons.${item.params.reason}`) : '',
+    ...(item.params.endsOn ? { endsOn: formatDate(item.params.endsOn) } : {}),
+  };
   const text = t([`${finding}.${network}.text`, `${finding}.text`], params);
-  const actionKey =
-    item.finding === 'imagesNotPublic' ? `${finding}.${item.params.setting === 'PUBLIC_URL' ? 'actionPublicUrl' : 'actionBucket'}` : undefined;
+  const actionKey = item.finding === 'imagesNotPublic' ? `${finding}.${item.params.setting === 'PUBLIC_URL' ? 'actionPublicUrl' : 'actionBucket'}` : undefined;
   const action = item.action === null ? null : t(actionKey ? [actionKey] : [`${finding}.${network}.action`, `${finding}.action`], params);
   const sandboxNote = item.finding === 'imagesSandbox' && item.params.host ? t(`${finding}.notPublic`, params) : null;
   return (
@@ -27,12 +30,24 @@ export function CheckItem({ network, item }: { network: SocialNetwork; item: Net
     >
       {/* Addresses and scopes are long words: they wrap anywhere rather than leave the card on a phone. */}
       <Stack gap={2} style={{ overflowWrap: 'anywhere' }}>
-        <Text fw={600} size="sm">{t(`checks.${item.check}`)}</Text>
+        <Text fw={600} size="sm">
+          {t(`checks.${item.check}`)}
+        </Text>
         <Text size="sm">{text}</Text>
-        {sandboxNote && <Text size="sm" c="dimmed">{sandboxNote}</Text>}
-        {action && <Text size="sm" fw={500}>{t('whatToDo', { action })}</Text>}
+        {sandboxNote && (
+          <Text size="sm" c="dimmed">
+            {sandboxNote}
+          </Text>
+        )}
+        {action && (
+          <Text size="sm" fw={500}>
+            {t('whatToDo', { action })}
+          </Text>
+        )}
         {item.status !== 'ok' && item.params.detail && (
-          <Text size="xs" c="dimmed">{t('networkSaid', { detail: item.params.detail })}</Text>
+          <Text size="xs" c="dimmed">
+            {t('networkSaid', { detail: item.params.detail })}
+          </Text>
         )}
       </Stack>
     </List.Item>

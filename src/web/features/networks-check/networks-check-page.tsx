@@ -22,22 +22,32 @@ export function NetworksCheckPage() {
   const report = check.data;
   const checkedAt = report ? new Date(report.checkedAt) : null;
   // With its seconds, so a check made again shows it changed; counted by the hour ("a la 1:05:09").
-  const at = checkedAt ? t('common:atTime', { time: checkedAt.toLocaleTimeString(intlLocaleOf(toLanguage(i18n.language) ?? DEFAULT_LANGUAGE)), count: checkedAt.getHours() }) : '';
+  const at = checkedAt
+    ? t('common:atTime', { time: checkedAt.toLocaleTimeString(intlLocaleOf(toLanguage(i18n.language) ?? DEFAULT_LANGUAGE)), count: checkedAt.getHours() })
+    : '';
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4} maw={720}>{t('description')}</Text>
-          <Text size="sm" c="dimmed" mt={4}>{t('guide')}</Text>
+          <Text c="dimmed" mt={4} maw={720}>
+            {t('description')}
+          </Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            {t('guide')}
+          </Text>
         </div>
         <Button onClick={() => void check.refetch()} loading={check.isFetching} variant="default">
           {t('checkAgain')}
         </Button>
       </Group>
       {check.isPending && <Spinner />}
-      {check.isError && <Alert color="red" role="alert">{t('loadError', { message: describe(check.error) })}</Alert>}
+      {check.isError && (
+        <Alert color="red" role="alert">
+          {t('loadError', { message: describe(check.error) })}
+        </Alert>
+      )}
       {report && (
         <>
           <Alert color={STATUS_COLORS[report.status]} role="status" title={t(`overall.${report.status}`)}>
@@ -47,14 +57,20 @@ export function NetworksCheckPage() {
             {report.networks.map((network) => (
               <Paper key={network.network} withBorder p="lg" radius="md" component="section" aria-labelledby={`check-${network.network}`}>
                 <Group justify="space-between" mb="md">
-                  <Title order={2} size="h3" id={`check-${network.network}`}>{NETWORK_NAMES[network.network]}</Title>
+                  <Title order={2} size="h3" id={`check-${network.network}`}>
+                    {NETWORK_NAMES[network.network]}
+                  </Title>
                   <Group gap={6}>
-                    <Badge variant="outline" color="gray">{t(`modes.${network.mode}`)}</Badge>
+                    <Badge variant="outline" color="gray">
+                      {t(`modes.${network.mode}`)}
+                    </Badge>
                     <Badge color={STATUS_COLORS[network.status]}>{t(`statuses.${network.status}`)}</Badge>
                   </Group>
                 </Group>
                 <List spacing="md" listStyleType="none" center={false}>
-                  {network.items.map((item) => <CheckItem key={item.check} network={network.network} item={item} />)}
+                  {network.items.map((item) => (
+                    <CheckItem key={item.check} network={network.network} item={item} />
+                  ))}
                 </List>
               </Paper>
             ))}

@@ -9,26 +9,83 @@ import { renderWithData } from '../../test-support/render.tsx';
 import { CalendarPage } from './calendar-page.tsx';
 
 /** TODAY is Wednesday 10 June 2026; post 2 goes out on Friday the 12th at 18:30, post 3 went out on the 8th. */
-const SCHEDULED = makePost({ id: 2, sequence: 2, state: 'scheduled', publish_on: '2026-06-12', publish_time: '18:30', networks: { instagram: true, linkedin: true } });
-const PUBLISHED = makePost({ id: 3, sequence: 3, state: 'published', publish_on: '2026-06-08', publish_time: '09:00', editable: false, networks: { instagram: false, linkedin: true } });
-const calendar = (posts: Post[] = [SCHEDULED, PUBLISHED], slots: Calendar['slots'] = [{ day: '2026-06-16', time: '09:30', owner_id: 'u1' }]): Calendar => ({ posts, slots, clock: CLOCK });
+const SCHEDULED = makePost({
+  id: 2,
+  sequence: 2,
+  state: 'scheduled',
+  publish_on: '2026-06-12',
+  publish_time: '18:30',
+  networks: { instagram: true, linkedin: true },
+});
+const PUBLISHED = makePost({
+  id: 3,
+  sequence: 3,
+  state: 'published',
+  publish_on: '2026-06-08',
+  publish_time: '09:00',
+  editable: false,
+  networks: { instagram: false, linkedin: true },
+});
+const calendar = (posts: Post[] = [SCHEDULED, PUBLISHED], slots: Calendar['slots'] = [{ day: '2026-06-16', time: '09:30', owner_id: 'u1' }]): Calendar => ({
+  posts,
+  slots,
+  clock: CLOCK,
+});
 
-function renderPage({ role = 'customer', path = `/calendar?day=${TODAY}`, answer, small = false }: { role?: string; path?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined; small?: boolean } = {}) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: small && query.includes('max-width'), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
+function renderPage({
+  role = 'customer',
+  path = `/calendar?day=${TODAY}`,
+  answer,
+  small = false,
+}: { role?: string; path?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined; small?: boolean } = {}) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: small && query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  }));
   const calls = serve((call) => {
     if (call.url === '/api/session') return { status: 200, body: signedIn(role) };
     const answered = answer?.(call);
     if (answered) return answered;
     if (call.url.startsWith('/api/calendar?')) return { status: 200, body: calendar() };
     if (call.url.endsWith('/accounts')) return { status: 200, body: CONNECTED_ACCOUNTS };
-    if (call.url.startsWith('/api/users?')) return { status: 200, body: { items: [{ ...signedIn('customer'), id: 'c1', first_name: 'Clara', last_name: 'Roca', email: 'clara@roca.es', phone: '', company: '', vat: '', description: '', created_at: '', updated_at: '' }], total: 1, page: 1, pageSize: 100 } };
+    if (call.url.startsWith('/api/users?'))
+      return {
+        status: 200,
+        body: {
+          items: [
+            {
+              ...signedIn('customer'),
+              id: 'c1',
+              first_name: 'Clara',
+              last_name: 'Roca',
+              email: 'clara@roca.es',
+              phone: '',
+              company: '',
+              vat: '',
+              description: '',
+              created_at: '',
+              updated_at: '',
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        },
+      };
     return { status: 404 };
   });
   renderWithData(<CalendarPage />, { path });
   return { calls, calendarCalls: () => calls.filter((call) => call.url.startsWith('/api/calendar?')) };
 }
 
-const postButton = (number: number) => screen.findByRole('button', { name: new RegExp(`Casa Montseny en la ladera norte, publicación ${number},`) }, { timeout: 5_000 });
+const postButton = (number: number) =>
+  screen.findByRole('button', { name: new RegExp(`Casa Montseny en la ladera norte, publicación ${number},`) }, { timeout: 5_000 });
 /** A post's name, as a screen reader hears it. */
 const nameOf = (element: HTMLElement) => element.querySelector('.mantine-VisuallyHidden-root, [class*=VisuallyHidden]')?.textContent ?? '';
 const cellOf = (day: string) => document.querySelector(`[data-day="${day}"]`) as HTMLElement;
@@ -46,7 +103,11 @@ describe('CalendarPage', () => {
     // June 2026 runs from Monday the 1st to Tuesday the 30th: the view ends on Sunday 5 July.
     expect(calendarCalls()[0]!.url).toBe('/api/calendar?from=2026-06-01&to=2026-07-05');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Junio de 2026');
-    expect(screen.getByRole('button', { name: '18:30, Casa Montseny en la ladera norte, publicación 2, viernes, 12 de junio de 2026; Instagram, LinkedIn; Programada' })).toBe(scheduled);
+    expect(
+      screen.getByRole('button', {
+        name: '18:30, Casa Montseny en la ladera norte, publicación 2, viernes, 12 de junio de 2026; Instagram, LinkedIn; Programada',
+      }),
+    ).toBe(scheduled);
     expect(cellOf('2026-06-12').contains(scheduled)).toBe(true);
     expect(scheduled.getAttribute('aria-roledescription')).toBe('publicación que se puede mover');
     // Published: it opens, it does not move.
@@ -62,10 +123,16 @@ describe('CalendarPage', () => {
   });
 
   it('writes a state on its own as the cards do, with a capital: "Publicado con errores" (issue 29)', async () => {
-    const partly = { ...PUBLISHED, networks: { instagram: true, linkedin: true }, results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }) } };
+    const partly = {
+      ...PUBLISHED,
+      networks: { instagram: true, linkedin: true },
+      results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }) },
+    };
     renderPage({ answer: (call) => (call.url.startsWith('/api/calendar?') ? { status: 200, body: calendar([SCHEDULED, partly]) } : undefined) });
     const published = await postButton(3);
-    expect(within(published).getByText('Publicado con errores', { ignore: '.mantine-VisuallyHidden-root' }).getAttribute('data-state')).toBe('publishedWithErrors');
+    expect(within(published).getByText('Publicado con errores', { ignore: '.mantine-VisuallyHidden-root' }).getAttribute('data-state')).toBe(
+      'publishedWithErrors',
+    );
     expect(within(await postButton(2)).getByText('Programada', { ignore: '.mantine-VisuallyHidden-root' })).toBeTruthy();
   });
 
@@ -121,7 +188,12 @@ describe('CalendarPage', () => {
   it('reads the calendar again when a post changes on the server', async () => {
     const server = stubEventSource();
     let published = false;
-    const { calendarCalls } = renderPage({ answer: (call) => (call.url.startsWith('/api/calendar?') ? { status: 200, body: calendar(published ? [{ ...SCHEDULED, state: 'published', editable: false }] : [SCHEDULED]) } : undefined) });
+    const { calendarCalls } = renderPage({
+      answer: (call) =>
+        call.url.startsWith('/api/calendar?')
+          ? { status: 200, body: calendar(published ? [{ ...SCHEDULED, state: 'published', editable: false }] : [SCHEDULED]) }
+          : undefined,
+    });
     expect(nameOf(await postButton(2))).toMatch(/Programada$/);
     published = true;
     server.send('post', { type: 'post', postId: 2, projectId: 7, state: 'published' });

@@ -70,10 +70,16 @@ export function CalendarPage() {
   return (
     <>
       <Title order={1}>{t('title')}</Title>
-      <Text c="dimmed" mt={4}>{t('description')}</Text>
-      <Text size="sm" c="dimmed" mb="lg">{t('lockNotice', { minutes: LOCK_MARGIN_MINUTES })}</Text>
+      <Text c="dimmed" mt={4}>
+        {t('description')}
+      </Text>
+      <Text size="sm" c="dimmed" mb="lg">
+        {t('lockNotice', { minutes: LOCK_MARGIN_MINUTES })}
+      </Text>
       {!allowed ? (
-        <Alert color="gray" variant="light" title={tp('forbidden.title')}>{tp('forbidden.message')}</Alert>
+        <Alert color="gray" variant="light" title={tp('forbidden.title')}>
+          {tp('forbidden.message')}
+        </Alert>
       ) : (
         <>
           <CalendarToolbar
@@ -84,10 +90,22 @@ export function CalendarPage() {
             onToday={() => change({ day: studioToday ?? browserToday() })}
             owner={isAdmin ? { value: owner ?? null, onChange: (next) => change({ owner: next }) } : undefined}
           />
-          {isAdmin && !owner && <Text size="sm" c="dimmed" mb="sm">{t('freeSlotsHint')}</Text>}
+          {isAdmin && !owner && (
+            <Text size="sm" c="dimmed" mb="sm">
+              {t('freeSlotsHint')}
+            </Text>
+          )}
           {answer ? (
             <div style={{ opacity: calendar.isPlaceholderData ? 0.6 : 1 }} aria-busy={calendar.isPlaceholderData || undefined}>
-              <CalendarBoard view={view} range={range} month={anchor.slice(0, 7)} answer={answer} readAt={calendar.dataUpdatedAt} showFreeSlots={!isAdmin || owner !== undefined} small={small} />
+              <CalendarBoard
+                view={view}
+                range={range}
+                month={anchor.slice(0, 7)}
+                answer={answer}
+                readAt={calendar.dataUpdatedAt}
+                showFreeSlots={!isAdmin || owner !== undefined}
+                small={small}
+              />
             </div>
           ) : calendar.isPending ? (
             <Spinner />

@@ -12,13 +12,32 @@ export function PostPicture({ src, alt = '', style }: { src: string | null | und
   const [failedSource, setFailedSource] = useState<string | null>(null);
   if (!src || failedSource === src) {
     return (
-      <Stack align="center" justify="center" gap={4} h="100%" w="100%" c="dimmed" bg="gray.1" p="xs" role="img" aria-label={src ? t('picture.unavailable') : t('picture.none')}>
+      <Stack
+        align="center"
+        justify="center"
+        gap={4}
+        h="100%"
+        w="100%"
+        c="dimmed"
+        bg="gray.1"
+        p="xs"
+        role="img"
+        aria-label={src ? t('picture.unavailable') : t('picture.none')}
+      >
         <PhotoIcon size={32} />
-        <Text size="xs" ta="center">{src ? t('picture.unavailable') : t('picture.none')}</Text>
+        <Text size="xs" ta="center">
+          {src ? t('picture.unavailable') : t('picture.none')}
+        </Text>
       </Stack>
     );
   }
   return (
-    <img src={src} alt={alt} draggable={false} onError={() => setFailedSource(src)} style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', ...style }} />
+    <img
+      src={src}
+      alt={alt}
+      draggable={false}
+      onError={() => setFailedSource(src)}
+      style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', ...style }}
+    />
   );
 }

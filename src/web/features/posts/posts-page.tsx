@@ -34,7 +34,9 @@ export function PostsPage() {
   return (
     <>
       <Title order={1}>{t('title')}</Title>
-      <Text c="dimmed" mt={4} mb="lg">{t('description')}</Text>
+      <Text c="dimmed" mt={4} mb="lg">
+        {t('description')}
+      </Text>
       {allowed && isAdmin && (
         <Box mb="md">
           <CustomerSelect
@@ -50,7 +52,9 @@ export function PostsPage() {
       {allowed ? (
         <PostsList query={query} onQueryChange={changeQuery} showOwner={isAdmin} />
       ) : (
-        <Alert color="gray" variant="light" title={t('forbidden.title')}>{t('forbidden.message')}</Alert>
+        <Alert color="gray" variant="light" title={t('forbidden.title')}>
+          {t('forbidden.message')}
+        </Alert>
       )}
     </>
   );

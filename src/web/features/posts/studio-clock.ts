@@ -43,7 +43,11 @@ export function isBefore(a: StudioMoment, b: StudioMoment): boolean {
  * or a time not more than the lock margin away. (Today at the current time or earlier means "now" in the
  * dialog; a move on the calendar never does, so the calendar asks with `allowNow` false.)
  */
-export function scheduleTimeProblem(target: StudioMoment, now: StudioMoment, { allowNow }: { allowNow: boolean }): 'publishDateInPast' | 'publishTimeTooSoon' | null {
+export function scheduleTimeProblem(
+  target: StudioMoment,
+  now: StudioMoment,
+  { allowNow }: { allowNow: boolean },
+): 'publishDateInPast' | 'publishTimeTooSoon' | null {
   if (target.day < now.day) return 'publishDateInPast';
   if (allowNow && target.day === now.day && !isBefore(now, target)) return null;
   // More than the margin away: a time exactly at the margin would be locked at once (the server's rule).

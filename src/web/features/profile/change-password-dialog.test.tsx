@@ -40,7 +40,7 @@ describe('ChangePasswordDialog', () => {
     ['es', 'Contraseña actual', 'Cambiar', 'La contraseña actual no es correcta'],
     ['en', 'Current password', 'Change', 'The current password is not right'],
     ['cat', 'Contrasenya actual', 'Canvia', 'La contrasenya actual no és correcta'],
-  ] as const)('in %s, shows the server\'s refusal of the current password on its field', async (language, label, button, message) => {
+  ] as const)("in %s, shows the server's refusal of the current password on its field", async (language, label, button, message) => {
     const onSubmit = vi.fn(async () => {
       throw new ApiError(400, 'VALIDATION_FAILED', 'The current password is not right', { currentPassword: 'currentPasswordWrong' });
     });

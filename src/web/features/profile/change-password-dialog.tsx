@@ -14,7 +14,12 @@ const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
  * refusal naming a field (a wrong current password) is shown on that field, anything else is the
  * caller's to show.
  */
-export function ChangePasswordDialog({ opened, saving, onSubmit, onClose }: {
+export function ChangePasswordDialog({
+  opened,
+  saving,
+  onSubmit,
+  onClose,
+}: {
   opened: boolean;
   saving: boolean;
   onSubmit: (input: { currentPassword: string; password: string }) => Promise<void>;
@@ -64,8 +69,12 @@ export function ChangePasswordDialog({ opened, saving, onSubmit, onClose }: {
           <LabelledField label={t('password.new')} type="password" required autoComplete="new-password" {...field('password')} />
           <LabelledField label={t('password.confirm')} type="password" required autoComplete="new-password" {...field('confirmPassword')} />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={saving}>{tc('actions.cancel')}</Button>
-            <Button type="submit" loading={saving}>{t('password.submit')}</Button>
+            <Button variant="default" onClick={close} disabled={saving}>
+              {tc('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('password.submit')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -19,7 +19,12 @@ const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const AVATAR_MAX_BYTES = 5_242_880;
 const FIELDS = ['first_name', 'last_name', 'phone', 'company', 'vat', 'description'] as const;
 const LABELS: Record<(typeof FIELDS)[number], string> = {
-  first_name: 'fields.firstName', last_name: 'fields.lastName', phone: 'fields.phone', company: 'fields.company', vat: 'fields.vat', description: 'fields.description',
+  first_name: 'fields.firstName',
+  last_name: 'fields.lastName',
+  phone: 'fields.phone',
+  company: 'fields.company',
+  vat: 'fields.vat',
+  description: 'fields.description',
 };
 
 const formValuesOf = (user: User): ProfileFields => Object.fromEntries(FIELDS.map((name) => [name, user[name]])) as ProfileFields;
@@ -50,7 +55,8 @@ export function ProfilePage() {
   useEffect(() => () => void (avatarPreview && URL.revokeObjectURL(avatarPreview)), [avatarPreview]);
 
   if (profile.isPending) return <Spinner />;
-  if (!profile.data) return <MessageDialog opened tone="error" title={t('errorTitle')} message={describe(profile.error)} onAccept={() => void profile.refetch()} />;
+  if (!profile.data)
+    return <MessageDialog opened tone="error" title={t('errorTitle')} message={describe(profile.error)} onAccept={() => void profile.refetch()} />;
   const user = profile.data;
 
   const chooseAvatar = (file: File | null) => {
@@ -107,7 +113,10 @@ export function ProfilePage() {
     return {
       ...registered,
       error: key ? tv(key, { defaultValue: tv('invalid') }) : undefined,
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => { form.clearErrors(name); return registered.onChange(event); },
+      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        form.clearErrors(name);
+        return registered.onChange(event);
+      },
     };
   };
 
@@ -116,11 +125,15 @@ export function ProfilePage() {
       <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
         <div>
           <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4}>{t('description')}</Text>
+          <Text c="dimmed" mt={4}>
+            {t('description')}
+          </Text>
         </div>
         {!editing && (
           <Group>
-            <Button variant="default" onClick={() => setChangingPassword(true)}>{t('password.open')}</Button>
+            <Button variant="default" onClick={() => setChangingPassword(true)}>
+              {t('password.open')}
+            </Button>
             <Button onClick={() => setEditing(true)}>{t('edit')}</Button>
           </Group>
         )}
@@ -135,9 +148,15 @@ export function ProfilePage() {
             {editing && (
               <>
                 <FileButton onChange={chooseAvatar} accept={AVATAR_TYPES.join(',')}>
-                  {(props) => <Button {...props} variant="default" size="xs">{t('avatar.change')}</Button>}
+                  {(props) => (
+                    <Button {...props} variant="default" size="xs">
+                      {t('avatar.change')}
+                    </Button>
+                  )}
                 </FileButton>
-                <Text size="xs" c="dimmed" ta="center">{t('avatar.help')}</Text>
+                <Text size="xs" c="dimmed" ta="center">
+                  {t('avatar.help')}
+                </Text>
               </>
             )}
           </Stack>
@@ -154,8 +173,12 @@ export function ProfilePage() {
                   </SimpleGrid>
                   <LabelledField label={t('fields.description')} multiline {...field('description')} />
                   <Group justify="flex-end">
-                    <Button variant="default" onClick={cancel} disabled={updateProfile.isPending || changeAvatar.isPending}>{t('cancel')}</Button>
-                    <Button type="submit" loading={updateProfile.isPending || changeAvatar.isPending}>{t('save')}</Button>
+                    <Button variant="default" onClick={cancel} disabled={updateProfile.isPending || changeAvatar.isPending}>
+                      {t('cancel')}
+                    </Button>
+                    <Button type="submit" loading={updateProfile.isPending || changeAvatar.isPending}>
+                      {t('save')}
+                    </Button>
                   </Group>
                 </Stack>
               </form>
@@ -168,9 +191,13 @@ export function ProfilePage() {
                   { label: t('fields.language'), value: tc(`language.${user.language}`) },
                 ].map((item) => (
                   <div key={item.label}>
-                    <Text component="dt" size="sm" c="dimmed">{item.label}</Text>
+                    <Text component="dt" size="sm" c="dimmed">
+                      {item.label}
+                    </Text>
                     {/* A field not filled in reads as such (dimmed, in italics), not as a value. */}
-                    <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap' }} c={item.value ? undefined : 'dimmed'} fs={item.value ? undefined : 'italic'}>{item.value || t('empty')}</Text>
+                    <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap' }} c={item.value ? undefined : 'dimmed'} fs={item.value ? undefined : 'italic'}>
+                      {item.value || t('empty')}
+                    </Text>
                   </div>
                 ))}
               </SimpleGrid>

@@ -59,10 +59,18 @@ export function PromptFormModal({ opened, prompt, createsPublic, saving, serverE
         <Stack gap="sm">
           <LabelledField label={t('form.title')} required autoComplete="off" {...field('title')} />
           <LabelledField label={t('form.description')} required multiline helperText={t('form.descriptionHelp')} {...field('description')} />
-          {!prompt && <Text size="xs" c="dimmed">{createsPublic ? t('form.public') : t('form.private')}</Text>}
+          {!prompt && (
+            <Text size="xs" c="dimmed">
+              {createsPublic ? t('form.public') : t('form.private')}
+            </Text>
+          )}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>{tc('actions.cancel')}</Button>
-            <Button type="submit" loading={saving}>{prompt ? t('form.save') : t('form.create')}</Button>
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              {tc('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {prompt ? t('form.save') : t('form.create')}
+            </Button>
           </Group>
         </Stack>
       </form>

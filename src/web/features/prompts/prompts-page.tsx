@@ -8,7 +8,18 @@ import { formatDate } from '../../lib/format-date.ts';
 import { useSession } from '../../lib/session.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { useDismissableError } from '../../lib/use-dismissable-error.ts';
-import { ActionsCell, CardRow, CardTable, CardTableBody, CardTableHead, FieldCell, HeaderCell, ListPanel, SortHeader, TitleCell } from '../../ui/card-table.tsx';
+import {
+  ActionsCell,
+  CardRow,
+  CardTable,
+  CardTableBody,
+  CardTableHead,
+  FieldCell,
+  HeaderCell,
+  ListPanel,
+  SortHeader,
+  TitleCell,
+} from '../../ui/card-table.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { LazyConfirmDialog, LazyErrorDialog, preloadDialogs, useOpenedOnce } from '../../ui/lazy-dialogs.tsx';
 import { ListSort } from '../../ui/list-sort.tsx';
@@ -86,13 +97,16 @@ export function PromptsPage() {
     const prompt = editing;
     const changes = Object.fromEntries(Object.entries(values).filter(([key, value]) => prompt[key as keyof PromptInput] !== value)) as Partial<PromptInput>;
     if (Object.keys(changes).length === 0) return closeForm();
-    updatePrompt.mutate({ id: prompt.id, changes }, {
-      onSuccess: () => {
-        closeForm();
-        notifications.show({ color: 'teal', message: t('updated') });
+    updatePrompt.mutate(
+      { id: prompt.id, changes },
+      {
+        onSuccess: () => {
+          closeForm();
+          notifications.show({ color: 'teal', message: t('updated') });
+        },
+        onError: onError('update', prompt.id),
       },
-      onError: onError('update', prompt.id),
-    });
+    );
   };
 
   const confirmDelete = () => {
@@ -128,9 +142,13 @@ export function PromptsPage() {
       <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
         <div>
           <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4}>{t('description')}</Text>
+          <Text c="dimmed" mt={4}>
+            {t('description')}
+          </Text>
         </div>
-        <Button leftSection={<PlusIcon />} onClick={() => setEditing('new')} {...preloadForm}>{t('create')}</Button>
+        <Button leftSection={<PlusIcon />} onClick={() => setEditing('new')} {...preloadForm}>
+          {t('create')}
+        </Button>
       </Group>
 
       <ListPanel>
@@ -154,17 +172,25 @@ export function PromptsPage() {
                 <HeaderCell>{t('columns.author')}</HeaderCell>
                 {sortHeader('created_at', t('columns.createdAt'))}
                 {sortHeader('updated_at', t('columns.updatedAt'))}
-                <HeaderCell width={96} hidden>{t('columns.actions')}</HeaderCell>
+                <HeaderCell width={96} hidden>
+                  {t('columns.actions')}
+                </HeaderCell>
               </CardTableHead>
               <CardTableBody>
                 {page.items.map((prompt) => (
                   <CardRow key={prompt.id}>
                     <TitleCell>
-                      <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>{prompt.title}</Text>
-                      <Badge mt={4} size="xs" radius="sm" variant="light" color={prompt.is_private ? 'gray' : 'blue'}>{prompt.is_private ? t('visibility.private') : t('visibility.public')}</Badge>
+                      <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {prompt.title}
+                      </Text>
+                      <Badge mt={4} size="xs" radius="sm" variant="light" color={prompt.is_private ? 'gray' : 'blue'}>
+                        {prompt.is_private ? t('visibility.private') : t('visibility.public')}
+                      </Badge>
                     </TitleCell>
                     <FieldCell label={t('columns.description')}>
-                      <Text span size="sm" c="dimmed" lineClamp={3} title={prompt.description}>{prompt.description}</Text>
+                      <Text span size="sm" c="dimmed" lineClamp={3} title={prompt.description}>
+                        {prompt.description}
+                      </Text>
                     </FieldCell>
                     <FieldCell label={t('columns.author')}>
                       {prompt.author?.id === user?.id ? t('you') : prompt.author ? `${prompt.author.first_name} ${prompt.author.last_name}`.trim() || '-' : '-'}
@@ -175,12 +201,29 @@ export function PromptsPage() {
                       {prompt.editable && (
                         <Group gap={4} justify="flex-end" wrap="nowrap">
                           <Tooltip label={t('edit')} withinPortal>
-                            <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setEditing(prompt)} aria-label={t('editLabel', { title: prompt.title })} {...preloadForm}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              size="lg"
+                              onClick={() => setEditing(prompt)}
+                              aria-label={t('editLabel', { title: prompt.title })}
+                              {...preloadForm}
+                            >
                               <PencilIcon />
                             </ActionIcon>
                           </Tooltip>
                           <Tooltip label={t('delete')} withinPortal>
-                            <ActionIcon variant="subtle" color="red" size="lg" onClick={() => { setDeleting(prompt); setDeleteOpen(true); }} aria-label={t('deleteLabel', { title: prompt.title })} {...preloadDelete}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              size="lg"
+                              onClick={() => {
+                                setDeleting(prompt);
+                                setDeleteOpen(true);
+                              }}
+                              aria-label={t('deleteLabel', { title: prompt.title })}
+                              {...preloadDelete}
+                            >
                               <TrashIcon />
                             </ActionIcon>
                           </Tooltip>
@@ -191,7 +234,12 @@ export function PromptsPage() {
                 ))}
               </CardTableBody>
             </CardTable>
-            <TablePagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => setQuery((current) => ({ ...current, page: next }))} />
+            <TablePagination
+              page={page.page}
+              pageSize={page.pageSize}
+              total={page.total}
+              onPageChange={(next) => setQuery((current) => ({ ...current, page: next }))}
+            />
           </>
         ) : null}
       </ListPanel>

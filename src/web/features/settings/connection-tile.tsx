@@ -64,27 +64,41 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
     status = (
       <Group gap="xs" role="status" aria-live="polite">
         <Loader size="xs" />
-        <Text size="sm" c="dimmed">{t('tile.checking')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('tile.checking')}
+        </Text>
       </Group>
     );
   } else if (!view) {
     status = (
       <Alert color="red" variant="light" role="alert" title={describe(network, connection.error, 'checkFailed')}>
-        <Button size="compact-sm" variant="white" color="red" onClick={() => void connection.refetch()}>{t('tile.retry')}</Button>
+        <Button size="compact-sm" variant="white" color="red" onClick={() => void connection.refetch()}>
+          {t('tile.retry')}
+        </Button>
       </Alert>
     );
   } else if (view.isConnected) {
     status = (
       <Stack gap={6}>
         <Group gap="xs" wrap="nowrap">
-          <Badge color="teal" variant="light">{t('tile.connected')}</Badge>
-          <Text fw={600} title={view.userName ?? undefined} data-testid={`${network}-account`}>{truncateAccountName(view.userName ?? '')}</Text>
+          <Badge color="teal" variant="light">
+            {t('tile.connected')}
+          </Badge>
+          <Text fw={600} title={view.userName ?? undefined} data-testid={`${network}-account`}>
+            {truncateAccountName(view.userName ?? '')}
+          </Text>
         </Group>
-        {view.expiresAt && <Text size="sm" c="dimmed">{t('tile.validUntil', { date: formatDate(view.expiresAt) })}</Text>}
+        {view.expiresAt && (
+          <Text size="sm" c="dimmed">
+            {t('tile.validUntil', { date: formatDate(view.expiresAt) })}
+          </Text>
+        )}
         {view.warning && <Alert color="yellow" variant="light" role="status" title={t(`warnings.${view.warning}`)} />}
         {view.expiresAt && expiresSoon(view.expiresAt, shownAt) && (
           <Alert color="orange" variant="light" role="status" title={t('tile.expiresSoon', { date: formatDate(view.expiresAt) })}>
-            <Button size="compact-sm" variant="white" color="orange" onClick={connect} loading={authorize.isPending}>{t('tile.connectAgain')}</Button>
+            <Button size="compact-sm" variant="white" color="orange" onClick={connect} loading={authorize.isPending}>
+              {t('tile.connectAgain')}
+            </Button>
           </Alert>
         )}
       </Stack>
@@ -93,9 +107,13 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
     status = (
       <Stack gap={6}>
         <Group gap="xs">
-          <Badge color="gray" variant="light">{t('tile.notConnected')}</Badge>
+          <Badge color="gray" variant="light">
+            {t('tile.notConnected')}
+          </Badge>
         </Group>
-        <Text size="sm" c="dimmed">{view.available ? t(`tile.notConnectedHelp.${network}`) : t('tile.unavailable')}</Text>
+        <Text size="sm" c="dimmed">
+          {view.available ? t(`tile.notConnectedHelp.${network}`) : t('tile.unavailable')}
+        </Text>
       </Stack>
     );
   }
@@ -107,7 +125,9 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
           <Group gap="sm" wrap="nowrap">
             <NetworkMark network={network} />
             <div>
-              <Text fw={700} size="lg" id={`${network}-tile-title`}>{name}</Text>
+              <Text fw={700} size="lg" id={`${network}-tile-title`}>
+                {name}
+              </Text>
               {view?.sandbox && (
                 <Badge color="yellow" variant="filled" size="xs" radius="sm" title={t('tile.sandboxHint', { network: name })}>
                   {t('tile.sandboxBadge')}
@@ -116,17 +136,23 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
             </div>
           </Group>
           {view?.isConnected && (
-            <Button variant="light" color="red" size="xs" onClick={() => setConfirming(true)}>{t('tile.disconnect')}</Button>
+            <Button variant="light" color="red" size="xs" onClick={() => setConfirming(true)}>
+              {t('tile.disconnect')}
+            </Button>
           )}
           {view && !view.isConnected && view.available && (
-            <Button size="xs" onClick={connect} loading={authorize.isPending}>{t('tile.connect')}</Button>
+            <Button size="xs" onClick={connect} loading={authorize.isPending}>
+              {t('tile.connect')}
+            </Button>
           )}
         </Group>
         <div>{status}</div>
         {view?.sandbox && (
           <Text size="xs" c="dimmed">
             {t('tile.sandboxHint', { network: name })}{' '}
-            <Anchor href="/sandbox" target="_blank" rel="noopener" size="xs">{t('tile.sandboxPublished')}</Anchor>
+            <Anchor href="/sandbox" target="_blank" rel="noopener" size="xs">
+              {t('tile.sandboxPublished')}
+            </Anchor>
           </Text>
         )}
         {view && (

@@ -15,22 +15,46 @@ function SignedInAs({ role }: { role: Role }) {
 }
 
 const LINKEDIN: SocialConnectionView = {
-  network: 'linkedin', sandbox: false, available: true, isConnected: true, userName: 'Marta', expiresAt: '2027-01-20T12:00:00.000Z',
-  publishTargetId: 'urn:li:person:abc', warning: null, companyPagesOffered: false,
+  network: 'linkedin',
+  sandbox: false,
+  available: true,
+  isConnected: true,
+  userName: 'Marta',
+  expiresAt: '2027-01-20T12:00:00.000Z',
+  publishTargetId: 'urn:li:person:abc',
+  warning: null,
+  companyPagesOffered: false,
   adminPages: [{ id: 'urn:li:person:abc', name: 'Marta Soler', type: 'PERSON', logoUrl: null }],
 };
 const INSTAGRAM: SocialConnectionView = {
-  network: 'instagram', sandbox: false, available: true, isConnected: true, userName: 'Marta', expiresAt: null, publishTargetId: null, warning: null,
+  network: 'instagram',
+  sandbox: false,
+  available: true,
+  isConnected: true,
+  userName: 'Marta',
+  expiresAt: null,
+  publishTargetId: null,
+  warning: null,
   businessPages: [
     {
-      instagram_business_account_id: '17841', instagram_username: 'soler.arquitectos', instagram_name: 'Soler', instagram_profile_picture: null,
-      instagram_followers_count: 10, instagram_media_count: 1, facebook_page_id: '104', facebook_page_name: 'Soler', problem: 'businessManagerPermission',
+      instagram_business_account_id: '17841',
+      instagram_username: 'soler.arquitectos',
+      instagram_name: 'Soler',
+      instagram_profile_picture: null,
+      instagram_followers_count: 10,
+      instagram_media_count: 1,
+      facebook_page_id: '104',
+      facebook_page_name: 'Soler',
+      problem: 'businessManagerPermission',
     },
   ],
 };
 
 function renderPages(view: SocialConnectionView, role: Role) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 500 })),
+  );
   renderWithData(
     <>
       <SignedInAs role={role} />
@@ -47,7 +71,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('why a page cannot be chosen, to each role', () => {
   it("a customer is told whom to ask, never the server's configuration", async () => {
     renderPages(INSTAGRAM, 'customer');
-    expect(await screen.findByText('Esta página se gestiona con Business Manager, y Meta exige entonces un permiso más para publicar en ella. Pide a tu administrador que lo active; después vuelve a conectar Instagram.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Esta página se gestiona con Business Manager, y Meta exige entonces un permiso más para publicar en ella. Pide a tu administrador que lo active; después vuelve a conectar Instagram.',
+      ),
+    ).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/META_ADS_READ|docs\/networks/);
   });
 

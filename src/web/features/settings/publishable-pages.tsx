@@ -21,23 +21,27 @@ interface PageOption {
 /** A network's pages as the radio list shows them. */
 function optionsOf(view: SocialConnectionView, t: (key: string, options?: Record<string, unknown>) => string): PageOption[] | null {
   if (view.network === 'linkedin') {
-    return view.adminPages?.map((page) => ({
-      id: page.id,
-      name: page.name,
-      detail: page.type === 'PERSON' ? t('pages.person') : t('pages.organization'),
-      logoUrl: page.logoUrl,
-      round: page.type === 'PERSON',
-      problem: page.problem ?? null,
-    })) ?? null;
+    return (
+      view.adminPages?.map((page) => ({
+        id: page.id,
+        name: page.name,
+        detail: page.type === 'PERSON' ? t('pages.person') : t('pages.organization'),
+        logoUrl: page.logoUrl,
+        round: page.type === 'PERSON',
+        problem: page.problem ?? null,
+      })) ?? null
+    );
   }
-  return view.businessPages?.map((page) => ({
-    id: page.instagram_business_account_id,
-    name: `@${page.instagram_username}`,
-    detail: `${t('pages.followers', { count: page.instagram_followers_count })} · ${t('pages.viaPage', { page: page.facebook_page_name })}`,
-    logoUrl: page.instagram_profile_picture,
-    round: true,
-    problem: page.problem ?? null,
-  })) ?? null;
+  return (
+    view.businessPages?.map((page) => ({
+      id: page.instagram_business_account_id,
+      name: `@${page.instagram_username}`,
+      detail: `${t('pages.followers', { count: page.instagram_followers_count })} · ${t('pages.viaPage', { page: page.facebook_page_name })}`,
+      logoUrl: page.instagram_profile_picture,
+      round: true,
+      problem: page.problem ?? null,
+    })) ?? null
+  );
 }
 
 /**
@@ -63,34 +67,49 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
     choose.mutate(
       { network, targetId },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: t('pages.targetSaved', { name: options?.find((option) => option.id === targetId)?.name ?? targetId }) }),
+        onSuccess: () =>
+          notifications.show({ color: 'teal', message: t('pages.targetSaved', { name: options?.find((option) => option.id === targetId)?.name ?? targetId }) }),
         onError: (error) => notifications.show({ color: 'red', message: t('messages.targetFailed', { message: describe(network, error) }) }),
       },
     );
 
   // LinkedIn's app without the Community Management API: the member only, and the reason.
   const notOffered = view.network === 'linkedin' && !view.companyPagesOffered && (
-    <Text size="sm" c="dimmed" data-testid="company-pages-not-offered">{t(isAdmin ? 'pages.companyPagesNotOffered' : 'pages.companyPagesNotOfferedUser')}</Text>
+    <Text size="sm" c="dimmed" data-testid="company-pages-not-offered">
+      {t(isAdmin ? 'pages.companyPagesNotOffered' : 'pages.companyPagesNotOfferedUser')}
+    </Text>
   );
 
   let content: React.ReactNode;
   if (!view.isConnected) {
-    content = <Text size="sm" c="dimmed">{t('pages.connectFirst')}</Text>;
+    content = (
+      <Text size="sm" c="dimmed">
+        {t('pages.connectFirst')}
+      </Text>
+    );
   } else if (pages.isError && options === null) {
     content = (
       <Alert color="red" variant="light" role="alert" title={describe(network, pages.error, 'pagesFailed')}>
-        <Button size="compact-sm" variant="white" color="red" onClick={() => void pages.refetch()}>{t('tile.retry')}</Button>
+        <Button size="compact-sm" variant="white" color="red" onClick={() => void pages.refetch()}>
+          {t('tile.retry')}
+        </Button>
       </Alert>
     );
   } else if (options === null) {
     content = (
       <Group gap="xs">
         <Loader size="xs" />
-        <Text size="sm" c="dimmed">{t('pages.loading')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('pages.loading')}
+        </Text>
       </Group>
     );
   } else if (options.length === 0) {
-    content = <Text size="sm" c="dimmed">{t(`pages.notFound.${network}`)}</Text>;
+    content = (
+      <Text size="sm" c="dimmed">
+        {t(`pages.notFound.${network}`)}
+      </Text>
+    );
   } else {
     content = (
       <Stack gap="xs">
@@ -121,11 +140,19 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
                       {option.name.replace(/^@/, '').slice(0, 1).toUpperCase()}
                     </Avatar>
                     <div style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={500} truncate c={option.problem ? 'dimmed' : undefined}>{option.name}</Text>
-                      <Text size="xs" c="dimmed" truncate>{option.detail}</Text>
+                      <Text size="sm" fw={500} truncate c={option.problem ? 'dimmed' : undefined}>
+                        {option.name}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {option.detail}
+                      </Text>
                       {option.problem && (
                         <Text size="xs" c="red.8" id={`${regionId}-${option.id}-problem`} style={{ textAlign: 'left' }}>
-                          {t(option.problem === 'businessManagerPermission' && !isAdmin ? 'pages.problems.businessManagerPermissionUser' : `pages.problems.${option.problem}`)}
+                          {t(
+                            option.problem === 'businessManagerPermission' && !isAdmin
+                              ? 'pages.problems.businessManagerPermissionUser'
+                              : `pages.problems.${option.problem}`,
+                          )}
                         </Text>
                       )}
                     </div>
@@ -136,7 +163,9 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
           </div>
         </Radio.Group>
         <Group justify="flex-end">
-          <Button size="compact-xs" variant="subtle" color="gray" loading={pages.isFetching} onClick={() => void pages.refetch()}>{t('pages.reload')}</Button>
+          <Button size="compact-xs" variant="subtle" color="gray" loading={pages.isFetching} onClick={() => void pages.refetch()}>
+            {t('pages.reload')}
+          </Button>
         </Group>
       </Stack>
     );
@@ -150,7 +179,9 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
     <div>
       {needsTarget && !open && (
         <Alert color="yellow" variant="light" role="status" mb="xs" title={t(`pages.needsTarget.${network}`)} data-testid={`${network}-needs-target`}>
-          <Button size="compact-sm" variant="white" color="dark" onClick={() => setOpen(true)} aria-controls={regionId}>{t(`pages.chooseNow.${network}`)}</Button>
+          <Button size="compact-sm" variant="white" color="dark" onClick={() => setOpen(true)} aria-controls={regionId}>
+            {t(`pages.chooseNow.${network}`)}
+          </Button>
         </Alert>
       )}
       <UnstyledButton
@@ -161,8 +192,16 @@ export function PublishablePages({ view }: { view: SocialConnectionView }) {
         py={6}
         style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}
       >
-        <Text size="sm" fw={600}>{t(`pages.show.${network}`)}</Text>
-        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms ease' }}>
+        <Text size="sm" fw={600}>
+          {t(`pages.show.${network}`)}
+        </Text>
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms ease' }}
+        >
           <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </UnstyledButton>

@@ -5,7 +5,22 @@ import { type Call, serve, signedIn } from '../../test-support/post-fixtures.ts'
 import { renderWithData } from '../../test-support/render.tsx';
 import { QueueSlotsSection } from './queue-slots-section.tsx';
 
-const CLARA = { id: 'c1', email: 'clara@roca.es', role: 'customer', language: 'es', first_name: 'Clara', last_name: 'Roca', active: true, avatar_url: null, phone: '', company: '', vat: '', description: '', created_at: '', updated_at: '' };
+const CLARA = {
+  id: 'c1',
+  email: 'clara@roca.es',
+  role: 'customer',
+  language: 'es',
+  first_name: 'Clara',
+  last_name: 'Roca',
+  active: true,
+  avatar_url: null,
+  phone: '',
+  company: '',
+  vat: '',
+  description: '',
+  created_at: '',
+  updated_at: '',
+};
 
 function renderSection({ role = 'customer', answer }: { role?: string; answer?: (call: Call) => { status: number; body?: unknown } | undefined } = {}) {
   const calls = serve((call) => {
@@ -34,7 +49,7 @@ describe('the weekly queue in Settings', () => {
     notifications.cleanQueue();
   });
 
-  it("lets a customer add her slots (Monday 09:00 first, then the next day) and saves the whole list", async () => {
+  it('lets a customer add her slots (Monday 09:00 first, then the next day) and saves the whole list', async () => {
     const { puts } = renderSection();
     const section = await screen.findByRole('region', { name: 'Cola de publicación semanal' });
     expect(await within(section).findByText(/No hay franjas: «Añadir a la cola» no puede programar nada/)).toBeTruthy();
@@ -46,12 +61,31 @@ describe('the weekly queue in Settings', () => {
     setTime(2, '18', '00');
     fireEvent.click(save());
     await waitFor(() => expect(puts()).toHaveLength(1));
-    expect(puts()[0]!.body).toEqual({ slots: [{ weekday: 1, time: '09:00' }, { weekday: 2, time: '18:00' }] });
+    expect(puts()[0]!.body).toEqual({
+      slots: [
+        { weekday: 1, time: '09:00' },
+        { weekday: 2, time: '18:00' },
+      ],
+    });
     expect(await screen.findByText('Cola guardada')).toBeTruthy();
   });
 
   it('refuses the same slot twice before saving, and removes a slot by its name', async () => {
-    renderSection({ answer: (call) => (call.method === 'GET' && call.url.startsWith('/api/queue-slots') ? { status: 200, body: { owner_id: 'u1', slots: [{ weekday: 2, time: '09:30' }, { weekday: 2, time: '18:00' }] } } : undefined) });
+    renderSection({
+      answer: (call) =>
+        call.method === 'GET' && call.url.startsWith('/api/queue-slots')
+          ? {
+              status: 200,
+              body: {
+                owner_id: 'u1',
+                slots: [
+                  { weekday: 2, time: '09:30' },
+                  { weekday: 2, time: '18:00' },
+                ],
+              },
+            }
+          : undefined,
+    });
     await screen.findByRole('combobox', { name: 'Día de la franja 2' });
     expect(save().disabled).toBe(true);
     setTime(2, '09', '30');
@@ -62,7 +96,12 @@ describe('the weekly queue in Settings', () => {
   });
 
   it("shows the server's refusal in words", async () => {
-    renderSection({ answer: (call) => (call.method === 'PUT' ? { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Bad', details: { slots: 'queueSlotsTooMany' } } } } : undefined) });
+    renderSection({
+      answer: (call) =>
+        call.method === 'PUT'
+          ? { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Bad', details: { slots: 'queueSlotsTooMany' } } } }
+          : undefined,
+    });
     await screen.findByRole('button', { name: 'Añadir franja' });
     fireEvent.click(screen.getByRole('button', { name: 'Añadir franja' }));
     fireEvent.click(save());
@@ -72,7 +111,10 @@ describe('the weekly queue in Settings', () => {
   it("lets an administrator choose a customer, and saves that customer's queue", async () => {
     const { calls, puts } = renderSection({
       role: 'admin',
-      answer: (call) => (call.method === 'GET' && call.url === '/api/queue-slots?owner=c1' ? { status: 200, body: { owner_id: 'c1', slots: [{ weekday: 5, time: '10:00' }] } } : undefined),
+      answer: (call) =>
+        call.method === 'GET' && call.url === '/api/queue-slots?owner=c1'
+          ? { status: 200, body: { owner_id: 'c1', slots: [{ weekday: 5, time: '10:00' }] } }
+          : undefined,
     });
     expect(await screen.findByText('Elige un cliente para ver y cambiar su cola.')).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith('/api/queue-slots'))).toBe(false);
@@ -81,7 +123,15 @@ describe('the weekly queue in Settings', () => {
     expect(((await screen.findByRole('combobox', { name: 'Día de la franja 1' })) as HTMLInputElement).value).toBe('viernes');
     fireEvent.click(screen.getByRole('button', { name: 'Añadir franja' }));
     fireEvent.click(save());
-    await waitFor(() => expect(puts()[0]?.body).toEqual({ owner_id: 'c1', slots: [{ weekday: 5, time: '10:00' }, { weekday: 6, time: '10:00' }] }));
+    await waitFor(() =>
+      expect(puts()[0]?.body).toEqual({
+        owner_id: 'c1',
+        slots: [
+          { weekday: 5, time: '10:00' },
+          { weekday: 6, time: '10:00' },
+        ],
+      }),
+    );
   });
 
   it('shows nothing to a publisher, who has no posts', async () => {

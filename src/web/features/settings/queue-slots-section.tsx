@@ -36,12 +36,22 @@ export function QueueSlotsSection() {
   const isAdmin = user.role === 'admin';
   return (
     <section aria-labelledby="queue-slots-title">
-      <Title order={2} size="h3" id="queue-slots-title">{t('queue.title')}</Title>
-      <Text size="sm" c="dimmed" mt={4} mb="md">{t('queue.description')}</Text>
+      <Title order={2} size="h3" id="queue-slots-title">
+        {t('queue.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mt={4} mb="md">
+        {t('queue.description')}
+      </Text>
       <Paper withBorder radius="md" p="md" maw={640}>
         <Stack gap="md">
           {isAdmin && <CustomerSelect label={t('queue.customer')} placeholder={t('queue.customerPlaceholder')} value={customer} onChange={setCustomer} />}
-          {isAdmin && !customer ? <Text size="sm" c="dimmed">{t('queue.chooseCustomer')}</Text> : <QueueSlotsEditor key={customer ?? 'mine'} owner={isAdmin ? customer : null} />}
+          {isAdmin && !customer ? (
+            <Text size="sm" c="dimmed">
+              {t('queue.chooseCustomer')}
+            </Text>
+          ) : (
+            <QueueSlotsEditor key={customer ?? 'mine'} owner={isAdmin ? customer : null} />
+          )}
         </Stack>
       </Paper>
     </section>
@@ -53,7 +63,12 @@ function QueueSlotsEditor({ owner }: { owner: string | null }) {
   const describe = useErrorMessage();
   const slots = useQueueSlots(owner);
   if (slots.isPending) return <Spinner />;
-  if (slots.isError) return <Alert color="red" variant="light" role="alert">{t('queue.loadFailed', { message: describe(slots.error) })}</Alert>;
+  if (slots.isError)
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {t('queue.loadFailed', { message: describe(slots.error) })}
+      </Alert>
+    );
   return <QueueSlotsForm key={slots.dataUpdatedAt} owner={owner} saved={slots.data.slots} />;
 }
 
@@ -64,7 +79,8 @@ interface Row {
 }
 
 const toRows = (slots: readonly QueueSlot[]): Row[] => slots.map((slot, index) => ({ key: index, weekday: String(slot.weekday), time: slot.time }));
-const sameSlots = (rows: Row[], slots: readonly QueueSlot[]) => rows.length === slots.length && rows.every((row, index) => Number(row.weekday) === slots[index]!.weekday && row.time === slots[index]!.time);
+const sameSlots = (rows: Row[], slots: readonly QueueSlot[]) =>
+  rows.length === slots.length && rows.every((row, index) => Number(row.weekday) === slots[index]!.weekday && row.time === slots[index]!.time);
 
 /** Each row's problem as a `validation` key: a time that is not one, or the server's rules (a slot listed before). */
 function rowProblems(rows: Row[]): Map<number, string> {
@@ -127,7 +143,15 @@ function QueueSlotsForm({ owner, saved }: { owner: string | null; saved: readonl
             return (
               <li key={row.key} data-slot-row>
                 <Group gap="xs" align="flex-start" wrap="nowrap">
-                  <Select aria-label={t('queue.weekdayOf', { number })} data={weekdays} value={row.weekday} onChange={(weekday) => weekday && change(row.key, { weekday })} allowDeselect={false} w={160} disabled={save.isPending} />
+                  <Select
+                    aria-label={t('queue.weekdayOf', { number })}
+                    data={weekdays}
+                    value={row.weekday}
+                    onChange={(weekday) => weekday && change(row.key, { weekday })}
+                    allowDeselect={false}
+                    w={160}
+                    disabled={save.isPending}
+                  />
                   <TimePicker
                     aria-label={t('queue.timeOf', { number })}
                     hoursInputLabel={t('queue.hoursOf', { number })}
@@ -141,7 +165,14 @@ function QueueSlotsForm({ owner, saved }: { owner: string | null; saved: readonl
                     error={problem ? validation(problem) : undefined}
                     disabled={save.isPending}
                   />
-                  <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('queue.remove', { number, slot: name })} onClick={() => setRows(rows.filter((other) => other.key !== row.key))} disabled={save.isPending}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={t('queue.remove', { number, slot: name })}
+                    onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
+                    disabled={save.isPending}
+                  >
                     <TrashIcon size={16} />
                   </ActionIcon>
                 </Group>
@@ -150,11 +181,23 @@ function QueueSlotsForm({ owner, saved }: { owner: string | null; saved: readonl
           })}
         </Stack>
       )}
-      {rows.length >= MAX_QUEUE_SLOTS && <Text size="sm" c="dimmed">{validation('queueSlotsTooMany')}</Text>}
-      {refused && <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>{refused}</Alert>}
+      {rows.length >= MAX_QUEUE_SLOTS && (
+        <Text size="sm" c="dimmed">
+          {validation('queueSlotsTooMany')}
+        </Text>
+      )}
+      {refused && (
+        <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
+          {refused}
+        </Alert>
+      )}
       <Group justify="space-between">
-        <Button variant="default" leftSection={<PlusIcon size={16} />} onClick={add} disabled={rows.length >= MAX_QUEUE_SLOTS || save.isPending}>{t('queue.add')}</Button>
-        <Button onClick={submit} loading={save.isPending} disabled={unchanged || problems.size > 0}>{t('queue.save')}</Button>
+        <Button variant="default" leftSection={<PlusIcon size={16} />} onClick={add} disabled={rows.length >= MAX_QUEUE_SLOTS || save.isPending}>
+          {t('queue.add')}
+        </Button>
+        <Button onClick={submit} loading={save.isPending} disabled={unchanged || problems.size > 0}>
+          {t('queue.save')}
+        </Button>
       </Group>
     </Stack>
   );

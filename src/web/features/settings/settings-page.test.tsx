@@ -5,11 +5,27 @@ import { renderWithData } from '../../test-support/render.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
 const LINKEDIN: SocialConnectionView = {
-  network: 'linkedin', sandbox: false, available: true, isConnected: true, userName: 'Marta Soler Ibáñez',
-  expiresAt: '2027-01-20T12:00:00.000Z', publishTargetId: 'urn:li:person:abc', warning: null, adminPages: null, companyPagesOffered: true,
+  network: 'linkedin',
+  sandbox: false,
+  available: true,
+  isConnected: true,
+  userName: 'Marta Soler Ibáñez',
+  expiresAt: '2027-01-20T12:00:00.000Z',
+  publishTargetId: 'urn:li:person:abc',
+  warning: null,
+  adminPages: null,
+  companyPagesOffered: true,
 };
 const INSTAGRAM: SocialConnectionView = {
-  network: 'instagram', sandbox: true, available: true, isConnected: false, userName: null, expiresAt: null, publishTargetId: null, warning: null, businessPages: null,
+  network: 'instagram',
+  sandbox: true,
+  available: true,
+  isConnected: false,
+  userName: null,
+  expiresAt: null,
+  publishTargetId: null,
+  warning: null,
+  businessPages: null,
 };
 
 type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
@@ -64,12 +80,17 @@ describe('the social networks card', () => {
     fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Connect again' }));
     // The provider's consent page (here a same-page address, as jsdom cannot leave the page).
     await waitFor(() => expect(window.location.hash).toBe('#linkedin-consent'));
-    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual([expect.stringMatching(/\/api\/social\/linkedin\/authorize$/)]);
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual([
+      expect.stringMatching(/\/api\/social\/linkedin\/authorize$/),
+    ]);
     window.location.hash = '';
   });
 
   it('a connection expiring later than 7 days shows no such warning', async () => {
-    serve((url) => ({ status: 200, body: url.endsWith('/linkedin') ? { ...LINKEDIN, expiresAt: new Date(Date.now() + 8 * 86_400_000).toISOString() } : INSTAGRAM }));
+    serve((url) => ({
+      status: 200,
+      body: url.endsWith('/linkedin') ? { ...LINKEDIN, expiresAt: new Date(Date.now() + 8 * 86_400_000).toISOString() } : INSTAGRAM,
+    }));
     renderSettings();
     await within(tile('LinkedIn')).findByText('Connected');
     expect(within(tile('LinkedIn')).queryByText(/Expires on/)).toBeNull();
@@ -98,7 +119,13 @@ describe('the social networks card', () => {
       if (url.endsWith('/linkedin/pages')) {
         return {
           status: 200,
-          body: { ...LINKEDIN, adminPages: [{ id: 'urn:li:person:abc', name: 'Marta Soler Ibáñez', type: 'PERSON', logoUrl: null }, { id: 'urn:li:organization:1', name: 'Estudio Uno', type: 'ORGANIZATION', logoUrl: null }] },
+          body: {
+            ...LINKEDIN,
+            adminPages: [
+              { id: 'urn:li:person:abc', name: 'Marta Soler Ibáñez', type: 'PERSON', logoUrl: null },
+              { id: 'urn:li:organization:1', name: 'Estudio Uno', type: 'ORGANIZATION', logoUrl: null },
+            ],
+          },
         };
       }
       return { status: 200, body: url.endsWith('/linkedin') ? LINKEDIN : INSTAGRAM };
@@ -142,8 +169,15 @@ describe('the social networks card', () => {
               userName: 'Marta',
               businessPages: [
                 {
-                  instagram_business_account_id: '17841', instagram_username: 'soler.arquitectos', instagram_name: 'Soler', instagram_profile_picture: null,
-                  instagram_followers_count: 10, instagram_media_count: 1, facebook_page_id: '104', facebook_page_name: 'Soler', problem: 'businessManagerPermission',
+                  instagram_business_account_id: '17841',
+                  instagram_username: 'soler.arquitectos',
+                  instagram_name: 'Soler',
+                  instagram_profile_picture: null,
+                  instagram_followers_count: 10,
+                  instagram_media_count: 1,
+                  facebook_page_id: '104',
+                  facebook_page_name: 'Soler',
+                  problem: 'businessManagerPermission',
                 },
               ],
             },
@@ -154,7 +188,8 @@ describe('the social networks card', () => {
     fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Pages you can publish to' }));
     const refused = await within(tile('LinkedIn')).findByRole('radio', { name: 'Estudio Uno' });
     expect((refused as HTMLButtonElement).disabled).toBe(true);
-    const reason = 'LinkedIn refused a post as this page: your role on it does not allow posting. Ask a super admin of the page to make you a content admin or super admin, then connect LinkedIn again.';
+    const reason =
+      'LinkedIn refused a post as this page: your role on it does not allow posting. Ask a super admin of the page to make you a content admin or super admin, then connect LinkedIn again.';
     expect(within(tile('LinkedIn')).getByText(reason)).toBeTruthy();
     expect(document.getElementById(refused.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
     fireEvent.click(refused);
@@ -172,10 +207,15 @@ describe('the social networks card', () => {
   });
 
   it('a LinkedIn whose app has no Community Management API says why company pages are not offered, connected or not', async () => {
-    let linkedin: SocialConnectionView = { ...LINKEDIN, companyPagesOffered: false, adminPages: [{ id: 'urn:li:person:abc', name: 'Marta Soler Ibáñez', type: 'PERSON', logoUrl: null }] };
+    let linkedin: SocialConnectionView = {
+      ...LINKEDIN,
+      companyPagesOffered: false,
+      adminPages: [{ id: 'urn:li:person:abc', name: 'Marta Soler Ibáñez', type: 'PERSON', logoUrl: null }],
+    };
     serve((url) => ({ status: 200, body: url.endsWith('/linkedin') ? linkedin : INSTAGRAM }));
     // Not signed in as an administrator here: the plain sentence (the administrator's: publishable-pages.test.tsx).
-    const sentence = "Company pages are not offered: this server's LinkedIn app does not allow them, so you publish as yourself only. If you need to publish to a company page, ask your administrator.";
+    const sentence =
+      "Company pages are not offered: this server's LinkedIn app does not allow them, so you publish as yourself only. If you need to publish to a company page, ask your administrator.";
     const { unmount } = renderSettings();
     await within(tile('LinkedIn')).findByText('Connected');
     fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Pages you can publish to' }));
@@ -195,10 +235,21 @@ describe('the social networks card', () => {
 
   it('says on the tile that an Instagram account must be chosen (none is preselected), opens the list to choose it, and stops saying it once chosen', async () => {
     const page = (id: string, username: string) => ({
-      instagram_business_account_id: id, instagram_username: username, instagram_name: username, instagram_profile_picture: null,
-      instagram_followers_count: 10, instagram_media_count: 1, facebook_page_id: `p${id}`, facebook_page_name: username,
+      instagram_business_account_id: id,
+      instagram_username: username,
+      instagram_name: username,
+      instagram_profile_picture: null,
+      instagram_followers_count: 10,
+      instagram_media_count: 1,
+      facebook_page_id: `p${id}`,
+      facebook_page_name: username,
     });
-    let instagram: SocialConnectionView = { ...INSTAGRAM, isConnected: true, userName: 'Marta', businessPages: [page('1', 'soler.arquitectos'), page('2', 'tallernorte.estudio')] };
+    let instagram: SocialConnectionView = {
+      ...INSTAGRAM,
+      isConnected: true,
+      userName: 'Marta',
+      businessPages: [page('1', 'soler.arquitectos'), page('2', 'tallernorte.estudio')],
+    };
     serve((url, init) => {
       if (init?.method === 'PUT') instagram = { ...instagram, publishTargetId: '2' };
       return { status: 200, body: url.endsWith('/linkedin') ? LINKEDIN : instagram };
@@ -220,7 +271,11 @@ describe('the social networks card', () => {
 
   it('a failure to fetch the pages is a red box; none found is a text', async () => {
     let pagesAnswer: { status: number; body?: unknown } = { status: 502, body: { error: { code: 'SOCIAL_PROVIDER_UNAVAILABLE', message: 'x' } } };
-    serve((url) => (url.endsWith('/pages') ? pagesAnswer : { status: 200, body: url.endsWith('/linkedin') ? INSTAGRAM : { ...INSTAGRAM, isConnected: true, userName: 'Marta' } }));
+    serve((url) =>
+      url.endsWith('/pages')
+        ? pagesAnswer
+        : { status: 200, body: url.endsWith('/linkedin') ? INSTAGRAM : { ...INSTAGRAM, isConnected: true, userName: 'Marta' } },
+    );
     renderSettings();
     await within(tile('Instagram')).findByText('Connected');
     fireEvent.click(within(tile('Instagram')).getByRole('button', { name: 'Business accounts you can publish to' }));
@@ -247,7 +302,11 @@ describe('the social networks card', () => {
   });
 
   it('a failed disconnection: "Failed to disconnect LinkedIn"', async () => {
-    serve((url, init) => (init?.method === 'DELETE' ? { status: 500, body: { error: { code: 'UNKNOWN', message: 'x' } } } : { status: 200, body: url.endsWith('/linkedin') ? LINKEDIN : INSTAGRAM }));
+    serve((url, init) =>
+      init?.method === 'DELETE'
+        ? { status: 500, body: { error: { code: 'UNKNOWN', message: 'x' } } }
+        : { status: 200, body: url.endsWith('/linkedin') ? LINKEDIN : INSTAGRAM },
+    );
     renderSettings();
     await within(tile('LinkedIn')).findByText('Connected');
     fireEvent.click(within(tile('LinkedIn')).getByRole('button', { name: 'Disconnect' }));

@@ -12,13 +12,21 @@ export function SettingsPage() {
     <Stack gap="lg">
       <div>
         <Title order={1}>{t('pages.settings')}</Title>
-        <Text c="dimmed" mt={4}>{ts('settings.description')}</Text>
+        <Text c="dimmed" mt={4}>
+          {ts('settings.description')}
+        </Text>
       </div>
       <section aria-labelledby="social-networks-title">
-        <Title order={2} size="h3" id="social-networks-title">{ts('settings.cardTitle')}</Title>
-        <Text size="sm" c="dimmed" mt={4} mb="md">{ts('settings.cardDescription')}</Text>
+        <Title order={2} size="h3" id="social-networks-title">
+          {ts('settings.cardTitle')}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4} mb="md">
+          {ts('settings.cardDescription')}
+        </Text>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
-          {SOCIAL_NETWORKS.map((network) => <ConnectionTile key={network} network={network} />)}
+          {SOCIAL_NETWORKS.map((network) => (
+            <ConnectionTile key={network} network={network} />
+          ))}
         </SimpleGrid>
       </section>
       <LazyQueueSlotsSection />

@@ -18,7 +18,11 @@ function SignedInAs({ role }: { role: 'admin' | 'customer' }) {
   return null;
 }
 
-function renderCallback(network: 'linkedin' | 'instagram', search: string, { role = 'customer', language = 'en' }: { role?: 'admin' | 'customer'; language?: 'es' | 'en' | 'cat' } = {}) {
+function renderCallback(
+  network: 'linkedin' | 'instagram',
+  search: string,
+  { role = 'customer', language = 'en' }: { role?: 'admin' | 'customer'; language?: 'es' | 'en' | 'cat' } = {},
+) {
   return renderWithData(
     <>
       <SignedInAs role={role} />
@@ -36,7 +40,17 @@ function answer(status: number, body?: unknown) {
   return vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 }
 
-const VIEW = { network: 'linkedin', sandbox: true, available: true, isConnected: true, userName: 'Marta', expiresAt: '2027-01-20T00:00:00.000Z', publishTargetId: null, warning: null, adminPages: null };
+const VIEW = {
+  network: 'linkedin',
+  sandbox: true,
+  available: true,
+  isConnected: true,
+  userName: 'Marta',
+  expiresAt: '2027-01-20T00:00:00.000Z',
+  publishTargetId: null,
+  warning: null,
+  adminPages: null,
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -80,17 +94,29 @@ describe('the OAuth callback page', () => {
 
   // Issue 29 (18): "La autorización ha fallado: Permissions error" after pressing Cancel.
   it.each([
-    ['linkedin', '?error=user_cancelled_login&error_description=The+user+cancelled+LinkedIn+login&state=s', 'La autorización ha fallado: has cancelado la autorización en LinkedIn.'],
+    [
+      'linkedin',
+      '?error=user_cancelled_login&error_description=The+user+cancelled+LinkedIn+login&state=s',
+      'La autorización ha fallado: has cancelado la autorización en LinkedIn.',
+    ],
     ['linkedin', '?error=user_cancelled_authorize&state=s', 'La autorización ha fallado: has cancelado la autorización en LinkedIn.'],
-    ['instagram', '?error=access_denied&error_description=Permissions+error&error_reason=user_denied&state=s', 'La autorización ha fallado: has cancelado la autorización en Instagram.'],
-    ['instagram', '?error=temporarily_unavailable&state=s', 'La autorización ha fallado: Instagram no ha podido atender la autorización ahora; inténtalo de nuevo en unos minutos.'],
+    [
+      'instagram',
+      '?error=access_denied&error_description=Permissions+error&error_reason=user_denied&state=s',
+      'La autorización ha fallado: has cancelado la autorización en Instagram.',
+    ],
+    [
+      'instagram',
+      '?error=temporarily_unavailable&state=s',
+      'La autorización ha fallado: Instagram no ha podido atender la autorización ahora; inténtalo de nuevo en unos minutos.',
+    ],
   ] as const)('%s %s is explained in Spanish', async (network, search, message) => {
     vi.stubGlobal('fetch', answer(200, VIEW));
     renderCallback(network, search, { language: 'es' });
     expect((await screen.findByText(/^La autorización ha fallado:/)).textContent).toBe(message);
   });
 
-  it('an unknown refusal keeps the provider\'s words, or its error code when there is no description', async () => {
+  it("an unknown refusal keeps the provider's words, or its error code when there is no description", async () => {
     vi.stubGlobal('fetch', answer(200, VIEW));
     const { unmount } = renderCallback('linkedin', '?error=invalid_request&state=s');
     await screen.findByText('Authorization failed: invalid_request');
@@ -99,20 +125,27 @@ describe('the OAuth callback page', () => {
     await screen.findByText('Authorization failed: Something odd');
   });
 
-  it.each([['unauthorized_scope_error'], ['invalid_scope_error']])("LinkedIn's %s (an app without the product the scopes need) is said in our words, with what to do, to an administrator", async (error) => {
-    const fetch = answer(200, VIEW);
-    vi.stubGlobal('fetch', fetch);
-    renderCallback('linkedin', `?error=${error}&error_description=Scope+%22r_organization_admin%22+is+not+authorized+for+your+application&state=s`, { role: 'admin' });
-    await screen.findByText(
-      "LinkedIn refused the permissions Alzado asked for: this server's LinkedIn app lacks the product that grants them (the Community Management API, for company pages). An administrator can add it, or set LINKEDIN_ORGANIZATION_PAGES=false to connect without company pages (docs/networks.md).",
-    );
-    expect(fetch).not.toHaveBeenCalled();
-  });
+  it.each([['unauthorized_scope_error'], ['invalid_scope_error']])(
+    "LinkedIn's %s (an app without the product the scopes need) is said in our words, with what to do, to an administrator",
+    async (error) => {
+      const fetch = answer(200, VIEW);
+      vi.stubGlobal('fetch', fetch);
+      renderCallback('linkedin', `?error=${error}&error_description=Scope+%22r_organization_admin%22+is+not+authorized+for+your+application&state=s`, {
+        role: 'admin',
+      });
+      await screen.findByText(
+        "LinkedIn refused the permissions Alzado asked for: this server's LinkedIn app lacks the product that grants them (the Community Management API, for company pages). An administrator can add it, or set LINKEDIN_ORGANIZATION_PAGES=false to connect without company pages (docs/networks.md).",
+      );
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
 
   it("a customer is not told the server's configuration: whom to ask instead", async () => {
     vi.stubGlobal('fetch', answer(200, VIEW));
     renderCallback('linkedin', '?error=unauthorized_scope_error&state=s');
-    await screen.findByText("LinkedIn refused the permissions Alzado asked for: this server's LinkedIn app lacks the product that grants them. Ask your administrator to look into it.");
+    await screen.findByText(
+      "LinkedIn refused the permissions Alzado asked for: this server's LinkedIn app lacks the product that grants them. Ask your administrator to look into it.",
+    );
     expect(document.body.textContent).not.toMatch(/LINKEDIN_ORGANIZATION_PAGES|docs\/networks/);
   });
 

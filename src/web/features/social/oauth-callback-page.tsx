@@ -41,8 +41,14 @@ export function OAuthCallbackPage({ network }: { network: SocialNetwork }) {
   // provider's English only as a detail; configuration names for administrators only), else its own.
   const refusal = (from: SocialNetwork, error: string, reason: string | null, description: string | null): Outcome => {
     const detail = description ? ts('callback.providerDetail', { network: name, detail: description }) : undefined;
-    if (from === 'linkedin' && SCOPE_REFUSALS.includes(error)) return { ok: false, message: ts(isAdmin ? 'callback.scopeRefused' : 'callback.scopeRefusedUser'), detail };
-    const known = CANCELLATIONS.includes(error) || (reason !== null && CANCELLATIONS.includes(reason)) ? 'callback.cancelled' : UNAVAILABLE.includes(error) ? 'callback.unavailable' : null;
+    if (from === 'linkedin' && SCOPE_REFUSALS.includes(error))
+      return { ok: false, message: ts(isAdmin ? 'callback.scopeRefused' : 'callback.scopeRefusedUser'), detail };
+    const known =
+      CANCELLATIONS.includes(error) || (reason !== null && CANCELLATIONS.includes(reason))
+        ? 'callback.cancelled'
+        : UNAVAILABLE.includes(error)
+          ? 'callback.unavailable'
+          : null;
     if (known) return { ok: false, message: ts('callback.authorizationFailed', { reason: ts(known, { network: name }) }), detail };
     return { ok: false, message: ts('callback.authorizationFailed', { reason: description || error }) };
   };
@@ -88,26 +94,38 @@ export function OAuthCallbackPage({ network }: { network: SocialNetwork }) {
   return (
     <AuthCard>
       <Title order={1}>{t(network === 'linkedin' ? 'pages.linkedinCallback' : 'pages.instagramCallback')}</Title>
-          <Stack align="center" gap="md" ta="center">
-            {outcome === null ? (
-              <>
-                <Loader />
-                <Text role="status" aria-live="polite">{ts('callback.working', { network: name })}</Text>
-              </>
-            ) : (
-              <>
-                <ThemeIcon size={48} radius="xl" color={outcome.ok ? 'teal' : 'red'} variant="light" aria-hidden="true">
-                  <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-                    {outcome.ok ? <path d="M5 12l5 5L20 7" /> : <path d="M6 6l12 12M18 6L6 18" />}
-                  </svg>
-                </ThemeIcon>
-                <Text fw={600} size="lg" role={outcome.ok ? 'status' : 'alert'} c={outcome.ok ? undefined : 'red.8'}>{outcome.message}</Text>
-                {!outcome.ok && outcome.detail && <Text size="sm" c="dimmed">{outcome.detail}</Text>}
-                <Text size="sm" c="dimmed">{ts('callback.returning')}</Text>
-                <Button component={Link} to="/settings" replace variant="default" size="xs">{ts('callback.backNow')}</Button>
-              </>
+      <Stack align="center" gap="md" ta="center">
+        {outcome === null ? (
+          <>
+            <Loader />
+            <Text role="status" aria-live="polite">
+              {ts('callback.working', { network: name })}
+            </Text>
+          </>
+        ) : (
+          <>
+            <ThemeIcon size={48} radius="xl" color={outcome.ok ? 'teal' : 'red'} variant="light" aria-hidden="true">
+              <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+                {outcome.ok ? <path d="M5 12l5 5L20 7" /> : <path d="M6 6l12 12M18 6L6 18" />}
+              </svg>
+            </ThemeIcon>
+            <Text fw={600} size="lg" role={outcome.ok ? 'status' : 'alert'} c={outcome.ok ? undefined : 'red.8'}>
+              {outcome.message}
+            </Text>
+            {!outcome.ok && outcome.detail && (
+              <Text size="sm" c="dimmed">
+                {outcome.detail}
+              </Text>
             )}
-          </Stack>
+            <Text size="sm" c="dimmed">
+              {ts('callback.returning')}
+            </Text>
+            <Button component={Link} to="/settings" replace variant="default" size="xs">
+              {ts('callback.backNow')}
+            </Button>
+          </>
+        )}
+      </Stack>
     </AuthCard>
   );
 }

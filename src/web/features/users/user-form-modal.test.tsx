@@ -25,7 +25,15 @@ const ADMIN: User = {
 function renderForm(props: { ownAccount?: boolean; onUpdate?: (id: string, changes: unknown) => void }, language: 'es' | 'en' | 'cat' = 'en') {
   renderWithProviders(
     <MemoryRouter>
-      <UserFormModal opened user={ADMIN} ownAccount={props.ownAccount} saving={false} onCreate={() => {}} onUpdate={props.onUpdate ?? (() => {})} onClose={() => {}} />
+      <UserFormModal
+        opened
+        user={ADMIN}
+        ownAccount={props.ownAccount}
+        saving={false}
+        onCreate={() => {}}
+        onUpdate={props.onUpdate ?? (() => {})}
+        onClose={() => {}}
+      />
     </MemoryRouter>,
     language,
   );
@@ -34,18 +42,21 @@ function renderForm(props: { ownAccount?: boolean; onUpdate?: (id: string, chang
 const activeSwitch = async (label: string) => (await screen.findByRole('switch', { name: new RegExp(label) })) as HTMLInputElement;
 const roleSelect = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }) as HTMLInputElement;
 
-describe('UserFormModal on an administrator\'s own row (issue 29)', () => {
+describe("UserFormModal on an administrator's own row (issue 29)", () => {
   it.each([
     ['es', 'Cuenta activa', 'Rol', /Es tu propia cuenta/, 'Ir a Perfil'],
     ['en', 'Active account', 'Role', /This is your own account/, 'Go to Profile'],
     ['cat', 'Compte actiu', 'Rol', /És el teu propi compte/, 'Ves a Perfil'],
-  ] as const)('in %s, offers neither the active switch nor the role, says why and links to Profile', async (language, activeLabel, roleLabel, explanation, link) => {
-    renderForm({ ownAccount: true }, language);
-    expect((await activeSwitch(activeLabel)).disabled).toBe(true);
-    expect(roleSelect(roleLabel).disabled).toBe(true);
-    expect(screen.getByText(explanation)).toBeTruthy();
-    expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/profile');
-  });
+  ] as const)(
+    'in %s, offers neither the active switch nor the role, says why and links to Profile',
+    async (language, activeLabel, roleLabel, explanation, link) => {
+      renderForm({ ownAccount: true }, language);
+      expect((await activeSwitch(activeLabel)).disabled).toBe(true);
+      expect(roleSelect(roleLabel).disabled).toBe(true);
+      expect(screen.getByText(explanation)).toBeTruthy();
+      expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/profile');
+    },
+  );
 
   it('cannot untick active: saving sends only the other changes', async () => {
     const onUpdate = vi.fn();
@@ -58,7 +69,7 @@ describe('UserFormModal on an administrator\'s own row (issue 29)', () => {
     await waitFor(() => expect(onUpdate).toHaveBeenCalledWith('admin-1', { first_name: 'Adela' }));
   });
 
-  it('on another user\'s row, offers both, without the explanation', async () => {
+  it("on another user's row, offers both, without the explanation", async () => {
     const onUpdate = vi.fn();
     renderForm({ onUpdate });
     const active = await activeSwitch('Active account');

@@ -31,7 +31,19 @@ export interface UserFormModalProps {
   onClose: () => void;
 }
 
-const EMPTY: CreateValues = { first_name: '', last_name: '', email: '', phone: '', role: 'customer', password: '', company: '', vat: '', description: '', language: 'es', active: true };
+const EMPTY: CreateValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  role: 'customer',
+  password: '',
+  company: '',
+  vat: '',
+  description: '',
+  language: 'es',
+  active: true,
+};
 
 /** The create and edit form of SPEC §5 "User form": the e-mail is locked and the password absent on edit. */
 export function UserFormModal({ opened, user, ownAccount = false, saving, serverError, onCreate, onUpdate, onClose }: UserFormModalProps) {
@@ -65,7 +77,14 @@ export function UserFormModal({ opened, user, ownAccount = false, saving, server
   };
   const field = (name: keyof CreateValues) => {
     const registered = form.register(name);
-    return { ...registered, error: errorOf(name), onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => { form.clearErrors(name); return registered.onChange(event); } };
+    return {
+      ...registered,
+      error: errorOf(name),
+      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        form.clearErrors(name);
+        return registered.onChange(event);
+      },
+    };
   };
 
   const submit = form.handleSubmit((values) => {
@@ -83,13 +102,23 @@ export function UserFormModal({ opened, user, ownAccount = false, saving, server
           {own && (
             <Alert color="gray" variant="light">
               <Text size="sm">{t('form.ownAccount')}</Text>
-              <Anchor component={Link} to="/profile" size="sm" fw={600}>{t('form.ownAccountLink')}</Anchor>
+              <Anchor component={Link} to="/profile" size="sm" fw={600}>
+                {t('form.ownAccountLink')}
+              </Anchor>
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <LabelledField label={t('form.firstName')} required autoComplete="off" {...field('first_name')} />
             <LabelledField label={t('form.lastName')} required autoComplete="off" {...field('last_name')} />
-            <LabelledField label={t('form.email')} type="email" required disabled={editing} helperText={editing ? t('form.emailLocked') : undefined} autoComplete="off" {...field('email')} />
+            <LabelledField
+              label={t('form.email')}
+              type="email"
+              required
+              disabled={editing}
+              helperText={editing ? t('form.emailLocked') : undefined}
+              autoComplete="off"
+              {...field('email')}
+            />
             <LabelledField label={t('form.phone')} type="tel" required autoComplete="off" {...field('phone')} />
             <LabelledField label={t('form.company')} autoComplete="off" {...field('company')} />
             <LabelledField label={t('form.vat')} autoComplete="off" {...field('vat')} />
@@ -97,14 +126,32 @@ export function UserFormModal({ opened, user, ownAccount = false, saving, server
               control={form.control}
               name="role"
               render={({ field: roleField }) => (
-                <Select label={t('form.role')} required withAsterisk disabled={own} allowDeselect={false} data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} value={roleField.value} onChange={(value) => roleField.onChange(value)} error={errorOf('role')} comboboxProps={{ withinPortal: true }} />
+                <Select
+                  label={t('form.role')}
+                  required
+                  withAsterisk
+                  disabled={own}
+                  allowDeselect={false}
+                  data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+                  value={roleField.value}
+                  onChange={(value) => roleField.onChange(value)}
+                  error={errorOf('role')}
+                  comboboxProps={{ withinPortal: true }}
+                />
               )}
             />
             <Controller
               control={form.control}
               name="language"
               render={({ field: languageField }) => (
-                <Select label={t('form.language')} allowDeselect={false} data={LANGUAGES.map((language) => ({ value: language, label: tc(`language.${language}`) }))} value={languageField.value} onChange={(value) => languageField.onChange(value)} comboboxProps={{ withinPortal: true }} />
+                <Select
+                  label={t('form.language')}
+                  allowDeselect={false}
+                  data={LANGUAGES.map((language) => ({ value: language, label: tc(`language.${language}`) }))}
+                  value={languageField.value}
+                  onChange={(value) => languageField.onChange(value)}
+                  comboboxProps={{ withinPortal: true }}
+                />
               )}
             />
           </SimpleGrid>
@@ -114,15 +161,32 @@ export function UserFormModal({ opened, user, ownAccount = false, saving, server
               control={form.control}
               name="active"
               render={({ field: activeField }) => (
-                <Switch label={t('form.active')} description={t('form.activeHelp')} disabled={own} checked={activeField.value ?? true} onChange={(event) => activeField.onChange(event.currentTarget.checked)} />
+                <Switch
+                  label={t('form.active')}
+                  description={t('form.activeHelp')}
+                  disabled={own}
+                  checked={activeField.value ?? true}
+                  onChange={(event) => activeField.onChange(event.currentTarget.checked)}
+                />
               )}
             />
           ) : (
-            <LabelledField label={t('form.password')} type="password" required autoComplete="new-password" helperText={t('form.passwordHelp')} {...field('password')} />
+            <LabelledField
+              label={t('form.password')}
+              type="password"
+              required
+              autoComplete="new-password"
+              helperText={t('form.passwordHelp')}
+              {...field('password')}
+            />
           )}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>{tc('actions.cancel')}</Button>
-            <Button type="submit" loading={saving}>{editing ? t('form.save') : t('form.create')}</Button>
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              {tc('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {editing ? t('form.save') : t('form.create')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -8,7 +8,18 @@ import { formatDate } from '../../lib/format-date.ts';
 import { useSession } from '../../lib/session.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { useDismissableError } from '../../lib/use-dismissable-error.ts';
-import { ActionsCell, CardRow, CardTable, CardTableBody, CardTableHead, FieldCell, HeaderCell, ListPanel, SortHeader, TitleCell } from '../../ui/card-table.tsx';
+import {
+  ActionsCell,
+  CardRow,
+  CardTable,
+  CardTableBody,
+  CardTableHead,
+  FieldCell,
+  HeaderCell,
+  ListPanel,
+  SortHeader,
+  TitleCell,
+} from '../../ui/card-table.tsx';
 import { LazyErrorDialog, useOpenedOnce } from '../../ui/lazy-dialogs.tsx';
 import { ListSort } from '../../ui/list-sort.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -81,18 +92,21 @@ export function UsersPage() {
     });
 
   const onUpdate = (id: string, changes: Parameters<typeof updateUser.mutate>[0]['changes']) =>
-    updateUser.mutate({ id, changes }, {
-      onSuccess: () => {
-        closeForm();
-        notifications.show({ color: 'teal', message: t('updated') });
+    updateUser.mutate(
+      { id, changes },
+      {
+        onSuccess: () => {
+          closeForm();
+          notifications.show({ color: 'teal', message: t('updated') });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 400 && error.code === 'VALIDATION_FAILED') return;
+          if (error instanceof ApiError && error.status === 404) return setErrorMessage(t('errors.notFound'));
+          if (error instanceof ApiError && error.status === 401) return setErrorMessage(t('errors.notAuthenticated'));
+          setErrorMessage(t('errors.update', { message: describe(error) }));
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 400 && error.code === 'VALIDATION_FAILED') return;
-        if (error instanceof ApiError && error.status === 404) return setErrorMessage(t('errors.notFound'));
-        if (error instanceof ApiError && error.status === 401) return setErrorMessage(t('errors.notAuthenticated'));
-        setErrorMessage(t('errors.update', { message: describe(error) }));
-      },
-    });
+    );
 
   const page = users.data;
   return (
@@ -100,9 +114,13 @@ export function UsersPage() {
       <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
         <div>
           <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4}>{t('description')}</Text>
+          <Text c="dimmed" mt={4}>
+            {t('description')}
+          </Text>
         </div>
-        <Button onClick={() => setEditing('new')} {...preloadForm}>{t('create')}</Button>
+        <Button onClick={() => setEditing('new')} {...preloadForm}>
+          {t('create')}
+        </Button>
       </Group>
 
       <ListPanel>
@@ -122,7 +140,13 @@ export function UsersPage() {
             <CardTable label={t('title')}>
               <CardTableHead>
                 {COLUMNS.map((column) => (
-                  <SortHeader key={column.field} label={t(column.label)} active={query.sort === column.field} order={query.order} onSort={() => sortBy(column.field)} />
+                  <SortHeader
+                    key={column.field}
+                    label={t(column.label)}
+                    active={query.sort === column.field}
+                    order={query.order}
+                    onSort={() => sortBy(column.field)}
+                  />
                 ))}
                 <HeaderCell>{t('columns.phone')}</HeaderCell>
                 <HeaderCell hidden>{t('columns.actions')}</HeaderCell>
@@ -134,7 +158,9 @@ export function UsersPage() {
                     <FieldCell label={t('columns.email')}>{user.email}</FieldCell>
                     <FieldCell label={t('columns.role')}>{t(`roles.${user.role}`)}</FieldCell>
                     <FieldCell label={t('columns.active')}>
-                      <Badge color={user.active ? 'teal' : 'gray'} variant="light">{user.active ? t('status.active') : t('status.inactive')}</Badge>
+                      <Badge color={user.active ? 'teal' : 'gray'} variant="light">
+                        {user.active ? t('status.active') : t('status.inactive')}
+                      </Badge>
                     </FieldCell>
                     <FieldCell label={t('columns.createdAt')}>{formatDate(user.created_at)}</FieldCell>
                     <FieldCell label={t('columns.phone')}>{user.phone || '—'}</FieldCell>
@@ -147,7 +173,12 @@ export function UsersPage() {
                 ))}
               </CardTableBody>
             </CardTable>
-            <TablePagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => setQuery((current) => ({ ...current, page: next }))} />
+            <TablePagination
+              page={page.page}
+              pageSize={page.pageSize}
+              total={page.total}
+              onPageChange={(next) => setQuery((current) => ({ ...current, page: next }))}
+            />
           </>
         ) : null}
       </ListPanel>

@@ -12,14 +12,19 @@ describe('the HTML of a prerendered page', () => {
   it('marks translated texts and attributes so the script can translate them again', () => {
     const page = startPage({ language: 'es', translate, runtimeKeys: [] });
     expect(text(page.context, 'h1', 'demo:title', { class: 'big' })).toBe('<h1 class="big" data-t="demo:title">Tú &amp; &quot;yo&quot;</h1>');
-    expect(translatedAttributes(page.context, { 'aria-label': 'demo:label' })).toEqual({ 'aria-label': 'Etiqueta <b>', 'data-t-attr': 'aria-label|demo:label' });
+    expect(translatedAttributes(page.context, { 'aria-label': 'demo:label' })).toEqual({
+      'aria-label': 'Etiqueta <b>',
+      'data-t-attr': 'aria-label|demo:label',
+    });
   });
 
   it('records every key used, the runtime ones included, and writes the runtime texts for the script', () => {
     const page = startPage({ language: 'es', translate, runtimeKeys: ['demo:runtime'] });
     text(page.context, 'p', 'demo:title');
     const scripts = page.dataScripts({ runtimeTexts: 'texts', dictionaries: 'dictionaries' }, '"__DICTIONARIES__"');
-    expect(scripts).toBe('<script type="application/json" id="texts">{"demo:runtime":"Enviando…"}</script>\n<script type="application/json" id="dictionaries">"__DICTIONARIES__"</script>');
+    expect(scripts).toBe(
+      '<script type="application/json" id="texts">{"demo:runtime":"Enviando…"}</script>\n<script type="application/json" id="dictionaries">"__DICTIONARIES__"</script>',
+    );
     expect(page.finish('<html></html>')).toEqual({ html: '<html></html>', keys: ['demo:runtime', 'demo:title'] });
   });
 

@@ -12,7 +12,10 @@ const scaleOf = (id: string) => [...document.querySelectorAll(`#${id} ~ .slider-
 
 /** The prerendered (Spanish) page with its calculator running, and a way to switch its language as the page's buttons do. */
 function setUp() {
-  document.body.innerHTML = new DOMParser().parseFromString(renderLanding({ language: 'es', translate: translate('es'), year: 2026 }).html, 'text/html').body.innerHTML;
+  document.body.innerHTML = new DOMParser().parseFromString(
+    renderLanding({ language: 'es', translate: translate('es'), year: 2026 }).html,
+    'text/html',
+  ).body.innerHTML;
   let language: Language = 'es';
   const listeners: Array<() => void> = [];
   const page: PageLanguage = {

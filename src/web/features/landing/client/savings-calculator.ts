@@ -23,7 +23,10 @@ export function setUpSavingsCalculator(page: PageLanguage): void {
     // The sliders' ends are written as the value is, in the page's language ("€5/h" beside "€20/h").
     const low = savingsFigures(page.t, page.current(), POSTS_PER_MONTH.min, HOURLY_PRICE.min);
     const high = savingsFigures(page.t, page.current(), POSTS_PER_MONTH.max, HOURLY_PRICE.max);
-    for (const [input, ends] of [[posts, [low.posts, high.posts]], [price, [low.hourlyPrice, high.hourlyPrice]]] as const) {
+    for (const [input, ends] of [
+      [posts, [low.posts, high.posts]],
+      [price, [low.hourlyPrice, high.hourlyPrice]],
+    ] as const) {
       const spans = input.parentElement?.querySelectorAll('.slider-scale span') ?? [];
       spans.forEach((span, index) => (span.textContent = ends[index] ?? ''));
     }

@@ -17,7 +17,8 @@ export interface ReviewResultVariables {
 export function useReviewResult() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, network, published }: ReviewResultVariables) => apiRequest<Post>(`/api/posts/${id}/results/${network}/review`, { method: 'POST', body: { published } }),
+    mutationFn: ({ id, network, published }: ReviewResultVariables) =>
+      apiRequest<Post>(`/api/posts/${id}/results/${network}/review`, { method: 'POST', body: { published } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
   });
 }

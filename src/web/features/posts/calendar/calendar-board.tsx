@@ -42,8 +42,20 @@ export function CalendarBoard({ view, range, month, answer, readAt, showFreeSlot
     const place = mover.placeOf(post);
     return place ? [{ ...post, publish_on: place.day, publish_time: place.time }] : [];
   });
-  const postsByDay = groupBy(placed, (post) => post.publish_on!, (a, b) => a.publish_time!.localeCompare(b.publish_time!) || a.id - b.id);
-  const slotsByDay = useMemo(() => groupBy(showFreeSlots ? answer.slots : [], (slot) => slot.day, (a, b) => a.time.localeCompare(b.time)), [answer.slots, showFreeSlots]);
+  const postsByDay = groupBy(
+    placed,
+    (post) => post.publish_on!,
+    (a, b) => a.publish_time!.localeCompare(b.publish_time!) || a.id - b.id,
+  );
+  const slotsByDay = useMemo(
+    () =>
+      groupBy(
+        showFreeSlots ? answer.slots : [],
+        (slot) => slot.day,
+        (a, b) => a.time.localeCompare(b.time),
+      ),
+    [answer.slots, showFreeSlots],
+  );
 
   const content: CalendarContent = {
     today: answer.clock.today,

@@ -74,7 +74,10 @@ export function weeksOf(range: { from: string; to: string }): string[][] {
 }
 
 /** The 96 quarter hours of a day, "00:00" to "23:45": the week view's drop slots (the dialog's steps). */
-export const QUARTER_HOURS: readonly string[] = Array.from({ length: 96 }, (_, index) => `${String(Math.floor(index / 4)).padStart(2, '0')}:${String((index % 4) * 15).padStart(2, '0')}`);
+export const QUARTER_HOURS: readonly string[] = Array.from(
+  { length: 96 },
+  (_, index) => `${String(Math.floor(index / 4)).padStart(2, '0')}:${String((index % 4) * 15).padStart(2, '0')}`,
+);
 
 /** The quarter hour a time falls in: "10:20" is in "10:15". */
 export function quarterOf(time: string): string {

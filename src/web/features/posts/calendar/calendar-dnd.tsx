@@ -1,6 +1,19 @@
 import {
-  type Announcements, type CollisionDetection, DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, KeyboardSensor, type KeyboardCoordinateGetter,
-  MouseSensor, TouchSensor, type UniqueIdentifier, closestCenter, pointerWithin, useSensor, useSensors,
+  type Announcements,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  type KeyboardCoordinateGetter,
+  MouseSensor,
+  TouchSensor,
+  type UniqueIdentifier,
+  closestCenter,
+  pointerWithin,
+  useSensor,
+  useSensors,
 } from '@dnd-kit/core';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +64,9 @@ export function CalendarDnd({ range, view, layout, onDrop, children }: CalendarD
         if (!ARROWS.includes(event.code)) return undefined;
         event.preventDefault();
         // Where it is over, or (an arrow pressed before the first measure) where it was lifted from.
-        const from = parseDropTarget(over?.id) ?? placeOf(active?.data.current?.post as Post | undefined, where.current.view === 'week' && where.current.layout === 'grid');
+        const from =
+          parseDropTarget(over?.id) ??
+          placeOf(active?.data.current?.post as Post | undefined, where.current.view === 'week' && where.current.layout === 'grid');
         if (!from || !collisionRect) return undefined;
         const key = event.code as ArrowKey;
         const next = where.current.layout === 'list' ? listedNeighbour(from, key, [...droppableRects.keys()]) : neighbourOf(from, key, where.current.range);
@@ -61,7 +76,11 @@ export function CalendarDnd({ range, view, layout, onDrop, children }: CalendarD
       }) satisfies KeyboardCoordinateGetter,
     },
   }));
-  const sensors = useSensors(useSensor(MouseSensor, sensorOptions.mouse), useSensor(TouchSensor, sensorOptions.touch), useSensor(KeyboardSensor, sensorOptions.keyboard));
+  const sensors = useSensors(
+    useSensor(MouseSensor, sensorOptions.mouse),
+    useSensor(TouchSensor, sensorOptions.touch),
+    useSensor(KeyboardSensor, sensorOptions.keyboard),
+  );
 
   const postOf = (active: { data: { current?: Record<string, unknown> } }) => active.data.current?.post as Post | undefined;
   const postName = (post: Post | undefined) => (post ? t('post.short', { title: post.project_title, number: post.sequence }) : '');
@@ -73,7 +92,8 @@ export function CalendarDnd({ range, view, layout, onDrop, children }: CalendarD
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('drag.start', { post: postName(postOf(active)) }),
     onDragOver: ({ over }) => (over ? t('drag.over', { target: targetName(over.id) }) : t('drag.outside')),
-    onDragEnd: ({ active, over }) => (over ? t('drag.drop', { post: postName(postOf(active)), target: targetName(over.id) }) : t('drag.cancel', { post: postName(postOf(active)) })),
+    onDragEnd: ({ active, over }) =>
+      over ? t('drag.drop', { post: postName(postOf(active)), target: targetName(over.id) }) : t('drag.cancel', { post: postName(postOf(active)) }),
     onDragCancel: ({ active }) => t('drag.cancel', { post: postName(postOf(active)) }),
   };
 
@@ -109,7 +129,10 @@ function placeOf(post: Post | undefined, inQuarters: boolean): DropTarget | null
 
 /** The phone's list: the day listed before (up, left) or after (down, right). */
 function listedNeighbour(from: DropTarget, key: ArrowKey, ids: UniqueIdentifier[]): DropTarget | null {
-  const days = ids.map((id) => parseDropTarget(id)).flatMap((target) => (target?.kind === 'day' ? [target.day] : [])).sort();
+  const days = ids
+    .map((id) => parseDropTarget(id))
+    .flatMap((target) => (target?.kind === 'day' ? [target.day] : []))
+    .sort();
   const index = days.indexOf(from.day) + (key === 'ArrowUp' || key === 'ArrowLeft' ? -1 : 1);
   const day = days[index];
   return day === undefined ? null : { kind: 'day', day };

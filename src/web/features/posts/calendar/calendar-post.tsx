@@ -137,7 +137,9 @@ function PostChipContent({ post, compact, locked = false }: { post: Post; compac
   const warning = useUnreachableWarning(post);
   const networks: ReactNode = (
     <Group gap={2} wrap="nowrap">
-      {POST_NETWORKS.filter((network) => post.networks[network]).map((network) => <NetworkIcon key={network} network={network} size={compact ? 12 : 14} />)}
+      {POST_NETWORKS.filter((network) => post.networks[network]).map((network) => (
+        <NetworkIcon key={network} network={network} size={compact ? 12 : 14} />
+      ))}
     </Group>
   );
   return (
@@ -147,17 +149,25 @@ function PostChipContent({ post, compact, locked = false }: { post: Post; compac
       </Box>
       <Box miw={0} style={{ flex: 1 }}>
         <Group gap={4} wrap="nowrap" justify="space-between">
-          <Text size="xs" fw={700} lh={1.3}>{post.publish_time ? formatTime(post.publish_time) : ''}</Text>
+          <Text size="xs" fw={700} lh={1.3}>
+            {post.publish_time ? formatTime(post.publish_time) : ''}
+          </Text>
           {networks}
         </Group>
-        <Text size="xs" lh={1.3} truncate="end">{post.project_title}</Text>
+        <Text size="xs" lh={1.3} truncate="end">
+          {post.project_title}
+        </Text>
         {!compact && (
           <Group gap={4} wrap="nowrap">
             {locked && <LockIcon size={11} />}
             {warning && !post.in_process ? (
-              <Text size="xs" lh={1.3} c="orange.9" truncate="end" data-state={state} data-unreachable>{warning}</Text>
+              <Text size="xs" lh={1.3} c="orange.9" truncate="end" data-state={state} data-unreachable>
+                {warning}
+              </Text>
             ) : (
-              <Text size="xs" lh={1.3} c="dimmed" truncate="end" data-state={state}>{capitalized(post.in_process ? t('card.inProcess') : t(`states.${state}`))}</Text>
+              <Text size="xs" lh={1.3} c="dimmed" truncate="end" data-state={state}>
+                {capitalized(post.in_process ? t('card.inProcess') : t(`states.${state}`))}
+              </Text>
             )}
           </Group>
         )}

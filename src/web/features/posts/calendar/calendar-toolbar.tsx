@@ -15,7 +15,18 @@ export interface CalendarToolbarProps {
 }
 
 const Chevron = ({ left }: { left?: boolean }) => (
-  <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    width={18}
+    height={18}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d={left ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} />
   </svg>
 );
@@ -34,12 +45,16 @@ export function CalendarToolbar({ view, anchor, onViewChange, onStep, onToday, o
           <ActionIcon variant="default" size="lg" onClick={() => onStep(-1)} aria-label={t(view === 'month' ? 'previousMonth' : 'previousWeek')}>
             <Chevron left />
           </ActionIcon>
-          <Button variant="default" onClick={onToday}>{t('today')}</Button>
+          <Button variant="default" onClick={onToday}>
+            {t('today')}
+          </Button>
           <ActionIcon variant="default" size="lg" onClick={() => onStep(1)} aria-label={t(view === 'month' ? 'nextMonth' : 'nextWeek')}>
             <Chevron />
           </ActionIcon>
         </Group>
-        <Title order={2} size="h3" ml={4} aria-live="polite">{period}</Title>
+        <Title order={2} size="h3" ml={4} aria-live="polite">
+          {period}
+        </Title>
       </Group>
       <Group gap="sm" align="flex-end">
         {owner && <CustomerSelect label={t('owner.label')} placeholder={t('owner.all')} value={owner.value} onChange={owner.onChange} clearable w={260} />}

@@ -14,11 +14,20 @@ import { dropTargetId } from './drop-targets.ts';
  */
 export function DayList({ range, month, content }: { range: { from: string; to: string }; month: string | null; content: CalendarContent }) {
   const { t } = useTranslation('calendar');
-  const days = daysFromTo(range.from, range.to).filter((day) => month === null || (day.startsWith(month) && (content.postsOn(day).length > 0 || content.freeSlotsOn(day).length > 0)));
-  if (days.length === 0) return <Text c="dimmed" py="lg">{t('emptyMonth')}</Text>;
+  const days = daysFromTo(range.from, range.to).filter(
+    (day) => month === null || (day.startsWith(month) && (content.postsOn(day).length > 0 || content.freeSlotsOn(day).length > 0)),
+  );
+  if (days.length === 0)
+    return (
+      <Text c="dimmed" py="lg">
+        {t('emptyMonth')}
+      </Text>
+    );
   return (
     <ul className={classes.dayList} data-view="list">
-      {days.map((day) => <ListedDay key={day} day={day} content={content} />)}
+      {days.map((day) => (
+        <ListedDay key={day} day={day} content={content} />
+      ))}
     </ul>
   );
 }
@@ -32,12 +41,22 @@ function ListedDay({ day, content }: { day: string; content: CalendarContent }) 
   return (
     <li ref={setNodeRef} className={classes.dayListDay} data-day={day} data-over={isOver || undefined}>
       <Group gap="xs" mb={6}>
-        <Title order={3} size="h5">{labels.dayTitle(day)}</Title>
-        {day === content.today && <Badge size="xs" variant="light">{t('today')}</Badge>}
+        <Title order={3} size="h5">
+          {labels.dayTitle(day)}
+        </Title>
+        {day === content.today && (
+          <Badge size="xs" variant="light">
+            {t('today')}
+          </Badge>
+        )}
       </Group>
       <Stack gap={6}>
         <CellEntries day={day} posts={posts} free={free} content={content} />
-        {posts.length === 0 && free.length === 0 && <Text size="sm" c="dimmed">{t('nothingThatDay')}</Text>}
+        {posts.length === 0 && free.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('nothingThatDay')}
+          </Text>
+        )}
       </Stack>
     </li>
   );

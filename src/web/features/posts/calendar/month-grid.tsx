@@ -15,9 +15,13 @@ export function MonthGrid({ range, month, content }: { range: { from: string; to
     // Each day names itself in full (weekday, day, month), so the weekday row is for the eyes only.
     <div className={classes.monthGrid} data-view="month">
       {weeks[0]!.map((day) => (
-        <div key={day} className={classes.weekday} aria-hidden="true">{labels.weekdayShort(day)}</div>
+        <div key={day} className={classes.weekday} aria-hidden="true">
+          {labels.weekdayShort(day)}
+        </div>
       ))}
-      {weeks.flat().map((day) => <MonthDay key={day} day={day} outside={!day.startsWith(month)} content={content} />)}
+      {weeks.flat().map((day) => (
+        <MonthDay key={day} day={day} outside={!day.startsWith(month)} content={content} />
+      ))}
     </div>
   );
 }
@@ -36,7 +40,9 @@ function MonthDay({ day, outside, content }: { day: string; outside: boolean; co
       data-past={day < content.today || undefined}
       data-over={isOver || undefined}
     >
-      <Box className={classes.dayNumber} data-today={day === content.today || undefined} aria-hidden="true">{Number(day.slice(8))}</Box>
+      <Box className={classes.dayNumber} data-today={day === content.today || undefined} aria-hidden="true">
+        {Number(day.slice(8))}
+      </Box>
       <CellEntries day={day} posts={content.postsOn(day)} free={content.freeSlotsOn(day)} content={content} />
     </div>
   );

@@ -8,7 +8,12 @@ import type { ReviewAnswer } from '../list/result-notes.tsx';
  * A post opened from the calendar: its card as on the posts page, with the same actions; each opens the
  * same dialog there (the card closes first, so one dialog shows at a time).
  */
-export function PostModal({ post, onClose, onAction, onReview }: {
+export function PostModal({
+  post,
+  onClose,
+  onAction,
+  onReview,
+}: {
   post: Post | null;
   onClose: () => void;
   onAction: (action: CardAction, post: Post) => void;

@@ -28,10 +28,19 @@ describe('moving a post on the calendar', () => {
   });
 
   it('shows it at once where it goes, sends the new day and time with its networks, and says where it went', async () => {
-    const { calls, mover } = renderMover((call) => ({ status: 200, body: { ...POST, ...(call.body as object), publish_on: '2026-06-13', publish_time: '18:30' } }));
+    const { calls, mover } = renderMover((call) => ({
+      status: 200,
+      body: { ...POST, ...(call.body as object), publish_on: '2026-06-13', publish_time: '18:30' },
+    }));
     act(() => mover.current.move(POST, { day: '2026-06-13', time: '18:30' }));
     expect(mover.current.placeOf(POST)).toEqual({ day: '2026-06-13', time: '18:30' });
-    await waitFor(() => expect(calls[0]).toEqual({ url: '/api/posts/2/schedule', method: 'PUT', body: { publish_on: '2026-06-13', publish_time: '18:30', networks: { instagram: false, linkedin: true } } }));
+    await waitFor(() =>
+      expect(calls[0]).toEqual({
+        url: '/api/posts/2/schedule',
+        method: 'PUT',
+        body: { publish_on: '2026-06-13', publish_time: '18:30', networks: { instagram: false, linkedin: true } },
+      }),
+    );
     expect(await screen.findByText('Publicación movida: sábado, 13 de junio de 2026, 18:30')).toBeTruthy();
     await waitFor(() => expect(mover.current.moving(POST.id)).toBe(false));
   });
@@ -52,7 +61,9 @@ describe('moving a post on the calendar', () => {
     }));
     act(() => mover.current.move(POST, { day: '2026-06-13', time: '18:30' }));
     await screen.findByText('No se ha movido la publicación');
-    const reasons = screen.getByText('Instagram no está conectado\nLinkedIn no está conectado', { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) });
+    const reasons = screen.getByText('Instagram no está conectado\nLinkedIn no está conectado', {
+      normalizer: getDefaultNormalizer({ collapseWhitespace: false }),
+    });
     expect(getComputedStyle(reasons).whiteSpace).toBe('pre-line');
   });
 

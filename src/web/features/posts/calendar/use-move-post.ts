@@ -22,7 +22,8 @@ export function useMovePost(now: StudioMoment | undefined) {
   const schedule = useSchedulePost();
   const [moves, setMoves] = useState<ReadonlyMap<number, StudioMoment>>(new Map());
 
-  const refused = (reason: string) => notifications.show({ color: 'red', title: t('move.refused'), message: reason, autoClose: 8000, styles: { description: { whiteSpace: 'pre-line' } } });
+  const refused = (reason: string) =>
+    notifications.show({ color: 'red', title: t('move.refused'), message: reason, autoClose: 8000, styles: { description: { whiteSpace: 'pre-line' } } });
   const forget = (postId: number) =>
     setMoves((current) => {
       const next = new Map(current);
@@ -43,7 +44,8 @@ export function useMovePost(now: StudioMoment | undefined) {
       {
         // The server's answer is what counts (a time a daylight-saving change skips moves forward).
         onSuccess: (moved) => {
-          if (moved.publish_on && moved.publish_time) notifications.show({ color: 'teal', message: t('move.done', { day: labels.dayLong(moved.publish_on), time: formatTime(moved.publish_time) }) });
+          if (moved.publish_on && moved.publish_time)
+            notifications.show({ color: 'teal', message: t('move.done', { day: labels.dayLong(moved.publish_on), time: formatTime(moved.publish_time) }) });
         },
         onError: (error) => refused(refusal(error)),
         // The lists are read again before this (the mutation's own onSuccess waits for it): no flicker back.
@@ -53,7 +55,8 @@ export function useMovePost(now: StudioMoment | undefined) {
   };
 
   /** Where a post shows: where it is being moved to, or where it is. */
-  const placeOf = (post: Post): StudioMoment | null => moves.get(post.id) ?? (post.publish_on && post.publish_time ? { day: post.publish_on, time: post.publish_time } : null);
+  const placeOf = (post: Post): StudioMoment | null =>
+    moves.get(post.id) ?? (post.publish_on && post.publish_time ? { day: post.publish_on, time: post.publish_time } : null);
 
   return { move, placeOf, moving: (postId: number) => moves.has(postId) };
 }

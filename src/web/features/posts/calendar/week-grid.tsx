@@ -22,7 +22,10 @@ export function WeekGrid({ range, content }: { range: { from: string; to: string
   const days = daysFromTo(range.from, range.to);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  const times = days.flatMap((day) => [...content.postsOn(day).map((post) => post.publish_time ?? ''), ...content.freeSlotsOn(day)]).filter(Boolean).sort();
+  const times = days
+    .flatMap((day) => [...content.postsOn(day).map((post) => post.publish_time ?? ''), ...content.freeSlotsOn(day)])
+    .filter(Boolean)
+    .sort();
   const firstHour = Math.min(FIRST_HOUR_SHOWN, times.length > 0 ? Number(times[0]!.slice(0, 2)) : FIRST_HOUR_SHOWN);
   useEffect(() => {
     const box = scrollRef.current;
@@ -38,12 +41,18 @@ export function WeekGrid({ range, content }: { range: { from: string; to: string
       <div className={classes.weekGrid}>
         <div className={classes.weekHeader} data-week-header aria-hidden="true" />
         {days.map((day) => (
-          <div key={day} className={classes.weekHeader} data-today={day === content.today || undefined} aria-hidden="true">{labels.dayShort(day)}</div>
+          <div key={day} className={classes.weekHeader} data-today={day === content.today || undefined} aria-hidden="true">
+            {labels.dayShort(day)}
+          </div>
         ))}
         {HOURS.map((hour) => (
           <Fragment key={hour}>
-            <div className={classes.hourLabel} style={{ gridRow: 'span 4' }} data-hour={hour} aria-hidden="true">{formatTime(`${hour}:00`)}</div>
-            {QUARTER_HOURS.filter((time) => time.startsWith(`${hour}:`)).flatMap((time) => days.map((day) => <QuarterCell key={`${day}T${time}`} day={day} time={time} content={content} />))}
+            <div className={classes.hourLabel} style={{ gridRow: 'span 4' }} data-hour={hour} aria-hidden="true">
+              {formatTime(`${hour}:00`)}
+            </div>
+            {QUARTER_HOURS.filter((time) => time.startsWith(`${hour}:`)).flatMap((time) =>
+              days.map((day) => <QuarterCell key={`${day}T${time}`} day={day} time={time} content={content} />),
+            )}
           </Fragment>
         ))}
       </div>

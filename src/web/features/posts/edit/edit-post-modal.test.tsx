@@ -5,12 +5,22 @@ import { type Call, makePost, serve } from '../../../test-support/post-fixtures.
 import { renderWithData } from '../../../test-support/render.tsx';
 import { EditPostModal } from './edit-post-modal.tsx';
 
-function renderModal(post: Post = makePost(), { language = 'en', answer }: { language?: 'en' | 'es' | 'cat'; answer?: (call: Call) => { status: number; body?: unknown } } = {}) {
+function renderModal(
+  post: Post = makePost(),
+  { language = 'en', answer }: { language?: 'en' | 'es' | 'cat'; answer?: (call: Call) => { status: number; body?: unknown } } = {},
+) {
   const calls = serve((call) => answer?.(call) ?? { status: 200, body: post });
   const onClose = vi.fn();
   const ui = (opened: boolean) => <EditPostModal opened={opened} post={post} onClose={onClose} />;
   const view = renderWithData(ui(true), { language });
-  return { calls, onClose, reopen: () => { view.rerender(ui(false)); view.rerender(ui(true)); } };
+  return {
+    calls,
+    onClose,
+    reopen: () => {
+      view.rerender(ui(false));
+      view.rerender(ui(true));
+    },
+  };
 }
 
 const textarea = () => screen.getByRole('textbox', { name: 'Text of the post' }) as HTMLTextAreaElement;
@@ -53,7 +63,7 @@ describe('EditPostModal', () => {
     ['en', 'Instagram accepts at most 5 hashtags per post'],
     ['es', 'Instagram admite como máximo 5 hashtags por publicación'],
     ['cat', 'Instagram admet com a màxim 5 etiquetes per publicació'],
-  ] as const)("takes 5 hashtags for Instagram and refuses a sixth, saying so (%s; decision 014)", (language, message) => {
+  ] as const)('takes 5 hashtags for Instagram and refuses a sixth, saying so (%s; decision 014)', (language, message) => {
     renderModal(makePost({ networks: { instagram: true, linkedin: false } }), { language });
     // One text box in the form, whatever the language calls it.
     const box = () => screen.getByRole('textbox') as HTMLTextAreaElement;
@@ -72,7 +82,7 @@ describe('EditPostModal', () => {
     expect(screen.getByRole('button', { name: /^(Save|Guardar|Desa)$/u }).hasAttribute('disabled')).toBe(true);
   });
 
-  it('warns, without refusing, that a text over Instagram\'s limits cannot go to Instagram when the post does not go there yet', () => {
+  it("warns, without refusing, that a text over Instagram's limits cannot go to Instagram when the post does not go there yet", () => {
     renderModal(makePost({ networks: { instagram: false, linkedin: true } }));
     type('a'.repeat(2201));
     expect(textarea().getAttribute('aria-invalid')).not.toBe('true');
@@ -81,7 +91,7 @@ describe('EditPostModal', () => {
     expect(save().disabled).toBe(false);
   });
 
-  it('refuses an empty text and a text over LinkedIn\'s 3,000 characters', () => {
+  it("refuses an empty text and a text over LinkedIn's 3,000 characters", () => {
     renderModal();
     type('   ');
     expect(screen.getByText('Write the text of the post')).toBeTruthy();
@@ -107,7 +117,14 @@ describe('EditPostModal', () => {
     expect(calls[0]).toEqual({
       url: '/api/posts/1',
       method: 'PATCH',
-      body: { text: 'Texto nuevo #casa', images: [{ id: 11, status: 'pending' }, { id: 12, status: 'pending' }, { id: 13, status: 'pending' }] },
+      body: {
+        text: 'Texto nuevo #casa',
+        images: [
+          { id: 11, status: 'pending' },
+          { id: 12, status: 'pending' },
+          { id: 13, status: 'pending' },
+        ],
+      },
     });
     expect(await screen.findByText('Post saved successfully')).toBeTruthy();
   });

@@ -50,13 +50,16 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
     if (JSON.stringify(arrangement) !== JSON.stringify(post.images.map(({ id, status }) => ({ id, status })))) changes.images = arrangement;
     if (changes.text === undefined && changes.images === undefined) return onClose();
     setServerErrors({});
-    update.mutate({ id: post.id, changes }, {
-      onSuccess: () => {
-        notifications.show({ color: 'teal', message: t('edit.saved') });
-        onClose();
+    update.mutate(
+      { id: post.id, changes },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('edit.saved') });
+          onClose();
+        },
+        onError: (error) => setServerErrors(fieldErrorsOf(error, tv, describe)),
       },
-      onError: (error) => setServerErrors(fieldErrorsOf(error, tv, describe)),
-    });
+    );
   };
 
   return (
@@ -83,18 +86,38 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
         </Alert>
       )}
       <Stack gap={6}>
-        <Text fw={500} size="sm">{t('edit.images')}</Text>
-        <Text size="xs" c="dimmed">{t('edit.imagesHelp')}</Text>
-        <PostImagesEditor images={images} onChange={(next) => {
-          setImages(next);
-          setServerErrors(({ images: _dropped, ...rest }) => rest);
-        }} disabled={update.isPending} />
-        {imagesError && <Text size="sm" c="red" role="alert">{imagesError}</Text>}
+        <Text fw={500} size="sm">
+          {t('edit.images')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('edit.imagesHelp')}
+        </Text>
+        <PostImagesEditor
+          images={images}
+          onChange={(next) => {
+            setImages(next);
+            setServerErrors(({ images: _dropped, ...rest }) => rest);
+          }}
+          disabled={update.isPending}
+        />
+        {imagesError && (
+          <Text size="sm" c="red" role="alert">
+            {imagesError}
+          </Text>
+        )}
       </Stack>
-      {serverErrors.form && <Alert color="red" variant="light" role="alert">{serverErrors.form}</Alert>}
+      {serverErrors.form && (
+        <Alert color="red" variant="light" role="alert">
+          {serverErrors.form}
+        </Alert>
+      )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={update.isPending}>{t('common:actions.cancel')}</Button>
-        <Button onClick={save} loading={update.isPending} disabled={Boolean(textProblem) || noImageSelected}>{t('edit.save')}</Button>
+        <Button variant="default" onClick={onClose} disabled={update.isPending}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button onClick={save} loading={update.isPending} disabled={Boolean(textProblem) || noImageSelected}>
+          {t('edit.save')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -62,7 +62,13 @@ function SortableImage({ image, position, disabled, onToggle }: { image: EditedI
       withBorder
       radius="sm"
       aria-label={t('edit.image', { position })}
-      style={{ transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, boxShadow: isDragging ? 'var(--mantine-shadow-lg)' : undefined, overflow: 'hidden' }}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        zIndex: isDragging ? 2 : undefined,
+        boxShadow: isDragging ? 'var(--mantine-shadow-lg)' : undefined,
+        overflow: 'hidden',
+      }}
     >
       <Box
         ref={setActivatorNodeRef}
@@ -74,10 +80,19 @@ function SortableImage({ image, position, disabled, onToggle }: { image: EditedI
         style={{ aspectRatio: '1 / 1', cursor: disabled ? 'default' : isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
       >
         <PostPicture src={image.url} style={{ opacity: selected ? 1 : 0.35, filter: selected ? undefined : 'grayscale(1)' }} />
-        <Badge pos="absolute" top={4} left={4} size="xs" radius="sm" color="dark" variant="filled" style={{ pointerEvents: 'none' }}>{position}</Badge>
+        <Badge pos="absolute" top={4} left={4} size="xs" radius="sm" color="dark" variant="filled" style={{ pointerEvents: 'none' }}>
+          {position}
+        </Badge>
       </Box>
       <Box px={6} py={4}>
-        <Checkbox size="xs" label={t('edit.publishImage')} aria-label={t('edit.publishImageLabel', { position })} checked={selected} disabled={disabled} onChange={onToggle} />
+        <Checkbox
+          size="xs"
+          label={t('edit.publishImage')}
+          aria-label={t('edit.publishImageLabel', { position })}
+          checked={selected}
+          disabled={disabled}
+          onChange={onToggle}
+        />
       </Box>
     </Paper>
   );

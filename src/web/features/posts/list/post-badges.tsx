@@ -41,7 +41,9 @@ export function ResultBadges({ post }: { post: Pick<Post, 'results'> }) {
         return (
           <Badge key={network} color={RESULT_COLORS[badge]} variant="light" radius="sm" size="sm" tt="none" data-result={badge}>
             {result.permalink && badge === 'posted' ? (
-              <Anchor href={result.permalink} target="_blank" rel="noopener noreferrer" inherit c="inherit" underline="always">{label}</Anchor>
+              <Anchor href={result.permalink} target="_blank" rel="noopener noreferrer" inherit c="inherit" underline="always">
+                {label}
+              </Anchor>
             ) : (
               label
             )}

@@ -12,7 +12,10 @@ function renderCard(overrides: Partial<Post> = {}, language: 'es' | 'en' | 'cat'
 }
 
 /** The action row's buttons, by the names they are read aloud with. */
-const buttons = () => within(screen.getByTestId('post-actions')).queryAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent);
+const buttons = () =>
+  within(screen.getByTestId('post-actions'))
+    .queryAllByRole('button')
+    .map((button) => button.getAttribute('aria-label') ?? button.textContent);
 
 describe('PostCard', () => {
   it('shows the project title in full, the post number, the date as dd-mm-yyyy with its time and the text, and is named by title and number', () => {
@@ -36,10 +39,30 @@ describe('PostCard', () => {
     ['a preview without results', { state: 'preview' }, 'Vista previa', 'gray'],
     ['a scheduled post', { state: 'scheduled', publish_on: '2026-07-01' }, 'Programada', 'blue'],
     ['a published post without results', { state: 'published' }, 'Publicada', 'green'],
-    ['every network posted or not selected', { state: 'published', results: { instagram: result('posted'), linkedin: result('not_selected') } }, 'Publicada', 'green'],
-    ['its only network failed', { state: 'published', results: { instagram: result('not_selected'), linkedin: result('failed') } }, 'error en publicación', 'red'],
-    ['every chosen network failed', { state: 'published', results: { instagram: result('failed'), linkedin: result('unknown') } }, 'error en publicación', 'red'],
-    ['one posted and one failed', { state: 'published', results: { instagram: result('posted'), linkedin: result('failed') } }, 'publicado con errores', 'yellow'],
+    [
+      'every network posted or not selected',
+      { state: 'published', results: { instagram: result('posted'), linkedin: result('not_selected') } },
+      'Publicada',
+      'green',
+    ],
+    [
+      'its only network failed',
+      { state: 'published', results: { instagram: result('not_selected'), linkedin: result('failed') } },
+      'error en publicación',
+      'red',
+    ],
+    [
+      'every chosen network failed',
+      { state: 'published', results: { instagram: result('failed'), linkedin: result('unknown') } },
+      'error en publicación',
+      'red',
+    ],
+    [
+      'one posted and one failed',
+      { state: 'published', results: { instagram: result('posted'), linkedin: result('failed') } },
+      'publicado con errores',
+      'yellow',
+    ],
   ] as [string, Partial<Post>, string, string][])('%s: "%s" in %s', (_case, overrides, label, color) => {
     const { card } = renderCard(overrides);
     const badge = card.querySelector('[data-state]')!;
@@ -48,7 +71,13 @@ describe('PostCard', () => {
   });
 
   it('names each network with its result: posted, failed, not selected, needs review', () => {
-    renderCard({ state: 'published', results: { instagram: result('posted', { permalink: 'https://instagram.example/p/1' }), linkedin: result('failed', { error: 'Token revoked' }) } }, 'en');
+    renderCard(
+      {
+        state: 'published',
+        results: { instagram: result('posted', { permalink: 'https://instagram.example/p/1' }), linkedin: result('failed', { error: 'Token revoked' }) },
+      },
+      'en',
+    );
     expect(screen.getByRole('link', { name: 'Instagram: posted' }).getAttribute('href')).toBe('https://instagram.example/p/1');
     expect(screen.getByText('LinkedIn: failed')).toBeTruthy();
   });
@@ -57,7 +86,10 @@ describe('PostCard', () => {
   const noteOf = (network: 'instagram' | 'linkedin') => screen.getByRole('article').querySelector(`[data-note="${network}"]`) as HTMLElement;
 
   it('tells why a network failed on the card itself, in the interface language, with what to do', () => {
-    const linkedin = result('failed', { error_code: 'connectionRefused', error: 'LinkedIn no longer accepts the connection: connect it again in Settings (revoked by the user)' });
+    const linkedin = result('failed', {
+      error_code: 'connectionRefused',
+      error: 'LinkedIn no longer accepts the connection: connect it again in Settings (revoked by the user)',
+    });
     renderCard({ state: 'published', results: { instagram: null, linkedin } });
     expect(noteOf('linkedin').textContent).toBe('LinkedIn ya no acepta la conexión con tu cuenta: vuelve a conectarla en Ajustes y usa «Reintentar».');
     expect(screen.queryByRole('tooltip')).toBeNull();
@@ -73,20 +105,40 @@ describe('PostCard', () => {
   });
 
   it('says "needs review" in words, and shows an older result\'s text as it was recorded', () => {
-    renderCard({ state: 'published', results: { instagram: result('unknown', { error: 'The outcome of the call is unknown' }), linkedin: result('failed', { error: 'Quota exceeded' }) } }, 'en');
-    expect(within(noteOf('instagram')).getByText(/^Instagram did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published/)).toBeTruthy();
+    renderCard(
+      {
+        state: 'published',
+        results: { instagram: result('unknown', { error: 'The outcome of the call is unknown' }), linkedin: result('failed', { error: 'Quota exceeded' }) },
+      },
+      'en',
+    );
+    expect(
+      within(noteOf('instagram')).getByText(
+        /^Instagram did not confirm the post, so we do not know whether it went out: check the account and mark it published or not published/,
+      ),
+    ).toBeTruthy();
     expect(noteOf('linkedin').textContent).toBe('Quota exceeded');
   });
 
   it('offers to check a "needs review" result on the account and to mark it published or not published', () => {
     const onReview = vi.fn();
     const instagram = result('unknown', { error_code: 'outcomeUnknown', account_url: 'https://www.instagram.com/estudio.ferrer/' });
-    renderWithProviders(<PostCard post={makePost({ state: 'published', editable: false, results: { instagram, linkedin: result('posted') } })} onAction={vi.fn()} onReview={onReview} />, 'en');
+    renderWithProviders(
+      <PostCard
+        post={makePost({ state: 'published', editable: false, results: { instagram, linkedin: result('posted') } })}
+        onAction={vi.fn()}
+        onReview={onReview}
+      />,
+      'en',
+    );
     const note = within(noteOf('instagram'));
     expect(note.getByRole('link', { name: 'Check on Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/estudio.ferrer/');
     fireEvent.click(note.getByRole('button', { name: 'Mark published on Instagram' }));
     fireEvent.click(note.getByRole('button', { name: 'Mark not published on Instagram' }));
-    expect(onReview.mock.calls.map(([answer]) => answer)).toEqual([{ network: 'instagram', published: true }, { network: 'instagram', published: false }]);
+    expect(onReview.mock.calls.map(([answer]) => answer)).toEqual([
+      { network: 'instagram', published: true },
+      { network: 'instagram', published: false },
+    ]);
     // A posted network has nothing to say; nothing failed, so nothing to retry; "publish again" stays offered.
     expect(screen.getByRole('article').querySelector('[data-note="linkedin"]')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
@@ -95,14 +147,17 @@ describe('PostCard', () => {
 
   it('says who marked a result and when, and shows the post as its answer makes it', () => {
     const reviewer = { id: 'u2', first_name: 'Ana', last_name: 'Ruiz', email: 'ana@studio.es' };
-    renderCard({
-      state: 'published',
-      editable: false,
-      results: {
-        instagram: result('posted', { reviewed_by: reviewer, reviewed_at: '2026-06-11T08:30:00Z' }),
-        linkedin: result('failed', { error_code: 'markedNotPublished', reviewed_by: null, reviewed_at: '2026-06-12T08:30:00Z' }),
+    renderCard(
+      {
+        state: 'published',
+        editable: false,
+        results: {
+          instagram: result('posted', { reviewed_by: reviewer, reviewed_at: '2026-06-11T08:30:00Z' }),
+          linkedin: result('failed', { error_code: 'markedNotPublished', reviewed_by: null, reviewed_at: '2026-06-12T08:30:00Z' }),
+        },
       },
-    }, 'en');
+      'en',
+    );
     expect(within(noteOf('instagram')).getByTestId('reviewed').textContent).toBe('Marked published by Ana Ruiz on 11-06-2026');
     expect(within(noteOf('linkedin')).getByText('LinkedIn does not show the post (it was checked on the account): use “Retry” to try again.')).toBeTruthy();
     expect(within(noteOf('linkedin')).getByTestId('reviewed').textContent).toBe('Marked not published on 12-06-2026');
@@ -127,7 +182,8 @@ describe('PostCard', () => {
     const { onAction } = renderCard({}, 'en');
     expect(buttons()).toEqual(['Publish', 'Edit', 'Add to queue', 'Instagram preview', 'LinkedIn preview', 'Delete']);
     expect(screen.queryByTestId('post-lock')).toBeNull();
-    for (const name of ['Instagram preview', 'LinkedIn preview', 'Edit', 'Publish', 'Add to queue', 'Delete']) fireEvent.click(screen.getByRole('button', { name }));
+    for (const name of ['Instagram preview', 'LinkedIn preview', 'Edit', 'Publish', 'Add to queue', 'Delete'])
+      fireEvent.click(screen.getByRole('button', { name }));
     expect(onAction.mock.calls.map(([action]) => action)).toEqual(['instagramPreview', 'linkedinPreview', 'edit', 'publish', 'queue', 'delete']);
   });
 
@@ -151,7 +207,10 @@ describe('PostCard', () => {
   });
 
   it('shows a post inside the lock margin of its time as locked, saying why, with only what is still possible', () => {
-    const { card } = renderCard({ state: 'scheduled', publish_on: TODAY, publish_time: '10:15', editable: false, networks: { instagram: true, linkedin: true } }, 'en');
+    const { card } = renderCard(
+      { state: 'scheduled', publish_on: TODAY, publish_time: '10:15', editable: false, networks: { instagram: true, linkedin: true } },
+      'en',
+    );
     expect(card.getAttribute('data-locked')).toBe('true');
     expect(within(card).getByRole('button', { name: 'It can no longer change: its time is less than 15 minutes away' })).toBeTruthy();
     expect(screen.getByTestId('post-locked-reason').textContent).toBe('It can no longer change: its time is less than 15 minutes away');
@@ -159,30 +218,45 @@ describe('PostCard', () => {
   });
 
   it('says which networks a scheduled post goes out on, and warns of one whose account is not connected', () => {
-    renderCard({ state: 'scheduled', publish_on: '2026-07-01', publish_time: '18:30', networks: { instagram: true, linkedin: true }, unreachable: ['instagram'] });
+    renderCard({
+      state: 'scheduled',
+      publish_on: '2026-07-01',
+      publish_time: '18:30',
+      networks: { instagram: true, linkedin: true },
+      unreachable: ['instagram'],
+    });
     expect(screen.getByTestId('post-goes-to').textContent).toBe('Saldrá en Instagram · LinkedIn');
     const warning = screen.getByRole('article').querySelector('[data-notice="unreachable"]')!;
     expect(warning.textContent).toBe('La cuenta de Instagram no está conectada: fallará a su hora si no se vuelve a conectar en Ajustes.');
   });
 
   it('offers "retry" for the networks that failed, before "publish again", and says where a post published again is still out', () => {
-    const { onAction } = renderCard({ state: 'published', editable: false, results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }) } }, 'en');
+    const { onAction } = renderCard(
+      { state: 'published', editable: false, results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }) } },
+      'en',
+    );
     expect(buttons()).toEqual(['Retry', 'Publish again', 'Delete']);
     const retry = screen.getByRole('button', { name: 'Retry' });
     expect(retry.title).toBe('Tries again on LinkedIn only; where it went out is left alone');
     fireEvent.click(retry);
     expect(onAction).toHaveBeenCalledWith('retry');
     cleanup();
-    renderCard({ state: 'preview', published_before: [
-      { network: 'instagram', target_name: 'estudio.ferrer', permalink: 'https://instagram.example/p/9', published_at: '2026-06-02T09:00:00Z' },
-      { network: 'instagram', target_name: 'estudio.ferrer', permalink: 'https://instagram.example/p/1', published_at: '2026-05-02T09:00:00Z' },
-    ] });
+    renderCard({
+      state: 'preview',
+      published_before: [
+        { network: 'instagram', target_name: 'estudio.ferrer', permalink: 'https://instagram.example/p/9', published_at: '2026-06-02T09:00:00Z' },
+        { network: 'instagram', target_name: 'estudio.ferrer', permalink: 'https://instagram.example/p/1', published_at: '2026-05-02T09:00:00Z' },
+      ],
+    });
     const earlier = screen.getAllByRole('link', { name: 'Ya publicada en Instagram el 02-06-2026' });
     expect(earlier.map((link) => link.getAttribute('href'))).toEqual(['https://instagram.example/p/9']);
   });
 
   it('locks a published post: the lock, publish again and delete only', () => {
-    const { onAction, card } = renderCard({ state: 'published', editable: false, results: { instagram: result('posted'), linkedin: result('not_selected') } }, 'en');
+    const { onAction, card } = renderCard(
+      { state: 'published', editable: false, results: { instagram: result('posted'), linkedin: result('not_selected') } },
+      'en',
+    );
     expect(card.getAttribute('data-locked')).toBe('true');
     expect(within(card).getByRole('button', { name: 'Locked: already published' })).toBeTruthy();
     expect(buttons()).toEqual(['Publish again', 'Delete']);

@@ -52,7 +52,13 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false }: 
   const picture = post.images.find((image) => image.status === 'pending') ?? null;
   // Inside the lock margin of its time (or past it) it can no longer be rescheduled (docs/decisions/026).
   const timeLocked = !post.editable && !published && !post.in_process;
-  const lockReason = published ? t('card.lockedPublished') : post.in_process ? t('card.lockedInProcess') : timeLocked ? t('actions.publishLocked', { minutes: LOCK_MARGIN_MINUTES }) : null;
+  const lockReason = published
+    ? t('card.lockedPublished')
+    : post.in_process
+      ? t('card.lockedInProcess')
+      : timeLocked
+        ? t('actions.publishLocked', { minutes: LOCK_MARGIN_MINUTES })
+        : null;
   // The networks that failed are retried alone; the ones it went out on are not called again (decision 028).
   const retryable = retryableNetworks(post);
   const networksOf = (networks: readonly string[]) => networks.join(' · ');
@@ -69,7 +75,9 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false }: 
       {/* overflow: hidden keeps the box at 4:3 whatever the picture's own shape. */}
       <Box pos="relative" style={{ aspectRatio: '4 / 3', overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
         <PostPicture src={picture?.url} style={locked ? { filter: 'grayscale(0.6)', opacity: 0.8 } : undefined} />
-        <Badge id={numberId} pos="absolute" top={8} left={8} color="dark" variant="filled" radius="sm">{t('card.number', { number: post.sequence })}</Badge>
+        <Badge id={numberId} pos="absolute" top={8} left={8} color="dark" variant="filled" radius="sm">
+          {t('card.number', { number: post.sequence })}
+        </Badge>
         {lockReason && (
           <Tooltip label={lockReason} withinPortal>
             <ActionIcon pos="absolute" top={8} right={8} variant="white" color="dark" radius="xl" aria-label={lockReason} data-testid="post-lock">
@@ -85,7 +93,11 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false }: 
         </Text>
         <Group gap={6}>
           <DisplayedStateBadge post={post} />
-          {post.in_process && <Text size="xs" c="blue.9">{t('card.inProcess')}</Text>}
+          {post.in_process && (
+            <Text size="xs" c="blue.9">
+              {t('card.inProcess')}
+            </Text>
+          )}
         </Group>
         <ResultBadges post={post} />
         <ResultNotes post={post} busy={busy} onReview={onReview} />
@@ -105,8 +117,14 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false }: 
             {t('card.goesTo', { networks: networksOf(POST_NETWORKS.filter((network) => post.networks[network]).map((network) => NETWORK_NAMES[network])) })}
           </Text>
         )}
-        {timeLocked && <Text size="sm" c="dimmed" data-testid="post-locked-reason">{lockReason}</Text>}
-        <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{post.text}</Text>
+        {timeLocked && (
+          <Text size="sm" c="dimmed" data-testid="post-locked-reason">
+            {lockReason}
+          </Text>
+        )}
+        <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+          {post.text}
+        </Text>
       </Stack>
 
       <div className={classes.actions} style={{ padding: '0 var(--mantine-spacing-md) var(--mantine-spacing-md)' }} data-testid="post-actions">
@@ -116,7 +134,13 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false }: 
           </Button>
         )}
         {retryable.length > 0 && (
-          <Button size="xs" leftSection={<RetryIcon size={14} />} loading={busy} title={t('actions.retryHint', { networks: networksOf(retryable.map((network) => NETWORK_NAMES[network])) })} onClick={() => onAction('retry')}>
+          <Button
+            size="xs"
+            leftSection={<RetryIcon size={14} />}
+            loading={busy}
+            title={t('actions.retryHint', { networks: networksOf(retryable.map((network) => NETWORK_NAMES[network])) })}
+            onClick={() => onAction('retry')}
+          >
             {t('actions.retry')}
           </Button>
         )}
@@ -135,22 +159,37 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false }: 
         )}
         {post.editable && (
           // On a narrow card only its pencil shows; the name stays (aria-label).
-          <Button size="xs" variant="default" leftSection={<PencilIcon size={14} />} aria-label={t('actions.edit')} className={classes.collapsible} onClick={() => onAction('edit')}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<PencilIcon size={14} />}
+            aria-label={t('actions.edit')}
+            className={classes.collapsible}
+            onClick={() => onAction('edit')}
+          >
             <span className={classes.collapsibleLabel}>{t('actions.edit')}</span>
           </Button>
         )}
         {post.state === 'preview' && post.editable && (
-          <IconAction label={t('actions.addToQueue')} onClick={() => onAction('queue')}><CalendarPlusIcon size={17} /></IconAction>
+          <IconAction label={t('actions.addToQueue')} onClick={() => onAction('queue')}>
+            <CalendarPlusIcon size={17} />
+          </IconAction>
         )}
         {!published && (
           <>
-            <IconAction label={t('actions.instagramPreview')} onClick={() => onAction('instagramPreview')}><InstagramGlyph size={17} /></IconAction>
-            <IconAction label={t('actions.linkedinPreview')} onClick={() => onAction('linkedinPreview')}><LinkedinGlyph size={17} /></IconAction>
+            <IconAction label={t('actions.instagramPreview')} onClick={() => onAction('instagramPreview')}>
+              <InstagramGlyph size={17} />
+            </IconAction>
+            <IconAction label={t('actions.linkedinPreview')} onClick={() => onAction('linkedinPreview')}>
+              <LinkedinGlyph size={17} />
+            </IconAction>
           </>
         )}
         {!post.in_process && (
           <span className={classes.end}>
-            <IconAction label={t('actions.delete')} color="red" onClick={() => onAction('delete')}><TrashIcon size={17} /></IconAction>
+            <IconAction label={t('actions.delete')} color="red" onClick={() => onAction('delete')}>
+              <TrashIcon size={17} />
+            </IconAction>
           </span>
         )}
       </div>

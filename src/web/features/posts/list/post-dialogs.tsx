@@ -38,7 +38,15 @@ export interface PostDialogs {
  * post's latest version when a live update has changed it since it opened. `clock` is the studio's, as
  * the server gave it with them.
  */
-export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonly Post[] | undefined; clock: StudioClock | undefined; clockReadAt: number }): PostDialogs {
+export function usePostDialogs({
+  latest,
+  clock,
+  clockReadAt,
+}: {
+  latest: readonly Post[] | undefined;
+  clock: StudioClock | undefined;
+  clockReadAt: number;
+}): PostDialogs {
   const { t } = useTranslation('posts');
   const describe = useErrorMessage();
   const deletePost = useDeletePost();
@@ -77,7 +85,9 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
       onSettled: close,
     });
   const retry = (post: Post) => {
-    const networks = retryableNetworks(post).map((network) => NETWORK_NAMES[network]).join(' · ');
+    const networks = retryableNetworks(post)
+      .map((network) => NETWORK_NAMES[network])
+      .join(' · ');
     retryPost.mutate(post.id, {
       onSuccess: () => notifications.show({ color: 'teal', message: t('retry.done', { networks }) }),
       onError: (error) => {
@@ -95,7 +105,11 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
     reviewResult.mutate(
       { id: reviewing.post.id, network: reviewing.network, published: reviewing.published },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: t(reviewing.published ? 'review.donePublished' : 'review.doneNotPublished', { network: NETWORK_NAMES[reviewing.network] }) }),
+        onSuccess: () =>
+          notifications.show({
+            color: 'teal',
+            message: t(reviewing.published ? 'review.donePublished' : 'review.doneNotPublished', { network: NETWORK_NAMES[reviewing.network] }),
+          }),
         onError: (error) => {
           // Marked meanwhile (another tab, another person) or published again: the card is out of date.
           const stale = error instanceof ApiError && error.code === 'CONFLICT' && error.details.result === 'notNeedsReview';
@@ -120,8 +134,12 @@ export function usePostDialogs({ latest, clock, clockReadAt }: { latest: readonl
 
   // Deleting forgets the post here; where it went out (now or before a "publish again") it stays (issue 29).
   const deleteMessage = (post: Post) => {
-    const out = POST_NETWORKS.filter((network) => post.results[network]?.status === 'posted' || post.published_before.some((earlier) => earlier.network === network));
-    return out.length > 0 ? t('delete.messagePublished', { ...names, networks: out.map((network) => NETWORK_NAMES[network]).join(' · ') }) : t('delete.message', names);
+    const out = POST_NETWORKS.filter(
+      (network) => post.results[network]?.status === 'posted' || post.published_before.some((earlier) => earlier.network === network),
+    );
+    return out.length > 0
+      ? t('delete.messagePublished', { ...names, networks: out.map((network) => NETWORK_NAMES[network]).join(' · ') })
+      : t('delete.message', names);
   };
 
   const element = (

@@ -22,16 +22,30 @@ export function PostNotices({ post }: { post: Pick<Post, 'unreachable' | 'publis
   return (
     <Stack gap={6}>
       {post.unreachable.map((network) => (
-        <Text key={network} size="sm" className={classes.note} data-notice="unreachable" style={{ '--note-color': 'var(--mantine-color-orange-6)' } as React.CSSProperties}>
+        <Text
+          key={network}
+          size="sm"
+          className={classes.note}
+          data-notice="unreachable"
+          style={{ '--note-color': 'var(--mantine-color-orange-6)' } as React.CSSProperties}
+        >
           {t('card.unreachable', { network: NETWORK_NAMES[network] })}
         </Text>
       ))}
       {earlier.map((publication) => {
         const network = NETWORK_NAMES[publication.network];
-        const label = publication.published_at ? t('card.publishedBefore', { network, date: formatDate(publication.published_at) }) : t('card.publishedBeforeUndated', { network });
+        const label = publication.published_at
+          ? t('card.publishedBefore', { network, date: formatDate(publication.published_at) })
+          : t('card.publishedBeforeUndated', { network });
         return (
           <Text key={publication.network} size="xs" c="dimmed" data-notice="published-before">
-            {publication.permalink ? <Anchor href={publication.permalink} target="_blank" rel="noopener noreferrer" inherit underline="always">{label}</Anchor> : label}
+            {publication.permalink ? (
+              <Anchor href={publication.permalink} target="_blank" rel="noopener noreferrer" inherit underline="always">
+                {label}
+              </Anchor>
+            ) : (
+              label
+            )}
           </Text>
         );
       })}

@@ -75,10 +75,14 @@ export function PostsList({ query, onQueryChange, showOwner = false }: PostsList
               // Whose post it is, a small line over its card (issue 29).
               return showOwner ? (
                 <Stack key={post.id} gap={4} data-owner-of={post.id}>
-                  <Text size="xs" c="dimmed" truncate>{post.owner ? t('owner.of', { name: ownerName(post.owner) }) : t('owner.none')}</Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {post.owner ? t('owner.of', { name: ownerName(post.owner) }) : t('owner.none')}
+                  </Text>
                   {card}
                 </Stack>
-              ) : card;
+              ) : (
+                card
+              );
             })}
           </SimpleGrid>
           <NumberedPagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => onQueryChange({ ...query, page: next })} />

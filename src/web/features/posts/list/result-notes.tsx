@@ -19,12 +19,21 @@ function ResultReason({ network, result }: { network: PostNetwork; result: PostR
   const { t } = useTranslation('posts');
   const reason = resultReasonOf(result);
   if (!reason) return null;
-  if (reason.code === null) return <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{reason.text}</Text>;
+  if (reason.code === null)
+    return (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {reason.text}
+      </Text>
+    );
   const name = NETWORK_NAMES[network];
   return (
     <>
       <Text size="sm">{t(`resultErrors.${reason.code}`, { network: name, count: reason.attempts })}</Text>
-      {reason.detail && <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{t('resultDetail', { network: name, detail: reason.detail })}</Text>}
+      {reason.detail && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t('resultDetail', { network: name, detail: reason.detail })}
+        </Text>
+      )}
     </>
   );
 }
@@ -43,7 +52,17 @@ function ReviewedLine({ result }: { result: PostResult }) {
 }
 
 /** A "needs review" result: the account to check it on, and the user's answer. */
-function ReviewControls({ network, result, busy, onReview }: { network: PostNetwork; result: PostResult; busy: boolean; onReview: (answer: ReviewAnswer) => void }) {
+function ReviewControls({
+  network,
+  result,
+  busy,
+  onReview,
+}: {
+  network: PostNetwork;
+  result: PostResult;
+  busy: boolean;
+  onReview: (answer: ReviewAnswer) => void;
+}) {
   const { t } = useTranslation('posts');
   const name = NETWORK_NAMES[network];
   return (
@@ -54,10 +73,24 @@ function ReviewControls({ network, result, busy, onReview }: { network: PostNetw
         </Anchor>
       )}
       <Group gap={6}>
-        <Button size="compact-sm" variant="light" color="green" disabled={busy} aria-label={t('review.markPublishedOn', { network: name })} onClick={() => onReview({ network, published: true })}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="green"
+          disabled={busy}
+          aria-label={t('review.markPublishedOn', { network: name })}
+          onClick={() => onReview({ network, published: true })}
+        >
           {t('review.markPublished')}
         </Button>
-        <Button size="compact-sm" variant="light" color="red" disabled={busy} aria-label={t('review.markNotPublishedOn', { network: name })} onClick={() => onReview({ network, published: false })}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          disabled={busy}
+          aria-label={t('review.markNotPublishedOn', { network: name })}
+          onClick={() => onReview({ network, published: false })}
+        >
           {t('review.markNotPublished')}
         </Button>
       </Group>
@@ -85,7 +118,9 @@ export function ResultNotes({ post, busy, onReview }: { post: Pick<Post, 'result
           gap={4}
           className={classes.note}
           data-note={network}
-          style={{ '--note-color': `var(--mantine-color-${result.status === 'posted' ? 'green' : needsReview(result) ? 'orange' : 'red'}-6)` } as React.CSSProperties}
+          style={
+            { '--note-color': `var(--mantine-color-${result.status === 'posted' ? 'green' : needsReview(result) ? 'orange' : 'red'}-6)` } as React.CSSProperties
+          }
         >
           <ResultReason network={network} result={result} />
           <ReviewedLine result={result} />

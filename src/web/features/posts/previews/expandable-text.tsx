@@ -23,7 +23,15 @@ export function foldText(text: string, rule: FoldRule): string | null {
 
 /** The text with its hashtags marked, as the networks colour them. */
 export function withHashtags(text: string, hashtagClass: string | undefined): ReactNode[] {
-  return text.split(/(#[\p{L}\p{N}_]+)/u).map((part, index) => (index % 2 === 1 ? <span key={index} className={hashtagClass} data-hashtag="">{part}</span> : part));
+  return text.split(/(#[\p{L}\p{N}_]+)/u).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className={hashtagClass} data-hashtag="">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 export interface ExpandableTextProps {

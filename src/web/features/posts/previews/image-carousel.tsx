@@ -19,10 +19,18 @@ export function ImageCarousel({ images }: { images: PostImage[] }) {
   const many = images.length > 1;
   return (
     <>
-      <div className={classes.carousel} style={{ aspectRatio: String(carouselAspectRatio(images)) }} role="group" aria-roledescription={t('preview.carousel')} aria-label={t('preview.imageOf', { index: current + 1, count: Math.max(1, images.length) })}>
+      <div
+        className={classes.carousel}
+        style={{ aspectRatio: String(carouselAspectRatio(images)) }}
+        role="group"
+        aria-roledescription={t('preview.carousel')}
+        aria-label={t('preview.imageOf', { index: current + 1, count: Math.max(1, images.length) })}
+      >
         <div className={classes.track} style={{ transform: `translateX(-${current * 100}%)` }}>
           {images.length === 0 ? (
-            <div className={classes.slide}><PostPicture src={null} /></div>
+            <div className={classes.slide}>
+              <PostPicture src={null} />
+            </div>
           ) : (
             images.map((image, position) => (
               <div key={image.id} className={classes.slide} aria-hidden={position !== current}>
@@ -31,12 +39,25 @@ export function ImageCarousel({ images }: { images: PostImage[] }) {
             ))
           )}
         </div>
-        {many && <span className={classes.counter}>{current + 1}/{images.length}</span>}
+        {many && (
+          <span className={classes.counter}>
+            {current + 1}/{images.length}
+          </span>
+        )}
         {many && current > 0 && (
-          <button type="button" className={`${classes.arrow} ${classes.arrowPrevious}`} aria-label={t('preview.previous')} onClick={() => setIndex(current - 1)}>‹</button>
+          <button
+            type="button"
+            className={`${classes.arrow} ${classes.arrowPrevious}`}
+            aria-label={t('preview.previous')}
+            onClick={() => setIndex(current - 1)}
+          >
+            ‹
+          </button>
         )}
         {many && current < images.length - 1 && (
-          <button type="button" className={`${classes.arrow} ${classes.arrowNext}`} aria-label={t('preview.next')} onClick={() => setIndex(current + 1)}>›</button>
+          <button type="button" className={`${classes.arrow} ${classes.arrowNext}`} aria-label={t('preview.next')} onClick={() => setIndex(current + 1)}>
+            ›
+          </button>
         )}
       </div>
       {many && (

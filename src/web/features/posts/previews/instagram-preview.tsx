@@ -28,7 +28,9 @@ export function InstagramPreview({ opened, post, onClose }: { opened: boolean; p
             <HeartGlyph />
             <CommentGlyph />
             <ShareGlyph />
-            <span className={classes.actionsEnd}><BookmarkGlyph /></span>
+            <span className={classes.actionsEnd}>
+              <BookmarkGlyph />
+            </span>
           </div>
           <ExpandableText
             key={post.text}

@@ -25,15 +25,38 @@ export function LinkedinPreview({ opened, post, onClose }: { opened: boolean; po
           <PreviewAuthor
             author={author}
             size={48}
-            detail={<div className={classes.dimmed} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>{t('preview.now')} · <GlobeGlyph /></div>}
+            detail={
+              <div className={classes.dimmed} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                {t('preview.now')} · <GlobeGlyph />
+              </div>
+            }
           />
-          <ExpandableText key={post.text} className={classes.linkedinText} text={post.text} rule={LINKEDIN_FOLD} moreLabel={t('preview.seeMore')} hashtagClass={classes.linkedinHashtag} />
+          <ExpandableText
+            key={post.text}
+            className={classes.linkedinText}
+            text={post.text}
+            rule={LINKEDIN_FOLD}
+            moreLabel={t('preview.seeMore')}
+            hashtagClass={classes.linkedinHashtag}
+          />
           <LinkedinImages images={images} />
           <div className={classes.linkedinActions} aria-hidden="true">
-            <span className={classes.linkedinAction}><ThumbGlyph size={18} />{t('preview.like')}</span>
-            <span className={classes.linkedinAction}><CommentGlyph size={18} />{t('preview.comment')}</span>
-            <span className={classes.linkedinAction}><RepostGlyph size={18} />{t('preview.repost')}</span>
-            <span className={classes.linkedinAction}><ShareGlyph size={18} />{t('preview.send')}</span>
+            <span className={classes.linkedinAction}>
+              <ThumbGlyph size={18} />
+              {t('preview.like')}
+            </span>
+            <span className={classes.linkedinAction}>
+              <CommentGlyph size={18} />
+              {t('preview.comment')}
+            </span>
+            <span className={classes.linkedinAction}>
+              <RepostGlyph size={18} />
+              {t('preview.repost')}
+            </span>
+            <span className={classes.linkedinAction}>
+              <ShareGlyph size={18} />
+              {t('preview.send')}
+            </span>
           </div>
         </article>
       )}
@@ -49,12 +72,20 @@ function LinkedinImages({ images }: { images: PostImage[] }) {
   if (images.length === 1) {
     const [image] = images as [PostImage];
     const ratio = image.width > 0 && image.height > 0 ? image.width / image.height : 1;
-    return <div className={classes.gridCell} style={{ aspectRatio: String(ratio) }}><PostPicture src={image.linkedin_url || image.url} alt={alt(0)} /></div>;
+    return (
+      <div className={classes.gridCell} style={{ aspectRatio: String(ratio) }}>
+        <PostPicture src={image.linkedin_url || image.url} alt={alt(0)} />
+      </div>
+    );
   }
   if (images.length === 2) {
     return (
       <div className={classes.grid} style={{ gridTemplateColumns: '1fr 1fr' }} data-testid="linkedin-grid">
-        {images.map((image, index) => <div key={image.id} className={classes.gridCell} style={{ aspectRatio: '1 / 1' }}><PostPicture src={image.linkedin_url || image.url} alt={alt(index)} /></div>)}
+        {images.map((image, index) => (
+          <div key={image.id} className={classes.gridCell} style={{ aspectRatio: '1 / 1' }}>
+            <PostPicture src={image.linkedin_url || image.url} alt={alt(index)} />
+          </div>
+        ))}
       </div>
     );
   }
@@ -63,7 +94,9 @@ function LinkedinImages({ images }: { images: PostImage[] }) {
   const hidden = images.length - 1 - below.length;
   return (
     <div className={classes.grid} style={{ gridTemplateColumns: `repeat(${below.length}, 1fr)` }} data-testid="linkedin-grid">
-      <div className={classes.gridCell} style={{ gridColumn: '1 / -1', aspectRatio: '16 / 9' }}><PostPicture src={first.linkedin_url || first.url} alt={alt(0)} /></div>
+      <div className={classes.gridCell} style={{ gridColumn: '1 / -1', aspectRatio: '16 / 9' }}>
+        <PostPicture src={first.linkedin_url || first.url} alt={alt(0)} />
+      </div>
       {below.map((image, index) => (
         <div key={image.id} className={classes.gridCell} style={{ aspectRatio: '1 / 1' }}>
           <PostPicture src={image.linkedin_url || image.url} alt={alt(index + 1)} />

@@ -30,7 +30,13 @@ export function PreviewAuthor({ author, size, detail }: { author: ReturnType<typ
         <Avatar src={author.picture} name={author.connected ? author.name : undefined} size={size} radius="xl" alt="" color="gray" />
       )}
       <div style={{ minWidth: 0 }}>
-        {author.loading ? <Skeleton height={12} width={120} /> : <div className={classes.accountName} data-testid="preview-author">{author.name}</div>}
+        {author.loading ? (
+          <Skeleton height={12} width={120} />
+        ) : (
+          <div className={classes.accountName} data-testid="preview-author">
+            {author.name}
+          </div>
+        )}
         {detail}
       </div>
     </div>

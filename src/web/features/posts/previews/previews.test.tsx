@@ -65,7 +65,10 @@ describe('InstagramPreview', () => {
   it('a caption folded right after its own ellipsis shows one ellipsis, not two (issue 29)', async () => {
     for (const own of ['…', '...']) {
       serve(() => ({ status: 200, body: CONNECTED_ACCOUNTS }));
-      const { unmount } = renderWithData(<InstagramPreview opened post={makePost({ text: `Luz de tarde${own}\n\ny el valle entero al fondo` })} onClose={() => {}} />, { language: 'en' });
+      const { unmount } = renderWithData(
+        <InstagramPreview opened post={makePost({ text: `Luz de tarde${own}\n\ny el valle entero al fondo` })} onClose={() => {}} />,
+        { language: 'en' },
+      );
       const frame = await screen.findByRole('article', { name: 'Instagram preview' });
       await within(frame).findByTestId('preview-author');
       expect(within(frame).getByRole('button', { name: 'more' }).parentElement!.textContent).toBe('estudio.ferrer Luz de tarde… more');
@@ -74,7 +77,10 @@ describe('InstagramPreview', () => {
   });
 
   it('says the account is not connected when the owner has none', async () => {
-    renderPreview(<InstagramPreview opened post={makePost()} onClose={() => {}} />, { ...CONNECTED_ACCOUNTS, instagram: { connected: false, name: null, picture: null } });
+    renderPreview(<InstagramPreview opened post={makePost()} onClose={() => {}} />, {
+      ...CONNECTED_ACCOUNTS,
+      instagram: { connected: false, name: null, picture: null },
+    });
     const frame = await screen.findByRole('article', { name: 'Instagram preview' });
     expect(await within(frame).findByTestId('preview-author')).toHaveProperty('textContent', 'Account not connected');
   });

@@ -7,9 +7,32 @@ import { inTimeZone } from '../../../test-support/time-zone.ts';
 import { renderWithData } from '../../../test-support/render.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
 
-const VIEWER = { id: 'u1', email: 'lucia@ferrer.es', role: 'customer', language: 'en', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null };
+const VIEWER = {
+  id: 'u1',
+  email: 'lucia@ferrer.es',
+  role: 'customer',
+  language: 'en',
+  first_name: 'Lucía',
+  last_name: 'Ferrer',
+  active: true,
+  avatar_url: null,
+};
 
-function renderDialog({ post = makePost(), accounts = CONNECTED_ACCOUNTS, viewer = VIEWER, language = 'en', mode = 'publish', onRequest }: { post?: Post; accounts?: PostAccounts | Promise<PostAccounts>; viewer?: typeof VIEWER; language?: 'es' | 'en' | 'cat'; mode?: 'publish' | 'queue'; onRequest?: (call: Call) => { status: number; body?: unknown } | undefined } = {}) {
+function renderDialog({
+  post = makePost(),
+  accounts = CONNECTED_ACCOUNTS,
+  viewer = VIEWER,
+  language = 'en',
+  mode = 'publish',
+  onRequest,
+}: {
+  post?: Post;
+  accounts?: PostAccounts | Promise<PostAccounts>;
+  viewer?: typeof VIEWER;
+  language?: 'es' | 'en' | 'cat';
+  mode?: 'publish' | 'queue';
+  onRequest?: (call: Call) => { status: number; body?: unknown } | undefined;
+} = {}) {
   const calls = serve(async (call) => {
     const answer = onRequest?.(call);
     if (answer) return answer;
@@ -17,9 +40,18 @@ function renderDialog({ post = makePost(), accounts = CONNECTED_ACCOUNTS, viewer
     if (call.url.endsWith('/accounts')) return { status: 200, body: await accounts };
     if (call.method === 'PUT') {
       const body = call.body as { publish_on: string | null; publish_time?: string };
-      return { status: 200, body: { ...post, state: body.publish_on ? 'scheduled' : 'preview', publish_on: body.publish_on, publish_time: body.publish_on ? (body.publish_time ?? null) : null } };
+      return {
+        status: 200,
+        body: {
+          ...post,
+          state: body.publish_on ? 'scheduled' : 'preview',
+          publish_on: body.publish_on,
+          publish_time: body.publish_on ? (body.publish_time ?? null) : null,
+        },
+      };
     }
-    if (call.method === 'POST' && call.url.endsWith('/queue')) return { status: 200, body: { ...post, state: 'scheduled', publish_on: '2026-06-16', publish_time: '09:30' } };
+    if (call.method === 'POST' && call.url.endsWith('/queue'))
+      return { status: 200, body: { ...post, state: 'scheduled', publish_on: '2026-06-16', publish_time: '09:30' } };
     return { status: 404 };
   });
   const onClose = vi.fn();
@@ -73,7 +105,11 @@ describe('PublishDialog', () => {
     expect(confirm().disabled).toBe(false);
     fireEvent.click(confirm());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((call) => call.method === 'PUT')).toEqual({ url: '/api/posts/1/schedule', method: 'PUT', body: { publish_on: TODAY, publish_time: '10:00', networks: { instagram: true, linkedin: true } } });
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      url: '/api/posts/1/schedule',
+      method: 'PUT',
+      body: { publish_on: TODAY, publish_time: '10:00', networks: { instagram: true, linkedin: true } },
+    });
     expect(await screen.findByText('The post is being published now')).toBeTruthy();
   });
 
@@ -123,7 +159,9 @@ describe('PublishDialog', () => {
   });
 
   it('asks for a date when it is empty, and then leaves the post in preview without networks', async () => {
-    const { calls, onClose } = renderDialog({ post: makePost({ state: 'scheduled', publish_on: '2026-06-20', publish_time: '18:30', networks: { instagram: true, linkedin: false } }) });
+    const { calls, onClose } = renderDialog({
+      post: makePost({ state: 'scheduled', publish_on: '2026-06-20', publish_time: '18:30', networks: { instagram: true, linkedin: false } }),
+    });
     expect(dateInput().value).toBe('20-06-2026');
     await accountsLoaded();
     fireEvent.click(screen.getByRole('button', { name: 'Clear the date' }));
@@ -138,7 +176,7 @@ describe('PublishDialog', () => {
     expect(await screen.findByText('The post stays in preview, without a date')).toBeTruthy();
   });
 
-  it("disables a network the owner has not connected, and says so beside it", async () => {
+  it('disables a network the owner has not connected, and says so beside it', async () => {
     renderDialog({ accounts: { ...CONNECTED_ACCOUNTS, linkedin: { connected: false, name: null, picture: null } } });
     await accountsLoaded();
     expect(checkbox('LinkedIn').disabled).toBe(true);
@@ -175,7 +213,11 @@ describe('PublishDialog', () => {
     fireEvent.click(checkbox('LinkedIn'));
     fireEvent.click(confirm());
     expect(await screen.findByText('Post scheduled for 01-07-2026 at 9:00 AM')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: '2026-07-01', publish_time: '09:00', networks: { instagram: false, linkedin: true } });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      publish_on: '2026-07-01',
+      publish_time: '09:00',
+      networks: { instagram: false, linkedin: true },
+    });
   });
 
   it('keeps a time the user typed when the day changes, and sends it', async () => {
@@ -191,7 +233,13 @@ describe('PublishDialog', () => {
     expect(timeValue()).toBe('06:30');
     fireEvent.click(checkbox('Instagram'));
     fireEvent.click(confirm());
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: '2026-07-02', publish_time: '06:30', networks: { instagram: true, linkedin: false } }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        publish_on: '2026-07-02',
+        publish_time: '06:30',
+        networks: { instagram: true, linkedin: false },
+      }),
+    );
   });
 
   it('refuses a time of today inside the lock margin, and schedules one beyond it for today', async () => {
@@ -211,7 +259,11 @@ describe('PublishDialog', () => {
     expect(screen.queryByText('Si eliges hoy a una hora ya pasada, se publicará en cuanto confirmes.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Publicación programada para el 10-06-2026 a las 18:30')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: TODAY, publish_time: '18:30', networks: { instagram: true, linkedin: false } });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      publish_on: TODAY,
+      publish_time: '18:30',
+      networks: { instagram: true, linkedin: false },
+    });
   });
 
   it('says why "add to queue" and confirm wait: no network chosen', async () => {
@@ -225,7 +277,9 @@ describe('PublishDialog', () => {
   });
 
   it('asks an explicit yes before a network that has the post from an earlier round, and sends it (decision 028)', async () => {
-    const post = makePost({ published_before: [{ network: 'instagram', target_name: 'estudio.ferrer', permalink: null, published_at: '2026-06-02T09:00:00Z' }] });
+    const post = makePost({
+      published_before: [{ network: 'instagram', target_name: 'estudio.ferrer', permalink: null, published_at: '2026-06-02T09:00:00Z' }],
+    });
     const { calls } = renderDialog({ post });
     await accountsLoaded();
     expect(screen.getByText('This post is already on Instagram since 02-06-2026: if you choose it, it will be there twice.')).toBeTruthy();
@@ -237,11 +291,24 @@ describe('PublishDialog', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Yes, publish it on Instagram again' }));
     expect(confirm().disabled).toBe(false);
     fireEvent.click(confirm());
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: TODAY, publish_time: '10:00', networks: { instagram: true, linkedin: false }, republish: { instagram: true } }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        publish_on: TODAY,
+        publish_time: '10:00',
+        networks: { instagram: true, linkedin: false },
+        republish: { instagram: true },
+      }),
+    );
   });
 
   it('does not ask again for a network the post is already scheduled to', async () => {
-    const post = makePost({ state: 'scheduled', publish_on: '2026-07-01', publish_time: '18:30', networks: { instagram: true, linkedin: false }, published_before: [{ network: 'instagram', target_name: null, permalink: null, published_at: null }] });
+    const post = makePost({
+      state: 'scheduled',
+      publish_on: '2026-07-01',
+      publish_time: '18:30',
+      networks: { instagram: true, linkedin: false },
+      published_before: [{ network: 'instagram', target_name: null, permalink: null, published_at: null }],
+    });
     renderDialog({ post });
     await accountsLoaded();
     expect(screen.queryByText(/already on Instagram/)).toBeNull();
@@ -260,7 +327,10 @@ describe('PublishDialog', () => {
   it('shows the server’s refusal of the time under the time, with the margin in words', async () => {
     renderDialog({
       post: makePost({ networks: { instagram: true, linkedin: false } }),
-      onRequest: (call) => (call.method === 'PUT' ? { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Too soon', details: { publish_time: 'publishTimeTooSoon' } } } } : undefined),
+      onRequest: (call) =>
+        call.method === 'PUT'
+          ? { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Too soon', details: { publish_time: 'publishTimeTooSoon' } } } }
+          : undefined,
     });
     await accountsLoaded();
     typeTime('11', '00');
@@ -276,7 +346,11 @@ describe('PublishDialog', () => {
     fireEvent.click(checkbox('LinkedIn'));
     fireEvent.click(queue);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((call) => call.method === 'POST')).toEqual({ url: '/api/posts/1/queue', method: 'POST', body: { networks: { instagram: false, linkedin: true } } });
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      url: '/api/posts/1/queue',
+      method: 'POST',
+      body: { networks: { instagram: false, linkedin: true } },
+    });
     expect(await screen.findByText('Added to the queue: 16-06-2026 at 9:30 AM')).toBeTruthy();
   });
 
@@ -310,7 +384,19 @@ describe('PublishDialog', () => {
   it('shows each reason of a refusal on its own line', async () => {
     renderDialog({
       language: 'es',
-      onRequest: (call) => (call.method === 'PUT' ? { status: 409, body: { error: { code: 'SOCIAL_NOT_CONNECTED', message: 'Not connected', details: { instagram: 'noInstagramConnection', linkedin: 'noLinkedInConnection' } } } } : undefined),
+      onRequest: (call) =>
+        call.method === 'PUT'
+          ? {
+              status: 409,
+              body: {
+                error: {
+                  code: 'SOCIAL_NOT_CONNECTED',
+                  message: 'Not connected',
+                  details: { instagram: 'noInstagramConnection', linkedin: 'noLinkedInConnection' },
+                },
+              },
+            }
+          : undefined,
     });
     await waitFor(() => expect(checkbox('Instagram').disabled).toBe(false));
     fireEvent.click(checkbox('Instagram'));
@@ -330,7 +416,13 @@ describe('PublishDialog', () => {
     expect(dateInput().value).toBe('01-07-2026');
     fireEvent.click(checkbox('Instagram'));
     fireEvent.click(confirm());
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: '2026-07-01', publish_time: '09:00', networks: { instagram: true, linkedin: false } }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        publish_on: '2026-07-01',
+        publish_time: '09:00',
+        networks: { instagram: true, linkedin: false },
+      }),
+    );
   });
 
   it('names the months and weekdays of the calendar in the interface language', async () => {

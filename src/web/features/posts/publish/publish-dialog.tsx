@@ -39,7 +39,16 @@ export function PublishDialog({ opened, post, clock, clockReadAt, mode = 'publis
   return (
     // Wide enough for "Add to queue", Cancel and Confirm on one line.
     <Modal opened={opened} onClose={onClose} title={mode === 'queue' ? t('queue.title') : t('publish.title')} centered size={480}>
-      {post && clock && <PublishForm key={`${post.id}-${String(opened)}`} post={post} now={studioNow(clock, clockReadAt)} defaultTime={clock.default_time} mode={mode} onClose={onClose} />}
+      {post && clock && (
+        <PublishForm
+          key={`${post.id}-${String(opened)}`}
+          post={post}
+          now={studioNow(clock, clockReadAt)}
+          defaultTime={clock.default_time}
+          mode={mode}
+          onClose={onClose}
+        />
+      )}
     </Modal>
   );
 }
@@ -54,7 +63,19 @@ function initialChoice(post: Post, now: StudioMoment, defaultTime: string): Publ
 
 type Refusal = { date?: string; time?: string; networks?: string; form?: string };
 
-function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; now: StudioMoment; defaultTime: string; mode: 'publish' | 'queue'; onClose: () => void }) {
+function PublishForm({
+  post,
+  now,
+  defaultTime,
+  mode,
+  onClose,
+}: {
+  post: Post;
+  now: StudioMoment;
+  defaultTime: string;
+  mode: 'publish' | 'queue';
+  onClose: () => void;
+}) {
   const { t } = useTranslation('posts');
   const validation = useValidationMessage();
   const describe = useErrorMessage();
@@ -70,21 +91,32 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
   // A network that has the post from an earlier round is chosen again only with its own yes (decision 028).
   const [republish, setRepublish] = useState<Networks>(NO_NETWORKS);
   // The queue gives the day and time: only the networks count, as if for a day that can take them.
-  const rules = publishRules({ choice: mode === 'queue' ? { ...choice, date: now.day, time: now.time } : choice, now, text: post.text, accounts: accounts.data, busy: accounts.isPending || busy });
+  const rules = publishRules({
+    choice: mode === 'queue' ? { ...choice, date: now.day, time: now.time } : choice,
+    now,
+    text: post.text,
+    accounts: accounts.data,
+    busy: accounts.isPending || busy,
+  });
 
   const destinations = POST_NETWORKS.filter((network) => rules.chosen[network]).map((network) =>
     t('publish.accountOf', { name: accounts.data?.[network].name ?? NETWORK_NAMES[network], network: NETWORK_NAMES[network] }),
   );
-  const earlier = new Map(latestPerNetwork(post.published_before).filter((publication) => !post.networks[publication.network]).map((publication) => [publication.network, publication]));
+  const earlier = new Map(
+    latestPerNetwork(post.published_before)
+      .filter((publication) => !post.networks[publication.network])
+      .map((publication) => [publication.network, publication]),
+  );
   const needsYes = POST_NETWORKS.filter((network) => rules.chosen[network] && earlier.has(network) && !republish[network]);
   const confirmedAgain = POST_NETWORKS.filter((network) => rules.chosen[network] && earlier.has(network) && republish[network]);
   const republishInput = confirmedAgain.length > 0 ? { republish: Object.fromEntries(confirmedAgain.map((network) => [network, true])) } : {};
   // The blue notice below says "at once" when it applies; the field's own line says what choosing today means.
-  const dateNotice = rules.dateProblem || serverErrors.date || (rules.publishesNow && destinations.length > 0)
-    ? undefined
-    : choice.date === now.day && !rules.publishesNow && !rules.timeProblem
-      ? t('publish.todayLater', { at: atTime(choice.time) })
-      : t('publish.todayNotice');
+  const dateNotice =
+    rules.dateProblem || serverErrors.date || (rules.publishesNow && destinations.length > 0)
+      ? undefined
+      : choice.date === now.day && !rules.publishesNow && !rules.timeProblem
+        ? t('publish.todayLater', { at: atTime(choice.time) })
+        : t('publish.todayNotice');
   const ownerIsSomeoneElse = post.owner !== null && viewer !== undefined && viewer !== null && post.owner.id !== viewer.id;
 
   const changeDay = (day: string) => {
@@ -101,29 +133,39 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
     if (rules.confirmDisabled || needsYes.length > 0) return;
     const input = rules.schedule.publish_on === null ? rules.schedule : { ...rules.schedule, ...republishInput };
     setServerErrors({});
-    schedule.mutate({ id: post.id, schedule: input }, {
-      onSuccess: (saved) => {
-        const message = input.publish_on === null
-          ? t('publish.unscheduled')
-          : rules.publishesNow
-            ? t('publish.publishingNow')
-            : t('publish.scheduledAt', { date: formatDate(saved.publish_on ?? input.publish_on), at: atTime(saved.publish_time ?? input.publish_time ?? '') });
-        notifications.show({ color: 'teal', message });
-        onClose();
+    schedule.mutate(
+      { id: post.id, schedule: input },
+      {
+        onSuccess: (saved) => {
+          const message =
+            input.publish_on === null
+              ? t('publish.unscheduled')
+              : rules.publishesNow
+                ? t('publish.publishingNow')
+                : t('publish.scheduledAt', {
+                    date: formatDate(saved.publish_on ?? input.publish_on),
+                    at: atTime(saved.publish_time ?? input.publish_time ?? ''),
+                  });
+          notifications.show({ color: 'teal', message });
+          onClose();
+        },
+        onError: refused,
       },
-      onError: refused,
-    });
+    );
   };
   const addToQueue = () => {
     if (!rules.anyChosen || busy || needsYes.length > 0) return;
     setServerErrors({});
-    queue.mutate({ id: post.id, queue: { networks: rules.chosen, ...republishInput } }, {
-      onSuccess: (queued) => {
-        notifications.show({ color: 'teal', message: t('queue.done', { date: formatDate(queued.publish_on ?? ''), at: atTime(queued.publish_time ?? '') }) });
-        onClose();
+    queue.mutate(
+      { id: post.id, queue: { networks: rules.chosen, ...republishInput } },
+      {
+        onSuccess: (queued) => {
+          notifications.show({ color: 'teal', message: t('queue.done', { date: formatDate(queued.publish_on ?? ''), at: atTime(queued.publish_time ?? '') }) });
+          onClose();
+        },
+        onError: refused,
       },
-      onError: refused,
-    });
+    );
   };
 
   return (
@@ -178,7 +220,9 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
       )}
       {/* The red texts are red.8: Mantine's default red is below 4.5:1 on white at this size. */}
       <Stack gap="xs" role="group" aria-label={t('publish.networks')}>
-        <Text fw={500} size="sm">{t('publish.networks')}</Text>
+        <Text fw={500} size="sm">
+          {t('publish.networks')}
+        </Text>
         {POST_NETWORKS.map((network) => (
           <Fragment key={network}>
             <Group gap="sm" wrap="nowrap">
@@ -188,8 +232,16 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
                 disabled={rules.checkboxDisabled[network]}
                 onChange={(event) => setChoice({ ...choice, networks: { ...choice.networks, [network]: event.currentTarget.checked } })}
               />
-              {rules.notConnected[network] && <Text size="sm" c="red.8">{t(network === 'instagram' ? 'publish.noInstagramConnection' : 'publish.noLinkedInConnection')}</Text>}
-              {network === 'instagram' && !rules.notConnected.instagram && rules.instagramTextProblem && <Text size="sm" c="red.8">{validation(rules.instagramTextProblem)}</Text>}
+              {rules.notConnected[network] && (
+                <Text size="sm" c="red.8">
+                  {t(network === 'instagram' ? 'publish.noInstagramConnection' : 'publish.noLinkedInConnection')}
+                </Text>
+              )}
+              {network === 'instagram' && !rules.notConnected.instagram && rules.instagramTextProblem && (
+                <Text size="sm" c="red.8">
+                  {validation(rules.instagramTextProblem)}
+                </Text>
+              )}
             </Group>
             {earlier.has(network) && (
               <RepublishChoice
@@ -202,28 +254,78 @@ function PublishForm({ post, now, defaultTime, mode, onClose }: { post: Post; no
             )}
           </Fragment>
         ))}
-        {accounts.isPending && <Text size="xs" c="dimmed">{t('publish.checkingAccounts')}</Text>}
-        {serverErrors.networks && <Text size="sm" c="red.8">{serverErrors.networks}</Text>}
-        {needsYes.map((network) => <Text key={network} size="sm" c="red.8">{t('publish.needsRepublishYes', { network: NETWORK_NAMES[network] })}</Text>)}
+        {accounts.isPending && (
+          <Text size="xs" c="dimmed">
+            {t('publish.checkingAccounts')}
+          </Text>
+        )}
+        {serverErrors.networks && (
+          <Text size="sm" c="red.8">
+            {serverErrors.networks}
+          </Text>
+        )}
+        {needsYes.map((network) => (
+          <Text key={network} size="sm" c="red.8">
+            {t('publish.needsRepublishYes', { network: NETWORK_NAMES[network] })}
+          </Text>
+        ))}
         {!rules.anyChosen && !busy && !accounts.isPending && (mode === 'queue' || (choice.date !== '' && !rules.dateProblem)) && (
-          <Text size="sm" c="dimmed" data-testid="publish-needs-network">{t('publish.needsNetwork')}</Text>
+          <Text size="sm" c="dimmed" data-testid="publish-needs-network">
+            {t('publish.needsNetwork')}
+          </Text>
         )}
       </Stack>
-      {accounts.isError && <Alert color="red" variant="light" role="alert">{t('publish.accountsFailed', { message: describe(accounts.error) })}</Alert>}
-      {destinations.length > 0 && <Text size="sm" data-testid="publish-destination">{t('publish.destination', { accounts: destinations.join(', ') })}</Text>}
-      {ownerIsSomeoneElse && post.owner && <Text size="xs" c="dimmed">{t('publish.ownerAccounts', { name: `${post.owner.first_name} ${post.owner.last_name}`.trim() || post.owner.email })}</Text>}
-      {mode === 'publish' && rules.publishesNow && destinations.length > 0 && <Alert color="blue" variant="light">{t('publish.publishesNow')}</Alert>}
-      {serverErrors.form && <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>{serverErrors.form}</Alert>}
+      {accounts.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {t('publish.accountsFailed', { message: describe(accounts.error) })}
+        </Alert>
+      )}
+      {destinations.length > 0 && (
+        <Text size="sm" data-testid="publish-destination">
+          {t('publish.destination', { accounts: destinations.join(', ') })}
+        </Text>
+      )}
+      {ownerIsSomeoneElse && post.owner && (
+        <Text size="xs" c="dimmed">
+          {t('publish.ownerAccounts', { name: `${post.owner.first_name} ${post.owner.last_name}`.trim() || post.owner.email })}
+        </Text>
+      )}
+      {mode === 'publish' && rules.publishesNow && destinations.length > 0 && (
+        <Alert color="blue" variant="light">
+          {t('publish.publishesNow')}
+        </Alert>
+      )}
+      {serverErrors.form && (
+        <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
+          {serverErrors.form}
+        </Alert>
+      )}
       <Group justify="space-between">
         {mode === 'publish' ? (
-          <Button variant="light" onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy || needsYes.length > 0} title={t('queue.hint')}>{t('actions.addToQueue')}</Button>
-        ) : <span />}
+          <Button
+            variant="light"
+            onClick={addToQueue}
+            loading={queue.isPending}
+            disabled={!rules.anyChosen || busy || needsYes.length > 0}
+            title={t('queue.hint')}
+          >
+            {t('actions.addToQueue')}
+          </Button>
+        ) : (
+          <span />
+        )}
         <Group gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>{t('common:actions.cancel')}</Button>
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('common:actions.cancel')}
+          </Button>
           {mode === 'publish' ? (
-            <Button onClick={confirm} loading={schedule.isPending} disabled={rules.confirmDisabled || needsYes.length > 0}>{t('common:actions.confirm')}</Button>
+            <Button onClick={confirm} loading={schedule.isPending} disabled={rules.confirmDisabled || needsYes.length > 0}>
+              {t('common:actions.confirm')}
+            </Button>
           ) : (
-            <Button onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy || needsYes.length > 0}>{t('actions.addToQueue')}</Button>
+            <Button onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy || needsYes.length > 0}>
+              {t('actions.addToQueue')}
+            </Button>
           )}
         </Group>
       </Group>

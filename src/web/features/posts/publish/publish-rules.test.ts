@@ -43,7 +43,13 @@ describe('publish rules', () => {
   });
 
   it('never sends a network whose account is not connected, nor a date without a network', () => {
-    const rules = publishRules({ choice: choice('2026-06-11'), now: NOW, text: 'Hola', accounts: { ...CONNECTED_ACCOUNTS, instagram: { connected: false, name: null, picture: null } }, busy: false });
+    const rules = publishRules({
+      choice: choice('2026-06-11'),
+      now: NOW,
+      text: 'Hola',
+      accounts: { ...CONNECTED_ACCOUNTS, instagram: { connected: false, name: null, picture: null } },
+      busy: false,
+    });
     expect(rules.schedule).toEqual({ publish_on: '2026-06-11', publish_time: '12:00', networks: { instagram: false, linkedin: true } });
     expect(rules.notConnected).toEqual({ instagram: true, linkedin: false });
     const none = publishRules({ choice: choice('2026-06-11', NO_NETWORKS), now: NOW, text: 'Hola', accounts: CONNECTED_ACCOUNTS, busy: false });
@@ -70,7 +76,13 @@ describe('publish rules', () => {
   });
 
   it('says "not connected" only with a date set, and disables everything until the accounts are known', () => {
-    const empty = publishRules({ choice: choice('', NO_NETWORKS), now: NOW, text: 'Hola', accounts: { ...CONNECTED_ACCOUNTS, linkedin: { connected: false, name: null, picture: null } }, busy: false });
+    const empty = publishRules({
+      choice: choice('', NO_NETWORKS),
+      now: NOW,
+      text: 'Hola',
+      accounts: { ...CONNECTED_ACCOUNTS, linkedin: { connected: false, name: null, picture: null } },
+      busy: false,
+    });
     expect(empty.notConnected.linkedin).toBe(false);
     expect(empty.confirmDisabled).toBe(false);
     expect(empty.schedule).toEqual({ publish_on: null, networks: NO_NETWORKS });

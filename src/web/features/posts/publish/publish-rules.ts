@@ -1,4 +1,12 @@
-import { POST_NETWORKS, type PostAccounts, type PostNetwork, type ScheduleInput, daySchema, instagramTextProblem, scheduleProblems } from '../../../../domain/post.ts';
+import {
+  POST_NETWORKS,
+  type PostAccounts,
+  type PostNetwork,
+  type ScheduleInput,
+  daySchema,
+  instagramTextProblem,
+  scheduleProblems,
+} from '../../../../domain/post.ts';
 import { timeOfDaySchema } from '../../../../domain/studio-time.ts';
 import { type StudioMoment, isBefore, scheduleTimeProblem } from '../studio-clock.ts';
 
@@ -88,9 +96,22 @@ export function publishRules({ choice, now, text, accounts, busy }: PublishRules
     chosen[network] = usable && choice.networks[network] && connected(network);
   }
   const anyChosen = POST_NETWORKS.some((network) => chosen[network]);
-  const schedule: ScheduleInput = choice.date === '' ? { publish_on: null, networks: NO_NETWORKS } : { publish_on: choice.date, publish_time: choice.time, networks: chosen };
-  const confirmDisabled = busy || (choice.date !== '' && (!usable || !anyChosen || timeProblem !== undefined)) || Object.keys(scheduleProblems(schedule, today)).length > 0;
+  const schedule: ScheduleInput =
+    choice.date === '' ? { publish_on: null, networks: NO_NETWORKS } : { publish_on: choice.date, publish_time: choice.time, networks: chosen };
+  const confirmDisabled =
+    busy || (choice.date !== '' && (!usable || !anyChosen || timeProblem !== undefined)) || Object.keys(scheduleProblems(schedule, today)).length > 0;
   const publishesNow = usable && timeProblem === undefined && choice.date === today && !isBefore(now, { day: choice.date, time: choice.time });
 
-  return { dateProblem, timeProblem, instagramTextProblem: textProblem, checkboxDisabled, notConnected, chosen, anyChosen, schedule, confirmDisabled, publishesNow };
+  return {
+    dateProblem,
+    timeProblem,
+    instagramTextProblem: textProblem,
+    checkboxDisabled,
+    notConnected,
+    chosen,
+    anyChosen,
+    schedule,
+    confirmDisabled,
+    publishesNow,
+  };
 }

@@ -9,7 +9,13 @@ import { formatDate } from '../../../lib/format-date.ts';
  * once the network is chosen, the explicit yes without which the post does not go there again (the server
  * refuses it too: 409 ALREADY_PUBLISHED).
  */
-export function RepublishChoice({ publication, chosen, confirmed, disabled, onConfirm }: {
+export function RepublishChoice({
+  publication,
+  chosen,
+  confirmed,
+  disabled,
+  onConfirm,
+}: {
   publication: EarlierPublication;
   chosen: boolean;
   confirmed: boolean;
@@ -21,9 +27,19 @@ export function RepublishChoice({ publication, chosen, confirmed, disabled, onCo
   return (
     <Stack gap={4} pl={30} data-republish={publication.network}>
       <Text size="sm" c="orange.9">
-        {publication.published_at ? t('publish.republishWarning', { network, date: formatDate(publication.published_at) }) : t('publish.republishWarningUndated', { network })}
+        {publication.published_at
+          ? t('publish.republishWarning', { network, date: formatDate(publication.published_at) })
+          : t('publish.republishWarningUndated', { network })}
       </Text>
-      {chosen && <Checkbox size="sm" label={t('publish.republishConfirm', { network })} checked={confirmed} disabled={disabled} onChange={(event) => onConfirm(event.currentTarget.checked)} />}
+      {chosen && (
+        <Checkbox
+          size="sm"
+          label={t('publish.republishConfirm', { network })}
+          checked={confirmed}
+          disabled={disabled}
+          onChange={(event) => onConfirm(event.currentTarget.checked)}
+        />
+      )}
     </Stack>
   );
 }

@@ -7,7 +7,8 @@ import { projectsQueryKey } from './list-projects.ts';
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Partial<ProjectValues> & Pick<ProjectValues, 'title' | 'description'>) => apiRequest<Project>('/api/projects', { method: 'POST', body: input }),
+    mutationFn: (input: Partial<ProjectValues> & Pick<ProjectValues, 'title' | 'description'>) =>
+      apiRequest<Project>('/api/projects', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
   });
 }

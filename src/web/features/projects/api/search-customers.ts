@@ -10,7 +10,8 @@ export function useCustomerSearch(search: string) {
   const term = search.trim();
   return useQuery({
     queryKey: ['users', 'customers', term],
-    queryFn: () => apiRequest<UserPage>(`/api/users?${new URLSearchParams({ role: 'customer', search: term, pageSize: '20', sort: 'last_name', order: 'asc' })}`),
+    queryFn: () =>
+      apiRequest<UserPage>(`/api/users?${new URLSearchParams({ role: 'customer', search: term, pageSize: '20', sort: 'last_name', order: 'asc' })}`),
     enabled: term.length >= CUSTOMER_SEARCH_MIN_LENGTH,
     staleTime: 30_000,
   });

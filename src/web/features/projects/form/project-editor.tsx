@@ -57,7 +57,11 @@ function EditorLayout({ project, onClose }: { project?: Project; onClose: () => 
   const isAdmin = user?.role === 'admin';
   const editing = project !== undefined;
   const [initial] = useState<ProjectFormValues>(() => (project ? formValuesOf(project) : EMPTY_PROJECT));
-  const form = useForm<ProjectFormValues, unknown, ProjectValues>({ resolver: zodResolver(projectFormSchema) as Resolver<ProjectFormValues, unknown, ProjectValues>, defaultValues: initial, reValidateMode: 'onSubmit' });
+  const form = useForm<ProjectFormValues, unknown, ProjectValues>({
+    resolver: zodResolver(projectFormSchema) as Resolver<ProjectFormValues, unknown, ProjectValues>,
+    defaultValues: initial,
+    reValidateMode: 'onSubmit',
+  });
   const updateProject = useUpdateProject();
   const creation = useCreateWithImages();
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,22 +83,28 @@ function EditorLayout({ project, onClose }: { project?: Project; onClose: () => 
       });
       if (!created) return;
       notifications.show({ color: 'teal', message: t('created') });
-      if (created.imagesFailed) notifications.show({ color: 'yellow', autoClose: false, title: t('images.alerts.afterCreateTitle'), message: created.imagesFailed });
+      if (created.imagesFailed)
+        notifications.show({ color: 'yellow', autoClose: false, title: t('images.alerts.afterCreateTitle'), message: created.imagesFailed });
       return onClose();
     }
     const changes = changedFields(projectFormSchema.parse(initial), values);
     if (!isAdmin) delete changes.show_map;
     if (Object.keys(changes).length === 0) return onClose();
-    updateProject.mutate({ id: project.id, changes }, {
-      onSuccess: () => {
-        notifications.show({ color: 'teal', message: t('updated') });
-        onClose();
+    updateProject.mutate(
+      { id: project.id, changes },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('updated') });
+          onClose();
+        },
+        onError: (error) => {
+          if (showServerErrors(error)) return;
+          setFailure(
+            error instanceof ApiError && error.status === 404 ? t('errors.notFound', { id: project.id }) : t('errors.update', { message: describe(error) }),
+          );
+        },
       },
-      onError: (error) => {
-        if (showServerErrors(error)) return;
-        setFailure(error instanceof ApiError && error.status === 404 ? t('errors.notFound', { id: project.id }) : t('errors.update', { message: describe(error) }));
-      },
-    });
+    );
   });
 
   // Leaving with unsaved changes asks the browser to confirm (reload, closing the tab).
@@ -110,23 +120,35 @@ function EditorLayout({ project, onClose }: { project?: Project; onClose: () => 
   // Save and cancel above the long form and again below it.
   const actions = (
     <Group gap="sm">
-      <Button variant="default" onClick={onClose} disabled={saving}>{tc('actions.cancel')}</Button>
-      <Button type="submit" loading={saving}>{editing ? t('form.save') : t('form.create')}</Button>
+      <Button variant="default" onClick={onClose} disabled={saving}>
+        {tc('actions.cancel')}
+      </Button>
+      <Button type="submit" loading={saving}>
+        {editing ? t('form.save') : t('form.create')}
+      </Button>
     </Group>
   );
   return (
     <form onSubmit={submit} noValidate>
-      <Button variant="subtle" color="gray" size="compact-sm" leftSection={<ArrowLeftIcon size={16} />} onClick={onClose} mb="xs">{t('form.back')}</Button>
+      <Button variant="subtle" color="gray" size="compact-sm" leftSection={<ArrowLeftIcon size={16} />} onClick={onClose} mb="xs">
+        {t('form.back')}
+      </Button>
       <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
         <div>
           <Title order={1}>{editing ? t('form.editTitle') : t('form.createTitle')}</Title>
           {editing ? (
             <Group gap="xs" mt={4}>
-              <Text c="dimmed">#{project.id} · {project.title}</Text>
-              <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>{t(`states.${project.state}`)}</Badge>
+              <Text c="dimmed">
+                #{project.id} · {project.title}
+              </Text>
+              <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
+                {t(`states.${project.state}`)}
+              </Badge>
             </Group>
           ) : (
-            <Text c="dimmed" mt={4}>{t('form.createIntro')}</Text>
+            <Text c="dimmed" mt={4}>
+              {t('form.createIntro')}
+            </Text>
           )}
         </div>
         {actions}
@@ -140,15 +162,23 @@ function EditorLayout({ project, onClose }: { project?: Project; onClose: () => 
           {editing ? (
             <ProjectImages project={project} />
           ) : (
-            <DraftImages drafts={creation.drafts} onChange={creation.setDrafts} progress={creation.progress} problems={creation.problems} onProblemsChange={creation.setProblems} busy={creation.isPending} />
+            <DraftImages
+              drafts={creation.drafts}
+              onChange={creation.setDrafts}
+              progress={creation.progress}
+              problems={creation.problems}
+              onProblemsChange={creation.setProblems}
+              busy={creation.isPending}
+            />
           )}
         </Grid.Col>
       </Grid>
 
-      <Group justify="flex-end" mt="lg">{actions}</Group>
+      <Group justify="flex-end" mt="lg">
+        {actions}
+      </Group>
 
       <ErrorDialog message={failure} onAccept={() => setFailure(null)} />
     </form>
   );
 }
-

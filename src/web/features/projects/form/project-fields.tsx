@@ -9,7 +9,8 @@ import { KeywordsInput } from './keywords-input.tsx';
 import type { ProjectFormValues } from './project-form-values.ts';
 import { PromptPicker } from './prompt-picker.tsx';
 
-type TextField = 'title' | 'description' | 'weblink' | 'maps_url' | 'location' | 'promoter' | 'collaborators' | 'authors' | 'photo_credit' | 'photo_credit_link';
+type TextField =
+  'title' | 'description' | 'weblink' | 'maps_url' | 'location' | 'promoter' | 'collaborators' | 'authors' | 'photo_credit' | 'photo_credit_link';
 
 export interface ProjectFieldsProps {
   form: UseFormReturn<ProjectFormValues, unknown, ProjectValues>;
@@ -58,7 +59,15 @@ export function ProjectFields({ form, isAdmin, savedPromptText }: ProjectFieldsP
           control={form.control}
           name="keywords"
           render={({ field: keywords }) => (
-            <KeywordsInput label={t('form.keywords')} placeholder={t('form.keywordsPlaceholder')} description={t('form.keywordsHelp')} error={errorOf('keywords')} value={keywords.value} onChange={keywords.onChange} onBlur={keywords.onBlur} />
+            <KeywordsInput
+              label={t('form.keywords')}
+              placeholder={t('form.keywordsPlaceholder')}
+              description={t('form.keywordsHelp')}
+              error={errorOf('keywords')}
+              value={keywords.value}
+              onChange={keywords.onChange}
+              onBlur={keywords.onBlur}
+            />
           )}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -125,7 +134,14 @@ export function ProjectFields({ form, isAdmin, savedPromptText }: ProjectFieldsP
           control={form.control}
           name="publications"
           render={({ field: publications }) => (
-            <Input.Wrapper label={t('form.publications')} description={t('form.publicationsHelp')} error={errorOf('publications')} labelElement="div" id="project-publications" inputWrapperOrder={['label', 'input', 'description', 'error']}>
+            <Input.Wrapper
+              label={t('form.publications')}
+              description={t('form.publicationsHelp')}
+              error={errorOf('publications')}
+              labelElement="div"
+              id="project-publications"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            >
               <div>
                 <SegmentedControl
                   role="radiogroup"
@@ -144,13 +160,20 @@ export function ProjectFields({ form, isAdmin, savedPromptText }: ProjectFieldsP
           control={form.control}
           name="required_ai"
           render={({ field: requiredAi }) => (
-            <Switch label={t('form.requiredAi')} description={t(requiredAi.value ? 'form.requiredAiHelpOn' : 'form.requiredAiHelpOff')} checked={requiredAi.value} onChange={(event) => requiredAi.onChange(event.currentTarget.checked)} />
+            <Switch
+              label={t('form.requiredAi')}
+              description={t(requiredAi.value ? 'form.requiredAiHelpOn' : 'form.requiredAiHelpOff')}
+              checked={requiredAi.value}
+              onChange={(event) => requiredAi.onChange(event.currentTarget.checked)}
+            />
           )}
         />
         <Controller
           control={form.control}
           name="prompt_id"
-          render={({ field: prompt }) => <PromptPicker value={prompt.value} onChange={prompt.onChange} error={errorOf('prompt_id')} savedPromptText={savedPromptText} />}
+          render={({ field: prompt }) => (
+            <PromptPicker value={prompt.value} onChange={prompt.onChange} error={errorOf('prompt_id')} savedPromptText={savedPromptText} />
+          )}
         />
       </Section>
     </Stack>
@@ -160,7 +183,9 @@ export function ProjectFields({ form, isAdmin, savedPromptText }: ProjectFieldsP
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section">
-      <Title order={2} size="h4" mb="sm">{title}</Title>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
       <Stack gap="sm">{children}</Stack>
     </Paper>
   );

@@ -57,7 +57,10 @@ describe('the project form schema', () => {
       expect([weblink, refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])]).toEqual([weblink, [['weblink', 'urlSchemeNotAllowed']]]);
     }
     const links = projectFormSchema.safeParse({ ...base, maps_url: 'javascript:alert(1)', photo_credit_link: 'data:text/html,x' });
-    expect(Object.fromEntries(links.error!.issues.map((issue) => [issue.path.join('.'), issue.message]))).toEqual({ maps_url: 'urlSchemeNotAllowed', photo_credit_link: 'urlSchemeNotAllowed' });
+    expect(Object.fromEntries(links.error!.issues.map((issue) => [issue.path.join('.'), issue.message]))).toEqual({
+      maps_url: 'urlSchemeNotAllowed',
+      photo_credit_link: 'urlSchemeNotAllowed',
+    });
   });
 
   it.each([

@@ -35,7 +35,10 @@ export function useCreateWithImages() {
         const result = await upload.mutateAsync({ projectId: project.id, files: drafts.map((draft) => draft.file) });
         const kept = keptDrafts(drafts, result.rejected);
         if (kept.length === result.images.length && kept.some((draft) => !draft.selected)) {
-          await arrange.mutateAsync({ projectId: project.id, images: result.images.map((image, index) => ({ id: image.id, status: kept[index]!.selected ? 'pending' : 'not_selected' })) });
+          await arrange.mutateAsync({
+            projectId: project.id,
+            images: result.images.map((image, index) => ({ id: image.id, status: kept[index]!.selected ? 'pending' : 'not_selected' })),
+          });
         }
         const refused = result.rejected.map((file) => file.name);
         return { project, imagesFailed: refused.length > 0 ? t('images.alerts.afterCreate', { names: refused.join(', ') }) : null };

@@ -74,7 +74,9 @@ export function DraftImages({ drafts, onChange, progress, problems, onProblemsCh
       />
       <ImageAlerts problems={problems} onClose={() => onProblemsChange(NO_PROBLEMS)} />
       {drafts.length === 0 ? (
-        <Text size="sm" c="dimmed" ta="center" py="md">{t('images.empty')}</Text>
+        <Text size="sm" c="dimmed" ta="center" py="md">
+          {t('images.empty')}
+        </Text>
       ) : (
         <ImageGallery
           images={drafts.map((draft) => ({ key: draft.key, src: draft.url, name: draft.file.name, selected: draft.selected }))}

@@ -19,7 +19,11 @@ export interface ImageProblems {
 export const NO_PROBLEMS: ImageProblems = { tooLarge: [], invalidFormat: [], aspectRatio: [], tooManyPixels: [], tooMany: null, failed: null };
 
 export function hasProblems(problems: ImageProblems): boolean {
-  return problems.tooLarge.length + problems.invalidFormat.length + problems.aspectRatio.length + problems.tooManyPixels.length > 0 || problems.tooMany !== null || problems.failed !== null;
+  return (
+    problems.tooLarge.length + problems.invalidFormat.length + problems.aspectRatio.length + problems.tooManyPixels.length > 0 ||
+    problems.tooMany !== null ||
+    problems.failed !== null
+  );
 }
 
 export function problemsOfCheck(result: ImageCheckResult): ImageProblems {
@@ -51,7 +55,12 @@ export function ImageAlerts({ problems, onClose }: { problems: ImageProblems; on
   const { t } = useTranslation('projects');
   if (!hasProblems(problems)) return null;
   const closeProps = { withCloseButton: true, closeButtonLabel: t('images.alerts.close'), onClose } as const;
-  const files = (names: string[]) => names.length > 0 && <Text size="sm" fw={500} mt={4} style={{ overflowWrap: 'anywhere' }}>{names.join(', ')}</Text>;
+  const files = (names: string[]) =>
+    names.length > 0 && (
+      <Text size="sm" fw={500} mt={4} style={{ overflowWrap: 'anywhere' }}>
+        {names.join(', ')}
+      </Text>
+    );
   return (
     <Stack gap="xs">
       {problems.tooLarge.length > 0 && (

@@ -50,7 +50,11 @@ describe('checkImageFiles', () => {
   });
 
   it('reports as invalid format what is not an image by content, or cannot be decoded', async () => {
-    const result = await checkImageFiles([file('anim.gif', GIF), file('text.jpg', [0x68, 0x69]), file('broken.jpg', JPEG)], 0, dependencies({ 'broken.jpg': null }));
+    const result = await checkImageFiles(
+      [file('anim.gif', GIF), file('text.jpg', [0x68, 0x69]), file('broken.jpg', JPEG)],
+      0,
+      dependencies({ 'broken.jpg': null }),
+    );
     expect(result.accepted).toEqual([]);
     expect(result.invalidFormat).toEqual(['anim.gif', 'text.jpg', 'broken.jpg']);
   });
@@ -63,7 +67,11 @@ describe('checkImageFiles', () => {
       'too-wide.jpg': { width: 1920, height: 1000 },
       'story.jpg': { width: 1080, height: 1920 },
     };
-    const result = await checkImageFiles(Object.keys(sizes).map((name) => file(name, JPEG)), 0, dependencies(sizes));
+    const result = await checkImageFiles(
+      Object.keys(sizes).map((name) => file(name, JPEG)),
+      0,
+      dependencies(sizes),
+    );
     expect(result.accepted.map((chosen) => chosen.name)).toEqual(['portrait-4x5.jpg', 'landscape-191.jpg']);
     expect(result.aspectRatio).toEqual(['too-tall.jpg', 'too-wide.jpg', 'story.jpg']);
   });

@@ -51,7 +51,14 @@ export function ImageGallery({ images, onReorder, onToggle, onRemove, disabled =
       <SortableContext items={keys} strategy={rectSortingStrategy} disabled={disabled}>
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
           {images.map((image, index) => (
-            <SortableTile key={image.key} image={image} position={index + 1} disabled={disabled} onToggle={() => onToggle(image.key)} onRemove={() => onRemove(image.key)} />
+            <SortableTile
+              key={image.key}
+              image={image}
+              position={index + 1}
+              disabled={disabled}
+              onToggle={() => onToggle(image.key)}
+              onRemove={() => onRemove(image.key)}
+            />
           ))}
         </SimpleGrid>
       </SortableContext>
@@ -59,7 +66,19 @@ export function ImageGallery({ images, onReorder, onToggle, onRemove, disabled =
   );
 }
 
-function SortableTile({ image, position, disabled, onToggle, onRemove }: { image: GalleryImage; position: number; disabled: boolean; onToggle: () => void; onRemove: () => void }) {
+function SortableTile({
+  image,
+  position,
+  disabled,
+  onToggle,
+  onRemove,
+}: {
+  image: GalleryImage;
+  position: number;
+  disabled: boolean;
+  onToggle: () => void;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation('projects');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: image.key, disabled });
   const [failed, setFailed] = useState(false);
@@ -71,7 +90,13 @@ function SortableTile({ image, position, disabled, onToggle, onRemove }: { image
       ref={setNodeRef}
       withBorder
       radius="md"
-      style={{ transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, boxShadow: isDragging ? 'var(--mantine-shadow-lg)' : undefined, overflow: 'hidden' }}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        zIndex: isDragging ? 2 : undefined,
+        boxShadow: isDragging ? 'var(--mantine-shadow-lg)' : undefined,
+        overflow: 'hidden',
+      }}
       data-selected={image.selected || undefined}
       aria-label={label}
     >
@@ -82,12 +107,19 @@ function SortableTile({ image, position, disabled, onToggle, onRemove }: { image
         aria-label={t('images.drag', { position, name: image.name })}
         aria-roledescription={t('images.sortable')}
         pos="relative"
-        style={{ aspectRatio: '1 / 1', cursor: disabled ? 'default' : isDragging ? 'grabbing' : 'grab', touchAction: 'none', background: 'var(--mantine-color-gray-1)' }}
+        style={{
+          aspectRatio: '1 / 1',
+          cursor: disabled ? 'default' : isDragging ? 'grabbing' : 'grab',
+          touchAction: 'none',
+          background: 'var(--mantine-color-gray-1)',
+        }}
       >
         {failed ? (
           <Stack align="center" justify="center" gap={4} h="100%" c="dimmed" p="xs">
             <PhotoIcon size={28} />
-            <Text size="xs" ta="center">{t('images.unavailable')}</Text>
+            <Text size="xs" ta="center">
+              {t('images.unavailable')}
+            </Text>
           </Stack>
         ) : (
           <img
@@ -95,12 +127,24 @@ function SortableTile({ image, position, disabled, onToggle, onRemove }: { image
             alt=""
             draggable={false}
             onError={() => setFailed(true)}
-            style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', opacity: image.selected ? 1 : 0.35, filter: image.selected ? undefined : 'grayscale(1)', transition: 'opacity 150ms, filter 150ms' }}
+            style={{
+              width: '100%',
+              height: '100%',
+              objectFit: 'cover',
+              display: 'block',
+              opacity: image.selected ? 1 : 0.35,
+              filter: image.selected ? undefined : 'grayscale(1)',
+              transition: 'opacity 150ms, filter 150ms',
+            }}
           />
         )}
-        <Badge pos="absolute" top={6} left={6} size="sm" radius="sm" color="dark" variant="filled" style={{ pointerEvents: 'none' }}>{position}</Badge>
+        <Badge pos="absolute" top={6} left={6} size="sm" radius="sm" color="dark" variant="filled" style={{ pointerEvents: 'none' }}>
+          {position}
+        </Badge>
         {!image.selected && (
-          <Badge pos="absolute" bottom={6} left={6} size="xs" radius="sm" color="gray" variant="white" style={{ pointerEvents: 'none' }}>{t('images.notSelected')}</Badge>
+          <Badge pos="absolute" bottom={6} left={6} size="xs" radius="sm" color="gray" variant="white" style={{ pointerEvents: 'none' }}>
+            {t('images.notSelected')}
+          </Badge>
         )}
       </Box>
       <Group justify="space-between" wrap="nowrap" px={8} py={6} gap={4}>
@@ -113,7 +157,14 @@ function SortableTile({ image, position, disabled, onToggle, onRemove }: { image
           onChange={onToggle}
         />
         <Tooltip label={t('images.remove')} withinPortal>
-          <ActionIcon size="sm" variant="subtle" color="red" disabled={disabled} onClick={onRemove} aria-label={t('images.removeLabel', { position, name: image.name })}>
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color="red"
+            disabled={disabled}
+            onClick={onRemove}
+            aria-label={t('images.removeLabel', { position, name: image.name })}
+          >
             <TrashIcon size={15} />
           </ActionIcon>
         </Tooltip>

@@ -56,17 +56,27 @@ export function ImagePicker({ existingCount, onChecked, onCheckFailed, progress 
       >
         <Group justify="center" gap="md" wrap="nowrap" mih={72} style={{ pointerEvents: 'none' }}>
           <Dropzone.Idle>{full ? <PhotoIcon size={32} /> : <UploadIcon size={32} />}</Dropzone.Idle>
-          <Dropzone.Accept><UploadIcon size={32} /></Dropzone.Accept>
-          <Dropzone.Reject><PhotoIcon size={32} /></Dropzone.Reject>
+          <Dropzone.Accept>
+            <UploadIcon size={32} />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <PhotoIcon size={32} />
+          </Dropzone.Reject>
           <div>
-            <Text size="sm" fw={500}>{full ? t('images.full') : t('images.drop')}</Text>
-            <Text size="xs" c="dimmed" mt={2}>{t('images.help')}</Text>
+            <Text size="sm" fw={500}>
+              {full ? t('images.full') : t('images.drop')}
+            </Text>
+            <Text size="xs" c="dimmed" mt={2}>
+              {t('images.help')}
+            </Text>
           </div>
         </Group>
       </Dropzone>
       {progress !== null && (
         <div>
-          <Text size="xs" c="dimmed" mb={4}>{t('images.uploading', { percent: Math.round(progress * 100) })}</Text>
+          <Text size="xs" c="dimmed" mb={4}>
+            {t('images.uploading', { percent: Math.round(progress * 100) })}
+          </Text>
           <Progress value={progress * 100} size="sm" animated={progress < 1} aria-label={t('images.uploadingLabel')} />
         </div>
       )}

@@ -10,12 +10,16 @@ export function ImagesPanel({ count, note, children }: { count: number; note: st
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="project-images-title">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size="h4" id="project-images-title">{t('images.title')}</Title>
+          <Title order={2} size="h4" id="project-images-title">
+            {t('images.title')}
+          </Title>
           <Badge variant="light" color={count >= IMAGE_LIMITS.perProject ? 'orange' : 'gray'} radius="sm">
             {t('images.count', { count, max: IMAGE_LIMITS.perProject })}
           </Badge>
         </Group>
-        <Text size="xs" c="dimmed">{note}</Text>
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
         {children}
       </Stack>
     </Paper>

@@ -34,10 +34,16 @@ export function ProjectImages({ project }: { project: Project }) {
     setProblems(found);
     if (files.length === 0) return;
     const remainingBefore = remainingCapacity(images.length);
-    upload.mutate({ projectId: project.id, files }, {
-      onSuccess: ({ rejected }) => setProblems(problemsOfUpload(rejected, remainingBefore, found)),
-      onError: (error) => setProblems(problemsOfUpload(rejectedOf(error, files), remainingBefore, rejectedOf(error, files).length > 0 ? found : { ...found, failed: describe(error) })),
-    });
+    upload.mutate(
+      { projectId: project.id, files },
+      {
+        onSuccess: ({ rejected }) => setProblems(problemsOfUpload(rejected, remainingBefore, found)),
+        onError: (error) =>
+          setProblems(
+            problemsOfUpload(rejectedOf(error, files), remainingBefore, rejectedOf(error, files).length > 0 ? found : { ...found, failed: describe(error) }),
+          ),
+      },
+    );
   };
 
   const save = (arrangement: ImageArrangement[]) => arrange.mutate({ projectId: project.id, images: arrangement }, { onError: failed });
@@ -48,16 +54,21 @@ export function ProjectImages({ project }: { project: Project }) {
   };
 
   const toggle = (key: string) =>
-    save(images.map((image) => ({ id: image.id, status: String(image.id) === key ? (image.status === 'pending' ? 'not_selected' : 'pending') : image.status })));
+    save(
+      images.map((image) => ({ id: image.id, status: String(image.id) === key ? (image.status === 'pending' ? 'not_selected' : 'pending') : image.status })),
+    );
 
   const remove = (imageId: number) =>
-    deleteImage.mutate({ projectId: project.id, imageId }, {
-      onSuccess: () => setRemoving(null),
-      onError: (error) => {
-        setRemoving(null);
-        failed(error);
+    deleteImage.mutate(
+      { projectId: project.id, imageId },
+      {
+        onSuccess: () => setRemoving(null),
+        onError: (error) => {
+          setRemoving(null);
+          failed(error);
+        },
       },
-    });
+    );
 
   return (
     <ImagesPanel count={images.length} note={t('images.savedAtOnce')}>
@@ -70,10 +81,17 @@ export function ProjectImages({ project }: { project: Project }) {
       />
       <ImageAlerts problems={problems} onClose={() => setProblems(NO_PROBLEMS)} />
       {images.length === 0 ? (
-        <Text size="sm" c="dimmed" ta="center" py="md">{t('images.empty')}</Text>
+        <Text size="sm" c="dimmed" ta="center" py="md">
+          {t('images.empty')}
+        </Text>
       ) : (
         <ImageGallery
-          images={images.map((image) => ({ key: String(image.id), src: image.thumbnail_url || image.url, name: image.original_name, selected: image.status === 'pending' }))}
+          images={images.map((image) => ({
+            key: String(image.id),
+            src: image.thumbnail_url || image.url,
+            name: image.original_name,
+            selected: image.status === 'pending',
+          }))}
           onReorder={reorder}
           onToggle={toggle}
           onRemove={(key) => setRemoving(Number(key))}

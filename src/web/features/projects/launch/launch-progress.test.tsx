@@ -18,7 +18,9 @@ describe('LaunchProgress', () => {
     expect(await screen.findByRole('dialog', { name: 'Launching "Casa Montseny"' })).toBeTruthy();
     expect(screen.getByText('Preparing the project…')).toBeTruthy();
     status = { projectId: 4, status: 'failed', stage: null, error: { code: 'GENERATION_WEBHOOK_FAILED', message: 'Error calling webhook (500)' } };
-    await waitFor(() => expect(onFailed).toHaveBeenCalledWith({ code: 'GENERATION_WEBHOOK_FAILED', message: 'Error calling webhook (500)' }), { timeout: 4000 });
+    await waitFor(() => expect(onFailed).toHaveBeenCalledWith({ code: 'GENERATION_WEBHOOK_FAILED', message: 'Error calling webhook (500)' }), {
+      timeout: 4000,
+    });
     expect(onSucceeded).not.toHaveBeenCalled();
   });
 

@@ -63,9 +63,15 @@ export function LaunchProgress({ projectId, projectTitle, onSucceeded, onFailed 
       <Modal.Content>
         <Modal.Body>
           <Stack align="center" justify="center" mih="90vh" gap="lg" maw={520} mx="auto">
-            <ThemeIcon size={64} radius="xl" variant="light"><RocketIcon size={32} /></ThemeIcon>
-            <Modal.Title fz={28} fw={700} ta="center">{t('launchProgress.title', { title: projectTitle })}</Modal.Title>
-            <Text size="lg" ta="center" aria-live="polite" data-stage={stage}>{t(`launchProgress.stages.${stage}`)}</Text>
+            <ThemeIcon size={64} radius="xl" variant="light">
+              <RocketIcon size={32} />
+            </ThemeIcon>
+            <Modal.Title fz={28} fw={700} ta="center">
+              {t('launchProgress.title', { title: projectTitle })}
+            </Modal.Title>
+            <Text size="lg" ta="center" aria-live="polite" data-stage={stage}>
+              {t(`launchProgress.stages.${stage}`)}
+            </Text>
             <Progress value={progress} w="100%" size="lg" radius="xl" animated={!job.done} aria-label={t('launchProgress.barLabel')} />
             <Text size="sm" c="dimmed" ta="center">
               {t('launchProgress.step', { current: GENERATION_STAGES.indexOf(stage) + 1, total: GENERATION_STAGES.length })}

@@ -4,8 +4,34 @@ import type { ProjectSummary } from '../../../../domain/project.ts';
 import { renderWithData } from '../../../test-support/render.tsx';
 import { AssignDialog } from './assign-dialog.tsx';
 
-const PROJECT: ProjectSummary = { id: 7, title: 'Casa Montseny', state: 'draft', created_by: null, assigned_to: null, weblink: '', maps_url: '', show_map: false, created_at: '2026-11-20T10:00:00Z', posts: { total: 0, published: 0 } };
-const LUCIA = { id: 'u1', email: 'lucia@ferrer.es', role: 'customer', language: 'es', first_name: 'Lucía', last_name: 'Ferrer', active: true, avatar_url: null, phone: '', company: '', vat: '', description: '', created_at: '', updated_at: '' };
+const PROJECT: ProjectSummary = {
+  id: 7,
+  title: 'Casa Montseny',
+  state: 'draft',
+  created_by: null,
+  assigned_to: null,
+  weblink: '',
+  maps_url: '',
+  show_map: false,
+  created_at: '2026-11-20T10:00:00Z',
+  posts: { total: 0, published: 0 },
+};
+const LUCIA = {
+  id: 'u1',
+  email: 'lucia@ferrer.es',
+  role: 'customer',
+  language: 'es',
+  first_name: 'Lucía',
+  last_name: 'Ferrer',
+  active: true,
+  avatar_url: null,
+  phone: '',
+  company: '',
+  vat: '',
+  description: '',
+  created_at: '',
+  updated_at: '',
+};
 
 function answer(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -13,10 +39,13 @@ function answer(body: unknown, status = 200) {
 
 function renderDialog(fetchStub: (url: string, init?: RequestInit) => Response) {
   const calls: { url: string; method: string; body?: unknown }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return fetchStub(url, init);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return fetchStub(url, init);
+    }),
+  );
   const onClose = vi.fn();
   const onFailure = vi.fn();
   renderWithData(<AssignDialog project={PROJECT} onClose={onClose} onFailure={onFailure} />, { language: 'en' });
@@ -33,7 +62,9 @@ describe('AssignDialog', () => {
   });
 
   it('searches customers only from 3 characters, and confirms only once one is chosen', async () => {
-    const { calls, onClose } = renderDialog((url) => (url.startsWith('/api/users') ? answer({ items: [LUCIA], total: 1, page: 1, pageSize: 20 }) : answer({ ...PROJECT, assigned_to: LUCIA })));
+    const { calls, onClose } = renderDialog((url) =>
+      url.startsWith('/api/users') ? answer({ items: [LUCIA], total: 1, page: 1, pageSize: 20 }) : answer({ ...PROJECT, assigned_to: LUCIA }),
+    );
     fireEvent.change(search(), { target: { value: 'fe' } });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(calls).toEqual([]);
@@ -72,7 +103,9 @@ describe('AssignDialog', () => {
   it('reports a refused assignment for the error dialog, and logs it', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { onFailure } = renderDialog((url) =>
-      url.startsWith('/api/users') ? answer({ items: [LUCIA], total: 1, page: 1, pageSize: 20 }) : answer({ error: { code: 'VALIDATION_FAILED', message: 'no', details: { userId: 'userNotCustomer' } } }, 400),
+      url.startsWith('/api/users')
+        ? answer({ items: [LUCIA], total: 1, page: 1, pageSize: 20 })
+        : answer({ error: { code: 'VALIDATION_FAILED', message: 'no', details: { userId: 'userNotCustomer' } } }, 400),
     );
     fireEvent.change(search(), { target: { value: 'luc' } });
     fireEvent.click(await screen.findByRole('radio', { name: /Ferrer, Lucía/ }));

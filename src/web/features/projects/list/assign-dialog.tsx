@@ -46,24 +46,33 @@ export function AssignDialog({ project, onClose, onFailure }: AssignDialogProps)
 
   const confirm = () => {
     if (!project || !chosenUser) return;
-    assign.mutate({ id: project.id, userId: chosenUser.id }, {
-      onSuccess: () => {
-        onClose();
-        notifications.show({ color: 'teal', message: t('assigned', { name: personName(chosenUser) }) });
+    assign.mutate(
+      { id: project.id, userId: chosenUser.id },
+      {
+        onSuccess: () => {
+          onClose();
+          notifications.show({ color: 'teal', message: t('assigned', { name: personName(chosenUser) }) });
+        },
+        onError: (error) => {
+          console.error('Error assigning project', project.id, error);
+          onClose();
+          onFailure(
+            error instanceof ApiError && error.status === 404 ? t('errors.notFound', { id: project.id }) : t('errors.assign', { message: describe(error) }),
+          );
+        },
       },
-      onError: (error) => {
-        console.error('Error assigning project', project.id, error);
-        onClose();
-        onFailure(error instanceof ApiError && error.status === 404 ? t('errors.notFound', { id: project.id }) : t('errors.assign', { message: describe(error) }));
-      },
-    });
+    );
   };
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('assign.title')} centered size="md">
       <Stack gap="sm">
         <Text size="sm">{t('assign.intro', { title: project?.title ?? '' })}</Text>
-        {project?.assigned_to && <Text size="sm" c="dimmed">{t('assign.current', { name: personName(project.assigned_to) })}</Text>}
+        {project?.assigned_to && (
+          <Text size="sm" c="dimmed">
+            {t('assign.current', { name: personName(project.assigned_to) })}
+          </Text>
+        )}
         <TextInput
           label={t('assign.search')}
           placeholder={t('assign.searchPlaceholder')}
@@ -80,7 +89,9 @@ export function AssignDialog({ project, onClose, onFailure }: AssignDialogProps)
           autoComplete="off"
         />
         {!tooShort && !customers.isPending && results.length === 0 && (
-          <Text size="sm" c="dimmed" ta="center" py="sm">{customers.isError ? describe(customers.error) : t('assign.noResults')}</Text>
+          <Text size="sm" c="dimmed" ta="center" py="sm">
+            {customers.isError ? describe(customers.error) : t('assign.noResults')}
+          </Text>
         )}
         {results.length > 0 && (
           // As wide as the search field: no room kept aside for a scrollbar that may not show.
@@ -92,8 +103,12 @@ export function AssignDialog({ project, onClose, onFailure }: AssignDialogProps)
                     <Group wrap="nowrap" gap="sm" align="flex-start">
                       <Radio.Indicator />
                       <div>
-                        <Text size="sm" fw={500}>{personName(user)}</Text>
-                        <Text size="xs" c="dimmed">{user.email}</Text>
+                        <Text size="sm" fw={500}>
+                          {personName(user)}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {user.email}
+                        </Text>
                       </div>
                     </Group>
                   </Radio.Card>
@@ -103,8 +118,12 @@ export function AssignDialog({ project, onClose, onFailure }: AssignDialogProps)
           </ScrollArea.Autosize>
         )}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={assign.isPending}>{tc('actions.cancel')}</Button>
-          <Button onClick={confirm} disabled={!chosenUser} loading={assign.isPending}>{t('assign.confirm')}</Button>
+          <Button variant="default" onClick={onClose} disabled={assign.isPending}>
+            {tc('actions.cancel')}
+          </Button>
+          <Button onClick={confirm} disabled={!chosenUser} loading={assign.isPending}>
+            {t('assign.confirm')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -16,12 +16,18 @@ describe('deleteProjectMessage', () => {
   });
 
   it('counts the posts it deletes and says the published ones stay on the networks, in Spanish', async () => {
-    expect(await say('es', 4, 2)).toBe('¿Eliminar «Casa Montseny» y todas sus imágenes? No se puede deshacer. Se eliminan también sus 4 publicaciones. 2 ya están publicadas en Instagram o LinkedIn y seguirán allí: Alzado solo las olvida.');
+    expect(await say('es', 4, 2)).toBe(
+      '¿Eliminar «Casa Montseny» y todas sus imágenes? No se puede deshacer. Se eliminan también sus 4 publicaciones. 2 ya están publicadas en Instagram o LinkedIn y seguirán allí: Alzado solo las olvida.',
+    );
     expect(await say('es', 1, 0)).toBe('¿Eliminar «Casa Montseny» y todas sus imágenes? No se puede deshacer. Se elimina también su publicación.');
   });
 
   it('in English and Catalan', async () => {
-    expect(await say('en', 3, 1)).toBe('Delete "Casa Montseny" and all its images? This cannot be undone. Its 3 posts are deleted too. 1 is already published on Instagram or LinkedIn and stays there: Alzado only forgets it.');
-    expect(await say('cat', 2, 2)).toBe("Vols eliminar «Casa Montseny» i totes les seves imatges? No es pot desfer. També s'eliminen les seves 2 publicacions. 2 ja estan publicades a Instagram o LinkedIn i s'hi quedaran: Alzado només les oblida.");
+    expect(await say('en', 3, 1)).toBe(
+      'Delete "Casa Montseny" and all its images? This cannot be undone. Its 3 posts are deleted too. 1 is already published on Instagram or LinkedIn and stays there: Alzado only forgets it.',
+    );
+    expect(await say('cat', 2, 2)).toBe(
+      "Vols eliminar «Casa Montseny» i totes les seves imatges? No es pot desfer. També s'eliminen les seves 2 publicacions. 2 ja estan publicades a Instagram o LinkedIn i s'hi quedaran: Alzado només les oblida.",
+    );
   });
 });

@@ -36,7 +36,9 @@ export function ProjectRow({ project, isAdmin, onEdit, onAction, onMenuOpen }: P
   return (
     <CardRow>
       <FieldCell label={t('columns.id')}>
-        <Text span size="sm" c="dimmed" ff="monospace">{project.id}</Text>
+        <Text span size="sm" c="dimmed" ff="monospace">
+          {project.id}
+        </Text>
       </FieldCell>
       <FieldCell label={t('columns.createdBy')}>{personName(project.created_by)}</FieldCell>
       <TitleCell>
@@ -47,11 +49,17 @@ export function ProjectRow({ project, isAdmin, onEdit, onAction, onMenuOpen }: P
             </Anchor>
             <MapsBadge project={project} />
           </Group>
-          {project.assigned_to && <Text size="xs" c="dimmed">{t('assignedTo', { name: personName(project.assigned_to) })}</Text>}
+          {project.assigned_to && (
+            <Text size="xs" c="dimmed">
+              {t('assignedTo', { name: personName(project.assigned_to) })}
+            </Text>
+          )}
         </Stack>
       </TitleCell>
       <FieldCell label={t('columns.state')}>
-        <Badge color={STATE_COLORS[project.state]} variant="light" radius="sm" size="lg" tt="none" fw={500} fz="sm">{t(`states.${project.state}`)}</Badge>
+        <Badge color={STATE_COLORS[project.state]} variant="light" radius="sm" size="lg" tt="none" fw={500} fz="sm">
+          {t(`states.${project.state}`)}
+        </Badge>
       </FieldCell>
       <ActionsCell>
         <ActionMenu label={t('menu.open', { title: project.title })} items={items} onOpen={onMenuOpen} />

@@ -83,8 +83,7 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
   const listError = listFailure.error ? t('errors.list', { message: describe(listFailure.error) }) : null;
   const page = projects.data;
 
-  const sortBy = (field: SortField) =>
-    onQueryChange({ ...query, page: 1, sort: field, order: query.sort === field && query.order === 'asc' ? 'desc' : 'asc' });
+  const sortBy = (field: SortField) => onQueryChange({ ...query, page: 1, sort: field, order: query.sort === field && query.order === 'asc' ? 'desc' : 'asc' });
   const filterBy = (state: ProjectState | undefined) => onQueryChange({ ...query, page: 1, state });
 
   // The filter offers the states present, in their lifecycle order, and the one chosen even if it has gone.
@@ -140,7 +139,9 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
       onError: (error) => {
         setPending(null);
         console.error('Error deleting project', project.id, error);
-        setErrorMessage(error instanceof ApiError && error.status === 404 ? t('errors.notFound', { id: project.id }) : t('errors.delete', { message: describe(error) }));
+        setErrorMessage(
+          error instanceof ApiError && error.status === 404 ? t('errors.notFound', { id: project.id }) : t('errors.delete', { message: describe(error) }),
+        );
       },
     });
 
@@ -149,13 +150,21 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
       <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
         <div>
           <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4}>{t('description')}</Text>
+          <Text c="dimmed" mt={4}>
+            {t('description')}
+          </Text>
         </div>
-        {!forbidden && <Button leftSection={<PlusIcon />} onClick={onCreate}>{t('create')}</Button>}
+        {!forbidden && (
+          <Button leftSection={<PlusIcon />} onClick={onCreate}>
+            {t('create')}
+          </Button>
+        )}
       </Group>
 
       {forbidden ? (
-        <Alert color="gray" variant="light" title={t('forbidden.title')}>{t('forbidden.message')}</Alert>
+        <Alert color="gray" variant="light" title={t('forbidden.title')}>
+          {t('forbidden.message')}
+        </Alert>
       ) : (
         <ListPanel>
           <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
@@ -166,7 +175,9 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
               value={query.state ?? 'all'}
               onChange={(event) => filterBy(event.currentTarget.value !== 'all' ? (event.currentTarget.value as ProjectState) : undefined)}
             />
-            <Button variant="subtle" color="gray" disabled={!query.state} onClick={() => filterBy(undefined)}>{t('filter.clean')}</Button>
+            <Button variant="subtle" color="gray" disabled={!query.state} onClick={() => filterBy(undefined)}>
+              {t('filter.clean')}
+            </Button>
             <ListSort
               fields={[{ value: 'created_at', label: t('sort.createdAt') }, ...COLUMNS.map((column) => ({ value: column.field, label: t(column.label) }))]}
               sort={query.sort}
@@ -184,9 +195,18 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
               <CardTable label={t('title')}>
                 <CardTableHead>
                   {COLUMNS.map((column) => (
-                    <SortHeader key={column.field} width={column.width} label={t(column.label)} active={query.sort === column.field} order={query.order} onSort={() => sortBy(column.field)} />
+                    <SortHeader
+                      key={column.field}
+                      width={column.width}
+                      label={t(column.label)}
+                      active={query.sort === column.field}
+                      order={query.order}
+                      onSort={() => sortBy(column.field)}
+                    />
                   ))}
-                  <HeaderCell width={72} hidden>{t('columns.actions')}</HeaderCell>
+                  <HeaderCell width={72} hidden>
+                    {t('columns.actions')}
+                  </HeaderCell>
                 </CardTableHead>
                 <CardTableBody>
                   {page.items.map((project) => (

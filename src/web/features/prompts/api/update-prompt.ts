@@ -7,7 +7,8 @@ import { promptsQueryKey } from './list-prompts.ts';
 export function useUpdatePrompt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: Partial<PromptInput> }) => apiRequest<Prompt>(`/api/prompts/${id}`, { method: 'PATCH', body: changes }),
+    mutationFn: ({ id, changes }: { id: number; changes: Partial<PromptInput> }) =>
+      apiRequest<Prompt>(`/api/prompts/${id}`, { method: 'PATCH', body: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
   });
 }

@@ -7,7 +7,8 @@ import { usersQueryKey } from './list-users.ts';
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateUser }) => apiRequest<User>(`/api/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateUser }) =>
+      apiRequest<User>(`/api/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });
 }

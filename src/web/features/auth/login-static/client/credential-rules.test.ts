@@ -10,13 +10,30 @@ function schemaProblems(schema: typeof credentialsSchema | typeof recoveryReques
   return problems;
 }
 
-const EMAILS = ['', '   ', 'ana', 'ana@', 'ana@estudio', ' ana@estudio.com ', 'ana@estudio.com', 'a b@c.de', 'ana@@estudio.com', `${'a'.repeat(250)}@e.es`, `${'a'.repeat(240)}@e.es`, '@estudio.com', 'ana@estudio.c'];
+const EMAILS = [
+  '',
+  '   ',
+  'ana',
+  'ana@',
+  'ana@estudio',
+  ' ana@estudio.com ',
+  'ana@estudio.com',
+  'a b@c.de',
+  'ana@@estudio.com',
+  `${'a'.repeat(250)}@e.es`,
+  `${'a'.repeat(240)}@e.es`,
+  '@estudio.com',
+  'ana@estudio.c',
+];
 const PASSWORDS = ['', ' ', '12345', '123456', 'clave-admin-1', 'x'.repeat(128), 'x'.repeat(129), '      '];
 
 describe('the login page’s checks, held to the schemas the app and the server use', () => {
   it('give the sign-in form the same first message per field as credentialsSchema', () => {
     for (const email of EMAILS) {
-      for (const password of PASSWORDS) expect(findCredentialProblems({ email, password }), JSON.stringify({ email, password })).toEqual(schemaProblems(credentialsSchema, { email, password }));
+      for (const password of PASSWORDS)
+        expect(findCredentialProblems({ email, password }), JSON.stringify({ email, password })).toEqual(
+          schemaProblems(credentialsSchema, { email, password }),
+        );
     }
   });
 

@@ -36,9 +36,16 @@ export function field(
 }
 
 /** A filled or default button; `loading` buttons hold a spinner the script shows while a request runs. */
-export function button(context: PageContext, key: string, options: { type?: 'button' | 'submit'; variant?: 'filled' | 'default'; extra?: Record<string, string | boolean> } = {}): string {
+export function button(
+  context: PageContext,
+  key: string,
+  options: { type?: 'button' | 'submit'; variant?: 'filled' | 'default'; extra?: Record<string, string | boolean> } = {},
+): string {
   const variant = options.variant ?? 'filled';
-  const inner = options.type === 'submit' ? `${text(context, 'span', key, { class: 'button-label' })}<span class="loader" aria-hidden="true"></span>` : escapeHtml(context.t(key));
+  const inner =
+    options.type === 'submit'
+      ? `${text(context, 'span', key, { class: 'button-label' })}<span class="loader" aria-hidden="true"></span>`
+      : escapeHtml(context.t(key));
   const textMark = options.type === 'submit' ? {} : { 'data-t': key };
   return `<button${attributes({ type: options.type ?? 'button', class: `button button-${variant}`, ...textMark, ...options.extra })}>${inner}</button>`;
 }

@@ -50,9 +50,12 @@ describe('the prerendered login page', () => {
 
   it('names every button, the language menu by its visible code, and each dialog by its title', () => {
     const page = parse(render('es').html);
-    for (const button of [page, ...dialogsOf(page)].flatMap((root) => [...root.querySelectorAll('button')])) expect((button.getAttribute('aria-label') ?? button.textContent)!.trim(), button.outerHTML).not.toBe('');
+    for (const button of [page, ...dialogsOf(page)].flatMap((root) => [...root.querySelectorAll('button')]))
+      expect((button.getAttribute('aria-label') ?? button.textContent)!.trim(), button.outerHTML).not.toBe('');
     expect(page.getElementById('language-button')!.textContent).toBe('Idioma: ES');
-    expect([...page.querySelectorAll('[role="menuitem"]')].map((item) => `${item.textContent}${item.getAttribute('aria-current') ? ' (current)' : ''}`)).toEqual(['Español (current)', 'English', 'Català']);
+    expect(
+      [...page.querySelectorAll('[role="menuitem"]')].map((item) => `${item.textContent}${item.getAttribute('aria-current') ? ' (current)' : ''}`),
+    ).toEqual(['Español (current)', 'English', 'Català']);
     const dialogs = dialogsOf(page);
     expect(dialogs.map((dialog) => dialog.id)).toEqual(['login-failure', 'recovery']);
     for (const dialog of dialogs) expect(dialog.querySelector(`#${dialog.getAttribute('aria-labelledby')}`)).not.toBeNull();
