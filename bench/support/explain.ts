@@ -12,7 +12,3 @@ export async function printPlan(db: Kysely<Database>, dialect: BenchDialect, nam
   console.log(`\n-- ${name}`);
   for (const row of rows as Array<Record<string, unknown>>) console.log(String(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row)));
 }
-
-export async function printPlans(db: Kysely<Database>, dialect: BenchDialect, queries: Record<string, string>): Promise<void> {
-  for (const [name, query] of Object.entries(queries)) await printPlan(db, dialect, name, query);
-}

@@ -29,7 +29,6 @@ export const credentialsSchema = z.object({
     .min(PASSWORD_MIN_LENGTH, 'passwordTooShortLogin')
     .max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
 });
-export type Credentials = z.infer<typeof credentialsSchema>;
 
 /** Recovery (SPEC §5): nothing is sent unless the e-mail contains @ (and is an address at all). */
 export const recoveryRequestSchema = z.object({

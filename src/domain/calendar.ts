@@ -24,7 +24,6 @@ export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 
 /** A weekly slot on a day of the range that no post of its owner takes, and that add-to-queue could still give (after now plus the lock margin). */
 export const calendarSlotSchema = z.object({ day: z.string(), time: z.string(), owner_id: z.string() });
-export type CalendarSlot = z.infer<typeof calendarSlotSchema>;
 
 /** Posts in time order (`publish_at`, then id); slots in time order; the studio's clock (as the posts page's). */
 export const calendarSchema = z.object({ posts: z.array(postSchema), slots: z.array(calendarSlotSchema), clock: studioClockSchema });

@@ -26,7 +26,6 @@ export const contactFormSchema = z.object({
   /** The language the form was shown in; the e-mail to the studio is written in it. */
   idioma: z.enum(LANGUAGES, { error: 'languageInvalid' }).optional(),
 });
-export type ContactFormRequest = z.input<typeof contactFormSchema>;
 export type ContactForm = z.output<typeof contactFormSchema>;
 
 export const contactFormReceivedSchema = z.object({ status: z.literal('received') });

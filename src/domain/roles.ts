@@ -1,7 +1,6 @@
 /** User roles (SPEC §1, §6). New users are customers. */
 export const ROLES = ['admin', 'customer', 'publisher', 'basic'] as const;
 export type Role = (typeof ROLES)[number];
-export const DEFAULT_ROLE: Role = 'customer';
 
 /** Who has posts (SPEC §6: the preview list loads only for admin and customer). */
 export const ROLES_WITH_POSTS: readonly Role[] = ['admin', 'customer'];

@@ -136,7 +136,6 @@ export const instagramConnectionViewSchema = z.object({
 });
 export const socialConnectionViewSchema = z.discriminatedUnion('network', [linkedinConnectionViewSchema, instagramConnectionViewSchema]);
 export type LinkedInConnectionView = z.infer<typeof linkedinConnectionViewSchema>;
-export type InstagramConnectionView = z.infer<typeof instagramConnectionViewSchema>;
 export type SocialConnectionView = z.infer<typeof socialConnectionViewSchema>;
 
 export const networkParamsSchema = z.object({ network: socialNetworkSchema });
@@ -155,4 +154,3 @@ export type OAuthCallback = z.infer<typeof oauthCallbackSchema>;
 
 /** The page (LinkedIn) or business account (Instagram) the network's posts are published to. */
 export const publishTargetSchema = z.object({ targetId: z.string().trim().min(1, 'required').max(512, 'tooLong') });
-export type PublishTarget = z.infer<typeof publishTargetSchema>;

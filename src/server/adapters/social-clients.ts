@@ -30,11 +30,6 @@ export function sandboxAccess(social: Config['social']): SandboxAccess {
   return 'off';
 }
 
-/** True when some network will be served by the sandbox. */
-export function needsSandbox(social: Config['social']): boolean {
-  return sandboxAccess(social) !== 'off';
-}
-
 export function createSocialClients(options: {
   social: Config['social'];
   /** Where browsers reach the sandbox's consent pages (PUBLIC_URL). */

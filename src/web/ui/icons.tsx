@@ -49,16 +49,6 @@ export const DotsIcon = (props: IconProps) => (
     <circle cx="12" cy="19" r="1" />
   </Icon>
 );
-export const GripIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="9" cy="6" r="1" />
-    <circle cx="15" cy="6" r="1" />
-    <circle cx="9" cy="12" r="1" />
-    <circle cx="15" cy="12" r="1" />
-    <circle cx="9" cy="18" r="1" />
-    <circle cx="15" cy="18" r="1" />
-  </Icon>
-);
 export const PhotoIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="4" width="18" height="16" rx="2" />
@@ -98,22 +88,6 @@ export const UserPlusIcon = (props: IconProps) => (
     <path d="M3 21v-1a6 6 0 0 1 12 0v1M19 8v6M16 11h6" />
   </Icon>
 );
-export const CheckIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M5 12l5 5L20 7" />
-  </Icon>
-);
-export const EyeOffIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3 3l18 18M10.6 10.6a2 2 0 0 0 2.8 2.8M9.9 5.2A9.7 9.7 0 0 1 12 5c5 0 9 5 9 7 0 .9-.8 2.4-2.2 3.8M6.6 6.6C4.4 8 3 10.3 3 12c0 2 4 7 9 7 1.6 0 3-.4 4.3-1.1" />
-  </Icon>
-);
-export const MapPinIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
-    <circle cx="12" cy="9.5" r="2.5" />
-  </Icon>
-);
 export const LockIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="5" y="11" width="14" height="10" rx="2" />
@@ -123,12 +97,6 @@ export const LockIcon = (props: IconProps) => (
 export const SendIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M21 3L10 14M21 3l-7 18-4-7-7-4 18-7z" />
-  </Icon>
-);
-export const EyeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3 12c0-2 4-7 9-7s9 5 9 7-4 7-9 7-9-5-9-7z" />
-    <circle cx="12" cy="12" r="2.5" />
   </Icon>
 );
 export const CalendarIcon = (props: IconProps) => (

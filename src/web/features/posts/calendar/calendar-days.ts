@@ -8,7 +8,6 @@ import { daySchema } from '../../../../domain/post.ts';
 import { addDays, isoWeekdayOf } from '../../../../domain/studio-time.ts';
 
 export type CalendarView = 'month' | 'week';
-export const CALENDAR_VIEWS: readonly CalendarView[] = ['month', 'week'];
 
 function toUtc(day: string): Date {
   return new Date(`${day}T00:00:00Z`);
