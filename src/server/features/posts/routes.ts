@@ -87,7 +87,8 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies 
       onRequest,
       schema: {
         tags,
-        summary: "Changes the text and the images (the post's whole list, in order, each selected or not); until the day before its date",
+        summary:
+          "Changes the text and the images (the post's whole list, in order, each selected or not); until 15 minutes (the lock margin) before its time, 409 POST_LOCKED after",
         params: postParams,
         body: postUpdateSchema,
         response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
