@@ -20,7 +20,7 @@ import { networkTile, sandboxControl } from './support/social.ts';
  * sandbox's clock control) reaches 10:14, nothing goes out, 10:16, and the post turns published in
  * place. Then her weekly queue: two slots in Settings, a post added to the queue from its card and
  * another from the publish dialog, each at the next free slot, and the free slots on the calendar. An
- * administrator filters the calendar by her; on a phone the calendar is a list of days.
+ * administrator filters the calendar by a customer; on a phone the calendar is a list of days.
  */
 const journey = useServerAndBrowser();
 
@@ -33,6 +33,9 @@ const CLARA = {
   role: 'customer',
   language: 'es',
 } as const;
+// Each test has its own customer, so each runs alone too.
+const MARTA = { ...CLARA, first_name: 'Marta', last_name: 'Vidal', email: 'marta@calendario-e2e.test', phone: '600 111 333' } as const;
+const JORDI = { ...CLARA, first_name: 'Jordi', last_name: 'Pons', email: 'jordi@calendario-e2e.test', phone: '600 111 444' } as const;
 const HOUSE: NewProject = {
   title: 'Casa del calendario',
   description: 'Una casa de piedra seca entre olivos, abierta al valle.',
@@ -69,6 +72,21 @@ async function connectLinkedIn(page: Page, server: RunningServer): Promise<void>
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL(`${server.url}/settings`);
   await networkTile(page, 'LinkedIn').getByText('Conectado', { exact: true }).waitFor();
+}
+
+/** A new customer, signed in, with the house's three posts and LinkedIn connected. */
+async function newStudio(server: RunningServer, customer: { email: string; password: string }): Promise<{ page: Page; id: string; posts: Post[] }> {
+  const admin = await signedIn(server, ADMIN);
+  const created = await admin.request.post(`${server.url}/api/users`, { data: customer });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await admin.context().close();
+
+  const page = await signedIn(server, customer);
+  const projectId = await createProject(page, server, HOUSE);
+  await launchProject(page, server, projectId);
+  await connectLinkedIn(page, server);
+  return { page, id, posts: await postsOf(page, server, projectId) };
 }
 
 async function postsOf(page: Page, server: RunningServer, projectId: number): Promise<Post[]> {
@@ -127,24 +145,12 @@ async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
 }
 
 describe('the calendar', () => {
-  const studio = { claraId: '', projectId: 0, posts: [] as Post[] };
-
   test(
     'schedule at 10:15, see it in the month, drag it, move it back with the keyboard, a refused move goes back, move it by quarter hours in the week, and it publishes live at its minute',
     { timeout: 240_000 },
     async () => {
       const { server } = journey;
-      const admin = await signedIn(server, ADMIN);
-      const created = await admin.request.post(`${server.url}/api/users`, { data: CLARA });
-      expect(created.status(), await created.text()).toBe(201);
-      studio.claraId = ((await created.json()) as { id: string }).id;
-      await admin.context().close();
-
-      const page = await signedIn(server, CLARA);
-      studio.projectId = await createProject(page, server, HOUSE);
-      await launchProject(page, server, studio.projectId);
-      await connectLinkedIn(page, server);
-      studio.posts = await postsOf(page, server, studio.projectId);
+      const { page, posts } = await newStudio(server, CLARA);
       const clock = await studioClock(page, server);
       // A day from tomorrow whose next day is in the same month view, so both are on screen.
       const tomorrow = addDays(clock.today, 1);
@@ -192,7 +198,7 @@ describe('the calendar', () => {
       await drag(page, post, dayCell(page, nextDay));
       await page.getByText(/^Publicación movida: /).waitFor();
       await calendarPost(dayCell(page, nextDay), 1).waitFor();
-      expect(await postById(page, server, studio.posts[0]!.id)).toMatchObject({ state: 'scheduled', publish_on: nextDay, publish_time: '10:15' });
+      expect(await postById(page, server, posts[0]!.id)).toMatchObject({ state: 'scheduled', publish_on: nextDay, publish_time: '10:15' });
 
       // 4. Back with the keyboard: Space lifts it, the left arrow goes to the day before, Space drops it.
       // Each step waits for what a screen reader is told (dnd-kit's live region, in Spanish): over its own day, then the day before.
@@ -208,7 +214,7 @@ describe('the calendar', () => {
       await toldOver(day);
       await page.keyboard.press('Space');
       await calendarPost(dayCell(page, day), 1).waitFor();
-      await expect.poll(async () => (await postById(page, server, studio.posts[0]!.id)).publish_on).toBe(day);
+      await expect.poll(async () => (await postById(page, server, posts[0]!.id)).publish_on).toBe(day);
 
       // 5. LinkedIn disconnected meanwhile (another tab): the server refuses the move, the post goes back with the reason.
       expect((await page.request.delete(`${server.url}/api/social/linkedin`)).status()).toBe(200);
@@ -218,7 +224,7 @@ describe('the calendar', () => {
       await calendarPost(dayCell(page, day), 1).waitFor();
       expect(await calendarPost(dayCell(page, nextDay), 1).count()).toBe(0);
       await saveScreenshot(page, 'calendar-move-refused');
-      expectNoUnexpectedConsoleErrors(page, [{ status: 409, path: `/api/posts/${studio.posts[0]!.id}/schedule` }]);
+      expectNoUnexpectedConsoleErrors(page, [{ status: 409, path: `/api/posts/${posts[0]!.id}/schedule` }]);
       await connectLinkedIn(page, server);
 
       // 6. The week view of that day: the post in its quarter hour.
@@ -246,10 +252,10 @@ describe('the calendar', () => {
       await toldAt('10:15');
       await page.keyboard.press('Space');
       await calendarPost(slot, 1).waitFor();
-      await expect.poll(async () => (await postById(page, server, studio.posts[0]!.id)).publish_time).toBe('10:15');
+      await expect.poll(async () => (await postById(page, server, posts[0]!.id)).publish_time).toBe('10:15');
 
       // 7. The app's clock to 10:14 of that day: nothing goes out. To 10:16: it is published, and the calendar says so in place.
-      const scheduled = await postById(page, server, studio.posts[0]!.id);
+      const scheduled = await postById(page, server, posts[0]!.id);
       await advanceAppClockTo(server, scheduled.publish_at!, 60);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect((await postById(page, server, scheduled.id)).state).toBe('scheduled');
@@ -263,7 +269,7 @@ describe('the calendar', () => {
       expect(result?.status).toBe('posted');
       await saveScreenshot(page, 'calendar-published-live');
 
-      expectNoUnexpectedConsoleErrors(page, [{ status: 409, path: `/api/posts/${studio.posts[0]!.id}/schedule` }]);
+      expectNoUnexpectedConsoleErrors(page, [{ status: 409, path: `/api/posts/${posts[0]!.id}/schedule` }]);
       await page.context().close();
     },
   );
@@ -273,7 +279,7 @@ describe('the calendar', () => {
     { timeout: 120_000 },
     async () => {
       const { server } = journey;
-      const page = await signedIn(server, CLARA);
+      const { page, posts } = await newStudio(server, MARTA);
       await page.goto(`${server.url}/settings`);
       const queue = page.getByRole('region', { name: 'Cola de publicación semanal' });
       await queue.getByText(/No hay franjas/).waitFor();
@@ -314,9 +320,9 @@ describe('the calendar', () => {
       await expect.poll(() => linkedinToo.isDisabled()).toBe(false);
       await linkedinToo.check();
       await publish.getByRole('button', { name: 'Añadir a la cola' }).click();
-      await expect.poll(async () => (await postById(page, server, studio.posts[2]!.id)).state).toBe('scheduled');
+      await expect.poll(async () => (await postById(page, server, posts[2]!.id)).state).toBe('scheduled');
 
-      const [second, third] = [await postById(page, server, studio.posts[1]!.id), await postById(page, server, studio.posts[2]!.id)];
+      const [second, third] = [await postById(page, server, posts[1]!.id), await postById(page, server, posts[2]!.id)];
       for (const queued of [second, third]) {
         const slotOf = { 1: '09:00', 4: '18:00' }[isoWeekdayOf(queued.publish_on!)];
         expect(queued.publish_time, `${queued.publish_on} is a slot's day`).toBe(slotOf);
@@ -343,25 +349,40 @@ describe('the calendar', () => {
     { timeout: 120_000 },
     async () => {
       const { server } = journey;
+      // Jordi's weekly queue (the queue's own test does this on screen) and his post 2 in it.
+      const jordi = await newStudio(server, JORDI);
+      const slots = [
+        { weekday: 1, time: '09:00' },
+        { weekday: 4, time: '18:00' },
+      ];
+      expect((await jordi.page.request.put(`${server.url}/api/queue-slots`, { data: { slots } })).status()).toBe(200);
+      const queued = await jordi.page.request.post(`${server.url}/api/posts/${jordi.posts[1]!.id}/queue`, {
+        data: { networks: { instagram: false, linkedin: true } },
+      });
+      expect(queued.status(), await queued.text()).toBe(200);
+      await jordi.page.context().close();
+
       const admin = await signedIn(server, ADMIN);
-      const second = await postById(admin, server, studio.posts[1]!.id);
+      const second = await postById(admin, server, jordi.posts[1]!.id);
       await admin.goto(`${server.url}/calendar?day=${second.publish_on}`);
       await admin.getByText('Elige un cliente para ver las franjas libres de su cola semanal.').waitFor();
       expect(await admin.locator('[data-free-slot]').count()).toBe(0);
       await admin.getByRole('combobox', { name: 'Cliente' }).click();
-      await admin.keyboard.type('Clara');
-      await admin.getByRole('option', { name: /Clara Roca/ }).click();
-      await admin.waitForURL((url) => url.searchParams.get('owner') === studio.claraId);
-      await calendarPost(dayCell(admin, second.publish_on!), 2).waitFor();
+      await admin.keyboard.type('Jordi');
+      await admin.getByRole('option', { name: /Jordi Pons/ }).click();
+      await admin.waitForURL((url) => url.searchParams.get('owner') === jordi.id);
+      // Marta's post 2 may share his slot: filtered, only his is left.
+      await expect.poll(() => calendarPost(dayCell(admin, second.publish_on!), 2).count()).toBe(1);
+      expect(await admin.locator(`[data-post-id="${second.id}"]`).count()).toBe(1);
       await admin.locator('[aria-busy]').waitFor({ state: 'detached' });
       await saveScreenshot(admin, 'calendar-admin-filtered');
-      // Her free slots, a month on from her queued posts (see the queue's test): the filter stays.
-      await admin.goto(`${server.url}/calendar?day=${addDays(second.publish_on!, 14)}&owner=${studio.claraId}`);
+      // His free slots, two weeks on from his queued post: the filter stays.
+      await admin.goto(`${server.url}/calendar?day=${addDays(second.publish_on!, 14)}&owner=${jordi.id}`);
       await expect.poll(() => admin.locator('[data-free-slot]').count()).toBeGreaterThan(0);
       expectNoUnexpectedConsoleErrors(admin);
       await admin.context().close();
 
-      const phone = await signedIn(server, CLARA, { width: 390 });
+      const phone = await signedIn(server, JORDI, { width: 390 });
       await phone.goto(`${server.url}/calendar?day=${second.publish_on}`);
       await phone.locator('[data-view="list"]').waitFor();
       await calendarPost(phone, 2).waitFor();

@@ -39,16 +39,20 @@ describe('the network check', () => {
     await again;
     await page.getByText('Todo listo: los estudios pueden conectar y publicar.').waitFor();
     expectNoUnexpectedConsoleErrors(page);
-
-    // Make a customer, as the Users screen does, for the next test.
-    const created = await page.request.post(`${journey.server.url}/api/users`, {
-      data: { first_name: 'Clara', last_name: 'Roca', email: CUSTOMER.email, phone: '600000000', role: 'customer', password: CUSTOMER.password },
-    });
-    expect(created.status()).toBe(201);
     await page.context().close();
   });
 
   test('a customer has no such entry, is sent home from its address, and the API answers 403', async () => {
+    // The customer is made here, as the Users screen does, so this test runs alone too.
+    const admin = await newPage(journey.browser);
+    await signIn(admin, journey.server.url, ADMIN);
+    await admin.waitForURL(`${journey.server.url}/home`);
+    const created = await admin.request.post(`${journey.server.url}/api/users`, {
+      data: { first_name: 'Clara', last_name: 'Roca', email: CUSTOMER.email, phone: '600000000', role: 'customer', password: CUSTOMER.password },
+    });
+    expect(created.status()).toBe(201);
+    await admin.context().close();
+
     const page = await newPage(journey.browser);
     await signIn(page, journey.server.url, CUSTOMER);
     await page.waitForURL(/\/(home|profile)$/);
