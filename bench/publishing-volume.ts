@@ -16,7 +16,7 @@ import { createConnectors } from '../src/server/features/social/adapters.ts';
 import { type Publishing, createPublishing } from '../src/server/features/publishing/service.ts';
 import { createLocalStorage } from '../src/server/adapters/storage/local-storage.ts';
 import { DEFAULT_JOB_CONCURRENCY, createJobWorker } from '../src/server/jobs/job-worker.ts';
-import type { SandboxUsage } from '../src/server/sandbox/usage.ts';
+import type { SandboxUsage } from '../src/sandbox/usage.ts';
 import { sandboxAdapters, sandboxClients } from '../src/server/test-support/social-sandbox.ts';
 import type { BenchDialect } from './support/bench-app.ts';
 import { type StudiosEnv, cpuMsOf, seedDuePosts, startStudios } from './support/publishing-studios.ts';

@@ -34,7 +34,7 @@ export const BUILDS = [
     name: 'server',
     label: 'the server',
     script: 'build:server',
-    inputs: ['src/server', 'src/domain', 'tsconfig.server.json', 'tsconfig.base.json', 'package.json', 'package-lock.json'],
+    inputs: ['src/server', 'src/sandbox', 'src/domain', 'tsconfig.server.json', 'tsconfig.base.json', 'package.json', 'package-lock.json'],
     output: 'dist/server',
   },
 ];

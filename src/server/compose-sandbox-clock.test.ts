@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../domain/studio-time.ts';
-import { MAX_CLOCK_OFFSET_SECONDS } from './sandbox/sandbox.ts';
+import { MAX_CLOCK_OFFSET_SECONDS } from '../sandbox/sandbox.ts';
 import { startComposedApp } from './test-support/composed-app.ts';
 import { type TestDatabase, createTestDatabase } from './test-support/database.ts';
 import { createTestPost, createTestProject } from './test-support/posts.ts';

@@ -13,7 +13,7 @@ import { networkStartWarnings } from './features/networks-check/start-warnings.t
 import { redirectUriOf } from './features/social/service.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { resolveTokenKeys } from './lib/token-encryption-key.ts';
-import { type Sandbox, type SandboxAccessCheck, createSandbox } from './sandbox/sandbox.ts';
+import { type Sandbox, type SandboxAccessCheck, createSandbox } from '../sandbox/sandbox.ts';
 
 /**
  * The app as `npm start` runs it, composed from the configuration on an open, migrated database: the

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Sandbox } from '../sandbox/sandbox.ts';
+import type { Sandbox } from '../../sandbox/sandbox.ts';
 import { type GraphClient, createGraphClient } from './instagram/graph-client.ts';
 import { type LinkedInClient, createLinkedInClient } from './linkedin/linkedin-client.ts';
 

@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
-import type { SandboxCredentials, SandboxControl } from '../sandbox/sandbox.ts';
+import type { SandboxCredentials, SandboxControl } from '../../sandbox/sandbox.ts';
 import type { CrashWorkerSettings } from './publishing-crash-worker.ts';
 import { freePort } from './free-port.ts';
 import type { HarnessCall, SandboxLatency } from './sandbox-process.ts';

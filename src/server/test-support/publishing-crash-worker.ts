@@ -17,7 +17,7 @@ import { createMemoryEventHub } from '../events/memory-event-hub.ts';
 import { createPublishing } from '../features/publishing/service.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import { createTokenCipher } from '../lib/token-cipher.ts';
-import type { SandboxCredentials } from '../sandbox/sandbox.ts';
+import type { SandboxCredentials } from '../../sandbox/sandbox.ts';
 
 export interface CrashWorkerSettings {
   database: Config['database'];

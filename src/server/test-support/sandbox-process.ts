@@ -19,7 +19,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyRequest } from 'fastify';
-import { createSandbox } from '../sandbox/sandbox.ts';
+import { createSandbox } from '../../sandbox/sandbox.ts';
 import { seededRandom } from '../lib/seeded-random.ts';
 
 export interface SandboxLatency {

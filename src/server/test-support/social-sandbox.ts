@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createGraphClient } from '../adapters/instagram/graph-client.ts';
 import { createLinkedInClient } from '../adapters/linkedin/linkedin-client.ts';
 import type { SocialAdapters } from '../features/social/adapters.ts';
-import { type Sandbox, createSandbox } from '../sandbox/sandbox.ts';
-import { SIGNED_IN_COOKIE } from '../sandbox/studios.ts';
+import { type Sandbox, createSandbox } from '../../sandbox/sandbox.ts';
+import { SIGNED_IN_COOKIE } from '../../sandbox/studios.ts';
 import { type TestApp, createTestTokenCipher } from './test-app.ts';
 
 /**

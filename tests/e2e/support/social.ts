@@ -35,7 +35,7 @@ export async function chooseInstagramAccount(page: Page, username: string): Prom
   await page.getByText(`Se publicará en @${username}`).waitFor();
 }
 
-/** The sandbox's misbehaviour API, as a tester would call it (src/server/sandbox/sandbox.ts). */
+/** The sandbox's misbehaviour API, as a tester would call it (src/sandbox/sandbox.ts). */
 export async function sandboxControl(server: RunningServer, action: string, body: unknown): Promise<void> {
   const response = await fetch(`${server.url}/sandbox/control/${action}`, {
     method: 'POST',

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INSTAGRAM_SCOPES, instagramScopes } from '../../../domain/social.ts';
-import { defaultMetaPages } from '../../sandbox/personas.ts';
+import { defaultMetaPages } from '../../../sandbox/personas.ts';
 import { plainImage } from '../../test-support/images.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
 import { NEWEST_GRAPH_VERSION } from '../api-versions.ts';

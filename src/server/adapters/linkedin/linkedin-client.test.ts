@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinScopes } from '../../../domain/social.ts';
-import { defaultOrganizations } from '../../sandbox/personas.ts';
+import { defaultOrganizations } from '../../../sandbox/personas.ts';
 import { plainImage } from '../../test-support/images.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
 import { ProviderError } from '../provider-http.ts';

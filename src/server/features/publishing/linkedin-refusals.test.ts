@@ -3,7 +3,7 @@ import type { LinkedInConnectionView } from '../../../domain/social.ts';
 import { readFlag } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
-import { defaultOrganizations } from '../../sandbox/personas.ts';
+import { defaultOrganizations } from '../../../sandbox/personas.ts';
 import { type PublishingTestApp, createDuePost, createTestPublishing, startPublishingTestApp } from '../../test-support/publishing.ts';
 import { connect } from '../../test-support/social-sandbox.ts';
 import { createTestUser, signIn } from '../../test-support/test-app.ts';

@@ -2,7 +2,7 @@ import type { SocialNetwork } from '../../../domain/social.ts';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
-import type { Sandbox } from '../../sandbox/sandbox.ts';
+import type { Sandbox } from '../../../sandbox/sandbox.ts';
 import type { ConnectorDependencies, NetworkConnector } from './connector.ts';
 import { createInstagramConnector } from './instagram-connector.ts';
 import { createLinkedInConnector } from './linkedin-connector.ts';

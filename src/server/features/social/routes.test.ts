@@ -433,7 +433,7 @@ describe('connecting Instagram through the Facebook Login dialog', () => {
 
   it('preselects the business account when there is only one, and shows none when there are none', async () => {
     const other = await newUser();
-    const [withAccount, , withoutAccount] = (await import('../../sandbox/personas.ts')).defaultMetaPages();
+    const [withAccount, , withoutAccount] = (await import('../../../sandbox/personas.ts')).defaultMetaPages();
     sandbox.sandbox.control.setMetaPages([withAccount!, withoutAccount!]);
     try {
       await connected(other.cookie, 'instagram');
@@ -441,7 +441,7 @@ describe('connecting Instagram through the Facebook Login dialog', () => {
       sandbox.sandbox.control.setMetaPages([withoutAccount!]);
       expect((await pages(other.cookie, 'instagram')).json()).toMatchObject({ businessPages: [], publishTargetId: null });
     } finally {
-      sandbox.sandbox.control.setMetaPages((await import('../../sandbox/personas.ts')).defaultMetaPages());
+      sandbox.sandbox.control.setMetaPages((await import('../../../sandbox/personas.ts')).defaultMetaPages());
     }
   });
 

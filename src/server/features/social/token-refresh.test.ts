@@ -4,7 +4,7 @@ import { readFlag } from '../../db/values.ts';
 import { createTestPost } from '../../test-support/posts.ts';
 import { projectRowValues } from '../../test-support/projects.ts';
 import { type Network, type TestSandbox, connect, sandboxAdapters, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
-import { defaultMetaPages } from '../../sandbox/personas.ts';
+import { defaultMetaPages } from '../../../sandbox/personas.ts';
 import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
 import { type TestApp, createTestApp, createTestTokenCipher, createTestUser, signIn } from '../../test-support/test-app.ts';
 import { secretContext } from './connection.ts';

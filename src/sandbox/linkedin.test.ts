@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LINKEDIN_MEMBER_SCOPES, linkedinScopes } from '../../domain/social.ts';
-import { linkedinVersionOf } from '../adapters/api-versions.ts';
-import { plainImage } from '../test-support/images.ts';
-import { LINKEDIN_VERSION, TEST_APP_URL, type TestSandbox, answerConsent, sandboxClients, startTestSandbox } from '../test-support/social-sandbox.ts';
+import { LINKEDIN_MEMBER_SCOPES, linkedinScopes } from '../domain/social.ts';
+import { linkedinVersionOf } from '../server/adapters/api-versions.ts';
+import { plainImage } from '../server/test-support/images.ts';
+import { LINKEDIN_VERSION, TEST_APP_URL, type TestSandbox, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 
 /**
  * Where the sandbox's LinkedIn refuses what LinkedIn refuses (issue 12): retired versions, a missing

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, createTestTokenCipher } from '../test-support/test-app.ts';
-import { type TestSandbox, startTestSandbox } from '../test-support/social-sandbox.ts';
+import { type TestApp, createTestApp, createTestTokenCipher } from '../server/test-support/test-app.ts';
+import { type TestSandbox, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 import { createSandbox } from './sandbox.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTAGRAM_SCOPES } from '../../domain/social.ts';
-import { ProviderError } from '../adapters/provider-http.ts';
-import type { GraphClient } from '../adapters/instagram/graph-client.ts';
-import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../test-support/social-sandbox.ts';
+import { INSTAGRAM_SCOPES } from '../domain/social.ts';
+import { ProviderError } from '../server/adapters/provider-http.ts';
+import type { GraphClient } from '../server/adapters/instagram/graph-client.ts';
+import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 
 /**
  * The sandbox's Meta refuses a caption as Instagram does (decision 014): more than 5 hashtags is refused

@@ -1,4 +1,4 @@
-import { type HostLookup, nonPublicUrlReason, systemLookup } from '../lib/public-address.ts';
+import { type HostLookup, nonPublicUrlReason, systemLookup } from '../server/lib/public-address.ts';
 
 /**
  * What Meta does with a container's image_url (B.7, B.13): it downloads the image itself, from the

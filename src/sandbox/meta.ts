@@ -242,23 +242,19 @@ ${hiddenFields(fields)}
         return;
       }
       if (fault.kind === 'rate-limit') {
-        return reply
-          .status(400)
-          .send({
-            error: { message: '(#4) Application request limit reached', type: 'OAuthException', is_transient: true, code: 4, fbtrace_id: 'AsandboxRate' },
-          });
-      }
-      return reply
-        .status(500)
-        .send({
-          error: {
-            message: 'An unexpected error has occurred. Please retry your request later.',
-            type: 'OAuthException',
-            is_transient: true,
-            code: 2,
-            fbtrace_id: 'AsandboxErr',
-          },
+        return reply.status(400).send({
+          error: { message: '(#4) Application request limit reached', type: 'OAuthException', is_transient: true, code: 4, fbtrace_id: 'AsandboxRate' },
         });
+      }
+      return reply.status(500).send({
+        error: {
+          message: 'An unexpected error has occurred. Please retry your request later.',
+          type: 'OAuthException',
+          is_transient: true,
+          code: 2,
+          fbtrace_id: 'AsandboxErr',
+        },
+      });
     });
 
     // B.1: the login dialog (any version prefix) and its decision.

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { plainImage } from '../../test-support/images.ts';
+import { plainImage } from '../../server/test-support/images.ts';
 
 /**
  * Where Meta fetches a container's image_url from: a web server with images Instagram accepts (square,

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LINKEDIN_MEMBER_SCOPES, linkedinScopes } from '../../../domain/social.ts';
-import { linkedinVersionOf } from '../../adapters/api-versions.ts';
-import { type LinkedInClient, publishLinkedInPost } from '../../adapters/linkedin/linkedin-client.ts';
-import { createSocialClients } from '../../adapters/social-clients.ts';
-import { loadConfig } from '../../config.ts';
-import { plainImage } from '../../test-support/images.ts';
-import { LINKEDIN_VERSION, TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../test-support/social-sandbox.ts';
+import { LINKEDIN_MEMBER_SCOPES, linkedinScopes } from '../../domain/social.ts';
+import { linkedinVersionOf } from '../../server/adapters/api-versions.ts';
+import { type LinkedInClient, publishLinkedInPost } from '../../server/adapters/linkedin/linkedin-client.ts';
+import { createSocialClients } from '../../server/adapters/social-clients.ts';
+import { loadConfig } from '../../server/config.ts';
+import { plainImage } from '../../server/test-support/images.ts';
+import { LINKEDIN_VERSION, TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
 import { LINKEDIN_MEMBER, defaultOrganizations } from '../personas.ts';
 import { answerMismatches, asRecorded, departures, requestMismatches } from './contract.ts';
 import { type LinkedInCallName, linkedinCalls, linkedinRefusals } from './linkedin-contract.ts';

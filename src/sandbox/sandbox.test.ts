@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { linkedinScopes } from '../../domain/social.ts';
-import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../test-support/social-sandbox.ts';
+import { linkedinScopes } from '../domain/social.ts';
+import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 import { parseFields } from './meta.ts';
 import { MAX_CLOCK_OFFSET_SECONDS, createSandbox } from './sandbox.ts';
 
@@ -285,7 +285,7 @@ describe('a sandbox with a folder', () => {
       client.authorizationUrl({ state: 's', redirectUri: `${TEST_APP_URL}/auth/linkedin/callback`, scopes: linkedinScopes({ organizationPages: true }) }),
     );
     const token = (await client.exchangeCode({ code: back.searchParams.get('code')!, redirectUri: `${TEST_APP_URL}/auth/linkedin/callback` })).accessToken!;
-    const { plainImage } = await import('../test-support/images.ts');
+    const { plainImage } = await import('../server/test-support/images.ts');
     const image = await client.uploadImage(token, { owner: 'urn:li:person:sbx4Qm7TzL', bytes: await plainImage('jpeg') });
     await client.createPost(token, { author: 'urn:li:person:sbx4Qm7TzL', commentary: 'persistente', images: [{ urn: image }] });
     await first.server.close();

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTAGRAM_SCOPES, linkedinScopes } from '../../domain/social.ts';
-import { publishInstagramPost } from '../adapters/instagram/graph-client.ts';
-import { publishLinkedInPost, toLittleText } from '../adapters/linkedin/linkedin-client.ts';
-import { plainImage } from '../test-support/images.ts';
-import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../test-support/social-sandbox.ts';
+import { INSTAGRAM_SCOPES, linkedinScopes } from '../domain/social.ts';
+import { publishInstagramPost } from '../server/adapters/instagram/graph-client.ts';
+import { publishLinkedInPost, toLittleText } from '../server/adapters/linkedin/linkedin-client.ts';
+import { plainImage } from '../server/test-support/images.ts';
+import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 
 /** The pages behind the sandbox's permalinks: what a person sees on opening a published post's link. */
 const MEMBER = 'urn:li:person:sbx4Qm7TzL';

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INSTAGRAM_SCOPES, instagramScopes } from '../../../domain/social.ts';
-import { type GraphClient, publishInstagramPost } from '../../adapters/instagram/graph-client.ts';
-import { createSocialClients } from '../../adapters/social-clients.ts';
-import { loadConfig } from '../../config.ts';
-import { TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../test-support/social-sandbox.ts';
+import { INSTAGRAM_SCOPES, instagramScopes } from '../../domain/social.ts';
+import { type GraphClient, publishInstagramPost } from '../../server/adapters/instagram/graph-client.ts';
+import { createSocialClients } from '../../server/adapters/social-clients.ts';
+import { loadConfig } from '../../server/config.ts';
+import { TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
 import { defaultMetaPages } from '../personas.ts';
 import { answerMismatches, asRecorded, departures, requestMismatches } from './contract.ts';
 import { type GraphCallName, graphCalls, graphRefusals } from './graph-contract.ts';

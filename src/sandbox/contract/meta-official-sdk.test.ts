@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { INSTAGRAM_SCOPES } from '../../../domain/social.ts';
-import { TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../test-support/social-sandbox.ts';
+import { INSTAGRAM_SCOPES } from '../../domain/social.ts';
+import { TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
 import { defaultMetaPages } from '../personas.ts';
 import { startImageServer, type ImageServer } from './image-server.ts';
 import { type FacebookAdsApiInstance, facebookRequestError, metaSdk } from './meta-sdk.ts';

@@ -1,9 +1,9 @@
 import { AuthClient, RestliClient } from 'linkedin-api-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LINKEDIN_MEMBER_SCOPES, linkedinScopes } from '../../../domain/social.ts';
-import { linkedinVersionOf, linkedinVersionStatus } from '../../adapters/api-versions.ts';
-import { plainImage } from '../../test-support/images.ts';
-import { LINKEDIN_VERSION, TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../test-support/social-sandbox.ts';
+import { LINKEDIN_MEMBER_SCOPES, linkedinScopes } from '../../domain/social.ts';
+import { linkedinVersionOf, linkedinVersionStatus } from '../../server/adapters/api-versions.ts';
+import { plainImage } from '../../server/test-support/images.ts';
+import { LINKEDIN_VERSION, TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
 import { LINKEDIN_MEMBER, defaultOrganizations } from '../personas.ts';
 import { axiosAnswerOf, officialAxios, routeToSandbox, toSandboxUrl } from './official-clients.ts';
 

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { INSTAGRAM_SCOPES } from '../../domain/social.ts';
-import type { GraphClient } from '../adapters/instagram/graph-client.ts';
-import { ProviderError } from '../adapters/provider-http.ts';
-import { plainImage } from '../test-support/images.ts';
-import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../test-support/social-sandbox.ts';
+import { INSTAGRAM_SCOPES } from '../domain/social.ts';
+import type { GraphClient } from '../server/adapters/instagram/graph-client.ts';
+import { ProviderError } from '../server/adapters/provider-http.ts';
+import { plainImage } from '../server/test-support/images.ts';
+import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 import { inspectInstagramImage } from './instagram-image.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml } from '../server/lib/html.ts';
 
 /**
  * The sandbox's own pages: the consent screens, their error pages and the list of what was published.
