@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nonPublicUrlReason } from '../server/lib/public-address.ts';
 import { type TestApp, createTestApp, createTestTokenCipher } from '../server/test-support/test-app.ts';
 import { type TestSandbox, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 import { createSandbox } from './sandbox.ts';
@@ -34,7 +35,7 @@ describe('the sandbox and bad input', () => {
 
   beforeAll(async () => {
     alone = await startTestSandbox();
-    const sandbox = createSandbox({ publicUrl: 'http://localhost:3000', redirectUris: { linkedin: [], meta: [] } });
+    const sandbox = createSandbox({ publicUrl: 'http://localhost:3000', redirectUris: { linkedin: [], meta: [] }, unreachableReason: nonPublicUrlReason });
     t = await createTestApp({ social: { cipher: createTestTokenCipher(), sandbox } });
   });
   afterAll(async () => {

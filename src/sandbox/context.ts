@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallLog } from './call-log.ts';
 import type { FaultList } from './faults.ts';
+import type { UnreachableReason } from './instagram-image.ts';
 import type { SandboxStore } from './store.ts';
 
 /** What the sandbox's route modules share. */
@@ -14,8 +15,11 @@ export interface SandboxContext {
   /** Where the sandbox is mounted on the app (/sandbox). */
   prefix: string;
   linkedin: { clientId: string; clientSecret: string; redirectUris: string[] };
-  /** `imageOrigins`: where container images may come from although Meta could not fetch them (see instagram-image.ts). */
-  meta: { appId: string; appSecret: string; appName: string; redirectUris: string[]; imageOrigins: string[] };
+  /**
+   * `imageOrigins`: where container images may come from although Meta could not fetch them; `unreachableReason`:
+   * why Meta could not fetch the others (see instagram-image.ts).
+   */
+  meta: { appId: string; appSecret: string; appName: string; redirectUris: string[]; imageOrigins: string[]; unreachableReason: UnreachableReason };
 }
 
 /** An answer in the provider's own words, thrown from a handler and sent as is. */

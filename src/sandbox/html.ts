@@ -1,9 +1,15 @@
-import { escapeHtml } from '../server/lib/html.ts';
-
 /**
  * The sandbox's own pages: the consent screens, their error pages and the list of what was published.
  * Plain HTML with one inline stylesheet and no script, so they work under the app's CSP.
  */
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for an HTML element or a quoted attribute (the sandbox's own: it imports nothing of the server). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
+}
+
 const STYLES = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;background:#f3f2ef;color:#1d2226;line-height:1.45}
@@ -87,5 +93,3 @@ export function errorPage(network: 'linkedin' | 'meta', title: string, detail: s
     body: `<div class="card error"><div class="brand">${mark}</div><h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(detail)}</p></div>`,
   });
 }
-
-export { escapeHtml };

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INSTAGRAM_SCOPES } from '../domain/social.ts';
 import type { GraphClient } from '../server/adapters/instagram/graph-client.ts';
 import { ProviderError } from '../server/adapters/provider-http.ts';
+import { nonPublicUrlReason } from '../server/lib/public-address.ts';
 import { plainImage } from '../server/test-support/images.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 import { inspectInstagramImage } from './instagram-image.ts';
@@ -103,10 +104,11 @@ describe('inspectInstagramImage', () => {
     let asked = '';
     const check = await inspectInstagramImage('https://media.studio.example/photo.jpg', {
       allowedOrigins: [],
-      lookup: async (hostname) => {
-        asked = hostname;
-        return ['192.168.1.10'];
-      },
+      unreachableReason: (url) =>
+        nonPublicUrlReason(url, async (hostname) => {
+          asked = hostname;
+          return ['192.168.1.10'];
+        }),
     });
     expect(asked).toBe('media.studio.example');
     expect(check).toMatchObject({ ok: false, code: 9004, subcode: 2207052, title: 'Media download has failed.' });

@@ -1,5 +1,3 @@
-import { type HostLookup, nonPublicUrlReason, systemLookup } from '../server/lib/public-address.ts';
-
 /**
  * What Meta does with a container's image_url (B.7, B.13): it downloads the image itself, from the
  * public internet, when the container is created ("We cURL media used in publishing attempts, so the
@@ -18,9 +16,11 @@ export interface ImageFetchRules {
    * it, on its own machine; its own tests). Empty: it refuses exactly what Meta refuses.
    */
   allowedOrigins: readonly string[];
-  /** How host names are resolved (the system's resolver). */
-  lookup?: HostLookup;
+  /** Why servers on the internet could not fetch a URL, undefined when they can (the app's check, given by its composer). */
+  unreachableReason: UnreachableReason;
 }
+
+export type UnreachableReason = (url: string) => Promise<string | undefined>;
 
 export type ImageCheck =
   | { ok: true; bytes: Buffer; width: number; height: number }
@@ -35,8 +35,7 @@ export async function inspectInstagramImage(imageUrl: string, rules: ImageFetchR
     title: 'Media download has failed.',
     userMessage: 'The media could not be fetched from the URI provided. Make sure the URI is valid and publicly reachable.',
   };
-  const reachable = async (url: string) =>
-    rules.allowedOrigins.includes(originOf(url)) || (await nonPublicUrlReason(url, rules.lookup ?? systemLookup)) === undefined;
+  const reachable = async (url: string) => rules.allowedOrigins.includes(originOf(url)) || (await rules.unreachableReason(url)) === undefined;
 
   let bytes: Buffer;
   try {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INSTAGRAM_SCOPES, LINKEDIN_MEMBER_SCOPES } from '../domain/social.ts';
-import { NEWEST_GRAPH_VERSION } from '../server/adapters/api-versions.ts';
+import { NEWEST_GRAPH_VERSION } from '../domain/api-versions.ts';
 import { startImageServer } from './contract/image-server.ts';
 import { LINKEDIN_VERSION, TEST_APP_URL, type TestSandbox, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LINKEDIN_MEMBER_SCOPES, linkedinScopes } from '../domain/social.ts';
-import { linkedinVersionOf } from '../server/adapters/api-versions.ts';
+import { linkedinVersionOf } from '../domain/api-versions.ts';
 import { plainImage } from '../server/test-support/images.ts';
 import { LINKEDIN_VERSION, TEST_APP_URL, type TestSandbox, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 

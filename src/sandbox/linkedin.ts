@@ -1,6 +1,6 @@
 import { type KeyPairKeyObjectResult, createSign, generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { linkedinVersionStatus } from '../server/adapters/api-versions.ts';
+import { linkedinVersionStatus } from '../domain/api-versions.ts';
 import { type SandboxContext, ProviderReply, bearerToken, paramsOf, pathWithinNetwork, requestBase, sleep } from './context.ts';
 import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
 import { LINKEDIN_MEMBER, type SandboxOrganization, initialsSvg } from './personas.ts';

@@ -1,4 +1,4 @@
-import { graphVersionStatus } from '../server/adapters/api-versions.ts';
+import { graphVersionStatus } from '../domain/api-versions.ts';
 import { ProviderReply } from './context.ts';
 import { escapeHtml } from './html.ts';
 import type { SandboxMetaPage } from './personas.ts';

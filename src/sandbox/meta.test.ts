@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INSTAGRAM_SCOPES } from '../domain/social.ts';
-import { NEWEST_GRAPH_VERSION } from '../server/adapters/api-versions.ts';
+import { NEWEST_GRAPH_VERSION } from '../domain/api-versions.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 
 /** Meta's rules as the sandbox answers them over HTTP, beyond what the Graph client's tests cover. */

@@ -750,7 +750,10 @@ ${hiddenFields(fields)}
       const isCarouselItem = params.is_carousel_item === 'true';
       // Captions on carousel items are not supported: the sandbox ignores them, as Graph appears to.
       if (!isCarouselItem) checkCaption(params.caption);
-      const checked = await inspectInstagramImage(params.image_url, { allowedOrigins: context.meta.imageOrigins });
+      const checked = await inspectInstagramImage(params.image_url, {
+        allowedOrigins: context.meta.imageOrigins,
+        unreachableReason: context.meta.unreachableReason,
+      });
       if (!checked.ok) throw publishingError(checked.code, checked.subcode, checked.message, checked.title, checked.userMessage);
       store.putFile(`ig-${id}`, { bytes: checked.bytes, contentType: 'image/jpeg' });
       state().containers[id] = {

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../server/lib/html.ts';
+import { escapeHtml } from './html.ts';
 
 /**
  * The people and pages that live in the sandbox: one LinkedIn member who may post as two company pages
@@ -108,6 +108,15 @@ export function defaultMetaPages(): SandboxMetaPage[] {
       business: { ...STUDIO_BUSINESS, edge: 'client_pages' },
     },
   ];
+}
+
+/** A studio added beside Marta (studios.ts), with accounts of its own; here so the store holds studios without importing studios.ts. */
+export interface SandboxStudio {
+  /** `studio-7`: the cookie's value. */
+  id: string;
+  name: string;
+  linkedin: { sub: string; givenName: string; familyName: string; email: string };
+  meta: { userId: string; name: string };
 }
 
 /** A square picture with initials, as a logo or profile picture would be. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinScopes } from '../domain/social.ts';
+import { nonPublicUrlReason } from '../server/lib/public-address.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
 import { parseFields } from './meta.ts';
 import { MAX_CLOCK_OFFSET_SECONDS, createSandbox } from './sandbox.ts';
@@ -244,7 +245,12 @@ describe('a sandbox with a folder', () => {
     const remembering = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-sandbox-clock-'));
     try {
       fs.writeFileSync(path.join(remembering, 'state.json'), JSON.stringify({ sequence: 5, clockOffsetMs }));
-      const instance = createSandbox({ publicUrl: 'http://127.0.0.1', dataDir: remembering, redirectUris: { linkedin: [], meta: [] } });
+      const instance = createSandbox({
+        publicUrl: 'http://127.0.0.1',
+        dataDir: remembering,
+        redirectUris: { linkedin: [], meta: [] },
+        unreachableReason: nonPublicUrlReason,
+      });
       expect(Math.abs(instance.now().getTime() - Date.now())).toBeLessThan(5_000);
     } finally {
       fs.rmSync(remembering, { recursive: true, force: true });
@@ -255,7 +261,12 @@ describe('a sandbox with a folder', () => {
     const remembering = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-sandbox-clock-'));
     try {
       fs.writeFileSync(path.join(remembering, 'state.json'), JSON.stringify({ sequence: 5, clockOffsetMs: MAX_CLOCK_OFFSET_SECONDS * 1000 }));
-      const instance = createSandbox({ publicUrl: 'http://127.0.0.1', dataDir: remembering, redirectUris: { linkedin: [], meta: [] } });
+      const instance = createSandbox({
+        publicUrl: 'http://127.0.0.1',
+        dataDir: remembering,
+        redirectUris: { linkedin: [], meta: [] },
+        unreachableReason: nonPublicUrlReason,
+      });
       expect(instance.now().getTime() - Date.now()).toBeGreaterThan(MAX_CLOCK_OFFSET_SECONDS * 1000 - 5_000);
       expect(() => instance.control.advanceTime(1)).toThrow(RangeError);
       expect(() => instance.control.advanceTime(Number.NaN)).toThrow(RangeError);
@@ -270,6 +281,7 @@ describe('a sandbox with a folder', () => {
         publicUrl: 'http://127.0.0.1',
         dataDir: dir,
         redirectUris: { linkedin: [`${TEST_APP_URL}/auth/linkedin/callback`], meta: [] },
+        unreachableReason: nonPublicUrlReason,
       });
       const server = Fastify({ logger: false });
       await server.register(instance.plugin, { prefix: '/sandbox' });

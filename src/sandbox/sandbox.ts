@@ -5,13 +5,14 @@ import { CallLog } from './call-log.ts';
 import { type SandboxContext, ProviderReply, sendReply } from './context.ts';
 import { FaultList, type SandboxFault, sandboxFaultSchema } from './faults.ts';
 import { escapeHtml, page } from './html.ts';
+import type { UnreachableReason } from './instagram-image.ts';
 import { linkedinRoutes } from './linkedin.ts';
 import { metaRoutes } from './meta.ts';
-import type { SandboxMetaPage, SandboxOrganization } from './personas.ts';
+import type { SandboxMetaPage, SandboxOrganization, SandboxStudio } from './personas.ts';
 import { type PostPage, instagramPostPage, linkedinPostPage } from './post-pages.ts';
 import { type PublishedOverview, publishedOverview, publishedPage } from './published-page.ts';
 import { MAX_CLOCK_OFFSET_SECONDS, type SandboxSettings, SandboxStore } from './store.ts';
-import { type SandboxStudio, addStudios } from './studios.ts';
+import { addStudios } from './studios.ts';
 import { type SandboxUsage, sandboxUsage } from './usage.ts';
 
 /**
@@ -48,6 +49,11 @@ export interface SandboxOptions {
    * is refused as Meta refuses it (9004/2207052). None by default.
    */
   imageOrigins?: string[];
+  /**
+   * Why servers on the internet could not fetch an image_url, undefined when they can: the app's own check
+   * (server/lib/public-address.ts), handed in by whoever builds the sandbox, which imports nothing of the server.
+   */
+  unreachableReason: UnreachableReason;
   /**
    * Who may use the control API and see what was published (the list, published.json, the posts' pages;
    * docs/decisions/016): `check` runs first, as an onRequest hook, and refuses by throwing an error whose
@@ -136,6 +142,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       appName: 'Alzado',
       redirectUris: options.redirectUris.meta,
       imageOrigins: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin),
+      unreachableReason: options.unreachableReason,
     },
   };
 

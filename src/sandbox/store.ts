@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type SandboxMetaPage, type SandboxOrganization, defaultMetaPages, defaultOrganizations } from './personas.ts';
-import type { SandboxStudio } from './studios.ts';
+import { type SandboxMetaPage, type SandboxOrganization, type SandboxStudio, defaultMetaPages, defaultOrganizations } from './personas.ts';
 
 /**
  * Everything the sandbox remembers, as the providers would: codes, tokens, uploaded images, posts,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { LINKEDIN_MEMBER, META_USER, type SandboxMetaPage } from './personas.ts';
+import { LINKEDIN_MEMBER, META_USER, type SandboxMetaPage, type SandboxStudio } from './personas.ts';
 import type { SandboxStore } from './store.ts';
 
 /**
@@ -9,13 +9,6 @@ import type { SandboxStore } from './store.ts';
  * account. A browser is signed in to the sandbox's networks as the studio its `sandbox_studio` cookie
  * names (as linkedin.com and facebook.com know who is signed in from their cookies); without it, as Marta.
  */
-export interface SandboxStudio {
-  /** `studio-7`: the cookie's value. */
-  id: string;
-  name: string;
-  linkedin: { sub: string; givenName: string; familyName: string; email: string };
-  meta: { userId: string; name: string };
-}
 
 export const SIGNED_IN_COOKIE = 'sandbox_studio';
 

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { EventHub } from './events/event-hub.ts';
 import { networkStartWarnings } from './features/networks-check/start-warnings.ts';
 import { redirectUriOf } from './features/social/service.ts';
+import { nonPublicUrlReason } from './lib/public-address.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { resolveTokenKeys } from './lib/token-encryption-key.ts';
 import { type Sandbox, type SandboxAccessCheck, createSandbox } from '../sandbox/sandbox.ts';
@@ -129,6 +130,7 @@ export function createAppSandbox(config: Config, options: { inMemory?: boolean; 
     redirectUris: { linkedin: [redirectUriOf(config.publicUrl, 'linkedin')], meta: [redirectUriOf(config.publicUrl, 'instagram')] },
     // The sandbox fetches the images from this app (and its bucket), which the real Meta could not.
     imageOrigins: storageImageOrigins(config.storage, config.publicUrl),
+    unreachableReason: nonPublicUrlReason,
     // Its LinkedIn app has the organization product exactly when this app asks for company pages.
     settings: {
       linkedin: { organizationProduct: config.social.linkedin.organizationPages, latencyMs: config.social.sandboxLatencyMs },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { graphVersionStatus } from '../../server/adapters/api-versions.ts';
+import { graphVersionStatus } from '../../domain/api-versions.ts';
 import { bodyOf } from './recording-proxy.ts';
 import { type DocumentedCall, type DocumentedRefusal, type NamedRule, nonEmpty, urlString } from './contract.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LINKEDIN_MEMBER_SCOPES, linkedinScopes } from '../../domain/social.ts';
-import { linkedinVersionOf } from '../../server/adapters/api-versions.ts';
+import { linkedinVersionOf } from '../../domain/api-versions.ts';
 import { type LinkedInClient, publishLinkedInPost } from '../../server/adapters/linkedin/linkedin-client.ts';
 import { createSocialClients } from '../../server/adapters/social-clients.ts';
 import { loadConfig } from '../../server/config.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linkedinVersionStatus } from '../../server/adapters/api-versions.ts';
+import { linkedinVersionStatus } from '../../domain/api-versions.ts';
 import { type DocumentedCall, type DocumentedRefusal, type NamedRule, nonEmpty, urlString } from './contract.ts';
 
 /**

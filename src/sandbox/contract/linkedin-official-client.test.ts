@@ -1,7 +1,7 @@
 import { AuthClient, RestliClient } from 'linkedin-api-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LINKEDIN_MEMBER_SCOPES, linkedinScopes } from '../../domain/social.ts';
-import { linkedinVersionOf, linkedinVersionStatus } from '../../server/adapters/api-versions.ts';
+import { linkedinVersionOf, linkedinVersionStatus } from '../../domain/api-versions.ts';
 import { plainImage } from '../../server/test-support/images.ts';
 import { LINKEDIN_VERSION, TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
 import { LINKEDIN_MEMBER, defaultOrganizations } from '../personas.ts';

@@ -20,6 +20,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { createSandbox } from '../../sandbox/sandbox.ts';
+import { nonPublicUrlReason } from '../lib/public-address.ts';
 import { seededRandom } from '../lib/seeded-random.ts';
 
 export interface SandboxLatency {
@@ -55,6 +56,7 @@ const sandbox = createSandbox({
   publicUrl: 'http://127.0.0.1',
   redirectUris: { linkedin: [`${appUrl}/auth/linkedin/callback`], meta: [`${appUrl}/auth/instagram/callback`] },
   imageOrigins: [appUrl],
+  unreachableReason: nonPublicUrlReason,
 });
 const server = Fastify({ logger: false });
 

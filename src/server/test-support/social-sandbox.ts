@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createGraphClient } from '../adapters/instagram/graph-client.ts';
 import { createLinkedInClient } from '../adapters/linkedin/linkedin-client.ts';
 import type { SocialAdapters } from '../features/social/adapters.ts';
+import { nonPublicUrlReason } from '../lib/public-address.ts';
 import { type Sandbox, createSandbox } from '../../sandbox/sandbox.ts';
 import { SIGNED_IN_COOKIE } from '../../sandbox/studios.ts';
 import { type TestApp, createTestTokenCipher } from './test-app.ts';
@@ -33,6 +34,7 @@ export async function startTestSandbox(appUrl: string = TEST_APP_URL): Promise<T
     publicUrl: 'http://127.0.0.1',
     redirectUris: { linkedin: [`${appUrl}/auth/linkedin/callback`], meta: [`${appUrl}/auth/instagram/callback`] },
     imageOrigins: [appUrl],
+    unreachableReason: nonPublicUrlReason,
   });
   const server = Fastify({ logger: false });
   await server.register(sandbox.plugin, { prefix: sandbox.prefix });

@@ -5,7 +5,7 @@ import { INSTAGRAM_SCOPES, instagramScopes } from '../../../domain/social.ts';
 import { defaultMetaPages } from '../../../sandbox/personas.ts';
 import { plainImage } from '../../test-support/images.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
-import { NEWEST_GRAPH_VERSION } from '../api-versions.ts';
+import { NEWEST_GRAPH_VERSION } from '../../../domain/api-versions.ts';
 import { ProviderError } from '../provider-http.ts';
 import { CONTAINER_POLLING, type GraphClient, containerCheckTimes, createGraphClient, publishInstagramPost } from './graph-client.ts';
 

@@ -1,11 +1,11 @@
 import type { CheckFinding, CheckStatus, NetworkCheckItem, NetworkCheckName } from '../../../domain/networks-check.ts';
 import { type SocialNetwork, NETWORK_NAMES } from '../../../domain/social.ts';
-import { type VersionStatus, graphVersionStatus, linkedinVersionStatus } from '../../adapters/api-versions.ts';
+import { type VersionStatus, graphVersionStatus, linkedinVersionStatus } from '../../../domain/api-versions.ts';
 import { type UnreachableImages, reachImagesAction, unreachableImagesText } from '../../adapters/storage/network-reach.ts';
 import { NON_PUBLIC_REASON_TEXT } from '../../lib/public-address.ts';
 
 /**
- * The checks that need no call to a network: the API version (adapters/api-versions.ts), the scopes
+ * The checks that need no call to a network: the API version (domain/api-versions.ts), the scopes
  * asked for, and whether Meta can reach the image addresses. The start warnings (compose.ts) log the
  * same items, so a server and its network check say the same thing in the same words.
  */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWEST_GRAPH_VERSION, linkedinVersionOf } from '../../adapters/api-versions.ts';
+import { NEWEST_GRAPH_VERSION, linkedinVersionOf } from '../../../domain/api-versions.ts';
 import { composeApp } from '../../compose.ts';
 import { loadConfig } from '../../config.ts';
 import { type TestDatabase, createTestDatabase } from '../../test-support/database.ts';
