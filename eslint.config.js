@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { sandboxLayer } from './scripts/lint/sandbox-layer.js';
 
 /**
  * Lint, with the one-way imports of STYLE.md: domain imports nothing of ours and no framework;
@@ -91,4 +92,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web never imports server code.' }] }],
     },
   },
+  ...sandboxLayer,
 );
