@@ -3,8 +3,8 @@ import type { AppEvent } from '../../../domain/events.ts';
 import { ROLES_WITH_POSTS, ROLES_WITH_PROJECTS, type Role } from '../../../domain/roles.ts';
 import { sessionTokenDigest } from '../../auth/hashed-session-tokens.ts';
 import type { Database } from '../../db/schema.ts';
-import { readFlag, readInstant } from '../../db/values.ts';
 import type { EventAudience } from '../../events/event-hub.ts';
+import { findPostOwner, findProjectPeople, listSessionsByDigest } from './repo.ts';
 
 /** An open stream as the check sees it: whose session it is, and the role it was opened with. */
 export interface StreamSession {
@@ -23,17 +23,10 @@ export interface StreamSession {
 export async function sessionsStanding<S extends StreamSession>(db: Kysely<Database>, streams: readonly S[]): Promise<Set<S>> {
   if (streams.length === 0) return new Set();
   const digests = [...new Set(streams.map((stream) => sessionTokenDigest(stream.sessionToken)))];
-  const rows = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.token', 'sessions.expires_at', 'users.id as user_id', 'users.role', 'users.active'])
-    .where('sessions.token', 'in', digests)
-    .execute();
+  const rows = await listSessionsByDigest(db, digests);
   const now = Date.now();
   const standing = new Map(
-    rows
-      .filter((row) => readFlag(row.active) && readInstant(row.expires_at).getTime() > now)
-      .map((row) => [row.token, { userId: row.user_id, role: row.role }]),
+    rows.filter((row) => row.active && row.expires_at.getTime() > now).map((row) => [row.token, { userId: row.user_id, role: row.role }]),
   );
   return new Set(
     streams.filter((stream) => {
@@ -59,10 +52,10 @@ export async function readersOf(db: Kysely<Database>, event: AppEvent, audience:
 async function concernedUsers(db: Kysely<Database>, event: AppEvent, audience: EventAudience): Promise<Set<string>> {
   const ids = (...values: (string | null)[]) => new Set(values.filter((value): value is string => value !== null));
   if (event.type === 'post') {
-    const post = await db.selectFrom('posts').select('owner_id').where('id', '=', event.postId).executeTakeFirst();
+    const post = await findPostOwner(db, event.postId);
     return post ? ids(post.owner_id) : new Set(audience.userIds);
   }
   const projectId = event.type === 'project' ? event.projectId : event.status.projectId;
-  const project = await db.selectFrom('projects').select(['created_by', 'assigned_to']).where('id', '=', projectId).executeTakeFirst();
+  const project = await findProjectPeople(db, projectId);
   return project ? ids(project.created_by, project.assigned_to) : new Set(audience.userIds);
 }

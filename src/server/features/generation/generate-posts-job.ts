@@ -4,7 +4,6 @@ import { hashtagsOf } from '../../../domain/hashtags.ts';
 import { parseKeywords } from '../../../domain/keywords.ts';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/languages.ts';
 import { type WriterImage, WriterError } from '../../adapters/ai/post-writer.ts';
-import { readFlag } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { makeImageVariants, makeWriterPreview } from './image-variants.ts';
@@ -65,7 +64,7 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
       const shares = shareImages(originals, project.publications);
 
       await enter('generating');
-      const texts = readFlag(project.required_ai) ? await writeTexts(deps, project, shares, signal) : shares.map(() => plainText(project));
+      const texts = project.required_ai ? await writeTexts(deps, project, shares, signal) : shares.map(() => plainText(project));
 
       await enter('optimizing');
       const posts: NewPost[] = [];

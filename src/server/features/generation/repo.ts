@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { flagWriter } from '../../db/values.ts';
+import { flagWriter, readFlag } from '../../db/values.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
 
 /** SQL of the generation: what the job reads of a project, and the posts it writes. */
 
 export async function findProjectForGeneration(db: Kysely<Database>, projectId: number) {
-  return db
+  const row = await db
     .selectFrom('projects')
     .leftJoin('users as owner', (join) => join.on((eb) => eb('owner.id', '=', eb.fn.coalesce('projects.assigned_to', 'projects.created_by'))))
     .select([
@@ -33,6 +34,7 @@ export async function findProjectForGeneration(db: Kysely<Database>, projectId: 
     ])
     .where('projects.id', '=', projectId)
     .executeTakeFirst();
+  return row && { ...row, required_ai: readFlag(row.required_ai) };
 }
 export type ProjectForGeneration = NonNullable<Awaited<ReturnType<typeof findProjectForGeneration>>>;
 
@@ -115,6 +117,29 @@ export async function applyGeneratedPosts(
     }
     return ids;
   });
+}
+
+/**
+ * Launch: the draft project moves to inProgress and its generation job is queued, in one transaction.
+ * False when the project was no longer a draft (two launches at once).
+ */
+export async function moveToInProgressAndQueueGeneration(db: Kysely<Database>, projectId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('projects')
+      .set({ state: 'inProgress', launch_error_code: null, launch_error_message: null, updated_at: new Date().toISOString() })
+      .where('id', '=', projectId)
+      .where('state', '=', 'draft')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return false;
+    await enqueueJob(trx, { kind: 'generate-posts', subject: `project:${projectId}`, payload: { projectId }, maxAttempts: 2 });
+    return true;
+  });
+}
+
+/** Why the project's last generation failed, if it did. */
+export async function findLaunchError(db: Kysely<Database>, projectId: number) {
+  return db.selectFrom('projects').select(['launch_error_code', 'launch_error_message']).where('id', '=', projectId).executeTakeFirst();
 }
 
 /** A generation that failed sends the project back to draft with its reason, if it is still in progress. */

@@ -9,9 +9,16 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type EventHub, audienceOf } from '../../events/event-hub.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
 import { getProject } from '../projects/service.ts';
-import { findLatestGenerationJob, listUnpublishedPosts, markGenerationFailed, recoverProjectRows, variantKeysInUse } from './repo.ts';
+import {
+  findLatestGenerationJob,
+  findLaunchError,
+  listUnpublishedPosts,
+  markGenerationFailed,
+  moveToInProgressAndQueueGeneration,
+  recoverProjectRows,
+  variantKeysInUse,
+} from './repo.ts';
 
 export interface GenerationDependencies {
   db: Kysely<Database>;
@@ -45,17 +52,7 @@ export async function launchProject(deps: GenerationDependencies, actor: Session
     });
   }
   if (!project.assigned_to && !project.created_by) throw new AppError('CONFLICT', 'The project has no customer to own its posts');
-  const queued = await deps.db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('projects')
-      .set({ state: 'inProgress', launch_error_code: null, launch_error_message: null, updated_at: new Date().toISOString() })
-      .where('id', '=', projectId)
-      .where('state', '=', 'draft')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return false;
-    await enqueueJob(trx, { kind: 'generate-posts', subject: `project:${projectId}`, payload: { projectId }, maxAttempts: 2 });
-    return true;
-  });
+  const queued = await moveToInProgressAndQueueGeneration(deps.db, projectId);
   // Two launches at once: the second finds the project in progress already.
   if (!queued) throw new AppError('CONFLICT', 'Only a draft project can be launched');
   deps.log.info({ projectId, actor: actor.id }, 'Project launched');
@@ -80,7 +77,7 @@ export async function getGenerationStatus(deps: GenerationDependencies, actor: S
     }
     return { projectId, status: job.state === 'running' ? 'running' : 'queued', stage: stageOf(job.progress), error: null };
   }
-  const row = await deps.db.selectFrom('projects').select(['launch_error_code', 'launch_error_message']).where('id', '=', projectId).executeTakeFirst();
+  const row = await findLaunchError(deps.db, projectId);
   if (row?.launch_error_code)
     return { projectId, status: 'failed', stage: null, error: { code: row.launch_error_code, message: row.launch_error_message ?? '' } };
   return { projectId, status: 'idle', stage: null, error: null };

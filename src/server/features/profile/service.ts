@@ -11,6 +11,7 @@ import { AppError } from '../../errors.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import { getUser } from '../users/service.ts';
 import { prepareAvatar } from './avatar-image.ts';
+import { findAvatarKey, setAvatarKey, updateProfileFields } from './repo.ts';
 
 export interface ProfileDependencies {
   db: Kysely<Database>;
@@ -52,11 +53,7 @@ export async function updateProfile(
   const { password, currentPassword, ...fields } = input.changes;
   if (password !== undefined) await checkCurrentPassword(deps, { user: input.user, password: currentPassword ?? '', address: input.address });
   if (Object.keys(fields).length > 0) {
-    await deps.db
-      .updateTable('users')
-      .set({ ...fields, updated_at: new Date().toISOString() })
-      .where('id', '=', input.user.id)
-      .execute();
+    await updateProfileFields(deps.db, input.user.id, fields);
   }
   let passwordChanged: boolean | null = null;
   if (password !== undefined) {
@@ -95,13 +92,11 @@ async function checkCurrentPassword(deps: ProfileDependencies, input: { user: Se
 /** Replaces the user's avatar: the new file is stored first, then the old one removed. */
 export async function changeAvatar(deps: ProfileDependencies, input: { userId: string; upload: Buffer }): Promise<User> {
   const avatar = await prepareAvatar(input.upload, input.userId);
-  const previous = await deps.db.selectFrom('users').select('avatar_key').where('id', '=', input.userId).executeTakeFirst();
+  const previousKey = await findAvatarKey(deps.db, input.userId);
   await deps.storage.put(avatar.key, avatar.body, avatar.contentType);
-  await deps.db.updateTable('users').set({ avatar_key: avatar.key, updated_at: new Date().toISOString() }).where('id', '=', input.userId).execute();
-  if (previous?.avatar_key && previous.avatar_key !== avatar.key) {
-    await deps.storage
-      .remove(previous.avatar_key)
-      .catch((error: unknown) => deps.log.error({ err: error, key: previous.avatar_key }, 'Removing the old avatar failed'));
+  await setAvatarKey(deps.db, input.userId, avatar.key);
+  if (previousKey && previousKey !== avatar.key) {
+    await deps.storage.remove(previousKey).catch((error: unknown) => deps.log.error({ err: error, key: previousKey }, 'Removing the old avatar failed'));
   }
   return getProfile(deps, input.userId);
 }

@@ -2,6 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { type ListProjectsQuery, PROJECT_STATES, type ProjectState } from '../../../domain/project.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database, ProjectImagesTable, ProjectsTable } from '../../db/schema.ts';
+import { flagWriter, readFlag } from '../../db/values.ts';
 
 /** Who is asking: an admin sees every project; others those they created or that are assigned to them. */
 export interface ProjectViewer {
@@ -31,8 +32,9 @@ const PEOPLE_COLUMNS = [
   'assignee.email as assignee_email',
 ] as const;
 
-export function findProjectRow(db: Kysely<Database>, viewer: ProjectViewer, id: number) {
-  return visibleTo(fromProjects(db).selectAll('projects').select(PEOPLE_COLUMNS), viewer).where('projects.id', '=', id).executeTakeFirst();
+export async function findProjectRow(db: Kysely<Database>, viewer: ProjectViewer, id: number) {
+  const row = await visibleTo(fromProjects(db).selectAll('projects').select(PEOPLE_COLUMNS), viewer).where('projects.id', '=', id).executeTakeFirst();
+  return row && { ...row, show_map: readFlag(row.show_map), required_ai: readFlag(row.required_ai) };
 }
 export type ProjectRow = NonNullable<Awaited<ReturnType<typeof findProjectRow>>>;
 
@@ -80,7 +82,7 @@ export async function listProjectRows(db: Kysely<Database>, viewer: ProjectViewe
     countProjectsByState(db, viewer),
   ]);
   return {
-    rows,
+    rows: rows.map((row) => ({ ...row, show_map: readFlag(row.show_map) })),
     total: query.state ? counts[query.state] : PROJECT_STATES.reduce((sum, state) => sum + counts[state], 0),
     states: PROJECT_STATES.filter((state) => counts[state] > 0),
   };
@@ -234,12 +236,39 @@ async function pageRowsByCreator(db: Kysely<Database>, query: ListProjectsQuery)
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function insertProject(db: Kysely<Database>, values: Omit<ProjectsTable, 'id' | 'launch_error_code' | 'launch_error_message'>): Promise<number> {
-  const { id } = await db.insertInto('projects').values(values).returning('id').executeTakeFirstOrThrow();
+/** A project's columns as services see them: its two flags are booleans whatever the dialect stores. */
+type ProjectColumns = Omit<ProjectsTable, 'id' | 'launch_error_code' | 'launch_error_message' | 'show_map' | 'required_ai'> & {
+  show_map: boolean;
+  required_ai: boolean;
+};
+
+export async function insertProject(db: Kysely<Database>, dialect: Dialect, values: ProjectColumns): Promise<number> {
+  const flag = flagWriter(dialect);
+  const { id } = await db
+    .insertInto('projects')
+    .values({ ...values, show_map: flag(values.show_map), required_ai: flag(values.required_ai) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
-export async function updateProjectRow(db: Kysely<Database>, id: number, changes: Partial<Omit<ProjectsTable, 'id'>>): Promise<void> {
+/** Changes the fields given, the two flags included. */
+export async function updateProjectValues(db: Kysely<Database>, dialect: Dialect, id: number, changes: Partial<ProjectColumns>): Promise<void> {
+  const flag = flagWriter(dialect);
+  const { show_map: showMap, required_ai: requiredAi, ...plain } = changes;
+  await updateProjectRow(db, id, {
+    ...plain,
+    ...(showMap === undefined ? {} : { show_map: flag(showMap) }),
+    ...(requiredAi === undefined ? {} : { required_ai: flag(requiredAi) }),
+  });
+}
+
+/** Changes columns other than the flags (updateProjectValues writes those); an empty change marks the project updated. */
+export async function updateProjectRow(
+  db: Kysely<Database>,
+  id: number,
+  changes: Partial<Omit<ProjectsTable, 'id' | 'show_map' | 'required_ai'>>,
+): Promise<void> {
   await db
     .updateTable('projects')
     .set({ ...changes, updated_at: new Date().toISOString() })
@@ -288,6 +317,11 @@ export async function countPostsOfProjects(db: Kysely<Database>, ids: number[]):
   for (const row of totals) counts.set(row.project_id, { total: Number(row.n), published: 0 });
   for (const row of published) counts.set(row.project_id, { total: counts.get(row.project_id)?.total ?? 0, published: Number(row.n) });
   return counts;
+}
+
+export async function findRoleOfUser(db: Kysely<Database>, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
+  return row?.role;
 }
 
 export async function deleteProjectRow(db: Kysely<Database>, id: number): Promise<void> {

@@ -18,7 +18,7 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
+import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { MAX_IMAGES_AT_ONCE } from '../../lib/image-work.ts';
@@ -31,14 +31,17 @@ import {
   type ProjectViewer,
   arrangeImageRows,
   countPostsOfProjects,
+  countProjectsByState,
   deleteImageRow,
   deleteProjectRow,
   findProjectRow,
+  findRoleOfUser,
   insertImageRowWithinLimit,
   insertProject,
   listImageRows,
   listProjectRows,
   updateProjectRow,
+  updateProjectValues,
 } from './repo.ts';
 
 export interface ProjectsDependencies {
@@ -52,6 +55,11 @@ export interface ProjectsDependencies {
 function viewerOf(actor: SessionUser): ProjectViewer {
   if (actor.role === 'basic') throw new AppError('FORBIDDEN', 'Your role has no access to projects');
   return { id: actor.id, seesAll: actor.role === 'admin' };
+}
+
+/** How many projects the actor sees in each state: the list's chips, which the home page shows too. */
+export function countProjectsOf(db: Kysely<Database>, actor: SessionUser): Promise<Record<ProjectState, number>> {
+  return countProjectsByState(db, viewerOf(actor));
 }
 
 function person(id: string | null, first: string | null, last: string | null, email: string | null): Person | null {
@@ -81,7 +89,7 @@ function toProject(row: ProjectRow, images: ImageRow[], storage: Storage): Proje
     weblink: row.weblink,
     maps_url: row.maps_url,
     location: row.location,
-    show_map: readFlag(row.show_map),
+    show_map: row.show_map,
     promoter: row.promoter,
     collaborators: row.collaborators,
     authors: row.authors,
@@ -90,7 +98,7 @@ function toProject(row: ProjectRow, images: ImageRow[], storage: Storage): Proje
     photo_credit: row.photo_credit,
     photo_credit_link: row.photo_credit_link,
     publications: row.publications,
-    required_ai: readFlag(row.required_ai),
+    required_ai: row.required_ai,
     prompt_id: row.prompt_id,
     prompt_text: row.prompt_text,
     state: toState(row.state),
@@ -117,7 +125,7 @@ export async function listProjects(deps: ProjectsDependencies, actor: SessionUse
       state: toState(row.state),
       weblink: row.weblink,
       maps_url: row.maps_url,
-      show_map: readFlag(row.show_map),
+      show_map: row.show_map,
       created_by: person(row.created_by, row.creator_first_name, row.creator_last_name, row.creator_email),
       assigned_to: person(row.assigned_to, row.assignee_first_name, row.assignee_last_name, row.assignee_email),
       created_at: readInstant(row.created_at).toISOString(),
@@ -159,12 +167,9 @@ function assertMayShowMap(actor: SessionUser, wanted: boolean | undefined, curre
 export async function createProject(deps: ProjectsDependencies, actor: SessionUser, input: ProjectValues): Promise<Project> {
   viewerOf(actor);
   assertMayShowMap(actor, input.show_map, false);
-  const flag = flagWriter(deps.dialect);
   const now = new Date().toISOString();
-  const id = await insertProject(deps.db, {
+  const id = await insertProject(deps.db, deps.dialect, {
     ...input,
-    show_map: flag(input.show_map),
-    required_ai: flag(input.required_ai),
     prompt_text: await promptTextFor(deps, actor, input.prompt_id),
     state: 'draft',
     created_by: actor.id,
@@ -179,12 +184,9 @@ export async function createProject(deps: ProjectsDependencies, actor: SessionUs
 export async function updateProject(deps: ProjectsDependencies, actor: SessionUser, id: number, changes: ProjectUpdate): Promise<Project> {
   const current = await getProject(deps, actor, id);
   assertMayShowMap(actor, changes.show_map, current.show_map);
-  const flag = flagWriter(deps.dialect);
-  const { show_map: showMap, required_ai: requiredAi, prompt_id: promptId, ...plain } = changes;
-  await updateProjectRow(deps.db, id, {
+  const { prompt_id: promptId, ...plain } = changes;
+  await updateProjectValues(deps.db, deps.dialect, id, {
     ...plain,
-    ...(showMap === undefined ? {} : { show_map: flag(showMap) }),
-    ...(requiredAi === undefined ? {} : { required_ai: flag(requiredAi) }),
     ...(promptId === undefined ? {} : { prompt_id: promptId, prompt_text: await promptTextFor(deps, actor, promptId) }),
   });
   return getProject(deps, actor, id);
@@ -206,8 +208,7 @@ export async function deleteProject(deps: ProjectsDependencies, actor: SessionUs
 export async function assignProject(deps: ProjectsDependencies, actor: SessionUser, id: number, userId: string): Promise<Project> {
   if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an administrator can assign projects');
   await getProject(deps, actor, id);
-  const customer = await deps.db.selectFrom('users').select(['id', 'role']).where('id', '=', userId).executeTakeFirst();
-  if (!customer || customer.role !== 'customer')
+  if ((await findRoleOfUser(deps.db, userId)) !== 'customer')
     throw new AppError('VALIDATION_FAILED', 'A project can only be assigned to a customer', { userId: 'userNotCustomer' });
   await updateProjectRow(deps.db, id, { assigned_to: userId });
   // The new customer's accounts publish what is left to publish (DESIGN §6).

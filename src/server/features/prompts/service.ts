@@ -3,9 +3,9 @@ import type { ListPromptsQuery, Prompt, PromptInput, PromptPage } from '../../..
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
+import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
-import { type PromptRow, type PromptViewer, findPromptRow, listPromptRows } from './repo.ts';
+import { type PromptRow, type PromptViewer, deletePromptRow, findPromptRow, insertPrompt, listPromptRows, updatePromptRow } from './repo.ts';
 
 export interface PromptsDependencies {
   db: Kysely<Database>;
@@ -19,7 +19,7 @@ function toPrompt(row: PromptRow, actor: SessionUser): Prompt {
     id: row.id,
     title: row.title,
     description: row.description,
-    is_private: readFlag(row.is_private),
+    is_private: row.is_private,
     author: row.user_id ? { id: row.user_id, first_name: row.first_name ?? '', last_name: row.last_name ?? '' } : null,
     editable: actor.role === 'admin' || row.user_id === actor.id,
     created_at: readInstant(row.created_at).toISOString(),
@@ -28,25 +28,20 @@ function toPrompt(row: PromptRow, actor: SessionUser): Prompt {
 }
 
 export async function listPrompts(deps: PromptsDependencies, actor: SessionUser, query: ListPromptsQuery): Promise<PromptPage> {
-  const { rows, total } = await listPromptRows(deps.db, viewerOf(actor), query, flagWriter(deps.dialect)(true));
+  const { rows, total } = await listPromptRows(deps.db, deps.dialect, viewerOf(actor), query);
   return { items: rows.map((row) => toPrompt(row, actor)), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** A prompt the actor may see; anything else is "not found", so others' private prompts stay unknown. */
 export async function getPrompt(deps: PromptsDependencies, actor: SessionUser, id: number): Promise<Prompt> {
-  const row = await findPromptRow(deps.db, viewerOf(actor), id, flagWriter(deps.dialect)(true));
+  const row = await findPromptRow(deps.db, deps.dialect, viewerOf(actor), id);
   if (!row) throw new AppError('NOT_FOUND', `Prompt with id ${id} not found`);
   return toPrompt(row, actor);
 }
 
 /** Admins' prompts are public, everybody else's private (SPEC §6). */
 export async function createPrompt(deps: PromptsDependencies, actor: SessionUser, input: PromptInput): Promise<Prompt> {
-  const now = new Date().toISOString();
-  const { id } = await deps.db
-    .insertInto('prompts')
-    .values({ ...input, user_id: actor.id, is_private: flagWriter(deps.dialect)(actor.role !== 'admin'), created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertPrompt(deps.db, deps.dialect, { ...input, user_id: actor.id, is_private: actor.role !== 'admin' });
   return getPrompt(deps, actor, id);
 }
 
@@ -59,11 +54,7 @@ async function getEditablePrompt(deps: PromptsDependencies, actor: SessionUser, 
 export async function updatePrompt(deps: PromptsDependencies, actor: SessionUser, id: number, changes: Partial<PromptInput>): Promise<Prompt> {
   await getEditablePrompt(deps, actor, id);
   if (Object.keys(changes).length > 0) {
-    await deps.db
-      .updateTable('prompts')
-      .set({ ...changes, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .execute();
+    await updatePromptRow(deps.db, id, changes);
   }
   return getPrompt(deps, actor, id);
 }
@@ -71,5 +62,5 @@ export async function updatePrompt(deps: PromptsDependencies, actor: SessionUser
 /** Projects that chose it keep their copy of its text. */
 export async function deletePrompt(deps: PromptsDependencies, actor: SessionUser, id: number): Promise<void> {
   await getEditablePrompt(deps, actor, id);
-  await deps.db.deleteFrom('prompts').where('id', '=', id).execute();
+  await deletePromptRow(deps.db, id);
 }

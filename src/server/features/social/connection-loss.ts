@@ -5,11 +5,10 @@ import type { SocialNetwork } from '../../../domain/social.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { readFlag } from '../../db/values.ts';
 import { type TokenCipher, TokenDecryptionError } from '../../lib/token-cipher.ts';
 import { openPageTokens, openSecret, readConnection } from './connection.ts';
 import { connectionLostEmail } from './connection-lost-email.ts';
-import { findConnectionRow } from './repo.ts';
+import { findConnectionRow, findConnectionStatus } from './repo.ts';
 import { type UnmailedLoss, countScheduledPosts, findConnectionOwner, markConnectionLost, recordLossMailed } from './token-refresh-repo.ts';
 
 /**
@@ -55,14 +54,9 @@ export interface RefusedPost {
  * stays owed: the token refresh sends it later).
  */
 export async function mailConnectionLoss(deps: ConnectionLossDependencies, loss: UnmailedLoss, now: Date, refusedPost?: RefusedPost): Promise<void> {
-  const connection = await deps.db
-    .selectFrom('social_connections')
-    .select(['is_connected', 'account_name', 'connected_at'])
-    .where('user_id', '=', loss.userId)
-    .where('network', '=', loss.network)
-    .executeTakeFirst();
+  const connection = await findConnectionStatus(deps.db, loss.userId, loss.network);
   const owner = await findConnectionOwner(deps.db, loss.userId);
-  const connectedAgain = connection !== undefined && (readFlag(connection.is_connected) || isAfter(connection.connected_at, loss.lostAt));
+  const connectedAgain = connection !== undefined && (connection.is_connected || isAfter(connection.connected_at, loss.lostAt));
   if (!connection || !owner || connectedAgain) {
     // Nothing to tell any more (reconnected, or the user is gone): the loss is settled.
     await recordLossMailed(deps.db, loss, now);
@@ -112,7 +106,7 @@ export async function closeRefusedConnection(
 ): Promise<{ closed: boolean; mailed: boolean }> {
   const { userId, network, now } = input;
   const row = await findConnectionRow(deps.db, userId, network);
-  if (!row || !readFlag(row.is_connected) || !holdsTokens(deps.cipher, row, input.refused)) return { closed: false, mailed: false };
+  if (!row || !readConnection(row).isConnected || !holdsTokens(deps.cipher, row, input.refused)) return { closed: false, mailed: false };
   const loss = await markConnectionLost(deps.db, deps.dialect, row, now);
   deps.log.warn(
     { userId, network, postId: input.post.id, reason: input.reason, closed: loss !== undefined },

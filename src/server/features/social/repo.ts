@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { SocialNetwork } from '../../../domain/social.ts';
 import type { Database, OAuthStatesTable, SocialConnectionsTable } from '../../db/schema.ts';
+import { readFlag } from '../../db/values.ts';
 
 /** SQL of the social connections and the OAuth states (migration 004). Instants are written as ISO text. */
 export type ConnectionRow = SocialConnectionsTable & { id: number };
@@ -9,6 +10,17 @@ export type ConnectionChanges = Omit<Updateable<SocialConnectionsTable>, 'id' | 
 export async function findConnectionRow(db: Kysely<Database>, userId: string, network: SocialNetwork): Promise<ConnectionRow | undefined> {
   return (await db.selectFrom('social_connections').selectAll().where('user_id', '=', userId).where('network', '=', network).executeTakeFirst()) as
     ConnectionRow | undefined;
+}
+
+/** Whether the user's connection to the network is open, its account's name and when it was last connected. */
+export async function findConnectionStatus(db: Kysely<Database>, userId: string, network: SocialNetwork) {
+  const row = await db
+    .selectFrom('social_connections')
+    .select(['is_connected', 'account_name', 'connected_at'])
+    .where('user_id', '=', userId)
+    .where('network', '=', network)
+    .executeTakeFirst();
+  return row && { ...row, is_connected: readFlag(row.is_connected) };
 }
 
 /** Creates the user's connection to the network, or overwrites the one there is (a reconnection). */
