@@ -10,6 +10,8 @@ import { studioClockSchema, timeOfDaySchema } from './studio-time.ts';
 
 export const POST_STATES = ['preview', 'scheduled', 'published'] as const;
 export type PostState = (typeof POST_STATES)[number];
+/** A stored state as a PostState; anything else reads as a preview. */
+export const postStateOf = (value: string): PostState => ((POST_STATES as readonly string[]).includes(value) ? (value as PostState) : 'preview');
 
 export const POST_NETWORKS = ['instagram', 'linkedin'] as const;
 export type PostNetwork = (typeof POST_NETWORKS)[number];

@@ -3,8 +3,6 @@ import type { ProjectState } from '../../../domain/project.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter } from '../../db/values.ts';
-import type { PostViewer } from '../posts/repo.ts';
-import type { ProjectViewer } from '../projects/repo.ts';
 
 /**
  * The dashboard's SQL. Every query reads a bounded number of rows, however large the studio: items
@@ -13,6 +11,12 @@ import type { ProjectViewer } from '../projects/repo.ts';
  * posts by owner (posts/repo.ts), projects created by or assigned to the user (projects/repo.ts).
  */
 
+/** Who is asking: an admin sees every post and project; others the posts they own and the projects they created or were assigned. */
+export interface Viewer {
+  id: string;
+  seesAll: boolean;
+}
+
 /**
  * Migration 011's partial indexes hold exactly these rows; the conditions are written as the indexes'
  * own, constants and all (a bound parameter would not let SQLite match them).
@@ -20,7 +24,7 @@ import type { ProjectViewer } from '../projects/repo.ts';
 const NEEDS_ATTENTION = sql<boolean>`post_results.status in ('failed', 'unknown')`;
 const SCHEDULED = sql<boolean>`posts.state = 'scheduled'`;
 
-function ownPosts(db: Kysely<Database>, viewer: PostViewer) {
+function ownPosts(db: Kysely<Database>, viewer: Viewer) {
   return db.selectFrom('posts').$if(!viewer.seesAll, (query) => query.where('posts.owner_id', '=', viewer.id));
 }
 
@@ -63,7 +67,7 @@ export type PostItemRow = Awaited<ReturnType<typeof findPostItems>>[number];
  * partial index) and checking each one's post, rather than every post of the customer for failures;
  * PostgreSQL plans it as any join.
  */
-function resultsNeedingAttention(db: Kysely<Database>, viewer: PostViewer) {
+function resultsNeedingAttention(db: Kysely<Database>, viewer: Viewer) {
   return db
     .selectFrom('post_results')
     .crossJoin('posts')
@@ -73,7 +77,7 @@ function resultsNeedingAttention(db: Kysely<Database>, viewer: PostViewer) {
 }
 
 /** Newest first; the caller reads up to one more than it counts, and shows the first few. */
-export function listFailedResults(db: Kysely<Database>, viewer: PostViewer, limit: number) {
+export function listFailedResults(db: Kysely<Database>, viewer: Viewer, limit: number) {
   return resultsNeedingAttention(db, viewer)
     .select([
       'post_results.post_id',
@@ -92,7 +96,7 @@ export function listFailedResults(db: Kysely<Database>, viewer: PostViewer, limi
 }
 
 /** The next posts to go out: by day and time, then in the order they were written. */
-export async function nextScheduledIds(db: Kysely<Database>, viewer: PostViewer, limit: number): Promise<number[]> {
+export async function nextScheduledIds(db: Kysely<Database>, viewer: Viewer, limit: number): Promise<number[]> {
   const rows = await ownPosts(db, viewer)
     .select('posts.id')
     .where(SCHEDULED)
@@ -105,7 +109,7 @@ export async function nextScheduledIds(db: Kysely<Database>, viewer: PostViewer,
 }
 
 /** The newest previews, in the posts list's own order (newest first, a project's posts in sequence). */
-export async function newestPreviewIds(db: Kysely<Database>, viewer: PostViewer, limit: number): Promise<number[]> {
+export async function newestPreviewIds(db: Kysely<Database>, viewer: Viewer, limit: number): Promise<number[]> {
   const rows = await ownPosts(db, viewer)
     .select('posts.id')
     .where('posts.state', '=', 'preview')
@@ -123,7 +127,7 @@ export async function newestPreviewIds(db: Kysely<Database>, viewer: PostViewer,
  */
 export async function countPostsBefore(
   db: Kysely<Database>,
-  viewer: PostViewer,
+  viewer: Viewer,
   posts: { id: number; state: string; created_at: Date | string }[],
   limit: number,
 ): Promise<number[]> {
@@ -157,7 +161,7 @@ export async function countPostsBefore(
  * rather than disconnected by their user, or still open with a token already expired. The user's own
  * first, then lost before expiring, soonest first. A table of at most two rows per user.
  */
-function connectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: PostViewer, horizon: string) {
+function connectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: Viewer, horizon: string) {
   const flag = flagWriter(dialect);
   return db
     .selectFrom('social_connections')
@@ -172,7 +176,7 @@ function connectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: PostVi
     );
 }
 
-export async function listConnectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: PostViewer, horizon: string, limit: number) {
+export async function listConnectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: Viewer, horizon: string, limit: number) {
   return connectionAlerts(db, dialect, viewer, horizon)
     .select([
       'social_connections.id',
@@ -200,7 +204,7 @@ export type ConnectionAlertRow = Awaited<ReturnType<typeof listConnectionAlerts>
  * created_at, id) and (assigned_to, ...), or 003's without the state), and merged: "created by or
  * assigned to me" has no single index.
  */
-function newestOwnProjects(db: Kysely<Database>, viewer: ProjectViewer, state: ProjectState | undefined, limit: number) {
+function newestOwnProjects(db: Kysely<Database>, viewer: Viewer, state: ProjectState | undefined, limit: number) {
   if (viewer.seesAll) {
     return db
       .selectFrom((eb) =>
@@ -238,7 +242,7 @@ function newestOwnProjects(db: Kysely<Database>, viewer: ProjectViewer, state: P
     .limit(limit);
 }
 
-export async function listNewestProjects(db: Kysely<Database>, viewer: ProjectViewer, limit: number) {
+export async function listNewestProjects(db: Kysely<Database>, viewer: Viewer, limit: number) {
   const ids = await db
     .selectFrom(newestOwnProjects(db, viewer, undefined, limit).as('newest'))
     .select('newest.id')
@@ -265,7 +269,7 @@ export async function listNewestProjects(db: Kysely<Database>, viewer: ProjectVi
  * as posts to write, and a customer to own the posts. Only the newest `window` drafts are looked at:
  * whether a draft is ready is known only by counting its images.
  */
-export async function findReadyDrafts(db: Kysely<Database>, viewer: ProjectViewer, window: number, limit: number) {
+export async function findReadyDrafts(db: Kysely<Database>, viewer: Viewer, window: number, limit: number) {
   const drafts = newestOwnProjects(db, viewer, 'draft', window);
   const rows = await db
     .selectFrom(drafts.as('draft'))
@@ -291,14 +295,12 @@ export async function findReadyDrafts(db: Kysely<Database>, viewer: ProjectViewe
   return {
     scanned: rows.length,
     readyCount: ready.length,
-    items: ready
-      .slice(0, limit)
-      .map((row) => ({
-        id: row.id,
-        title: row.title,
-        publications: row.publications,
-        created_at: row.created_at,
-        selected_images: Number(row.selected_images ?? 0),
-      })),
+    items: ready.slice(0, limit).map((row) => ({
+      id: row.id,
+      title: row.title,
+      publications: row.publications,
+      created_at: row.created_at,
+      selected_images: Number(row.selected_images ?? 0),
+    })),
   };
 }

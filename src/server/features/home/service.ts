@@ -7,7 +7,7 @@ import {
   type HomeFailedPublication,
   type HomeScheduledPost,
 } from '../../../domain/home.ts';
-import { POSTS_PAGE_SIZE, type PostState } from '../../../domain/post.ts';
+import { POSTS_PAGE_SIZE, type PostState, postStateOf } from '../../../domain/post.ts';
 import { PROJECT_STATES, type ProjectState } from '../../../domain/project.ts';
 import { ROLES_WITH_POSTS, ROLES_WITH_PROJECTS } from '../../../domain/roles.ts';
 import type { SocialNetwork } from '../../../domain/social.ts';
@@ -16,13 +16,12 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { readFlag, readInstant } from '../../db/values.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
-import { type PostViewer, countPostsByState } from '../posts/repo.ts';
-import type { ProjectViewer } from '../projects/repo.ts';
-import { stateOf } from '../posts/post-view.ts';
-import { countProjectsByState } from '../projects/repo.ts';
+import { countPostsOf } from '../posts/service.ts';
+import { countProjectsOf } from '../projects/service.ts';
 import {
   type ConnectionAlertRow,
   type PostItemRow,
+  type Viewer,
   countPostsBefore,
   findPostItems,
   findReadyDrafts,
@@ -56,7 +55,7 @@ function ownerOf(row: { owner_id: string | null; owner_first_name: string | null
 }
 
 function postReference(row: PostItemRow, page: number) {
-  const state: PostState = stateOf(row.state);
+  const state: PostState = postStateOf(row.state);
   return {
     post_id: row.post_id,
     project_id: row.project_id,
@@ -68,7 +67,7 @@ function postReference(row: PostItemRow, page: number) {
 }
 
 /** For each post, the page of the posts list, filtered to the post's state, that shows it. */
-async function pagesOf(deps: HomeDependencies, viewer: PostViewer, posts: PostItemRow[]): Promise<number[]> {
+async function pagesOf(deps: HomeDependencies, viewer: Viewer, posts: PostItemRow[]): Promise<number[]> {
   const before = await countPostsBefore(
     deps.db,
     viewer,
@@ -78,7 +77,7 @@ async function pagesOf(deps: HomeDependencies, viewer: PostViewer, posts: PostIt
   return before.map((count) => (count >= POSTS_COUNTED_FOR_PAGE ? 1 : Math.floor(count / POSTS_PAGE_SIZE) + 1));
 }
 
-async function failedPublications(deps: HomeDependencies, viewer: PostViewer): Promise<Home['failedPublications']> {
+async function failedPublications(deps: HomeDependencies, viewer: Viewer): Promise<Home['failedPublications']> {
   // One walk of the failures both counts them (up to 99+) and finds the newest.
   const found = await listFailedResults(deps.db, viewer, HOME_COUNT_LIMIT + 1);
   const results = found.slice(0, HOME_ITEMS_LIMIT);
@@ -108,8 +107,8 @@ async function failedPublications(deps: HomeDependencies, viewer: PostViewer): P
   return { ...counted(found.length), items };
 }
 
-/** How many there are is what the posts list's chips say (posts/repo.ts countPostsByState). */
-async function nextScheduled(deps: HomeDependencies, viewer: PostViewer, counts: Record<PostState, number>): Promise<Home['nextScheduled']> {
+/** How many there are is what the posts list's chips say (posts/service.ts countPostsOf). */
+async function nextScheduled(deps: HomeDependencies, viewer: Viewer, counts: Record<PostState, number>): Promise<Home['nextScheduled']> {
   const ids = await nextScheduledIds(deps.db, viewer, HOME_ITEMS_LIMIT);
   const posts = await findPostItems(deps.db, ids);
   const pages = await pagesOf(deps, viewer, posts);
@@ -122,7 +121,7 @@ async function nextScheduled(deps: HomeDependencies, viewer: PostViewer, counts:
   return { count: counts.scheduled, atLeast: false, items };
 }
 
-async function previews(deps: HomeDependencies, viewer: PostViewer, counts: Record<PostState, number>): Promise<Home['previews']> {
+async function previews(deps: HomeDependencies, viewer: Viewer, counts: Record<PostState, number>): Promise<Home['previews']> {
   const ids = await newestPreviewIds(deps.db, viewer, HOME_ITEMS_LIMIT);
   // The newest previews in the list's own order: the n-th is on page n / 6 of the previews.
   const items = (await findPostItems(deps.db, ids)).map((post, index) => ({
@@ -154,7 +153,7 @@ async function connections(deps: HomeDependencies, actor: SessionUser, now: Date
   return { ...counted(rows.length), items: rows.slice(0, HOME_ITEMS_LIMIT).map((row) => toConnectionAlert(row, actor, now)) };
 }
 
-async function readyDrafts(deps: HomeDependencies, viewer: ProjectViewer, counts: Record<ProjectState, number>): Promise<Home['readyDrafts']> {
+async function readyDrafts(deps: HomeDependencies, viewer: Viewer, counts: Record<ProjectState, number>): Promise<Home['readyDrafts']> {
   if (counts.draft === 0) return { count: 0, atLeast: false, items: [] };
   const { scanned, readyCount, items } = await findReadyDrafts(deps.db, viewer, DRAFTS_LOOKED_AT, HOME_ITEMS_LIMIT);
   return {
@@ -166,7 +165,7 @@ async function readyDrafts(deps: HomeDependencies, viewer: ProjectViewer, counts
 }
 
 /** How many in each state is what the projects list counts (migration 010's project_counts). */
-async function projects(deps: HomeDependencies, viewer: ProjectViewer, counts: Record<ProjectState, number>): Promise<Home['projects']> {
+async function projects(deps: HomeDependencies, viewer: Viewer, counts: Record<ProjectState, number>): Promise<Home['projects']> {
   const newest = await listNewestProjects(deps.db, viewer, HOME_ITEMS_LIMIT);
   return {
     count: PROJECT_STATES.reduce((sum, state) => sum + counts[state], 0),
@@ -185,11 +184,11 @@ async function projects(deps: HomeDependencies, viewer: ProjectViewer, counts: R
 export async function getHome(deps: HomeDependencies, actor: SessionUser): Promise<Home> {
   const now = deps.now?.() ?? new Date();
   const seesAll = actor.role === 'admin';
-  const postViewer: PostViewer | null = ROLES_WITH_POSTS.includes(actor.role) ? { id: actor.id, seesAll } : null;
-  const projectViewer: ProjectViewer | null = ROLES_WITH_PROJECTS.includes(actor.role) ? { id: actor.id, seesAll } : null;
+  const postViewer: Viewer | null = ROLES_WITH_POSTS.includes(actor.role) ? { id: actor.id, seesAll } : null;
+  const projectViewer: Viewer | null = ROLES_WITH_PROJECTS.includes(actor.role) ? { id: actor.id, seesAll } : null;
   const [postCounts, projectCounts] = await Promise.all([
-    postViewer ? countPostsByState(deps.db, postViewer) : null,
-    projectViewer ? countProjectsByState(deps.db, projectViewer) : null,
+    postViewer ? countPostsOf(deps.db, actor) : null,
+    projectViewer ? countProjectsOf(deps.db, actor) : null,
   ]);
   const [failed, alerts, drafts, previewPosts, scheduled, projectStates] = await Promise.all([
     postViewer ? failedPublications(deps, postViewer) : null,

@@ -1,6 +1,5 @@
 import {
   POST_NETWORKS,
-  POST_STATES,
   RESULT_STATUSES,
   type EarlierPublication,
   isEditable,
@@ -9,8 +8,8 @@ import {
   type PostImage,
   type PostNetwork,
   type PostResult,
-  type PostState,
   type ResultStatus,
+  postStateOf,
 } from '../../../domain/post.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { readFlag, readInstant } from '../../db/values.ts';
@@ -18,8 +17,6 @@ import { accountPageOf } from './account-pages.ts';
 import type { EarlierPublicationRow, PostImageRow, PostResultRow, PostRow } from './repo.ts';
 
 /** Rows as the API shows them (postSchema). */
-
-export const stateOf = (value: string): PostState => ((POST_STATES as readonly string[]).includes(value) ? (value as PostState) : 'preview');
 
 const statusOf = (value: string): ResultStatus => ((RESULT_STATUSES as readonly string[]).includes(value) ? (value as ResultStatus) : 'unknown');
 
@@ -87,7 +84,7 @@ export function toPost(
   now: Date,
   sandboxed: SandboxedNetworks,
 ): Post {
-  const state = stateOf(row.state);
+  const state = postStateOf(row.state);
   const inProcess = row.publishing_since !== null;
   const publishAt = row.publish_at === null ? null : readInstant(row.publish_at).toISOString();
   const resultOf = (network: PostNetwork) =>

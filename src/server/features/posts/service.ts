@@ -13,6 +13,7 @@ import {
   type ScheduleInput,
   POST_NETWORKS,
   isEditable,
+  postStateOf,
   retryableNetworks,
   scheduleProblems,
   textProblems,
@@ -32,7 +33,7 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { slotsOfOwners } from '../queue/service.ts';
 import { type SocialDependencies, getConnectionStatus, usableNetworksOf } from '../social/service.ts';
-import { byPost, stateOf, toPost } from './post-view.ts';
+import { byPost, toPost } from './post-view.ts';
 import { type PublishMoment, lockBoundaryOf, resolvePublishMoment } from './publish-moment.ts';
 import {
   type PostRow,
@@ -81,6 +82,11 @@ const NOT_EDITABLE = 'The post can no longer be edited: it is published or its t
 export function viewerOf(actor: SessionUser): PostViewer {
   if (actor.role !== 'admin' && actor.role !== 'customer') throw new AppError('FORBIDDEN', 'Posts are available to administrators and customers only');
   return { id: actor.id, seesAll: actor.role === 'admin' };
+}
+
+/** How many posts the actor sees in each state: the list's chips, which the home page shows too. */
+export function countPostsOf(db: Kysely<Database>, actor: SessionUser): Promise<Record<PostState, number>> {
+  return countPostsByState(db, viewerOf(actor));
 }
 
 const locked = (id: number) => new AppError('POST_LOCKED', `Post with id ${id} is being published and cannot be changed`);
@@ -151,7 +157,7 @@ function announce(deps: PostsDependencies, row: PostRow, state: PostState | null
 /** Whether the post's time is far enough away for it to change (decision 026: its time minus the lock margin). */
 function beforeItsLock(row: PostRow, now: Date): boolean {
   return isEditable(
-    { state: stateOf(row.state), publish_at: row.publish_at === null ? null : readInstant(row.publish_at).toISOString(), in_process: false },
+    { state: postStateOf(row.state), publish_at: row.publish_at === null ? null : readInstant(row.publish_at).toISOString(), in_process: false },
     now,
   );
 }
@@ -191,7 +197,7 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
     assertEditable(await visibleRow(deps, actor, id), deps.calendar.now());
     throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
   }
-  announce(deps, row, stateOf(row.state));
+  announce(deps, row, postStateOf(row.state));
   return getPost(deps, actor, id);
 }
 
@@ -436,7 +442,7 @@ export async function reviewPostResult(deps: PostsDependencies, actor: SessionUs
     });
   }
   deps.log.info({ postId: id, network, published: input.published, actor: actor.id }, 'Publication result reviewed');
-  announce(deps, row, stateOf(row.state));
+  announce(deps, row, postStateOf(row.state));
   return getPost(deps, actor, id);
 }
 
