@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinScopes } from '../domain/social.ts';
 import { nonPublicUrlReason } from '../server/lib/public-address.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../server/test-support/social-sandbox.ts';
-import { parseFields } from './meta.ts';
+import { parseFields } from './meta-kit.ts';
 import { MAX_CLOCK_OFFSET_SECONDS, createSandbox } from './sandbox.ts';
 
 /** The sandbox as the providers behave, beyond what the clients' tests already cover. */
