@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseSettings } from './db/database.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.ts';
 import { DEFAULT_JOB_CONCURRENCY, type JobConcurrency } from './jobs/job-worker.ts';
 import { isKnownTimeZone } from './lib/studio-calendar.ts';
@@ -152,7 +153,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
-  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  database: DatabaseSettings;
   /** Signs sessions and tokens. When unset, one is generated once and kept in DATA_DIR. */
   authSecret: string | undefined;
   firstAdmin: { email: string; password: string } | undefined;

@@ -4,11 +4,12 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
-import type { Config } from '../config.ts';
 import { PRIVATE_FILE_MODE, makePrivateDir, restrictToOwner } from '../lib/private-files.ts';
 import type { Database } from './schema.ts';
 
-export type Dialect = Config['database']['dialect'];
+/** Where the data lives: a SQLite file or a PostgreSQL server (config.ts chooses from DATABASE_URL). */
+export type DatabaseSettings = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+export type Dialect = DatabaseSettings['dialect'];
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -18,7 +19,7 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
-export function openDatabase(settings: Config['database']): DatabaseHandle {
+export function openDatabase(settings: DatabaseSettings): DatabaseHandle {
   const db = settings.dialect === 'postgres' ? openPostgres(settings.url) : openSqlite(settings.file);
   return {
     db,

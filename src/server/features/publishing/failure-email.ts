@@ -7,7 +7,7 @@ import { describeResultReason } from '../../i18n/result-reasons.ts';
 import { publishingTranslatorFor, translatorFor } from '../../i18n/translate.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { PostToPublish, ResultRow } from './repo.ts';
-import type { PublishingDependencies } from './service.ts';
+import type { PublishingDependencies } from './dependencies.ts';
 
 export interface NetworkOutcome {
   network: PostNetwork;

@@ -25,7 +25,7 @@ import {
   moveResult,
   recordPermalink,
 } from './repo.ts';
-import type { PublishingDependencies } from './service.ts';
+import type { PublishingDependencies } from './dependencies.ts';
 
 const payloadSchema = z.object({ postId: z.number().int().positive() });
 const FINAL_STATUSES: readonly ResultStatus[] = ['posted', 'failed', 'unknown', 'not_selected'];

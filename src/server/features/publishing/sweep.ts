@@ -1,5 +1,5 @@
 import { enqueueDuePosts } from './repo.ts';
-import type { PublishingDependencies } from './service.ts';
+import type { PublishingDependencies } from './dependencies.ts';
 
 /**
  * The sweep (DESIGN §6): each process, at the turn of every minute by its clock, queues a publish job for
