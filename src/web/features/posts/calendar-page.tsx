@@ -3,10 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LOCK_MARGIN_MINUTES } from '../../../domain/post.ts';
 import { ROLES_WITH_POSTS } from '../../../domain/roles.ts';
 import { useAppEvents } from '../../lib/app-events.ts';
+import { type ListSchema, oneOf, text, useListState } from '../../lib/list-state.ts';
 import { useDismissableError } from '../../lib/use-dismissable-error.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { useSession } from '../../lib/session.ts';
@@ -24,6 +24,12 @@ function browserToday(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
+/** The address's keys: the view, the day shown (the studio's today when absent) and an admin's customer; each read on its own. */
+const CALENDAR_LIST = {
+  fields: { view: oneOf(['month', 'week'], 'month'), day: text(10, isDay), owner: text() },
+  onRefused: 'key',
+} as const satisfies ListSchema;
+
 /**
  * /calendar: the posts the user sees (as on the posts page) by day and time, a month or a week at a
  * time, and the free slots of the weekly queue. The address holds the view, the day shown and an
@@ -36,15 +42,14 @@ export function CalendarPage() {
   const describe = useErrorMessage();
   const queryClient = useQueryClient();
   const small = useMediaQuery('(max-width: 48em)') ?? false;
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [address, change] = useListState(CALENDAR_LIST);
   const [studioToday, setStudioToday] = useState<string | null>(null);
 
   const allowed = user ? ROLES_WITH_POSTS.includes(user.role) : false;
   const isAdmin = user?.role === 'admin';
-  const view: CalendarView = searchParams.get('view') === 'week' ? 'week' : 'month';
-  const requestedDay = searchParams.get('day');
-  const anchor = isDay(requestedDay) ? requestedDay : (studioToday ?? browserToday());
-  const owner = isAdmin ? (searchParams.get('owner') ?? undefined) : undefined;
+  const view: CalendarView = address.view;
+  const anchor = address.day ?? studioToday ?? browserToday();
+  const owner = isAdmin ? address.owner : undefined;
   const range = rangeOf(view, anchor);
   const calendar = useCalendar({ ...range, owner }, allowed);
   const answer = calendar.data;
@@ -55,17 +60,6 @@ export function CalendarPage() {
   useAppEvents((event) => {
     if (event.type === 'post') void queryClient.invalidateQueries({ queryKey: [...postsQueryKey, 'list'] });
   }, allowed);
-
-  const change = (next: { view?: CalendarView; day?: string; owner?: string | null }) => {
-    const params = new URLSearchParams(searchParams);
-    if (next.view) params.set('view', next.view);
-    if (next.day) params.set('day', next.day);
-    if (next.owner !== undefined) {
-      if (next.owner) params.set('owner', next.owner);
-      else params.delete('owner');
-    }
-    setSearchParams(params);
-  };
 
   return (
     <>
@@ -88,7 +82,7 @@ export function CalendarPage() {
             onViewChange={(next) => change({ view: next })}
             onStep={(step) => change({ day: shiftAnchor(view, anchor, step) })}
             onToday={() => change({ day: studioToday ?? browserToday() })}
-            owner={isAdmin ? { value: owner ?? null, onChange: (next) => change({ owner: next }) } : undefined}
+            owner={isAdmin ? { value: owner ?? null, onChange: (next) => change({ owner: next ?? undefined }) } : undefined}
           />
           {isAdmin && !owner && (
             <Text size="sm" c="dimmed" mb="sm">

@@ -1,11 +1,16 @@
 import { Alert, Box, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { type ListPostsQuery, POSTS_PAGE_SIZE, listPostsQuerySchema } from '../../../domain/post.ts';
+import { type ListPostsQuery, POSTS_PAGE_SIZE, POST_STATES } from '../../../domain/post.ts';
 import { ROLES_WITH_POSTS } from '../../../domain/roles.ts';
+import { type ListSchema, oneOf, text, useListState, wholeNumber } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.ts';
 import { CustomerSelect } from '../../ui/customer-select.tsx';
 import { PostsList } from './list/posts-list.tsx';
+
+/** The address's keys, as the domain's listPostsQuerySchema reads them (a refused key refuses them all). */
+export const POSTS_LIST = {
+  fields: { page: wholeNumber(1), pageSize: wholeNumber(POSTS_PAGE_SIZE, 60), state: oneOf(POST_STATES), owner: text(100) },
+} as const satisfies ListSchema;
 
 /**
  * /preview-projects (SPEC §2 "Preview projects"): the post cards, filtered by state and paged by the
@@ -15,21 +20,11 @@ import { PostsList } from './list/posts-list.tsx';
 export function PostsPage() {
   const { t } = useTranslation('posts');
   const { data: user } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const parsed = listPostsQuerySchema.safeParse(Object.fromEntries(searchParams));
+  const [read, changeQuery] = useListState(POSTS_LIST);
   const isAdmin = user?.role === 'admin';
-  const read: ListPostsQuery = parsed.success ? parsed.data : listPostsQuerySchema.parse({});
   // Only an administrator filters by customer (a customer's posts are her own).
   const query: ListPostsQuery = { ...read, pageSize: POSTS_PAGE_SIZE, owner: isAdmin ? read.owner : undefined };
   const allowed = user ? ROLES_WITH_POSTS.includes(user.role) : false;
-
-  const changeQuery = (next: ListPostsQuery, options: { replace?: boolean } = {}) => {
-    const params = new URLSearchParams();
-    if (next.page !== 1) params.set('page', String(next.page));
-    if (next.state) params.set('state', next.state);
-    if (next.owner) params.set('owner', next.owner);
-    setSearchParams(params, options);
-  };
 
   return (
     <>

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ListProjectsQuery } from '../../../domain/project.ts';
-import { readListQuery, writeListQuery } from './list/list-query.ts';
+import { useListState } from '../../lib/list-state.ts';
+import { PROJECTS_LIST } from './list/list-query.ts';
 import { ProjectsList } from './list/projects-list.tsx';
 
 // The form (images, drag and drop, the prompt picker) is a chunk of its own, loaded when opened: the
@@ -20,13 +21,12 @@ const PAGE_SIZE = 10;
  */
 export function ProjectsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const [listState, changeQuery] = useListState(PROJECTS_LIST);
   const location = useLocation();
   const navigate = useNavigate();
   const opened = searchParams.get('project');
   const id = opened && /^\d+$/.test(opened) ? Number(opened) : null;
-  const query: ListProjectsQuery = { ...readListQuery(searchParams), pageSize: PAGE_SIZE };
-
-  const changeQuery = (next: ListProjectsQuery) => setSearchParams(writeListQuery(next));
+  const query: ListProjectsQuery = { ...listState, pageSize: PAGE_SIZE };
   const openForm = (project: number | 'new') => {
     const params = new URLSearchParams(searchParams);
     params.set('project', String(project));

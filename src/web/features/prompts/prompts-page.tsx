@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListPromptsQuery, Prompt, PromptInput } from '../../../domain/prompt.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format-date.ts';
+import { type ListSchema, oneOf, useListState, wholeNumber } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { useDismissableError } from '../../lib/use-dismissable-error.ts';
@@ -40,6 +41,16 @@ const preloadDelete = { onPointerEnter: preloadDialogs, onFocus: preloadDialogs 
 
 type SortField = ListPromptsQuery['sort'];
 
+/** The address's keys, as the domain's listPromptsQuerySchema reads them (its sort fields, without loading zod). */
+export const PROMPTS_LIST = {
+  fields: {
+    page: wholeNumber(1),
+    sort: oneOf(['title', 'created_at', 'updated_at'] satisfies SortField[], 'created_at'),
+    order: oneOf(['asc', 'desc'], 'desc'),
+  },
+  together: [['sort', 'order']],
+} as const satisfies ListSchema;
+
 /**
  * /my-gpts (SPEC §2 "My GPTs"): the prompts table, 5 a page, sorted by the server (a card per prompt on
  * a phone, docs/decisions/023); add, edit, delete.
@@ -48,7 +59,8 @@ export function PromptsPage() {
   const { t } = useTranslation('prompts');
   const describe = useErrorMessage();
   const { data: user } = useSession();
-  const [query, setQuery] = useState<ListPromptsQuery>({ page: 1, pageSize: 5, sort: 'created_at', order: 'desc' });
+  const [list, changeList] = useListState(PROMPTS_LIST);
+  const query: ListPromptsQuery = { ...list, pageSize: 5 };
   // What the form edits stays while it fades out, so its title does not change as it closes.
   const [editing, setEditingState] = useState<Prompt | 'new'>('new');
   const [formOpen, setFormOpen] = useState(false);
@@ -70,8 +82,7 @@ export function PromptsPage() {
   const failureOf = (error: unknown, action: 'create' | 'update' | 'delete', id?: number) =>
     error instanceof ApiError && error.status === 404 && id !== undefined ? t('errors.notFound', { id }) : t(`errors.${action}`, { message: describe(error) });
 
-  const sortBy = (field: SortField) =>
-    setQuery((current) => ({ ...current, page: 1, sort: field, order: current.sort === field && current.order === 'asc' ? 'desc' : 'asc' }));
+  const sortBy = (field: SortField) => changeList({ page: 1, sort: field, order: query.sort === field && query.order === 'asc' ? 'desc' : 'asc' });
 
   const closeForm = () => {
     setFormOpen(false);
@@ -88,7 +99,7 @@ export function PromptsPage() {
       return createPrompt.mutate(values, {
         onSuccess: () => {
           closeForm();
-          setQuery((current) => ({ ...current, page: 1, sort: 'created_at', order: 'desc' }));
+          changeList({ page: 1, sort: 'created_at', order: 'desc' });
           notifications.show({ color: 'teal', message: t('created') });
         },
         onError: onError('create'),
@@ -116,7 +127,7 @@ export function PromptsPage() {
       onSuccess: () => {
         setDeleteOpen(false);
         // The last prompt of a page gone: show the page before it.
-        if (page && page.items.length === 1 && query.page > 1) setQuery((current) => ({ ...current, page: current.page - 1 }));
+        if (page && page.items.length === 1 && query.page > 1) changeList({ page: query.page - 1 });
         notifications.show({ color: 'teal', message: t('deleted') });
       },
       onError: (error) => {
@@ -158,13 +169,7 @@ export function PromptsPage() {
           <EmptyState>{t('empty')}</EmptyState>
         ) : page ? (
           <>
-            <ListSort
-              fields={sortFields}
-              sort={query.sort}
-              order={query.order}
-              onChange={(sort, order) => setQuery((current) => ({ ...current, page: 1, sort, order }))}
-              mb="md"
-            />
+            <ListSort fields={sortFields} sort={query.sort} order={query.order} onChange={(sort, order) => changeList({ page: 1, sort, order })} mb="md" />
             <CardTable label={t('title')}>
               <CardTableHead>
                 {sortHeader('title', t('columns.title'), '22%')}
@@ -234,12 +239,7 @@ export function PromptsPage() {
                 ))}
               </CardTableBody>
             </CardTable>
-            <TablePagination
-              page={page.page}
-              pageSize={page.pageSize}
-              total={page.total}
-              onPageChange={(next) => setQuery((current) => ({ ...current, page: next }))}
-            />
+            <TablePagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => changeList({ page: next })} />
           </>
         ) : null}
       </ListPanel>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListUsersQuery, User } from '../../../domain/user.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format-date.ts';
+import { type ListSchema, oneOf, useListState, wholeNumber } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { useDismissableError } from '../../lib/use-dismissable-error.ts';
@@ -36,6 +37,16 @@ const UserFormModal = lazy(() => loadUserForm().then((module) => ({ default: mod
 const preloadForm = { onPointerEnter: () => void loadUserForm(), onFocus: () => void loadUserForm() };
 
 type SortField = ListUsersQuery['sort'];
+
+/** The address's keys, as the domain's listUsersQuerySchema reads them (its sort fields, without loading zod). */
+export const USERS_LIST = {
+  fields: {
+    page: wholeNumber(1),
+    sort: oneOf(['created_at', 'first_name', 'last_name', 'email', 'role', 'active'] satisfies SortField[], 'created_at'),
+    order: oneOf(['asc', 'desc'], 'desc'),
+  },
+  together: [['sort', 'order']],
+} as const satisfies ListSchema;
 const COLUMNS: { field: SortField; label: string }[] = [
   { field: 'first_name', label: 'columns.name' },
   { field: 'email', label: 'columns.email' },
@@ -51,7 +62,8 @@ const COLUMNS: { field: SortField; label: string }[] = [
 export function UsersPage() {
   const { t } = useTranslation('users');
   const describe = useErrorMessage();
-  const [query, setQuery] = useState<ListUsersQuery>({ page: 1, pageSize: 5, sort: 'created_at', order: 'desc' });
+  const [list, changeList] = useListState(USERS_LIST);
+  const query: ListUsersQuery = { ...list, pageSize: 5 };
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const formMounted = useOpenedOnce(editing !== null);
@@ -68,8 +80,7 @@ export function UsersPage() {
       : t('errors.list', { message: describe(listFailure.error) })
     : null;
 
-  const sortBy = (field: SortField) =>
-    setQuery((current) => ({ ...current, page: 1, sort: field, order: current.sort === field && current.order === 'asc' ? 'desc' : 'asc' }));
+  const sortBy = (field: SortField) => changeList({ page: 1, sort: field, order: query.sort === field && query.order === 'asc' ? 'desc' : 'asc' });
 
   const closeForm = () => {
     setEditing(null);
@@ -134,7 +145,7 @@ export function UsersPage() {
               fields={COLUMNS.map((column) => ({ value: column.field, label: t(column.label) }))}
               sort={query.sort}
               order={query.order}
-              onChange={(sort, order) => setQuery((current) => ({ ...current, page: 1, sort, order }))}
+              onChange={(sort, order) => changeList({ page: 1, sort, order })}
               mb="md"
             />
             <CardTable label={t('title')}>
@@ -173,12 +184,7 @@ export function UsersPage() {
                 ))}
               </CardTableBody>
             </CardTable>
-            <TablePagination
-              page={page.page}
-              pageSize={page.pageSize}
-              total={page.total}
-              onPageChange={(next) => setQuery((current) => ({ ...current, page: next }))}
-            />
+            <TablePagination page={page.page} pageSize={page.pageSize} total={page.total} onPageChange={(next) => changeList({ page: next })} />
           </>
         ) : null}
       </ListPanel>

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PROJECT_SORT_FIELDS, PROJECT_STATES, listProjectsQuerySchema } from '../../../../domain/project.ts';
-import { DEFAULT_LIST_QUERY, PROJECT_STATE_ORDER, readListQuery, writeListQuery } from './list-query.ts';
+import { readListState, writeListState } from '../../../lib/list-state.ts';
+import { PROJECTS_LIST, PROJECT_STATE_ORDER } from './list-query.ts';
+
+const readListQuery = (params: URLSearchParams) => readListState(PROJECTS_LIST, params);
+const writeListQuery = (query: ReturnType<typeof readListQuery>) => writeListState(PROJECTS_LIST, query);
+const DEFAULT_LIST_QUERY = readListQuery(new URLSearchParams());
 
 /** What the page read with the domain's schema before: the address's parameters, or the defaults when refused. */
 function readWithSchema(params: URLSearchParams) {
