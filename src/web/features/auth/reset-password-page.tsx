@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type NewPassword, newPasswordSchema } from '../../../domain/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { AuthCard } from '../../ui/auth-card.tsx';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
@@ -20,7 +21,6 @@ import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const { t: tv } = useTranslation('validation');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const reset = useResetPassword();
@@ -32,19 +32,9 @@ export function ResetPasswordPage() {
     defaultValues: { password: '', confirmPassword: '' },
     reValidateMode: 'onSubmit',
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ password }) => reset.mutate({ token, newPassword: password }));
-  const field = (name: keyof NewPassword) => {
-    const registered = form.register(name);
-    return {
-      ...registered,
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        form.clearErrors(name);
-        return registered.onChange(event);
-      },
-    };
-  };
+  const { field } = useFormFields(form);
 
   return (
     <>
@@ -65,22 +55,8 @@ export function ResetPasswordPage() {
               <Title order={1} size="h2">
                 {t('reset.title')}
               </Title>
-              <LabelledField
-                label={t('reset.password')}
-                type="password"
-                required
-                autoComplete="new-password"
-                error={errors.password?.message && tv(errors.password.message)}
-                {...field('password')}
-              />
-              <LabelledField
-                label={t('reset.confirmPassword')}
-                type="password"
-                required
-                autoComplete="new-password"
-                error={errors.confirmPassword?.message && tv(errors.confirmPassword.message)}
-                {...field('confirmPassword')}
-              />
+              <LabelledField label={t('reset.password')} type="password" required autoComplete="new-password" {...field('password')} />
+              <LabelledField label={t('reset.confirmPassword')} type="password" required autoComplete="new-password" {...field('confirmPassword')} />
               <Button type="submit" loading={reset.isPending} mt="xs">
                 {t('reset.submit')}
               </Button>

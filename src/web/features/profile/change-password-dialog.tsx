@@ -3,10 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ChangePassword, changePasswordSchema } from '../../../domain/auth.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
-
-const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 
 /**
  * The profile's change-password dialog (SPEC §5): the current password (the server refuses a change
@@ -26,14 +24,13 @@ export function ChangePasswordDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('profile');
-  const { t: tv } = useTranslation('validation');
   const { t: tc } = useTranslation('common');
   const form = useForm<ChangePassword>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
     reValidateMode: 'onSubmit',
   });
-  const { errors } = form.formState;
+  const { field, showServerErrors } = useFormFields(form);
   const close = () => {
     form.reset();
     onClose();
@@ -43,24 +40,9 @@ export function ChangePasswordDialog({
       await onSubmit({ currentPassword, password });
       form.reset();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.code === 'VALIDATION_FAILED' ? Object.entries(error.details) : [];
-      const known = fieldErrors.filter(([name]) => (FIELDS as readonly string[]).includes(name));
-      if (known.length === 0) return;
-      for (const [name, key] of known) form.setError(name as (typeof FIELDS)[number], { message: key });
+      showServerErrors(error);
     }
   });
-  const field = (name: (typeof FIELDS)[number]) => {
-    const registered = form.register(name);
-    const key = errors[name]?.message;
-    return {
-      ...registered,
-      error: key ? tv(key, { defaultValue: tv('invalid') }) : undefined,
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        form.clearErrors(name);
-        return registered.onChange(event);
-      },
-    };
-  };
   return (
     <Modal opened={opened} onClose={close} title={t('password.title')} centered>
       <form noValidate onSubmit={submit}>

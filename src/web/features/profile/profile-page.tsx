@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type ProfileFields, type User, profileFieldsSchema } from '../../../domain/user.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -32,7 +33,6 @@ const formValuesOf = (user: User): ProfileFields => Object.fromEntries(FIELDS.ma
 /** /profile (SPEC §2, §4 "Profile"): view, then Edit, then Save or Cancel; avatar; change-password dialog. */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
-  const { t: tv } = useTranslation('validation');
   const { t: tc } = useTranslation('common');
   const { t: tu } = useTranslation('users');
   const describe = useErrorMessage();
@@ -45,7 +45,7 @@ export function ProfilePage() {
   const [changingPassword, setChangingPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ProfileFields>({ resolver: zodResolver(profileFieldsSchema), reValidateMode: 'onSubmit' });
-  const { errors } = form.formState;
+  const { field, showServerErrors } = useFormFields(form);
 
   useEffect(() => {
     if (profile.data && !editing) form.reset(formValuesOf(profile.data));
@@ -84,11 +84,9 @@ export function ProfilePage() {
       setEditing(false);
       notifications.show({ color: 'teal', message: t('saved') });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
-        for (const [name, key] of Object.entries(error.details)) form.setError(name as keyof ProfileFields, { message: key });
-        return;
-      }
-      setFailure(error instanceof ApiError ? describe(error) : describe(error));
+      // A refusal of the fields is theirs to show, even one naming none of them.
+      if (showServerErrors(error) || (error instanceof ApiError && error.code === 'VALIDATION_FAILED')) return;
+      setFailure(describe(error));
     }
   });
 
@@ -105,19 +103,6 @@ export function ProfilePage() {
     setChangingPassword(false);
     if (passwordChanged === false) setFailure(t('password.partial'));
     else notifications.show({ color: 'teal', message: t('password.changed') });
-  };
-
-  const field = (name: keyof ProfileFields) => {
-    const registered = form.register(name);
-    const key = errors[name]?.message;
-    return {
-      ...registered,
-      error: key ? tv(key, { defaultValue: tv('invalid') }) : undefined,
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        form.clearErrors(name);
-        return registered.onChange(event);
-      },
-    };
   };
 
   return (

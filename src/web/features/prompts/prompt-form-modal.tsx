@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Prompt, type PromptInput, promptInputSchema } from '../../../domain/prompt.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 
 export interface PromptFormModalProps {
@@ -25,33 +25,14 @@ const EMPTY: PromptInput = { title: '', description: '' };
 /** The prompt form of SPEC §5: title and description, both required. */
 export function PromptFormModal({ opened, prompt, createsPublic, saving, serverError, onSubmit, onClose }: PromptFormModalProps) {
   const { t } = useTranslation('prompts');
-  const { t: tv } = useTranslation('validation');
   const { t: tc } = useTranslation('common');
   const form = useForm<PromptInput>({ resolver: zodResolver(promptInputSchema), defaultValues: EMPTY, reValidateMode: 'onSubmit' });
-  const { errors } = form.formState;
 
   useEffect(() => {
     if (opened) form.reset(prompt ? { title: prompt.title, description: prompt.description } : EMPTY);
   }, [opened, prompt, form]);
 
-  useEffect(() => {
-    if (serverError instanceof ApiError) {
-      for (const [name, key] of Object.entries(serverError.details)) if (name in EMPTY) form.setError(name as keyof PromptInput, { message: key });
-    }
-  }, [serverError, form]);
-
-  const field = (name: keyof PromptInput) => {
-    const registered = form.register(name);
-    const key = errors[name]?.message;
-    return {
-      ...registered,
-      error: key ? tv(key, { defaultValue: tv('invalid') }) : undefined,
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        form.clearErrors(name);
-        return registered.onChange(event);
-      },
-    };
-  };
+  const { field } = useFormFields(form, serverError);
 
   return (
     <Modal opened={opened} onClose={onClose} title={prompt ? t('form.editTitle') : t('form.createTitle')} size="lg" centered>

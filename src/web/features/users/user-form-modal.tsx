@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../../../domain/languages.ts';
 import { ROLES } from '../../../domain/roles.ts';
 import { type UpdateUser, type User, createUserSchema } from '../../../domain/user.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 
 const editUserSchema = createUserSchema.omit({ email: true, password: true });
@@ -48,7 +48,6 @@ const EMPTY: CreateValues = {
 /** The create and edit form of SPEC §5 "User form": the e-mail is locked and the password absent on edit. */
 export function UserFormModal({ opened, user, ownAccount = false, saving, serverError, onCreate, onUpdate, onClose }: UserFormModalProps) {
   const { t } = useTranslation('users');
-  const { t: tv } = useTranslation('validation');
   const { t: tc } = useTranslation('common');
   const editing = user !== undefined;
   const own = editing && ownAccount;
@@ -63,29 +62,8 @@ export function UserFormModal({ opened, user, ownAccount = false, saving, server
     form.reset(user ? { ...EMPTY, ...user, password: '' } : EMPTY);
   }, [opened, user, form]);
 
-  // The server has the last word: its per-field refusals land on the fields.
-  useEffect(() => {
-    if (serverError instanceof ApiError) {
-      for (const [field, key] of Object.entries(serverError.details)) form.setError(field as keyof CreateValues, { message: key });
-    }
-  }, [serverError, form]);
-
-  const { errors, dirtyFields } = form.formState;
-  const errorOf = (field: keyof CreateValues) => {
-    const key = errors[field]?.message;
-    return key ? tv(key, { defaultValue: tv('invalid') }) : undefined;
-  };
-  const field = (name: keyof CreateValues) => {
-    const registered = form.register(name);
-    return {
-      ...registered,
-      error: errorOf(name),
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        form.clearErrors(name);
-        return registered.onChange(event);
-      },
-    };
-  };
+  const { field, errorOf } = useFormFields(form, serverError);
+  const { dirtyFields } = form.formState;
 
   const submit = form.handleSubmit((values) => {
     if (!editing) return onCreate(createUserSchema.parse(values));

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Project, ProjectValues } from '../../../../domain/project.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { useFailureMessage } from '../use-failure-message.ts';
 import { ArrowLeftIcon } from '../../../ui/icons.tsx';
 import { ErrorDialog } from '../../../ui/message-dialog.tsx';
@@ -66,13 +67,7 @@ function EditorLayout({ project, onClose }: { project?: Project; onClose: () => 
   const creation = useCreateWithImages();
   const [failure, setFailure] = useState<string | null>(null);
 
-  // The server has the last word: its per-field refusals land on the fields.
-  const showServerErrors = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return false;
-    const fields = Object.entries(error.details).filter(([name]) => name in EMPTY_PROJECT);
-    for (const [name, key] of fields) form.setError(name as keyof ProjectFormValues, { message: key });
-    return fields.length > 0;
-  };
+  const { showServerErrors } = useFormFields(form);
 
   const submit = form.handleSubmit(async (values) => {
     if (!editing) {

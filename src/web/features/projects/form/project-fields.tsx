@@ -4,13 +4,11 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, PUBLICATION_COUNTS, type ProjectValues } from '../../../../domain/project.ts';
 import { hasNonWebScheme, normaliseUrl } from '../../../../domain/url.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { LabelledField } from '../../../ui/labelled-field.tsx';
 import { KeywordsInput } from './keywords-input.tsx';
 import type { ProjectFormValues } from './project-form-values.ts';
 import { PromptPicker } from './prompt-picker.tsx';
-
-type TextField =
-  'title' | 'description' | 'weblink' | 'maps_url' | 'location' | 'promoter' | 'collaborators' | 'authors' | 'photo_credit' | 'photo_credit_link';
 
 export interface ProjectFieldsProps {
   form: UseFormReturn<ProjectFormValues, unknown, ProjectValues>;
@@ -22,24 +20,7 @@ export interface ProjectFieldsProps {
 /** Every field of SPEC §3 Project, in the sections a studio fills them in. */
 export function ProjectFields({ form, isAdmin, savedPromptText }: ProjectFieldsProps) {
   const { t } = useTranslation('projects');
-  const { t: tv } = useTranslation('validation');
-  const { errors } = form.formState;
-
-  const errorOf = (name: keyof ProjectFormValues) => {
-    const key = errors[name]?.message;
-    return key ? tv(key, { defaultValue: tv('invalid') }) : undefined;
-  };
-  const field = (name: TextField) => {
-    const registered = form.register(name);
-    return {
-      ...registered,
-      error: errorOf(name),
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        form.clearErrors(name);
-        return registered.onChange(event);
-      },
-    };
-  };
+  const { field, errorOf } = useFormFields(form);
 
   const weblink = form.watch('weblink');
   const normalisedWeblink = weblink.trim() === '' ? '' : normaliseUrl(weblink);
