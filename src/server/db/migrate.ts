@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { errorMessage } from '../lib/error-message.ts';
 import type { Dialect } from './database.ts';
 import { accountsMigration } from './migrations/001-accounts.ts';
 import { contactMessagesMigration } from './migrations/002-contact-messages.ts';
@@ -60,7 +61,7 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, studio:
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Migration ${failed} failed: ${errorMessage(error)}`, { cause: error });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

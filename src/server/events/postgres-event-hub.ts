@@ -4,21 +4,17 @@ import pg from 'pg';
 import { z } from 'zod';
 import { appEventSchema } from '../../domain/events.ts';
 import type { Database } from '../db/schema.ts';
+import { errorMessage } from '../lib/error-message.ts';
+import type { Log } from '../lib/log.ts';
 import type { EventHub } from './event-hub.ts';
 import { createMemoryEventHub } from './memory-event-hub.ts';
-
-export interface EventHubLog {
-  info: (details: object, message: string) => void;
-  warn: (details: object, message: string) => void;
-  error: (details: object, message: string) => void;
-}
 
 export interface PostgresEventHubOptions {
   /** The database's URL: the hub keeps one connection of its own open to LISTEN. */
   connectionString: string;
   /** NOTIFY goes through the app's pool. */
   db: Kysely<Database>;
-  log: EventHubLog;
+  log: Log;
   channel?: string;
   /** Wait before reconnecting a dropped listening connection, doubled after each failure up to `max`. */
   reconnectDelayMs?: { first: number; max: number };
@@ -51,7 +47,7 @@ export async function openPostgresEventHub(options: PostgresEventHubOptions): Pr
   const reconnectDelay = options.reconnectDelayMs ?? { first: 500, max: 30_000 };
 
   const origin = randomUUID();
-  const local = createMemoryEventHub({ onListenerError: (error) => log.error({ error: messageOf(error) }, 'Live events: a listener failed') });
+  const local = createMemoryEventHub({ onListenerError: (error) => log.error({ error: errorMessage(error) }, 'Live events: a listener failed') });
   let listening: pg.Client | undefined;
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -113,7 +109,7 @@ export async function openPostgresEventHub(options: PostgresEventHubOptions): Pr
         },
         (error: unknown) => {
           nextDelay = Math.min(reconnectDelay.max, nextDelay * 2);
-          log.warn({ error: messageOf(error), retryInMs: nextDelay }, 'Live events: could not reconnect to PostgreSQL; trying again');
+          log.warn({ error: errorMessage(error), retryInMs: nextDelay }, 'Live events: could not reconnect to PostgreSQL; trying again');
           scheduleReconnect();
         },
       );
@@ -127,7 +123,7 @@ export async function openPostgresEventHub(options: PostgresEventHubOptions): Pr
       .then(() => sql`select pg_notify(${channel}, ${payload})`.execute(db))
       .then(
         () => undefined,
-        (error: unknown) => log.error({ type, error: messageOf(error) }, 'Live events: could not send an event to the other processes'),
+        (error: unknown) => log.error({ type, error: errorMessage(error) }, 'Live events: could not send an event to the other processes'),
       );
   }
 
@@ -159,8 +155,4 @@ export async function openPostgresEventHub(options: PostgresEventHubOptions): Pr
       await local.close();
     },
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,20 +3,16 @@ import os from 'node:os';
 import type { Kysely, Updateable } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database, JobsTable } from '../db/schema.ts';
+import { errorMessage } from '../lib/error-message.ts';
+import type { Log } from '../lib/log.ts';
 import { type ClaimedJob, type JobHandler, type JobKind, RetryLater, pruneFinishedJobs } from './job-queue.ts';
-
-export interface JobWorkerLog {
-  info: (details: object, message: string) => void;
-  warn: (details: object, message: string) => void;
-  error: (details: object, message: string) => void;
-}
 
 export interface JobWorkerOptions {
   db: Kysely<Database>;
   dialect: Dialect;
   /** Read on every claim, so handlers registered after the worker is made are picked up. */
   handlers: Partial<Record<JobKind, JobHandler>>;
-  log: JobWorkerLog;
+  log: Log;
   /** Written into jobs.locked_by; unique per worker by default (host, process, random). */
   workerId?: string;
   pollIntervalMs?: number;
@@ -400,6 +396,5 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 }
 
 function messageOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, MAX_ERROR_LENGTH);
+  return errorMessage(error).slice(0, MAX_ERROR_LENGTH);
 }

@@ -6,6 +6,7 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Database } from '../../db/schema.ts';
 import { readInstant } from '../../db/values.ts';
 import { type JobHandler, RetryLater, enqueueJob } from '../../jobs/job-queue.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { contactMessageEmail } from './contact-message-email.ts';
 import { findContactMessage, insertContactMessage, markContactMessageMailFailed, markContactMessageMailed } from './repo.ts';
 
@@ -40,7 +41,7 @@ export async function receiveContactMessage(input: ReceiveContactMessageInput): 
   try {
     await input.mailer.send(contactMessageEmail({ ...message, to: input.studioAddress }));
   } catch (error) {
-    await markContactMessageMailFailed(db, id, error instanceof Error ? error.message : String(error));
+    await markContactMessageMailFailed(db, id, errorMessage(error));
     input.onMailFailure({ messageId: id, error });
     await enqueueJob(db, { kind: 'send-email', subject: `contact:${id}`, payload: { contactMessageId: id }, maxAttempts: CONTACT_EMAIL_MAX_ATTEMPTS });
     input.wakeJobs?.();
@@ -76,7 +77,7 @@ export function createResendContactEmailHandler(deps: { db: Kysely<Database>; ma
     try {
       await deps.mailer.send(message);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       await markContactMessageMailFailed(deps.db, contactMessageId, reason);
       throw new RetryLater(reason);
     }

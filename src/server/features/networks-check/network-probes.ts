@@ -3,6 +3,7 @@ import { type SocialNetwork, NETWORK_NAMES } from '../../../domain/social.ts';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
 import { ProviderError, describeUrl, sendProviderRequest } from '../../adapters/provider-http.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { item, scopesRefusedItem } from './check-items.ts';
 
 /**
@@ -16,8 +17,8 @@ const unchecked = (network: SocialNetwork, error: unknown): NetworkCheckItem =>
     'credentials',
     'warning',
     'credentialsUnchecked',
-    { detail: error instanceof Error ? error.message : String(error) },
-    `${NETWORK_NAMES[network]} could not be asked just now: ${error instanceof Error ? error.message : String(error)}`,
+    { detail: errorMessage(error) },
+    `${NETWORK_NAMES[network]} could not be asked just now: ${errorMessage(error)}`,
     'run the check again later; if it persists, check that this server can reach the network',
   );
 

@@ -5,21 +5,16 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EventHub } from '../../events/event-hub.ts';
+import type { Log } from '../../lib/log.ts';
 import type { SocialDependencies } from '../social/service.ts';
 import type { NetworkClients } from './network-publishers.ts';
 
 /** What publishing is given: its own file, so the job, the sweep and the e-mail need not import service.ts, which builds them. */
-export interface PublishingLog {
-  info: (details: object, message: string) => void;
-  warn: (details: object, message: string) => void;
-  error: (details: object, message: string) => void;
-}
-
 export interface PublishingDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
   storage: Storage;
-  log: PublishingLog;
+  log: Log;
   events: EventHub;
   /** The owner's tokens and targets come from the social feature (getPublishingAccess). */
   social: SocialDependencies;

@@ -5,6 +5,7 @@ import { formatTimeOfDay } from '../../../domain/studio-time.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { describeResultReason } from '../../i18n/result-reasons.ts';
 import { publishingTranslatorFor, translatorFor } from '../../i18n/translate.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { PostToPublish, ResultRow } from './repo.ts';
 import type { PublishingDependencies } from './dependencies.ts';
@@ -125,6 +126,6 @@ export async function sendFailureEmail(deps: PublishingDependencies, post: PostT
     await deps.mailer.send(message);
     deps.log.info({ postId: post.id }, 'Publication failure e-mailed to the owner');
   } catch (error) {
-    deps.log.error({ postId: post.id, error: error instanceof Error ? error.message : String(error) }, 'The publication failure e-mail could not be sent');
+    deps.log.error({ postId: post.id, error: errorMessage(error) }, 'The publication failure e-mail could not be sent');
   }
 }

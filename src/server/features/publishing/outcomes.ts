@@ -1,6 +1,7 @@
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import type { PostNetwork, ResultErrorCode } from '../../../domain/post.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 
 /**
  * What a failure means for a post (DESIGN principle 4): try again later, give up with a reason, or
@@ -63,7 +64,7 @@ function retryOf(error: ProviderError): Outcome {
 /** Before the creating call: whatever is transient is tried again; nothing there can post twice. */
 export function outcomeBeforeCall(network: PostNetwork, error: unknown): Outcome {
   if (error instanceof NotPublishable) return { kind: 'failed', code: error.code, reason: error.message };
-  if (!(error instanceof ProviderError)) return { kind: 'retry', code: 'internalError', reason: messageOf(error) };
+  if (!(error instanceof ProviderError)) return { kind: 'retry', code: 'internalError', reason: errorMessage(error) };
   return finalFailure(network, error) ?? retryOf(error);
 }
 
@@ -73,15 +74,11 @@ export function outcomeBeforeCall(network: PostNetwork, error: unknown): Outcome
  * connection or an answer that makes no sense leaves the outcome unknown.
  */
 export function outcomeOfCall(network: PostNetwork, error: unknown): Outcome {
-  if (!(error instanceof ProviderError)) return { kind: 'unknown', code: 'outcomeUnknown', reason: `${UNKNOWN_OUTCOME} (${messageOf(error)})` };
+  if (!(error instanceof ProviderError)) return { kind: 'unknown', code: 'outcomeUnknown', reason: `${UNKNOWN_OUTCOME} (${errorMessage(error)})` };
   const final = finalFailure(network, error);
   if (final) return final;
   const answered = error.details.status !== undefined && error.details.status >= 400;
   if ((error.failure === 'server' || error.failure === 'rate-limited') && answered) return retryOf(error);
   if (error.failure === 'network' && error.details.cause !== undefined && NOT_SENT_CAUSES.has(error.details.cause)) return retryOf(error);
   return { kind: 'unknown', code: 'outcomeUnknown', reason: `${UNKNOWN_OUTCOME} (${error.message})` };
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -5,11 +5,12 @@ import { readFlag } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import { audienceOf } from '../../events/event-hub.ts';
 import { type JobContext, RetryLater } from '../../jobs/job-queue.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { TokenDecryptionError } from '../../lib/token-cipher.ts';
 import { type PublishingAccess, getPublishingAccess, reportRefusedAccess, reportRefusedPage } from '../social/service.ts';
 import { displayDay, sendFailureEmail } from './failure-email.ts';
 import { type CreatedPost, type PreparedPost, permalinkNeedsCall, prepareFor, readPermalink } from './network-publishers.ts';
-import { NotPublishable, type Outcome, UNKNOWN_OUTCOME, messageOf, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
+import { NotPublishable, type Outcome, UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
 import {
   type ImageToPublish,
   type PostToPublish,
@@ -208,7 +209,7 @@ async function readAndRecordPermalink(context: RunContext, remoteId: string, acc
     if (permalink && (await recordPermalink(deps.db, { postId: post.id, network, remoteId, permalink }))) announcePost(deps, post, 'scheduled');
   } catch (error) {
     if (signal.aborted) throw error;
-    deps.log.warn({ postId: post.id, network, remoteId, error: messageOf(error) }, 'The link of the published post could not be read; it stays without one');
+    deps.log.warn({ postId: post.id, network, remoteId, error: errorMessage(error) }, 'The link of the published post could not be read; it stays without one');
   }
 }
 
@@ -243,7 +244,7 @@ async function markRefusedPage(
   try {
     await reportRefusedPage(deps.social, { userId: post.owner_id!, access, reason: outcome.reason });
   } catch (error) {
-    deps.log.error({ postId: post.id, network, error: error instanceof Error ? error.message : String(error) }, 'The refused page could not be marked');
+    deps.log.error({ postId: post.id, network, error: errorMessage(error) }, 'The refused page could not be marked');
   }
   return run;
 }
@@ -281,7 +282,7 @@ async function closeIfRefused(
     );
     return mailed ? { kind: 'settled', ownerMailed: true } : run;
   } catch (error) {
-    deps.log.error({ postId: post.id, network, error: error instanceof Error ? error.message : String(error) }, 'The refused connection could not be closed');
+    deps.log.error({ postId: post.id, network, error: errorMessage(error) }, 'The refused connection could not be closed');
     return run;
   }
 }

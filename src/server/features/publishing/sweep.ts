@@ -1,3 +1,4 @@
+import { errorMessage } from '../../lib/error-message.ts';
 import { enqueueDuePosts } from './repo.ts';
 import type { PublishingDependencies } from './dependencies.ts';
 
@@ -61,9 +62,7 @@ export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
   function tick(): void {
     if (running) return;
     running = run()
-      .catch((error: unknown) =>
-        deps.log.error({ error: error instanceof Error ? error.message : String(error) }, 'The publication sweep failed; it runs again in a minute'),
-      )
+      .catch((error: unknown) => deps.log.error({ error: errorMessage(error) }, 'The publication sweep failed; it runs again in a minute'))
       .finally(() => {
         running = undefined;
         if (again && timer) {
