@@ -1,8 +1,14 @@
 // jsdom lacks what Mantine measures with.
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { checkConsoleErrors, watchConsoleErrors } from './console-errors.ts';
 
-afterEach(() => cleanup());
+beforeEach(() => watchConsoleErrors());
+// Unmounting can log too, so the check comes after the cleanup.
+afterEach(() => {
+  cleanup();
+  checkConsoleErrors();
+});
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectSummary } from '../../../../domain/project.ts';
 import { renderWithData } from '../../../test-support/render.tsx';
+import { expectConsoleError } from '../../../test-support/console-errors.ts';
 import { AssignDialog } from './assign-dialog.tsx';
 
 const PROJECT: ProjectSummary = {
@@ -101,7 +102,7 @@ describe('AssignDialog', () => {
   });
 
   it('reports a refused assignment for the error dialog, and logs it', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = expectConsoleError(/^Error assigning project/);
     const { onFailure } = renderDialog((url) =>
       url.startsWith('/api/users')
         ? answer({ items: [LUCIA], total: 1, page: 1, pageSize: 20 })
