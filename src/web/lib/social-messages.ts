@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SocialNetwork } from '../../domain/social.ts';
 import { ApiError } from './api-client.ts';
+import { useErrorMessage } from './use-error-message.ts';
 
 /** The sentence of SPEC §8 that fits an action that failed, per network. */
 export type SocialFailure = 'checkFailed' | 'pagesFailed' | 'disconnectFailed';
@@ -12,7 +13,7 @@ export type SocialFailure = 'checkFailed' | 'pagesFailed' | 'disconnectFailed';
  */
 export function useSocialErrorMessage(): (network: SocialNetwork, error: unknown, fallback?: SocialFailure) => string {
   const { t } = useTranslation('social');
-  const { t: te } = useTranslation('errors');
+  const describe = useErrorMessage();
   return (network, error, fallback) => {
     const code = error instanceof ApiError ? error.code : 'UNKNOWN';
     switch (code) {
@@ -29,9 +30,9 @@ export function useSocialErrorMessage(): (network: SocialNetwork, error: unknown
       case 'OAUTH_STATE_MISMATCH':
         return t('messages.stateMismatch');
       case 'SOCIAL_PERMISSION_MISSING':
-        return te(code);
+        return describe(error);
       default:
-        return fallback ? t(`messages.${fallback}.${network}`) : te(code, { defaultValue: te('UNKNOWN') });
+        return fallback ? t(`messages.${fallback}.${network}`) : describe(error);
     }
   };
 }

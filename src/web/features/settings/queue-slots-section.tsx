@@ -13,7 +13,7 @@ import { addDays, timeOfDaySchema } from '../../../domain/studio-time.ts';
 import { intlLocaleOf, useTimeOfDay } from '../../lib/format-time.ts';
 import { useSession } from '../../lib/session.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
-import { useRefusalMessage, useValidationMessage } from '../../lib/validation-message.ts';
+import { useValidationMessage } from '../../lib/validation-message.ts';
 import { CustomerSelect } from '../../ui/customer-select.tsx';
 import { PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -97,7 +97,7 @@ function rowProblems(rows: Row[]): Map<number, string> {
 function QueueSlotsForm({ owner, saved }: { owner: string | null; saved: readonly QueueSlot[] }) {
   const { t, i18n } = useTranslation('social');
   const validation = useValidationMessage();
-  const refusal = useRefusalMessage();
+  const refusal = useErrorMessage('all');
   const { format, atTime } = useTimeOfDay();
   const save = useSaveQueueSlots();
   const [rows, setRows] = useState<Row[]>(() => toRows(saved));

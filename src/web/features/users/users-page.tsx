@@ -72,7 +72,6 @@ export function UsersPage() {
   const updateUser = useUpdateUser();
   const session = useSession();
 
-  const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : describe(error));
   const listFailure = useDismissableError(users);
   const listError = listFailure.error
     ? listFailure.error instanceof ApiError && listFailure.error.status === 401
@@ -98,7 +97,7 @@ export function UsersPage() {
         if (error instanceof ApiError && error.status === 400 && error.code === 'VALIDATION_FAILED') return; // shown on the fields
         if (error instanceof ApiError && error.code === 'AUTH_USER_NOT_CREATED') return setErrorMessage(t('errors.createAuth'));
         if (error instanceof ApiError && error.status === 401) return setErrorMessage(t('errors.notAuthenticated'));
-        setErrorMessage(t('errors.createDatabase', { message: messageOf(error) }));
+        setErrorMessage(t('errors.createDatabase', { message: describe(error) }));
       },
     });
 

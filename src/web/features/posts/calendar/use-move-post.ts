@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../domain/post.ts';
 import { useTimeOfDay } from '../../../lib/format-time.ts';
-import { useRefusalMessage, useValidationMessage } from '../../../lib/validation-message.ts';
+import { useErrorMessage } from '../../../lib/use-error-message.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useSchedulePost } from '../api/schedule-post.ts';
 import { type StudioMoment, scheduleTimeProblem } from '../studio-clock.ts';
 import { useCalendarLabels } from './calendar-labels.ts';
@@ -18,7 +19,7 @@ export function useMovePost(now: StudioMoment | undefined) {
   const labels = useCalendarLabels();
   const { formatTime } = useTimeOfDay();
   const validation = useValidationMessage();
-  const refusal = useRefusalMessage();
+  const refusal = useErrorMessage('all');
   const schedule = useSchedulePost();
   const [moves, setMoves] = useState<ReadonlyMap<number, StudioMoment>>(new Map());
 

@@ -8,7 +8,7 @@ import type { Project, ProjectValues } from '../../../../domain/project.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
-import { useFailureMessage } from '../use-failure-message.ts';
+import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { ArrowLeftIcon } from '../../../ui/icons.tsx';
 import { ErrorDialog } from '../../../ui/message-dialog.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -29,7 +29,7 @@ export interface ProjectEditorProps {
 /** The project form as a page section: the fields on the left, the images on the right. */
 export function ProjectEditor({ projectId, onClose }: ProjectEditorProps) {
   const { t } = useTranslation('projects');
-  const describe = useFailureMessage();
+  const describe = useErrorMessage('first');
   const project = useProject(projectId);
   const [dismissed, setDismissed] = useState(false);
 
@@ -53,7 +53,7 @@ export function ProjectEditor({ projectId, onClose }: ProjectEditorProps) {
 function EditorLayout({ project, onClose }: { project?: Project; onClose: () => void }) {
   const { t } = useTranslation('projects');
   const { t: tc } = useTranslation('common');
-  const describe = useFailureMessage();
+  const describe = useErrorMessage('first');
   const { data: user } = useSession();
   const isAdmin = user?.role === 'admin';
   const editing = project !== undefined;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project, UploadResult } from '../../../../domain/project.ts';
-import { useFailureMessage } from '../use-failure-message.ts';
+import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { useArrangeImages } from '../api/arrange-images.ts';
 import { useCreateProject } from '../api/create-project.ts';
 import { useUploadImages } from '../api/upload-images.ts';
@@ -17,7 +17,7 @@ type CreateInput = Parameters<ReturnType<typeof useCreateProject>['mutateAsync']
  */
 export function useCreateWithImages() {
   const { t } = useTranslation('projects');
-  const describe = useFailureMessage();
+  const describe = useErrorMessage('first');
   const createProject = useCreateProject();
   const upload = useUploadImages();
   const arrange = useArrangeImages();

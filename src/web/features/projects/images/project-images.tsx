@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project, UploadResult } from '../../../../domain/project.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useFailureMessage } from '../use-failure-message.ts';
+import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { type ImageArrangement, useArrangeImages } from '../api/arrange-images.ts';
 import { useDeleteImage } from '../api/delete-image.ts';
@@ -20,7 +20,7 @@ import { ImagesPanel } from './images-panel.tsx';
  */
 export function ProjectImages({ project }: { project: Project }) {
   const { t } = useTranslation('projects');
-  const describe = useFailureMessage();
+  const describe = useErrorMessage('first');
   const upload = useUploadImages();
   const arrange = useArrangeImages();
   const deleteImage = useDeleteImage();

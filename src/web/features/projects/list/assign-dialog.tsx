@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectSummary } from '../../../../domain/project.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useFailureMessage } from '../use-failure-message.ts';
+import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { useAssignProject } from '../api/assign-project.ts';
 import { CUSTOMER_SEARCH_MIN_LENGTH, useCustomerSearch } from '../api/search-customers.ts';
 import { personName } from '../person-name.ts';
@@ -25,7 +25,7 @@ export interface AssignDialogProps {
 export function AssignDialog({ project, onClose, onFailure }: AssignDialogProps) {
   const { t } = useTranslation('projects');
   const { t: tc } = useTranslation('common');
-  const describe = useFailureMessage();
+  const describe = useErrorMessage('first');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 250);
   const [chosen, setChosen] = useState<string | null>(null);

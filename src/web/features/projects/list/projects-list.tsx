@@ -19,7 +19,7 @@ import { deleteProjectMessage } from './delete-message.ts';
 import { useLaunchProject } from '../api/launch-project.ts';
 import { useProjects } from '../api/list-projects.ts';
 import { useRecoverProject } from '../api/recover-project.ts';
-import { useFailureMessage } from '../use-failure-message.ts';
+import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { PROJECT_STATE_ORDER } from './list-query.ts';
 import { ProjectRow } from './project-row.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -54,7 +54,7 @@ export interface ProjectsListProps {
  */
 export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: ProjectsListProps) {
   const { t } = useTranslation('projects');
-  const describe = useFailureMessage();
+  const describe = useErrorMessage('first');
   const { data: user } = useSession();
   const projects = useProjects(query);
   const deleteProject = useDeleteProject();
