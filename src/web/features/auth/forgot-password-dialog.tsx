@@ -1,64 +1,80 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recoveryRequestSchema } from '../../../domain/auth.ts';
-import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
-import { useRequestPasswordReset } from './api/request-password-reset.ts';
+import { RECOVERY_START, RECOVERY_TEXTS as TEXTS, type RecoveryFlow, type RecoveryState, startRecovery } from './login-static/recovery-flow.ts';
 
-/** Two steps (SPEC §2 "Login"): the e-mail, then the confirmation that the recovery e-mail went out. */
+/**
+ * Two steps (SPEC §2 "Login"): the e-mail, then the confirmation that the recovery e-mail went out. The
+ * steps, the check, the request and the texts are the login page's (login-static/recovery-flow.ts);
+ * this draws them with Mantine.
+ */
 export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('auth');
-  const { t: tc } = useTranslation('common');
-  const { t: tv } = useTranslation('validation');
-  const errorMessage = useErrorMessage();
-  const request = useRequestPasswordReset();
-  const form = useForm<{ email: string }>({ resolver: zodResolver(recoveryRequestSchema), defaultValues: { email: '' }, reValidateMode: 'onSubmit' });
-  const emailError = form.formState.errors.email?.message;
+  const { t } = useTranslation();
+  const [state, setState] = useState<RecoveryState>(RECOVERY_START);
+  const [email, setEmail] = useState('');
+  const input = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const flow = useRef<RecoveryFlow | null>(null);
+  // One flow per opening; a closed one's late answer draws nothing.
+  const current = () => {
+    if (!flow.current) {
+      const started = startRecovery((next) => flow.current === started && setState(next));
+      flow.current = started;
+    }
+    return flow.current;
+  };
 
   const close = () => {
-    form.reset();
-    request.reset();
+    flow.current = null;
+    setState(RECOVERY_START);
+    setEmail('');
     onClose();
   };
-  const registered = form.register('email');
 
   return (
-    <Modal opened={opened} onClose={close} title={request.isSuccess ? t('recovery.sentTitle') : t('recovery.title')} centered>
-      {request.isSuccess ? (
+    <Modal opened={opened} onClose={close} title={t(state.step === 'sent' ? TEXTS.sentTitle : TEXTS.title)} centered>
+      {state.step === 'sent' ? (
         <Stack>
           <Text fw={600} c="teal">
-            {t('recovery.sent')}
+            {t(TEXTS.sent)}
           </Text>
-          <Text size="sm">{t('recovery.sentDetail')}</Text>
+          <Text size="sm">{t(TEXTS.sentDetail)}</Text>
           <Group justify="flex-end">
-            <Button onClick={close}>{tc('actions.accept')}</Button>
+            <Button onClick={close}>{t(TEXTS.accept)}</Button>
           </Group>
         </Stack>
       ) : (
-        <form noValidate onSubmit={form.handleSubmit(({ email }) => request.mutate(email.trim()))}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void current()
+              .submit(email)
+              .then((reached) => reached.problem?.startsWith('validation:') && input.current?.focus());
+          }}
+        >
           <Stack>
-            <Text size="sm">{t('recovery.instructions')}</Text>
+            <Text size="sm">{t(TEXTS.instructions)}</Text>
             <LabelledField
-              label={t('recovery.email')}
+              label={t(TEXTS.email)}
+              name="email"
               type="email"
               required
               autoComplete="email"
-              error={emailError ? tv(emailError) : request.isError ? errorMessage(request.error) : undefined}
-              {...registered}
+              ref={input}
+              value={email}
+              error={state.problem && t(state.problem)}
               onChange={(event) => {
-                form.clearErrors('email');
-                request.reset();
-                return registered.onChange(event);
+                current().edited();
+                setEmail(event.currentTarget.value);
               }}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                {tc('actions.cancel')}
+                {t(TEXTS.cancel)}
               </Button>
-              <Button type="submit" loading={request.isPending}>
-                {t('recovery.send')}
+              <Button type="submit" loading={state.pending}>
+                {t(TEXTS.send)}
               </Button>
             </Group>
           </Stack>

@@ -1,4 +1,5 @@
 import { DIALOG_IDS } from '../login-contract.ts';
+import { RECOVERY_TEXTS as TEXTS } from '../recovery-flow.ts';
 import { button, closeButton, field } from './fields.ts';
 import { type PageContext, text } from './html.ts';
 
@@ -23,22 +24,23 @@ ${text(context, 'p', 'auth:login.failedDescription', { class: 'modal-text', 'dat
 }
 
 /**
- * Password recovery in two steps (SPEC §2 "Login"): the e-mail, then the confirmation that it went out.
+ * Password recovery in two steps (SPEC §2 "Login"): the e-mail, then the confirmation that it went out;
+ * the texts and the steps are ../recovery-flow.ts's, as the app's dialog's.
  * Its field is not named "email" either: the sign-in form's is the page's one `input[name="email"]`.
  */
 export function renderRecoveryDialog(context: PageContext): string {
   return `<template id="${DIALOG_IDS.recovery}-template"><dialog class="modal" id="${DIALOG_IDS.recovery}" aria-labelledby="${DIALOG_IDS.recovery}-title">
-<div class="modal-header">${text(context, 'h2', 'auth:recovery.title', { class: 'modal-title', id: `${DIALOG_IDS.recovery}-title` })}${closeButton(context)}</div>
+<div class="modal-header">${text(context, 'h2', TEXTS.title, { class: 'modal-title', id: `${DIALOG_IDS.recovery}-title` })}${closeButton(context)}</div>
 <div class="modal-body">
 <form class="stack" method="post" novalidate data-recovery-form>
-${text(context, 'p', 'auth:recovery.instructions', { class: 'text-sm' })}
-${field(context, { id: 'recovery-email', name: 'recoveryEmail', type: 'email', label: 'auth:recovery.email', autocomplete: 'email' })}
-<div class="modal-actions">${button(context, 'common:actions.cancel', { variant: 'default', extra: { 'data-close': true } })}${button(context, 'auth:recovery.send', { type: 'submit' })}</div>
+${text(context, 'p', TEXTS.instructions, { class: 'text-sm' })}
+${field(context, { id: 'recovery-email', name: 'recoveryEmail', type: 'email', label: TEXTS.email, autocomplete: 'email' })}
+<div class="modal-actions">${button(context, TEXTS.cancel, { variant: 'default', extra: { 'data-close': true } })}${button(context, TEXTS.send, { type: 'submit' })}</div>
 </form>
 <div class="stack" data-recovery-sent hidden>
-${text(context, 'p', 'auth:recovery.sent', { class: 'sent' })}
-${text(context, 'p', 'auth:recovery.sentDetail', { class: 'text-sm' })}
-<div class="modal-actions">${button(context, 'common:actions.accept', { extra: { 'data-close': true } })}</div>
+${text(context, 'p', TEXTS.sent, { class: 'sent' })}
+${text(context, 'p', TEXTS.sentDetail, { class: 'text-sm' })}
+<div class="modal-actions">${button(context, TEXTS.accept, { extra: { 'data-close': true } })}</div>
 </div>
 </div>
 </dialog></template>`;
