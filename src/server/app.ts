@@ -22,7 +22,7 @@ import { contactRoutes } from './features/contact/routes.ts';
 import { eventsRoutes } from './features/events/routes.ts';
 import { type SocialAdapters, createConnectors } from './features/social/adapters.ts';
 import { socialRoutes } from './features/social/routes.ts';
-import { DEFAULT_TOKEN_REFRESH, createRefreshTokensHandler } from './features/social/token-refresh.ts';
+import { DEFAULT_TOKEN_REFRESH } from './features/social/token-refresh.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { homeRoutes } from './features/home/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -33,7 +33,6 @@ import { promptsRoutes } from './features/prompts/routes.ts';
 import { postsRoutes } from './features/posts/routes.ts';
 import { queueRoutes } from './features/queue/routes.ts';
 import { createPublishing } from './features/publishing/service.ts';
-import { createGeneratePostsHandler } from './features/generation/generate-posts-job.ts';
 import { generationRoutes } from './features/generation/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { frameworkErrorOptions, installFrameworkErrors } from './http/framework-errors.ts';
@@ -43,7 +42,7 @@ import { DEFAULT_HTTP_TIMEOUTS, eventsHeartbeatMs, httpTimeoutOptions } from './
 import { serializeRequest } from './http/log-redaction.ts';
 import { zodSchemaController } from './http/zod-compilers.ts';
 import { installCompression, serveWebApp } from './http/static-assets.ts';
-import type { JobHandler, JobKind } from './jobs/job-queue.ts';
+import { createJobHandlers } from './job-handlers.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { makePrivateDir } from './lib/private-files.ts';
 import { createStudioCalendar } from './lib/studio-calendar.ts';
@@ -123,14 +122,9 @@ export async function buildApp(deps: AppDependencies) {
   // Writes under /api only from the app's own pages, by Better Auth's rule and with its trusted origins.
   installOriginCheck(app, { trustedOrigins: auth.options.trustedOrigins });
 
-  // Features publish live events and register job handlers; main.ts starts the worker once listening.
+  // Features publish live events and queue jobs; the worker, made last with every job handler
+  // (job-handlers.ts), is started by main.ts once listening.
   const events = deps.events ?? createMemoryEventHub({ onListenerError: (error) => app.log.error({ err: error }, 'Live events: a listener failed') });
-  const jobHandlers: Partial<Record<JobKind, JobHandler>> = {};
-  const worker = createJobWorker({ db: database.db, dialect: database.dialect, handlers: jobHandlers, log: app.log, concurrency: config.jobs?.concurrency });
-  const registerJobHandler = (kind: JobKind, handler: JobHandler) => {
-    if (jobHandlers[kind]) throw new Error(`A handler for "${kind}" jobs is already registered`);
-    jobHandlers[kind] = handler;
-  };
   const wakeJobs = () => worker.wake();
   app.addHook('onClose', () => worker.stop());
 
@@ -170,9 +164,6 @@ export async function buildApp(deps: AppDependencies) {
     limiter,
     passwordAttempts,
     db: database.db,
-    mailer: deps.mailer,
-    publicUrl: config.publicUrl,
-    registerJobHandler,
     wakeJobs,
     events,
     limits: {
@@ -188,10 +179,9 @@ export async function buildApp(deps: AppDependencies) {
     limiter: createAttemptLimiter(database.db, config.contact.windowSeconds),
     limits: config.contact,
     studioAddress: config.contact.studioAddress,
-    registerJobHandler,
     wakeJobs,
   });
-  const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log, events, registerJobHandler, wakeJobs };
+  const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log, events, wakeJobs };
   // Its heartbeat keeps the stream from ever being idle long enough to be closed.
   await app.register(eventsRoutes, { auth, events, db: database.db, heartbeatMs: eventsHeartbeatMs(timeouts) });
   await app.register(profileRoutes, { ...featureDependencies, passwordAttempts });
@@ -211,24 +201,10 @@ export async function buildApp(deps: AppDependencies) {
     storage: deps.storage,
     now: deps.now,
   });
-  registerJobHandler(
-    'refresh-tokens',
-    createRefreshTokensHandler({
-      ...featureDependencies,
-      cipher: deps.social.cipher,
-      clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client },
-      mailer: deps.mailer,
-      publicUrl: config.publicUrl,
-      windowDays: (config.tokenRefresh ?? DEFAULT_TOKEN_REFRESH).windowDays,
-      studio: config.studio,
-      now: deps.now,
-    }),
-  );
   if (deps.social.sandbox) await app.register(deps.social.sandbox.plugin, { prefix: deps.social.sandbox.prefix });
   await app.register(promptsRoutes, featureDependencies);
   await app.register(projectsRoutes, featureDependencies);
   const generationDependencies = { ...featureDependencies, writer: deps.writer ?? createTemplateWriter() };
-  registerJobHandler('generate-posts', createGeneratePostsHandler(generationDependencies));
   await app.register(generationRoutes, generationDependencies);
   await app.register(postsRoutes, {
     ...featureDependencies,
@@ -256,7 +232,29 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     now: deps.now,
   });
-  registerJobHandler('publish-post', publishing.handler);
+  const worker = createJobWorker({
+    db: database.db,
+    dialect: database.dialect,
+    handlers: createJobHandlers({
+      'generate-posts': generationDependencies,
+      'publish-post': publishing.handler,
+      'refresh-tokens': {
+        ...featureDependencies,
+        cipher: deps.social.cipher,
+        clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client },
+        mailer: deps.mailer,
+        publicUrl: config.publicUrl,
+        windowDays: (config.tokenRefresh ?? DEFAULT_TOKEN_REFRESH).windowDays,
+        studio: config.studio,
+        now: deps.now,
+      },
+      'send-email': { db: database.db, mailer: deps.mailer, studioAddress: config.contact.studioAddress },
+      'send-password-reset': { db: database.db, auth, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log },
+      'send-welcome': { db: database.db, auth, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log },
+    }),
+    log: app.log,
+    concurrency: config.jobs?.concurrency,
+  });
   app.addHook('onClose', () => publishing.sweep.stop());
   if (deps.mediaDir) await serveMedia(app, deps.mediaDir);
 

@@ -5,9 +5,9 @@ import { contactFormReceivedSchema, contactFormSchema } from '../../../domain/co
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { AttemptLimiter } from '../../auth/attempt-limiter.ts';
 import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import type { JobHandler, JobKind } from '../../jobs/job-queue.ts';
-import { createResendContactEmailHandler, receiveContactMessage } from './service.ts';
+import { receiveContactMessage } from './service.ts';
 
 export interface ContactRouteOptions {
   db: Kysely<Database>;
@@ -16,15 +16,13 @@ export interface ContactRouteOptions {
   limiter: AttemptLimiter;
   limits: { maxPerAddress: number; windowSeconds: number };
   studioAddress: string;
-  /** A failed e-mail is sent again by a `send-email` job. */
-  registerJobHandler: (kind: JobKind, handler: JobHandler) => void;
+  /** A failed e-mail is sent again by a `send-email` job (job-handlers.ts). */
   wakeJobs: () => void;
 }
 
 /** The landing's contact form (SPEC §7: POST /api/contact-form). Public; limited per client address. */
 export async function contactRoutes(app: FastifyInstance, options: ContactRouteOptions): Promise<void> {
   const { db, mailer, limiter, limits, studioAddress } = options;
-  options.registerJobHandler('send-email', createResendContactEmailHandler({ db, mailer, studioAddress }));
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/contact-form',
@@ -44,10 +42,9 @@ export async function contactRoutes(app: FastifyInstance, options: ContactRouteO
       const key = `contact-form:address:${request.ip}`;
       // Counted as it is checked, in one statement: messages sent at once cannot all pass.
       if (!(await limiter.take([{ key, limit: limits.maxPerAddress }]))) {
-        return reply
-          .header('retry-after', String(limits.windowSeconds))
-          .status(429)
-          .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many messages from this address. Try again later.' } });
+        throw new AppError('TOO_MANY_ATTEMPTS', 'Too many messages from this address. Try again later.', undefined, {
+          retryAfterSeconds: limits.windowSeconds,
+        });
       }
       await receiveContactMessage({
         db,

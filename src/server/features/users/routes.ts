@@ -4,20 +4,15 @@ import { z } from 'zod';
 import { createUserSchema, listUsersQuerySchema, updateUserSchema, userPageSchema, userSchema, welcomeEmailRequestSchema } from '../../../domain/user.ts';
 import { requireRole } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import type { JobHandler, JobKind } from '../../jobs/job-queue.ts';
-import { type UsersDependencies, createSendWelcomeHandler, createUser, getUser, listUsers, sendWelcomeEmail, updateUser } from './service.ts';
+import { type UsersDependencies, createUser, getUser, listUsers, sendWelcomeEmail, updateUser } from './service.ts';
 
 const ADMIN_NOT_AUTHENTICATED = 'Admin user is not authenticated';
 
 /** User management (SPEC §2 "Users", §6): administrators only; 401 without a session, 403 for others. */
-export async function usersRoutes(
-  app: FastifyInstance,
-  deps: UsersDependencies & { registerJobHandler: (kind: JobKind, handler: JobHandler) => void },
-): Promise<void> {
+export async function usersRoutes(app: FastifyInstance, deps: UsersDependencies): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireRole(deps.auth, ['admin'], ADMIN_NOT_AUTHENTICATED);
   const tags = ['users'];
-  deps.registerJobHandler('send-welcome', createSendWelcomeHandler(deps));
 
   api.get(
     '/api/users',

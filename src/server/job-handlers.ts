@@ -1,0 +1,32 @@
+import { createSendPasswordResetHandler } from './auth/password-reset-job.ts';
+import { createResendContactEmailHandler } from './features/contact/service.ts';
+import { createGeneratePostsHandler } from './features/generation/generate-posts-job.ts';
+import { type TokenRefreshDependencies, createRefreshTokensHandler } from './features/social/token-refresh.ts';
+import { createSendWelcomeHandler } from './features/users/service.ts';
+import type { JobHandler, JobKind } from './jobs/job-queue.ts';
+
+/** What each kind of job needs to run, by kind. */
+export interface JobHandlerDependencies {
+  'generate-posts': Parameters<typeof createGeneratePostsHandler>[0];
+  /** Publishing builds its handler with its sweep (features/publishing/service.ts). */
+  'publish-post': JobHandler;
+  'refresh-tokens': TokenRefreshDependencies;
+  'send-email': Parameters<typeof createResendContactEmailHandler>[0];
+  'send-password-reset': Parameters<typeof createSendPasswordResetHandler>[0];
+  'send-welcome': Parameters<typeof createSendWelcomeHandler>[0];
+}
+
+/**
+ * Every job kind's handler, in one place (app.ts hands them to the worker). A Record, not a Partial:
+ * a kind added to JOB_KINDS without a handler does not typecheck.
+ */
+export function createJobHandlers(deps: JobHandlerDependencies): Record<JobKind, JobHandler> {
+  return {
+    'generate-posts': createGeneratePostsHandler(deps['generate-posts']),
+    'publish-post': deps['publish-post'],
+    'refresh-tokens': createRefreshTokensHandler(deps['refresh-tokens']),
+    'send-email': createResendContactEmailHandler(deps['send-email']),
+    'send-password-reset': createSendPasswordResetHandler(deps['send-password-reset']),
+    'send-welcome': createSendWelcomeHandler(deps['send-welcome']),
+  };
+}
