@@ -44,16 +44,22 @@ const STATUS_OF: Record<ErrorCode, number> = {
   QUEUE_HAS_NO_SLOTS: 409,
 };
 
-/** The one error type of the server (STYLE 3). Its message is English; the browser translates by code. */
+/**
+ * The one error type of the server (STYLE 3). Its message is English; the browser translates by code.
+ * `retryAfterSeconds` becomes the answer's Retry-After header (a 429 says when to come back).
+ */
 export class AppError extends Error {
   readonly status: number;
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, string>,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.status = STATUS_OF[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

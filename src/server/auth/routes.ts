@@ -4,15 +4,14 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { credentialsSchema, newPasswordValueSchema, recoveryRequestSchema } from '../../domain/auth.ts';
 import { isErrorCode } from '../../domain/errors.ts';
-import type { Mailer } from '../adapters/mail/mailer.ts';
 import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { errorResponses } from '../http/error-responses.ts';
-import type { JobHandler, JobKind } from '../jobs/job-queue.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import type { Auth } from './create-auth.ts';
 import type { PasswordAttempts, PasswordRefusal } from './password-attempts.ts';
-import { createSendPasswordResetHandler, queuePasswordResetEmail } from './password-reset-job.ts';
+import { queuePasswordResetEmail } from './password-reset-job.ts';
 import { toFetchHeaders } from './session.ts';
 
 export interface AuthRouteOptions {
@@ -21,11 +20,8 @@ export interface AuthRouteOptions {
   limiter: AttemptLimiter;
   /** Counts password checks: sign-in here, the profile's password change elsewhere. */
   passwordAttempts: PasswordAttempts;
-  /** Recovery e-mails are sent by a `send-password-reset` job. */
+  /** Recovery e-mails are queued as `send-password-reset` jobs (job-handlers.ts runs them). */
   db: Kysely<Database>;
-  mailer: Mailer;
-  publicUrl: string;
-  registerJobHandler: (kind: JobKind, handler: JobHandler) => void;
   wakeJobs: () => void;
   /** Told when sessions end (sign-out, a password reset), so their live-event streams end at once. */
   events?: EventHub;
@@ -48,24 +44,14 @@ const OPEN_ENDPOINTS = new Set(['get-session']);
 export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const { auth, limiter, passwordAttempts, limits } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  options.registerJobHandler('send-password-reset', createSendPasswordResetHandler({ ...options, log: app.log }));
-  const tooManyAttempts = (reply: FastifyReply) =>
-    reply
-      .header('retry-after', String(limits.windowSeconds))
-      .status(429)
-      .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again later.' } });
+  const tooManyAttempts = (retryAfterSeconds: number) =>
+    new AppError('TOO_MANY_ATTEMPTS', 'Too many attempts. Try again later.', undefined, { retryAfterSeconds });
   // Failures filled a limit: wait for what is left of the window. Sign-ins in flight held every place:
   // a moment (decision 030).
-  const refusedSignIn = (reply: FastifyReply, refusal: PasswordRefusal) =>
+  const refusedSignIn = (refusal: PasswordRefusal) =>
     refusal.refused === 'busy'
-      ? reply
-          .header('retry-after', String(refusal.retryAfterSeconds))
-          .status(429)
-          .send({ error: { code: 'SIGN_IN_BUSY', message: 'Too many sign-ins at once. Try again in a moment.' } })
-      : reply
-          .header('retry-after', String(refusal.retryAfterSeconds))
-          .status(429)
-          .send({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again later.' } });
+      ? new AppError('SIGN_IN_BUSY', 'Too many sign-ins at once. Try again in a moment.', undefined, { retryAfterSeconds: refusal.retryAfterSeconds })
+      : tooManyAttempts(refusal.retryAfterSeconds);
 
   api.post(
     '/api/auth/sign-in/email',
@@ -85,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         () => forward(auth, request, { ...request.body, rememberMe: true }),
         (response) => (response.ok ? 'right' : response.status === 401 ? 'wrong' : 'unchecked'),
       );
-      if ('refused' in guarded) return refusedSignIn(reply, guarded);
+      if ('refused' in guarded) throw refusedSignIn(guarded);
       return send(guarded.result, reply);
     },
   );
@@ -116,7 +102,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         response: { 200: okSchema.loose(), ...errorResponses(400, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       // Few per e-mail (each one mails somebody), more per address (a studio shares one).
       const emailKey = `password-reset:email:${request.body.email.toLowerCase()}`;
       const addressKey = `password-reset:address:${request.ip}`;
@@ -124,7 +110,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         { key: emailKey, limit: limits.maxResetRequests },
         { key: addressKey, limit: limits.maxResetRequestsPerAddress },
       ]);
-      if (!attempt) return tooManyAttempts(reply);
+      if (!attempt) throw tooManyAttempts(limits.windowSeconds);
       // The e-mail goes from the job queue: the answer takes as long for an unknown address as for a known one.
       await queuePasswordResetEmail(options, request.body.email);
       return { status: true, message: 'If this email exists in our system, check your email for the reset link' };
@@ -160,7 +146,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     handler: async (request, reply) => {
       const endpoint = new URL(request.url, 'http://x').pathname.slice('/api/auth/'.length);
       if (!OPEN_ENDPOINTS.has(endpoint)) {
-        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No auth endpoint ${endpoint}` } });
+        throw new AppError('NOT_FOUND', `No auth endpoint ${endpoint}`);
       }
       return send(await forward(auth, request, request.body), reply);
     },
