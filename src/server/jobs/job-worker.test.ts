@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { readInstant } from '../db/values.ts';
 import { type TestDatabase, createTestDatabase } from '../test-support/database.ts';
@@ -32,7 +32,26 @@ const readJob = (id: number) => database.db.selectFrom('jobs').selectAll().where
 const enqueue = (kind: JobKind = 'send-email', extra: { maxAttempts?: number; runAt?: Date; payload?: unknown } = {}) =>
   enqueueJob(database.db, { kind, subject: 'contact:1', payload: extra.payload ?? { n: 1 }, maxAttempts: extra.maxAttempts, runAt: extra.runAt });
 const secondsFromNow = (value: Date | string) => (readInstant(value).getTime() - Date.now()) / 1000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * No test waits on real time: the worker's timers (poll, heartbeat, stop delays) and its clock are faked
+ * where time matters, and moved on by hand. The database still answers in real time, so after moving the
+ * clock a test waits (vi.waitFor, which also moves a fake clock by its interval) for what it expects to see.
+ */
+const useFakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+afterEach(() => {
+  vi.useRealTimers();
+});
+/** Lets other promises and I/O callbacks run (workers racing) without waiting on the clock. */
+const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
+const lockedUntilOf = async (id: number) => readInstant((await readJob(id)).locked_until!).getTime();
+/** Moves the fake clock on by heartbeats, letting each renewal of `id`'s lease reach the database before the next. */
+async function advanceRenewing(id: number, totalMs: number, heartbeatMs: number): Promise<void> {
+  for (let passed = 0; passed < totalMs; passed += heartbeatMs) {
+    const before = await lockedUntilOf(id);
+    await vi.advanceTimersByTimeAsync(heartbeatMs);
+    await vi.waitFor(async () => expect(await lockedUntilOf(id)).toBeGreaterThan(before), { timeout: 5_000, interval: 1 });
+  }
+}
 
 describe('the job worker, running due jobs', () => {
   it('runs a due job once with its payload and attempt, then marks it done and releases it', async () => {
@@ -197,12 +216,14 @@ describe('leases', () => {
     const id = await enqueue();
     const other = vi.fn(async () => {});
     let lockedUntilSeen: number[] = [];
+    useFakeClock();
     const worker = workerWith(
       {
         'send-email': async () => {
+          // Four heartbeats: 400 ms in all, past the 300 ms lease taken at the claim.
           for (let round = 0; round < 4; round += 1) {
-            await sleep(250);
-            lockedUntilSeen.push(readInstant((await readJob(id)).locked_until!).getTime());
+            await advanceRenewing(id, 100, 100);
+            lockedUntilSeen.push(await lockedUntilOf(id));
             expect(await workerWith({ 'send-email': other }).runDueJobs()).toBe(0);
           }
         },
@@ -242,10 +263,14 @@ describe('leases', () => {
 describe('the polling loop', () => {
   it('starts a job at once when woken, instead of at the next poll', async () => {
     const ran: number[] = [];
+    useFakeClock();
     const worker = workerWith({ 'send-email': async ({ job }) => void ran.push(job.id) }, { pollIntervalMs: 60_000 });
     worker.start();
     try {
-      await sleep(50);
+      // The first poll found nothing and waits for the next one, a minute away: its timer is set (on PostgreSQL
+      // beside the pool's timer for its idle connection).
+      const idleTimers = database.dialect === 'postgres' ? 1 : 0;
+      await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1 + idleTimers), { timeout: 5_000, interval: 1 });
       const id = await enqueue();
       worker.wake();
       await vi.waitFor(() => expect(ran).toEqual([id]), { timeout: 5_000, interval: 20 });
@@ -257,10 +282,11 @@ describe('the polling loop', () => {
   it('stop() waits for a running handler to finish, and claims nothing after', async () => {
     const first = await enqueue();
     let finished = false;
+    useFakeClock();
     const worker = workerWith(
       {
         'send-email': async () => {
-          await sleep(300);
+          await new Promise((resolve) => setTimeout(resolve, 300));
           finished = true;
         },
       },
@@ -268,13 +294,16 @@ describe('the polling loop', () => {
     );
     worker.start();
     await vi.waitFor(async () => expect((await readJob(first)).state).toBe('running'), { timeout: 5_000, interval: 10 });
-    await worker.stop();
+    const stopped = worker.stop();
+    await vi.advanceTimersByTimeAsync(300);
+    await stopped;
     expect(finished).toBe(true);
     expect(await readJob(first)).toMatchObject({ state: 'done' });
 
     const second = await enqueue();
     worker.wake();
-    await sleep(100);
+    await vi.advanceTimersByTimeAsync(100);
+    await yieldTurn();
     expect(await readJob(second)).toMatchObject({ state: 'queued', attempts: 0 });
   });
 
@@ -326,12 +355,13 @@ describe('the polling loop', () => {
     const id = await enqueue();
     const steps: string[] = [];
     const other = vi.fn(async () => {});
+    useFakeClock();
     const worker = workerWith(
       {
         'send-email': async ({ signal, uninterrupted }) => {
           await uninterrupted(async () => {
             steps.push('called');
-            await sleep(900);
+            await new Promise((resolve) => setTimeout(resolve, 900));
             // Past the lease and the stop timeout: the job is still this worker's.
             expect(await workerWith({ 'send-email': other }).runDueJobs()).toBe(0);
             steps.push('answer recorded');
@@ -343,9 +373,13 @@ describe('the polling loop', () => {
       { pollIntervalMs: 20, stopTimeoutMs: 100, leaseMs: 300, uninterruptedTimeoutMs: 5_000 },
     );
     worker.start();
-    await vi.waitFor(() => expect(steps).toEqual(['called']), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(steps).toEqual(['called']), { timeout: 5_000, interval: 1 });
     const started = Date.now();
-    await worker.stop();
+    const stopped = worker.stop();
+    // Renewed heartbeat by heartbeat up to the step's end at 900 ms, which ends the lease (the job is queued again).
+    await advanceRenewing(id, 800, 100);
+    await vi.advanceTimersByTimeAsync(100);
+    await stopped;
     expect(Date.now() - started).toBeGreaterThan(700);
     expect(steps).toEqual(['called', 'answer recorded']);
     expect(other).not.toHaveBeenCalled();
@@ -438,6 +472,7 @@ describe('jobs at once, per kind', () => {
       ...(await Promise.all(Array.from({ length: 12 }, () => enqueue('publish-post')))),
       ...(await Promise.all(Array.from({ length: 5 }, () => enqueue('generate-posts')))),
     ];
+    useFakeClock();
     const worker = workerWith(
       { 'publish-post': held.handler('publish-post'), 'generate-posts': held.handler('generate-posts') },
       { pollIntervalMs: 20, concurrency: { default: 2, 'publish-post': 7 } },
@@ -445,7 +480,12 @@ describe('jobs at once, per kind', () => {
     worker.start();
     try {
       await vi.waitFor(() => expect(held.running).toEqual({ 'publish-post': 7, 'generate-posts': 2 }), { timeout: 5_000, interval: 10 });
-      await sleep(100);
+      // Five more polls, each given the time to reach the database and back.
+      for (let poll = 0; poll < 5; poll += 1) {
+        await vi.advanceTimersByTimeAsync(20);
+        await database.db.selectFrom('jobs').select('id').execute();
+        await yieldTurn();
+      }
       expect(held.running).toEqual({ 'publish-post': 7, 'generate-posts': 2 });
       held.release();
       await vi.waitFor(() => expect(held.done).toHaveLength(17), { timeout: 5_000, interval: 20 });
@@ -513,7 +553,7 @@ describe('several workers on separate connections', () => {
       const row = await readJob(job.id);
       handledBy.set(job.id, [...(handledBy.get(job.id) ?? []), row.locked_by!]);
       // Yield so the others race for the next rows meanwhile.
-      await sleep(Math.random() * 3);
+      await yieldTurn();
     });
 
     const counts = await Promise.all(workers.map((worker) => worker.runDueJobs()));
@@ -529,7 +569,7 @@ describe('several workers on separate connections', () => {
     const handled: number[] = [];
     const workers = workersOnOwnConnections(
       async ({ job }) => {
-        await sleep(2);
+        await yieldTurn();
         handled.push(job.id);
       },
       { pollIntervalMs: 25, concurrency: 2 },
@@ -538,7 +578,8 @@ describe('several workers on separate connections', () => {
     try {
       for (let index = 0; index < 60; index += 1) await enqueue();
       await vi.waitFor(() => expect(handled).toHaveLength(60), { timeout: 15_000, interval: 50 });
-      await sleep(100);
+      // Stopped (each loop and handler ended), so a job run twice would show now.
+      await Promise.all(workers.map((worker) => worker.stop()));
       expect(new Set(handled).size).toBe(60);
       expect(handled).toHaveLength(60);
     } finally {
