@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { type ListSchema, oneOf, useListState, wholeNumber } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.ts';
+import { useDialogTarget } from '../../lib/use-dialog-target.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { useDismissableError } from '../../lib/use-dismissable-error.ts';
 import {
@@ -61,15 +62,12 @@ export function PromptsPage() {
   const { data: user } = useSession();
   const [list, changeList] = useListState(PROMPTS_LIST);
   const query: ListPromptsQuery = { ...list, pageSize: 5 };
-  // What the form edits stays while it fades out, so its title does not change as it closes.
-  const [editing, setEditingState] = useState<Prompt | 'new'>('new');
-  const [formOpen, setFormOpen] = useState(false);
-  const setEditing = (target: Prompt | 'new') => {
-    setEditingState(target);
-    setFormOpen(true);
-  };
-  const [deleting, setDeleting] = useState<Prompt | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
+  const formDialog = useDialogTarget<Prompt | 'new'>('new');
+  const editing = formDialog.target;
+  const formOpen = formDialog.opened;
+  const setEditing = formDialog.open;
+  const deleteDialog = useDialogTarget<Prompt>();
+  const deleting = deleteDialog.target;
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const formMounted = useOpenedOnce(formOpen);
   const prompts = usePrompts(query);
@@ -85,7 +83,7 @@ export function PromptsPage() {
   const sortBy = (field: SortField) => changeList({ page: 1, sort: field, order: query.sort === field && query.order === 'asc' ? 'desc' : 'asc' });
 
   const closeForm = () => {
-    setFormOpen(false);
+    formDialog.close();
     createPrompt.reset();
     updatePrompt.reset();
   };
@@ -125,13 +123,13 @@ export function PromptsPage() {
     const prompt = deleting;
     deletePrompt.mutate(prompt.id, {
       onSuccess: () => {
-        setDeleteOpen(false);
+        deleteDialog.close();
         // The last prompt of a page gone: show the page before it.
         if (page && page.items.length === 1 && query.page > 1) changeList({ page: query.page - 1 });
         notifications.show({ color: 'teal', message: t('deleted') });
       },
       onError: (error) => {
-        setDeleteOpen(false);
+        deleteDialog.close();
         console.error('Error deleting prompt', prompt.id, error);
         setErrorMessage(failureOf(error, 'delete', prompt.id));
       },
@@ -222,10 +220,7 @@ export function PromptsPage() {
                               variant="subtle"
                               color="red"
                               size="lg"
-                              onClick={() => {
-                                setDeleting(prompt);
-                                setDeleteOpen(true);
-                              }}
+                              onClick={() => deleteDialog.open(prompt)}
                               aria-label={t('deleteLabel', { title: prompt.title })}
                               {...preloadDelete}
                             >
@@ -258,14 +253,14 @@ export function PromptsPage() {
         </Suspense>
       )}
       <LazyConfirmDialog
-        opened={deleteOpen}
+        opened={deleteDialog.opened}
         title={t('deleteDialog.title')}
         message={t('deleteDialog.message', { title: deleting?.title ?? '' })}
         confirmLabel={t('deleteDialog.confirm')}
         danger
         loading={deletePrompt.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setDeleteOpen(false)}
+        onCancel={deleteDialog.close}
       />
       <LazyErrorDialog
         message={errorMessage ?? listError}

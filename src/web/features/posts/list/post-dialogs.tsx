@@ -6,6 +6,7 @@ import { POST_NETWORKS, type Post, retryableNetworks } from '../../../../domain/
 import { NETWORK_NAMES } from '../../../../domain/social.ts';
 import type { StudioClock } from '../../../../domain/studio-time.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { ErrorDialog } from '../../../ui/message-dialog.tsx';
@@ -54,22 +55,21 @@ export function usePostDialogs({
   const retryPost = useRetryPost();
   const reviewResult = useReviewResult();
   const queryClient = useQueryClient();
-  // The answer waiting for its confirmation; it stays while the dialog fades out, like `pending`.
-  const [reviewing, setReviewing] = useState<(ReviewAnswer & { post: Post }) | null>(null);
-  const [reviewOpen, setReviewOpen] = useState(false);
-  // The post stays after its dialog closes, so the dialog does not empty while it fades out.
-  const [pending, setPending] = useState<{ action: CardAction; post: Post } | null>(null);
-  const [openDialog, setOpenDialog] = useState<CardAction | null>(null);
+  // The answer waiting for its confirmation.
+  const reviewDialog = useDialogTarget<ReviewAnswer & { post: Post }>();
+  const reviewing = reviewDialog.target;
+  const dialog = useDialogTarget<{ action: CardAction; post: Post }>();
+  const pending = dialog.target;
+  const openDialog = dialog.opened ? (pending?.action ?? null) : null;
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
 
   const current = pending ? (latest?.find((post) => post.id === pending.post.id) ?? pending.post) : null;
   const postFor = (action: CardAction) => (pending?.action === action ? current : null);
-  const close = () => setOpenDialog(null);
+  const close = dialog.close;
   const open = (action: CardAction, post: Post) => {
     // Retry needs no question: it only tries again what failed, never a network that has the post.
     if (action === 'retry') return retry(post);
-    setPending({ action, post });
-    setOpenDialog(action);
+    dialog.open({ action, post });
   };
 
   const confirmDelete = (post: Post) =>
@@ -96,10 +96,7 @@ export function usePostDialogs({
       },
     });
   };
-  const review = (post: Post, answer: ReviewAnswer) => {
-    setReviewing({ ...answer, post });
-    setReviewOpen(true);
-  };
+  const review = (post: Post, answer: ReviewAnswer) => reviewDialog.open({ ...answer, post });
   const confirmReview = () => {
     if (!reviewing) return;
     reviewResult.mutate(
@@ -116,7 +113,7 @@ export function usePostDialogs({
           setErrorMessage(stale ? t('review.notNeedsReview') : t('errors.review', { message: describe(error) }));
           void queryClient.invalidateQueries({ queryKey: postsQueryKey });
         },
-        onSettled: () => setReviewOpen(false),
+        onSettled: reviewDialog.close,
       },
     );
   };
@@ -169,13 +166,13 @@ export function usePostDialogs({
         onCancel={close}
       />
       <ConfirmDialog
-        opened={reviewOpen}
+        opened={reviewDialog.opened}
         title={t(reviewing?.published === false ? 'review.notPublishedTitle' : 'review.publishedTitle')}
         message={t(reviewing?.published === false ? 'review.notPublishedMessage' : 'review.publishedMessage', reviewNames)}
         confirmLabel={t(reviewing?.published === false ? 'review.markNotPublished' : 'review.markPublished')}
         loading={reviewResult.isPending}
         onConfirm={confirmReview}
-        onCancel={() => setReviewOpen(false)}
+        onCancel={reviewDialog.close}
       />
       <ErrorDialog message={errorMessage} onAccept={() => setErrorMessage(null)} />
     </>

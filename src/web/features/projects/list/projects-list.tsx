@@ -19,6 +19,7 @@ import { deleteProjectMessage } from './delete-message.ts';
 import { useLaunchProject } from '../api/launch-project.ts';
 import { useProjects } from '../api/list-projects.ts';
 import { useRecoverProject } from '../api/recover-project.ts';
+import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { PROJECT_STATE_ORDER } from './list-query.ts';
 import { ProjectRow } from './project-row.tsx';
@@ -62,13 +63,10 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
   const recoverProject = useRecoverProject();
   const navigate = useNavigate();
   const [launching, setLaunching] = useState<ProjectSummary | null>(null);
-  // The project stays after its dialog closes, so the dialog's text does not change while it fades out.
-  const [pending, setPendingState] = useState<Pending | null>(null);
-  const [openDialog, setOpenDialog] = useState<Pending['kind'] | null>(null);
-  const setPending = (next: Pending | null) => {
-    if (next) setPendingState(next);
-    setOpenDialog(next?.kind ?? null);
-  };
+  const dialog = useDialogTarget<Pending>();
+  const pending = dialog.target;
+  const openDialog = dialog.opened ? (pending?.kind ?? null) : null;
+  const setPending = (next: Pending | null) => (next ? dialog.open(next) : dialog.close());
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const assignMounted = useOpenedOnce(openDialog === 'assign');
   const isAdmin = user?.role === 'admin';
