@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { scheduleTokenRefresh } from './features/social/token-refresh.ts';
 import { startDataProcess } from './process-setup.ts';
 import { startSummary } from './start-summary.ts';
+import { logOutputFor } from './log-output.ts';
 
 /**
  * After SIGTERM the stop waits for a creating call to a network (at most SOCIAL_REQUEST_TIMEOUT_MS) and
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
   quietOnBrokenOutput();
   const { app, auth, worker, events, publishing, socialClients } = await composeApp(config, database, {
     events: postgresHub,
-    logger: { level: config.logLevel, stream: process.stdout },
+    logger: { level: config.logLevel, stream: logOutputFor(process.stdout) },
   });
   appLog.current = app.log;
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
