@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { ListUsersQuery } from '../../../domain/user.ts';
+import type { Dialect } from '../../db/database.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
+import { flagWriter, readFlag } from '../../db/values.ts';
 
 const USER_COLUMNS = [
   'id',
@@ -19,14 +21,21 @@ const USER_COLUMNS = [
   'updated_at',
 ] as const;
 
-export type UserRow = Pick<UsersTable, (typeof USER_COLUMNS)[number]>;
+/** A user as services see it: `active` a boolean whatever the dialect stores. */
+export type UserRow = Omit<Pick<UsersTable, (typeof USER_COLUMNS)[number]>, 'active'> & { active: boolean };
 
-export function findUserRowById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+function readUserRow(row: Pick<UsersTable, (typeof USER_COLUMNS)[number]>): UserRow {
+  return { ...row, active: readFlag(row.active) };
 }
 
-export function findUserRowByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email.toLowerCase()).executeTakeFirst();
+export async function findUserRowById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && readUserRow(row);
+}
+
+export async function findUserRowByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  const row = await db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row && readUserRow(row);
 }
 
 /** Names are typed by people, in any case: "ana" sorts before "Bruno" (SQLite, and PostgreSQL in the C collation, compare bytes). */
@@ -88,7 +97,7 @@ export async function listUserRows(db: Kysely<Database>, query: ListUsersQuery):
       .execute(),
     filtered.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows: rows.map(readUserRow), total: Number(count.total) };
 }
 
 export type UserRowChanges = Partial<
@@ -97,22 +106,22 @@ export type UserRowChanges = Partial<
   active?: boolean;
 };
 
-export async function updateUserRow(db: Kysely<Database>, id: string, changes: UserRowChanges, flag: (value: boolean) => boolean | number): Promise<void> {
+export async function updateUserRow(db: Kysely<Database>, dialect: Dialect, id: string, changes: UserRowChanges): Promise<void> {
   const { active, ...rest } = changes;
   await db
     .updateTable('users')
-    .set({ ...rest, ...(active === undefined ? {} : { active: flag(active) }), updated_at: new Date().toISOString() })
+    .set({ ...rest, ...(active === undefined ? {} : { active: flagWriter(dialect)(active) }), updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
 }
 
 /** Active administrators other than the given user. */
-export async function countOtherActiveAdmins(db: Kysely<Database>, exceptId: string, flag: (value: boolean) => boolean | number): Promise<number> {
+export async function countOtherActiveAdmins(db: Kysely<Database>, dialect: Dialect, exceptId: string): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .where('role', '=', 'admin')
-    .where('active', '=', flag(true))
+    .where('active', '=', flagWriter(dialect)(true))
     .where('id', '!=', exceptId)
     .executeTakeFirstOrThrow();
   return Number(row.total);

@@ -11,7 +11,7 @@ import { createPasswordSetupToken, forgetPasswordSetupToken, setUserPassword } f
 import { endUserSessions } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
+import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import { type JobHandler, RetryLater, enqueueJob } from '../../jobs/job-queue.ts';
@@ -47,7 +47,7 @@ export function toUser(row: UserRow, storage: Storage): User {
     company: row.company,
     vat: row.vat,
     description: row.description,
-    active: readFlag(row.active),
+    active: row.active,
     avatar_url: row.avatar_key ? storage.publicUrl(row.avatar_key) : null,
     created_at: readInstant(row.created_at).toISOString(),
     updated_at: readInstant(row.updated_at).toISOString(),
@@ -117,23 +117,22 @@ export async function updateUser(deps: UsersDependencies, input: { id: string; c
   const current = await findUserRowById(deps.db, input.id);
   if (!current) throw new AppError('NOT_FOUND', 'Do not match any users');
   const { password, email: _lockedEmail, ...changes } = input.changes;
-  const flag = flagWriter(deps.dialect);
 
-  const isActiveAdmin = current.role === 'admin' && readFlag(current.active);
+  const isActiveAdmin = current.role === 'admin' && current.active;
   const losesAdmin = (changes.role !== undefined && changes.role !== 'admin') || changes.active === false;
-  if (isActiveAdmin && losesAdmin && (await countOtherActiveAdmins(deps.db, input.id, flag)) === 0) {
+  if (isActiveAdmin && losesAdmin && (await countOtherActiveAdmins(deps.db, deps.dialect, input.id)) === 0) {
     throw new AppError('LAST_ADMIN', 'The last administrator cannot be deactivated or demoted');
   }
   if (input.id === input.actorId) {
     const refused: Record<string, string> = {};
     if (changes.role !== undefined && changes.role !== current.role) refused.role = 'ownAccount';
-    if (changes.active !== undefined && changes.active !== readFlag(current.active)) refused.active = 'ownAccount';
+    if (changes.active !== undefined && changes.active !== current.active) refused.active = 'ownAccount';
     if (Object.keys(refused).length > 0) {
       throw new AppError('OWN_ACCOUNT', 'You cannot change your own role or deactivate your own account; your own details are edited in Profile', refused);
     }
   }
 
-  if (Object.keys(changes).length > 0) await updateUserRow(deps.db, input.id, changes, flag);
+  if (Object.keys(changes).length > 0) await updateUserRow(deps.db, deps.dialect, input.id, changes);
   if (password !== undefined) await setUserPassword(deps.auth, input.id, password);
   if (changes.active === false || password !== undefined) await endUserSessions(deps.auth, input.id);
   if (changes.role !== undefined || changes.active !== undefined || password !== undefined) deps.events?.accessChanged();
