@@ -1,7 +1,6 @@
 import type { Language } from '../../../domain/languages.ts';
 import { NETWORK_NAMES, type SocialNetwork } from '../../../domain/social.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import { CONNECTION_EXPIRING_TEXTS } from '../../i18n/connection-expiring-texts.ts';
 import { translatorFor } from '../../i18n/translate.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
@@ -22,23 +21,23 @@ export function connectionExpiringEmail(input: {
   settingsUrl: string;
 }): MailMessage {
   const t = translatorFor(input.language);
-  const texts = CONNECTION_EXPIRING_TEXTS[input.language];
   const network = NETWORK_NAMES[input.network];
   const greeting = input.name ? t('greeting', { name: input.name }) : t('greetingNoName');
-  const intro = texts.intro(network, input.accountName, input.day);
-  const affected = texts.affected(network, input.scheduledPosts);
-  const where = texts.where(texts.settings, input.day);
-  const action = texts.action(network);
+  const intro = t('connectionExpiring.intro', { network, account: input.accountName, day: input.day, context: input.accountName ? 'account' : undefined });
+  const affected = t('connectionExpiring.affected', { network, count: input.scheduledPosts });
+  const where = t('connectionExpiring.where', { settings: t('connectionExpiring.settings'), day: input.day });
+  const action = t('connectionExpiring.action', { network });
+  const why = t('connectionExpiring.why');
   return {
     to: input.to,
-    subject: texts.subject(network, input.day),
-    text: [greeting, '', intro, '', affected, '', where, input.settingsUrl, '', texts.why, '', t('signature')].join('\n'),
+    subject: t('connectionExpiring.subject', { network, day: input.day }),
+    text: [greeting, '', intro, '', affected, '', where, input.settingsUrl, '', why, '', t('signature')].join('\n'),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(intro)}</p>`,
       `<p><strong>${escapeHtml(affected)}</strong></p>`,
       `<p>${escapeHtml(where)}<br><a href="${escapeHtml(input.settingsUrl)}">${escapeHtml(action)}</a></p>`,
-      `<p>${escapeHtml(texts.why)}</p>`,
+      `<p>${escapeHtml(why)}</p>`,
       `<p>${escapeHtml(t('signature'))}</p>`,
     ].join('\n'),
   };

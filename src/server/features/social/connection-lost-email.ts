@@ -1,8 +1,8 @@
 import type { Language } from '../../../domain/languages.ts';
 import type { ResultErrorCode } from '../../../domain/post.ts';
 import { NETWORK_NAMES, type SocialNetwork } from '../../../domain/social.ts';
+import { formatTimeOfDay } from '../../../domain/studio-time.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import { CONNECTION_LOST_TEXTS } from '../../i18n/connection-lost-texts.ts';
 import { describeResultReason } from '../../i18n/result-reasons.ts';
 import { translatorFor } from '../../i18n/translate.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -25,34 +25,47 @@ export function connectionLostEmail(input: {
   failedPost?: { project: string; sequence: number; day: string; time: string | null; reasonCode: ResultErrorCode };
 }): MailMessage {
   const t = translatorFor(input.language);
-  const texts = CONNECTION_LOST_TEXTS[input.language];
   const network = NETWORK_NAMES[input.network];
   const greeting = input.name ? t('greeting', { name: input.name }) : t('greetingNoName');
   const { failedPost } = input;
-  const intro = failedPost ? texts.refusedIntro(network, input.accountName) : texts.intro(network, input.accountName);
+  const account = { network, account: input.accountName, context: input.accountName ? 'account' : undefined };
+  const intro = failedPost ? t('connectionLost.refusedIntro', account) : t('connectionLost.intro', account);
   const failed = failedPost
     ? [
-        texts.failedPost(network, failedPost.project, failedPost.sequence, { day: failedPost.day, time: failedPost.time }),
-        texts.reason(describeResultReason(input.language, input.network, { code: failedPost.reasonCode, attempts: 1, detail: null })),
+        failedPostLine(t, input.language, network, failedPost),
+        t('connectionLost.reason', {
+          sentence: describeResultReason(input.language, input.network, { code: failedPost.reasonCode, attempts: 1, detail: null }),
+        }),
       ]
     : [];
-  const affected = texts.affected(network, input.scheduledPosts);
-  const where = texts.where(texts.settings);
-  const action = texts.action(network);
+  const affected = t('connectionLost.affected', { network, count: input.scheduledPosts });
+  const where = t('connectionLost.where', { settings: t('connectionLost.settings') });
+  const action = t('connectionLost.action', { network });
+  const why = t('connectionLost.why');
   return {
     to: input.to,
-    subject: texts.subject(network),
-    text: [greeting, '', intro, '', ...failed.flatMap((line) => [line, '']), affected, '', where, input.settingsUrl, '', texts.why, '', t('signature')].join(
-      '\n',
-    ),
+    subject: t('connectionLost.subject', { network }),
+    text: [greeting, '', intro, '', ...failed.flatMap((line) => [line, '']), affected, '', where, input.settingsUrl, '', why, '', t('signature')].join('\n'),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(intro)}</p>`,
       ...failed.map((line) => `<p>${escapeHtml(line)}</p>`),
       `<p><strong>${escapeHtml(affected)}</strong></p>`,
       `<p>${escapeHtml(where)}<br><a href="${escapeHtml(input.settingsUrl)}">${escapeHtml(action)}</a></p>`,
-      `<p>${escapeHtml(texts.why)}</p>`,
+      `<p>${escapeHtml(why)}</p>`,
       `<p>${escapeHtml(t('signature'))}</p>`,
     ].join('\n'),
   };
+}
+
+/** "a la 01:15", "a las 10:15": the hour is the count, as in the failure e-mail (publishing.json). */
+function failedPostLine(
+  t: ReturnType<typeof translatorFor>,
+  language: Language,
+  network: string,
+  post: { project: string; sequence: number; day: string; time: string | null },
+): string {
+  const values = { network, project: post.project, sequence: post.sequence, day: post.day };
+  if (!post.time) return t('connectionLost.failedPost', values);
+  return t('connectionLost.failedPostAt', { ...values, time: formatTimeOfDay(post.time, language), count: Number(post.time.slice(0, 2)) });
 }
