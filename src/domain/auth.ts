@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_TOO_COMMON, isCommonPassword } from './common-passwords.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_SHAPE } from './email.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 
 /**
@@ -7,11 +8,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
  * of the `validation` namespace, so the browser shows them translated and the server returns them
  * as per-field details.
  */
-
-// x@y.z: something, an @, something, a dot, something; no spaces.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// The longest address SMTP can carry (RFC 5321).
-const EMAIL_MAX_LENGTH = 254;
 
 /** An e-mail address, shaped x@y.z. A missing field is "required" too, not zod's untranslatable text. */
 export const emailAddressSchema = z

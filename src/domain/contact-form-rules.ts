@@ -1,3 +1,5 @@
+import { EMAIL_MAX_LENGTH, isEmailAddress } from './email.ts';
+
 /**
  * The contact form's rules (SPEC §3, §5) as plain functions with no library, so that the landing page
  * can check the form in the browser for a few hundred bytes. The server's schema (contact-form.ts) is
@@ -8,10 +10,8 @@ export const CONTACT_FORM_FIELDS = ['nombre', 'empresa', 'telefono', 'email', 'm
 export type ContactFormField = (typeof CONTACT_FORM_FIELDS)[number];
 
 /** Longest accepted value of each text field, in characters. */
-export const CONTACT_FIELD_MAX_LENGTH = { nombre: 120, empresa: 160, telefono: 40, email: 254, mensaje: 5000 } as const;
+export const CONTACT_FIELD_MAX_LENGTH = { nombre: 120, empresa: 160, telefono: 40, email: EMAIL_MAX_LENGTH, mensaje: 5000 } as const;
 
-// x@y.z: something, an @, something, a dot, something; no spaces (as the login's e-mail rule).
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Digits with the usual separators and an optional leading +: "+34 600 00 00 00", "(93) 123-45-67".
 export const PHONE_SHAPE = /^\+?[\d\s().-]{6,}$/;
 
@@ -53,7 +53,7 @@ export function findContactFormProblems(input: ContactFormInput): Partial<Record
   else if (telefono !== '' && !PHONE_SHAPE.test(telefono)) problems.telefono = CONTACT_MESSAGES.phoneInvalid;
 
   if (email === '') problems.email = CONTACT_MESSAGES.emailRequired;
-  else if (email.length > CONTACT_FIELD_MAX_LENGTH.email || !EMAIL_SHAPE.test(email)) problems.email = CONTACT_MESSAGES.emailInvalid;
+  else if (!isEmailAddress(email)) problems.email = CONTACT_MESSAGES.emailInvalid;
 
   if (mensaje === '') problems.mensaje = CONTACT_MESSAGES.messageRequired;
   else if (mensaje.length > CONTACT_FIELD_MAX_LENGTH.mensaje) problems.mensaje = CONTACT_MESSAGES.tooLong;

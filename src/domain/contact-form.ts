@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTACT_FIELD_MAX_LENGTH as MAX, CONTACT_MESSAGES as MESSAGE, EMAIL_SHAPE, PHONE_SHAPE } from './contact-form-rules.ts';
+import { CONTACT_FIELD_MAX_LENGTH as MAX, CONTACT_MESSAGES as MESSAGE, PHONE_SHAPE } from './contact-form-rules.ts';
+import { EMAIL_SHAPE } from './email.ts';
 import { LANGUAGES } from './languages.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../../../../domain/email.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../../domain/limits.ts';
 
 /*
@@ -7,10 +8,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../../domain/
  * again with the schemas themselves. Messages are keys of the `validation` namespace.
  */
 
-// x@y.z: something, an @, something, a dot, something; no spaces (domain/auth.ts's EMAIL_SHAPE).
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_MAX_LENGTH = 254;
-
 export interface Credentials {
   email: string;
   password: string;
@@ -18,14 +15,12 @@ export interface Credentials {
 
 export type CredentialProblems = Partial<Record<keyof Credentials, string>>;
 
-const isAddress = (email: string) => email.length <= EMAIL_MAX_LENGTH && EMAIL_SHAPE.test(email);
-
 /** The sign-in form's problems, field by field: none when it may be sent. */
 export function findCredentialProblems({ email, password }: Credentials): CredentialProblems {
   const problems: CredentialProblems = {};
   const address = email.trim();
   if (address === '') problems.email = 'emailRequired';
-  else if (!isAddress(address)) problems.email = 'emailInvalid';
+  else if (!isEmailAddress(address)) problems.email = 'emailInvalid';
   if (password === '') problems.password = 'passwordRequired';
   else if (password.length < PASSWORD_MIN_LENGTH) problems.password = 'passwordTooShortLogin';
   else if (password.length > PASSWORD_MAX_LENGTH) problems.password = 'passwordTooLong';
@@ -36,6 +31,6 @@ export function findCredentialProblems({ email, password }: Credentials): Creden
 export function findRecoveryProblem(email: string): string | undefined {
   const address = email.trim();
   if (!address.includes('@')) return 'emailNeedsAt';
-  if (!isAddress(address)) return 'emailInvalid';
+  if (!isEmailAddress(address)) return 'emailInvalid';
   return undefined;
 }
