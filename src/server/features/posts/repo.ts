@@ -1,6 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import { POST_STATES, type PostNetwork, type PostState, type ResultErrorCode } from '../../../domain/post.ts';
+import type { Dialect } from '../../db/database.ts';
 import type { Database, PostsTable } from '../../db/schema.ts';
+import { flagWriter } from '../../db/values.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import type { PublishMoment } from './publish-moment.ts';
 
 /** Who is asking: an admin sees every post; a customer the posts they own. */
 export interface PostViewer {
@@ -179,7 +183,7 @@ type PostChanges = Partial<Omit<PostsTable, 'id' | 'project_id' | 'created_at'>>
  * checked, repeated in the UPDATE so that a publish job claiming the post meanwhile wins. False when
  * nothing was changed.
  */
-export async function updateChangeablePost(trx: Transaction<Database>, id: number, lockBoundary: Date, changes: PostChanges): Promise<boolean> {
+async function updateChangeablePost(trx: Transaction<Database>, id: number, lockBoundary: Date, changes: PostChanges): Promise<boolean> {
   const result = await trx
     .updateTable('posts')
     .set({ ...changes, updated_at: new Date().toISOString() })
@@ -189,6 +193,74 @@ export async function updateChangeablePost(trx: Transaction<Database>, id: numbe
     .where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '>', lockBoundary.toISOString())]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The post's edit (its text, its images' order and selection) in one transaction, only while it may change; false when it no longer may. */
+export async function savePostEdit(
+  db: Kysely<Database>,
+  id: number,
+  lockBoundary: Date,
+  edit: { text?: string | undefined; images?: { id: number; status: string }[] | undefined },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await updateChangeablePost(trx, id, lockBoundary, edit.text === undefined ? {} : { text: edit.text }))) return false;
+    if (edit.images) await arrangePostImages(trx, id, edit.images);
+    return true;
+  });
+}
+
+/**
+ * Schedules the post at the moment `momentOf` chooses, for these networks (no moment: back to preview,
+ * no networks), only while it may change, and queues its publish job when the moment has come and none
+ * is active. `momentOf` runs in the same transaction, so what it reads (the owner's taken slots) and
+ * the write are one. `refused` when the post could no longer change.
+ */
+export async function savePostSchedule(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  input: {
+    id: number;
+    lockBoundary: Date;
+    networks: { instagram: boolean; linkedin: boolean };
+    momentOf: (trx: Transaction<Database>) => Promise<PublishMoment | null>;
+  },
+): Promise<{ outcome: 'refused' | 'saved' | 'queued'; state: PostState }> {
+  const { id } = input;
+  const flag = flagWriter(dialect);
+  return db.transaction().execute(async (trx) => {
+    const moment = await input.momentOf(trx);
+    const changes =
+      moment === null
+        ? { state: 'preview' as const, publish_on: null, publish_time: null, publish_at: null, to_instagram: flag(false), to_linkedin: flag(false) }
+        : {
+            state: 'scheduled' as const,
+            publish_on: moment.day,
+            publish_time: moment.time,
+            publish_at: moment.at.toISOString(),
+            to_instagram: flag(input.networks.instagram),
+            to_linkedin: flag(input.networks.linkedin),
+          };
+    const state = changes.state;
+    if (!(await updateChangeablePost(trx, id, input.lockBoundary, changes))) return { outcome: 'refused', state };
+    if (!moment?.immediate || (await hasActivePublishJob(trx, id))) return { outcome: 'saved', state };
+    await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
+    return { outcome: 'queued', state };
+  });
+}
+
+/** Retry: the failed networks scheduled again and the publish job queued (unless one is active), in one transaction; false when the post changed meanwhile. */
+export async function retryFailedNetworks(db: Kysely<Database>, id: number, networks: PostNetwork[]): Promise<boolean> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await scheduleFailedNetworksAgain(trx, id, networks))) return false;
+      if (!(await hasActivePublishJob(trx, id))) await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RetryRaced) return false;
+      throw error;
+    });
 }
 
 /**
@@ -212,14 +284,14 @@ export async function lockOwner(trx: Transaction<Database>, ownerId: string): Pr
   await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
 }
 
-export async function arrangePostImages(trx: Transaction<Database>, postId: number, images: { id: number; status: string }[]): Promise<void> {
+async function arrangePostImages(trx: Transaction<Database>, postId: number, images: { id: number; status: string }[]): Promise<void> {
   for (const [position, image] of images.entries()) {
     await trx.updateTable('post_images').set({ position, status: image.status }).where('id', '=', image.id).where('post_id', '=', postId).execute();
   }
 }
 
 /** A publish-post job for this post that has not finished yet. */
-export async function hasActivePublishJob(trx: Transaction<Database>, postId: number): Promise<boolean> {
+async function hasActivePublishJob(trx: Transaction<Database>, postId: number): Promise<boolean> {
   const row = await trx
     .selectFrom('jobs')
     .select('id')
@@ -259,7 +331,8 @@ export async function keysStillInUse(db: Kysely<Database>, keys: string[]): Prom
  * because all its posts were published, is in preview again: a project's state follows its posts
  * (DESIGN §8), in the same transaction.
  */
-export async function resetPublishedPost(db: Kysely<Database>, id: number, unset: PostChanges): Promise<boolean> {
+export async function resetPublishedPost(db: Kysely<Database>, dialect: Dialect, id: number): Promise<boolean> {
+  const unset = { to_instagram: flagWriter(dialect)(false), to_linkedin: flagWriter(dialect)(false) };
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const result = await trx
@@ -305,7 +378,7 @@ async function reopenLaunchedProject(trx: Transaction<Database>, postId: number,
  * moved by a compare-and-set, as the post is: of two retries at once, one does it. False when the post
  * was no longer published and free, or a result was no longer failed.
  */
-export async function scheduleFailedNetworksAgain(trx: Transaction<Database>, id: number, networks: PostNetwork[]): Promise<boolean> {
+async function scheduleFailedNetworksAgain(trx: Transaction<Database>, id: number, networks: PostNetwork[]): Promise<boolean> {
   const now = new Date().toISOString();
   const post = await trx
     .updateTable('posts')
@@ -338,7 +411,7 @@ export async function scheduleFailedNetworksAgain(trx: Transaction<Database>, id
 }
 
 /** A result changed between the check and the write: the transaction is rolled back. */
-export class RetryRaced extends Error {}
+class RetryRaced extends Error {}
 
 /** Where the posts went out in earlier rounds, newest first. */
 export function listEarlierPublicationRows(db: Kysely<Database>, postIds: number[]) {

@@ -26,10 +26,9 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { flagWriter, readFlag } from '../../db/values.ts';
+import { readFlag } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import { type EventHub, audienceOf } from '../../events/event-hub.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { slotsOfOwners } from '../queue/service.ts';
 import { type SocialDependencies, getConnectionStatus, usableNetworksOf } from '../social/service.ts';
@@ -38,12 +37,10 @@ import { type PublishMoment, lockBoundaryOf, resolvePublishMoment } from './publ
 import {
   type PostRow,
   type PostViewer,
-  arrangePostImages,
   countPostsByState,
   deleteUnlockedPost,
   findResultStatus,
   findVisiblePostRow,
-  hasActivePublishJob,
   keysStillInUse,
   listEarlierPublicationRows,
   listImageRows,
@@ -53,10 +50,10 @@ import {
   moveUnpublishedPostRows,
   pagePostRows,
   resetPublishedPost,
-  RetryRaced,
-  scheduleFailedNetworksAgain,
+  retryFailedNetworks,
+  savePostEdit,
+  savePostSchedule,
   scheduledInstantsOf,
-  updateChangeablePost,
 } from './repo.ts';
 import { narrowedToOwner } from './owner-filter.ts';
 
@@ -187,11 +184,7 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
   };
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The post is not valid', problems);
 
-  const saved = await deps.db.transaction().execute(async (trx) => {
-    if (!(await updateChangeablePost(trx, id, lockBoundaryOf(now), changes.text === undefined ? {} : { text: changes.text }))) return false;
-    if (changes.images) await arrangePostImages(trx, id, changes.images);
-    return true;
-  });
+  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), changes);
   // A publish job took the post, or its lock came, between the check and the write.
   if (!saved) {
     assertEditable(await visibleRow(deps, actor, id), deps.calendar.now());
@@ -339,26 +332,7 @@ async function saveSchedule(
   momentOf: (trx: Transaction<Database>) => Promise<PublishMoment | null>,
 ): Promise<Post> {
   const id = row.id;
-  const flag = flagWriter(deps.dialect);
-  const { outcome, state } = await deps.db.transaction().execute(async (trx) => {
-    const moment = await momentOf(trx);
-    const changes =
-      moment === null
-        ? { state: 'preview', publish_on: null, publish_time: null, publish_at: null, to_instagram: flag(false), to_linkedin: flag(false) }
-        : {
-            state: 'scheduled',
-            publish_on: moment.day,
-            publish_time: moment.time,
-            publish_at: moment.at.toISOString(),
-            to_instagram: flag(networks.instagram),
-            to_linkedin: flag(networks.linkedin),
-          };
-    const state = changes.state as PostState;
-    if (!(await updateChangeablePost(trx, id, lockBoundaryOf(now), changes))) return { outcome: 'refused', state };
-    if (!moment?.immediate || (await hasActivePublishJob(trx, id))) return { outcome: 'saved', state };
-    await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
-    return { outcome: 'queued', state };
-  });
+  const { outcome, state } = await savePostSchedule(deps.db, deps.dialect, { id, lockBoundary: lockBoundaryOf(now), networks, momentOf });
   if (outcome === 'refused') {
     assertSchedulable(await visibleRow(deps, actor, id), deps.calendar.now());
     throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
@@ -371,8 +345,7 @@ async function saveSchedule(
 /** SPEC §4 "publish again": only a published post; back to preview without date, networks or results. */
 export async function resetPost(deps: PostsDependencies, actor: SessionUser, id: number): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  const flag = flagWriter(deps.dialect);
-  if (row.state !== 'published' || !(await resetPublishedPost(deps.db, id, { to_instagram: flag(false), to_linkedin: flag(false) }))) {
+  if (row.state !== 'published' || !(await resetPublishedPost(deps.db, deps.dialect, id))) {
     throw new AppError('CONFLICT', 'Only a published post can be published again');
   }
   announce(deps, row, 'preview');
@@ -396,17 +369,7 @@ export async function retryPost(deps: PostsDependencies, actor: SessionUser, id:
     throw new AppError('NOTHING_TO_RETRY', `Post ${id} has no failed network to retry`, { result: 'nothingToRetry' });
   }
   await assertConnected(deps, row.owner_id, { instagram: networks.includes('instagram'), linkedin: networks.includes('linkedin') });
-  const queued = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      if (!(await scheduleFailedNetworksAgain(trx, id, networks))) return false;
-      if (!(await hasActivePublishJob(trx, id))) await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof RetryRaced) return false;
-      throw error;
-    });
+  const queued = await retryFailedNetworks(deps.db, id, networks);
   if (!queued) throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
   deps.log.info({ postId: id, networks, actor: actor.id }, 'Failed networks retried');
   deps.wakeJobs?.();
