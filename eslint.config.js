@@ -3,6 +3,7 @@ import path from 'node:path';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { sandboxLayer } from './scripts/lint/sandbox-layer.js';
+import { oneClockConfig } from './scripts/lint/one-clock.js';
 
 /**
  * Lint, with the one-way imports of STYLE.md: domain imports nothing of ours and no framework;
@@ -135,4 +136,5 @@ export default tseslint.config(
     },
   },
   ...sandboxLayer,
+  ...oneClockConfig,
 );

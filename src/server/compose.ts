@@ -15,6 +15,7 @@ import { nonPublicUrlReason } from './lib/public-address.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { resolveTokenKeys } from './lib/token-encryption-key.ts';
 import { type Sandbox, type SandboxAccessCheck, createSandbox } from '../sandbox/sandbox.ts';
+import { systemClock } from './lib/clock.ts';
 
 /**
  * The app as `npm start` runs it, composed from the configuration on an open, migrated database: the
@@ -76,7 +77,7 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
   }
   for (const line of networkStartLines(config, socialClients, sandbox)) app.log[line.level](line.text);
   // Ended or unknown API versions, and image addresses the real Meta cannot download (docs/networks.md).
-  for (const line of await networkStartWarnings({ ...socialClients, storage, now: new Date() })) app.log.warn(line);
+  for (const line of await networkStartWarnings({ ...socialClients, storage, now: systemClock() })) app.log.warn(line);
   return { ...built, socialClients };
 }
 

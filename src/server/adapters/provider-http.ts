@@ -1,3 +1,4 @@
+import { systemClock } from '../lib/clock.ts';
 /**
  * What the LinkedIn and Graph clients share: one request function with a time limit, and one error type
  * whose `failure` says what the caller can do about it. Messages never carry a token or a query string.
@@ -117,7 +118,7 @@ function networkCode(error: unknown): string | undefined {
 }
 
 /** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterSecondsOf(headers: Headers, now = Date.now()): number | undefined {
+export function retryAfterSecondsOf(headers: Headers, now = systemClock().getTime()): number | undefined {
   const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value);

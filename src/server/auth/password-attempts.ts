@@ -1,4 +1,5 @@
 import type { AttemptLimiter, TakenAttempt } from './attempt-limiter.ts';
+import { systemClock } from '../lib/clock.ts';
 
 export interface PasswordAttemptLimits {
   maxFailuresPerEmail: number;
@@ -71,7 +72,7 @@ export function createPasswordAttempts(limiter: AttemptLimiter, limits: Password
       if (!place || place.count < key.limit) continue;
       const failures = await limiter.peek(key.failures);
       if (failures && failures.windowStartedAt === place.windowStartedAt && failures.count >= key.limit) {
-        return { refused: 'failures', retryAfterSeconds: Math.max(1, Math.ceil((place.windowEndsAt - Date.now()) / 1000)) };
+        return { refused: 'failures', retryAfterSeconds: Math.max(1, Math.ceil((place.windowEndsAt - systemClock().getTime()) / 1000)) };
       }
     }
     return { refused: 'busy', retryAfterSeconds: 1 };
@@ -85,13 +86,14 @@ export function createPasswordAttempts(limiter: AttemptLimiter, limits: Password
         { place: `sign-in:address:${who.address}`, failures: `sign-in-failures:address:${who.address}`, limit: limits.maxFailuresPerAddress },
       ];
       const [emailKey, addressKey] = keys.map((key) => key.place) as [string, string];
-      const giveUpAt = Date.now() + maxWaitMs;
+      // A wait, not a time of day: performance.now(), which no clock moves.
+      const giveUpAt = performance.now() + maxWaitMs;
       let attempt: TakenAttempt | null;
       for (;;) {
         attempt = await limiter.take(keys.map(({ place, limit }) => ({ key: place, limit })));
         if (attempt) break;
         const why = await refusal(keys);
-        const left = giveUpAt - Date.now();
+        const left = giveUpAt - performance.now();
         if (why.refused === 'failures' || left <= 0) {
           // The next in line learns the same at once rather than at its next poll.
           wakeNext();

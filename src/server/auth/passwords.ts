@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Auth } from './create-auth.ts';
+import { systemClock } from '../lib/clock.ts';
 
 /** Sets a user's password (creating their e-mail-and-password account when they have none). */
 export async function setUserPassword(auth: Auth, userId: string, password: string): Promise<void> {
@@ -28,7 +29,7 @@ export async function createPasswordSetupToken(auth: Auth, userId: string, lifet
   await context.internalAdapter.createVerificationValue({
     value: userId,
     identifier: `reset-password:${token}`,
-    expiresAt: new Date(Date.now() + lifetimeSeconds * 1000),
+    expiresAt: new Date(systemClock().getTime() + lifetimeSeconds * 1000),
   });
   return token;
 }

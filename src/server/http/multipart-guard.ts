@@ -41,8 +41,8 @@ function guarded<T>(request: FastifyRequest, pending: Promise<T>): Promise<T> {
     let completeSince: number | undefined;
     const timer = setInterval(() => {
       if (!bodyReceived(request)) return;
-      completeSince ??= Date.now();
-      if (Date.now() - completeSince < MULTIPART_STALL_MS) return;
+      completeSince ??= performance.now();
+      if (performance.now() - completeSince < MULTIPART_STALL_MS) return;
       clearInterval(timer);
       request.log.warn('The multipart parser stalled on a complete body');
       reject(new AppError('VALIDATION_FAILED', 'The multipart body is malformed: a part could not be read', { _: 'invalid' }));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { systemClock } from '../lib/clock.ts';
 
 /**
  * The database-backed job queue (DESIGN §6). A job is a row: kind, subject, payload, run_at, state.
@@ -56,7 +57,7 @@ export class RetryLater extends Error {
 }
 
 export async function enqueueJob(db: Kysely<Database>, job: NewJob): Promise<number> {
-  const now = new Date();
+  const now = systemClock();
   const row = await db
     .insertInto('jobs')
     .values({

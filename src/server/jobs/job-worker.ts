@@ -6,6 +6,7 @@ import type { Database, JobsTable } from '../db/schema.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import type { Log } from '../lib/log.ts';
 import { type ClaimedJob, type JobHandler, type JobKind, RetryLater, pruneFinishedJobs } from './job-queue.ts';
+import { systemClock } from '../lib/clock.ts';
 
 export interface JobWorkerOptions {
   db: Kysely<Database>;
@@ -118,7 +119,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const runningOf = (kind: JobKind) => [...running.keys()].filter((claimed) => claimed.job.kind === kind).length;
   /** The kinds the polling loop may claim now: handled, and below their limit. */
   const kindsWithRoom = () => handledKinds().filter((kind) => runningOf(kind) < limitOf(kind));
-  const instant = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
+  const instant = (offsetMs = 0) => new Date(systemClock().getTime() + offsetMs).toISOString();
 
   /** A running job whose lease expired on its last allowed attempt fails instead of running again. */
   async function failExhaustedLeases(kinds: JobKind[]): Promise<void> {
@@ -321,7 +322,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   let prunedAt = 0;
   async function pruneNowAndThen(): Promise<void> {
-    const now = Date.now();
+    const now = systemClock().getTime();
     if (now - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = now;
     const pruned = await pruneFinishedJobs(options.db, { doneBefore: new Date(now - KEEP_DONE_MS), failedBefore: new Date(now - KEEP_FAILED_MS) });

@@ -1,6 +1,7 @@
+import { type Clock, systemClock } from './clock.ts';
 /**
  * The studio's calendar (DESIGN §4): a publish day is a date in the studio's time zone, not the
- * server's nor the browser's. "Today" is asked of this, never of `new Date()` directly, so that tests
+ * server's nor the browser's. "Today" is asked of this, never of the machine's clock directly, so that tests
  * can fix the clock and a server running in UTC still turns the day at the studio's midnight.
  */
 export interface StudioCalendar {
@@ -22,8 +23,8 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-export function createStudioCalendar(options: { timeZone: string; now?: () => Date }): StudioCalendar {
-  const now = options.now ?? (() => new Date());
+export function createStudioCalendar(options: { timeZone: string; now?: Clock }): StudioCalendar {
+  const now = options.now ?? systemClock;
   // Built once: constructing a formatter is the costly part.
   const format = new Intl.DateTimeFormat('en-US', { timeZone: options.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** Orders the messages this process writes within one millisecond. */
 let nextSequence = 0;
@@ -16,7 +17,7 @@ export function createOutboxMailer(options: { outboxDir: string; from: string; l
     async send(message: MailMessage) {
       // The messages hold recovery and welcome links: for the app's own account only.
       await fs.mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-      const sentAt = new Date().toISOString();
+      const sentAt = systemClock().toISOString();
       // The sequence keeps messages of the same millisecond in sending order when the names are sorted.
       const sequence = String(nextSequence++).padStart(6, '0');
       const name = `${sentAt.replace(/[:.]/g, '-')}-${sequence}-${randomBytes(4).toString('hex')}.json`;

@@ -9,6 +9,7 @@ import { type JobHandler, RetryLater, enqueueJob } from '../../jobs/job-queue.ts
 import { errorMessage } from '../../lib/error-message.ts';
 import { contactMessageEmail } from './contact-message-email.ts';
 import { findContactMessage, insertContactMessage, markContactMessageMailFailed, markContactMessageMailed } from './repo.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 
 /** How many times in all a failed contact e-mail is tried again, with the worker's backoff (about 10 minutes). */
 export const CONTACT_EMAIL_MAX_ATTEMPTS = 8;
@@ -23,7 +24,7 @@ export interface ReceiveContactMessageInput {
   onMailFailure: (failure: { messageId: number; error: unknown }) => void;
   /** Tells the job worker the resend is due, so it starts at once. */
   wakeJobs?: () => void;
-  now?: () => Date;
+  now?: Clock;
 }
 
 /**
@@ -34,7 +35,7 @@ export interface ReceiveContactMessageInput {
  */
 export async function receiveContactMessage(input: ReceiveContactMessageInput): Promise<{ id: number; mailed: boolean }> {
   const { db, form } = input;
-  const receivedAt = (input.now ?? (() => new Date()))();
+  const receivedAt = (input.now ?? systemClock)();
   const language = form.idioma ?? DEFAULT_LANGUAGE;
   const message = { name: form.nombre, company: form.empresa, phone: form.telefono, email: form.email, message: form.mensaje, language, receivedAt };
   const id = await insertContactMessage(db, message);
@@ -47,7 +48,7 @@ export async function receiveContactMessage(input: ReceiveContactMessageInput): 
     input.wakeJobs?.();
     return { id, mailed: false };
   }
-  await markContactMessageMailed(db, id, new Date());
+  await markContactMessageMailed(db, id, systemClock());
   return { id, mailed: true };
 }
 
@@ -81,6 +82,6 @@ export function createResendContactEmailHandler(deps: { db: Kysely<Database>; ma
       await markContactMessageMailFailed(deps.db, contactMessageId, reason);
       throw new RetryLater(reason);
     }
-    await markContactMessageMailed(deps.db, contactMessageId, new Date());
+    await markContactMessageMailed(deps.db, contactMessageId, systemClock());
   };
 }

@@ -5,6 +5,7 @@ import { sessionTokenDigest } from '../../auth/hashed-session-tokens.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EventAudience } from '../../events/event-hub.ts';
 import { findPostOwner, findProjectPeople, listSessionsByDigest } from './repo.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** An open stream as the check sees it: whose session it is, and the role it was opened with. */
 export interface StreamSession {
@@ -24,7 +25,7 @@ export async function sessionsStanding<S extends StreamSession>(db: Kysely<Datab
   if (streams.length === 0) return new Set();
   const digests = [...new Set(streams.map((stream) => sessionTokenDigest(stream.sessionToken)))];
   const rows = await listSessionsByDigest(db, digests);
-  const now = Date.now();
+  const now = systemClock().getTime();
   const standing = new Map(
     rows.filter((row) => row.active && row.expires_at.getTime() > now).map((row) => [row.token, { userId: row.user_id, role: row.role }]),
   );

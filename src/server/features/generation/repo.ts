@@ -3,6 +3,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** SQL of the generation: what the job reads of a project, and the posts it writes. */
 
@@ -67,7 +68,7 @@ export async function applyGeneratedPosts(
 ): Promise<number[] | undefined> {
   const no = flagWriter(dialect)(false);
   return db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
+    const now = systemClock().toISOString();
     const moved = await trx
       .updateTable('projects')
       .set({ state: 'preview', launch_error_code: null, launch_error_message: null, updated_at: now })
@@ -127,7 +128,7 @@ export async function moveToInProgressAndQueueGeneration(db: Kysely<Database>, p
   return db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('projects')
-      .set({ state: 'inProgress', launch_error_code: null, launch_error_message: null, updated_at: new Date().toISOString() })
+      .set({ state: 'inProgress', launch_error_code: null, launch_error_message: null, updated_at: systemClock().toISOString() })
       .where('id', '=', projectId)
       .where('state', '=', 'draft')
       .executeTakeFirst();
@@ -146,7 +147,7 @@ export async function findLaunchError(db: Kysely<Database>, projectId: number) {
 export async function markGenerationFailed(db: Kysely<Database>, projectId: number, failure: { code: string; message: string }): Promise<boolean> {
   const result = await db
     .updateTable('projects')
-    .set({ state: 'draft', launch_error_code: failure.code, launch_error_message: failure.message.slice(0, 1000), updated_at: new Date().toISOString() })
+    .set({ state: 'draft', launch_error_code: failure.code, launch_error_message: failure.message.slice(0, 1000), updated_at: systemClock().toISOString() })
     .where('id', '=', projectId)
     .where('state', '=', 'inProgress')
     .executeTakeFirst();
@@ -205,7 +206,7 @@ export async function recoverProjectRows(db: Kysely<Database>, projectId: number
       await trx.deleteFrom('posts').where('id', 'in', postIds).where('state', '!=', 'published').where('publishing_since', 'is', null).execute();
     await trx
       .updateTable('projects')
-      .set({ state: 'draft', launch_error_code: null, launch_error_message: null, updated_at: new Date().toISOString() })
+      .set({ state: 'draft', launch_error_code: null, launch_error_message: null, updated_at: systemClock().toISOString() })
       .where('id', '=', projectId)
       .execute();
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { UpdateMe } from '../../../domain/user.ts';
 import type { Database } from '../../db/schema.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** SQL of the profile: the signed-in user's own fields and avatar. */
 
@@ -9,7 +10,7 @@ export type ProfileFields = Omit<UpdateMe, 'password' | 'currentPassword'>;
 export async function updateProfileFields(db: Kysely<Database>, userId: string, fields: ProfileFields): Promise<void> {
   await db
     .updateTable('users')
-    .set({ ...fields, updated_at: new Date().toISOString() })
+    .set({ ...fields, updated_at: systemClock().toISOString() })
     .where('id', '=', userId)
     .execute();
 }
@@ -20,5 +21,5 @@ export async function findAvatarKey(db: Kysely<Database>, userId: string): Promi
 }
 
 export async function setAvatarKey(db: Kysely<Database>, userId: string, avatarKey: string): Promise<void> {
-  await db.updateTable('users').set({ avatar_key: avatarKey, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ avatar_key: avatarKey, updated_at: systemClock().toISOString() }).where('id', '=', userId).execute();
 }

@@ -3,6 +3,7 @@ import { type ListProjectsQuery, PROJECT_STATES, type ProjectState } from '../..
 import type { Dialect } from '../../db/database.ts';
 import type { Database, ProjectImagesTable, ProjectsTable } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** Who is asking: an admin sees every project; others those they created or that are assigned to them. */
 export interface ProjectViewer {
@@ -271,7 +272,7 @@ export async function updateProjectRow(
 ): Promise<void> {
   await db
     .updateTable('projects')
-    .set({ ...changes, updated_at: new Date().toISOString() })
+    .set({ ...changes, updated_at: systemClock().toISOString() })
     .where('id', '=', id)
     .execute();
 }

@@ -43,6 +43,7 @@ import {
   updateProjectRow,
   updateProjectValues,
 } from './repo.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 export interface ProjectsDependencies {
   db: Kysely<Database>;
@@ -167,7 +168,7 @@ function assertMayShowMap(actor: SessionUser, wanted: boolean | undefined, curre
 export async function createProject(deps: ProjectsDependencies, actor: SessionUser, input: ProjectValues): Promise<Project> {
   viewerOf(actor);
   assertMayShowMap(actor, input.show_map, false);
-  const now = new Date().toISOString();
+  const now = systemClock().toISOString();
   const id = await insertProject(deps.db, deps.dialect, {
     ...input,
     prompt_text: await promptTextFor(deps, actor, input.prompt_id),
@@ -268,7 +269,7 @@ export async function uploadImages(deps: ProjectsDependencies, actor: SessionUse
       height: prepared.height,
       bytes: prepared.original.body.length,
       original_name: file.name.slice(0, 255),
-      created_at: new Date().toISOString(),
+      created_at: systemClock().toISOString(),
     });
     if (imageId === null) {
       free = 0;

@@ -3,6 +3,7 @@ import type { ListPromptsQuery, PromptInput } from '../../../domain/prompt.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** Who is asking: an admin sees every prompt; anybody else their own and the public ones. */
 export interface PromptViewer {
@@ -63,7 +64,7 @@ export async function findPromptRow(db: Kysely<Database>, dialect: Dialect, view
 }
 
 export async function insertPrompt(db: Kysely<Database>, dialect: Dialect, values: PromptInput & { user_id: string; is_private: boolean }): Promise<number> {
-  const now = new Date().toISOString();
+  const now = systemClock().toISOString();
   const { id } = await db
     .insertInto('prompts')
     .values({ ...values, is_private: flagWriter(dialect)(values.is_private), created_at: now, updated_at: now })
@@ -75,7 +76,7 @@ export async function insertPrompt(db: Kysely<Database>, dialect: Dialect, value
 export async function updatePromptRow(db: Kysely<Database>, id: number, changes: Partial<PromptInput>): Promise<void> {
   await db
     .updateTable('prompts')
-    .set({ ...changes, updated_at: new Date().toISOString() })
+    .set({ ...changes, updated_at: systemClock().toISOString() })
     .where('id', '=', id)
     .execute();
 }

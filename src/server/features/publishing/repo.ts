@@ -2,6 +2,7 @@ import { type Kysely, type Transaction, type Updateable, sql } from 'kysely';
 import { POST_NETWORKS, type PostNetwork, type ResultErrorCode, type ResultStatus } from '../../../domain/post.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database, PostResultsTable } from '../../db/schema.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** The SQL of publishing: the claim, the results' transitions, the end of a post, the sweep. */
 
@@ -133,7 +134,7 @@ export async function moveResult(
   from: ResultStatus,
   change: ResultChange,
 ): Promise<number | undefined> {
-  const values: Updateable<PostResultsTable> = { status: change.status, updated_at: new Date().toISOString() };
+  const values: Updateable<PostResultsTable> = { status: change.status, updated_at: systemClock().toISOString() };
   if (change.error !== undefined) values.error = change.error;
   if (change.errorCode !== undefined) values.error_code = change.errorCode;
   if (change.targetId !== undefined) values.target_id = change.targetId;
@@ -163,7 +164,7 @@ export async function recordPermalink(
 ): Promise<boolean> {
   const result = await db
     .updateTable('post_results')
-    .set({ permalink: input.permalink, updated_at: new Date().toISOString() })
+    .set({ permalink: input.permalink, updated_at: systemClock().toISOString() })
     .where('post_id', '=', input.postId)
     .where('network', '=', input.network)
     .where('status', '=', 'posted')

@@ -1,6 +1,7 @@
 import { errorMessage } from '../../lib/error-message.ts';
 import { enqueueDuePosts } from './repo.ts';
 import type { PublishingDependencies } from './dependencies.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /**
  * The sweep (DESIGN §6): each process, at the turn of every minute by its clock, queues a publish job for
@@ -26,7 +27,7 @@ const DEFAULT_STALE_AFTER_MS = 60_000;
 const AFTER_THE_TURN_MS = 20;
 
 export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
-  const clock = deps.now ?? (() => new Date());
+  const clock = deps.now ?? systemClock;
   const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
@@ -39,7 +40,7 @@ export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
       now: now.toISOString(),
       staleBefore: new Date(now.getTime() - staleAfterMs).toISOString(),
       // The job worker reads the real clock.
-      queuedAt: new Date().toISOString(),
+      queuedAt: systemClock().toISOString(),
       maxAttempts: (deps.maxAttempts ?? 5) + 1,
     });
     if (queued.length > 0) {

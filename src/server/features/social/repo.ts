@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { SocialNetwork } from '../../../domain/social.ts';
 import type { Database, OAuthStatesTable, SocialConnectionsTable } from '../../db/schema.ts';
 import { readFlag } from '../../db/values.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** SQL of the social connections and the OAuth states (migration 004). Instants are written as ISO text. */
 export type ConnectionRow = SocialConnectionsTable & { id: number };
@@ -25,7 +26,7 @@ export async function findConnectionStatus(db: Kysely<Database>, userId: string,
 
 /** Creates the user's connection to the network, or overwrites the one there is (a reconnection). */
 export async function upsertConnectionRow(db: Kysely<Database>, userId: string, network: SocialNetwork, values: ConnectionChanges): Promise<void> {
-  const now = new Date().toISOString();
+  const now = systemClock().toISOString();
   const row = { ...values, updated_at: now } as Insertable<SocialConnectionsTable>;
   await db
     .insertInto('social_connections')
@@ -49,7 +50,7 @@ export function listUsableConnectionRows(db: Kysely<Database>, userIds: string[]
 export async function updateConnectionRow(db: Kysely<Database>, id: number, changes: ConnectionChanges): Promise<void> {
   await db
     .updateTable('social_connections')
-    .set({ ...changes, updated_at: new Date().toISOString() })
+    .set({ ...changes, updated_at: systemClock().toISOString() })
     .where('id', '=', id)
     .execute();
 }

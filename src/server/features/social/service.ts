@@ -22,6 +22,7 @@ import {
   updateConnectionRow,
   upsertConnectionRow,
 } from './repo.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /**
  * The rules of the social connections (SPEC §4 "Social connection", §5 OAuth callback, §7): the
@@ -147,7 +148,7 @@ export async function usableNetworksOf(
 export async function startAuthorization(deps: SocialDependencies, input: { user: SessionUser; network: SocialNetwork }): Promise<{ url: string }> {
   const connector = connectorOf(deps, input.network);
   const state = randomBytes(32).toString('base64url');
-  const now = new Date();
+  const now = systemClock();
   const redirectUri = redirectUriOf(deps.publicUrl, input.network);
   await deleteExpiredOAuthStates(deps.db, now);
   await insertOAuthState(deps.db, {
@@ -180,7 +181,7 @@ export async function completeAuthorization(
     stored.user_id === user.id &&
     stored.session_hash === sha256(user.sessionToken) &&
     stored.network === network &&
-    readInstant(stored.expires_at) > new Date();
+    readInstant(stored.expires_at) > systemClock();
   if (!matches) {
     deps.log.warn({ userId: user.id, network, known: stored !== undefined }, 'OAuth callback with a state this session was not given');
     throw new AppError('OAUTH_STATE_MISMATCH', STATE_MISMATCH_MESSAGE);
@@ -254,7 +255,7 @@ export async function choosePublishTarget(
 export async function disconnect(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<SocialConnectionView> {
   const { userId, network } = input;
   const connection = await requireConnection(deps, userId, network, false);
-  await updateConnectionRow(deps.db, connection.id, { is_connected: writeFlag(deps.dialect, false), disconnected_at: new Date().toISOString() });
+  await updateConnectionRow(deps.db, connection.id, { is_connected: writeFlag(deps.dialect, false), disconnected_at: systemClock().toISOString() });
   deps.log.info({ userId, network }, 'Social network disconnected');
   return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
 }

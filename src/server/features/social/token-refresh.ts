@@ -19,6 +19,7 @@ import {
   replaceTokens,
 } from './token-refresh-repo.ts';
 import { renewConnection } from './token-renewal.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 
 /**
  * The `refresh-tokens` job (issue 7, DESIGN §6): tokens are renewed ahead of their expiry where the
@@ -50,12 +51,12 @@ export interface TokenRefreshDependencies {
     warn: (object: unknown, message: string) => void;
     error: (object: unknown, message: string) => void;
   };
-  now?: () => Date;
+  now?: Clock;
 }
 
 export function createRefreshTokensHandler(deps: TokenRefreshDependencies): JobHandler {
   return async ({ signal }) => {
-    const now = deps.now?.() ?? new Date();
+    const now = (deps.now ?? systemClock)();
     const horizon = new Date(now.getTime() + deps.windowDays * DAY_MS);
     const connections = await inRenewalOrder(deps, await findConnectionsToRenew(deps.db, deps.dialect, horizon));
     const unanswered: string[] = [];

@@ -3,6 +3,7 @@ import type { ListUsersQuery } from '../../../domain/user.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 const USER_COLUMNS = [
   'id',
@@ -110,7 +111,7 @@ export async function updateUserRow(db: Kysely<Database>, dialect: Dialect, id: 
   const { active, ...rest } = changes;
   await db
     .updateTable('users')
-    .set({ ...rest, ...(active === undefined ? {} : { active: flagWriter(dialect)(active) }), updated_at: new Date().toISOString() })
+    .set({ ...rest, ...(active === undefined ? {} : { active: flagWriter(dialect)(active) }), updated_at: systemClock().toISOString() })
     .where('id', '=', id)
     .execute();
 }
