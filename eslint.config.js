@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import path from 'node:path';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { oneWayWebConfig } from './scripts/lint/one-way-web.js';
 import { sandboxLayer } from './scripts/lint/sandbox-layer.js';
 import { oneClockConfig } from './scripts/lint/one-clock.js';
 
@@ -136,5 +137,6 @@ export default tseslint.config(
     },
   },
   ...sandboxLayer,
+  ...oneWayWebConfig,
   ...oneClockConfig,
 );
