@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ProjectState } from '../../../domain/project.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { flagWriter } from '../../db/values.ts';
+import { flagWriter, readFlag } from '../../db/values.ts';
 
 /**
  * The dashboard's SQL. Every query reads a bounded number of rows, however large the studio: items
@@ -56,7 +56,7 @@ export async function findPostItems(db: Kysely<Database>, ids: number[]) {
     ])
     .where('posts.id', 'in', ids)
     .execute();
-  const byId = new Map(rows.map((row) => [row.post_id, row]));
+  const byId = new Map(rows.map((row) => [row.post_id, { ...row, to_instagram: readFlag(row.to_instagram), to_linkedin: readFlag(row.to_linkedin) }]));
   // A post deleted between the two reads is simply left out.
   return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
 }
@@ -177,7 +177,7 @@ function connectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: Viewer
 }
 
 export async function listConnectionAlerts(db: Kysely<Database>, dialect: Dialect, viewer: Viewer, horizon: string, limit: number) {
-  return connectionAlerts(db, dialect, viewer, horizon)
+  const rows = await connectionAlerts(db, dialect, viewer, horizon)
     .select([
       'social_connections.id',
       'social_connections.network',
@@ -195,6 +195,7 @@ export async function listConnectionAlerts(db: Kysely<Database>, dialect: Dialec
     .orderBy('social_connections.id')
     .limit(limit)
     .execute();
+  return rows.map((row) => ({ ...row, is_connected: readFlag(row.is_connected) }));
 }
 export type ConnectionAlertRow = Awaited<ReturnType<typeof listConnectionAlerts>>[number];
 
