@@ -5,6 +5,7 @@ import type { Database, PostsTable } from '../../db/schema.ts';
 import { flagWriter } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { PublishMoment } from './publish-moment.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** Who is asking: an admin sees every post; a customer the posts they own. */
 export interface PostViewer {
@@ -186,7 +187,7 @@ type PostChanges = Partial<Omit<PostsTable, 'id' | 'project_id' | 'created_at'>>
 async function updateChangeablePost(trx: Transaction<Database>, id: number, lockBoundary: Date, changes: PostChanges): Promise<boolean> {
   const result = await trx
     .updateTable('posts')
-    .set({ ...changes, updated_at: new Date().toISOString() })
+    .set({ ...changes, updated_at: systemClock().toISOString() })
     .where('id', '=', id)
     .where('publishing_since', 'is', null)
     .where('state', '<>', 'published')
@@ -334,7 +335,7 @@ export async function keysStillInUse(db: Kysely<Database>, keys: string[]): Prom
 export async function resetPublishedPost(db: Kysely<Database>, dialect: Dialect, id: number): Promise<boolean> {
   const unset = { to_instagram: flagWriter(dialect)(false), to_linkedin: flagWriter(dialect)(false) };
   return db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
+    const now = systemClock().toISOString();
     const result = await trx
       .updateTable('posts')
       .set({ ...unset, state: 'preview', publish_on: null, publish_time: null, publish_at: null, published_at: null, updated_at: now })
@@ -379,7 +380,7 @@ async function reopenLaunchedProject(trx: Transaction<Database>, postId: number,
  * was no longer published and free, or a result was no longer failed.
  */
 async function scheduleFailedNetworksAgain(trx: Transaction<Database>, id: number, networks: PostNetwork[]): Promise<boolean> {
-  const now = new Date().toISOString();
+  const now = systemClock().toISOString();
   const post = await trx
     .updateTable('posts')
     .set({ state: 'scheduled', published_at: null, updated_at: now })
@@ -432,7 +433,7 @@ export type EarlierPublicationRow = Awaited<ReturnType<typeof listEarlierPublica
 export async function moveUnpublishedPostRows(db: Kysely<Database>, projectId: number, ownerId: string): Promise<number[]> {
   const rows = await db
     .updateTable('posts')
-    .set({ owner_id: ownerId, updated_at: new Date().toISOString() })
+    .set({ owner_id: ownerId, updated_at: systemClock().toISOString() })
     .where('project_id', '=', projectId)
     .where('state', '<>', 'published')
     .where('publishing_since', 'is', null)

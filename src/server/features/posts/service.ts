@@ -56,6 +56,7 @@ import {
   scheduledInstantsOf,
 } from './repo.ts';
 import { narrowedToOwner } from './owner-filter.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 export interface PostsDependencies {
   db: Kysely<Database>;
@@ -97,7 +98,7 @@ export async function toPosts(deps: PostsDependencies, rows: PostRow[]): Promise
     listImageRows(deps.db, ids),
     listResultRows(deps.db, ids),
     listEarlierPublicationRows(deps.db, ids),
-    usableNetworksOf(deps.social, owners, new Date()),
+    usableNetworksOf(deps.social, owners, systemClock()),
   ]);
   const imagesOf = byPost(images);
   const resultsOf = byPost(results);
@@ -389,7 +390,7 @@ const MARKED_NOT_PUBLISHED = 'Checked on the network and marked not published (t
  */
 export async function reviewPostResult(deps: PostsDependencies, actor: SessionUser, id: number, network: PostNetwork, input: ReviewResultInput): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  const now = new Date().toISOString();
+  const now = systemClock().toISOString();
   const marked = await markReviewedResult(deps.db, {
     postId: id,
     network,
