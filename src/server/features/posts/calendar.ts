@@ -4,7 +4,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { slotsOfOwners } from '../queue/service.ts';
 import { lockBoundaryOf } from './publish-moment.ts';
-import { postRowsOnDays } from './repo.ts';
+import { listPostRowsOnDays } from './repo.ts';
 import { type PostsDependencies, studioClockOf, toPosts, viewerOf } from './service.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function getCalendar(deps: PostsDependencies, actor: SessionUser, q
     throw new AppError('FORBIDDEN', "Only an administrator can see another user's calendar");
   const ownerId = viewer.seesAll ? query.owner : actor.id;
   const [rows, slotsByOwner] = await Promise.all([
-    postRowsOnDays(deps.db, { from: query.from, to: query.to, ownerId }).execute(),
+    listPostRowsOnDays(deps.db, { from: query.from, to: query.to, ownerId }),
     slotsOfOwners(deps.db, ownerId === undefined ? undefined : [ownerId]),
   ]);
   const posts = (await toPosts(deps, rows)).sort((a, b) => (a.publish_at ?? '').localeCompare(b.publish_at ?? '') || a.id - b.id);

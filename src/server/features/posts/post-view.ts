@@ -12,7 +12,7 @@ import {
   postStateOf,
 } from '../../../domain/post.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
-import { readFlag, readInstant } from '../../db/values.ts';
+import { readInstant } from '../../db/values.ts';
 import { accountPageOf } from './account-pages.ts';
 import type { EarlierPublicationRow, PostImageRow, PostResultRow, PostRow } from './repo.ts';
 
@@ -107,14 +107,14 @@ export function toPost(
     publish_time: row.publish_time,
     publish_at: publishAt,
     locked_from: lockedFromOf(publishAt),
-    networks: { instagram: readFlag(row.to_instagram), linkedin: readFlag(row.to_linkedin) },
+    networks: { instagram: row.to_instagram, linkedin: row.to_linkedin },
     images: images.map((image) => toPostImage(image, storage)),
     results: { instagram: resultOf('instagram'), linkedin: resultOf('linkedin') },
     published_before: surroundings.earlier.flatMap(toEarlierPublication),
     // Only a post waiting for its time is warned: one published or in preview has nothing to fail.
     unreachable:
       state === 'scheduled' && !inProcess
-        ? POST_NETWORKS.filter((network) => readFlag(network === 'instagram' ? row.to_instagram : row.to_linkedin) && !surroundings.usable.has(network))
+        ? POST_NETWORKS.filter((network) => (network === 'instagram' ? row.to_instagram : row.to_linkedin) && !surroundings.usable.has(network))
         : [],
     in_process: inProcess,
     editable: isEditable({ state, publish_at: publishAt, in_process: inProcess }, now),

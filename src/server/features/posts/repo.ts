@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { POST_STATES, type PostNetwork, type PostState, type ResultErrorCode } from '../../../domain/post.ts';
 import type { Dialect } from '../../db/database.ts';
-import type { Database, PostsTable } from '../../db/schema.ts';
-import { flagWriter } from '../../db/values.ts';
+import type { Database, Flag, PostsTable } from '../../db/schema.ts';
+import { flagWriter, readFlag } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { PublishMoment } from './publish-moment.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -69,10 +69,17 @@ function postsWithPeople(db: Kysely<Database>) {
     ]);
 }
 
+/** A post as services see it: its network flags are booleans whatever the dialect stores. */
+function readPostRow<R extends { to_instagram: Flag; to_linkedin: Flag }>(
+  row: R,
+): Omit<R, 'to_instagram' | 'to_linkedin'> & { to_instagram: boolean; to_linkedin: boolean } {
+  return { ...row, to_instagram: readFlag(row.to_instagram), to_linkedin: readFlag(row.to_linkedin) };
+}
+
 /** Posts with their project (title, creator, assignee) and owner. */
 export async function findPostRows(db: Kysely<Database>, ids: number[]) {
   if (ids.length === 0) return [];
-  return postsWithPeople(db).where('posts.id', 'in', ids).execute();
+  return (await postsWithPeople(db).where('posts.id', 'in', ids).execute()).map(readPostRow);
 }
 export type PostRow = Awaited<ReturnType<typeof findPostRows>>[number];
 
@@ -86,7 +93,8 @@ function runRows(db: Kysely<Database>, viewer: PostViewer, filter: StateFilter, 
     .where('posts.id', 'in', runIdsQuery(db, viewer, filter, offset, limit))
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'asc')
-    .execute();
+    .execute()
+    .then((rows) => rows.map(readPostRow));
 }
 
 /**
@@ -120,6 +128,11 @@ export function postRowsOnDays(db: Kysely<Database>, range: { from: string; to: 
     .$if(range.ownerId !== undefined, (query) => query.where('posts.owner_id', '=', range.ownerId!))
     .orderBy('posts.publish_on')
     .orderBy('posts.id');
+}
+
+/** The rows of postRowsOnDays' query (the query itself is what the calendar's test plans). */
+export async function listPostRowsOnDays(db: Kysely<Database>, range: { from: string; to: string; ownerId?: string | undefined }): Promise<PostRow[]> {
+  return (await postRowsOnDays(db, range).execute()).map(readPostRow);
 }
 
 export async function findVisiblePostRow(db: Kysely<Database>, viewer: PostViewer, id: number): Promise<PostRow | undefined> {

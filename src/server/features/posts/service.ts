@@ -26,7 +26,6 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { readFlag } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import { type EventHub, audienceOf } from '../../events/event-hub.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
@@ -178,7 +177,7 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
     }
   }
   const problems = {
-    ...(changes.text === undefined ? {} : textProblems(changes.text, readFlag(row.to_instagram))),
+    ...(changes.text === undefined ? {} : textProblems(changes.text, row.to_instagram)),
     // PostgreSQL cannot store a NUL character in text.
     ...(changes.text?.includes('\u0000') ? { text: 'invalid' } : {}),
     ...(changes.images && !changes.images.some((image) => image.status === 'pending') ? { images: 'imageRequired' } : {}),
@@ -240,7 +239,7 @@ async function assertRepublishConfirmed(
   networks: ScheduleInput['networks'],
   republish: ScheduleInput['republish'],
 ): Promise<void> {
-  const chosenNow = { instagram: readFlag(row.to_instagram), linkedin: readFlag(row.to_linkedin) };
+  const chosenNow = { instagram: row.to_instagram, linkedin: row.to_linkedin };
   const candidates = POST_NETWORKS.filter((network) => networks[network] && !chosenNow[network] && republish?.[network] !== true);
   if (candidates.length === 0) return;
   const earlier = new Set((await listEarlierPublicationRows(deps.db, [row.id])).map((publication) => publication.network));

@@ -2,6 +2,7 @@ import { type Kysely, type Transaction, type Updateable, sql } from 'kysely';
 import { POST_NETWORKS, type PostNetwork, type ResultErrorCode, type ResultStatus } from '../../../domain/post.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database, PostResultsTable } from '../../db/schema.ts';
+import { readFlag } from '../../db/values.ts';
 import { systemClock } from '../../lib/clock.ts';
 
 /** The SQL of publishing: the claim, the results' transitions, the end of a post, the sweep. */
@@ -42,7 +43,7 @@ export async function claimPost(db: Kysely<Database>, input: { postId: number; j
 
 /** The post with what publishing and its e-mail need: project, audience, owner. */
 export async function findPostToPublish(db: Kysely<Database>, postId: number) {
-  return db
+  const row = await db
     .selectFrom('posts')
     .innerJoin('projects', 'projects.id', 'posts.project_id')
     .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
@@ -66,6 +67,7 @@ export async function findPostToPublish(db: Kysely<Database>, postId: number) {
     ])
     .where('posts.id', '=', postId)
     .executeTakeFirst();
+  return row && { ...row, to_instagram: readFlag(row.to_instagram), to_linkedin: readFlag(row.to_linkedin) };
 }
 export type PostToPublish = NonNullable<Awaited<ReturnType<typeof findPostToPublish>>>;
 
