@@ -12,13 +12,14 @@ import type { EventHub } from '../../events/event-hub.ts';
 import { getUser } from '../users/service.ts';
 import { prepareAvatar } from './avatar-image.ts';
 import { findAvatarKey, setAvatarKey, updateProfileFields } from './repo.ts';
+import type { Log } from '../../lib/log.ts';
 
 export interface ProfileDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
   auth: Auth;
   storage: Storage;
-  log: { error: (object: unknown, message: string) => void };
+  log: Pick<Log, 'error'>;
   /** The sign-in limits, which a password change's check of the current password counts against. */
   passwordAttempts: PasswordAttempts;
   /** Told when the other sessions end, so their live-event streams end at once. */

@@ -10,6 +10,7 @@ import { openPageTokens, openSecret, readConnection } from './connection.ts';
 import { connectionLostEmail } from './connection-lost-email.ts';
 import { findConnectionRow, findConnectionStatus } from './repo.ts';
 import { type UnmailedLoss, countScheduledPosts, findConnectionOwner, markConnectionLost, recordLossMailed } from './token-refresh-repo.ts';
+import type { Log } from '../../lib/log.ts';
 
 /**
  * A lost connection: closed (is_connected false, the loss in audit_log in the same transaction) and its
@@ -24,11 +25,7 @@ export interface ConnectionLossDependencies {
   mailer: Mailer;
   /** The app's address: the e-mail links to its /settings. */
   publicUrl: string;
-  log: {
-    info: (object: unknown, message: string) => void;
-    warn: (object: unknown, message: string) => void;
-    error: (object: unknown, message: string) => void;
-  };
+  log: Log;
 }
 
 /** The tokens a publication used (what getPublishingAccess handed out). */

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
 import type { Connection } from './connection.ts';
 import type { ConnectionChanges } from './repo.ts';
+import type { Log } from '../../lib/log.ts';
 
 /**
  * What the service needs from each network, so that the rules (state, storage, views) are written once
@@ -37,7 +38,7 @@ export type VerifyOutcome =
 export interface ConnectorDependencies {
   cipher: TokenCipher;
   dialect: Dialect;
-  log: { warn: (object: unknown, message: string) => void; error: (object: unknown, message: string) => void };
+  log: Pick<Log, 'warn' | 'error'>;
 }
 
 /** A failure to reach the provider, as the warning SPEC §8 shows (the connection stays connected). */

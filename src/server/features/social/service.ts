@@ -23,6 +23,7 @@ import {
   upsertConnectionRow,
 } from './repo.ts';
 import { systemClock } from '../../lib/clock.ts';
+import type { Log } from '../../lib/log.ts';
 
 /**
  * The rules of the social connections (SPEC §4 "Social connection", §5 OAuth callback, §7): the
@@ -38,11 +39,7 @@ export interface SocialDependencies {
   cipher: TokenCipher;
   /** The networks that can be connected; a missing one is neither configured nor sandboxed. */
   connectors: Partial<Record<SocialNetwork, NetworkConnector>>;
-  log: {
-    info: (object: unknown, message: string) => void;
-    warn: (object: unknown, message: string) => void;
-    error: (object: unknown, message: string) => void;
-  };
+  log: Log;
 }
 
 /** A state is good for this long: enough to read a consent page, short enough to be useless later. */

@@ -20,6 +20,7 @@ import {
 } from './token-refresh-repo.ts';
 import { renewConnection } from './token-renewal.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { Log } from '../../lib/log.ts';
 
 /**
  * The `refresh-tokens` job (issue 7, DESIGN §6): tokens are renewed ahead of their expiry where the
@@ -46,11 +47,7 @@ export interface TokenRefreshDependencies {
   windowDays: number;
   /** When posts go out: the warning counts the posts due after the expiry. */
   studio: StudioSchedule;
-  log: {
-    info: (object: unknown, message: string) => void;
-    warn: (object: unknown, message: string) => void;
-    error: (object: unknown, message: string) => void;
-  };
+  log: Log;
   now?: Clock;
 }
 
@@ -152,7 +149,7 @@ export function scheduleTokenRefresh(deps: {
   dialect: Dialect;
   intervalMinutes: number;
   wakeJobs: () => void;
-  log: { warn: (object: unknown, message: string) => void };
+  log: Pick<Log, 'warn'>;
 }): () => void {
   const tick = () =>
     void enqueueTokenRefresh(deps.db, deps.dialect)

@@ -7,6 +7,7 @@ import { type Connection, openSecret, sealSecret } from './connection.ts';
 import { expiryFrom } from './connector.ts';
 import { fetchTargetPageToken } from './instagram-connector.ts';
 import type { ConnectionChanges } from './repo.ts';
+import type { Log } from '../../lib/log.ts';
 
 /**
  * One connection's token renewed ahead of its expiry (../shared/reference/social-apis.md A.3, B.3):
@@ -35,7 +36,7 @@ export type RenewalOutcome =
 export interface RenewalDependencies {
   cipher: TokenCipher;
   clients: { linkedin?: LinkedInClient; instagram?: GraphClient };
-  log: { warn: (object: unknown, message: string) => void; error: (object: unknown, message: string) => void };
+  log: Pick<Log, 'warn' | 'error'>;
 }
 
 export interface RenewalTimes {
