@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import { oneWayWebConfig } from './scripts/lint/one-way-web.js';
 import { sandboxLayer } from './scripts/lint/sandbox-layer.js';
 import { oneClockConfig } from './scripts/lint/one-clock.js';
+import { serverConventions } from './scripts/lint/server-conventions.js';
 
 /**
  * Lint, with the one-way imports of STYLE.md: domain imports nothing of ours and no framework;
@@ -139,4 +140,5 @@ export default tseslint.config(
   ...sandboxLayer,
   ...oneWayWebConfig,
   ...oneClockConfig,
+  ...serverConventions,
 );
