@@ -46,6 +46,7 @@ import { createJobHandlers } from './job-handlers.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { makePrivateDir } from './lib/private-files.ts';
 import { createStudioCalendar } from './lib/studio-calendar.ts';
+import type { Clock } from './lib/clock.ts';
 
 export interface AppDependencies {
   config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio'> &
@@ -63,7 +64,7 @@ export interface AppDependencies {
   /** Live events' fan-out; a memory hub (one process) unless main.ts hands in the PostgreSQL one. */
   events?: EventHub;
   /** The clock; tests fix it to choose the studio's "today". */
-  now?: () => Date;
+  now?: Clock;
   /** Fastify's logger options; tests pass false, or a stream to read what would be logged. */
   logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
 }

@@ -8,6 +8,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import type { Log } from '../../lib/log.ts';
 import type { SocialDependencies } from '../social/service.ts';
 import type { NetworkClients } from './network-publishers.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** What publishing is given: its own file, so the job, the sweep and the e-mail need not import service.ts, which builds them. */
 export interface PublishingDependencies {
@@ -25,7 +26,7 @@ export interface PublishingDependencies {
   /** The app's address: the e-mail links to its posts page. */
   publicUrl: string;
   /** The clock posts are due by; tests and the sandbox's clock control move it. */
-  now?: () => Date;
+  now?: Clock;
   /** Tells the job worker a job is due, so a swept post starts at once. */
   wakeJobs?: () => void;
   /** Tries of one network before its result is `failed` (default 5). */
