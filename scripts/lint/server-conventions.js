@@ -1,5 +1,3 @@
-import path from 'node:path';
-
 /**
  * SQL lives in a feature's repo (issue 22 item 2): in src/server/features, only repo.ts (and a second
  * repo of the same feature, named *-repo.ts) builds queries, imports Kysely's values (`sql`, ...) or
@@ -23,9 +21,6 @@ const QUERY_METHODS = new Set([
   'connection',
 ]);
 const FLAG_HELPERS = new Set(['readFlag', 'flagWriter']);
-/** Still reads and writes the flags itself (readConnection, writeFlag): moving that into social's repos is what is left of issue 22 here. */
-const FLAGS_NOT_YET_IN_REPO = new Set(['src/server/features/social/connection.ts']);
-const root = path.resolve(import.meta.dirname, '../..');
 
 const typeOnly = (node) => node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((one) => one.importKind === 'type'));
 
@@ -40,7 +35,6 @@ const sqlInRepos = {
     },
   },
   create(context) {
-    const file = path.relative(root, context.filename).split(path.sep).join('/');
     return {
       CallExpression(node) {
         const callee = node.callee;
@@ -54,7 +48,7 @@ const sqlInRepos = {
         const names = values.map((one) => one.local.name);
         if (node.source.value === 'kysely') {
           context.report({ node, messageId: 'kysely', data: { names: names.join(', ') || 'the module' } });
-        } else if (/\/db\/values(\.ts)?$/.test(node.source.value) && !FLAGS_NOT_YET_IN_REPO.has(file)) {
+        } else if (/\/db\/values(\.ts)?$/.test(node.source.value)) {
           const flags = values.filter((one) => one.type === 'ImportSpecifier' && FLAG_HELPERS.has(one.imported.name)).map((one) => one.imported.name);
           if (flags.length > 0) context.report({ node, messageId: 'flag', data: { names: flags.join(', ') } });
         }

@@ -103,7 +103,7 @@ export async function closeRefusedConnection(
 ): Promise<{ closed: boolean; mailed: boolean }> {
   const { userId, network, now } = input;
   const row = await findConnectionRow(deps.db, userId, network);
-  if (!row || !readConnection(row).isConnected || !holdsTokens(deps.cipher, row, input.refused)) return { closed: false, mailed: false };
+  if (!row || !row.is_connected || !holdsTokens(deps.cipher, row, input.refused)) return { closed: false, mailed: false };
   const loss = await markConnectionLost(deps.db, deps.dialect, row, now);
   deps.log.warn(
     { userId, network, postId: input.post.id, reason: input.reason, closed: loss !== undefined },

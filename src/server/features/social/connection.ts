@@ -7,10 +7,9 @@ import {
   instagramBusinessPageSchema,
   linkedinPageSchema,
 } from '../../../domain/social.ts';
-import type { Dialect } from '../../db/database.ts';
-import { flagWriter, readFlag, readInstant } from '../../db/values.ts';
+import { readInstant } from '../../db/values.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
-import type { ConnectionChanges, ConnectionRow } from './repo.ts';
+import type { ConnectionRow } from './repo.ts';
 
 /**
  * A stored connection as the service works with it: dates as Date, pages parsed, and its secrets
@@ -67,7 +66,7 @@ export function readConnection(row: ConnectionRow): Connection {
     id: row.id,
     userId: row.user_id,
     network,
-    isConnected: readFlag(row.is_connected),
+    isConnected: row.is_connected,
     accountId: row.account_id,
     accountName: row.account_name,
     tokenExpiresAt: instant(row.token_expires_at),
@@ -90,10 +89,6 @@ function parsePages(network: SocialNetwork, text: string | null): LinkedInPage[]
   } catch {
     return null;
   }
-}
-
-export function writeFlag(dialect: Dialect, value: boolean): ConnectionChanges['is_connected'] {
-  return flagWriter(dialect)(value);
 }
 
 export interface ProviderStatus {

@@ -3,7 +3,7 @@ import type { GraphClient, GraphPage, GraphToken, GraphTokenInfo } from '../../a
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { AppError } from '../../errors.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
-import { type Connection, openPageTokens, openSecret, sealSecret, targetPageId, writeFlag } from './connection.ts';
+import { type Connection, openPageTokens, openSecret, sealSecret, targetPageId } from './connection.ts';
 import { type ConnectorDependencies, type NetworkConnector, type VerifyOutcome, exchangeFailure, expiryFrom, warningOf } from './connector.ts';
 import type { ConnectionChanges } from './repo.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -21,7 +21,7 @@ import { systemClock } from '../../lib/clock.ts';
  * the user token's own end.
  */
 export function createInstagramConnector(client: GraphClient, options: { sandbox: boolean; adsRead: boolean }, deps: ConnectorDependencies): NetworkConnector {
-  const { cipher, dialect } = deps;
+  const { cipher } = deps;
 
   return {
     network: 'instagram',
@@ -71,7 +71,7 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
         granular_scopes: JSON.stringify(info.granularScopes),
         provider_app_id: info.appId ?? null,
         provider_application: info.application ?? null,
-        is_connected: writeFlag(dialect, true),
+        is_connected: true,
         account_id: accountId,
         account_name: me.name ?? null,
         connected_at: now.toISOString(),

@@ -8,7 +8,7 @@ import {
 import type { LinkedInClient, LinkedInTokenGrant } from '../../adapters/linkedin/linkedin-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { AppError } from '../../errors.ts';
-import { type Connection, openSecret, sealSecret, writeFlag } from './connection.ts';
+import { type Connection, openSecret, sealSecret } from './connection.ts';
 import { type ConnectorDependencies, type NetworkConnector, type VerifyOutcome, exchangeFailure, expiryFrom, warningOf } from './connector.ts';
 import type { ConnectionChanges } from './repo.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -26,7 +26,7 @@ export function createLinkedInConnector(
   options: { sandbox: boolean; organizationPages: boolean },
   deps: ConnectorDependencies,
 ): NetworkConnector {
-  const { cipher, dialect } = deps;
+  const { cipher } = deps;
 
   /** The token columns of a grant; a refresh that returns no new refresh token keeps the old one. */
   function tokenColumns(userId: string, grant: LinkedInTokenGrant & { accessToken: string }, now: Date): ConnectionChanges {
@@ -86,7 +86,7 @@ export function createLinkedInConnector(
         ...tokenColumns(userId, { ...grant, accessToken }, now),
         ...(grant.refreshToken ? {} : { refresh_token: null, refresh_token_expires_at: null }),
         id_token: sealSecret(cipher, userId, 'linkedin', 'id_token', grant.idToken),
-        is_connected: writeFlag(dialect, true),
+        is_connected: true,
         account_id: personId,
         account_name: userName,
         scopes: grant.scopes.join(' '),

@@ -1,16 +1,30 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { SocialNetwork } from '../../../domain/social.ts';
 import type { Database, OAuthStatesTable, SocialConnectionsTable } from '../../db/schema.ts';
-import { readFlag } from '../../db/values.ts';
+import type { Dialect } from '../../db/database.ts';
+import { flagWriter, readFlag } from '../../db/values.ts';
 import { systemClock } from '../../lib/clock.ts';
 
 /** SQL of the social connections and the OAuth states (migration 004). Instants are written as ISO text. */
-export type ConnectionRow = SocialConnectionsTable & { id: number };
-export type ConnectionChanges = Omit<Updateable<SocialConnectionsTable>, 'id' | 'user_id' | 'network' | 'created_at'>;
+/** A connection as the feature sees it, and the changes it makes: is_connected a boolean whatever the dialect stores. */
+export type ConnectionRow = Omit<Selectable<SocialConnectionsTable>, 'is_connected'> & { is_connected: boolean };
+export type ConnectionChanges = Omit<Updateable<SocialConnectionsTable>, 'id' | 'user_id' | 'network' | 'created_at' | 'is_connected'> & {
+  is_connected?: boolean;
+};
+
+export function readConnectionRow(row: Selectable<SocialConnectionsTable>): ConnectionRow {
+  return { ...row, is_connected: readFlag(row.is_connected) };
+}
+
+/** The changes as the dialect stores them. */
+export function writeConnectionChanges(dialect: Dialect, changes: ConnectionChanges): Updateable<SocialConnectionsTable> {
+  const { is_connected: isConnected, ...rest } = changes;
+  return { ...rest, ...(isConnected === undefined ? {} : { is_connected: flagWriter(dialect)(isConnected) }) };
+}
 
 export async function findConnectionRow(db: Kysely<Database>, userId: string, network: SocialNetwork): Promise<ConnectionRow | undefined> {
-  return (await db.selectFrom('social_connections').selectAll().where('user_id', '=', userId).where('network', '=', network).executeTakeFirst()) as
-    ConnectionRow | undefined;
+  const row = await db.selectFrom('social_connections').selectAll().where('user_id', '=', userId).where('network', '=', network).executeTakeFirst();
+  return row && readConnectionRow(row);
 }
 
 /** Whether the user's connection to the network is open, its account's name and when it was last connected. */
@@ -25,9 +39,15 @@ export async function findConnectionStatus(db: Kysely<Database>, userId: string,
 }
 
 /** Creates the user's connection to the network, or overwrites the one there is (a reconnection). */
-export async function upsertConnectionRow(db: Kysely<Database>, userId: string, network: SocialNetwork, values: ConnectionChanges): Promise<void> {
+export async function upsertConnectionRow(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  userId: string,
+  network: SocialNetwork,
+  values: ConnectionChanges,
+): Promise<void> {
   const now = systemClock().toISOString();
-  const row = { ...values, updated_at: now } as Insertable<SocialConnectionsTable>;
+  const row = { ...writeConnectionChanges(dialect, values), updated_at: now } as Insertable<SocialConnectionsTable>;
   await db
     .insertInto('social_connections')
     .values({ ...row, user_id: userId, network, created_at: now })
@@ -36,21 +56,21 @@ export async function upsertConnectionRow(db: Kysely<Database>, userId: string, 
 }
 
 /** The users' connections that can publish now: open, and with a token not yet expired at `now`. */
-export function listUsableConnectionRows(db: Kysely<Database>, userIds: string[], openFlag: boolean | number, now: string) {
+export function listUsableConnectionRows(db: Kysely<Database>, dialect: Dialect, userIds: string[], now: string) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('social_connections')
     .select(['user_id', 'network'])
     .where('user_id', 'in', userIds)
-    .where('is_connected', '=', openFlag)
+    .where('is_connected', '=', flagWriter(dialect)(true))
     .where((eb) => eb.or([eb('token_expires_at', 'is', null), eb('token_expires_at', '>', now)]))
     .execute();
 }
 
-export async function updateConnectionRow(db: Kysely<Database>, id: number, changes: ConnectionChanges): Promise<void> {
+export async function updateConnectionRow(db: Kysely<Database>, dialect: Dialect, id: number, changes: ConnectionChanges): Promise<void> {
   await db
     .updateTable('social_connections')
-    .set({ ...changes, updated_at: systemClock().toISOString() })
+    .set({ ...writeConnectionChanges(dialect, changes), updated_at: systemClock().toISOString() })
     .where('id', '=', id)
     .execute();
 }

@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import type { ConnectionChanges, ConnectionRow } from './repo.ts';
+import { type ConnectionChanges, type ConnectionRow, readConnectionRow, writeConnectionChanges } from './repo.ts';
 
 /**
  * SQL of the token refresh (token-refresh.ts). A connection the refresh closes, or one closed because a
@@ -48,14 +48,16 @@ export async function enqueueTokenRefresh(db: Kysely<Database>, dialect: Dialect
 /** Connected connections whose token, or Meta's data access, ends before the horizon (or whose expiry is unknown). */
 export async function findConnectionsToRenew(db: Kysely<Database>, dialect: Dialect, horizon: Date): Promise<ConnectionRow[]> {
   const limit = horizon.toISOString();
-  return (await db
-    .selectFrom('social_connections')
-    .selectAll()
-    .where('is_connected', '=', flagWriter(dialect)(true))
-    .where((eb) => eb.or([eb('token_expires_at', 'is', null), eb('token_expires_at', '<=', limit), eb('data_access_expires_at', '<=', limit)]))
-    .orderBy('token_expires_at')
-    .orderBy('id')
-    .execute()) as ConnectionRow[];
+  return (
+    await db
+      .selectFrom('social_connections')
+      .selectAll()
+      .where('is_connected', '=', flagWriter(dialect)(true))
+      .where((eb) => eb.or([eb('token_expires_at', 'is', null), eb('token_expires_at', '<=', limit), eb('data_access_expires_at', '<=', limit)]))
+      .orderBy('token_expires_at')
+      .orderBy('id')
+      .execute()
+  ).map(readConnectionRow);
 }
 
 const networkColumn = (network: SocialNetwork) => (network === 'linkedin' ? 'to_linkedin' : 'to_instagram');
@@ -126,7 +128,7 @@ export async function recordExpiringMailed(db: Kysely<Database>, subject: string
 export async function replaceTokens(db: Kysely<Database>, dialect: Dialect, row: ConnectionRow, changes: ConnectionChanges, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('social_connections')
-    .set({ ...changes, updated_at: now.toISOString() })
+    .set({ ...writeConnectionChanges(dialect, changes), updated_at: now.toISOString() })
     .where(sameConnection(dialect, row))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
