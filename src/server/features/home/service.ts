@@ -14,7 +14,7 @@ import type { SocialNetwork } from '../../../domain/social.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { readFlag, readInstant } from '../../db/values.ts';
+import { readInstant } from '../../db/values.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { countPostsOf } from '../posts/service.ts';
 import { countProjectsOf } from '../projects/service.ts';
@@ -117,7 +117,7 @@ async function nextScheduled(deps: HomeDependencies, viewer: Viewer, counts: Rec
     ...postReference(post, pages[index]!),
     publish_on: post.publish_on ?? '',
     publish_time: post.publish_time,
-    networks: { instagram: readFlag(post.to_instagram), linkedin: readFlag(post.to_linkedin) },
+    networks: { instagram: post.to_instagram, linkedin: post.to_linkedin },
   }));
   return { count: counts.scheduled, atLeast: false, items };
 }
@@ -135,7 +135,7 @@ async function previews(deps: HomeDependencies, viewer: Viewer, counts: Record<P
 function toConnectionAlert(row: ConnectionAlertRow, actor: SessionUser, now: Date): HomeConnectionAlert {
   const expiresAt = row.token_expires_at === null ? null : readInstant(row.token_expires_at);
   // An open connection whose token has expired is as good as lost: Settings shows it not connected.
-  const expiring = readFlag(row.is_connected) && expiresAt !== null && expiresAt > now;
+  const expiring = row.is_connected && expiresAt !== null && expiresAt > now;
   return {
     network: row.network as SocialNetwork,
     problem: expiring ? 'expiring' : 'lost',
