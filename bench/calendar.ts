@@ -28,7 +28,8 @@ import { printPlan } from './support/explain.ts';
 import { FLOOR_NAME, FLOOR_PATH, floorRoute } from './support/floor.ts';
 import { type GrowthBenchOptions, LARGEST, SMALLEST, growthBudgetLines, printGrowthFigures, printVerdicts, sizeLabel } from './support/growth.ts';
 import { type BenchRun, isMainModule } from './support/summary.ts';
-import { FULL_LOAD, HEALTH, SHORT_LOAD, loadAverage } from './support/table.ts';
+import { FULL_LOAD, HEALTH, SHORT_LOAD } from './support/table.ts';
+import { loadAverage } from './support/machine-load.ts';
 import { type Figures, type Row, timeRowsInterleaved } from './support/timing.ts';
 
 const MONTH = { from: '2026-11-01', to: '2026-11-30' };

@@ -21,7 +21,8 @@ import { countRows, insertInBatches, settleAfterLoad } from './support/bulk-inse
 import { printPlan } from './support/explain.ts';
 import { FLOOR_PATH, floorQuery, floorRoute } from './support/floor.ts';
 import { type BenchRun, isMainModule } from './support/summary.ts';
-import { FULL_LOAD, SHORT_LOAD, SizedResults, loadAverage } from './support/table.ts';
+import { FULL_LOAD, SHORT_LOAD, SizedResults } from './support/table.ts';
+import { loadAverage } from './support/machine-load.ts';
 
 const FIRST_DAY = Date.parse('2023-01-01T00:00:00.000Z');
 const DAY = 86_400_000;

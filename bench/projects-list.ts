@@ -19,7 +19,8 @@ import { countRows, insertInBatches, settleAfterLoad } from './support/bulk-inse
 import { printPlan } from './support/explain.ts';
 import { FLOOR_PATH, floorQuery, floorRoute } from './support/floor.ts';
 import { type BenchRun, isMainModule } from './support/summary.ts';
-import { FULL_LOAD, SHORT_LOAD, SizedResults, loadAverage } from './support/table.ts';
+import { FULL_LOAD, SHORT_LOAD, SizedResults } from './support/table.ts';
+import { loadAverage } from './support/machine-load.ts';
 
 const LARGEST = 100_000;
 const STATES = ['draft', 'draft', 'draft', 'draft', 'preview', 'preview', 'preview', 'inProgress', 'launched', 'launched'];

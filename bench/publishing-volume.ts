@@ -21,7 +21,7 @@ import { sandboxAdapters, sandboxClients } from '../src/server/test-support/soci
 import type { BenchDialect } from './support/bench-app.ts';
 import { type StudiosEnv, cpuMsOf, seedDuePosts, startStudios } from './support/publishing-studios.ts';
 import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.ts';
-import { loadAverage } from './support/table.ts';
+import { loadAverage } from './support/machine-load.ts';
 
 const OLD_CONCURRENCY = 2;
 const BUDGET_SECONDS = 60;

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_ADMIN, freePort, residentMemory } from './support/app-process.ts';
 import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.ts';
-import { loadAverage } from './support/table.ts';
+import { loadAverage } from './support/machine-load.ts';
 
 const BUDGET = { secondStartSeconds: 2, idleRssMb: 120 } as const;
 const IDLE_READING_MS = 5_000;

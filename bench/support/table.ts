@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { BudgetLine } from './summary.ts';
 import type { BenchDialect } from './bench-app.ts';
 import { FLOOR_NAME, FLOOR_PATH } from './floor.ts';
@@ -86,11 +85,3 @@ export class SizedResults {
 }
 
 const label = (size: number) => (size >= 1_000 ? `${size / 1_000}k` : String(size));
-
-/** The machine is shared: figures mean little without the load they were taken under. */
-export function loadAverage(): string {
-  return `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ')} on ${os.availableParallelism()} cores`;
-}
