@@ -19,6 +19,7 @@ import type { PostState } from '../src/domain/post.ts';
 import type { PostResultsTable, PostsTable, ProjectImagesTable, SocialConnectionsTable } from '../src/server/db/schema.ts';
 import { getHome } from '../src/server/features/home/service.ts';
 import { createStudioCalendar } from '../src/server/lib/studio-calendar.ts';
+import { systemClock } from '../src/server/lib/clock.ts';
 import { projectRowValues } from '../src/server/test-support/projects.ts';
 import { recordQueries } from '../src/server/test-support/recorded-queries.ts';
 import { storedFlag, storedInstant } from '../src/server/test-support/stored-values.ts';
@@ -244,7 +245,8 @@ async function measureHome({ dialect, short, explain, log }: GrowthBenchOptions)
 
 /** The plans of every query the dashboard sends, per role, recorded as the service sends them. */
 async function printHomePlans({ db, dialect }: BenchApp, people: People): Promise<void> {
-  const deps = { db, dialect, calendar: createStudioCalendar({ timeZone: 'Europe/Madrid' }), expiryWarningDays: 7 };
+  // A bench runs outside the app's composition: the machine's clock.
+  const deps = { db, dialect, calendar: createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }), expiryWarningDays: 7, now: systemClock };
   for (const [role, id] of [
     ['admin', people.admins[0]!],
     ['customer', people.customers[0]!],

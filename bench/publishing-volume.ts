@@ -158,8 +158,9 @@ function publishingProcess(
     db,
     dialect: t.database.dialect,
     publicUrl,
+    now,
     cipher: adapters.cipher,
-    connectors: createConnectors(adapters, { cipher: adapters.cipher, dialect: t.database.dialect, log: silent }),
+    connectors: createConnectors(adapters, { cipher: adapters.cipher, dialect: t.database.dialect, log: silent, now }),
     log: silent,
   };
   const handlers: Parameters<typeof createJobWorker>[0]['handlers'] = {};

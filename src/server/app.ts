@@ -63,8 +63,8 @@ export interface AppDependencies {
   writer?: PostWriter;
   /** Live events' fan-out; a memory hub (one process) unless main.ts hands in the PostgreSQL one. */
   events?: EventHub;
-  /** The clock; tests fix it to choose the studio's "today". */
-  now?: Clock;
+  /** The app's one clock, read by every feature (lib/clock.ts); tests fix it, the sandbox moves it. */
+  now: Clock;
   /** Fastify's logger options; tests pass false, or a stream to read what would be logged. */
   logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
 }
@@ -181,8 +181,9 @@ export async function buildApp(deps: AppDependencies) {
     limits: config.contact,
     studioAddress: config.contact.studioAddress,
     wakeJobs,
+    now: deps.now,
   });
-  const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log, events, wakeJobs };
+  const featureDependencies = { db: database.db, dialect: database.dialect, auth, storage: deps.storage, log: app.log, events, wakeJobs, now: deps.now };
   // Its heartbeat keeps the stream from ever being idle long enough to be closed.
   await app.register(eventsRoutes, { auth, events, db: database.db, heartbeatMs: eventsHeartbeatMs(timeouts) });
   await app.register(profileRoutes, { ...featureDependencies, passwordAttempts });
@@ -191,7 +192,7 @@ export async function buildApp(deps: AppDependencies) {
     ...featureDependencies,
     publicUrl: config.publicUrl,
     cipher: deps.social.cipher,
-    connectors: createConnectors(deps.social, { cipher: deps.social.cipher, dialect: database.dialect, log: app.log }),
+    connectors: createConnectors(deps.social, { cipher: deps.social.cipher, dialect: database.dialect, log: app.log, now: deps.now }),
   };
   await app.register(socialRoutes, socialDependencies);
   await app.register(networksCheckRoutes, {
@@ -249,7 +250,7 @@ export async function buildApp(deps: AppDependencies) {
         studio: config.studio,
         now: deps.now,
       },
-      'send-email': { db: database.db, mailer: deps.mailer, studioAddress: config.contact.studioAddress },
+      'send-email': { db: database.db, mailer: deps.mailer, studioAddress: config.contact.studioAddress, now: deps.now },
       'send-password-reset': { db: database.db, auth, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log },
       'send-welcome': { db: database.db, auth, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log },
     }),

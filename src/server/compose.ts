@@ -49,6 +49,8 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
   // Where every network is emulated, the studio's clock is the sandbox's, so that its clock control moves
   // publishing too (a post's time comes when the clock is moved to it: decision 026).
   const clock = sandbox && ![socialClients.linkedin, socialClients.instagram].some((adapter) => adapter?.sandbox === false) ? () => sandbox.now() : undefined;
+  // The app's one clock (lib/clock.ts), made here only: the machine's unless the sandbox moves it.
+  const now = clock ?? systemClock;
 
   // The outbox logs through the app's logger, which exists only once the app is built.
   const logLine = { write: (line: string) => console.log(line) };
@@ -63,7 +65,7 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
     social: { cipher: createTokenCipher(tokenKeys.keys), ...socialClients, sandbox },
     events: options.events,
     writer: await createPostWriter(config.ai),
-    ...(clock ? { now: clock } : {}),
+    now,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const { app } = built;
@@ -77,7 +79,7 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
   }
   for (const line of networkStartLines(config, socialClients, sandbox)) app.log[line.level](line.text);
   // Ended or unknown API versions, and image addresses the real Meta cannot download (docs/networks.md).
-  for (const line of await networkStartWarnings({ ...socialClients, storage, now: systemClock() })) app.log.warn(line);
+  for (const line of await networkStartWarnings({ ...socialClients, storage, now: now() })) app.log.warn(line);
   return { ...built, socialClients };
 }
 

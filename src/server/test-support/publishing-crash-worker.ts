@@ -59,6 +59,7 @@ const publishing = createPublishing({
     publicUrl,
     cipher: createTokenCipher([{ version: 1, key: Buffer.from(settings.tokenKey, 'base64') }]),
     connectors: {},
+    now,
     log,
   },
   clients: {

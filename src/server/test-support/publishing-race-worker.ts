@@ -40,6 +40,7 @@ const publishing = createPublishing({
     publicUrl,
     cipher: createTokenCipher([{ version: 1, key: Buffer.from(setting('RACE_TOKEN_KEY'), 'base64') }]),
     connectors: {},
+    now,
     log: quiet,
   },
   clients: {

@@ -57,10 +57,11 @@ export function publishingDependencies(env: PublishingTestApp, overrides: Partia
     storage: createLocalStorage({ root: t.mediaDir, publicUrl }),
     log: silentLog,
     events: t.events,
-    social: { db, dialect: t.database.dialect, publicUrl, cipher: createTestTokenCipher(), connectors: {}, log: silentLog },
+    social: { db, dialect: t.database.dialect, publicUrl, cipher: createTestTokenCipher(), connectors: {}, log: silentLog, now: t.now },
     clients: { linkedin: clients.linkedin, instagram: clients.instagram },
     mailer: { send: async (message) => void t.sentMail.push(message) },
     publicUrl,
+    now: t.now,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { SocialAdapters } from '../features/social/adapters.ts';
 import type { JobWorker } from '../jobs/job-worker.ts';
 import { createTokenCipher } from '../lib/token-cipher.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -29,6 +30,8 @@ export interface TestApp {
   worker: JobWorker;
   /** The app's live events hub (a memory hub unless the test handed in one). */
   events: EventHub;
+  /** The app's clock, for parts a test wires itself (publishing's dependencies). */
+  now: Clock;
   close: () => Promise<void>;
 }
 
@@ -41,6 +44,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
   const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alzado-app-'));
   const mediaDir = path.join(scratchDir, 'media');
   const publicUrl = configOverrides.publicUrl ?? TEST_PUBLIC_URL;
+  const clock = now ?? systemClock;
   const { app, auth, worker, events } = await buildApp({
     config: {
       publicUrl,
@@ -61,7 +65,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     // No network can be connected unless a test hands in its clients (see social-sandbox.ts).
     social: social ?? { cipher: createTestTokenCipher() },
     logger: logger ?? false,
-    now,
+    now: clock,
     events: givenEvents,
     writer,
   });
@@ -77,6 +81,7 @@ export async function createTestApp(overrides: Partial<AppTestConfig> = {}): Pro
     mediaDir,
     worker,
     events,
+    now: clock,
     close: async () => {
       await app.close();
       await events.close();

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { receiveContactMessage } from './service.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface ContactRouteOptions {
   db: Kysely<Database>;
@@ -18,6 +19,7 @@ export interface ContactRouteOptions {
   studioAddress: string;
   /** A failed e-mail is sent again by a `send-email` job (job-handlers.ts). */
   wakeJobs: () => void;
+  now: Clock;
 }
 
 /** The landing's contact form (SPEC §7: POST /api/contact-form). Public; limited per client address. */
@@ -54,6 +56,7 @@ export async function contactRoutes(app: FastifyInstance, options: ContactRouteO
         onMailFailure: ({ messageId, error }) =>
           request.log.error({ err: error, contactMessageId: messageId }, 'Contact message stored, but its e-mail to the studio failed; it will be sent again'),
         wakeJobs: options.wakeJobs,
+        now: options.now,
       });
       return reply.status(201).send({ status: 'received' as const });
     },

@@ -9,7 +9,7 @@ import { type JobHandler, RetryLater, enqueueJob } from '../../jobs/job-queue.ts
 import { errorMessage } from '../../lib/error-message.ts';
 import { contactMessageEmail } from './contact-message-email.ts';
 import { findContactMessage, insertContactMessage, markContactMessageMailFailed, markContactMessageMailed } from './repo.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** How many times in all a failed contact e-mail is tried again, with the worker's backoff (about 10 minutes). */
 export const CONTACT_EMAIL_MAX_ATTEMPTS = 8;
@@ -24,7 +24,7 @@ export interface ReceiveContactMessageInput {
   onMailFailure: (failure: { messageId: number; error: unknown }) => void;
   /** Tells the job worker the resend is due, so it starts at once. */
   wakeJobs?: () => void;
-  now?: Clock;
+  now: Clock;
 }
 
 /**
@@ -35,7 +35,7 @@ export interface ReceiveContactMessageInput {
  */
 export async function receiveContactMessage(input: ReceiveContactMessageInput): Promise<{ id: number; mailed: boolean }> {
   const { db, form } = input;
-  const receivedAt = (input.now ?? systemClock)();
+  const receivedAt = input.now();
   const language = form.idioma ?? DEFAULT_LANGUAGE;
   const message = { name: form.nombre, company: form.empresa, phone: form.telefono, email: form.email, message: form.mensaje, language, receivedAt };
   const id = await insertContactMessage(db, message);
@@ -48,7 +48,7 @@ export async function receiveContactMessage(input: ReceiveContactMessageInput): 
     input.wakeJobs?.();
     return { id, mailed: false };
   }
-  await markContactMessageMailed(db, id, systemClock());
+  await markContactMessageMailed(db, id, input.now());
   return { id, mailed: true };
 }
 
@@ -59,7 +59,7 @@ const resendPayloadSchema = z.object({ contactMessageId: z.number().int().positi
  * marks the row sent, or records the new reason and retries later (the worker fails the job after
  * CONTACT_EMAIL_MAX_ATTEMPTS; the row then stays "failed" with its last reason).
  */
-export function createResendContactEmailHandler(deps: { db: Kysely<Database>; mailer: Mailer; studioAddress: string }): JobHandler {
+export function createResendContactEmailHandler(deps: { db: Kysely<Database>; mailer: Mailer; studioAddress: string; now: Clock }): JobHandler {
   return async ({ job }) => {
     if (!job.subject?.startsWith('contact:')) throw new Error(`No sender for the send-email job about ${job.subject ?? 'nothing'}`);
     const { contactMessageId } = resendPayloadSchema.parse(job.payload);
@@ -82,6 +82,6 @@ export function createResendContactEmailHandler(deps: { db: Kysely<Database>; ma
       await markContactMessageMailFailed(deps.db, contactMessageId, reason);
       throw new RetryLater(reason);
     }
-    await markContactMessageMailed(deps.db, contactMessageId, systemClock());
+    await markContactMessageMailed(deps.db, contactMessageId, deps.now());
   };
 }

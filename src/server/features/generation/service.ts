@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type EventHub, audienceOf } from '../../events/event-hub.ts';
 import { getProject } from '../projects/service.ts';
+import type { Clock } from '../../lib/clock.ts';
 import {
   findLatestGenerationJob,
   findLaunchError,
@@ -29,6 +30,7 @@ export interface GenerationDependencies {
   log: FastifyBaseLogger;
   /** Tells the job worker a job is due now, so the generation starts at once. */
   wakeJobs: () => void;
+  now: Clock;
 }
 
 /** A crash or a lost job never leaves a project spinning: this failure shows instead. */

@@ -31,7 +31,7 @@ import {
   newestPreviewIds,
   nextScheduledIds,
 } from './repo.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface HomeDependencies {
   db: Kysely<Database>;
@@ -40,7 +40,7 @@ export interface HomeDependencies {
   calendar: StudioCalendar;
   /** The token refresh's window (TOKEN_REFRESH_WINDOW_DAYS): a connection expiring within it is warned of, as Settings and the e-mail do. */
   expiryWarningDays: number;
-  now?: Clock;
+  now: Clock;
 }
 
 /** Drafts looked at for readiness: the newest ones (a ready draft is found by counting its images). */
@@ -183,7 +183,7 @@ async function projects(deps: HomeDependencies, viewer: Viewer, counts: Record<P
 
 /** GET /api/home: each section as the actor's role sees it; null where the role has no access. */
 export async function getHome(deps: HomeDependencies, actor: SessionUser): Promise<Home> {
-  const now = (deps.now ?? systemClock)();
+  const now = deps.now();
   const seesAll = actor.role === 'admin';
   const postViewer: Viewer | null = ROLES_WITH_POSTS.includes(actor.role) ? { id: actor.id, seesAll } : null;
   const projectViewer: Viewer | null = ROLES_WITH_PROJECTS.includes(actor.role) ? { id: actor.id, seesAll } : null;

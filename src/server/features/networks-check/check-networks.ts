@@ -8,7 +8,7 @@ import type { HostLookup } from '../../lib/public-address.ts';
 import { redirectUriOf } from '../social/service.ts';
 import { apiVersionItem, imageUrlsItem, item, notAvailableItem, scopesItem } from './check-items.ts';
 import { consentItems, linkedinCredentialsItem, metaCredentialsItem } from './network-probes.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /**
  * The network check (docs/networks.md): one report for the admin page and `npm run check:networks`.
@@ -20,7 +20,7 @@ export interface NetworksCheckDependencies {
   linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean };
   instagram?: { client: GraphClient; sandbox: boolean; adsRead: boolean };
   storage: Storage;
-  now?: Clock;
+  now: Clock;
   /** How host names are resolved for the image check (the system's resolver). */
   lookup?: HostLookup;
   /** How long the consent page may take to answer. */
@@ -30,7 +30,7 @@ export interface NetworksCheckDependencies {
 const CONSENT_TIMEOUT_MS = 10_000;
 
 export async function checkNetworks(deps: NetworksCheckDependencies): Promise<NetworksCheckReport> {
-  const now = (deps.now ?? systemClock)();
+  const now = deps.now();
   const networks = await Promise.all(SOCIAL_NETWORKS.map((network) => checkNetwork(deps, network, now)));
   return { checkedAt: now.toISOString(), status: worstStatus(networks.map((entry) => entry.status)), networks };
 }

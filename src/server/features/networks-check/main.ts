@@ -4,6 +4,7 @@ import { createStorage } from '../../adapters/storage/create-storage.ts';
 import { createSocialClients } from '../../adapters/social-clients.ts';
 import { createAppSandbox } from '../../compose.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { checkNetworks } from './check-networks.ts';
 import { printReport } from './print-report.ts';
 
@@ -25,7 +26,9 @@ async function main(): Promise<number> {
   }
   try {
     const clients = createSocialClients({ social: config.social, publicUrl: sandboxUrl, internalUrl: sandboxUrl, sandbox });
-    const report = await checkNetworks({ publicUrl: config.publicUrl, ...clients, storage: await createStorage(config.storage, config.publicUrl) });
+    const storage = await createStorage(config.storage, config.publicUrl);
+    // A command of its own, outside the app's composition: the machine's clock.
+    const report = await checkNetworks({ publicUrl: config.publicUrl, ...clients, storage, now: systemClock });
     console.log(printReport(report));
     return report.status === 'failure' ? 1 : 0;
   } finally {

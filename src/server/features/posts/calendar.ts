@@ -31,7 +31,7 @@ export async function getCalendar(deps: PostsDependencies, actor: SessionUser, q
     taken.add(Date.parse(post.publish_at));
     takenBy.set(post.owner.id, taken);
   }
-  const after = lockBoundaryOf(deps.calendar.now());
+  const after = lockBoundaryOf(deps.now());
   const slots = [...slotsByOwner.entries()]
     .flatMap(([owner, weekly]) =>
       freeSlotsBetween(weekly, { from: query.from, to: query.to, after, timeZone: deps.calendar.timeZone, taken: takenBy.get(owner) ?? new Set() }).map(

@@ -55,14 +55,16 @@ import {
   scheduledInstantsOf,
 } from './repo.ts';
 import { narrowedToOwner } from './owner-filter.ts';
-import { systemClock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface PostsDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
   storage: Storage;
   log: FastifyBaseLogger;
-  /** "Today" is the studio's day, and its clock says when a post is locked. */
+  /** The app's clock: says when a post is locked. */
+  now: Clock;
+  /** "Today" and a post's day and time are the studio's (its time zone). */
   calendar: StudioCalendar;
   /** A day's posts go out at this hour (0-23) when no time is given. */
   publishHour: number;
@@ -91,13 +93,13 @@ const locked = (id: number) => new AppError('POST_LOCKED', `Post with id ${id} i
 /** Rows as the API shows them, with their images and results (two queries for all of them). */
 export async function toPosts(deps: PostsDependencies, rows: PostRow[]): Promise<Post[]> {
   const ids = rows.map((row) => row.id);
-  const now = deps.calendar.now();
+  const now = deps.now();
   const owners = rows.flatMap((row) => (row.state === 'scheduled' && row.owner_id !== null ? [row.owner_id] : []));
   const [images, results, earlier, usable] = await Promise.all([
     listImageRows(deps.db, ids),
     listResultRows(deps.db, ids),
     listEarlierPublicationRows(deps.db, ids),
-    usableNetworksOf(deps.social, owners, systemClock()),
+    usableNetworksOf(deps.social, owners, deps.now()),
   ]);
   const imagesOf = byPost(images);
   const resultsOf = byPost(results);
@@ -130,7 +132,7 @@ export async function listPosts(deps: PostsDependencies, actor: SessionUser, que
 
 /** The studio's clock for the browser: today, the time now, and PUBLISH_HOUR:00. */
 export function studioClockOf(deps: PostsDependencies): StudioClock {
-  const { day, time } = wallClockOf(deps.calendar.now(), deps.calendar.timeZone);
+  const { day, time } = wallClockOf(deps.now(), deps.calendar.timeZone);
   return { today: day, time, default_time: timeOfHour(deps.publishHour) };
 }
 
@@ -167,7 +169,7 @@ function assertEditable(row: PostRow, now: Date): void {
 /** SPEC §5 Preview edit: the text and the images (the whole list, reordered, each selected or not). */
 export async function updatePost(deps: PostsDependencies, actor: SessionUser, id: number, changes: PostUpdate): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  const now = deps.calendar.now();
+  const now = deps.now();
   assertEditable(row, now);
   if (changes.images) {
     const sent = changes.images.map((image) => image.id).sort((a, b) => a - b);
@@ -187,7 +189,7 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
   const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), changes);
   // A publish job took the post, or its lock came, between the check and the write.
   if (!saved) {
-    assertEditable(await visibleRow(deps, actor, id), deps.calendar.now());
+    assertEditable(await visibleRow(deps, actor, id), deps.now());
     throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
   }
   announce(deps, row, postStateOf(row.state));
@@ -275,7 +277,7 @@ async function assertConnected(deps: PostsDependencies, ownerId: string | null, 
  */
 export async function schedulePost(deps: PostsDependencies, actor: SessionUser, id: number, input: ScheduleInput): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  const now = deps.calendar.now();
+  const now = deps.now();
   assertSchedulable(row, now);
   const problems = scheduleProblems(input, deps.calendar.today());
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The schedule is not valid', problems);
@@ -298,7 +300,7 @@ export async function schedulePost(deps: PostsDependencies, actor: SessionUser, 
  */
 export async function queuePost(deps: PostsDependencies, actor: SessionUser, id: number, input: QueuePostInput): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  const now = deps.calendar.now();
+  const now = deps.now();
   assertSchedulable(row, now);
   if (!input.networks.instagram && !input.networks.linkedin)
     throw new AppError('VALIDATION_FAILED', 'Choose at least one network', { networks: 'networkRequired' });
@@ -334,7 +336,7 @@ async function saveSchedule(
   const id = row.id;
   const { outcome, state } = await savePostSchedule(deps.db, deps.dialect, { id, lockBoundary: lockBoundaryOf(now), networks, momentOf });
   if (outcome === 'refused') {
-    assertSchedulable(await visibleRow(deps, actor, id), deps.calendar.now());
+    assertSchedulable(await visibleRow(deps, actor, id), deps.now());
     throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
   }
   if (outcome === 'queued') deps.wakeJobs?.();
@@ -389,7 +391,7 @@ const MARKED_NOT_PUBLISHED = 'Checked on the network and marked not published (t
  */
 export async function reviewPostResult(deps: PostsDependencies, actor: SessionUser, id: number, network: PostNetwork, input: ReviewResultInput): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  const now = systemClock().toISOString();
+  const now = deps.now().toISOString();
   const marked = await markReviewedResult(deps.db, {
     postId: id,
     network,

@@ -43,13 +43,14 @@ import {
   updateProjectRow,
   updateProjectValues,
 } from './repo.ts';
-import { systemClock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface ProjectsDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
   storage: Storage;
   log: FastifyBaseLogger;
+  now: Clock;
 }
 
 /** Basic users have no projects (SPEC §6); admins see all; customers and publishers their own and assigned ones. */
@@ -168,7 +169,7 @@ function assertMayShowMap(actor: SessionUser, wanted: boolean | undefined, curre
 export async function createProject(deps: ProjectsDependencies, actor: SessionUser, input: ProjectValues): Promise<Project> {
   viewerOf(actor);
   assertMayShowMap(actor, input.show_map, false);
-  const now = systemClock().toISOString();
+  const now = deps.now().toISOString();
   const id = await insertProject(deps.db, deps.dialect, {
     ...input,
     prompt_text: await promptTextFor(deps, actor, input.prompt_id),
@@ -269,7 +270,7 @@ export async function uploadImages(deps: ProjectsDependencies, actor: SessionUse
       height: prepared.height,
       bytes: prepared.original.body.length,
       original_name: file.name.slice(0, 255),
-      created_at: systemClock().toISOString(),
+      created_at: deps.now().toISOString(),
     });
     if (imageId === null) {
       free = 0;

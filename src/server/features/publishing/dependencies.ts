@@ -26,7 +26,7 @@ export interface PublishingDependencies {
   /** The app's address: the e-mail links to its posts page. */
   publicUrl: string;
   /** The clock posts are due by; tests and the sandbox's clock control move it. */
-  now?: Clock;
+  now: Clock;
   /** Tells the job worker a job is due, so a swept post starts at once. */
   wakeJobs?: () => void;
   /** Tries of one network before its result is `failed` (default 5). */

@@ -26,7 +26,6 @@ import {
   recordPermalink,
 } from './repo.ts';
 import type { PublishingDependencies } from './dependencies.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 const payloadSchema = z.object({ postId: z.number().int().positive() });
 const FINAL_STATUSES: readonly ResultStatus[] = ['posted', 'failed', 'unknown', 'not_selected'];
@@ -78,8 +77,7 @@ function announcePost(deps: PublishingDependencies, post: PostToPublish, state: 
  */
 export function createPublishPostHandler(deps: PublishingDependencies) {
   const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const clock = deps.now ?? systemClock;
-  const now = () => clock().toISOString();
+  const now = () => deps.now().toISOString();
 
   return async function publishPost({ job, signal, uninterrupted }: JobContext): Promise<void> {
     const { postId } = payloadSchema.parse(job.payload);

@@ -27,7 +27,7 @@ const DEFAULT_STALE_AFTER_MS = 60_000;
 const AFTER_THE_TURN_MS = 20;
 
 export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
-  const clock = deps.now ?? systemClock;
+  const clock = deps.now;
   const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;

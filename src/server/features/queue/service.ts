@@ -5,7 +5,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { findUserRole, listSlotRows, replaceSlotRows } from './repo.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /**
  * The weekly queue (issue 16, docs/decisions/026): a customer sets their own publishing slots, an
@@ -14,8 +14,8 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
  */
 export interface QueueDependencies {
   db: Kysely<Database>;
-  /** The clock; tests fix it. */
-  now?: Clock;
+  /** The app's clock (lib/clock.ts). */
+  now: Clock;
 }
 
 /** Whose slots the actor asks for: a customer only their own, an administrator anyone's (their own by default). */
@@ -38,7 +38,7 @@ export async function getQueueSlots(deps: QueueDependencies, actor: SessionUser,
 /** Replaces the owner's slots with the list given (checked by putQueueSlotsSchema: times, weekdays, no duplicates, at most 28). */
 export async function setQueueSlots(deps: QueueDependencies, actor: SessionUser, input: PutQueueSlots): Promise<QueueSlots> {
   const ownerId = await ownerFor(deps, actor, input.owner_id);
-  await replaceSlotRows(deps.db, ownerId, input.slots, (deps.now ?? systemClock)());
+  await replaceSlotRows(deps.db, ownerId, input.slots, deps.now());
   return { owner_id: ownerId, slots: sortSlots(input.slots.map(({ weekday, time }) => ({ weekday, time }))) };
 }
 

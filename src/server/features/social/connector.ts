@@ -7,6 +7,7 @@ import type { TokenCipher } from '../../lib/token-cipher.ts';
 import type { Connection } from './connection.ts';
 import type { ConnectionChanges } from './repo.ts';
 import type { Log } from '../../lib/log.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /**
  * What the service needs from each network, so that the rules (state, storage, views) are written once
@@ -39,6 +40,7 @@ export interface ConnectorDependencies {
   cipher: TokenCipher;
   dialect: Dialect;
   log: Pick<Log, 'warn' | 'error'>;
+  now: Clock;
 }
 
 /** A failure to reach the provider, as the warning SPEC §8 shows (the connection stays connected). */

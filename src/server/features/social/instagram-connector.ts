@@ -6,7 +6,6 @@ import type { TokenCipher } from '../../lib/token-cipher.ts';
 import { type Connection, openPageTokens, openSecret, sealSecret, targetPageId } from './connection.ts';
 import { type ConnectorDependencies, type NetworkConnector, type VerifyOutcome, exchangeFailure, expiryFrom, warningOf } from './connector.ts';
 import type { ConnectionChanges } from './repo.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 /**
  * Instagram through Facebook Login (SPEC §7 instagram-exchange-code, -verify-token, -fetch-admin-pages;
@@ -52,7 +51,7 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
       }
       if (!info.isValid) throw new AppError('SOCIAL_USER_INFO_FAILED', 'Failed to verify token or get user information');
 
-      const now = systemClock();
+      const now = deps.now();
       const accountId = me.id ?? info.userId ?? null;
       const expiresAt =
         longLived.expiresIn !== undefined ? expiryFrom(now, longLived.expiresIn) : (info.expiresAt ?? expiryFrom(now, DEFAULT_TOKEN_LIFETIME_SECONDS));
@@ -84,7 +83,7 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
     },
 
     async verify(connection): Promise<VerifyOutcome> {
-      const now = systemClock();
+      const now = deps.now();
       if (connection.dataAccessExpiresAt && connection.dataAccessExpiresAt <= now)
         return { result: 'invalid', reason: 'data access has expired (90 days without logging in)' };
       // The page token never expires: only without one does the user token's end count.
@@ -136,7 +135,7 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
       const target = current ?? (publishable.length === 1 ? publishable[0]!.instagram_business_account_id : null);
       return {
         pages: JSON.stringify(pages),
-        pages_fetched_at: systemClock().toISOString(),
+        pages_fetched_at: deps.now().toISOString(),
         page_tokens: sealSecret(cipher, connection.userId, 'instagram', 'page_tokens', JSON.stringify(pageTokens)),
         publish_target_id: target,
         ...connectionEnd(connection, Object.keys(pageTokens).length > 0),

@@ -11,7 +11,6 @@ import { AppError } from '../../errors.ts';
 import { type Connection, openSecret, sealSecret } from './connection.ts';
 import { type ConnectorDependencies, type NetworkConnector, type VerifyOutcome, exchangeFailure, expiryFrom, warningOf } from './connector.ts';
 import type { ConnectionChanges } from './repo.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 /** Renew a LinkedIn token this long before it expires, when a refresh token allows it. */
 const REFRESH_AHEAD_MS = 24 * 3_600_000;
@@ -76,7 +75,7 @@ export function createLinkedInConnector(
         deps.log.warn({ err: error }, 'LinkedIn userinfo failed right after the code exchange');
         throw new AppError('SOCIAL_USER_INFO_FAILED', 'Failed to verify token or get user information');
       }
-      const now = systemClock();
+      const now = deps.now();
       // SPEC §9's defaults, for a member record that lacks them.
       const personId = member.sub ?? DEFAULT_LINKEDIN_PERSON_ID;
       const joinedName = [member.givenName, member.familyName].filter(Boolean).join(' ');
@@ -103,7 +102,7 @@ export function createLinkedInConnector(
     },
 
     async verify(connection): Promise<VerifyOutcome> {
-      const now = systemClock();
+      const now = deps.now();
       try {
         const expiresSoon = !connection.tokenExpiresAt || connection.tokenExpiresAt.getTime() - now.getTime() < REFRESH_AHEAD_MS;
         if (expiresSoon) {
@@ -170,7 +169,7 @@ export function createLinkedInConnector(
         })),
       ];
       const target = pages.some((page) => page.id === connection.publishTargetId) ? connection.publishTargetId : pages[0]!.id;
-      return { pages: JSON.stringify(pages), pages_fetched_at: systemClock().toISOString(), publish_target_id: target };
+      return { pages: JSON.stringify(pages), pages_fetched_at: deps.now().toISOString(), publish_target_id: target };
     },
   };
 }

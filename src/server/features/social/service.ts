@@ -22,7 +22,7 @@ import {
   updateConnectionRow,
   upsertConnectionRow,
 } from './repo.ts';
-import { systemClock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Log } from '../../lib/log.ts';
 
 /**
@@ -40,6 +40,7 @@ export interface SocialDependencies {
   /** The networks that can be connected; a missing one is neither configured nor sandboxed. */
   connectors: Partial<Record<SocialNetwork, NetworkConnector>>;
   log: Log;
+  now: Clock;
 }
 
 /** A state is good for this long: enough to read a consent page, short enough to be useless later. */
@@ -145,7 +146,7 @@ export async function usableNetworksOf(
 export async function startAuthorization(deps: SocialDependencies, input: { user: SessionUser; network: SocialNetwork }): Promise<{ url: string }> {
   const connector = connectorOf(deps, input.network);
   const state = randomBytes(32).toString('base64url');
-  const now = systemClock();
+  const now = deps.now();
   const redirectUri = redirectUriOf(deps.publicUrl, input.network);
   await deleteExpiredOAuthStates(deps.db, now);
   await insertOAuthState(deps.db, {
@@ -178,7 +179,7 @@ export async function completeAuthorization(
     stored.user_id === user.id &&
     stored.session_hash === sha256(user.sessionToken) &&
     stored.network === network &&
-    readInstant(stored.expires_at) > systemClock();
+    readInstant(stored.expires_at) > deps.now();
   if (!matches) {
     deps.log.warn({ userId: user.id, network, known: stored !== undefined }, 'OAuth callback with a state this session was not given');
     throw new AppError('OAUTH_STATE_MISMATCH', STATE_MISMATCH_MESSAGE);
@@ -252,7 +253,7 @@ export async function choosePublishTarget(
 export async function disconnect(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<SocialConnectionView> {
   const { userId, network } = input;
   const connection = await requireConnection(deps, userId, network, false);
-  await updateConnectionRow(deps.db, deps.dialect, connection.id, { is_connected: false, disconnected_at: systemClock().toISOString() });
+  await updateConnectionRow(deps.db, deps.dialect, connection.id, { is_connected: false, disconnected_at: deps.now().toISOString() });
   deps.log.info({ userId, network }, 'Social network disconnected');
   return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
 }

@@ -19,7 +19,7 @@ import {
   replaceTokens,
 } from './token-refresh-repo.ts';
 import { renewConnection } from './token-renewal.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Log } from '../../lib/log.ts';
 
 /**
@@ -48,12 +48,12 @@ export interface TokenRefreshDependencies {
   /** When posts go out: the warning counts the posts due after the expiry. */
   studio: StudioSchedule;
   log: Log;
-  now?: Clock;
+  now: Clock;
 }
 
 export function createRefreshTokensHandler(deps: TokenRefreshDependencies): JobHandler {
   return async ({ signal }) => {
-    const now = (deps.now ?? systemClock)();
+    const now = deps.now();
     const horizon = new Date(now.getTime() + deps.windowDays * DAY_MS);
     const connections = await inRenewalOrder(deps, await findConnectionsToRenew(deps.db, deps.dialect, horizon));
     const unanswered: string[] = [];
