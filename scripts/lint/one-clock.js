@@ -16,11 +16,68 @@ const oneClock = {
   },
 };
 
+/**
+ * `systemClock` is the machine's clock: only the composition (compose.ts, which hands it to the app as
+ * `now`) and code that runs outside it or must agree with the machine's clock may import it. The rest is
+ * given the app's clock (`deps.now`) or an instant by its caller.
+ */
+const SYSTEM_CLOCK_MESSAGE =
+  'take the clock from your dependencies (`deps.now`) or the instant from your caller; systemClock is for the composition (compose.ts).';
+
+const noSystemClock = {
+  meta: { type: 'problem', schema: [], messages: { systemClock: SYSTEM_CLOCK_MESSAGE } },
+  create(context) {
+    return {
+      "ImportSpecifier[imported.name='systemClock']": (node) => context.report({ node, messageId: 'systemClock' }),
+    };
+  },
+};
+
+/** Where systemClock may be read, each for its reason (the file says it at the read). */
+const SYSTEM_CLOCK_ALLOWED = [
+  // The composition: the app's one clock is made here.
+  'src/server/app.ts',
+  'src/server/compose.ts',
+  'src/server/main.ts',
+  'src/server/lib/clock.ts',
+  // A command of its own, outside the app's composition.
+  'src/server/features/networks-check/main.ts',
+  // Compared with stamps Better Auth writes and checks with the machine's clock (sessions, verifications).
+  'src/server/features/events/readers.ts',
+  'src/server/auth/passwords.ts',
+  // Compared with the attempt limiter's windows, which are on the machine's clock.
+  'src/server/auth/password-attempts.ts',
+  // A Retry-After date is the provider's real time.
+  'src/server/adapters/provider-http.ts',
+  // Not yet given the clock by their callers (issue 22 item 2, left): the repos' row stamps, the mail outbox,
+  // the job queue and worker (and the sweep's queuedAt, which follows the worker), the
+  // calendar's default.
+  'src/server/adapters/mail/outbox-mailer.ts',
+  'src/server/features/generation/repo.ts',
+  'src/server/features/posts/repo.ts',
+  'src/server/features/profile/repo.ts',
+  'src/server/features/projects/repo.ts',
+  'src/server/features/prompts/repo.ts',
+  'src/server/features/publishing/repo.ts',
+  'src/server/features/publishing/sweep.ts',
+  'src/server/features/social/repo.ts',
+  'src/server/features/users/repo.ts',
+  'src/server/jobs/job-queue.ts',
+  'src/server/jobs/job-worker.ts',
+  'src/server/lib/studio-calendar.ts',
+];
+
 export const oneClockConfig = [
   {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**', 'src/server/lib/clock.ts'],
     plugins: { 'one-clock': { rules: { 'no-raw-time': oneClock } } },
     rules: { 'one-clock/no-raw-time': 'error' },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**', ...SYSTEM_CLOCK_ALLOWED],
+    plugins: { 'one-clock-system': { rules: { 'no-system-clock': noSystemClock } } },
+    rules: { 'one-clock-system/no-system-clock': 'error' },
   },
 ];

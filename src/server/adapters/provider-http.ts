@@ -117,7 +117,10 @@ function networkCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+/**
+ * Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. The
+ * date is the provider's real time, so it is read against the machine's clock, not the app's.
+ */
 export function retryAfterSecondsOf(headers: Headers, now = systemClock().getTime()): number | undefined {
   const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;

@@ -72,6 +72,7 @@ export function createPasswordAttempts(limiter: AttemptLimiter, limits: Password
       if (!place || place.count < key.limit) continue;
       const failures = await limiter.peek(key.failures);
       if (failures && failures.windowStartedAt === place.windowStartedAt && failures.count >= key.limit) {
+        // The machine's clock, as the attempt limiter's windows are.
         return { refused: 'failures', retryAfterSeconds: Math.max(1, Math.ceil((place.windowEndsAt - systemClock().getTime()) / 1000)) };
       }
     }

@@ -29,6 +29,7 @@ export async function createPasswordSetupToken(auth: Auth, userId: string, lifet
   await context.internalAdapter.createVerificationValue({
     value: userId,
     identifier: `reset-password:${token}`,
+    // The machine's clock, not the app's: Better Auth checks the expiry with it.
     expiresAt: new Date(systemClock().getTime() + lifetimeSeconds * 1000),
   });
   return token;

@@ -25,6 +25,7 @@ export async function sessionsStanding<S extends StreamSession>(db: Kysely<Datab
   if (streams.length === 0) return new Set();
   const digests = [...new Set(streams.map((stream) => sessionTokenDigest(stream.sessionToken)))];
   const rows = await listSessionsByDigest(db, digests);
+  // The machine's clock, not the app's: Better Auth stamps and checks sessions with it.
   const now = systemClock().getTime();
   const standing = new Map(
     rows.filter((row) => row.active && row.expires_at.getTime() > now).map((row) => [row.token, { userId: row.user_id, role: row.role }]),
