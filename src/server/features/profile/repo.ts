@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { UpdateMe } from '../../../domain/user.ts';
 import type { Database } from '../../db/schema.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 /** SQL of the profile: the signed-in user's own fields and avatar. */
 
 export type ProfileFields = Omit<UpdateMe, 'password' | 'currentPassword'>;
 
-export async function updateProfileFields(db: Kysely<Database>, userId: string, fields: ProfileFields): Promise<void> {
+export async function updateProfileFields(db: Kysely<Database>, userId: string, fields: ProfileFields, at: Date): Promise<void> {
   await db
     .updateTable('users')
-    .set({ ...fields, updated_at: systemClock().toISOString() })
+    .set({ ...fields, updated_at: at.toISOString() })
     .where('id', '=', userId)
     .execute();
 }
@@ -20,6 +19,6 @@ export async function findAvatarKey(db: Kysely<Database>, userId: string): Promi
   return row?.avatar_key;
 }
 
-export async function setAvatarKey(db: Kysely<Database>, userId: string, avatarKey: string): Promise<void> {
-  await db.updateTable('users').set({ avatar_key: avatarKey, updated_at: systemClock().toISOString() }).where('id', '=', userId).execute();
+export async function setAvatarKey(db: Kysely<Database>, userId: string, avatarKey: string, at: Date): Promise<void> {
+  await db.updateTable('users').set({ avatar_key: avatarKey, updated_at: at.toISOString() }).where('id', '=', userId).execute();
 }

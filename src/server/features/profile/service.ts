@@ -13,6 +13,7 @@ import { getUser } from '../users/service.ts';
 import { prepareAvatar } from './avatar-image.ts';
 import { findAvatarKey, setAvatarKey, updateProfileFields } from './repo.ts';
 import type { Log } from '../../lib/log.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface ProfileDependencies {
   db: Kysely<Database>;
@@ -24,6 +25,7 @@ export interface ProfileDependencies {
   passwordAttempts: PasswordAttempts;
   /** Told when the other sessions end, so their live-event streams end at once. */
   events?: EventHub;
+  now: Clock;
 }
 
 export async function getProfile(deps: Pick<ProfileDependencies, 'db' | 'storage'>, userId: string): Promise<User> {
@@ -54,7 +56,7 @@ export async function updateProfile(
   const { password, currentPassword, ...fields } = input.changes;
   if (password !== undefined) await checkCurrentPassword(deps, { user: input.user, password: currentPassword ?? '', address: input.address });
   if (Object.keys(fields).length > 0) {
-    await updateProfileFields(deps.db, input.user.id, fields);
+    await updateProfileFields(deps.db, input.user.id, fields, deps.now());
   }
   let passwordChanged: boolean | null = null;
   if (password !== undefined) {
@@ -95,7 +97,7 @@ export async function changeAvatar(deps: ProfileDependencies, input: { userId: s
   const avatar = await prepareAvatar(input.upload, input.userId);
   const previousKey = await findAvatarKey(deps.db, input.userId);
   await deps.storage.put(avatar.key, avatar.body, avatar.contentType);
-  await setAvatarKey(deps.db, input.userId, avatar.key);
+  await setAvatarKey(deps.db, input.userId, avatar.key, deps.now());
   if (previousKey && previousKey !== avatar.key) {
     await deps.storage.remove(previousKey).catch((error: unknown) => deps.log.error({ err: error, key: previousKey }, 'Removing the old avatar failed'));
   }

@@ -3,7 +3,6 @@ import type { ListPromptsQuery, PromptInput } from '../../../domain/prompt.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 /** Who is asking: an admin sees every prompt; anybody else their own and the public ones. */
 export interface PromptViewer {
@@ -63,8 +62,13 @@ export async function findPromptRow(db: Kysely<Database>, dialect: Dialect, view
   return row && readPromptRow(row);
 }
 
-export async function insertPrompt(db: Kysely<Database>, dialect: Dialect, values: PromptInput & { user_id: string; is_private: boolean }): Promise<number> {
-  const now = systemClock().toISOString();
+export async function insertPrompt(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  values: PromptInput & { user_id: string; is_private: boolean },
+  at: Date,
+): Promise<number> {
+  const now = at.toISOString();
   const { id } = await db
     .insertInto('prompts')
     .values({ ...values, is_private: flagWriter(dialect)(values.is_private), created_at: now, updated_at: now })
@@ -73,10 +77,10 @@ export async function insertPrompt(db: Kysely<Database>, dialect: Dialect, value
   return id;
 }
 
-export async function updatePromptRow(db: Kysely<Database>, id: number, changes: Partial<PromptInput>): Promise<void> {
+export async function updatePromptRow(db: Kysely<Database>, id: number, changes: Partial<PromptInput>, at: Date): Promise<void> {
   await db
     .updateTable('prompts')
-    .set({ ...changes, updated_at: systemClock().toISOString() })
+    .set({ ...changes, updated_at: at.toISOString() })
     .where('id', '=', id)
     .execute();
 }

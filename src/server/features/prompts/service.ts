@@ -6,10 +6,12 @@ import type { Database } from '../../db/schema.ts';
 import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import { type PromptRow, type PromptViewer, deletePromptRow, findPromptRow, insertPrompt, listPromptRows, updatePromptRow } from './repo.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface PromptsDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
+  now: Clock;
 }
 
 const viewerOf = (actor: SessionUser): PromptViewer => ({ id: actor.id, isAdmin: actor.role === 'admin' });
@@ -41,7 +43,7 @@ export async function getPrompt(deps: PromptsDependencies, actor: SessionUser, i
 
 /** Admins' prompts are public, everybody else's private (SPEC §6). */
 export async function createPrompt(deps: PromptsDependencies, actor: SessionUser, input: PromptInput): Promise<Prompt> {
-  const id = await insertPrompt(deps.db, deps.dialect, { ...input, user_id: actor.id, is_private: actor.role !== 'admin' });
+  const id = await insertPrompt(deps.db, deps.dialect, { ...input, user_id: actor.id, is_private: actor.role !== 'admin' }, deps.now());
   return getPrompt(deps, actor, id);
 }
 
@@ -54,7 +56,7 @@ async function getEditablePrompt(deps: PromptsDependencies, actor: SessionUser, 
 export async function updatePrompt(deps: PromptsDependencies, actor: SessionUser, id: number, changes: Partial<PromptInput>): Promise<Prompt> {
   await getEditablePrompt(deps, actor, id);
   if (Object.keys(changes).length > 0) {
-    await updatePromptRow(deps.db, id, changes);
+    await updatePromptRow(deps.db, id, changes, deps.now());
   }
   return getPrompt(deps, actor, id);
 }
