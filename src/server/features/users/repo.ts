@@ -3,7 +3,6 @@ import type { ListUsersQuery } from '../../../domain/user.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 const USER_COLUMNS = [
   'id',
@@ -107,11 +106,11 @@ export type UserRowChanges = Partial<
   active?: boolean;
 };
 
-export async function updateUserRow(db: Kysely<Database>, dialect: Dialect, id: string, changes: UserRowChanges): Promise<void> {
+export async function updateUserRow(db: Kysely<Database>, dialect: Dialect, id: string, changes: UserRowChanges, at: Date): Promise<void> {
   const { active, ...rest } = changes;
   await db
     .updateTable('users')
-    .set({ ...rest, ...(active === undefined ? {} : { active: flagWriter(dialect)(active) }), updated_at: systemClock().toISOString() })
+    .set({ ...rest, ...(active === undefined ? {} : { active: flagWriter(dialect)(active) }), updated_at: at.toISOString() })
     .where('id', '=', id)
     .execute();
 }

@@ -17,6 +17,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import { type JobHandler, RetryLater, enqueueJob } from '../../jobs/job-queue.ts';
 import { type UserRow, countOtherActiveAdmins, findUserRowByEmail, findUserRowById, listUserRows, updateUserRow } from './repo.ts';
 import { welcomeEmail } from './welcome-email.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface UsersDependencies {
   db: Kysely<Database>;
@@ -30,6 +31,7 @@ export interface UsersDependencies {
   wakeJobs: () => void;
   /** Told when a role, the active flag or the password changes, so the user's live-event streams end at once. */
   events?: EventHub;
+  now: Clock;
 }
 
 /** The welcome e-mail's set-your-own-password link lasts longer than a recovery link. */
@@ -132,7 +134,7 @@ export async function updateUser(deps: UsersDependencies, input: { id: string; c
     }
   }
 
-  if (Object.keys(changes).length > 0) await updateUserRow(deps.db, deps.dialect, input.id, changes);
+  if (Object.keys(changes).length > 0) await updateUserRow(deps.db, deps.dialect, input.id, changes, deps.now());
   if (password !== undefined) await setUserPassword(deps.auth, input.id, password);
   if (changes.active === false || password !== undefined) await endUserSessions(deps.auth, input.id);
   if (changes.role !== undefined || changes.active !== undefined || password !== undefined) deps.events?.accessChanged();
