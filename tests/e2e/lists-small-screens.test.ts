@@ -304,7 +304,11 @@ describe('the lists on a 390 px phone', () => {
     await saveScreenshot(page, `lists-390-${language}-users`);
 
     // Sorted by e-mail: the customer with the longest address is a card like the others.
+    // Each choice is a new address and a new page of users: the cards are looked at once the sorted page shows.
     await sortBy(page, language, 'users', t('columns.email'), 'descending');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'email');
+    const sorted = (await (await page.request.get(`${server.url}/api/users?page=1&pageSize=5&sort=email&order=desc`)).json()) as { items: { email: string }[] };
+    await rows.first().filter({ hasText: sorted.items[0]!.email }).waitFor();
     const longest = page.getByRole('row').filter({ hasText: 'maria.dolors.vilanova.puigdemunt@' });
     await longest.waitFor();
     await expectNoHorizontalOverflow(page, 'users sorted by e-mail');
