@@ -37,6 +37,17 @@ describe('useListState', () => {
     expect(result.current.address).toBe('?project=7');
   });
 
+  it('counts two changes made in a row before the new address renders (a sort, then its order)', () => {
+    const { result } = renderList('/list?state=open');
+    const { change } = result.current;
+    act(() => {
+      change({ sort: 'title' });
+      change({ order: 'asc' });
+    });
+    expect(result.current.address).toBe('?state=open&sort=title&order=asc');
+    expect(result.current.state).toEqual({ page: 1, state: 'open', sort: 'title', order: 'asc' });
+  });
+
   it('pushes a history entry for a change, and replaces it when asked (typing)', () => {
     const { result } = renderList('/list');
     act(() => result.current.change({ page: 3 }));

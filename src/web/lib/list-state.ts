@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /*
@@ -86,8 +87,17 @@ export function writeListState<S extends ListSchema>(schema: S, state: ListState
  */
 export function useListState<S extends ListSchema>(schema: S) {
   const [params, setParams] = useSearchParams();
-  const state = readListState(schema, params);
-  const change = (changes: Partial<ListState<S>>, options: { replace?: boolean } = {}) =>
-    setParams((current) => writeListState(schema, { ...readListState(schema, current), ...changes }, current), options);
+  // Navigations are transitions: until the new address renders, `params` (and React Router's function
+  // form of setSearchParams) still hold the old one. The last change made from this address is the base
+  // of the next, so two changes in a row (a sort, then its order) both count.
+  const pending = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
+  const latest = pending.current?.from === params ? pending.current.next : params;
+  const state = readListState(schema, latest);
+  const change = (changes: Partial<ListState<S>>, options: { replace?: boolean } = {}) => {
+    const base = pending.current?.from === params ? pending.current.next : params;
+    const next = writeListState(schema, { ...readListState(schema, base), ...changes }, base);
+    pending.current = { from: params, next };
+    setParams(next, options);
+  };
   return [state, change] as const;
 }
