@@ -91,8 +91,7 @@ export function useListState<S extends ListSchema>(schema: S) {
   // form of setSearchParams) still hold the old one. The last change made from this address is the base
   // of the next, so two changes in a row (a sort, then its order) both count.
   const pending = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
-  const latest = pending.current?.from === params ? pending.current.next : params;
-  const state = readListState(schema, latest);
+  const state = readListState(schema, params);
   const change = (changes: Partial<ListState<S>>, options: { replace?: boolean } = {}) => {
     const base = pending.current?.from === params ? pending.current.next : params;
     const next = writeListState(schema, { ...readListState(schema, base), ...changes }, base);

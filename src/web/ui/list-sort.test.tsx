@@ -20,8 +20,8 @@ describe('ListSort', () => {
     expect([...order.options].map((option) => option.text)).toEqual(['Ascending', 'Descending']);
 
     fireEvent.change(column, { target: { value: 'title' } });
-    expect(onChange).toHaveBeenLastCalledWith('title', 'asc');
+    expect(onChange).toHaveBeenLastCalledWith({ sort: 'title', order: 'asc' });
     fireEvent.change(order, { target: { value: 'asc' } });
-    expect(onChange).toHaveBeenLastCalledWith('created_at', 'asc');
+    expect(onChange).toHaveBeenLastCalledWith({ order: 'asc' });
   });
 });

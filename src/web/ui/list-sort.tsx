@@ -6,8 +6,11 @@ export interface ListSortProps<Field extends string> {
   fields: readonly { value: Field; label: string }[];
   sort: Field;
   order: 'asc' | 'desc';
-  /** A new column sorts ascending, as a click on its header does. */
-  onChange: (sort: Field, order: 'asc' | 'desc') => void;
+  /**
+   * What the user changed, and only that (the other select's value may not have rendered yet): a new
+   * column sorts ascending, as a click on its header does.
+   */
+  onChange: (change: { sort: Field; order: 'asc' } | { order: 'asc' | 'desc' }) => void;
   /** Space below it (a Mantine spacing). */
   mb?: string;
 }
@@ -25,7 +28,7 @@ export function ListSort<Field extends string>({ fields, sort, order, onChange, 
         label={t('sort.by')}
         data={fields.map((field) => ({ value: field.value, label: field.label }))}
         value={sort}
-        onChange={(event) => onChange(event.currentTarget.value as Field, 'asc')}
+        onChange={(event) => onChange({ sort: event.currentTarget.value as Field, order: 'asc' })}
         flex={3}
       />
       <NativeSelect
@@ -35,7 +38,7 @@ export function ListSort<Field extends string>({ fields, sort, order, onChange, 
           { value: 'desc', label: t('sort.descending') },
         ]}
         value={order}
-        onChange={(event) => onChange(sort, event.currentTarget.value as 'asc' | 'desc')}
+        onChange={(event) => onChange({ order: event.currentTarget.value as 'asc' | 'desc' })}
         flex={2}
       />
     </Group>

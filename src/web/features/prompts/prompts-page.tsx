@@ -167,7 +167,7 @@ export function PromptsPage() {
           <EmptyState>{t('empty')}</EmptyState>
         ) : page ? (
           <>
-            <ListSort fields={sortFields} sort={query.sort} order={query.order} onChange={(sort, order) => changeList({ page: 1, sort, order })} mb="md" />
+            <ListSort fields={sortFields} sort={query.sort} order={query.order} onChange={(change) => changeList({ page: 1, ...change })} mb="md" />
             <CardTable label={t('title')}>
               <CardTableHead>
                 {sortHeader('title', t('columns.title'), '22%')}

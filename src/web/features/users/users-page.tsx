@@ -144,7 +144,7 @@ export function UsersPage() {
               fields={COLUMNS.map((column) => ({ value: column.field, label: t(column.label) }))}
               sort={query.sort}
               order={query.order}
-              onChange={(sort, order) => changeList({ page: 1, sort, order })}
+              onChange={(change) => changeList({ page: 1, ...change })}
               mb="md"
             />
             <CardTable label={t('title')}>

@@ -44,7 +44,8 @@ type Pending = { kind: 'launch' | 'recovery' | 'delete' | 'assign'; project: Pro
 
 export interface ProjectsListProps {
   query: ListProjectsQuery;
-  onQueryChange: (query: ListProjectsQuery) => void;
+  /** The keys that change; the others stay as the address has them. */
+  onQueryChange: (changes: Partial<ListProjectsQuery>) => void;
   onCreate: () => void;
   onEdit: (id: number) => void;
 }
@@ -180,7 +181,7 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
               fields={[{ value: 'created_at', label: t('sort.createdAt') }, ...COLUMNS.map((column) => ({ value: column.field, label: t(column.label) }))]}
               sort={query.sort}
               order={query.order}
-              onChange={(sort, order) => onQueryChange({ ...query, page: 1, sort, order })}
+              onChange={(change) => onQueryChange({ page: 1, ...change })}
             />
           </Group>
 
