@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_SECONDS, SESSION_MAX_AGE_SECONDS } from '../../domain/limits.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { readFlag } from '../db/values.ts';
 import { hashedSessionTokens } from './hashed-session-tokens.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { isUserActive } from './repo.ts';
 
 export interface AuthDependencies {
   db: Kysely<Database>;
@@ -118,8 +118,7 @@ export function createAuth(deps: AuthDependencies) {
           // password does (and counts as a failed attempt): a 403 here would tell a guesser the
           // password is right (decision 017).
           before: async (session) => {
-            const user = await db.selectFrom('users').select('active').where('id', '=', session.userId).executeTakeFirst();
-            if (!user || !readFlag(user.active)) {
+            if (!(await isUserActive(db, session.userId))) {
               throw APIError.from('UNAUTHORIZED', { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
             }
           },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { isCommonPassword } from '../../domain/common-passwords.ts';
 import type { Database } from '../db/schema.ts';
 import type { Auth } from './create-auth.ts';
+import { hasAnyUser, hasUserWithEmail } from './repo.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@alzado.local';
 
@@ -18,8 +19,7 @@ export async function ensureFirstAdmin(input: {
   credentials: { email: string; password: string } | undefined;
   announce: (message: string) => void;
 }): Promise<{ created: boolean; generated?: { email: string; password: string } }> {
-  const existing = await input.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (existing) return { created: false };
+  if (await hasAnyUser(input.db)) return { created: false };
   if (input.credentials && isCommonPassword(input.credentials.password)) {
     throw new Error(
       'ADMIN_PASSWORD is one of the most common passwords, the first a guesser tries (docs/decisions/031): choose another to create the first administrator',
@@ -41,7 +41,7 @@ export async function ensureFirstAdmin(input: {
     });
   } catch (error) {
     // Another instance starting on the same database created it first.
-    if (await input.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) return { created: false };
+    if (await hasUserWithEmail(input.db, email)) return { created: false };
     throw error;
   }
   if (!input.credentials) {

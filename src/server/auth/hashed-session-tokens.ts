@@ -115,6 +115,7 @@ export function storeSessionTokensHashed(adapter: DBAdapter): void {
   }
   // A transaction hands its callback another adapter: it must hash too.
   self.transaction = <R>(callback: (transaction: DBAdapter) => Promise<R>) =>
+    // eslint-disable-next-line server-conventions/sql-in-repos -- Better Auth's adapter, not Kysely: it runs no SQL of ours
     original.transaction((transaction) => {
       storeSessionTokensHashed(transaction as DBAdapter);
       return callback(transaction as DBAdapter);

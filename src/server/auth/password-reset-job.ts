@@ -9,6 +9,7 @@ import { type JobHandler, RetryLater, enqueueJob } from '../jobs/job-queue.ts';
 import type { Auth } from './create-auth.ts';
 import { passwordResetEmail } from './password-reset-email.ts';
 import { createPasswordSetupToken, forgetPasswordSetupToken } from './passwords.ts';
+import { findUserToRecover } from './repo.ts';
 
 /** A recovery e-mail delayed by a failing mail server is still worth sending within its hour. */
 const PASSWORD_RESET_EMAIL_MAX_ATTEMPTS = 4;
@@ -39,7 +40,7 @@ export function createSendPasswordResetHandler(deps: {
 }): JobHandler {
   return async ({ job }) => {
     const { email } = payloadSchema.parse(job.payload);
-    const user = await deps.db.selectFrom('users').select(['id', 'email', 'first_name', 'language']).where('email', '=', email).executeTakeFirst();
+    const user = await findUserToRecover(deps.db, email);
     if (!user) return;
     const token = await createPasswordSetupToken(deps.auth, user.id, PASSWORD_RESET_TTL_SECONDS);
     const message = passwordResetEmail({
