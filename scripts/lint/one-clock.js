@@ -55,7 +55,6 @@ const SYSTEM_CLOCK_ALLOWED = [
   'src/server/adapters/mail/outbox-mailer.ts',
   'src/server/features/generation/repo.ts',
   'src/server/features/posts/repo.ts',
-  'src/server/features/projects/repo.ts',
   'src/server/features/publishing/repo.ts',
   'src/server/features/publishing/sweep.ts',
   'src/server/features/social/repo.ts',

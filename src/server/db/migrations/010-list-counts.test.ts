@@ -255,7 +255,7 @@ describe('migration 010: counts per state kept by every write', () => {
               .insertInto('projects')
               .values(projectRowValues({ created_by: ids.clara, assigned_to: ids.bruno }))
               .execute(),
-          () => updateProjectRow(handle, project, { state: ['preview', 'launched'][index % 2]! }),
+          () => updateProjectRow(handle, project, { state: ['preview', 'launched'][index % 2]! }, NOW),
         ][index % 7]!;
         writes.push(write());
       }

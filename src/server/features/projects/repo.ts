@@ -3,7 +3,6 @@ import { type ListProjectsQuery, PROJECT_STATES, type ProjectState } from '../..
 import type { Dialect } from '../../db/database.ts';
 import type { Database, ProjectImagesTable, ProjectsTable } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 /** Who is asking: an admin sees every project; others those they created or that are assigned to them. */
 export interface ProjectViewer {
@@ -254,14 +253,19 @@ export async function insertProject(db: Kysely<Database>, dialect: Dialect, valu
 }
 
 /** Changes the fields given, the two flags included. */
-export async function updateProjectValues(db: Kysely<Database>, dialect: Dialect, id: number, changes: Partial<ProjectColumns>): Promise<void> {
+export async function updateProjectValues(db: Kysely<Database>, dialect: Dialect, id: number, changes: Partial<ProjectColumns>, at: Date): Promise<void> {
   const flag = flagWriter(dialect);
   const { show_map: showMap, required_ai: requiredAi, ...plain } = changes;
-  await updateProjectRow(db, id, {
-    ...plain,
-    ...(showMap === undefined ? {} : { show_map: flag(showMap) }),
-    ...(requiredAi === undefined ? {} : { required_ai: flag(requiredAi) }),
-  });
+  await updateProjectRow(
+    db,
+    id,
+    {
+      ...plain,
+      ...(showMap === undefined ? {} : { show_map: flag(showMap) }),
+      ...(requiredAi === undefined ? {} : { required_ai: flag(requiredAi) }),
+    },
+    at,
+  );
 }
 
 /** Changes columns other than the flags (updateProjectValues writes those); an empty change marks the project updated. */
@@ -269,10 +273,11 @@ export async function updateProjectRow(
   db: Kysely<Database>,
   id: number,
   changes: Partial<Omit<ProjectsTable, 'id' | 'show_map' | 'required_ai'>>,
+  at: Date,
 ): Promise<void> {
   await db
     .updateTable('projects')
-    .set({ ...changes, updated_at: systemClock().toISOString() })
+    .set({ ...changes, updated_at: at.toISOString() })
     .where('id', '=', id)
     .execute();
 }

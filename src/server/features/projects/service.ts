@@ -187,10 +187,16 @@ export async function updateProject(deps: ProjectsDependencies, actor: SessionUs
   const current = await getProject(deps, actor, id);
   assertMayShowMap(actor, changes.show_map, current.show_map);
   const { prompt_id: promptId, ...plain } = changes;
-  await updateProjectValues(deps.db, deps.dialect, id, {
-    ...plain,
-    ...(promptId === undefined ? {} : { prompt_id: promptId, prompt_text: await promptTextFor(deps, actor, promptId) }),
-  });
+  await updateProjectValues(
+    deps.db,
+    deps.dialect,
+    id,
+    {
+      ...plain,
+      ...(promptId === undefined ? {} : { prompt_id: promptId, prompt_text: await promptTextFor(deps, actor, promptId) }),
+    },
+    deps.now(),
+  );
   return getProject(deps, actor, id);
 }
 
@@ -212,7 +218,7 @@ export async function assignProject(deps: ProjectsDependencies, actor: SessionUs
   await getProject(deps, actor, id);
   if ((await findRoleOfUser(deps.db, userId)) !== 'customer')
     throw new AppError('VALIDATION_FAILED', 'A project can only be assigned to a customer', { userId: 'userNotCustomer' });
-  await updateProjectRow(deps.db, id, { assigned_to: userId });
+  await updateProjectRow(deps.db, id, { assigned_to: userId }, deps.now());
   // The new customer's accounts publish what is left to publish (DESIGN §6).
   await moveUnpublishedPosts(deps.db, { projectId: id, ownerId: userId });
   return getProject(deps, actor, id);
@@ -287,7 +293,7 @@ export async function uploadImages(deps: ProjectsDependencies, actor: SessionUse
     free -= 1;
   }
   if (files.length > 0 && rejected.length === files.length) throw rejectionError(rejected);
-  await updateProjectRow(deps.db, id, {});
+  await updateProjectRow(deps.db, id, {}, deps.now());
   return { images: (await listImageRows(deps.db, id)).map((image) => toImage(image, deps.storage)), rejected };
 }
 
@@ -316,7 +322,7 @@ export async function arrangeImages(
     throw new AppError('CONFLICT', "The list must hold each of the project's images exactly once", { images: 'imagesMismatch' });
   }
   await arrangeImageRows(deps.db, id, images);
-  await updateProjectRow(deps.db, id, {});
+  await updateProjectRow(deps.db, id, {}, deps.now());
   return { images: (await listImageRows(deps.db, id)).map((image) => toImage(image, deps.storage)) };
 }
 
@@ -332,7 +338,7 @@ export async function deleteImage(deps: ProjectsDependencies, actor: SessionUser
     deps,
     [image.storage_key, image.thumbnail_key].filter((key) => !stillShown.has(key)),
   );
-  await updateProjectRow(deps.db, id, {});
+  await updateProjectRow(deps.db, id, {}, deps.now());
   return { images: remaining.map((row) => toImage(row, deps.storage)) };
 }
 
