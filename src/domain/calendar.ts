@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_MAX_DAYS } from './limits.ts';
 import { daySchema, postSchema } from './post.ts';
 import { daysBetween, studioClockSchema } from './studio-time.ts';
 
@@ -6,7 +7,7 @@ import { daysBetween, studioClockSchema } from './studio-time.ts';
  * GET /api/calendar (issue 16): the posts the user sees (the posts page's rules) whose day is in a range
  * of at most six weeks, a month view's, and the weekly queue's free slots in it.
  */
-export const CALENDAR_MAX_DAYS = 42;
+export { CALENDAR_MAX_DAYS };
 
 export const calendarQuerySchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_QUEUE_SLOTS } from './limits.ts';
 import { addDays, instantOf, isoWeekdayOf, timeOfDaySchema, wallClockOf } from './studio-time.ts';
 
 /**
@@ -7,8 +8,8 @@ import { addDays, instantOf, isoWeekdayOf, timeOfDaySchema, wallClockOf } from '
  * free slot after now plus the lock margin; a slot is taken when a post of that owner is scheduled at it.
  */
 
-/** At most four a day, every day. */
-export const MAX_QUEUE_SLOTS = 28;
+/** At most four a day, every day (limits.ts). */
+export { MAX_QUEUE_SLOTS };
 
 /** ISO weekday, Monday 1 ... Sunday 7, and a time HH:MM. */
 export const queueSlotSchema = z.object({

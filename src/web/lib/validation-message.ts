@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CALENDAR_MAX_DAYS } from '../../domain/calendar.ts';
-import { LOCK_MARGIN_MINUTES } from '../../domain/post.ts';
-import { MAX_QUEUE_SLOTS } from '../../domain/queue.ts';
+// limits.ts, not post.ts, queue.ts or calendar.ts: every page reads these, and those load zod.
+import { CALENDAR_MAX_DAYS, LOCK_MARGIN_MINUTES, MAX_QUEUE_SLOTS } from '../../domain/limits.ts';
 
 /** The numbers some `validation` sentences name: the rule's own constant, the same the server applies. */
 const VALUES: Record<string, Record<string, number>> = {
