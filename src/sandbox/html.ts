@@ -3,12 +3,7 @@
  * Plain HTML with one inline stylesheet and no script, so they work under the app's CSP.
  */
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for an HTML element or a quoted attribute (the sandbox's own: it imports nothing of the server). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
-}
+import { escapeHtml } from '../domain/html.ts';
 
 const STYLES = `
 *{box-sizing:border-box}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../domain/html.ts';
 import { paramsOf } from './context.ts';
-import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
+import { errorPage, hiddenFields, page } from './html.ts';
 import { type LinkedInKit, nameOf } from './linkedin-kit.ts';
 import { type LinkedInPerson, linkedinPerson, signedInStudio } from './studios.ts';
 

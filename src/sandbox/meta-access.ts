@@ -1,6 +1,6 @@
 import { graphVersionStatus } from '../domain/api-versions.ts';
+import { escapeHtml } from '../domain/html.ts';
 import { ProviderReply } from './context.ts';
-import { escapeHtml } from './html.ts';
 import type { SandboxMetaPage } from './personas.ts';
 import type { MetaToken } from './store.ts';
 import { pageOwner } from './studios.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../domain/html.ts';
 import { paramsOf } from './context.ts';
-import { errorPage, escapeHtml, hiddenFields, page } from './html.ts';
+import { errorPage, hiddenFields, page } from './html.ts';
 import { pageChoices, userOf } from './meta-access.ts';
 import type { MetaKit } from './meta-kit.ts';
 import { metaPerson, signedInStudio } from './studios.ts';

@@ -1,4 +1,4 @@
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../domain/html.ts';
 
 /**
  * The people and pages that live in the sandbox: one LinkedIn member who may post as two company pages

@@ -1,5 +1,6 @@
+import { escapeHtml } from '../domain/html.ts';
 import type { SandboxContext } from './context.ts';
-import { escapeHtml, page } from './html.ts';
+import { page } from './html.ts';
 import { authorPerson } from './studios.ts';
 
 /**

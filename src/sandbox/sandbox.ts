@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from '../domain/html.ts';
 import { CallLog } from './call-log.ts';
 import { type SandboxContext, ProviderReply, sendReply } from './context.ts';
 import { FaultList, type SandboxFault, sandboxFaultSchema } from './faults.ts';
-import { escapeHtml, page } from './html.ts';
+import { page } from './html.ts';
 import type { UnreachableReason } from './instagram-image.ts';
 import { linkedinRoutes } from './linkedin.ts';
 import { metaRoutes } from './meta.ts';

@@ -1,7 +1,7 @@
 import type { Language } from '../../domain/languages.ts';
 import type { MailMessage } from '../adapters/mail/mailer.ts';
 import { translatorFor } from '../i18n/translate.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml } from '../../domain/html.ts';
 
 /** The recovery e-mail of SPEC §2 "Login": a link to /reset-password carrying the single-use token. */
 export function passwordResetEmail(input: { to: string; name: string; language: Language; resetUrl: string }): MailMessage {

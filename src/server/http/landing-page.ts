@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHAT_URL_PLACEHOLDER } from '../../domain/chat-link.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml } from '../../domain/html.ts';
 import { type PreparedPage, preparePage } from './prepared-page.ts';
 
 /** The prerendered landing page, as the build writes it (docs/decisions/003-landing-prerendered.md). */

@@ -6,7 +6,7 @@ import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { describeResultReason } from '../../i18n/result-reasons.ts';
 import { publishingTranslatorFor, translatorFor } from '../../i18n/translate.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../../domain/html.ts';
 import type { PostToPublish, ResultRow } from './repo.ts';
 import type { PublishingDependencies } from './dependencies.ts';
 

@@ -2,7 +2,7 @@ import type { Language } from '../../../domain/languages.ts';
 import { NETWORK_NAMES, type SocialNetwork } from '../../../domain/social.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { translatorFor } from '../../i18n/translate.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../../domain/html.ts';
 
 /**
  * The e-mail to a connection's owner when the token refresh cannot renew it but its token still works

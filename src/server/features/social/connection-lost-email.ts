@@ -5,7 +5,7 @@ import { formatTimeOfDay } from '../../../domain/studio-time.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { describeResultReason } from '../../i18n/result-reasons.ts';
 import { translatorFor } from '../../i18n/translate.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../../domain/html.ts';
 
 /**
  * The e-mail to a connection's owner when the token refresh could not keep it (token-refresh.ts), or a

@@ -1,7 +1,7 @@
 import type { Language } from '../../../domain/languages.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { translatorFor } from '../../i18n/translate.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../../domain/html.ts';
 
 /**
  * The welcome e-mail of a new user: a link to sign in and one to choose their own password. It never

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../domain/html.ts';
 import type { Language } from '../../../domain/languages.ts';
 import { ATTRIBUTES_ATTRIBUTE, type Dictionary, TEXT_ATTRIBUTE, type Translate } from './markers.ts';
 
@@ -7,11 +8,8 @@ export interface PageContext {
   t: Translate;
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
-}
+// Every prerendered page's helpers, escaping included (one escaper, shared with the server and the sandbox).
+export { escapeHtml };
 
 type AttributeValue = string | number | boolean | undefined;
 
