@@ -53,7 +53,6 @@ const SYSTEM_CLOCK_ALLOWED = [
   // the job queue and worker (and the sweep's queuedAt, which follows the worker), the
   // calendar's default.
   'src/server/adapters/mail/outbox-mailer.ts',
-  'src/server/features/generation/repo.ts',
   'src/server/features/posts/repo.ts',
   'src/server/features/publishing/repo.ts',
   'src/server/features/publishing/sweep.ts',

@@ -87,7 +87,7 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
       }
 
       await enter('applying');
-      const postIds = await applyGeneratedPosts(deps.db, deps.dialect, { projectId, ownerId, posts });
+      const postIds = await applyGeneratedPosts(deps.db, deps.dialect, { projectId, ownerId, posts }, deps.now());
 
       await enter('finalizing');
       if (!postIds) {
@@ -105,7 +105,7 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
       const failure = describeFailure(error);
       deps.log.warn({ err: error, projectId, code: failure.code }, 'Generation failed');
       await removeUnused(deps, written);
-      if (await markGenerationFailed(deps.db, projectId, failure)) {
+      if (await markGenerationFailed(deps.db, projectId, failure, deps.now())) {
         deps.events.publish({ type: 'project', projectId, state: 'draft' }, audience);
         announce({ projectId, status: 'failed', stage: null, error: failure });
       }

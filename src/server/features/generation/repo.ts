@@ -3,7 +3,6 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 /** SQL of the generation: what the job reads of a project, and the posts it writes. */
 
@@ -65,10 +64,11 @@ export async function applyGeneratedPosts(
   db: Kysely<Database>,
   dialect: Dialect,
   input: { projectId: number; ownerId: string; posts: NewPost[] },
+  at: Date,
 ): Promise<number[] | undefined> {
   const no = flagWriter(dialect)(false);
+  const now = at.toISOString();
   return db.transaction().execute(async (trx) => {
-    const now = systemClock().toISOString();
     const moved = await trx
       .updateTable('projects')
       .set({ state: 'preview', launch_error_code: null, launch_error_message: null, updated_at: now })
@@ -124,11 +124,11 @@ export async function applyGeneratedPosts(
  * Launch: the draft project moves to inProgress and its generation job is queued, in one transaction.
  * False when the project was no longer a draft (two launches at once).
  */
-export async function moveToInProgressAndQueueGeneration(db: Kysely<Database>, projectId: number): Promise<boolean> {
+export async function moveToInProgressAndQueueGeneration(db: Kysely<Database>, projectId: number, at: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('projects')
-      .set({ state: 'inProgress', launch_error_code: null, launch_error_message: null, updated_at: systemClock().toISOString() })
+      .set({ state: 'inProgress', launch_error_code: null, launch_error_message: null, updated_at: at.toISOString() })
       .where('id', '=', projectId)
       .where('state', '=', 'draft')
       .executeTakeFirst();
@@ -144,10 +144,10 @@ export async function findLaunchError(db: Kysely<Database>, projectId: number) {
 }
 
 /** A generation that failed sends the project back to draft with its reason, if it is still in progress. */
-export async function markGenerationFailed(db: Kysely<Database>, projectId: number, failure: { code: string; message: string }): Promise<boolean> {
+export async function markGenerationFailed(db: Kysely<Database>, projectId: number, failure: { code: string; message: string }, at: Date): Promise<boolean> {
   const result = await db
     .updateTable('projects')
-    .set({ state: 'draft', launch_error_code: failure.code, launch_error_message: failure.message.slice(0, 1000), updated_at: systemClock().toISOString() })
+    .set({ state: 'draft', launch_error_code: failure.code, launch_error_message: failure.message.slice(0, 1000), updated_at: at.toISOString() })
     .where('id', '=', projectId)
     .where('state', '=', 'inProgress')
     .executeTakeFirst();
@@ -200,13 +200,13 @@ export async function listUnpublishedPosts(db: Kysely<Database>, projectId: numb
 }
 
 /** Recovery (SPEC §4): the project back to draft, its unpublished posts deleted, published ones kept. */
-export async function recoverProjectRows(db: Kysely<Database>, projectId: number, postIds: number[]): Promise<void> {
+export async function recoverProjectRows(db: Kysely<Database>, projectId: number, postIds: number[], at: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (postIds.length > 0)
       await trx.deleteFrom('posts').where('id', 'in', postIds).where('state', '!=', 'published').where('publishing_since', 'is', null).execute();
     await trx
       .updateTable('projects')
-      .set({ state: 'draft', launch_error_code: null, launch_error_message: null, updated_at: systemClock().toISOString() })
+      .set({ state: 'draft', launch_error_code: null, launch_error_message: null, updated_at: at.toISOString() })
       .where('id', '=', projectId)
       .execute();
   });

@@ -54,7 +54,7 @@ export async function launchProject(deps: GenerationDependencies, actor: Session
     });
   }
   if (!project.assigned_to && !project.created_by) throw new AppError('CONFLICT', 'The project has no customer to own its posts');
-  const queued = await moveToInProgressAndQueueGeneration(deps.db, projectId);
+  const queued = await moveToInProgressAndQueueGeneration(deps.db, projectId, deps.now());
   // Two launches at once: the second finds the project in progress already.
   if (!queued) throw new AppError('CONFLICT', 'Only a draft project can be launched');
   deps.log.info({ projectId, actor: actor.id }, 'Project launched');
@@ -73,7 +73,7 @@ export async function getGenerationStatus(deps: GenerationDependencies, actor: S
   if (project.state === 'inProgress') {
     if (!job || job.state === 'failed' || job.state === 'done') {
       // The job ended without moving the project on (it was lost, or ran out of attempts).
-      if (await markGenerationFailed(deps.db, projectId, LOST_GENERATION))
+      if (await markGenerationFailed(deps.db, projectId, LOST_GENERATION, deps.now()))
         deps.events.publish({ type: 'project', projectId, state: 'draft' }, audienceOfProject(project));
       return { projectId, status: 'failed', stage: null, error: { ...LOST_GENERATION } };
     }
@@ -109,6 +109,7 @@ export async function recoverProject(deps: GenerationDependencies, actor: Sessio
     deps.db,
     projectId,
     posts.map((post) => post.id),
+    deps.now(),
   );
   const inUse = await variantKeysInUse(deps.db, keys);
   for (const key of new Set(keys)) {
