@@ -3,7 +3,6 @@ import type { SocialNetwork } from '../../../domain/social.ts';
 import type { Database, OAuthStatesTable, SocialConnectionsTable } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 /** SQL of the social connections and the OAuth states (migration 004). Instants are written as ISO text. */
 /** A connection as the feature sees it, and the changes it makes: is_connected a boolean whatever the dialect stores. */
@@ -45,8 +44,9 @@ export async function upsertConnectionRow(
   userId: string,
   network: SocialNetwork,
   values: ConnectionChanges,
+  at: Date,
 ): Promise<void> {
-  const now = systemClock().toISOString();
+  const now = at.toISOString();
   const row = { ...writeConnectionChanges(dialect, values), updated_at: now } as Insertable<SocialConnectionsTable>;
   await db
     .insertInto('social_connections')
@@ -67,10 +67,10 @@ export function listUsableConnectionRows(db: Kysely<Database>, dialect: Dialect,
     .execute();
 }
 
-export async function updateConnectionRow(db: Kysely<Database>, dialect: Dialect, id: number, changes: ConnectionChanges): Promise<void> {
+export async function updateConnectionRow(db: Kysely<Database>, dialect: Dialect, id: number, changes: ConnectionChanges, at: Date): Promise<void> {
   await db
     .updateTable('social_connections')
-    .set({ ...writeConnectionChanges(dialect, changes), updated_at: systemClock().toISOString() })
+    .set({ ...writeConnectionChanges(dialect, changes), updated_at: at.toISOString() })
     .where('id', '=', id)
     .execute();
 }

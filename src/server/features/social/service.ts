@@ -79,7 +79,7 @@ async function requireConnection(deps: SocialDependencies, userId: string, netwo
 }
 
 async function markNotConnected(deps: SocialDependencies, connection: Connection, reason: string): Promise<void> {
-  await updateConnectionRow(deps.db, deps.dialect, connection.id, { is_connected: false });
+  await updateConnectionRow(deps.db, deps.dialect, connection.id, { is_connected: false }, deps.now());
   deps.log.info({ userId: connection.userId, network: connection.network, reason }, 'Social connection is no longer valid');
 }
 
@@ -115,7 +115,7 @@ export async function getConnectionStatus(deps: SocialDependencies, input: { use
     deps.log.warn({ userId, network, warning: outcome.warning }, 'Social connection could not be verified');
     return toView(network, connection, status, outcome.warning);
   }
-  if (outcome.changes) await updateConnectionRow(deps.db, deps.dialect, connection.id, outcome.changes);
+  if (outcome.changes) await updateConnectionRow(deps.db, deps.dialect, connection.id, outcome.changes, deps.now());
   return toView(network, await loadConnection(deps, userId, network), status);
 }
 
@@ -186,7 +186,7 @@ export async function completeAuthorization(
   }
   const previous = await loadConnection(deps, user.id, network);
   const changes = await connector.connect({ userId: user.id, code: input.code, redirectUri: stored.redirect_uri, previous });
-  await upsertConnectionRow(deps.db, deps.dialect, user.id, network, changes);
+  await upsertConnectionRow(deps.db, deps.dialect, user.id, network, changes, deps.now());
   deps.log.info({ userId: user.id, network }, 'Social network connected');
   return toView(network, await loadConnection(deps, user.id, network), providerStatus(deps, network));
 }
@@ -198,7 +198,7 @@ export async function fetchPages(deps: SocialDependencies, input: { userId: stri
   const connection = await requireConnection(deps, userId, network, true);
   const name = NETWORK_NAMES[network];
   try {
-    await updateConnectionRow(deps.db, deps.dialect, connection.id, await connector.fetchPages(connection));
+    await updateConnectionRow(deps.db, deps.dialect, connection.id, await connector.fetchPages(connection), deps.now());
   } catch (error) {
     if (error instanceof TokenDecryptionError) {
       await markNotConnected(deps, connection, unreadable(deps, connection, error).reason);
@@ -245,7 +245,7 @@ export async function choosePublishTarget(
     throw new AppError('SOCIAL_TARGET_NOT_FOUND', `${targetId} is not a page this ${NETWORK_NAMES[network]} connection can publish to`);
   const problem = problemOf(connection, targetId);
   if (problem) throw new AppError('SOCIAL_TARGET_NOT_FOUND', `${NETWORK_NAMES[network]} does not allow publishing to ${targetId} (${problem})`);
-  await updateConnectionRow(deps.db, deps.dialect, connection.id, { publish_target_id: targetId });
+  await updateConnectionRow(deps.db, deps.dialect, connection.id, { publish_target_id: targetId }, deps.now());
   return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
 }
 
@@ -253,7 +253,8 @@ export async function choosePublishTarget(
 export async function disconnect(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<SocialConnectionView> {
   const { userId, network } = input;
   const connection = await requireConnection(deps, userId, network, false);
-  await updateConnectionRow(deps.db, deps.dialect, connection.id, { is_connected: false, disconnected_at: deps.now().toISOString() });
+  const now = deps.now();
+  await updateConnectionRow(deps.db, deps.dialect, connection.id, { is_connected: false, disconnected_at: now.toISOString() }, now);
   deps.log.info({ userId, network }, 'Social network disconnected');
   return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
 }
@@ -285,7 +286,7 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
     const connector = deps.connectors.instagram;
     if (pageAccessToken === null && connector?.fetchPageToken) {
       const fetched = await connector.fetchPageToken(connection);
-      await updateConnectionRow(deps.db, deps.dialect, connection.id, fetched.changes);
+      await updateConnectionRow(deps.db, deps.dialect, connection.id, fetched.changes, deps.now());
       pageAccessToken = fetched.token;
     }
   }
@@ -336,7 +337,7 @@ export async function reportRefusedPage(
     access.network === 'linkedin'
       ? connection.linkedinPages?.map((page) => (page.id === access.targetId ? { ...page, problem } : page))
       : connection.instagramPages?.map((page) => (page.instagram_business_account_id === access.targetId ? { ...page, problem } : page));
-  await updateConnectionRow(deps.db, deps.dialect, connection.id, { pages: JSON.stringify(pages) });
+  await updateConnectionRow(deps.db, deps.dialect, connection.id, { pages: JSON.stringify(pages) }, deps.now());
   deps.log.warn(
     { userId, network: access.network, targetId: access.targetId, problem, reason: input.reason },
     'The network refused a page: marked, the connection stands',
