@@ -160,7 +160,7 @@ function publishingProcess(
     publicUrl,
     now,
     cipher: adapters.cipher,
-    connectors: createConnectors(adapters, { cipher: adapters.cipher, dialect: t.database.dialect, log: silent, now }),
+    connectors: createConnectors(adapters, { cipher: adapters.cipher, log: silent, now }),
     log: silent,
   };
   const handlers: Parameters<typeof createJobWorker>[0]['handlers'] = {};

@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDependencies) {
     ...featureDependencies,
     publicUrl: config.publicUrl,
     cipher: deps.social.cipher,
-    connectors: createConnectors(deps.social, { cipher: deps.social.cipher, dialect: database.dialect, log: app.log, now: deps.now }),
+    connectors: createConnectors(deps.social, { cipher: deps.social.cipher, log: app.log, now: deps.now }),
   };
   await app.register(socialRoutes, socialDependencies);
   await app.register(networksCheckRoutes, {

@@ -1,7 +1,6 @@
 import type { ConnectionWarning, SocialNetwork } from '../../../domain/social.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
-import type { Dialect } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
 import type { Connection } from './connection.ts';
@@ -38,7 +37,6 @@ export type VerifyOutcome =
 
 export interface ConnectorDependencies {
   cipher: TokenCipher;
-  dialect: Dialect;
   log: Pick<Log, 'warn' | 'error'>;
   now: Clock;
 }
