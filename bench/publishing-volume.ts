@@ -164,7 +164,16 @@ function publishingProcess(
     log: silent,
   };
   const handlers: Parameters<typeof createJobWorker>[0]['handlers'] = {};
-  const worker = createJobWorker({ db, dialect: t.database.dialect, handlers, log: silent, concurrency: { 'publish-post': concurrency } });
+  // Due by the moved clock, as the sandbox's moves the app's; leases on the machine's (docs/decisions/035).
+  const worker = createJobWorker({
+    db,
+    dialect: t.database.dialect,
+    handlers,
+    log: silent,
+    concurrency: { 'publish-post': concurrency },
+    now,
+    leaseClock: () => new Date(),
+  });
   const publishing = createPublishing({
     db,
     dialect: t.database.dialect,

@@ -46,7 +46,7 @@ import { createJobHandlers } from './job-handlers.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { makePrivateDir } from './lib/private-files.ts';
 import { createStudioCalendar } from './lib/studio-calendar.ts';
-import type { Clock } from './lib/clock.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 
 export interface AppDependencies {
   config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio'> &
@@ -256,6 +256,9 @@ export async function buildApp(deps: AppDependencies) {
     }),
     log: app.log,
     concurrency: config.jobs?.concurrency,
+    // Jobs are due by the app's clock; leases stay on the machine's, which no sandbox moves (docs/decisions/035).
+    now: deps.now,
+    leaseClock: systemClock,
   });
   app.addHook('onClose', () => publishing.sweep.stop());
   if (deps.mediaDir) await serveMedia(app, deps.mediaDir);

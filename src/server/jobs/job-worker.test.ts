@@ -26,8 +26,10 @@ beforeEach(async () => {
   await database.db.deleteFrom('jobs').execute();
 });
 
+/** Both clocks are the machine's unless a test moves one; fake timers move the machine's. */
+const machineClock = () => new Date();
 const workerWith = (handlers: Partial<Record<JobKind, JobHandler>>, options: Partial<JobWorkerOptions> = {}) =>
-  createJobWorker({ db: database.db, dialect: database.dialect, handlers, log, ...options });
+  createJobWorker({ db: database.db, dialect: database.dialect, handlers, log, now: machineClock, leaseClock: machineClock, ...options });
 const readJob = (id: number) => database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const enqueue = (kind: JobKind = 'send-email', extra: { maxAttempts?: number; runAt?: Date; payload?: unknown } = {}) =>
   enqueueJob(database.db, { kind, subject: 'contact:1', payload: extra.payload ?? { n: 1 }, maxAttempts: extra.maxAttempts, runAt: extra.runAt });
@@ -257,6 +259,35 @@ describe('leases', () => {
     expect(aborted).toBe(true);
     expect(await readJob(id)).toMatchObject({ state: 'running', locked_by: 'another-worker', last_error: null });
     expect(logged).toContainEqual(expect.objectContaining({ level: 'warn', message: 'Job lease lost to another worker: aborting its handler' }));
+  });
+
+  it('after a jump of the app’s clock, runs the retry now due and takes over no running job (docs/decisions/035)', async () => {
+    let aheadMs = 0;
+    const appClock = () => new Date(Date.now() + aheadMs);
+    const onClocks = (handlers: Partial<Record<JobKind, JobHandler>>) => workerWith(handlers, { now: appClock });
+    const retried = await enqueue('send-welcome');
+    const running = await enqueue('send-email');
+    const welcomes: number[] = [];
+    expect(await onClocks({ 'send-welcome': async ({ job }) => void welcomes.push(job.attempt) }).runDueJobs()).toBe(1);
+    await database.db
+      .updateTable('jobs')
+      .set({ state: 'queued', run_at: new Date(Date.now() + 3_600_000).toISOString() })
+      .where('id', '=', retried)
+      .execute();
+
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const other = vi.fn(async () => {});
+    const holder = onClocks({ 'send-email': () => released }).runDueJobs();
+    await vi.waitFor(async () => expect((await readJob(running)).state).toBe('running'), { timeout: 5_000, interval: 10 });
+
+    aheadMs = 2 * 3_600_000;
+    expect(await onClocks({ 'send-email': other, 'send-welcome': async ({ job }) => void welcomes.push(job.attempt) }).runDueJobs()).toBe(1);
+    expect(welcomes).toEqual([1, 2]);
+    expect(other).not.toHaveBeenCalled();
+    release();
+    expect(await holder).toBe(1);
+    expect(await readJob(running)).toMatchObject({ state: 'done', attempts: 1 });
   });
 });
 
@@ -541,6 +572,8 @@ describe('several workers on separate connections', () => {
         handlers: { 'send-email': handler },
         log,
         workerId: `worker-${index}`,
+        now: machineClock,
+        leaseClock: machineClock,
         ...options,
       });
     });

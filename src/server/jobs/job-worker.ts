@@ -5,8 +5,8 @@ import type { Dialect } from '../db/database.ts';
 import type { Database, JobsTable } from '../db/schema.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import type { Log } from '../lib/log.ts';
+import type { Clock } from '../lib/clock.ts';
 import { type ClaimedJob, type JobHandler, type JobKind, RetryLater, pruneFinishedJobs } from './job-queue.ts';
-import { systemClock } from '../lib/clock.ts';
 
 export interface JobWorkerOptions {
   db: Kysely<Database>;
@@ -14,6 +14,16 @@ export interface JobWorkerOptions {
   /** Read on every claim, so handlers registered after the worker is made are picked up. */
   handlers: Partial<Record<JobKind, JobHandler>>;
   log: Log;
+  /**
+   * The app's clock (`deps.now`): when a job is due (run_at, a retry's delay) and its stamps (updated_at,
+   * which pruning reads). The sandbox's clock moves it, so a job queued by its time runs by its time.
+   */
+  now: Clock;
+  /**
+   * The machine's clock, for the leases (locked_until) every worker compares: a jump of the app's clock
+   * must not make a running job's lease look expired, or it would be claimed again (docs/decisions/035).
+   */
+  leaseClock: Clock;
   /** Written into jobs.locked_by; unique per worker by default (host, process, random). */
   workerId?: string;
   pollIntervalMs?: number;
@@ -99,7 +109,7 @@ interface RunningJob {
  * lease still being ours (same worker, same attempt), so a worker that lost its job changes nothing.
  */
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, dialect, handlers, log } = options;
+  const { db, dialect, handlers, log, now: clock, leaseClock } = options;
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -119,23 +129,23 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const runningOf = (kind: JobKind) => [...running.keys()].filter((claimed) => claimed.job.kind === kind).length;
   /** The kinds the polling loop may claim now: handled, and below their limit. */
   const kindsWithRoom = () => handledKinds().filter((kind) => runningOf(kind) < limitOf(kind));
-  const instant = (offsetMs = 0) => new Date(systemClock().getTime() + offsetMs).toISOString();
+  const instant = (offsetMs = 0) => new Date(clock().getTime() + offsetMs).toISOString();
+  const leaseInstant = (offsetMs = 0) => new Date(leaseClock().getTime() + offsetMs).toISOString();
 
   /** A running job whose lease expired on its last allowed attempt fails instead of running again. */
   async function failExhaustedLeases(kinds: JobKind[]): Promise<void> {
-    const now = instant();
     const failed = await db
       .updateTable('jobs')
       .set({
         state: 'failed',
         locked_by: null,
         locked_until: null,
-        updated_at: now,
+        updated_at: instant(),
         last_error: 'Its worker stopped before finishing (lease expired) on the last allowed attempt',
       })
       .where('kind', 'in', kinds)
       .where('state', '=', 'running')
-      .where('locked_until', '<', now)
+      .where('locked_until', '<', leaseInstant())
       .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
       .returning(['id', 'kind', 'attempts'])
       .execute();
@@ -152,7 +162,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       .where((eb) =>
         eb.or([
           eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)]),
-          eb.and([eb('state', '=', 'running'), eb('locked_until', '<', now), eb('attempts', '<', eb.ref('max_attempts'))]),
+          eb.and([eb('state', '=', 'running'), eb('locked_until', '<', leaseInstant()), eb('attempts', '<', eb.ref('max_attempts'))]),
         ]),
       )
       .orderBy('run_at')
@@ -162,7 +172,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     if (dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
     const row = await db
       .updateTable('jobs')
-      .set((eb) => ({ state: 'running', locked_by: workerId, locked_until: instant(leaseMs), attempts: eb('attempts', '+', 1), updated_at: now }))
+      .set((eb) => ({ state: 'running', locked_by: workerId, locked_until: leaseInstant(leaseMs), attempts: eb('attempts', '+', 1), updated_at: now }))
       .where('id', '=', candidate)
       .returningAll()
       .executeTakeFirst();
@@ -251,7 +261,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     if (extending.has(claimed) || claimed.leaseLost) return;
     extending.add(claimed);
     try {
-      if (!(await updateOwnedJob(claimed, { locked_until: instant(leaseMs) }))) {
+      if (!(await updateOwnedJob(claimed, { locked_until: leaseInstant(leaseMs) }))) {
         log.warn({ jobId: claimed.job.id, kind: claimed.job.kind }, 'Job lease lost to another worker: aborting its handler');
         loseLease(claimed);
       }
@@ -320,11 +330,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     });
   }
 
-  let prunedAt = 0;
+  /** The hour between prunings is a duration, which no clock moves; the ages are by the app's clock, as updated_at is. */
+  let prunedAt: number | undefined;
   async function pruneNowAndThen(): Promise<void> {
-    const now = systemClock().getTime();
-    if (now - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = now;
+    if (prunedAt !== undefined && performance.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = performance.now();
+    const now = clock().getTime();
     const pruned = await pruneFinishedJobs(options.db, { doneBefore: new Date(now - KEEP_DONE_MS), failedBefore: new Date(now - KEEP_FAILED_MS) });
     if (pruned > 0) log.info({ workerId, pruned }, 'Old finished jobs deleted');
   }

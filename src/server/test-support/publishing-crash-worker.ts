@@ -102,6 +102,8 @@ const worker = createJobWorker({
   uninterruptedTimeoutMs: settings.requestTimeoutMs + 1_000,
   concurrency: settings.concurrency,
   pollIntervalMs: 25,
+  now,
+  leaseClock: now,
 });
 
 let started = false;

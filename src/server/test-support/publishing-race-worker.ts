@@ -81,6 +81,8 @@ const worker = createJobWorker({
   log: quiet,
   concurrency: 4,
   pollIntervalMs: 25,
+  now,
+  leaseClock: now,
 });
 
 async function publishJobsLeft(): Promise<number> {

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { PublishingDependencies } from '../features/publishing/dependencies.ts';
 import { type Publishing, createPublishing } from '../features/publishing/service.ts';
 import { type JobWorker, createJobWorker } from '../jobs/job-worker.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { createTestPost, createTestProject } from './posts.ts';
 import { type TestSandbox, sandboxAdapters, sandboxClients, startTestSandbox } from './social-sandbox.ts';
 import { type TestApp, createTestApp, createTestTokenCipher } from './test-app.ts';
@@ -66,13 +67,13 @@ export function publishingDependencies(env: PublishingTestApp, overrides: Partia
   };
 }
 
-export function publishingWorker(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', publishing: Publishing): JobWorker {
-  return createJobWorker({ db, dialect, handlers: { 'publish-post': publishing.handler }, log: silentLog, pollIntervalMs: 50 });
+export function publishingWorker(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', publishing: Publishing, now: Clock): JobWorker {
+  return createJobWorker({ db, dialect, handlers: { 'publish-post': publishing.handler }, log: silentLog, pollIntervalMs: 50, now, leaseClock: systemClock });
 }
 
 export function createTestPublishing(env: PublishingTestApp, overrides: Partial<PublishingDependencies> = {}) {
   const publishing = createPublishing(publishingDependencies(env, overrides));
-  return { publishing, worker: publishingWorker(env.t.database.db, env.t.database.dialect, publishing) };
+  return { publishing, worker: publishingWorker(env.t.database.db, env.t.database.dialect, publishing, env.t.now) };
 }
 
 let imageCounter = 0;

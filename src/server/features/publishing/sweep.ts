@@ -1,7 +1,6 @@
 import { errorMessage } from '../../lib/error-message.ts';
 import { enqueueDuePosts } from './repo.ts';
 import type { PublishingDependencies } from './dependencies.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 /**
  * The sweep (DESIGN §6): each process, at the turn of every minute by its clock, queues a publish job for
@@ -39,8 +38,8 @@ export function createPublishSweep(deps: PublishingDependencies): PublishSweep {
     const queued = await enqueueDuePosts(deps.db, deps.dialect, {
       now: now.toISOString(),
       staleBefore: new Date(now.getTime() - staleAfterMs).toISOString(),
-      // The job worker reads the real clock.
-      queuedAt: systemClock().toISOString(),
+      // Due at once by the worker, which reads the same clock for run_at (docs/decisions/035).
+      queuedAt: now.toISOString(),
       maxAttempts: (deps.maxAttempts ?? 5) + 1,
     });
     if (queued.length > 0) {
