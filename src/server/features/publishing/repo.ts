@@ -225,8 +225,8 @@ const SWEEP_LOCK = 7_202_611;
 /**
  * Queues a publish job for every scheduled post that is due and has none waiting or running: its time
  * (`publish_at`) is `now` or earlier by the studio's clock; or a publish job held it and is gone
- * (publishing_since older than `staleBefore`). The jobs are due at `queuedAt`, by the job worker's clock
- * (the real one, which the sandbox's clock does not move: decision 026). One INSERT ... SELECT under a lock, so two
+ * (publishing_since older than `staleBefore`). The jobs are due at `queuedAt`, by the clock the job worker
+ * reads for run_at, the app's (docs/decisions/035). One INSERT ... SELECT under a lock, so two
  * processes sweeping at once do not queue a post twice. The jobs take turns among the owners (each
  * one's first post, then each one's second...), as the worker claims them in that order: every studio's
  * posts start early, and no account gets all its posts' calls at once (docs/decisions/020). Answers the
