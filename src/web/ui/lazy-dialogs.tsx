@@ -38,6 +38,17 @@ function mountedOnceOpened<Props extends object>(Dialog: ComponentType<Props>, i
   };
 }
 
+/**
+ * A dialog whose code (`load`, a dynamic import) arrives the first time `isOpened` holds: for the
+ * modals a page's first screen does not show (a post's previews, editor, publish dialog).
+ */
+export function lazyDialog<Props extends object>(load: () => Promise<ComponentType<Props>>, isOpened: (props: Props) => boolean) {
+  return mountedOnceOpened<Props>(
+    lazy(() => load().then((Dialog) => ({ default: Dialog }))),
+    isOpened,
+  );
+}
+
 /** ConfirmDialog (confirm-dialog.tsx), loaded when first opened. */
 export const LazyConfirmDialog = mountedOnceOpened<ConfirmDialogProps>(ConfirmDialogCode, (props) => props.opened);
 

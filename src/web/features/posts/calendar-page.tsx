@@ -10,7 +10,7 @@ import { type ListSchema, oneOf, text, useListState } from '../../lib/list-state
 import { useDismissableError } from '../../lib/use-dismissable-error.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { useSession } from '../../lib/session.ts';
-import { ErrorDialog } from '../../ui/message-dialog.tsx';
+import { LazyErrorDialog } from '../../ui/lazy-dialogs.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useCalendar } from './api/get-calendar.ts';
 import { postsQueryKey } from './api/list-posts.ts';
@@ -104,7 +104,7 @@ export function CalendarPage() {
           ) : calendar.isPending ? (
             <Spinner />
           ) : null}
-          <ErrorDialog message={failure.error ? t('errors.load', { message: describe(failure.error) }) : null} onAccept={failure.dismiss} />
+          <LazyErrorDialog message={failure.error ? t('errors.load', { message: describe(failure.error) }) : null} onAccept={failure.dismiss} />
         </>
       )}
     </>

@@ -1,6 +1,7 @@
-import { useMemo, useState } from 'react';
+import { type ComponentProps, useMemo, useState } from 'react';
 import type { Calendar } from '../../../../domain/calendar.ts';
 import type { Post } from '../../../../domain/post.ts';
+import { lazyDialog } from '../../../ui/lazy-dialogs.tsx';
 import { usePostDialogs } from '../list/post-dialogs.tsx';
 import { useStudioNow } from '../studio-clock.ts';
 import type { CalendarContent } from './calendar-content.ts';
@@ -9,9 +10,15 @@ import { CalendarDnd } from './calendar-dnd.tsx';
 import { DayList } from './day-list.tsx';
 import { momentOfDrop } from './drop-targets.ts';
 import { MonthGrid } from './month-grid.tsx';
-import { PostModal } from './post-modal.tsx';
+import type { PostModal } from './post-modal.tsx';
 import { useMovePost } from './use-move-post.ts';
 import { WeekGrid } from './week-grid.tsx';
+
+// The card's modal arrives with the first post opened: the calendar shows none at first (issue 23).
+const PostModalCode = lazyDialog<ComponentProps<typeof PostModal>>(
+  () => import('./post-modal.tsx').then((module) => module.PostModal),
+  (props) => props.post !== null,
+);
 
 export interface CalendarBoardProps {
   view: CalendarView;
@@ -82,7 +89,7 @@ export function CalendarBoard({ view, range, month, answer, readAt, showFreeSlot
           <WeekGrid range={range} content={content} />
         )}
       </CalendarDnd>
-      <PostModal post={openPost} onClose={() => setOpenPostId(null)} onAction={dialogs.open} onReview={dialogs.review} />
+      <PostModalCode post={openPost} onClose={() => setOpenPostId(null)} onAction={dialogs.open} onReview={dialogs.review} />
       {dialogs.element}
     </>
   );

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { type ReactElement, useState } from 'react';
+import { type ComponentProps, type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { POST_NETWORKS, type Post, retryableNetworks } from '../../../../domain/post.ts';
@@ -8,19 +8,37 @@ import type { StudioClock } from '../../../../domain/studio-time.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { ErrorDialog } from '../../../ui/message-dialog.tsx';
+import { LazyConfirmDialog, LazyErrorDialog, lazyDialog } from '../../../ui/lazy-dialogs.tsx';
 import { useDeletePost } from '../api/delete-post.ts';
 import { postsQueryKey } from '../api/list-posts.ts';
 import { useResetPost } from '../api/reset-post.ts';
 import { useRetryPost } from '../api/retry-post.ts';
 import { useReviewResult } from '../api/review-result.ts';
-import { EditPostModal } from '../edit/edit-post-modal.tsx';
-import { InstagramPreview } from '../previews/instagram-preview.tsx';
-import { LinkedinPreview } from '../previews/linkedin-preview.tsx';
-import { PublishDialog } from '../publish/publish-dialog.tsx';
+import type { EditPostModal } from '../edit/edit-post-modal.tsx';
+import type { InstagramPreview } from '../previews/instagram-preview.tsx';
+import type { LinkedinPreview } from '../previews/linkedin-preview.tsx';
+import type { PublishDialog } from '../publish/publish-dialog.tsx';
 import type { CardAction } from './post-card.tsx';
 import type { ReviewAnswer } from './result-notes.tsx';
+
+// Each modal's code (the date picker, the image editor's drag and drop, the previews) arrives when it
+// first opens: the posts list and the calendar show none of them at first (issue 23).
+const InstagramPreviewCode = lazyDialog<ComponentProps<typeof InstagramPreview>>(
+  () => import('../previews/instagram-preview.tsx').then((module) => module.InstagramPreview),
+  (props) => props.opened,
+);
+const LinkedinPreviewCode = lazyDialog<ComponentProps<typeof LinkedinPreview>>(
+  () => import('../previews/linkedin-preview.tsx').then((module) => module.LinkedinPreview),
+  (props) => props.opened,
+);
+const EditPostModalCode = lazyDialog<ComponentProps<typeof EditPostModal>>(
+  () => import('../edit/edit-post-modal.tsx').then((module) => module.EditPostModal),
+  (props) => props.opened,
+);
+const PublishDialogCode = lazyDialog<ComponentProps<typeof PublishDialog>>(
+  () => import('../publish/publish-dialog.tsx').then((module) => module.PublishDialog),
+  (props) => props.opened,
+);
 
 export interface PostDialogs {
   /** Opens the dialog of a card's action for this post. */
@@ -141,12 +159,12 @@ export function usePostDialogs({
 
   const element = (
     <>
-      <InstagramPreview opened={openDialog === 'instagramPreview'} post={postFor('instagramPreview')} onClose={close} />
-      <LinkedinPreview opened={openDialog === 'linkedinPreview'} post={postFor('linkedinPreview')} onClose={close} />
-      <EditPostModal opened={openDialog === 'edit'} post={postFor('edit')} onClose={close} />
-      <PublishDialog opened={openDialog === 'publish'} post={postFor('publish')} clock={clock} clockReadAt={clockReadAt} onClose={close} />
-      <PublishDialog opened={openDialog === 'queue'} post={postFor('queue')} clock={clock} clockReadAt={clockReadAt} mode="queue" onClose={close} />
-      <ConfirmDialog
+      <InstagramPreviewCode opened={openDialog === 'instagramPreview'} post={postFor('instagramPreview')} onClose={close} />
+      <LinkedinPreviewCode opened={openDialog === 'linkedinPreview'} post={postFor('linkedinPreview')} onClose={close} />
+      <EditPostModalCode opened={openDialog === 'edit'} post={postFor('edit')} onClose={close} />
+      <PublishDialogCode opened={openDialog === 'publish'} post={postFor('publish')} clock={clock} clockReadAt={clockReadAt} onClose={close} />
+      <PublishDialogCode opened={openDialog === 'queue'} post={postFor('queue')} clock={clock} clockReadAt={clockReadAt} mode="queue" onClose={close} />
+      <LazyConfirmDialog
         opened={openDialog === 'delete'}
         title={t('delete.title')}
         message={current ? deleteMessage(current) : ''}
@@ -156,7 +174,7 @@ export function usePostDialogs({
         onConfirm={() => current && confirmDelete(current)}
         onCancel={close}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={openDialog === 'reset'}
         title={t('reset.title')}
         message={current ? resetMessage(current) : ''}
@@ -165,7 +183,7 @@ export function usePostDialogs({
         onConfirm={() => current && confirmReset(current)}
         onCancel={close}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={reviewDialog.opened}
         title={t(reviewing?.published === false ? 'review.notPublishedTitle' : 'review.publishedTitle')}
         message={t(reviewing?.published === false ? 'review.notPublishedMessage' : 'review.publishedMessage', reviewNames)}
@@ -174,7 +192,7 @@ export function usePostDialogs({
         onConfirm={confirmReview}
         onCancel={reviewDialog.close}
       />
-      <ErrorDialog message={errorMessage} onAccept={() => setErrorMessage(null)} />
+      <LazyErrorDialog message={errorMessage} onAccept={() => setErrorMessage(null)} />
     </>
   );
   const busyId = reviewResult.isPending ? (reviewResult.variables?.id ?? null) : retryPost.isPending ? (retryPost.variables ?? null) : null;

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAppEvents } from '../../../lib/app-events.ts';
 import { useDismissableError } from '../../../lib/use-dismissable-error.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { ErrorDialog } from '../../../ui/message-dialog.tsx';
+import { LazyErrorDialog } from '../../../ui/lazy-dialogs.tsx';
 import { NumberedPagination } from '../../../ui/numbered-pagination.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { postsQueryKey, usePosts } from '../api/list-posts.ts';
@@ -90,7 +90,7 @@ export function PostsList({ query, onQueryChange, showOwner = false }: PostsList
       ) : null}
 
       {dialogs.element}
-      <ErrorDialog message={listError} onAccept={listFailure.dismiss} />
+      <LazyErrorDialog message={listError} onAccept={listFailure.dismiss} />
     </>
   );
 }
