@@ -1,4 +1,4 @@
-import { Avatar, Button, FileButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useChangeAvatar } from './api/change-avatar.ts';
 import { useProfile } from './api/get-profile.ts';
@@ -107,22 +108,20 @@ export function ProfilePage() {
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
-        <div>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4}>
-            {t('description')}
-          </Text>
-        </div>
-        {!editing && (
-          <Group>
-            <Button variant="default" onClick={() => setChangingPassword(true)}>
-              {t('password.open')}
-            </Button>
-            <Button onClick={() => setEditing(true)}>{t('edit')}</Button>
-          </Group>
-        )}
-      </Group>
+      <PageHeading
+        title={t('title')}
+        description={t('description')}
+        action={
+          !editing && (
+            <Group>
+              <Button variant="default" onClick={() => setChangingPassword(true)}>
+                {t('password.open')}
+              </Button>
+              <Button onClick={() => setEditing(true)}>{t('edit')}</Button>
+            </Group>
+          )
+        }
+      />
 
       <Paper withBorder radius="md" p="lg">
         <Group align="flex-start" gap="xl" wrap="wrap">

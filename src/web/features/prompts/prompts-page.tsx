@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import {
 import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { LazyConfirmDialog, LazyErrorDialog, preloadDialogs, useOpenedOnce } from '../../ui/lazy-dialogs.tsx';
 import { ListSort } from '../../ui/list-sort.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TablePagination } from '../../ui/table-pagination.tsx';
 import { useCreatePrompt } from './api/create-prompt.ts';
@@ -130,7 +131,6 @@ export function PromptsPage() {
       },
       onError: (error) => {
         deleteDialog.close();
-        console.error('Error deleting prompt', prompt.id, error);
         setErrorMessage(failureOf(error, 'delete', prompt.id));
       },
     });
@@ -148,17 +148,15 @@ export function PromptsPage() {
   const page = prompts.data;
   return (
     <>
-      <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
-        <div>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4}>
-            {t('description')}
-          </Text>
-        </div>
-        <Button leftSection={<PlusIcon />} onClick={() => setEditing('new')} {...preloadForm}>
-          {t('create')}
-        </Button>
-      </Group>
+      <PageHeading
+        title={t('title')}
+        description={t('description')}
+        action={
+          <Button leftSection={<PlusIcon />} onClick={() => setEditing('new')} {...preloadForm}>
+            {t('create')}
+          </Button>
+        }
+      />
 
       <ListPanel>
         {prompts.isPending ? (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Text, Title } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import {
 } from '../../ui/card-table.tsx';
 import { LazyErrorDialog, useOpenedOnce } from '../../ui/lazy-dialogs.tsx';
 import { ListSort } from '../../ui/list-sort.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TablePagination } from '../../ui/table-pagination.tsx';
 import { useCreateUser } from './api/create-user.ts';
@@ -121,17 +122,15 @@ export function UsersPage() {
   const page = users.data;
   return (
     <>
-      <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
-        <div>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4}>
-            {t('description')}
-          </Text>
-        </div>
-        <Button onClick={() => setEditing('new')} {...preloadForm}>
-          {t('create')}
-        </Button>
-      </Group>
+      <PageHeading
+        title={t('title')}
+        description={t('description')}
+        action={
+          <Button onClick={() => setEditing('new')} {...preloadForm}>
+            {t('create')}
+          </Button>
+        }
+      />
 
       <ListPanel>
         {users.isPending ? (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { CardTable, CardTableBody, CardTableHead, HeaderCell, ListPanel, SortHea
 import { PlusIcon } from '../../../ui/icons.tsx';
 import { LazyConfirmDialog, LazyErrorDialog, preloadDialogs, useOpenedOnce } from '../../../ui/lazy-dialogs.tsx';
 import { ListSort } from '../../../ui/list-sort.tsx';
+import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { TablePagination } from '../../../ui/table-pagination.tsx';
 import { useDeleteProject } from '../api/delete-project.ts';
@@ -137,7 +138,6 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
       },
       onError: (error) => {
         setPending(null);
-        console.error('Error deleting project', project.id, error);
         setErrorMessage(
           error instanceof ApiError && error.status === 404 ? t('errors.notFound', { id: project.id }) : t('errors.delete', { message: describe(error) }),
         );
@@ -146,19 +146,17 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
-        <div>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" mt={4}>
-            {t('description')}
-          </Text>
-        </div>
-        {!forbidden && (
-          <Button leftSection={<PlusIcon />} onClick={onCreate}>
-            {t('create')}
-          </Button>
-        )}
-      </Group>
+      <PageHeading
+        title={t('title')}
+        description={t('description')}
+        action={
+          !forbidden && (
+            <Button leftSection={<PlusIcon />} onClick={onCreate}>
+              {t('create')}
+            </Button>
+          )
+        }
+      />
 
       {forbidden ? (
         <Alert color="gray" variant="light" title={t('forbidden.title')}>
