@@ -157,7 +157,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const limiter = createAttemptLimiter(database.db, config.signInLimits.windowSeconds);
+  // The limits' windows are on the machine's clock: an attacker's pace is real time, which no sandbox moves.
+  const limiter = createAttemptLimiter(database.db, config.signInLimits.windowSeconds, systemClock);
   // One limit for every password check: sign-in and the profile's password change.
   const passwordAttempts = createPasswordAttempts(limiter, config.signInLimits);
   await app.register(authRoutes, {
@@ -177,7 +178,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(contactRoutes, {
     db: database.db,
     mailer: deps.mailer,
-    limiter: createAttemptLimiter(database.db, config.contact.windowSeconds),
+    limiter: createAttemptLimiter(database.db, config.contact.windowSeconds, systemClock),
     limits: config.contact,
     studioAddress: config.contact.studioAddress,
     wakeJobs,

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
 
 /**
  * Counts attempts per key in fixed windows, in the database so that every app process shares them
@@ -42,7 +43,8 @@ export interface TakenAttempt {
   giveBack(keys: string[]): Promise<void>;
 }
 
-export function createAttemptLimiter(db: Kysely<Database>, windowSeconds: number, now: () => number = Date.now): AttemptLimiter {
+export function createAttemptLimiter(db: Kysely<Database>, windowSeconds: number, clock: Clock): AttemptLimiter {
+  const now = () => clock().getTime();
   const windowMs = windowSeconds * 1000;
 
   /** Adds one to the key while under its limit (or in a new window); answers the window counted in, or null. */

@@ -112,7 +112,7 @@ describe('successful sign-ins', () => {
 describe('attempt limiter', () => {
   let database: DatabaseHandle & { drop: () => Promise<void> };
   let clock: number;
-  const now = () => clock;
+  const now = () => new Date(clock);
   beforeAll(async () => {
     database = await createTestDatabase();
   });

@@ -50,12 +50,12 @@ const spanish: TemplatePhrases = {
   },
   presentation: ({ title, aProject, location, year }) =>
     sentence(`Presentamos ${title}${aProject ? `, ${aProject}` : ''}${location ? ` en ${location}` : ''}${year ? ` (${year})` : ''}`),
-  place: (title, location) => sentence(`📍 ${location}, el lugar donde se encuentra ${title}`),
+  place: (_title, location) => `📍 ${location}`,
   goingOn: (title) => sentence(`Seguimos con ${title}`),
   team: 'El equipo:',
-  closerLook: (title) => sentence(`Una mirada de cerca a ${title}`),
-  creditsOf: (title) => `Los créditos de ${title}:`,
-  tourEnd: (title) => sentence(`Hasta aquí nuestro recorrido por ${title}`),
+  closerLook: (title) => sentence(`Los detalles de ${title}`),
+  creditsOf: (title) => `Créditos de ${title}:`,
+  tourEnd: (title) => sentence(`Gracias por seguir la serie sobre ${title}`),
   labels: {
     authors: 'Autoría',
     collaborators: 'Colaboración',
@@ -65,8 +65,8 @@ const spanish: TemplatePhrases = {
     year: 'Año',
     location: 'Ubicación',
   },
-  visit: (weblink) => `🔗 Descubre el proyecto completo en ${weblink}`,
-  askForComments: '¿Qué te parece? Te leemos en los comentarios.',
+  visit: (weblink) => `🔗 Más sobre el proyecto en ${weblink}`,
+  askForComments: '¿Qué os parece? Os leemos en los comentarios.',
 };
 
 const english: TemplatePhrases = {
@@ -85,12 +85,12 @@ const english: TemplatePhrases = {
   },
   presentation: ({ title, aProject, location, year }) =>
     sentence(`Introducing ${title}${aProject ? `, ${aProject}` : ''}${location ? ` in ${location}` : ''}${year ? ` (${year})` : ''}`),
-  place: (title, location) => sentence(`📍 ${location}, where you will find ${title}`),
+  place: (_title, location) => `📍 ${location}`,
   goingOn: (title) => sentence(`More on ${title}`),
   team: 'The team:',
   closerLook: (title) => sentence(`A closer look at ${title}`),
-  creditsOf: (title) => `The credits of ${title}:`,
-  tourEnd: (title) => sentence(`That completes our tour of ${title}`),
+  creditsOf: (title) => `Credits for ${title}:`,
+  tourEnd: (title) => sentence(`Thanks for following our series on ${title}`),
   labels: {
     authors: 'Authors',
     collaborators: 'Collaborators',
@@ -100,7 +100,7 @@ const english: TemplatePhrases = {
     year: 'Year',
     location: 'Location',
   },
-  visit: (weblink) => `🔗 See the whole project at ${weblink}`,
+  visit: (weblink) => `🔗 More about the project at ${weblink}`,
   askForComments: 'What do you think? Tell us in the comments.',
 };
 
@@ -120,12 +120,12 @@ const catalan: TemplatePhrases = {
   },
   presentation: ({ title, aProject, location, year }) =>
     sentence(`Us presentem ${title}${aProject ? `, ${aProject}` : ''}${location ? ` a ${location}` : ''}${year ? ` (${year})` : ''}`),
-  place: (title, location) => sentence(`📍 ${location}, el lloc on es troba ${title}`),
+  place: (_title, location) => `📍 ${location}`,
   goingOn: (title) => sentence(`Seguim amb ${title}`),
   team: "L'equip:",
-  closerLook: (title) => sentence(`Una mirada de prop a ${title}`),
-  creditsOf: (title) => `Els crèdits de ${title}:`,
-  tourEnd: (title) => sentence(`Fins aquí el nostre recorregut per ${title}`),
+  closerLook: (title) => sentence(`Els detalls de ${title}`),
+  creditsOf: (title) => `Crèdits de ${title}:`,
+  tourEnd: (title) => sentence(`Gràcies per seguir la sèrie sobre ${title}`),
   labels: {
     authors: 'Autoria',
     collaborators: 'Col·laboració',
@@ -135,8 +135,8 @@ const catalan: TemplatePhrases = {
     year: 'Any',
     location: 'Ubicació',
   },
-  visit: (weblink) => `🔗 Descobreix el projecte complet a ${weblink}`,
-  askForComments: "Què te'n sembla? Et llegim als comentaris.",
+  visit: (weblink) => `🔗 Més sobre el projecte a ${weblink}`,
+  askForComments: 'Què us sembla? Us llegim als comentaris.',
 };
 
 export const TEMPLATE_PHRASES: Record<Language, TemplatePhrases> = { es: spanish, en: english, cat: catalan };

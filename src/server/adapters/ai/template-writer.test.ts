@@ -73,21 +73,21 @@ describe('template writer', () => {
       'Presentamos Casa del Patio, un proyecto residencial en Sant Cugat del Vallès (2023).',
       'El equipo:',
       'Categoría: Residencial · Año: 2023',
-      'Descubre el proyecto completo en https://www.estudio.es/casa-patio',
+      'Más sobre el proyecto en https://www.estudio.es/casa-patio',
     ],
     [
       'en',
       'Introducing Casa del Patio, a residential project in Sant Cugat del Vallès (2023).',
       'The team:',
       'Category: Residential · Year: 2023',
-      'See the whole project at https://www.estudio.es/casa-patio',
+      'More about the project at https://www.estudio.es/casa-patio',
     ],
     [
       'cat',
       'Us presentem Casa del Patio, un projecte residencial a Sant Cugat del Vallès (2023).',
       "L'equip:",
       'Categoria: Residencial · Any: 2023',
-      'Descobreix el projecte complet a https://www.estudio.es/casa-patio',
+      'Més sobre el projecte a https://www.estudio.es/casa-patio',
     ],
   ] as const)(
     'writes four posts in %s: the project, the place and team, the details, the credits and the web page',
@@ -149,7 +149,7 @@ describe('template writer', () => {
     const [first, second, , fourth] = await write(bare, 'es', 4);
     expect(first).toBe('Presentamos Casa del Patio.\n\nReforma integral de un piso.');
     expect(second).toBe('Seguimos con Casa del Patio.\n\nReforma integral de un piso.');
-    expect(fourth).toBe('Hasta aquí nuestro recorrido por Casa del Patio.\n\n¿Qué te parece? Te leemos en los comentarios.');
+    expect(fourth).toBe('Gracias por seguir la serie sobre Casa del Patio.\n\n¿Qué os parece? Os leemos en los comentarios.');
   });
 
   it('leaves out one missing piece at a time without breaking the sentence', async () => {
@@ -177,7 +177,7 @@ describe('template writer', () => {
     expect(only).toContain('Introducing Casa del Patio');
     expect(only).toContain('Authors: Ana Pérez, Joan Vila');
     expect(only).toContain('Photography: Adrià Goula');
-    expect(only).toContain('See the whole project at https://www.estudio.es/casa-patio');
+    expect(only).toContain('More about the project at https://www.estudio.es/casa-patio');
   });
 
   it('ends the last post with the call whatever the number of posts, and only the last', async () => {
@@ -235,7 +235,7 @@ describe('template writer', () => {
     const [, , third] = await write({ ...casaPatio, description: sentence.repeat(100), keywords }, 'es', 3);
     expect(instagramTextProblem(third)).toBeUndefined();
     expect(third).toContain('Categoría: Residencial · Año: 2023');
-    expect(third).toContain('🔗 Descubre el proyecto completo en https://www.estudio.es/casa-patio');
+    expect(third).toContain('🔗 Más sobre el proyecto en https://www.estudio.es/casa-patio');
     expect(countHashtags(third)).toBe(5);
   });
 
