@@ -1,6 +1,5 @@
 import { AppShell, Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { LazyConfirmDialog } from '../ui/lazy-dialogs.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { BrandLink } from './brand-link.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { NotificationsOnDemand } from './notifications-on-demand.tsx';
 import { canOpen } from './role-routes.ts';
 import { preloadRoute, usePreloadOnIntent } from './router.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -147,7 +147,7 @@ export function AppLayout() {
           <SiteFooter />
         </Box>
       </AppShell.Main>
-      <Notifications position="bottom-right" />
+      <NotificationsOnDemand position="bottom-right" />
       <LazyConfirmDialog
         opened={confirmingLogout}
         title={t('logoutConfirm.title')}
