@@ -16,6 +16,17 @@ export function preloadDialogs(): void {
   void loadMessage();
 }
 
+/** Handlers to spread on a button: the pointer or the focus reaching it starts `load`, so what it opens is on its way before the click. */
+export function preloadOnApproach(load: () => unknown): { onPointerEnter: () => void; onFocus: () => void } {
+  const start = () => void load();
+  return { onPointerEnter: start, onFocus: start };
+}
+
+/** A form or dialog whose code (`load`, a dynamic import) arrives when first rendered, and `preload` to start it ahead from the buttons that open it. */
+export function lazyWithPreload<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return { Component: lazy(() => load().then((Component) => ({ default: Component }))), preload: preloadOnApproach(load) };
+}
+
 const ConfirmDialogCode = lazy(() => loadConfirm().then((module) => ({ default: module.ConfirmDialog })));
 const ErrorDialogCode = lazy(() => loadMessage().then((module) => ({ default: module.ErrorDialog })));
 

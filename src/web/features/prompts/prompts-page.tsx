@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPromptsQuery, Prompt, PromptInput } from '../../../domain/prompt.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -23,7 +23,7 @@ import {
   TitleCell,
 } from '../../ui/card-table.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
-import { LazyConfirmDialog, LazyErrorDialog, preloadDialogs, useOpenedOnce } from '../../ui/lazy-dialogs.tsx';
+import { LazyConfirmDialog, LazyErrorDialog, lazyWithPreload, preloadDialogs, preloadOnApproach, useOpenedOnce } from '../../ui/lazy-dialogs.tsx';
 import { ListSort } from '../../ui/list-sort.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -36,10 +36,8 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 
 // The form (react-hook-form, the prompt schema, the dialog) loads when first opened, and ahead of it
 // when the pointer or the focus reaches a button that opens it (docs/decisions/023).
-const loadPromptForm = () => import('./prompt-form-modal.tsx');
-const PromptFormModal = lazy(() => loadPromptForm().then((module) => ({ default: module.PromptFormModal })));
-const preloadForm = { onPointerEnter: () => void loadPromptForm(), onFocus: () => void loadPromptForm() };
-const preloadDelete = { onPointerEnter: preloadDialogs, onFocus: preloadDialogs };
+const { Component: PromptFormModal, preload: preloadForm } = lazyWithPreload(() => import('./prompt-form-modal.tsx').then((module) => module.PromptFormModal));
+const preloadDelete = preloadOnApproach(preloadDialogs);
 
 type SortField = ListPromptsQuery['sort'];
 

@@ -1,6 +1,6 @@
 import { Badge, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListUsersQuery, User } from '../../../domain/user.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -21,7 +21,7 @@ import {
   SortHeader,
   TitleCell,
 } from '../../ui/card-table.tsx';
-import { LazyErrorDialog, useOpenedOnce } from '../../ui/lazy-dialogs.tsx';
+import { LazyErrorDialog, lazyWithPreload, useOpenedOnce } from '../../ui/lazy-dialogs.tsx';
 import { ListSort } from '../../ui/list-sort.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -33,9 +33,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 
 // The form (react-hook-form, the shared schemas, the selects, the dialog) loads when first opened, and
 // ahead of it when the pointer or the focus reaches a button that opens it (docs/decisions/023).
-const loadUserForm = () => import('./user-form-modal.tsx');
-const UserFormModal = lazy(() => loadUserForm().then((module) => ({ default: module.UserFormModal })));
-const preloadForm = { onPointerEnter: () => void loadUserForm(), onFocus: () => void loadUserForm() };
+const { Component: UserFormModal, preload: preloadForm } = lazyWithPreload(() => import('./user-form-modal.tsx').then((module) => module.UserFormModal));
 
 type SortField = ListUsersQuery['sort'];
 
