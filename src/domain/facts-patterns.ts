@@ -39,6 +39,7 @@ export function normalisedLink(link: string): string {
     .toLowerCase()
     .replace(/^https?:\/\//, '')
     .replace(/^www\./, '')
+    .replace(/[?#].*$/, '') // a tracking parameter or an anchor leads to the same page
     .replace(/\/+$/, '');
 }
 

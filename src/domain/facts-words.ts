@@ -19,6 +19,9 @@ export const NEVER_NAMES: ReadonlySet<string> = new Set([
   'i',
 ]);
 
+/** Titles before a name, written with a full stop that does not end the sentence: "Sr. Pérez", "Dr. Puig". */
+export const TITLES: ReadonlySet<string> = new Set(['sr', 'sra', 'srta', 'd', 'dna', 'dr', 'dra', 'mr', 'mrs', 'ms', 'prof', 'arq', 'ing', 'sres']);
+
 /**
  * Common words that open a sentence (articles, pronouns, prepositions, the writers' usual verbs): such a
  * word before a name is not part of it, and written in capitals ("MUY", "THE") it is emphasis, not a name.

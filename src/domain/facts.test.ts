@@ -145,6 +145,11 @@ describe('the facts rule: names and awards', () => {
     expect(facts('El Estudio Lagos firmó la reforma.')).toEqual(['name: Estudio Lagos']);
   });
 
+  it('reads a name after a title (Sr., Dra., Mr.) as a name, not as the start of a sentence', () => {
+    expect(facts('Con el Sr. Pérez y la Dra. García.')).toEqual(['name: García']);
+    expect(facts('Mr. Puig visited the site.')).toEqual([]);
+  });
+
   it('keeps hashtags out of the names, the keywords ones and any other', () => {
     expect(facts('#CasaPatio #Arquitectura #Valencia #InteriorDesign')).toEqual([]);
   });
@@ -157,6 +162,7 @@ describe('the facts rule: links', () => {
     ['cat', 'Més a www.EstudioNomada.com/obras/casa-patio'],
     ['es', 'Todo el proyecto en estudionomada.com'],
     ['en', 'Photos by @hevia_foto.'],
+    ['es', 'Ver https://estudionomada.com/obras/casa-patio?utm_source=instagram#fotos'],
   ])("holds the project's own link however it is written (%s): %s", (_language, text) => {
     expect(facts(text)).toEqual([]);
   });

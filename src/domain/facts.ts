@@ -1,4 +1,4 @@
-import { AWARD_TRIGGERS, AWARD_WORDS, COMMON_STARTERS, NAME_ARTICLES, NAME_CONNECTORS, NEVER_NAMES } from './facts-words.ts';
+import { AWARD_TRIGGERS, AWARD_WORDS, COMMON_STARTERS, NAME_ARTICLES, NAME_CONNECTORS, NEVER_NAMES, TITLES } from './facts-words.ts';
 import { type FoundLink, NUMBER, PROJECT_NUMBER, findLinks, normalisedLink, numberValues } from './facts-patterns.ts';
 import type { Project } from './project.ts';
 
@@ -211,7 +211,7 @@ function findNames(masked: string, project: ProjectFacts): { kind: FactKind; sta
 const JOINS_A_NAME = /^(?:[ \t\u00A0]*[&+]?[ \t\u00A0]*|['’])$/u;
 
 function isNameWord(word: Word): boolean {
-  if (!/^[\p{Lu}\p{Lt}]/u.test(word.text) || NEVER_NAMES.has(word.normal)) return false;
+  if (!/^[\p{Lu}\p{Lt}]/u.test(word.text) || NEVER_NAMES.has(word.normal) || TITLES.has(word.normal)) return false;
   // "MUY ESPECIAL", "THE team": capitals for emphasis, not a name; an acronym (RIBA, FAD) has at most 4 letters.
   return !(isAllCapitals(word) && (COMMON_STARTERS.has(word.normal) || word.text.length > 4));
 }
@@ -243,6 +243,7 @@ function opensSentence(text: string, index: number): boolean {
   while (at > 0) {
     const lowSurrogate = at >= 2 && /[\uDC00-\uDFFF]/.test(text[at - 1]!) && /[\uD800-\uDBFF]/.test(text[at - 2]!);
     const character = lowSurrogate ? text.slice(at - 2, at) : text[at - 1]!;
+    if (character === '.' && TITLES.has(normalised(/\p{L}+$/u.exec(text.slice(Math.max(0, at - 6), at - 1))?.[0] ?? ''))) return false;
     if (character === '\n' || SENTENCE_BREAK.test(character)) return true;
     if (!BETWEEN_SENTENCE_AND_WORD.test(character)) return false;
     at -= character.length;
