@@ -61,7 +61,7 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
     storage,
     mediaDir: config.storage.kind === 'local' ? config.storage.root : undefined,
-    mailer: await createMailer(config.mail, (line) => logLine.write(line)),
+    mailer: await createMailer(config.mail, (line) => logLine.write(line), now),
     social: { cipher: createTokenCipher(tokenKeys.keys), ...socialClients, sandbox },
     events: options.events,
     writer: await createPostWriter(config.ai),

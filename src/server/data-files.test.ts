@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { openDatabase } from './db/database.ts';
+import { systemClock } from './lib/clock.ts';
 import { resolveTokenKeys } from './lib/token-encryption-key.ts';
 import { freePort } from './test-support/free-port.ts';
 
@@ -73,7 +74,7 @@ describe('each writer of a data file', () => {
 
   it('the outbox: its folder 0700, each message 0600', async () => {
     const outboxDir = path.join(scratch, 'mail', 'outbox');
-    await createOutboxMailer({ outboxDir, from: 'Alzado <no-reply@alzado.local>', log: () => {} }).send({
+    await createOutboxMailer({ outboxDir, from: 'Alzado <no-reply@alzado.local>', log: () => {}, now: systemClock }).send({
       to: 'ana@studio.es',
       subject: 's',
       text: 't',

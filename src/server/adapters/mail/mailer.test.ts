@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../lib/clock.ts';
 import type { MailMessage } from './mailer.ts';
 import { createOutboxMailer, readOutbox } from './outbox-mailer.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
@@ -30,7 +31,7 @@ describe('outbox mailer', () => {
   afterEach(() => fs.rmSync(path.dirname(outboxDir), { recursive: true, force: true }));
 
   it('writes one readable JSON file per message, creating the folder, and logs where', async () => {
-    const mailer = createOutboxMailer({ outboxDir, from: FROM, log: (line) => logged.push(line) });
+    const mailer = createOutboxMailer({ outboxDir, from: FROM, log: (line) => logged.push(line), now: systemClock });
     await mailer.send(message());
     await mailer.send(message({ to: 'jordi@studio.es', subject: "Recupera la teva contrasenya d'Alzado" }));
 
@@ -46,7 +47,9 @@ describe('outbox mailer', () => {
   });
 
   it('reads the outbox back in sending order, even within one millisecond, with sender and time', async () => {
-    const mailer = createOutboxMailer({ outboxDir, from: FROM, log: () => {} });
+    // A stopped clock: every message is sent within the same millisecond.
+    const sentAt = '2025-06-10T08:00:00.000Z';
+    const mailer = createOutboxMailer({ outboxDir, from: FROM, log: () => {}, now: () => new Date(sentAt) });
     const subjects = ['First', 'Second, with ñ and l·l', 'Third', 'Fourth', 'Fifth', 'Sixth'];
     for (const subject of subjects) await mailer.send(message({ subject }));
 
@@ -54,6 +57,7 @@ describe('outbox mailer', () => {
     expect(outbox.map((mail) => mail.subject)).toEqual(subjects);
     expect(outbox[0]).toEqual({ ...message({ subject: 'First' }), from: FROM, sentAt: expect.any(String) });
     expect(Number.isNaN(Date.parse(outbox[0]!.sentAt))).toBe(false);
+    expect(outbox.every((mail) => mail.sentAt === sentAt)).toBe(true);
   });
 
   it('reads a missing outbox as empty', async () => {

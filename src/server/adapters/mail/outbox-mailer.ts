@@ -3,21 +3,21 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
-import { systemClock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** Orders the messages this process writes within one millisecond. */
 let nextSequence = 0;
 
 /**
  * The default mailer: each message becomes one readable JSON file in the outbox folder, so that a
- * person (or a test) can open it. Nothing leaves the machine.
+ * person (or a test) can open it. Nothing leaves the machine. A message's sentAt is the app's clock's.
  */
-export function createOutboxMailer(options: { outboxDir: string; from: string; log: (line: string) => void }): Mailer {
+export function createOutboxMailer(options: { outboxDir: string; from: string; log: (line: string) => void; now: Clock }): Mailer {
   return {
     async send(message: MailMessage) {
       // The messages hold recovery and welcome links: for the app's own account only.
       await fs.mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-      const sentAt = systemClock().toISOString();
+      const sentAt = options.now().toISOString();
       // The sequence keeps messages of the same millisecond in sending order when the names are sorted.
       const sequence = String(nextSequence++).padStart(6, '0');
       const name = `${sentAt.replace(/[:.]/g, '-')}-${sequence}-${randomBytes(4).toString('hex')}.json`;
