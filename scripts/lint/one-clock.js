@@ -56,7 +56,6 @@ const SYSTEM_CLOCK_ALLOWED = [
   'src/server/features/posts/repo.ts',
   'src/server/features/publishing/repo.ts',
   'src/server/jobs/job-queue.ts',
-  'src/server/lib/studio-calendar.ts',
 ];
 
 export const oneClockConfig = [

@@ -6,6 +6,7 @@ import { ensureFirstAdmin } from '../auth/first-admin.ts';
 import { composeApp } from '../compose.ts';
 import { loadConfig } from '../config.ts';
 import { readFlag } from '../db/values.ts';
+import { systemClock } from '../lib/clock.ts';
 import { createStudioCalendar } from '../lib/studio-calendar.ts';
 import { type TestDatabase, createTestDatabase } from '../test-support/database.ts';
 import { freePort } from '../test-support/free-port.ts';
@@ -158,7 +159,7 @@ describe('the demo studio, with the sandbox in the app', () => {
     const scheduled = posts.filter((post) => post.state === 'scheduled');
     expect(posts.filter((post) => post.state === 'preview')).toHaveLength(9);
     expect(scheduled).toHaveLength(1);
-    const today = createStudioCalendar({ timeZone: 'Europe/Madrid' }).today();
+    const today = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }).today();
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect([scheduled[0]!.publish_on, readFlag(scheduled[0]!.to_linkedin), readFlag(scheduled[0]!.to_instagram)]).toEqual([tomorrow, true, false]);
     expect(summary.scheduled).toEqual({ postId: scheduled[0]!.id, projectTitle: 'Biblioteca del Parque Norte', day: tomorrow });

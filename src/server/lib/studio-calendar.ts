@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from './clock.ts';
+import type { Clock } from './clock.ts';
 /**
  * The studio's calendar (DESIGN §4): a publish day is a date in the studio's time zone, not the
  * server's nor the browser's. "Today" is asked of this, never of the machine's clock directly, so that tests
@@ -23,8 +23,9 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-export function createStudioCalendar(options: { timeZone: string; now?: Clock }): StudioCalendar {
-  const now = options.now ?? systemClock;
+/** `now` is the app's clock (`deps.now`), so that a test or the sandbox that moves it moves the studio's day too. */
+export function createStudioCalendar(options: { timeZone: string; now: Clock }): StudioCalendar {
+  const { now } = options;
   // Built once: constructing a formatter is the costly part.
   const format = new Intl.DateTimeFormat('en-US', { timeZone: options.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return {

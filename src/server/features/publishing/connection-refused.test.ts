@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFlag } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { type PublishingTestApp, createDuePost, createTestPublishing, publishingDependencies, startPublishingTestApp } from '../../test-support/publishing.ts';
 import { type Network, connect } from '../../test-support/social-sandbox.ts';
@@ -66,7 +67,7 @@ describe('publishing closes a connection the network refuses', () => {
   beforeAll(async () => {
     env = await startPublishingTestApp();
     test = createTestPublishing(env);
-    today = createStudioCalendar({ timeZone: 'Europe/Madrid' }).today();
+    today = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }).today();
   });
   beforeEach(() => {
     env.t.sentMail.length = 0;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InstagramBusinessPage } from '../../../domain/social.ts';
 import { readFlag } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { type PublishingTestApp, createDuePost, startPublishingTestApp } from '../../test-support/publishing.ts';
 import { connect } from '../../test-support/social-sandbox.ts';
@@ -24,7 +25,7 @@ let today: string;
 let users = 0;
 beforeAll(async () => {
   env = await startPublishingTestApp();
-  today = createStudioCalendar({ timeZone: 'Europe/Madrid' }).today();
+  today = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }).today();
 });
 afterAll(() => env.close());
 

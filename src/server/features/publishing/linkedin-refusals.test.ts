@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LinkedInConnectionView } from '../../../domain/social.ts';
 import { readFlag } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { defaultOrganizations } from '../../../sandbox/personas.ts';
 import { type PublishingTestApp, createDuePost, createTestPublishing, startPublishingTestApp } from '../../test-support/publishing.ts';
@@ -23,7 +24,7 @@ function publishingHarness(options: { organizationPages: boolean }) {
   beforeAll(async () => {
     harness.env = await startPublishingTestApp({ organizationPages: options.organizationPages });
     harness.test = createTestPublishing(harness.env);
-    harness.today = createStudioCalendar({ timeZone: 'Europe/Madrid' }).today();
+    harness.today = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }).today();
   });
   beforeEach(() => {
     harness.env.t.sentMail.length = 0;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { type PublishingTestApp, createDuePost, createTestPublishing, startPublishingTestApp } from '../../test-support/publishing.ts';
 import { connect, sandboxClients } from '../../test-support/social-sandbox.ts';
@@ -40,7 +41,7 @@ describe('an Instagram publication whose image addresses Meta cannot reach', () 
   async function publishWith(instagramNeedsPublicImages: boolean) {
     const clients = sandboxClients(env.sandbox);
     const test = createTestPublishing(env, { clients: { linkedin: clients.linkedin, instagram: clients.instagram, instagramNeedsPublicImages } });
-    const today = createStudioCalendar({ timeZone: 'Europe/Madrid' }).today();
+    const today = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }).today();
     const post = await createDuePost(env, { ownerId: owner.id, publishOn: today, networks: { instagram: true, linkedin: true }, images: 2 });
     const text = (await db().selectFrom('posts').select('text').where('id', '=', post.id).executeTakeFirstOrThrow()).text;
     env.t.sentMail.length = 0;

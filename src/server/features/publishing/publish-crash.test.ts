@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/studio-time.ts';
 import { flagWriter, readInstant } from '../../db/values.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import {
   type CrashTestApp,
@@ -154,7 +155,7 @@ describe('publishing through crashes: app processes killed and stopped while pub
     expect(
       (await env.t.app.inject({ method: 'PUT', url: '/api/social/instagram/target', headers: { cookie }, payload: { targetId: SOLER_INSTAGRAM } })).statusCode,
     ).toBe(200);
-    const today = createStudioCalendar({ timeZone: 'Europe/Madrid' }).today();
+    const today = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }).today();
     yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   });
   afterAll(async () => {

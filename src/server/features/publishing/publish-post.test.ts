@@ -3,6 +3,7 @@ import type { AppEvent } from '../../../domain/events.ts';
 import { type Post, displayedStateOf } from '../../../domain/post.ts';
 import { createLocalStorage } from '../../adapters/storage/local-storage.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { createTestPost, createTestProject } from '../../test-support/posts.ts';
 import { type PublishingTestApp, createDuePost, createTestPublishing, startPublishingTestApp, storeVariantPair } from '../../test-support/publishing.ts';
@@ -55,7 +56,7 @@ describe('publishing to the sandbox', () => {
   beforeAll(async () => {
     env = await startPublishingTestApp();
     test = createTestPublishing(env);
-    today = createStudioCalendar({ timeZone: 'Europe/Madrid' }).today();
+    today = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }).today();
     for (const [name, language] of [
       ['clara', 'es'],
       ['olga', 'es'],

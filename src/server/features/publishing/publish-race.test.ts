@@ -4,6 +4,7 @@ import readline from 'node:readline';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/studio-time.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { testDialect } from '../../test-support/database.ts';
 import { createTestProject } from '../../test-support/posts.ts';
@@ -56,7 +57,7 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
     await env.t.app.inject({ method: 'PUT', url: '/api/social/instagram/target', headers: { cookie }, payload: { targetId: '17841400000000001' } });
 
     // Due since yesterday, so the publish hour does not matter; every fifth also to Instagram.
-    const today = createStudioCalendar({ timeZone: 'Europe/Madrid' }).today();
+    const today = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }).today();
     const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const keys = await storeVariantPair(env);
     const at = new Date().toISOString();

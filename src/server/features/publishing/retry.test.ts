@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Post, displayedStateOf } from '../../../domain/post.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { type PublishingTestApp, createDuePost, createTestPublishing, startPublishingTestApp } from '../../test-support/publishing.ts';
 import { connect } from '../../test-support/social-sandbox.ts';
@@ -72,7 +73,7 @@ describe('retrying a failed network, and publishing again', () => {
 
   beforeAll(async () => {
     env = await startPublishingTestApp();
-    const calendar = createStudioCalendar({ timeZone: 'Europe/Madrid' });
+    const calendar = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock });
     today = calendar.today();
     tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     for (const [name, role] of [
