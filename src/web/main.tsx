@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './app/styles.ts';
 import { Providers, createQueryClient } from './app/providers.tsx';
-import { AppRoutes, preloadRoute } from './app/router.tsx';
+import { AppRoutes, prefetchPageData, preloadRoute } from './app/router.tsx';
 import { i18nLoaded, initI18n } from './i18n/index.ts';
 import { getSession, sessionQueryKey } from './lib/session.ts';
 
@@ -13,9 +13,11 @@ if (!root) throw new Error('index.html has no #root element');
 reloadWhenTheBuildChanged();
 const i18n = initI18n();
 const queryClient = createQueryClient();
-// The first screen needs its translations, its page's code and the session check: all start now.
+// The first screen needs its translations, its page's code, the session check and its page's first
+// request (a list's first page): all start now.
 const pageLoaded = preloadRoute(window.location.pathname, i18n);
 void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: getSession });
+prefetchPageData(window.location, queryClient);
 
 // The launch screen of index.html stays until the first screen's code and translations are there (the
 // guards show their spinner if the session check takes longer). Rendering only then mounts the page in

@@ -27,6 +27,11 @@ export interface PageEntry extends PageCode {
   /** Providers around it, loaded with it (the posts page's calendar languages). */
   readonly wrappers?: readonly PageCode[];
   readonly props?: Readonly<Record<string, string>>;
+  /**
+   * An export of the module, `(queryClient, params) => void`, that starts the page's first request; the
+   * app calls it when it opens on the page, alongside the session check (router.tsx, prefetchPageData).
+   */
+  readonly prefetch?: string;
 }
 
 export const PAGES = {
@@ -60,6 +65,7 @@ export const PAGES = {
     component: 'ProjectsPage',
     layout: 'signedIn',
     namespaces: ['projects', 'validation'],
+    prefetch: 'prefetchProjectsPage',
   },
   posts: {
     path: '/preview-projects',

@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ListProjectsQuery } from '../../../domain/project.ts';
-import { useListState } from '../../lib/list-state.ts';
+import { readListState, useListState } from '../../lib/list-state.ts';
+import { prefetchProjects } from './api/list-projects.ts';
 import { PROJECTS_LIST } from './list/list-query.ts';
 import { ProjectsList } from './list/projects-list.tsx';
 
@@ -11,6 +13,12 @@ const ProjectEditor = lazy(() => import('./form/project-editor.tsx').then((modul
 
 /** SPEC §9: the projects table shows 10 a page. */
 const PAGE_SIZE = 10;
+
+/** The list's page the address names, asked for as the app opens on /projects (route-table.ts's `prefetch`). */
+export function prefetchProjectsPage(queryClient: QueryClient, params: URLSearchParams): void {
+  if (params.has('project')) return;
+  void prefetchProjects(queryClient, { ...readListState(PROJECTS_LIST, params), pageSize: PAGE_SIZE });
+}
 
 /**
  * /projects (SPEC §2 "Projects"): the list, or the project form as a full page section. The form is
