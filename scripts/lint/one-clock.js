@@ -54,7 +54,6 @@ const SYSTEM_CLOCK_ALLOWED = [
   // the job queue's enqueueJob, the
   // calendar's default.
   'src/server/features/posts/repo.ts',
-  'src/server/features/publishing/repo.ts',
   'src/server/jobs/job-queue.ts',
 ];
 

@@ -160,15 +160,22 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
 /** Records `publishing` (committed before the call: a run that dies during it leaves that), calls once, records the answer. */
 async function callOnce(context: RunContext, prepared: PreparedPost, access: PublishingAccess, maxAttempts: number): Promise<Call> {
   const { deps, post, network, now } = context;
-  const attempts = await moveResult(deps.db, post.id, network, 'pending', {
-    status: 'publishing',
-    startedAt: now(),
-    targetId: access.targetId,
-    targetName: access.targetName,
-    error: null,
-    errorCode: null,
-    countAttempt: true,
-  });
+  const attempts = await moveResult(
+    deps.db,
+    post.id,
+    network,
+    'pending',
+    {
+      status: 'publishing',
+      startedAt: now(),
+      targetId: access.targetId,
+      targetName: access.targetName,
+      error: null,
+      errorCode: null,
+      countAttempt: true,
+    },
+    deps.now(),
+  );
   if (attempts === undefined) return { kind: 'taken' };
 
   let created: CreatedPost | undefined;
@@ -204,7 +211,7 @@ async function readAndRecordPermalink(context: RunContext, remoteId: string, acc
   try {
     signal.throwIfAborted();
     const permalink = await untilAborted(readPermalink(network, deps.clients, access ?? (await accessOf(context)), remoteId), signal);
-    if (permalink && (await recordPermalink(deps.db, { postId: post.id, network, remoteId, permalink }))) announcePost(deps, post, 'scheduled');
+    if (permalink && (await recordPermalink(deps.db, { postId: post.id, network, remoteId, permalink }, deps.now()))) announcePost(deps, post, 'scheduled');
   } catch (error) {
     if (signal.aborted) throw error;
     deps.log.warn({ postId: post.id, network, remoteId, error: errorMessage(error) }, 'The link of the published post could not be read; it stays without one');
@@ -317,7 +324,7 @@ async function settle(
 /** Moves the network's result and tells the page; false when another run had moved it already. */
 async function record(context: RunContext, from: ResultStatus, change: ResultChange): Promise<boolean> {
   const { deps, post, network } = context;
-  const moved = (await moveResult(deps.db, post.id, network, from, change)) !== undefined;
+  const moved = (await moveResult(deps.db, post.id, network, from, change, deps.now())) !== undefined;
   if (moved) announcePost(deps, post, 'scheduled');
   else deps.log.warn({ postId: post.id, network, from, to: change.status }, 'Publication result changed by another run meanwhile');
   return moved;

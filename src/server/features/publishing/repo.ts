@@ -3,7 +3,6 @@ import { POST_NETWORKS, type PostNetwork, type ResultErrorCode, type ResultStatu
 import type { Dialect } from '../../db/database.ts';
 import type { Database, PostResultsTable } from '../../db/schema.ts';
 import { readFlag } from '../../db/values.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 /** The SQL of publishing: the claim, the results' transitions, the end of a post, the sweep. */
 
@@ -135,8 +134,9 @@ export async function moveResult(
   network: PostNetwork,
   from: ResultStatus,
   change: ResultChange,
+  at: Date,
 ): Promise<number | undefined> {
-  const values: Updateable<PostResultsTable> = { status: change.status, updated_at: systemClock().toISOString() };
+  const values: Updateable<PostResultsTable> = { status: change.status, updated_at: at.toISOString() };
   if (change.error !== undefined) values.error = change.error;
   if (change.errorCode !== undefined) values.error_code = change.errorCode;
   if (change.targetId !== undefined) values.target_id = change.targetId;
@@ -163,10 +163,11 @@ export async function moveResult(
 export async function recordPermalink(
   db: Kysely<Database>,
   input: { postId: number; network: PostNetwork; remoteId: string; permalink: string },
+  at: Date,
 ): Promise<boolean> {
   const result = await db
     .updateTable('post_results')
-    .set({ permalink: input.permalink, updated_at: systemClock().toISOString() })
+    .set({ permalink: input.permalink, updated_at: at.toISOString() })
     .where('post_id', '=', input.postId)
     .where('network', '=', input.network)
     .where('status', '=', 'posted')
