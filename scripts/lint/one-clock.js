@@ -50,10 +50,7 @@ const SYSTEM_CLOCK_ALLOWED = [
   'src/server/auth/password-attempts.ts',
   // A Retry-After date is the provider's real time.
   'src/server/adapters/provider-http.ts',
-  // Not yet given the clock by their callers (issue 22 item 2, left): the repos' row stamps, the mail outbox,
-  // the job queue's enqueueJob, the
-  // calendar's default.
-  'src/server/features/posts/repo.ts',
+  // Not yet given the clock by its callers (issue 22 item 2, left): the job queue's enqueueJob.
   'src/server/jobs/job-queue.ts',
 ];
 

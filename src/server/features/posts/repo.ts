@@ -5,7 +5,6 @@ import type { Database, Flag, PostsTable } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { PublishMoment } from './publish-moment.ts';
-import { systemClock } from '../../lib/clock.ts';
 
 /** Who is asking: an admin sees every post; a customer the posts they own. */
 export interface PostViewer {
@@ -197,10 +196,10 @@ type PostChanges = Partial<Omit<PostsTable, 'id' | 'project_id' | 'created_at'>>
  * checked, repeated in the UPDATE so that a publish job claiming the post meanwhile wins. False when
  * nothing was changed.
  */
-async function updateChangeablePost(trx: Transaction<Database>, id: number, lockBoundary: Date, changes: PostChanges): Promise<boolean> {
+async function updateChangeablePost(trx: Transaction<Database>, id: number, lockBoundary: Date, changes: PostChanges, at: Date): Promise<boolean> {
   const result = await trx
     .updateTable('posts')
-    .set({ ...changes, updated_at: systemClock().toISOString() })
+    .set({ ...changes, updated_at: at.toISOString() })
     .where('id', '=', id)
     .where('publishing_since', 'is', null)
     .where('state', '<>', 'published')
@@ -215,9 +214,10 @@ export async function savePostEdit(
   id: number,
   lockBoundary: Date,
   edit: { text?: string | undefined; images?: { id: number; status: string }[] | undefined },
+  at: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (!(await updateChangeablePost(trx, id, lockBoundary, edit.text === undefined ? {} : { text: edit.text }))) return false;
+    if (!(await updateChangeablePost(trx, id, lockBoundary, edit.text === undefined ? {} : { text: edit.text }, at))) return false;
     if (edit.images) await arrangePostImages(trx, id, edit.images);
     return true;
   });
@@ -238,6 +238,7 @@ export async function savePostSchedule(
     networks: { instagram: boolean; linkedin: boolean };
     momentOf: (trx: Transaction<Database>) => Promise<PublishMoment | null>;
   },
+  at: Date,
 ): Promise<{ outcome: 'refused' | 'saved' | 'queued'; state: PostState }> {
   const { id } = input;
   const flag = flagWriter(dialect);
@@ -255,7 +256,7 @@ export async function savePostSchedule(
             to_linkedin: flag(input.networks.linkedin),
           };
     const state = changes.state;
-    if (!(await updateChangeablePost(trx, id, input.lockBoundary, changes))) return { outcome: 'refused', state };
+    if (!(await updateChangeablePost(trx, id, input.lockBoundary, changes, at))) return { outcome: 'refused', state };
     if (!moment?.immediate || (await hasActivePublishJob(trx, id))) return { outcome: 'saved', state };
     await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
     return { outcome: 'queued', state };
@@ -263,11 +264,11 @@ export async function savePostSchedule(
 }
 
 /** Retry: the failed networks scheduled again and the publish job queued (unless one is active), in one transaction; false when the post changed meanwhile. */
-export async function retryFailedNetworks(db: Kysely<Database>, id: number, networks: PostNetwork[]): Promise<boolean> {
+export async function retryFailedNetworks(db: Kysely<Database>, id: number, networks: PostNetwork[], at: Date): Promise<boolean> {
   return db
     .transaction()
     .execute(async (trx) => {
-      if (!(await scheduleFailedNetworksAgain(trx, id, networks))) return false;
+      if (!(await scheduleFailedNetworksAgain(trx, id, networks, at))) return false;
       if (!(await hasActivePublishJob(trx, id))) await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
       return true;
     })
@@ -345,10 +346,10 @@ export async function keysStillInUse(db: Kysely<Database>, keys: string[]): Prom
  * because all its posts were published, is in preview again: a project's state follows its posts
  * (DESIGN §8), in the same transaction.
  */
-export async function resetPublishedPost(db: Kysely<Database>, dialect: Dialect, id: number): Promise<boolean> {
+export async function resetPublishedPost(db: Kysely<Database>, dialect: Dialect, id: number, at: Date): Promise<boolean> {
   const unset = { to_instagram: flagWriter(dialect)(false), to_linkedin: flagWriter(dialect)(false) };
+  const now = at.toISOString();
   return db.transaction().execute(async (trx) => {
-    const now = systemClock().toISOString();
     const result = await trx
       .updateTable('posts')
       .set({ ...unset, state: 'preview', publish_on: null, publish_time: null, publish_at: null, published_at: null, updated_at: now })
@@ -392,8 +393,8 @@ async function reopenLaunchedProject(trx: Transaction<Database>, postId: number,
  * moved by a compare-and-set, as the post is: of two retries at once, one does it. False when the post
  * was no longer published and free, or a result was no longer failed.
  */
-async function scheduleFailedNetworksAgain(trx: Transaction<Database>, id: number, networks: PostNetwork[]): Promise<boolean> {
-  const now = systemClock().toISOString();
+async function scheduleFailedNetworksAgain(trx: Transaction<Database>, id: number, networks: PostNetwork[], at: Date): Promise<boolean> {
+  const now = at.toISOString();
   const post = await trx
     .updateTable('posts')
     .set({ state: 'scheduled', published_at: null, updated_at: now })
@@ -443,10 +444,10 @@ export type EarlierPublicationRow = Awaited<ReturnType<typeof listEarlierPublica
  * Hands a project's posts that are not published (nor being published) to a new owner; published ones
  * stay with the customer whose accounts they went out on. Answers the ids moved.
  */
-export async function moveUnpublishedPostRows(db: Kysely<Database>, projectId: number, ownerId: string): Promise<number[]> {
+export async function moveUnpublishedPostRows(db: Kysely<Database>, projectId: number, ownerId: string, at: Date): Promise<number[]> {
   const rows = await db
     .updateTable('posts')
-    .set({ owner_id: ownerId, updated_at: systemClock().toISOString() })
+    .set({ owner_id: ownerId, updated_at: at.toISOString() })
     .where('project_id', '=', projectId)
     .where('state', '<>', 'published')
     .where('publishing_since', 'is', null)

@@ -186,7 +186,7 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
   };
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The post is not valid', problems);
 
-  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), changes);
+  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), changes, now);
   // A publish job took the post, or its lock came, between the check and the write.
   if (!saved) {
     assertEditable(await visibleRow(deps, actor, id), deps.now());
@@ -334,7 +334,7 @@ async function saveSchedule(
   momentOf: (trx: Transaction<Database>) => Promise<PublishMoment | null>,
 ): Promise<Post> {
   const id = row.id;
-  const { outcome, state } = await savePostSchedule(deps.db, deps.dialect, { id, lockBoundary: lockBoundaryOf(now), networks, momentOf });
+  const { outcome, state } = await savePostSchedule(deps.db, deps.dialect, { id, lockBoundary: lockBoundaryOf(now), networks, momentOf }, now);
   if (outcome === 'refused') {
     assertSchedulable(await visibleRow(deps, actor, id), deps.now());
     throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
@@ -347,7 +347,7 @@ async function saveSchedule(
 /** SPEC §4 "publish again": only a published post; back to preview without date, networks or results. */
 export async function resetPost(deps: PostsDependencies, actor: SessionUser, id: number): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  if (row.state !== 'published' || !(await resetPublishedPost(deps.db, deps.dialect, id))) {
+  if (row.state !== 'published' || !(await resetPublishedPost(deps.db, deps.dialect, id, deps.now()))) {
     throw new AppError('CONFLICT', 'Only a published post can be published again');
   }
   announce(deps, row, 'preview');
@@ -371,7 +371,7 @@ export async function retryPost(deps: PostsDependencies, actor: SessionUser, id:
     throw new AppError('NOTHING_TO_RETRY', `Post ${id} has no failed network to retry`, { result: 'nothingToRetry' });
   }
   await assertConnected(deps, row.owner_id, { instagram: networks.includes('instagram'), linkedin: networks.includes('linkedin') });
-  const queued = await retryFailedNetworks(deps.db, id, networks);
+  const queued = await retryFailedNetworks(deps.db, id, networks, deps.now());
   if (!queued) throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
   deps.log.info({ postId: id, networks, actor: actor.id }, 'Failed networks retried');
   deps.wakeJobs?.();
@@ -432,7 +432,7 @@ export async function getPostAccounts(deps: PostsDependencies, actor: SessionUse
   };
 }
 
-/** Reassigning a project hands its unpublished posts to the new customer (called by the projects feature). */
-export async function moveUnpublishedPosts(db: Kysely<Database>, input: { projectId: number; ownerId: string }): Promise<number[]> {
-  return moveUnpublishedPostRows(db, input.projectId, input.ownerId);
+/** Reassigning a project hands its unpublished posts to the new customer (called by the projects feature), at the projects' clock's `at`. */
+export async function moveUnpublishedPosts(db: Kysely<Database>, input: { projectId: number; ownerId: string; at: Date }): Promise<number[]> {
+  return moveUnpublishedPostRows(db, input.projectId, input.ownerId, input.at);
 }

@@ -220,7 +220,7 @@ export async function assignProject(deps: ProjectsDependencies, actor: SessionUs
     throw new AppError('VALIDATION_FAILED', 'A project can only be assigned to a customer', { userId: 'userNotCustomer' });
   await updateProjectRow(deps.db, id, { assigned_to: userId }, deps.now());
   // The new customer's accounts publish what is left to publish (DESIGN §6).
-  await moveUnpublishedPosts(deps.db, { projectId: id, ownerId: userId });
+  await moveUnpublishedPosts(deps.db, { projectId: id, ownerId: userId, at: deps.now() });
   return getProject(deps, actor, id);
 }
 
