@@ -14,6 +14,7 @@ import {
   scheduleProblems,
   scheduleSchema,
   specResultOf,
+  textFor,
   textProblems,
   LOCK_MARGIN_MINUTES,
   lockedFromOf,
@@ -125,17 +126,40 @@ describe("the networks' text limits", () => {
     const tags = (count: number) => Array.from({ length: count }, (_, index) => `#tag${index}`).join(' ');
     expect(instagramTextProblem(`Casa junto al mar. ${tags(5)}`)).toBeUndefined();
     expect(instagramTextProblem(`Casa junto al mar. ${tags(6)}`)).toBe('instagramTooManyHashtags');
-    expect(textProblems(tags(6), true)).toEqual({ text: 'instagramTooManyHashtags' });
-    expect(textProblems(tags(6), false)).toEqual({});
+    expect(textProblems(same(tags(6)), instagramOnly)).toEqual({ text: 'instagramTooManyHashtags' });
+    expect(textProblems(same(tags(6)), linkedinOnly)).toEqual({});
   });
 
-  it("applies LinkedIn's 3,000 always and Instagram's limits only when the post goes there", () => {
-    expect(textProblems('  ', false)).toEqual({ text: 'postTextRequired' });
-    expect(textProblems('a'.repeat(3001), false)).toEqual({ text: 'linkedinTooLong' });
-    expect(textProblems('a'.repeat(2500), false)).toEqual({});
-    expect(textProblems('a'.repeat(2500), true)).toEqual({ text: 'instagramTooLong' });
+  it("with one text for both, applies LinkedIn's 3,000 always and Instagram's limits only when the post goes there", () => {
+    expect(textProblems(same('  '), none)).toEqual({ text: 'postTextRequired' });
+    expect(textProblems(same('a'.repeat(3001)), none)).toEqual({ text: 'linkedinTooLong' });
+    expect(textProblems(same('a'.repeat(2500)), linkedinOnly)).toEqual({});
+    expect(textProblems(same('a'.repeat(2500)), instagramOnly)).toEqual({ text: 'instagramTooLong' });
+  });
+
+  it('with a text for each network, holds each to its own rules, and a chosen network to a text (decision 034)', () => {
+    const own = (text: string, linkedin: string) => ({ text, linkedin_text: linkedin });
+    expect(textProblems(own('Casa.', 'a'.repeat(2500)), both)).toEqual({});
+    expect(textProblems(own('a'.repeat(2201), 'Casa.'), none)).toEqual({ text: 'instagramTooLong' });
+    expect(textProblems(own('Casa.', 'a'.repeat(3001)), none)).toEqual({ linkedin_text: 'linkedinTooLong' });
+    expect(textProblems(own('', 'Casa.'), linkedinOnly)).toEqual({});
+    expect(textProblems(own('', 'Casa.'), instagramOnly)).toEqual({ text: 'postTextRequired' });
+    expect(textProblems(own('Casa.', ' '), linkedinOnly)).toEqual({ linkedin_text: 'postTextRequired' });
+    expect(textProblems(own('', ''), none)).toEqual({ text: 'postTextRequired' });
+  });
+
+  it('gives each network its text: LinkedIn its own when it has one', () => {
+    expect(textFor({ text: 'IG', linkedin_text: null }, 'linkedin')).toBe('IG');
+    expect(textFor({ text: 'IG', linkedin_text: 'LI' }, 'linkedin')).toBe('LI');
+    expect(textFor({ text: 'IG', linkedin_text: 'LI' }, 'instagram')).toBe('IG');
   });
 });
+
+const same = (text: string) => ({ text, linkedin_text: null });
+const none = { instagram: false, linkedin: false };
+const both = { instagram: true, linkedin: true };
+const instagramOnly = { instagram: true, linkedin: false };
+const linkedinOnly = { instagram: false, linkedin: true };
 
 describe("dates against the studio's today", () => {
   const today = '2026-11-21';

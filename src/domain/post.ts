@@ -27,6 +27,20 @@ export const POSTS_PAGE_SIZE = 6;
  */
 export const TEXT_LIMITS = { instagramCharacters: 2200, instagramHashtags: 5, linkedinCharacters: 3000 } as const;
 
+/**
+ * How each network's text is written (decision 034), guides rather than limits: Instagram cuts a caption
+ * after about 125 characters and LinkedIn after about 140 on a phone ("see more"), so the first line is the
+ * hook; LinkedIn posts of 900 to 1,200 characters read best (AuthoredUp's study of ~1 million posts) with
+ * about 3 hashtags at the end.
+ */
+export const WRITING_GUIDES = { hookCharacters: 125, linkedinCharacters: 1200, linkedinHashtags: 3 } as const;
+
+/**
+ * An image's description (decision 034): Instagram's `alt_text` takes at most 1,000 characters, LinkedIn's
+ * `altText` 4,086; the smaller, so that one description fits both.
+ */
+export const ALT_TEXT_LIMIT = 1000;
+
 /** Characters as the networks count them: code points, so an emoji counts once. */
 export function countCharacters(text: string): number {
   return [...text].length;
@@ -162,6 +176,8 @@ export const postImageSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   linkedin_url: z.string(),
+  /** What the image shows, for people who cannot see it (decision 034); '' when none. */
+  alt_text: z.string(),
 });
 export type PostImage = z.infer<typeof postImageSchema>;
 
@@ -185,7 +201,10 @@ export const postSchema = z.object({
   owner: personSchema.nullable(),
   sequence: z.number().int(),
   state: z.enum(POST_STATES),
+  /** The Instagram text, and LinkedIn's while `linkedin_text` is null (decision 034): read a network's with `textFor`. */
   text: z.string(),
+  /** LinkedIn's own text, or null when LinkedIn gets `text` too ("the same text for both"). */
+  linkedin_text: z.string().nullable(),
   /** The studio's day, YYYY-MM-DD; null when not scheduled. */
   publish_on: z.string().nullable(),
   /** The studio's time of day, HH:MM (24 h); null when not scheduled. */
@@ -236,28 +255,65 @@ export const postPageSchema = z.object({
 });
 export type PostPage = z.infer<typeof postPageSchema>;
 
+/** A post's texts (decision 034). */
+export interface PostTexts {
+  text: string;
+  linkedin_text: string | null;
+}
+
+/** The text a network gets: LinkedIn its own when it has one, else the shared `text`. */
+export function textFor(post: PostTexts, network: PostNetwork): string {
+  return network === 'linkedin' ? (post.linkedin_text ?? post.text) : post.text;
+}
+
 /**
- * PATCH /api/posts/:id (SPEC §5 Preview edit): the text and the images (the post's whole list, in its
- * new order, each selected or not). At least one image stays selected: every Instagram post needs one.
+ * PATCH /api/posts/:id (SPEC §5 Preview edit): the texts and the images (the post's whole list, in its
+ * new order, each selected or not, with its description). At least one image stays selected: every
+ * Instagram post needs one. `linkedin_text: null` makes LinkedIn use `text` again.
  */
 export const postUpdateSchema = z.object({
   text: z
     .string()
     .max(TEXT_LIMITS.linkedinCharacters * 2, 'tooLong')
     .optional(),
+  linkedin_text: z
+    .string()
+    .max(TEXT_LIMITS.linkedinCharacters * 2, 'tooLong')
+    .nullable()
+    .optional(),
   images: z
-    .array(z.object({ id: rowIdSchema, status: z.enum(['pending', 'not_selected']) }))
+    .array(
+      z.object({
+        id: rowIdSchema,
+        status: z.enum(['pending', 'not_selected']),
+        alt_text: z.string().max(ALT_TEXT_LIMIT, 'altTextTooLong').optional(),
+      }),
+    )
     .max(10)
     .optional(),
 });
 export type PostUpdate = z.infer<typeof postUpdateSchema>;
 
-/** The text rules of an edit, shared by the form and the server. */
-export function textProblems(text: string, toInstagram: boolean): Record<string, string> {
+/**
+ * The text rules, shared by the form and the server, for the networks chosen (none while a preview):
+ * each text fits its network, a chosen network's text is not empty, and a post has some text. With one
+ * text for both it must fit LinkedIn always and Instagram when chosen, as before decision 034.
+ */
+export function textProblems(texts: PostTexts, networks: { instagram: boolean; linkedin: boolean }): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (text.trim() === '') problems.text = 'postTextRequired';
-  else if (countCharacters(text) > TEXT_LIMITS.linkedinCharacters) problems.text = 'linkedinTooLong';
-  else if (toInstagram && instagramTextProblem(text)) problems.text = instagramTextProblem(text)!;
+  const instagram = texts.text;
+  if (texts.linkedin_text === null) {
+    if (instagram.trim() === '') problems.text = 'postTextRequired';
+    else if (countCharacters(instagram) > TEXT_LIMITS.linkedinCharacters) problems.text = 'linkedinTooLong';
+    else if (networks.instagram && instagramTextProblem(instagram)) problems.text = instagramTextProblem(instagram)!;
+    return problems;
+  }
+  const linkedin = texts.linkedin_text;
+  if (instagram.trim() === '') {
+    if (networks.instagram || linkedin.trim() === '') problems.text = 'postTextRequired';
+  } else if (instagramTextProblem(instagram)) problems.text = instagramTextProblem(instagram)!;
+  if (linkedin.trim() === '' && networks.linkedin) problems.linkedin_text = 'postTextRequired';
+  else if (countCharacters(linkedin) > TEXT_LIMITS.linkedinCharacters) problems.linkedin_text = 'linkedinTooLong';
   return problems;
 }
 

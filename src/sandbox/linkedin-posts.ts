@@ -6,6 +6,8 @@ import { LINKEDIN_MEMBER } from './personas.ts';
 /** LinkedIn's Posts API (A.9): create with its checks, duplicates and daily limits; read; delete. */
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 const COMMENTARY_MAX = 3000;
+/** An image's `altText` (the Images API): at most 4,086 characters. */
+const ALT_TEXT_MAX = 4086;
 const DAY_MS = 86_400_000;
 
 export function linkedinPostRoutes(kit: LinkedInKit, app: FastifyInstance): void {
@@ -96,6 +98,11 @@ export function linkedinPostRoutes(kit: LinkedInKit, app: FastifyInstance): void
       if (!image) throw inputError(400, 'INVALID_URN_ID', `Image urn:li:image:${id} does not exist`, path);
       if (image.owner !== author) throw inputError(400, 'INVALID_VALUE_FOR_FIELD', 'The image must be owned by the post author', path);
       if (image.status !== 'AVAILABLE') throw inputError(400, 'INVALID_VALUE_FOR_FIELD', `Image urn:li:image:${id} is ${image.status}`, path);
+      const altPath = value.media ? '/content/media/altText' : `/content/multiImage/images/${index}/altText`;
+      if (entry.altText !== undefined && typeof entry.altText !== 'string')
+        throw inputError(400, 'INVALID_VALUE_FOR_FIELD', 'altText must be a string', altPath);
+      if (typeof entry.altText === 'string' && [...entry.altText].length > ALT_TEXT_MAX)
+        throw inputError(400, 'FIELD_LENGTH_TOO_LONG', `altText is longer than ${ALT_TEXT_MAX} characters`, altPath);
       return { id, ...(typeof entry.altText === 'string' ? { altText: entry.altText } : {}) };
     });
   }

@@ -7,6 +7,8 @@ import type { MetaContainer } from './store.ts';
 /** Meta's content publishing: containers and carousels (B.7 to B.9), their status, media_publish (B.11) and its quota (B.12). */
 const CONTAINER_LIFETIME_MS = 24 * 3_600_000;
 const CAPTION_MAX = 2200;
+/** `alt_text` on an image container (the Content Publishing guide, March 2025): at most 1,000 characters, images only. */
+const ALT_TEXT_MAX = 1000;
 /**
  * Hashtags a caption may carry: 5 since Instagram's announcement of 2025-12-18 ("the number of hashtags
  * that you can include in a caption for a reel or post" goes to five), although the IG User Media
@@ -30,6 +32,12 @@ export function metaPublishing(kit: MetaKit) {
     }
     if (now < container.readyAt) return { statusCode: 'IN_PROGRESS', status: 'In Progress: Media is still being processed.' };
     return { statusCode: 'FINISHED', status: 'Finished: Media has been uploaded and it is ready to be published.' };
+  }
+
+  function checkAltText(altText: string | undefined): void {
+    if (altText !== undefined && [...altText].length > ALT_TEXT_MAX) {
+      throw graphError(400, 100, `(#100) Param alt_text must be at most ${ALT_TEXT_MAX} characters long`);
+    }
   }
 
   function checkCaption(caption: string | undefined): void {
@@ -78,6 +86,8 @@ export function metaPublishing(kit: MetaKit) {
 
     if (params.media_type === 'CAROUSEL') {
       checkCaption(params.caption);
+      // Alt text is documented for images only: a carousel's descriptions are its children's.
+      if (params.alt_text !== undefined) throw graphError(400, 100, '(#100) Param alt_text is only supported for image media');
       const children = parseChildren(params.children);
       if (children.length < 2 || children.length > 10) {
         throw publishingError(
@@ -115,6 +125,7 @@ export function metaPublishing(kit: MetaKit) {
     if (params.media_type && params.media_type !== 'IMAGE')
       throw publishingError(100, 2207023, 'The media type is not supported by the sandbox (images only).', 'Unknown media type', 'Only images are supported.');
     if (!params.image_url) throw graphError(400, 100, '(#100) The parameter image_url is required');
+    checkAltText(params.alt_text);
     const isCarouselItem = params.is_carousel_item === 'true';
     // Captions on carousel items are not supported: the sandbox ignores them, as Graph appears to.
     if (!isCarouselItem) checkCaption(params.caption);

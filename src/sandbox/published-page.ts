@@ -7,10 +7,20 @@ import { authorPerson } from './studios.ts';
 
 /**
  * What the sandbox "published", newest first, as JSON (for tests) and as a page (for people): the
- * LinkedIn posts with their author and images, the Instagram media with their account and images.
+ * LinkedIn posts with their author and images, the Instagram media with their account and images, each
+ * image with the description it was sent with ('' when none).
  */
 export interface PublishedOverview {
-  linkedin: Array<{ id: string; author: string; authorName: string; commentary: string; images: string[]; permalink: string; createdAt: string }>;
+  linkedin: Array<{
+    id: string;
+    author: string;
+    authorName: string;
+    commentary: string;
+    images: string[];
+    altTexts: string[];
+    permalink: string;
+    createdAt: string;
+  }>;
   instagram: Array<{
     id: string;
     account: string;
@@ -18,6 +28,7 @@ export interface PublishedOverview {
     mediaType: string;
     caption: string;
     images: string[];
+    altTexts: string[];
     permalink: string;
     publishedAt: string;
   }>;
@@ -40,6 +51,7 @@ export function publishedOverview(context: SandboxContext): PublishedOverview {
         authorName: authorName(post.author),
         commentary: post.commentary,
         images: post.images.map((image) => `${context.publicBase}/linkedin/media/images/${image.id}`),
+        altTexts: post.images.map((image) => image.altText ?? ''),
         permalink: `${context.publicBase}/linkedin/web/feed/update/${post.id}`,
         createdAt: new Date(post.createdAt).toISOString(),
       }))
@@ -52,11 +64,21 @@ export function publishedOverview(context: SandboxContext): PublishedOverview {
         mediaType: media.mediaType,
         caption: media.caption,
         images: media.files.map((file) => `${context.publicBase}/meta/media/images/${file.replace(/^ig-/, '')}`),
+        altTexts: instagramAltTexts(context, media.containerId),
         permalink: `${context.publicBase}/meta/p/${media.shortcode}/`,
         publishedAt: new Date(media.timestamp).toISOString(),
       }))
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
   };
+}
+
+/** A medium's descriptions: its one image container's, or each carousel child's, in order. */
+function instagramAltTexts(context: SandboxContext, containerId: string): string[] {
+  const { containers } = context.store.state.meta;
+  const container = containers[containerId];
+  if (!container) return [];
+  const images = container.mediaType === 'CAROUSEL' ? (container.children ?? []).map((child) => containers[child]) : [container];
+  return images.map((image) => image?.altText ?? '');
 }
 
 const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
@@ -67,14 +89,17 @@ export function publishedPage(context: SandboxContext): string {
   // Each entry links to the post's own page, the permalink Alzado was given.
   const permalink = (url: string, iso: string) =>
     `<span><time datetime="${escapeHtml(iso)}">${when(iso)}</time> · <a href="${escapeHtml(url)}">Open post</a></span>`;
-  const images = (urls: string[]) => (urls.length ? `<div class="images">${urls.map((url) => `<img src="${escapeHtml(url)}" alt="">`).join('')}</div>` : '');
+  const images = (urls: string[], altTexts: string[]) =>
+    urls.length
+      ? `<div class="images">${urls.map((url, index) => `<img src="${escapeHtml(url)}" alt="${escapeHtml(altTexts[index] ?? '')}" title="${escapeHtml(altTexts[index] ?? '')}">`).join('')}</div>`
+      : '';
   const linkedinPosts = overview.linkedin.length
     ? overview.linkedin
         .map(
           (
             post,
           ) => `<article class="post"><header><span><strong>${escapeHtml(post.authorName)}</strong> · ${escapeHtml(post.author)}</span>${permalink(post.permalink, post.createdAt)}</header>
-<p>${escapeHtml(fromLittleText(post.commentary))}</p>${images(post.images)}</article>`,
+<p>${escapeHtml(fromLittleText(post.commentary))}</p>${images(post.images, post.altTexts)}</article>`,
         )
         .join('')
     : '<p class="empty">Nothing published on LinkedIn yet.</p>';
@@ -84,7 +109,7 @@ export function publishedPage(context: SandboxContext): string {
           (
             media,
           ) => `<article class="post" id="media-${escapeHtml(media.id)}"><header><span><strong>@${escapeHtml(media.username)}</strong> · ${media.mediaType === 'CAROUSEL_ALBUM' ? 'carousel' : 'image'}</span>${permalink(media.permalink, media.publishedAt)}</header>
-<p>${escapeHtml(media.caption)}</p>${images(media.images)}</article>`,
+<p>${escapeHtml(media.caption)}</p>${images(media.images, media.altTexts)}</article>`,
         )
         .join('')
     : '<p class="empty">Nothing published on Instagram yet.</p>';

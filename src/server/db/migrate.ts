@@ -16,6 +16,7 @@ import { resultReviewsMigration } from './migrations/012-result-reviews.ts';
 import { type StudioSchedule, postsTimeOfDayMigration } from './migrations/013-posts-time-of-day.ts';
 import { queueSlotsMigration } from './migrations/014-queue-slots.ts';
 import { earlierPublicationsMigration } from './migrations/015-earlier-publications.ts';
+import { textsPerNetworkMigration } from './migrations/016-texts-per-network.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string, Migration> {
@@ -35,6 +36,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '013-posts-time-of-day': postsTimeOfDayMigration(dialect, studio),
     '014-queue-slots': queueSlotsMigration(dialect),
     '015-earlier-publications': earlierPublicationsMigration(dialect),
+    '016-texts-per-network': textsPerNetworkMigration(),
   };
 }
 

@@ -62,6 +62,7 @@ describe('migrations', () => {
       '013-posts-time-of-day',
       '014-queue-slots',
       '015-earlier-publications',
+      '016-texts-per-network',
     ]);
   });
 

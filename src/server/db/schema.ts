@@ -215,7 +215,9 @@ export interface PostsTable {
   owner_id: string | null;
   sequence: number;
   state: string;
+  /** The Instagram text, and LinkedIn's while `linkedin_text` is null (migration 016, decision 034). */
   text: string;
+  linkedin_text: string | null;
   /** YYYY-MM-DD, the studio's day. */
   publish_on: string | null;
   /** HH:MM, the studio's time of day (migration 013). */
@@ -241,6 +243,8 @@ export interface PostImagesTable {
   instagram_height: number;
   linkedin_key: string;
   linkedin_content_type: string;
+  /** The image's description for people who cannot see it; '' when none (migration 016). */
+  alt_text: Generated<string>;
   created_at: Instant;
 }
 

@@ -99,27 +99,46 @@ export function chatCompletion(content: string | null, extra: { finishReason?: s
   };
 }
 
-/** The structured answer the writer asks for: `{ posts: [{ text }] }`. */
-export function postsAnswer(texts: string[]): OpenAiStubAnswer {
-  return { json: chatCompletion(JSON.stringify({ posts: texts.map((text) => ({ text })) })) };
+/** A post as the writer asks a model for it (decision 034). */
+export interface StubPost {
+  instagram: string;
+  linkedin: string;
+  alt_texts: string[];
+}
+
+/** The structured answer the writer asks for; a string is the same text for both networks and no description. */
+export function postsAnswer(posts: Array<string | StubPost>): OpenAiStubAnswer {
+  const shaped = posts.map((post) => (typeof post === 'string' ? { instagram: post, linkedin: post, alt_texts: [] } : post));
+  return { json: chatCompletion(JSON.stringify({ posts: shaped })) };
 }
 
 export function openAiError(message: string, type: string, code: string | null = null): object {
   return { error: { message, type, param: null, code } };
 }
 
-/** The default handler: one post per post asked for, naming the project, as a model would answer. */
+/**
+ * The default handler, as a model would answer: one post per post asked for, naming the project, a text
+ * for each network, and a description of each image when it was sent the images.
+ */
 export function writePostsAsAsked(request: OpenAiStubRequest): OpenAiStubAnswer {
   const asked = askedPosts(request);
-  return postsAnswer(Array.from({ length: asked.count }, (_, index) => `Post ${index + 1} of ${asked.count} about ${asked.title}. #architecture`));
+  return postsAnswer(
+    asked.images.map((images, index) => ({
+      instagram: `Post ${index + 1} of ${asked.count} about ${asked.title}. #architecture`,
+      linkedin: `Post ${index + 1} of ${asked.count} about ${asked.title}, told at more length for LinkedIn. #architecture`,
+      alt_texts: asked.sawImages ? Array.from({ length: images }, (_, image) => `Image ${image + 1} of post ${index + 1} of ${asked.title}`) : [],
+    })),
+  );
 }
 
-/** What the writer's user message asks for: its first text is the project as JSON. */
-export function askedPosts(request: OpenAiStubRequest): { count: number; title: string; language: string } {
+/** What the writer's user message asks for: its first text is the project as JSON, then the images when sent. */
+export function askedPosts(request: OpenAiStubRequest): { count: number; title: string; language: string; images: number[]; sawImages: boolean } {
   const content = request.body?.messages?.find((message: { role: string }) => message.role === 'user')?.content;
   const text = typeof content === 'string' ? content : content?.find((part: { type: string }) => part.type === 'text')?.text;
-  const asked = parseJson(text ?? '') as { language?: string; project?: { title?: string }; posts?: unknown[] } | undefined;
-  return { count: asked?.posts?.length ?? 1, title: asked?.project?.title ?? 'the project', language: asked?.language ?? 'es' };
+  const asked = parseJson(text ?? '') as { language?: string; project?: { title?: string }; posts?: { images?: number }[] } | undefined;
+  const images = asked?.posts?.map((post) => post.images ?? 0) ?? [0];
+  const sawImages = Array.isArray(content) && content.some((part: { type: string }) => part.type === 'image_url');
+  return { count: images.length, title: asked?.project?.title ?? 'the project', language: asked?.language ?? 'es', images, sawImages };
 }
 
 function parseJson(text: string): unknown {

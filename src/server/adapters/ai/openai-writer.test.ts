@@ -56,6 +56,11 @@ async function request(overrides: Partial<WriteRequest> = {}): Promise<WriteRequ
   };
 }
 
+/** A post as the model answers it: the Instagram text, LinkedIn's longer one, and `images` descriptions. */
+function answered(instagram: string, images: number, linkedin = `${instagram} (LinkedIn)`) {
+  return { instagram, linkedin, alt_texts: Array.from({ length: images }, (_, index) => `Descripció ${index + 1}`) };
+}
+
 async function failure(promise: Promise<unknown>): Promise<WriterError> {
   const error = await promise.then(
     () => undefined,
@@ -67,13 +72,16 @@ async function failure(promise: Promise<unknown>): Promise<WriterError> {
 
 describe('OpenAI-compatible writer', () => {
   it('asks the chat API with the key, the model, the structured format, the instructions and the images', async () => {
-    const { url, requests } = await startStub(() => postsAnswer(['Primer post #arquitectura', 'Segon post']));
+    const { url, requests } = await startStub(() => postsAnswer([answered('Primer post #arquitectura', 2), answered('Segon post', 1)]));
     const writer = writerFor(url);
     expect(writer.kind).toBe('openai');
     expect(writer.wantsImagePreviews).toBe(true);
     const sent = await request();
 
-    await expect(writer.write(sent)).resolves.toEqual(['Primer post #arquitectura', 'Segon post']);
+    await expect(writer.write(sent)).resolves.toEqual([
+      { instagram: 'Primer post #arquitectura', linkedin: 'Primer post #arquitectura (LinkedIn)', altTexts: ['Descripció 1', 'Descripció 2'] },
+      { instagram: 'Segon post', linkedin: 'Segon post (LinkedIn)', altTexts: ['Descripció 1'] },
+    ]);
 
     expect(requests).toHaveLength(1);
     const [{ path, headers, body }] = requests as [(typeof requests)[number]];
@@ -85,7 +93,7 @@ describe('OpenAI-compatible writer', () => {
       json_schema: {
         name: 'posts',
         strict: true,
-        schema: { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: { required: ['text'] } } } },
+        schema: { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: { required: ['instagram', 'linkedin', 'alt_texts'] } } } },
       },
     });
     const [system, user] = body.messages;
@@ -93,7 +101,9 @@ describe('OpenAI-compatible writer', () => {
     expect(system.content.startsWith('Escriu com un arquitecte proper, amb frases curtes.\n\nRules:')).toBe(true);
     expect(system.content).toContain('Write exactly 2 social media posts');
     expect(system.content).toContain('in Catalan');
-    expect(system.content).toContain('at most 2,200 characters with at most 5 hashtags');
+    expect(system.content).toContain('"instagram": at most 2,200 characters and at most 5 hashtags');
+    expect(system.content).toContain('never more than 3,000');
+    expect(system.content).toContain('"alt_texts": one description per image of the post, in order, in Catalan');
 
     expect(user.role).toBe('user');
     const facts = JSON.parse(user.content[0].text);
@@ -145,16 +155,20 @@ describe('OpenAI-compatible writer', () => {
 
   it("keeps a model's first 5 hashtags, Instagram's limit: the closing ones beyond go, those in the prose keep their word (decision 014)", async () => {
     const answer = 'Una casa a #Lleida, de #pedra i fusta.\n\n#arquitectura #pati #llum #calç #disseny #interiorisme';
-    const { url } = await startStub(() => postsAnswer([answer, `${'#etiqueta '.repeat(7)}al final`]));
-    const [first, second] = await writerFor(url).write(await request());
+    const { url } = await startStub(() => postsAnswer([answered(answer, 2), answered(`${'#etiqueta '.repeat(7)}al final`, 1)]));
+    const [first, second] = (await writerFor(url).write(await request())).map((post) => post.instagram);
     expect(first).toBe('Una casa a #Lleida, de #pedra i fusta.\n\n#arquitectura #pati #llum');
     expect(second).toBe(`${'#etiqueta '.repeat(5)}${'etiqueta '.repeat(2)}al final`);
   });
 
   it('cuts a text that is too long for Instagram instead of failing', async () => {
     const long = `${'La llum entra pel pati. '.repeat(150)}\n\n#arquitectura #pati`;
-    const { url } = await startStub(() => postsAnswer([long, 'Segon']));
-    const [first, second] = await writerFor(url).write(await request());
+    const { url } = await startStub(() => postsAnswer([answered(long, 2, `${'a '.repeat(1600)}`), answered('Segon', 1)]));
+    const written = await writerFor(url).write(await request());
+    const [first, second] = written.map((post) => post.instagram);
+    // LinkedIn's text is cut to its own 3,000, not Instagram's 2,200.
+    expect(countCharacters(written[0]!.linkedin)).toBeLessThanOrEqual(3000);
+    expect(countCharacters(written[0]!.linkedin)).toBeGreaterThan(2900);
     expect(countCharacters(long)).toBeGreaterThan(2200);
     expect(instagramTextProblem(first!)).toBeUndefined();
     expect(first!.endsWith('…\n\n#arquitectura #pati')).toBe(true);
@@ -189,9 +203,24 @@ describe('OpenAI-compatible writer', () => {
 
   it('gets as many posts as it asks for from the stub left as it is (what the generation tests use)', async () => {
     const { url } = await startStub();
-    await expect(writerFor(url).write(await request())).resolves.toEqual([
+    const written = await writerFor(url).write(await request());
+    expect(written.map((post) => post.instagram)).toEqual([
       'Post 1 of 2 about Casa del Patio. #architecture',
       'Post 2 of 2 about Casa del Patio. #architecture',
+    ]);
+    expect(written.map((post) => post.altTexts.length)).toEqual([2, 1]);
+    expect(written[0]!.linkedin).toContain('for LinkedIn');
+  });
+
+  it("describes the images from the project's fields when the model does not see them", async () => {
+    const { url } = await startStub(() => postsAnswer(['Un', 'Dos']));
+    const written = await writerFor(url, { sendImages: false }).write(await request());
+    expect(written.map((post) => post.altTexts)).toEqual([
+      [
+        'Casa del Patio, un projecte residencial a Sant Cugat (2023): imatge 1 de 3. Fotografia: Adrià Goula.',
+        'Casa del Patio, un projecte residencial a Sant Cugat (2023): imatge 2 de 3. Fotografia: Adrià Goula.',
+      ],
+      ['Casa del Patio, un projecte residencial a Sant Cugat (2023): imatge 3 de 3. Fotografia: Adrià Goula.'],
     ]);
   });
 
@@ -207,8 +236,20 @@ describe('OpenAI-compatible writer', () => {
   it.each([
     ['not JSON', chatCompletion('Here are your posts: 1. Casa…'), 'did not answer with the JSON asked for'],
     ['JSON of another shape', chatCompletion(JSON.stringify({ items: ['a', 'b'] })), 'is not {"posts"'],
-    ['the wrong number of posts', chatCompletion(JSON.stringify({ posts: [{ text: 'Only one' }] })), 'wrote 1 posts instead of 2'],
-    ['an empty post', chatCompletion(JSON.stringify({ posts: [{ text: 'Bé' }, { text: '  ' }] })), 'an empty post'],
+    ['the old one-text shape', chatCompletion(JSON.stringify({ posts: [{ text: 'Bé' }, { text: 'Dos' }] })), 'is not {"posts"'],
+    ['the wrong number of posts', chatCompletion(JSON.stringify({ posts: [answered('Only one', 2)] })), 'answered 1 posts instead of 2'],
+    ['an empty Instagram text', chatCompletion(JSON.stringify({ posts: [answered('Bé', 2), answered('  ', 1)] })), 'post 2 has no Instagram text'],
+    ['an empty LinkedIn text', chatCompletion(JSON.stringify({ posts: [answered('Bé', 2, ' '), answered('Dos', 1)] })), 'post 1 has no LinkedIn text'],
+    [
+      'a missing description',
+      chatCompletion(JSON.stringify({ posts: [answered('Bé', 1), answered('Dos', 1)] })),
+      'post 1 has 1 image descriptions for 2 images',
+    ],
+    [
+      'an empty description',
+      chatCompletion(JSON.stringify({ posts: [answered('Bé', 2), { ...answered('Dos', 1), alt_texts: [' '] }] })),
+      'post 2 has 0 image descriptions for 1 images',
+    ],
     ['no text', chatCompletion(null), 'without any text'],
     ['a refusal', chatCompletion(null, { refusal: 'I cannot help with that.' }), 'refused to write the posts: I cannot help with that.'],
     ['an answer cut at the token limit', chatCompletion('{"posts": [{"text": "Prim', { finishReason: 'length' }), 'stopped before finishing'],

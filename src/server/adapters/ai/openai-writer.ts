@@ -2,10 +2,10 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import type { Language } from '../../../domain/languages.ts';
-import { TEXT_LIMITS } from '../../../domain/post.ts';
+import { ALT_TEXT_LIMIT, TEXT_LIMITS, WRITING_GUIDES } from '../../../domain/post.ts';
 import { describeUrl } from '../provider-http.ts';
-import { fitForInstagram } from './fit-for-instagram.ts';
 import { type PostWriter, type WriteRequest, WriterError } from './post-writer.ts';
+import { finishWrittenPosts } from './written-posts.ts';
 
 /**
  * The writer for any OpenAI-compatible Chat Completions API (OpenAI, Azure's compatible endpoint,
@@ -22,8 +22,8 @@ export interface OpenAiWriterOptions {
   sendImages: boolean;
 }
 
-/** The answer's shape, which is also the JSON schema the model is held to. */
-const answerSchema = z.object({ posts: z.array(z.object({ text: z.string() })) });
+/** The answer's shape, which is also the JSON schema the model is held to (decision 034). */
+const answerSchema = z.object({ posts: z.array(z.object({ instagram: z.string(), linkedin: z.string(), alt_texts: z.array(z.string()) })) });
 const RESPONSE_FORMAT = zodResponseFormat(answerSchema, 'posts');
 
 const LANGUAGE_NAMES: Record<Language, string> = { es: 'Spanish (Spain)', en: 'English', cat: 'Catalan' };
@@ -49,7 +49,7 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): PostWriter {
     wantsImagePreviews: options.sendImages,
     async write(request) {
       const content = await askModel(client, options, request);
-      return textsOf(content, request.posts.length);
+      return postsOf(content, request, options.sendImages);
     },
   };
 }
@@ -64,7 +64,7 @@ async function askModel(client: OpenAI, options: OpenAiWriterOptions, request: W
       {
         model: options.model,
         messages: [
-          { role: 'system', content: systemMessageOf(request) },
+          { role: 'system', content: systemMessageOf(request, options.sendImages) },
           { role: 'user', content: userContentOf(request, options.sendImages) },
         ],
         response_format: RESPONSE_FORMAT,
@@ -86,14 +86,19 @@ async function askModel(client: OpenAI, options: OpenAiWriterOptions, request: W
 }
 
 /** The project's instructions, then the rules every answer must keep. */
-export function systemMessageOf(request: WriteRequest): string {
+export function systemMessageOf(request: WriteRequest, seesImages = true): string {
   const count = request.posts.length;
+  const language = LANGUAGE_NAMES[request.language];
   const rules = [
-    `Write exactly ${count} social media ${count === 1 ? 'post' : 'posts'} about the project the user describes, in ${LANGUAGE_NAMES[request.language]}.`,
-    `Each post is one text of at most ${TEXT_LIMITS.instagramCharacters.toLocaleString('en')} characters with at most ${TEXT_LIMITS.instagramHashtags} hashtags (Instagram's limit; the project's first keywords make good ones), for Instagram and LinkedIn.`,
+    `Write exactly ${count} social media ${count === 1 ? 'post' : 'posts'} about the project the user describes, in ${language}, each with a text for Instagram and a text for LinkedIn.`,
+    `"instagram": at most ${TEXT_LIMITS.instagramCharacters.toLocaleString('en')} characters and at most ${TEXT_LIMITS.instagramHashtags} hashtags at the end (the project's first keywords make good ones); its first line is the hook, under ${WRITING_GUIDES.hookCharacters} characters, because Instagram cuts the caption there.`,
+    `"linkedin": a longer professional text for peers and clients, about ${WRITING_GUIDES.linkedinCharacters.toLocaleString('en')} characters and never more than ${TEXT_LIMITS.linkedinCharacters.toLocaleString('en')}, short paragraphs, a first line under ${WRITING_GUIDES.hookCharacters} characters that makes people read on, the project's web link when there is one, and ${WRITING_GUIDES.linkedinHashtags} hashtags at the end.`,
     'The posts are published one after another: each one tells something different, with its own opening.',
-    'Use only the facts given in the project and what the images show; never invent names, figures, dates or places.',
-    `Answer with JSON: {"posts": [{"text": "..."}]}, exactly ${count} ${count === 1 ? 'entry' : 'entries'}, in the order of the posts.`,
+    'State only facts the project gives: never a number, measure, year, percentage, price, name, firm, award or link that is not in it, and nothing about the images that you cannot see in them.',
+    seesImages
+      ? `"alt_texts": one description per image of the post, in order, in ${language}, at most ${ALT_TEXT_LIMIT} characters (about 125 is best): what the image shows (the main subject, the setting, the materials, any meaningful text), without "Image of" and without guessing who people are.`
+      : '"alt_texts": an empty list (the images are described elsewhere).',
+    `Answer with JSON: {"posts": [{"instagram": "...", "linkedin": "...", "alt_texts": ["..."]}]}, exactly ${count} ${count === 1 ? 'entry' : 'entries'}, in the order of the posts.`,
   ];
   return `${request.instructions.trim() || DEFAULT_INSTRUCTIONS}\n\nRules:\n${rules.map((rule) => `- ${rule}`).join('\n')}`;
 }
@@ -119,8 +124,8 @@ function userContentOf(request: WriteRequest, sendImages: boolean): string | Ope
   return parts;
 }
 
-/** The texts of a structured answer: exactly as many as posts, none empty, each cut to Instagram's limits. */
-function textsOf(content: string, count: number): string[] {
+/** The posts of a structured answer, checked by `finishWrittenPosts`; a model that did not see the images gives no descriptions. */
+function postsOf(content: string, request: WriteRequest, sawImages: boolean) {
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);
@@ -128,11 +133,10 @@ function textsOf(content: string, count: number): string[] {
     throw new WriterError('GENERATION_AI_FAILED', 'The AI service did not answer with the JSON asked for');
   }
   const answer = answerSchema.safeParse(parsed);
-  if (!answer.success) throw new WriterError('GENERATION_AI_FAILED', 'The AI service\'s answer is not {"posts": [{"text": ...}]}');
-  const texts = answer.data.posts.map((post) => post.text.trim());
-  if (texts.length !== count) throw new WriterError('GENERATION_AI_FAILED', `The AI service wrote ${texts.length} posts instead of ${count}`);
-  if (texts.some((text) => text === '')) throw new WriterError('GENERATION_AI_FAILED', 'The AI service wrote an empty post');
-  return texts.map(fitForInstagram);
+  if (!answer.success)
+    throw new WriterError('GENERATION_AI_FAILED', 'The AI service\'s answer is not {"posts": [{"instagram": ..., "linkedin": ..., "alt_texts": [...]}]}');
+  const answered = answer.data.posts.map((post) => ({ instagram: post.instagram, linkedin: post.linkedin, altTexts: sawImages ? post.alt_texts : undefined }));
+  return finishWrittenPosts(answered, request, (detail) => new WriterError('GENERATION_AI_FAILED', `The AI service's answer cannot be used: ${detail}`));
 }
 
 /** Every failure as a WriterError with a clear English message and the status; never the key. */

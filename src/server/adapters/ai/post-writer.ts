@@ -3,8 +3,8 @@ import type { Language } from '../../../domain/languages.ts';
 /**
  * The AI port (DESIGN §7): writes the texts of a launched project's posts. Three adapters, chosen in
  * main.ts from configuration: `template` (default, no network), `openai` (any OpenAI-compatible chat
- * API) and `webhook` (an external workflow). The generation job shares the images out; a writer only
- * writes one text per post, in order.
+ * API) and `webhook` (an external workflow). The generation job shares the images out; a writer writes
+ * each post's texts (one per network) and its images' descriptions, in order.
  */
 export interface WriterImage {
   /** Public address of the image (what the webhook receives). */
@@ -42,12 +42,22 @@ export interface WriteRequest {
   signal?: AbortSignal;
 }
 
+/** What a writer gives for one post (decision 034): a text for each network and a description for each image. */
+export interface WrittenPost {
+  /** Within Instagram's rules (2,200 characters, 5 hashtags); the first line is the hook. */
+  instagram: string;
+  /** Within LinkedIn's 3,000 characters, a few hashtags at the end. */
+  linkedin: string;
+  /** One per image of the post, in order, each within ALT_TEXT_LIMIT. */
+  altTexts: string[];
+}
+
 export interface PostWriter {
   readonly kind: 'template' | 'openai' | 'webhook';
   /** The generation makes the `preview` JPEGs only for a writer that sends images (openai with images on). */
   readonly wantsImagePreviews: boolean;
-  /** One text per entry of `request.posts`, in the same order; throws WriterError on failure. */
-  write(request: WriteRequest): Promise<string[]>;
+  /** One post per entry of `request.posts`, in the same order; throws WriterError on failure. */
+  write(request: WriteRequest): Promise<WrittenPost[]>;
 }
 
 /** Why a writer failed; the code is stored on the project and translated in the browser. */

@@ -38,15 +38,20 @@ const bare: WriterProject = {
   weblink: '',
 };
 
-/** The texts, typed as four so tests can name them; the writer gives exactly `count` (checked below). */
-async function write(project: WriterProject, language: Language, count: number): Promise<[string, string, string, string]> {
-  const texts = await createTemplateWriter().write({
+/** The written posts, each with `images` images. */
+function writePosts(project: WriterProject, language: Language, count: number, images = 0) {
+  return createTemplateWriter().write({
     project,
     language,
     instructions: 'ignored by the template',
-    posts: Array.from({ length: count }, () => ({ images: [] })),
+    posts: Array.from({ length: count }, () => ({ images: Array.from({ length: images }, (_, index) => ({ url: `/media/${index}.jpg` })) })),
   });
-  return texts as [string, string, string, string];
+}
+
+/** The Instagram texts, typed as four so tests can name them; the writer gives exactly `count` (checked below). */
+async function write(project: WriterProject, language: Language, count: number): Promise<[string, string, string, string]> {
+  const posts = await writePosts(project, language, count);
+  return posts.map((post) => post.instagram) as [string, string, string, string];
 }
 
 /** What a composed text must never show: a missing value, an empty bracket or label, a doubled or dangling stop. */
@@ -256,5 +261,51 @@ describe('template writer', () => {
     await expect(
       createTemplateWriter().write({ project: casaPatio, language: 'es', instructions: '', posts: [{ images: [] }], signal: controller.signal }),
     ).rejects.toThrow();
+  });
+
+  describe('a text for each network and the images described (decision 034)', () => {
+    it.each(LANGUAGES)(
+      'writes a longer LinkedIn text (%s): the whole web link in every post, the photo credit as a line, 3 hashtags at the end',
+      async (language) => {
+        const posts = await writePosts(casaPatio, language, 3, 2);
+        for (const [index, post] of posts.entries()) {
+          expectClean(post.linkedin);
+          expect(countCharacters(post.linkedin)).toBeLessThanOrEqual(3000);
+          expect(countCharacters(post.linkedin)).toBeGreaterThan(countCharacters(post.instagram));
+          expect(post.linkedin).toContain(casaPatio.weblink);
+          expect(post.linkedin).toContain('Adrià Goula');
+          expect(post.linkedin).not.toContain('📸');
+          expect(countHashtags(post.linkedin)).toBe(3);
+          expect(post.linkedin.split('\n').at(-1)).toMatch(/^(#\S+ ?){3}$/u);
+          // On Instagram a caption's link is no link: only the last post gives it.
+          expect(post.instagram.includes(casaPatio.weblink)).toBe(index === posts.length - 1);
+        }
+      },
+    );
+
+    it.each(LANGUAGES)('describes every image from the fields, saying which of the series it is and never what it shows (%s)', async (language) => {
+      const posts = await writePosts(casaPatio, language, 2, 3);
+      const altTexts = posts.flatMap((post) => post.altTexts);
+      expect(altTexts).toHaveLength(6);
+      for (const [index, altText] of altTexts.entries()) {
+        expect(altText.startsWith('Casa del Patio, ')).toBe(true);
+        expect(altText).toContain(`${index + 1} `);
+        expect(altText).toContain(' 6.');
+        expect(altText).toContain('Adrià Goula');
+        expect(countCharacters(altText)).toBeLessThanOrEqual(1000);
+      }
+      expect(altTexts[0]).toBe(
+        {
+          es: 'Casa del Patio, un proyecto residencial en Sant Cugat del Vallès (2023): imagen 1 de 6. Fotografía: Adrià Goula.',
+          en: 'Casa del Patio, a residential project in Sant Cugat del Vallès (2023): image 1 of 6. Photography: Adrià Goula.',
+          cat: 'Casa del Patio, un projecte residencial a Sant Cugat del Vallès (2023): imatge 1 de 6. Fotografia: Adrià Goula.',
+        }[language],
+      );
+    });
+
+    it('describes the images of a project with nothing but a title by its title alone', async () => {
+      const [post] = await writePosts(bare, 'en', 1, 1);
+      expect(post!.altTexts).toEqual(['Casa del Patio: image 1 of 1.']);
+    });
   });
 });

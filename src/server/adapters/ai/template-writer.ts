@@ -1,9 +1,10 @@
 import { hashtagsOf } from '../../../domain/hashtags.ts';
 import type { Language } from '../../../domain/languages.ts';
-import { TEXT_LIMITS, countCharacters } from '../../../domain/post.ts';
+import { type PostNetwork, TEXT_LIMITS, WRITING_GUIDES, countCharacters } from '../../../domain/post.ts';
 import { CATEGORIES, type Category } from '../../../domain/project.ts';
 import { cutAtWord, fitForInstagram } from './fit-for-instagram.ts';
 import type { PostWriter, WriterProject } from './post-writer.ts';
+import { templateAltTexts } from './template-alt-texts.ts';
 import { TEMPLATE_PHRASES, type TemplatePhrases } from './template-phrases.ts';
 
 /**
@@ -11,6 +12,7 @@ import { TEMPLATE_PHRASES, type TemplatePhrases } from './template-phrases.ts';
  * fixed sentences in the studio's language, so it says only what the studio wrote (see README.md).
  * Posts of one project differ by their role in the series: 1 presents the project, 2 the place and the
  * team, 3 the details, 4 the credits and the web page; the last post always ends with the call.
+ * Each post has a text for each network (decision 034) and its images' descriptions from the fields.
  */
 export function createTemplateWriter(): PostWriter {
   return {
@@ -18,7 +20,18 @@ export function createTemplateWriter(): PostWriter {
     wantsImagePreviews: false,
     async write(request) {
       request.signal?.throwIfAborted();
-      return request.posts.map((_, index) => writeTemplatePost(request.project, request.language, index, request.posts.length));
+      const count = request.posts.length;
+      const total = request.posts.reduce((sum, post) => sum + post.images.length, 0);
+      let before = 0;
+      return request.posts.map((post, index) => {
+        const altTexts = templateAltTexts(request.project, request.language, { first: before, count: post.images.length, total });
+        before += post.images.length;
+        return {
+          instagram: writeTemplatePost(request.project, request.language, index, count, 'instagram'),
+          linkedin: writeTemplatePost(request.project, request.language, index, count, 'linkedin'),
+          altTexts,
+        };
+      });
     },
   };
 }
@@ -30,19 +43,54 @@ interface Line {
 }
 type Paragraph = Line[];
 
-const EXCERPT_CHARACTERS = { opening: 200, details: 900, closing: 400 } as const;
+/**
+ * How a network's text differs: Instagram's is short, its first line the hook, its link only in the last
+ * post (a caption's links are not links); LinkedIn's is longer (WRITING_GUIDES), links in every post, its
+ * photo credit a plain line and a few hashtags at the end.
+ */
+interface Style {
+  excerpt: { opening: number; details: number; closing: number };
+  limit: number;
+  hashtags: number;
+  linkEveryPost: boolean;
+  /** The place-and-team post tells the end of the description as well as the team. */
+  teamWithStory: boolean;
+  photoCredit: (credit: string, phrases: TemplatePhrases) => string;
+}
+
+const STYLES: Record<PostNetwork, Style> = {
+  instagram: {
+    excerpt: { opening: 200, details: 900, closing: 400 },
+    limit: TEXT_LIMITS.instagramCharacters,
+    hashtags: TEXT_LIMITS.instagramHashtags,
+    linkEveryPost: false,
+    teamWithStory: false,
+    photoCredit: (credit) => `📸 ${credit}`,
+  },
+  linkedin: {
+    excerpt: { opening: 600, details: WRITING_GUIDES.linkedinCharacters - 200, closing: 600 },
+    limit: TEXT_LIMITS.linkedinCharacters,
+    hashtags: WRITING_GUIDES.linkedinHashtags,
+    linkEveryPost: true,
+    teamWithStory: true,
+    photoCredit: (credit, phrases) => `${phrases.labels.photography}: ${credit}`,
+  },
+};
+
 /** Shorter than this, an excerpt says nothing: it is left out instead. */
 const MIN_EXCERPT_CHARACTERS = 80;
 /** Other lines are cut, when a post with very long fields must fit, down to this length and no further. */
 const MIN_LINE_CHARACTERS = 150;
 
-export function writeTemplatePost(project: WriterProject, language: Language, index: number, count: number): string {
+export function writeTemplatePost(project: WriterProject, language: Language, index: number, count: number, network: PostNetwork): string {
   const phrases = TEMPLATE_PHRASES[language];
+  const style = STYLES[network];
   const facts = factsOf(project, phrases);
   const isLast = index === count - 1;
   const roles = [presentation, placeAndTeam, details, creditsAndCall] as const;
-  const paragraphs = roles[index % roles.length]!(facts, phrases, { isLast, isAlone: count === 1 });
-  return fitParagraphs(paragraphs, hashtagsOf(project.keywords));
+  const paragraphs = roles[index % roles.length]!(facts, phrases, { isLast, isAlone: count === 1, style });
+  const text = fitParagraphs(paragraphs, hashtagsOf(project.keywords).slice(0, style.hashtags), style.limit);
+  return network === 'instagram' ? fitForInstagram(text) : text;
 }
 
 interface Facts {
@@ -61,28 +109,32 @@ interface Facts {
 interface Position {
   isLast: boolean;
   isAlone: boolean;
+  style: Style;
 }
 
 function presentation(facts: Facts, phrases: TemplatePhrases, position: Position): Paragraph[] {
-  const { text: excerpt } = excerptOf(facts.sentences, 0, EXCERPT_CHARACTERS.opening);
+  const { text: excerpt } = excerptOf(facts.sentences, 0, position.style.excerpt.opening);
   const opening = phrases.presentation({ title: facts.title, aProject: facts.category?.aProject, location: facts.location, year: facts.year });
   if (position.isAlone) return [[{ text: opening }], [{ text: excerpt, isExcerpt: true }], creditLines(facts, phrases), callOf(facts, phrases)];
-  return [[{ text: opening }], [{ text: excerpt, isExcerpt: true }], photoLine(facts), position.isLast ? callOf(facts, phrases) : []];
+  return [[{ text: opening }], [{ text: excerpt, isExcerpt: true }], photoLine(facts, phrases, position), closingOf(facts, phrases, position)];
 }
 
 function placeAndTeam(facts: Facts, phrases: TemplatePhrases, position: Position): Paragraph[] {
   const opening = facts.location ? phrases.place(facts.title, facts.location) : phrases.goingOn(facts.title);
   const team = teamLines(facts, phrases);
   // Without a team to name, the post tells the end of the description instead.
-  const body: Paragraph = team.length > 0 ? [{ text: phrases.team }, ...team] : [{ text: closingExcerptOf(facts.sentences), isExcerpt: true }];
-  return [[{ text: opening }], body, photoLine(facts), position.isLast ? callOf(facts, phrases) : []];
+  const story: Paragraph = [{ text: closingExcerptOf(facts.sentences, position.style.excerpt.closing), isExcerpt: true }];
+  const teamParagraph: Paragraph = team.length > 0 ? [{ text: phrases.team }, ...team] : [];
+  const body = team.length === 0 ? [story] : position.style.teamWithStory ? [story, teamParagraph] : [teamParagraph];
+  return [[{ text: opening }], ...body, photoLine(facts, phrases, position), closingOf(facts, phrases, position)];
 }
 
 function details(facts: Facts, phrases: TemplatePhrases, position: Position): Paragraph[] {
-  const opening = excerptOf(facts.sentences, 0, EXCERPT_CHARACTERS.opening);
+  const { excerpt: budget } = position.style;
+  const opening = excerptOf(facts.sentences, 0, budget.opening);
   // What post 1 did not tell yet, when enough is left; otherwise the description from its start.
-  const rest = excerptOf(facts.sentences, opening.next, EXCERPT_CHARACTERS.details);
-  const excerpt = countCharacters(rest.text) >= MIN_EXCERPT_CHARACTERS ? rest.text : excerptOf(facts.sentences, 0, EXCERPT_CHARACTERS.details).text;
+  const rest = excerptOf(facts.sentences, opening.next, budget.details);
+  const excerpt = countCharacters(rest.text) >= MIN_EXCERPT_CHARACTERS ? rest.text : excerptOf(facts.sentences, 0, budget.details).text;
   const { labels } = phrases;
   const factLine = [
     facts.category ? `${labels.category}: ${facts.category.name}` : '',
@@ -95,8 +147,8 @@ function details(facts: Facts, phrases: TemplatePhrases, position: Position): Pa
     [{ text: phrases.closerLook(facts.title) }],
     [{ text: excerpt, isExcerpt: true }],
     [{ text: factLine }],
-    photoLine(facts),
-    position.isLast ? callOf(facts, phrases) : [],
+    photoLine(facts, phrases, position),
+    closingOf(facts, phrases, position),
   ];
 }
 
@@ -119,8 +171,14 @@ function creditLines(facts: Facts, phrases: TemplatePhrases): Line[] {
   return [...teamLines(facts, phrases), ...photo];
 }
 
-function photoLine(facts: Facts): Paragraph {
-  return facts.photoCredit ? [{ text: `📸 ${facts.photoCredit}` }] : [];
+function photoLine(facts: Facts, phrases: TemplatePhrases, { style }: Position): Paragraph {
+  return facts.photoCredit ? [{ text: style.photoCredit(facts.photoCredit, phrases) }] : [];
+}
+
+/** The last post ends with the call; on LinkedIn, where links work, every post links the web page. */
+function closingOf(facts: Facts, phrases: TemplatePhrases, position: Position): Paragraph {
+  if (position.isLast) return callOf(facts, phrases);
+  return position.style.linkEveryPost && facts.weblink ? [{ text: phrases.visit(facts.weblink) }] : [];
 }
 
 function callOf(facts: Facts, phrases: TemplatePhrases): Paragraph {
@@ -173,19 +231,19 @@ function excerptOf(sentences: string[], start: number, max: number): { text: str
   return { text: taken.join(' '), next };
 }
 
-/** The description's last sentences, up to the closing excerpt's length. */
-function closingExcerptOf(sentences: string[]): string {
-  const fromEnd = excerptOf([...sentences].reverse(), 0, EXCERPT_CHARACTERS.closing);
+/** The description's last sentences, up to `max` characters. */
+function closingExcerptOf(sentences: string[], max: number): string {
+  const fromEnd = excerptOf([...sentences].reverse(), 0, max);
   const inOrder = sentences.slice(sentences.length - fromEnd.next).join(' ');
   // Several sentences come back reversed, so they are taken again in order; one long one comes back cut.
-  return countCharacters(inOrder) <= EXCERPT_CHARACTERS.closing ? inOrder : fromEnd.text;
+  return countCharacters(inOrder) <= max ? inOrder : fromEnd.text;
 }
 
 /**
- * The paragraphs and the hashtags as one text within Instagram's limits: the excerpt shortens first,
- * then the longest lines (very long credits); `fitForInstagram` settles whatever is left.
+ * The paragraphs and the hashtags as one text within `limit` characters: the excerpt shortens first,
+ * then the longest lines (very long credits); for Instagram `fitForInstagram` settles whatever is left.
  */
-function fitParagraphs(paragraphs: Paragraph[], hashtags: string[]): string {
+function fitParagraphs(paragraphs: Paragraph[], hashtags: string[], limit: number): string {
   const compose = () =>
     [
       ...paragraphs.map((lines) =>
@@ -198,7 +256,7 @@ function fitParagraphs(paragraphs: Paragraph[], hashtags: string[]): string {
     ]
       .filter((part) => part !== '')
       .join('\n\n');
-  const excess = () => countCharacters(compose()) - TEXT_LIMITS.instagramCharacters;
+  const excess = () => countCharacters(compose()) - limit;
   const lines = paragraphs.flat();
   const excerpt = lines.find((line) => line.isExcerpt);
   if (excerpt && excess() > 0) {
@@ -211,5 +269,6 @@ function fitParagraphs(paragraphs: Paragraph[], hashtags: string[]): string {
     if (length <= MIN_LINE_CHARACTERS) break;
     longest.text = cutAtWord(longest.text, Math.max(MIN_LINE_CHARACTERS, length - excess()));
   }
-  return fitForInstagram(compose());
+  const text = compose();
+  return countCharacters(text) > limit ? cutAtWord(text, limit) : text;
 }

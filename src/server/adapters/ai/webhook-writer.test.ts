@@ -85,13 +85,23 @@ async function failure(promise: Promise<unknown>): Promise<WriterError> {
 }
 
 describe('webhook writer', () => {
-  it('posts the project, language, instructions and image addresses, and reads the posts back', async () => {
-    const { url, received } = await startWorkflow(json(200, { posts: [{ text: 'Primero #patio' }, { text: ' Segundo ' }] }));
+  it('posts the project, language, instructions and image addresses, and reads the posts back: a text per network and the descriptions', async () => {
+    const { url, received } = await startWorkflow(
+      json(200, {
+        posts: [
+          { instagram: 'Primero #patio', linkedin: ' Primero, más largo. #patio ', alt_texts: ['Fachada', 'Patio'] },
+          { instagram: ' Segundo ', linkedin: 'Segundo en LinkedIn', alt_texts: ['Escalera'] },
+        ],
+      }),
+    );
     const writer = createWebhookWriter({ url, timeoutMs: 5_000 });
     expect(writer.kind).toBe('webhook');
     expect(writer.wantsImagePreviews).toBe(false);
 
-    await expect(writer.write(request)).resolves.toEqual(['Primero #patio', 'Segundo']);
+    await expect(writer.write(request)).resolves.toEqual([
+      { instagram: 'Primero #patio', linkedin: 'Primero, más largo. #patio', altTexts: ['Fachada', 'Patio'] },
+      { instagram: 'Segundo', linkedin: 'Segundo en LinkedIn', altTexts: ['Escalera'] },
+    ]);
 
     expect(received).toHaveLength(1);
     expect(received[0]!.method).toBe('POST');
@@ -115,15 +125,31 @@ describe('webhook writer', () => {
 
   it("keeps a workflow's first 5 hashtags, Instagram's limit (decision 014)", async () => {
     const { url } = await startWorkflow(json(200, { posts: [{ text: 'Una casa.\n\n#uno #dos #tres #cuatro #cinco #seis #siete' }, { text: 'Dos #a' }] }));
-    const [first, second] = await createWebhookWriter({ url, timeoutMs: 5_000 }).write(request);
+    const [first, second] = (await createWebhookWriter({ url, timeoutMs: 5_000 }).write(request)).map((post) => post.instagram);
     expect(first).toBe('Una casa.\n\n#uno #dos #tres #cuatro #cinco');
     expect(second).toBe('Dos #a');
   });
 
   it('cuts a text too long for Instagram instead of failing', async () => {
-    const { url } = await startWorkflow(json(200, { posts: [{ text: 'Palabra '.repeat(400) }, { text: 'Dos' }] }));
+    const { url } = await startWorkflow(json(200, { posts: [{ text: 'Palabra '.repeat(300) }, { text: 'Dos' }] }));
     const [first] = await createWebhookWriter({ url, timeoutMs: 5_000 }).write(request);
-    expect(instagramTextProblem(first!)).toBeUndefined();
+    expect(instagramTextProblem(first!.instagram)).toBeUndefined();
+    // The one text of the old shape goes to both networks: LinkedIn's 3,000 leave it whole.
+    expect(first!.linkedin).toBe('Palabra '.repeat(300).trim());
+  });
+
+  it("takes the old one-text answer for both networks, and describes the images from the project's fields when it gives no descriptions", async () => {
+    const { url } = await startWorkflow(json(200, { posts: [{ text: 'Uno' }, { text: 'Dos' }] }));
+    const [first, second] = await createWebhookWriter({ url, timeoutMs: 5_000 }).write(request);
+    expect(first).toEqual({
+      instagram: 'Uno',
+      linkedin: 'Uno',
+      altTexts: [
+        'Casa del Patio, un proyecto residencial en Sant Cugat (2023): imagen 1 de 3.',
+        'Casa del Patio, un proyecto residencial en Sant Cugat (2023): imagen 2 de 3.',
+      ],
+    });
+    expect(second!.altTexts).toEqual(['Casa del Patio, un proyecto residencial en Sant Cugat (2023): imagen 3 de 3.']);
   });
 
   it.each([500, 404, 401])('fails with the status when the workflow answers HTTP %i', async (status) => {
@@ -146,7 +172,19 @@ describe('webhook writer', () => {
   it.each([
     ['not JSON', 'Workflow was started', 'its answer is not JSON'],
     ['another shape', { data: ['Uno', 'Dos'] }, 'its answer is not {"posts"'],
-    ['an empty text', { posts: [{ text: 'Uno' }, { text: '   ' }] }, 'its answer is not {"posts"'],
+    ['an empty text', { posts: [{ text: 'Uno' }, { text: '   ' }] }, 'post 2 has no Instagram text'],
+    ['an empty LinkedIn text', { posts: [{ text: 'Uno' }, { instagram: 'Dos', linkedin: '' }] }, 'post 2 has no LinkedIn text'],
+    [
+      'a missing description',
+      {
+        posts: [
+          { text: 'Uno', alt_texts: ['Fachada'] },
+          { text: 'Dos', alt_texts: ['Patio'] },
+        ],
+      },
+      'post 1 has 1 image descriptions for 2 images',
+    ],
+    ['an Instagram text alone', { posts: [{ instagram: 'Uno' }, { instagram: 'Dos' }] }, 'its answer is not {"posts"'],
     ['too few posts', { posts: [{ text: 'Uno' }] }, 'it answered 1 posts instead of 2'],
     ['too many posts', { posts: [{ text: 'Uno' }, { text: 'Dos' }, { text: 'Tres' }] }, 'it answered 3 posts instead of 2'],
   ])('fails when the answer is %s', async (_case, body, message) => {

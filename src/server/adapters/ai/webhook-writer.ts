@@ -1,13 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { fitForInstagram } from './fit-for-instagram.ts';
 import { type PostWriter, type WriteRequest, WriterError } from './post-writer.ts';
+import { type AnsweredPost, finishWrittenPosts } from './written-posts.ts';
 
 /**
  * The writer that hands the project to an external workflow (an n8n or Make scenario, as the SPEC's
  * generation webhook was) and reads the posts back. It POSTs
- * `{ project, language, instructions, posts: [{ images: [url, ...] }] }` and expects
- * `{ posts: [{ text }] }` with one text per post, in order. With a secret, the body is signed:
+ * `{ project, language, instructions, posts: [{ images: [url, ...] }] }` and expects, one per post in
+ * order, `{ posts: [{ instagram, linkedin, alt_texts? }] }` (decision 034), or `{ posts: [{ text }] }` for
+ * the same text on both networks as before; without `alt_texts` the project's fields describe the images.
+ * With a secret, the body is signed:
  * `x-alzado-signature: sha256=<hex HMAC-SHA256 of the exact body>`.
  */
 export interface WebhookWriterOptions {
@@ -18,7 +20,14 @@ export interface WebhookWriterOptions {
 
 export const SIGNATURE_HEADER = 'x-alzado-signature';
 
-const answerSchema = z.object({ posts: z.array(z.object({ text: z.string().trim().min(1) })) });
+const answerSchema = z.object({
+  posts: z.array(
+    z.union([
+      z.object({ instagram: z.string(), linkedin: z.string(), alt_texts: z.array(z.string()).optional() }),
+      z.object({ text: z.string(), alt_texts: z.array(z.string()).optional() }),
+    ]),
+  ),
+});
 
 export function createWebhookWriter(options: WebhookWriterOptions): PostWriter {
   return {
@@ -32,7 +41,7 @@ export function createWebhookWriter(options: WebhookWriterOptions): PostWriter {
         posts: request.posts.map((post) => ({ images: post.images.map((image) => image.url) })),
       });
       const { status, text } = await post(options, body, request.signal);
-      return textsOf(text, request.posts.length, status);
+      return finishWrittenPosts(postsOf(text, status), request, (detail) => failure(detail, status));
     },
   };
 }
@@ -66,7 +75,7 @@ function failure(detail: string, status?: number): WriterError {
   return new WriterError('GENERATION_WEBHOOK_FAILED', `Error calling webhook: ${detail}`, status);
 }
 
-function textsOf(body: string, count: number, status: number): string[] {
+function postsOf(body: string, status: number): AnsweredPost[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -74,9 +83,12 @@ function textsOf(body: string, count: number, status: number): string[] {
     throw failure('its answer is not JSON', status);
   }
   const answer = answerSchema.safeParse(parsed);
-  if (!answer.success) throw failure('its answer is not {"posts": [{"text": "..."}]} with a text in every post', status);
-  if (answer.data.posts.length !== count) throw failure(`it answered ${answer.data.posts.length} posts instead of ${count}`, status);
-  return answer.data.posts.map((post) => fitForInstagram(post.text));
+  if (!answer.success) throw failure('its answer is not {"posts": [{"instagram": "...", "linkedin": "...", "alt_texts": ["..."]}]}', status);
+  return answer.data.posts.map((post) =>
+    'text' in post
+      ? { instagram: post.text, linkedin: post.text, altTexts: post.alt_texts }
+      : { instagram: post.instagram, linkedin: post.linkedin, altTexts: post.alt_texts },
+  );
 }
 
 function networkReason(error: unknown): string {

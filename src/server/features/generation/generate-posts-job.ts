@@ -3,7 +3,8 @@ import { type GenerationStage, type GenerationStatus, shareImages } from '../../
 import { hashtagsOf } from '../../../domain/hashtags.ts';
 import { parseKeywords } from '../../../domain/keywords.ts';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/languages.ts';
-import { type WriterImage, WriterError } from '../../adapters/ai/post-writer.ts';
+import { type WriterImage, type WriterProject, type WrittenPost, WriterError } from '../../adapters/ai/post-writer.ts';
+import { templateAltTexts } from '../../adapters/ai/template-alt-texts.ts';
 import { AppError } from '../../errors.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { makeImageVariants, makeWriterPreview } from './image-variants.ts';
@@ -64,14 +65,14 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
       const shares = shareImages(originals, project.publications);
 
       await enter('generating');
-      const texts = project.required_ai ? await writeTexts(deps, project, shares, signal) : shares.map(() => plainText(project));
+      const drafts = project.required_ai ? await writePosts(deps, project, shares, signal) : plainPosts(project, shares);
 
       await enter('optimizing');
       const posts: NewPost[] = [];
       for (const [index, share] of shares.entries()) {
         const postImages: NewPost['images'] = [];
         // One image at a time: at most one decoded picture in memory.
-        for (const original of share) {
+        for (const [position, original] of share.entries()) {
           signal.throwIfAborted();
           const variants = await makeImageVariants(original.body, projectId);
           await deps.storage.put(variants.instagram.key, variants.instagram.body, 'image/jpeg');
@@ -81,9 +82,12 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
             projectImageId: original.id,
             instagram: { key: variants.instagram.key, width: variants.instagram.width, height: variants.instagram.height },
             linkedin: { key: variants.linkedin.key, contentType: variants.linkedin.contentType },
+            altText: drafts[index]!.altTexts[position]!,
           });
         }
-        posts.push({ text: texts[index]!, images: postImages });
+        const { instagram, linkedin } = drafts[index]!;
+        // One text for both until someone writes them apart: LinkedIn's null says "the same" (decision 034).
+        posts.push({ text: instagram, linkedinText: linkedin === instagram ? null : linkedin, images: postImages });
       }
 
       await enter('applying');
@@ -114,12 +118,12 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
   };
 }
 
-async function writeTexts(
+async function writePosts(
   deps: GenerationDependencies,
   project: ProjectForGeneration,
   shares: { id: number; key: string; body: Buffer }[][],
   signal: AbortSignal,
-): Promise<string[]> {
+): Promise<WrittenPost[]> {
   const posts: { images: WriterImage[] }[] = [];
   for (const share of shares) {
     const images: WriterImage[] = [];
@@ -129,40 +133,58 @@ async function writeTexts(
     }
     posts.push({ images });
   }
-  const texts = await deps.writer.write({
-    project: {
-      id: project.id,
-      title: project.title,
-      description: project.description,
-      keywords: parseKeywords(project.keywords),
-      category: project.category,
-      location: project.location,
-      year: project.year,
-      authors: project.authors,
-      collaborators: project.collaborators,
-      promoter: project.promoter,
-      photoCredit: project.photo_credit,
-      weblink: project.weblink,
-    },
-    language: isLanguage(project.owner_language) ? project.owner_language : DEFAULT_LANGUAGE,
+  const written = await deps.writer.write({
+    project: writerProjectOf(project),
+    language: languageOf(project),
     instructions: project.prompt_text,
     posts,
     signal,
   });
-  if (texts.length !== shares.length || texts.some((text) => text.trim() === '')) {
-    throw new GenerationFailure('GENERATION_AI_FAILED', `The writer gave ${texts.length} texts for ${shares.length} posts`);
+  const complete = (post: WrittenPost, index: number) =>
+    post.instagram.trim() !== '' && post.linkedin.trim() !== '' && post.altTexts.length === shares[index]!.length;
+  if (written.length !== shares.length || !written.every(complete)) {
+    throw new GenerationFailure('GENERATION_AI_FAILED', `The writer gave ${written.length} complete posts for ${shares.length} posts`);
   }
-  return texts;
+  return written;
+}
+
+function writerProjectOf(project: ProjectForGeneration): WriterProject {
+  return {
+    id: project.id,
+    title: project.title,
+    description: project.description,
+    keywords: parseKeywords(project.keywords),
+    category: project.category,
+    location: project.location,
+    year: project.year,
+    authors: project.authors,
+    collaborators: project.collaborators,
+    promoter: project.promoter,
+    photoCredit: project.photo_credit,
+    weblink: project.weblink,
+  };
+}
+
+function languageOf(project: ProjectForGeneration) {
+  return isLanguage(project.owner_language) ? project.owner_language : DEFAULT_LANGUAGE;
 }
 
 /**
  * Without AI (requiredAI false) a post says what the project says, with its keywords as hashtags: as
- * many as Instagram's limit leaves after the description's own (decision 014).
+ * many as Instagram's limit leaves after the description's own (decision 014); the same text for both
+ * networks, and the images described from the project's fields.
  */
-function plainText(project: ProjectForGeneration): string {
+function plainPosts(project: ProjectForGeneration, shares: unknown[][]): WrittenPost[] {
   const description = project.description.trim();
   const hashtags = hashtagsOf(parseKeywords(project.keywords), description);
-  return [description, hashtags.join(' ')].filter((part) => part !== '').join('\n\n');
+  const text = [description, hashtags.join(' ')].filter((part) => part !== '').join('\n\n');
+  const total = shares.reduce((sum, share) => sum + share.length, 0);
+  let before = 0;
+  return shares.map((share) => {
+    const altTexts = templateAltTexts(writerProjectOf(project), languageOf(project), { first: before, count: share.length, total });
+    before += share.length;
+    return { instagram: text, linkedin: text, altTexts };
+  });
 }
 
 function describeFailure(error: unknown): { code: string; message: string } {

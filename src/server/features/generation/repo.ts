@@ -52,7 +52,14 @@ export async function listSelectedImages(db: Kysely<Database>, projectId: number
 
 export interface NewPost {
   text: string;
-  images: { projectImageId: number; instagram: { key: string; width: number; height: number }; linkedin: { key: string; contentType: string } }[];
+  /** LinkedIn's own text, or null for the same as `text` (decision 034). */
+  linkedinText: string | null;
+  images: {
+    projectImageId: number;
+    instagram: { key: string; width: number; height: number };
+    linkedin: { key: string; contentType: string };
+    altText: string;
+  }[];
 }
 
 /**
@@ -88,6 +95,7 @@ export async function applyGeneratedPosts(
           sequence: index + 1,
           state: 'preview',
           text: post.text,
+          linkedin_text: post.linkedinText,
           to_instagram: no,
           to_linkedin: no,
           created_at: now,
@@ -110,6 +118,7 @@ export async function applyGeneratedPosts(
               instagram_height: image.instagram.height,
               linkedin_key: image.linkedin.key,
               linkedin_content_type: image.linkedin.contentType,
+              alt_text: image.altText,
               created_at: now,
             })),
           )

@@ -27,8 +27,26 @@ async function launchAndRun(t: TestApp, cookie: string, fields: Record<string, u
   await t.worker.runDueJobs();
   const project = (await t.app.inject({ method: 'GET', url: `/api/projects/${made.id}`, headers: { cookie } })).json<Project>();
   const status = (await t.app.inject({ method: 'GET', url: `/api/projects/${made.id}/generation`, headers: { cookie } })).json<GenerationStatus>();
-  const posts = await t.database.db.selectFrom('posts').select(['text', 'sequence']).where('project_id', '=', made.id).orderBy('sequence').execute();
-  return { project, status, texts: posts.map((post) => post.text) };
+  const posts = await t.database.db
+    .selectFrom('posts')
+    .select(['id', 'text', 'linkedin_text', 'sequence'])
+    .where('project_id', '=', made.id)
+    .orderBy('sequence')
+    .execute();
+  const altTexts = await t.database.db
+    .selectFrom('post_images')
+    .select('alt_text')
+    .where('post_id', 'in', posts.map((post) => post.id).concat(0))
+    .orderBy('post_id')
+    .orderBy('position')
+    .execute();
+  return {
+    project,
+    status,
+    texts: posts.map((post) => post.text),
+    linkedinTexts: posts.map((post) => post.linkedin_text),
+    altTexts: altTexts.map((row) => row.alt_text),
+  };
 }
 
 describe('generating with an OpenAI-compatible chat API', () => {
@@ -41,7 +59,15 @@ describe('generating with an OpenAI-compatible chat API', () => {
     stub = await createOpenAiStub({
       apiKey: 'sk-test-key',
       handler: (request) =>
-        answer ? answer(request) : postsAnswer(Array.from({ length: askedPosts(request).count }, (_, index) => `Publicació ${index + 1} de la casa #fusta`)),
+        answer
+          ? answer(request)
+          : postsAnswer(
+              askedPosts(request).images.map((images, index) => ({
+                instagram: `Publicació ${index + 1} de la casa #fusta`,
+                linkedin: `Publicació ${index + 1} de la casa, amb més detall per a LinkedIn #fusta`,
+                alt_texts: Array.from({ length: images }, (_, image) => `Façana de fusta ${index + 1}.${image + 1}`),
+              })),
+            ),
     });
     ({ t, cookie } = await appWith(createOpenAiWriter({ baseUrl: stub.url, apiKey: 'sk-test-key', model: 'gpt-test', timeoutMs: 1_500, sendImages: true })));
   });
@@ -64,6 +90,12 @@ describe('generating with an OpenAI-compatible chat API', () => {
     const result = await launchAndRun(t, cookie, { publications: 2, prompt_id: prompt.json().id }, 3);
     expect(result.project.state).toBe('preview');
     expect(result.texts).toEqual(['Publicació 1 de la casa #fusta', 'Publicació 2 de la casa #fusta']);
+    // A text for each network and the descriptions the model wrote from the images it saw (decision 034).
+    expect(result.linkedinTexts).toEqual([
+      'Publicació 1 de la casa, amb més detall per a LinkedIn #fusta',
+      'Publicació 2 de la casa, amb més detall per a LinkedIn #fusta',
+    ]);
+    expect(result.altTexts).toEqual(['Façana de fusta 1.1', 'Façana de fusta 1.2', 'Façana de fusta 2.1']);
     const request = stub.requests.at(-1)!;
     expect(request.headers.authorization).toBe('Bearer sk-test-key');
     expect(request.body.model).toBe('gpt-test');

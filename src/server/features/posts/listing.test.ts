@@ -174,6 +174,7 @@ describe('posts: the list', () => {
         width: 1080,
         height: 1350,
         linkedin_url: 'http://localhost:3000/media/posts/b-li.jpg',
+        alt_text: '',
       },
       {
         id: imageIds[0],
@@ -183,6 +184,7 @@ describe('posts: the list', () => {
         width: 1080,
         height: 1080,
         linkedin_url: 'http://localhost:3000/media/posts/a-li.jpg',
+        alt_text: '',
       },
     ]);
     const listed = (await list(clara, '?state=published&pageSize=60')).items.find((item) => item.id === id);

@@ -29,6 +29,7 @@ export function toPostImage(row: PostImageRow, storage: Storage): PostImage {
     width: row.instagram_width,
     height: row.instagram_height,
     linkedin_url: storage.publicUrl(row.linkedin_key),
+    alt_text: row.alt_text,
   };
 }
 
@@ -103,6 +104,7 @@ export function toPost(
     sequence: row.sequence,
     state,
     text: row.text,
+    linkedin_text: row.linkedin_text,
     publish_on: row.publish_on,
     publish_time: row.publish_time,
     publish_at: publishAt,

@@ -208,16 +208,24 @@ async function updateChangeablePost(trx: Transaction<Database>, id: number, lock
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The post's edit (its text, its images' order and selection) in one transaction, only while it may change; false when it no longer may. */
+/** The post's edit (its texts, its images' order, selection and descriptions) in one transaction, only while it may change; false when it no longer may. */
 export async function savePostEdit(
   db: Kysely<Database>,
   id: number,
   lockBoundary: Date,
-  edit: { text?: string | undefined; images?: { id: number; status: string }[] | undefined },
+  edit: {
+    text?: string | undefined;
+    linkedin_text?: string | null | undefined;
+    images?: { id: number; status: string; alt_text?: string | undefined }[] | undefined;
+  },
   at: Date,
 ): Promise<boolean> {
+  const texts = {
+    ...(edit.text === undefined ? {} : { text: edit.text }),
+    ...(edit.linkedin_text === undefined ? {} : { linkedin_text: edit.linkedin_text }),
+  };
   return db.transaction().execute(async (trx) => {
-    if (!(await updateChangeablePost(trx, id, lockBoundary, edit.text === undefined ? {} : { text: edit.text }, at))) return false;
+    if (!(await updateChangeablePost(trx, id, lockBoundary, texts, at))) return false;
     if (edit.images) await arrangePostImages(trx, id, edit.images);
     return true;
   });
@@ -299,9 +307,19 @@ export async function lockOwner(trx: Transaction<Database>, ownerId: string): Pr
   await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
 }
 
-async function arrangePostImages(trx: Transaction<Database>, postId: number, images: { id: number; status: string }[]): Promise<void> {
+async function arrangePostImages(
+  trx: Transaction<Database>,
+  postId: number,
+  images: { id: number; status: string; alt_text?: string | undefined }[],
+): Promise<void> {
   for (const [position, image] of images.entries()) {
-    await trx.updateTable('post_images').set({ position, status: image.status }).where('id', '=', image.id).where('post_id', '=', postId).execute();
+    const description = image.alt_text === undefined ? {} : { alt_text: image.alt_text };
+    await trx
+      .updateTable('post_images')
+      .set({ position, status: image.status, ...description })
+      .where('id', '=', image.id)
+      .where('post_id', '=', postId)
+      .execute();
   }
 }
 

@@ -166,7 +166,7 @@ function assertEditable(row: PostRow, now: Date): void {
   if (!beforeItsLock(row, now)) throw new AppError('CONFLICT', NOT_EDITABLE);
 }
 
-/** SPEC §5 Preview edit: the text and the images (the whole list, reordered, each selected or not). */
+/** SPEC §5 Preview edit: the texts and the images (the whole list, reordered, each selected or not, with its description). */
 export async function updatePost(deps: PostsDependencies, actor: SessionUser, id: number, changes: PostUpdate): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
   const now = deps.now();
@@ -178,10 +178,14 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
       throw new AppError('CONFLICT', "The list must hold each of the post's images exactly once", { images: 'imagesMismatch' });
     }
   }
+  const texts = { text: changes.text ?? row.text, linkedin_text: changes.linkedin_text === undefined ? row.linkedin_text : changes.linkedin_text };
+  const textsChanged = changes.text !== undefined || changes.linkedin_text !== undefined;
   const problems = {
-    ...(changes.text === undefined ? {} : textProblems(changes.text, row.to_instagram)),
+    ...(textsChanged ? textProblems(texts, { instagram: row.to_instagram, linkedin: row.to_linkedin }) : {}),
     // PostgreSQL cannot store a NUL character in text.
     ...(changes.text?.includes('\u0000') ? { text: 'invalid' } : {}),
+    ...(changes.linkedin_text?.includes('\u0000') ? { linkedin_text: 'invalid' } : {}),
+    ...(changes.images?.some((image) => image.alt_text?.includes('\u0000')) ? { images: 'invalid' } : {}),
     ...(changes.images && !changes.images.some((image) => image.status === 'pending') ? { images: 'imageRequired' } : {}),
   };
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The post is not valid', problems);
@@ -257,8 +261,8 @@ async function assertRepublishConfirmed(
 
 /** The checks a post must pass to go out to these networks: its text, and the owner's connections. */
 async function assertPublishable(deps: PostsDependencies, row: PostRow, networks: ScheduleInput['networks']): Promise<void> {
-  const textProblem = textProblems(row.text, networks.instagram);
-  if (textProblem.text) throw new AppError('VALIDATION_FAILED', 'The text cannot be published to the chosen networks', textProblem);
+  const textProblem = textProblems(row, networks);
+  if (Object.keys(textProblem).length > 0) throw new AppError('VALIDATION_FAILED', 'The text cannot be published to the chosen networks', textProblem);
   await assertConnected(deps, row.owner_id, networks);
 }
 

@@ -67,9 +67,11 @@ async function prepareLinkedIn(client: LinkedInClient, input: PrepareInput): Pro
     const bytes = await input.storage.get(image.linkedin_key);
     urns.push(await client.uploadImage(access.accessToken, { owner: author, bytes }));
   }
+  // An empty description is not sent: LinkedIn would show it as an image without one anyway.
+  const images = urns.map((urn, index) => ({ urn, ...(input.images[index]!.alt_text ? { altText: input.images[index]!.alt_text } : {}) }));
   return {
     create: async () => {
-      const post = await client.createPost(access.accessToken, { author, commentary: toLittleText(input.text), images: urns.map((urn) => ({ urn })) });
+      const post = await client.createPost(access.accessToken, { author, commentary: toLittleText(input.text), images });
       return { remoteId: post.id, permalink: post.url };
     },
   };
@@ -78,7 +80,9 @@ async function prepareLinkedIn(client: LinkedInClient, input: PrepareInput): Pro
 /** B.7 to B.11: a container per image (a carousel for several), awaited until FINISHED, then media_publish. */
 async function prepareInstagram(client: GraphClient, input: PrepareInput, needsPublicImages: boolean): Promise<PreparedPost> {
   const { access, signal } = input;
-  const urls = await Promise.all(input.images.slice(0, INSTAGRAM_MAX_IMAGES).map((image) => input.storage.urlForNetwork(image.instagram_key)));
+  const going = input.images.slice(0, INSTAGRAM_MAX_IMAGES);
+  const urls = await Promise.all(going.map((image) => input.storage.urlForNetwork(image.instagram_key)));
+  const altTextOf = (index: number) => going[index]!.alt_text || undefined;
   if (urls.length === 0) throw new NotPublishable('noImage', 'An Instagram post needs at least one selected image');
   // Meta would answer 9004/2207052 for each image: say what to configure instead, before any call.
   const unreachable = needsPublicImages ? await firstUnreachable(urls, input.storage.networkUrlSetting) : undefined;
@@ -90,12 +94,12 @@ async function prepareInstagram(client: GraphClient, input: PrepareInput, needsP
   if (!token) throw new ProviderError('meta', 'page', `No page token for the Instagram account ${igUserId}: it is not among the pages the owner shared`);
   let containerId: string;
   if (urls.length === 1) {
-    containerId = await client.createImageContainer(token, igUserId, { imageUrl: urls[0]!, caption: input.text });
+    containerId = await client.createImageContainer(token, igUserId, { imageUrl: urls[0]!, caption: input.text, altText: altTextOf(0) });
   } else {
     const children: string[] = [];
-    for (const url of urls) {
+    for (const [index, url] of urls.entries()) {
       signal.throwIfAborted();
-      children.push(await client.createImageContainer(token, igUserId, { imageUrl: url, isCarouselItem: true }));
+      children.push(await client.createImageContainer(token, igUserId, { imageUrl: url, altText: altTextOf(index), isCarouselItem: true }));
     }
     for (const child of children) await client.waitForContainer(token, child, signal);
     containerId = await client.createCarouselContainer(token, igUserId, { children, caption: input.text });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POST_NETWORKS, type PostNetwork, type PostState, type ResultStatus } from '../../../domain/post.ts';
+import { POST_NETWORKS, type PostNetwork, type PostState, type ResultStatus, textFor } from '../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import { AppError } from '../../errors.ts';
 import { audienceOf } from '../../events/event-hub.ts';
@@ -138,7 +138,7 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
   let prepared: PreparedPost;
   try {
     access = await publishableAccessOf(context);
-    prepared = await prepareFor(network, deps.clients, { access, text: post.text, images, storage: deps.storage, signal });
+    prepared = await prepareFor(network, deps.clients, { access, text: textFor(post, network), images, storage: deps.storage, signal });
   } catch (error) {
     // Stopped by the worker: the job runs again, nothing is recorded.
     if (signal.aborted) throw error;

@@ -53,6 +53,7 @@ export async function findPostToPublish(db: Kysely<Database>, postId: number) {
       'posts.sequence',
       'posts.state',
       'posts.text',
+      'posts.linkedin_text',
       'posts.publish_on',
       'posts.publish_time',
       'posts.to_instagram',
@@ -74,7 +75,7 @@ export type PostToPublish = NonNullable<Awaited<ReturnType<typeof findPostToPubl
 export function listSelectedImages(db: Kysely<Database>, postId: number) {
   return db
     .selectFrom('post_images')
-    .select(['id', 'instagram_key', 'linkedin_key'])
+    .select(['id', 'instagram_key', 'linkedin_key', 'alt_text'])
     .where('post_id', '=', postId)
     .where('status', '=', 'pending')
     .orderBy('position')

@@ -27,6 +27,8 @@ const textarea = () => screen.getByRole('textbox', { name: 'Text of the post' })
 const type = (text: string) => fireEvent.change(textarea(), { target: { value: text } });
 const counter = (name: 'instagram' | 'linkedin' | 'hashtags') => screen.getByTestId(`counter-${name}`);
 const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+/** The calls that change something: the previews beside the texts read the post's accounts. */
+const changes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('EditPostModal', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -65,8 +67,8 @@ describe('EditPostModal', () => {
     ['cat', 'Instagram admet com a màxim 5 etiquetes per publicació'],
   ] as const)('takes 5 hashtags for Instagram and refuses a sixth, saying so (%s; decision 014)', (language, message) => {
     renderModal(makePost({ networks: { instagram: true, linkedin: false } }), { language });
-    // One text box in the form, whatever the language calls it.
-    const box = () => screen.getByRole('textbox') as HTMLTextAreaElement;
+    // The post's one text box (the others describe the images), whatever the language calls it.
+    const box = () => screen.getByRole('textbox', { name: /^(Text of the post|Texto de la publicación|Text de la publicació)$/u }) as HTMLTextAreaElement;
     const tags = (count: number) => `Casa en el bosque ${Array.from({ length: count }, (_, index) => `#tag${index}`).join(' ')}`;
     fireEvent.change(box(), { target: { value: tags(5) } });
     expect(counter('hashtags').textContent).toMatch(/^5 \/ 5 /u);
@@ -114,18 +116,20 @@ describe('EditPostModal', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Publish image 2' }));
     fireEvent.click(save());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls[0]).toEqual({
-      url: '/api/posts/1',
-      method: 'PATCH',
-      body: {
-        text: 'Texto nuevo #casa',
-        images: [
-          { id: 11, status: 'pending' },
-          { id: 12, status: 'pending' },
-          { id: 13, status: 'pending' },
-        ],
+    expect(changes(calls)).toEqual([
+      {
+        url: '/api/posts/1',
+        method: 'PATCH',
+        body: {
+          text: 'Texto nuevo #casa',
+          images: [
+            { id: 11, status: 'pending', alt_text: '' },
+            { id: 12, status: 'pending', alt_text: '' },
+            { id: 13, status: 'pending', alt_text: '' },
+          ],
+        },
       },
-    });
+    ]);
     expect(await screen.findByText('Post saved successfully')).toBeTruthy();
   });
 
@@ -151,8 +155,81 @@ describe('EditPostModal', () => {
     type('Cambiado');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
-    expect(calls).toEqual([]);
+    expect(changes(calls)).toEqual([]);
     reopen();
     expect(textarea().value).toBe(makePost().text);
+  });
+
+  describe('a text for each network and the images described (decision 034)', () => {
+    const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLTextAreaElement;
+
+    it('writes LinkedIn a text of its own, starting from the shared one, each counted against its network and shown in its preview', async () => {
+      const { calls, onClose } = renderModal();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Use the same text for Instagram and LinkedIn' }));
+      expect(box('Text for LinkedIn').value).toBe(makePost().text);
+      fireEvent.change(box('Text for LinkedIn'), { target: { value: 'A longer text for LinkedIn. #arquitectura' } });
+      expect(counter('linkedin').textContent).toBe('41 / 3,000 LinkedIn');
+      // Instagram's counters follow Instagram's text, not LinkedIn's.
+      expect(counter('instagram').textContent).toBe(`${makePost().text.length} / 2,200 Instagram`);
+      const linkedinPreview = screen.getByRole('article', { name: 'LinkedIn preview' });
+      expect(linkedinPreview.textContent).toContain('A longer text for LinkedIn.');
+      expect(screen.getByRole('article', { name: 'Instagram preview' }).textContent).toContain('Una casa de piedra entre robles.');
+      fireEvent.click(save());
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(changes(calls)).toEqual([{ url: '/api/posts/1', method: 'PATCH', body: { linkedin_text: 'A longer text for LinkedIn. #arquitectura' } }]);
+    });
+
+    it('goes back to one text for both by sending LinkedIn null', async () => {
+      const { calls, onClose } = renderModal(makePost({ linkedin_text: 'Solo LinkedIn' }));
+      expect(box('Text for LinkedIn').value).toBe('Solo LinkedIn');
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Use the same text for Instagram and LinkedIn' }));
+      expect(screen.queryByRole('textbox', { name: 'Text for LinkedIn' })).toBeNull();
+      fireEvent.click(save());
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(changes(calls)).toEqual([{ url: '/api/posts/1', method: 'PATCH', body: { linkedin_text: null } }]);
+    });
+
+    it("refuses an empty text for a network the post goes to, on that network's box", () => {
+      renderModal(makePost({ linkedin_text: 'Texto de LinkedIn', networks: { instagram: false, linkedin: true } }));
+      fireEvent.change(box('Text for LinkedIn'), { target: { value: ' ' } });
+      expect(box('Text for LinkedIn').getAttribute('aria-invalid')).toBe('true');
+      expect(box('Text for Instagram').getAttribute('aria-invalid')).not.toBe('true');
+      expect(save().disabled).toBe(true);
+      // Instagram's may be empty while the post does not go there.
+      fireEvent.change(box('Text for LinkedIn'), { target: { value: 'Texto de LinkedIn' } });
+      fireEvent.change(box('Text for Instagram'), { target: { value: '' } });
+      expect(save().disabled).toBe(false);
+    });
+
+    it('describes each selected image, with its limit, and sends the descriptions with the images', async () => {
+      const { calls, onClose } = renderModal(
+        makePost({
+          images: makePost().images.map((image) => ({ ...image, alt_text: image.id === 11 ? 'Fachada de piedra' : '' })),
+        }),
+      );
+      expect(box('Description of image 1').value).toBe('Fachada de piedra');
+      // Image 2 is not in the post: it is not described.
+      expect(screen.queryByRole('textbox', { name: 'Description of image 2' })).toBeNull();
+      fireEvent.change(box('Description of image 3'), { target: { value: 'x'.repeat(1001) } });
+      expect(screen.getByText('The description cannot be longer than 1,000 characters')).toBeTruthy();
+      expect(screen.getByText('1,001 / 1,000 characters')).toBeTruthy();
+      expect(save().disabled).toBe(true);
+      fireEvent.change(box('Description of image 3'), { target: { value: 'Patio con un olivo' } });
+      fireEvent.click(save());
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(changes(calls)).toEqual([
+        {
+          url: '/api/posts/1',
+          method: 'PATCH',
+          body: {
+            images: [
+              { id: 11, status: 'pending', alt_text: 'Fachada de piedra' },
+              { id: 12, status: 'not_selected', alt_text: '' },
+              { id: 13, status: 'pending', alt_text: 'Patio con un olivo' },
+            ],
+          },
+        },
+      ]);
+    });
   });
 });

@@ -1,11 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Post, type PostUpdate, instagramTextProblem, textProblems } from '../../../../domain/post.ts';
+import { ALT_TEXT_LIMIT, type Post, type PostUpdate, countCharacters, instagramTextProblem, textProblems } from '../../../../domain/post.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { useUpdatePost } from '../api/update-post.ts';
+import { InstagramPreviewCard } from '../previews/instagram-preview.tsx';
+import { LinkedinPreviewCard } from '../previews/linkedin-preview.tsx';
+import { AltTextsEditor } from './alt-texts-editor.tsx';
 import { type EditedImage, PostImagesEditor } from './post-images-editor.tsx';
 import { TextCounters } from './text-counters.tsx';
 
@@ -15,17 +18,20 @@ export interface EditPostModalProps {
   onClose: () => void;
 }
 
-/** SPEC §5 "Preview edit". The form starts again from the post each time it opens: Cancel restores. */
+/**
+ * SPEC §5 "Preview edit", with a text for each network beside its preview and the images' descriptions
+ * (decision 034). The form starts again from the post each time it opens: Cancel restores.
+ */
 export function EditPostModal({ opened, post, onClose }: EditPostModalProps) {
   const { t } = useTranslation('posts');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('edit.title')} size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title={t('edit.title')} size="min(1100px, 100%)" centered>
       {post && <EditPostForm key={`${post.id}-${String(opened)}`} post={post} onClose={onClose} />}
     </Modal>
   );
 }
 
-type FieldErrors = { text?: string; images?: string; form?: string };
+type FieldErrors = { text?: string; linkedin_text?: string; images?: string; form?: string };
 
 function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation('posts');
@@ -33,22 +39,31 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
   const describe = useErrorMessage();
   const update = useUpdatePost();
   const [text, setText] = useState(post.text);
-  const [images, setImages] = useState<EditedImage[]>(post.images.map(({ id, url, status }) => ({ id, url, status })));
+  // "The same text for both" is LinkedIn's null (decision 034); unticking starts LinkedIn's from Instagram's.
+  const [sameText, setSameText] = useState(post.linkedin_text === null);
+  const [linkedinText, setLinkedinText] = useState(post.linkedin_text ?? post.text);
+  const [images, setImages] = useState<EditedImage[]>(post.images.map(({ id, url, status, alt_text }) => ({ id, url, status, alt_text })));
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
 
-  const textProblem = textProblems(text, post.networks.instagram).text;
-  const instagramProblem = post.networks.instagram ? undefined : instagramTextProblem(text);
+  const texts = { text, linkedin_text: sameText ? null : linkedinText };
+  const problems = textProblems(texts, post.networks);
+  const instagramProblem = sameText && !post.networks.instagram ? instagramTextProblem(text) : undefined;
   const noImageSelected = images.length > 0 && !images.some((image) => image.status === 'pending');
-  const textError = textProblem ? tv(textProblem) : serverErrors.text;
+  const altTextTooLong = images.some((image) => countCharacters(image.alt_text) > ALT_TEXT_LIMIT);
+  const textError = problems.text ? tv(problems.text) : serverErrors.text;
+  const linkedinError = problems.linkedin_text ? tv(problems.linkedin_text) : serverErrors.linkedin_text;
   const imagesError = noImageSelected ? tv('imageRequired') : serverErrors.images;
+  const invalid = Object.keys(problems).length > 0 || noImageSelected || altTextTooLong;
+  const draft = { ...post, ...texts, images: post.images.map((image) => ({ ...image, ...images.find((edited) => edited.id === image.id) })) };
 
   const save = () => {
-    if (textProblem || noImageSelected) return;
+    if (invalid) return;
     const changes: PostUpdate = {};
     if (text !== post.text) changes.text = text;
-    const arrangement = images.map(({ id, status }) => ({ id, status }));
-    if (JSON.stringify(arrangement) !== JSON.stringify(post.images.map(({ id, status }) => ({ id, status })))) changes.images = arrangement;
-    if (changes.text === undefined && changes.images === undefined) return onClose();
+    if (texts.linkedin_text !== post.linkedin_text) changes.linkedin_text = texts.linkedin_text;
+    const arrangement = images.map(({ id, status, alt_text }) => ({ id, status, alt_text }));
+    if (JSON.stringify(arrangement) !== JSON.stringify(post.images.map(({ id, status, alt_text }) => ({ id, status, alt_text })))) changes.images = arrangement;
+    if (Object.keys(changes).length === 0) return onClose();
     setServerErrors({});
     update.mutate(
       { id: post.id, changes },
@@ -61,30 +76,62 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
       },
     );
   };
+  const dropServerError = (field: keyof FieldErrors) => setServerErrors(({ [field]: _dropped, ...rest }) => rest);
 
-  return (
-    <Stack gap="md">
+  const textArea = (network: 'instagram' | 'linkedin' | 'both') => {
+    const forLinkedin = network === 'linkedin';
+    const value = forLinkedin ? linkedinText : text;
+    return (
       <Stack gap={4}>
         <Textarea
-          label={t('edit.text')}
-          value={text}
+          label={t(network === 'both' ? 'edit.text' : forLinkedin ? 'edit.linkedinText' : 'edit.instagramText')}
+          value={value}
           onChange={(event) => {
-            setText(event.currentTarget.value);
-            setServerErrors(({ text: _dropped, ...rest }) => rest);
+            const next = event.currentTarget.value;
+            if (forLinkedin) setLinkedinText(next);
+            else setText(next);
+            dropServerError(forLinkedin ? 'linkedin_text' : 'text');
           }}
           rows={9}
           resize="vertical"
-          error={textError}
+          error={forLinkedin ? linkedinError : textError}
           disabled={update.isPending}
-          data-autofocus
+          data-autofocus={forLinkedin ? undefined : true}
         />
-        <TextCounters text={text} />
+        <TextCounters text={value} networks={network === 'both' ? undefined : [network]} />
       </Stack>
-      {instagramProblem && !textProblem && (
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Checkbox
+        label={t('edit.sameText')}
+        checked={sameText}
+        disabled={update.isPending}
+        onChange={(event) => {
+          const same = event.currentTarget.checked;
+          setSameText(same);
+          if (!same) setLinkedinText(text);
+          dropServerError('linkedin_text');
+        }}
+      />
+      {sameText && textArea('both')}
+      {instagramProblem && !problems.text && (
         <Alert color="yellow" variant="light" title={t('edit.instagramWarningTitle')} role="status">
           {t('edit.instagramWarning', { reason: tv(instagramProblem) })}
         </Alert>
       )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="sm">
+          {!sameText && textArea('instagram')}
+          <InstagramPreviewCard post={draft} />
+        </Stack>
+        <Stack gap="sm">
+          {!sameText && textArea('linkedin')}
+          <LinkedinPreviewCard post={draft} />
+        </Stack>
+      </SimpleGrid>
       <Stack gap={6}>
         <Text fw={500} size="sm">
           {t('edit.images')}
@@ -96,7 +143,7 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
           images={images}
           onChange={(next) => {
             setImages(next);
-            setServerErrors(({ images: _dropped, ...rest }) => rest);
+            dropServerError('images');
           }}
           disabled={update.isPending}
         />
@@ -105,6 +152,19 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
             {imagesError}
           </Text>
         )}
+      </Stack>
+      <Stack gap={6}>
+        <Text fw={500} size="sm">
+          {t('edit.altTexts')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('edit.altTextsHelp')}
+        </Text>
+        <AltTextsEditor
+          images={images}
+          onChange={(id, altText) => setImages((current) => current.map((image) => (image.id === id ? { ...image, alt_text: altText } : image)))}
+          disabled={update.isPending}
+        />
       </Stack>
       {serverErrors.form && (
         <Alert color="red" variant="light" role="alert">
@@ -115,7 +175,7 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
         <Button variant="default" onClick={onClose} disabled={update.isPending}>
           {t('common:actions.cancel')}
         </Button>
-        <Button onClick={save} loading={update.isPending} disabled={Boolean(textProblem) || noImageSelected}>
+        <Button onClick={save} loading={update.isPending} disabled={invalid}>
           {t('edit.save')}
         </Button>
       </Group>
@@ -132,6 +192,7 @@ function fieldErrorsOf(error: unknown, tv: (key: string) => string, describe: (e
     const errors: FieldErrors = {};
     for (const [field, key] of Object.entries(error.details)) {
       if (field === 'text') errors.text = tv(key);
+      else if (field === 'linkedin_text') errors.linkedin_text = tv(key);
       else if (field.startsWith('images')) errors.images = tv(key);
       else errors.form = tv(key);
     }

@@ -7,7 +7,7 @@ import type { PostImage } from '../../../../domain/post.ts';
 import { useSortableAccessibility } from '../../../ui/sortable-accessibility.ts';
 import { PostPicture } from '../post-picture.tsx';
 
-export type EditedImage = Pick<PostImage, 'id' | 'url' | 'status'>;
+export type EditedImage = Pick<PostImage, 'id' | 'url' | 'status' | 'alt_text'>;
 
 export interface PostImagesEditorProps {
   images: EditedImage[];

@@ -34,7 +34,7 @@ export function ImageCarousel({ images }: { images: PostImage[] }) {
           ) : (
             images.map((image, position) => (
               <div key={image.id} className={classes.slide} aria-hidden={position !== current}>
-                <PostPicture src={image.url} alt={t('preview.imageOf', { index: position + 1, count: images.length })} />
+                <PostPicture src={image.url} alt={image.alt_text || t('preview.imageOf', { index: position + 1, count: images.length })} />
               </div>
             ))
           )}

@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Post, PostImage } from '../../../../domain/post.ts';
+import { type Post, type PostImage, textFor } from '../../../../domain/post.ts';
 import { PostPicture } from '../post-picture.tsx';
 import { ExpandableText } from './expandable-text.tsx';
 import { PreviewAuthor, usePreviewAuthor } from './preview-author.tsx';
@@ -11,63 +11,72 @@ import classes from './social-previews.module.css';
 const LINKEDIN_FOLD = { characters: 210, lines: 3 };
 
 /**
- * The post as it will look on LinkedIn (SPEC §2 "professional-network preview"): the member or page it
- * goes out as, the text folded with "…see more", one picture alone or several in a grid.
+ * The post as it will look on LinkedIn (SPEC §2 "professional-network preview"), in a dialog: see LinkedinPreviewCard.
  */
 export function LinkedinPreview({ opened, post, onClose }: { opened: boolean; post: Post | null; onClose: () => void }) {
   const { t } = useTranslation('posts');
-  const author = usePreviewAuthor(post?.id ?? null, 'linkedin');
-  const images = post?.images.filter((image) => image.status === 'pending') ?? [];
   return (
     <Modal opened={opened} onClose={onClose} title={t('preview.linkedinTitle')} size="lg" centered>
-      {post && (
-        <article className={classes.linkedinFrame} aria-label={t('preview.linkedinTitle')}>
-          <PreviewAuthor
-            author={author}
-            size={48}
-            detail={
-              <div className={classes.dimmed} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                {t('preview.now')} · <GlobeGlyph />
-              </div>
-            }
-          />
-          <ExpandableText
-            key={post.text}
-            className={classes.linkedinText}
-            text={post.text}
-            rule={LINKEDIN_FOLD}
-            moreLabel={t('preview.seeMore')}
-            hashtagClass={classes.linkedinHashtag}
-          />
-          <LinkedinImages images={images} />
-          <div className={classes.linkedinActions} aria-hidden="true">
-            <span className={classes.linkedinAction}>
-              <ThumbGlyph size={18} />
-              {t('preview.like')}
-            </span>
-            <span className={classes.linkedinAction}>
-              <CommentGlyph size={18} />
-              {t('preview.comment')}
-            </span>
-            <span className={classes.linkedinAction}>
-              <RepostGlyph size={18} />
-              {t('preview.repost')}
-            </span>
-            <span className={classes.linkedinAction}>
-              <ShareGlyph size={18} />
-              {t('preview.send')}
-            </span>
-          </div>
-        </article>
-      )}
+      {post && <LinkedinPreviewCard post={post} />}
     </Modal>
+  );
+}
+
+/**
+ * The member or page it goes out as, LinkedIn's text folded with "…see more", one picture alone or
+ * several in a grid (each with its description). The editor shows it beside the text.
+ */
+export function LinkedinPreviewCard({ post }: { post: Pick<Post, 'id' | 'text' | 'linkedin_text' | 'images'> }) {
+  const { t } = useTranslation('posts');
+  const author = usePreviewAuthor(post.id, 'linkedin');
+  const images = post.images.filter((image) => image.status === 'pending');
+  const text = textFor(post, 'linkedin');
+  return (
+    <article className={classes.linkedinFrame} aria-label={t('preview.linkedinTitle')}>
+      <PreviewAuthor
+        author={author}
+        size={48}
+        detail={
+          <div className={classes.dimmed} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+            {t('preview.now')} · <GlobeGlyph />
+          </div>
+        }
+      />
+      <ExpandableText
+        key={text}
+        className={classes.linkedinText}
+        text={text}
+        rule={LINKEDIN_FOLD}
+        moreLabel={t('preview.seeMore')}
+        hashtagClass={classes.linkedinHashtag}
+      />
+      <LinkedinImages images={images} />
+      <div className={classes.linkedinActions} aria-hidden="true">
+        <span className={classes.linkedinAction}>
+          <ThumbGlyph size={18} />
+          {t('preview.like')}
+        </span>
+        <span className={classes.linkedinAction}>
+          <CommentGlyph size={18} />
+          {t('preview.comment')}
+        </span>
+        <span className={classes.linkedinAction}>
+          <RepostGlyph size={18} />
+          {t('preview.repost')}
+        </span>
+        <span className={classes.linkedinAction}>
+          <ShareGlyph size={18} />
+          {t('preview.send')}
+        </span>
+      </div>
+    </article>
   );
 }
 
 /** How LinkedIn lays out the pictures: one at its own shape; two side by side; more as one large and a row below. */
 function LinkedinImages({ images }: { images: PostImage[] }) {
   const { t } = useTranslation('posts');
-  const alt = (index: number) => t('preview.imageOf', { index: index + 1, count: images.length });
+  const alt = (index: number) => images[index]!.alt_text || t('preview.imageOf', { index: index + 1, count: images.length });
   if (images.length === 0) return null;
   if (images.length === 1) {
     const [image] = images as [PostImage];
