@@ -24,8 +24,9 @@ export function useProjects(query: ListProjectsQuery) {
   return useQuery({
     ...listQuery(query),
     placeholderData: keepPreviousData,
-    // As TanStack Query does (a page read before is read again), except the page the app prefetched a moment ago.
-    refetchOnMount: (cached) => Date.now() - cached.state.dataUpdatedAt > PREFETCH_FRESH_MS,
+    // As TanStack Query does (a page read before is read again), except a page read a moment ago (the
+    // one the app prefetched) that no change has invalidated since.
+    refetchOnMount: (cached) => cached.state.isInvalidated || Date.now() - cached.state.dataUpdatedAt > PREFETCH_FRESH_MS,
   });
 }
 
