@@ -1,9 +1,11 @@
 /**
- * The back office as a visitor's phone gets it (issue 14, goal 1), against the landing page in the same
- * run: Lighthouse 12 mobile (simulated slow 4G, 4x CPU slowdown) in Debian's Chromium on /login signed
- * out and on /projects signed in as the administrator of a demo studio (`npm run demo`'s six projects with
- * their pictures), and the JavaScript each page really loaded (every script Lighthouse saw requested, lazy
- * chunks included), gzip-compressed, against the budgets.
+ * The back office as a visitor's phone gets it (issue 14, goal 1; issue 23 item 1), against the landing
+ * page in the same run: Lighthouse 12 mobile (simulated slow 4G, 4x CPU slowdown) in Debian's Chromium on
+ * /login signed out and on /projects, /preview-projects (the posts) and /calendar signed in as the
+ * administrator of a demo studio (`npm run demo`'s six projects with their pictures), and the JavaScript
+ * each page really loaded (every script Lighthouse saw requested, lazy chunks included), gzip-compressed,
+ * against the budgets. The performance budget follows the machine's load when the page's audits start:
+ * >= 95 up to a load average of 2, >= 90 above (issue 23 asks 90 at load 4).
  *   npm run build && npx tsx bench/app-pages.ts [--runs=3]
  * Each page is audited --runs times (1 in `npm run bench`) and the median score kept. CHROME_PATH and
  * LIGHTHOUSE_REPORTS as in bench/support/lighthouse.ts.
@@ -23,9 +25,21 @@ import {
   median,
   weighScripts,
 } from './support/lighthouse.ts';
+import { loadNow } from './support/machine-load.ts';
 import { type BenchRun, type BudgetLine, isMainModule } from './support/summary.ts';
 
-const BUDGET = { loginScriptsKb: 100, projectsScriptsKb: 200, performance: 90, accessibility: 100 } as const;
+const BUDGET = {
+  loginScriptsKb: 100,
+  projectsScriptsKb: 150,
+  postsScriptsKb: 170,
+  calendarScriptsKb: 190,
+  accessibility: 100,
+} as const;
+
+/** Lighthouse's performance score asked of a page measured at this load average (issue 23). */
+function performanceBudget(load: number): number {
+  return load <= 2 ? 95 : 90;
+}
 const DEMO_ENTRY = path.resolve('dist/server/server/demo/main.js');
 
 interface PagePlan {
@@ -40,6 +54,8 @@ const PAGES: PagePlan[] = [
   { name: 'baseline: landing (/)', path: '/', signedIn: false },
   { name: '/login, signed out', path: '/login', signedIn: false, scriptBudgetKb: BUDGET.loginScriptsKb },
   { name: '/projects, signed in', path: '/projects', signedIn: true, scriptBudgetKb: BUDGET.projectsScriptsKb },
+  { name: '/preview-projects (posts), signed in', path: '/preview-projects', signedIn: true, scriptBudgetKb: BUDGET.postsScriptsKb },
+  { name: '/calendar, signed in', path: '/calendar', signedIn: true, scriptBudgetKb: BUDGET.calendarScriptsKb },
 ];
 
 interface PageResult {
@@ -50,6 +66,8 @@ interface PageResult {
   scripts: ScriptWeight;
   /** Bytes that crossed the wire for those scripts (compressed when the server compresses). */
   transferred: number;
+  /** The one-minute load average when the page's audits started, which sets its performance budget. */
+  load: number;
 }
 
 /** `npm run demo` on the server's own data folder, so the app shows a studio with projects and pictures. */
@@ -99,6 +117,7 @@ async function measure(options: { runs: number; log: (line: string) => void }): 
       const results: PageResult[] = [];
       for (const plan of PAGES) {
         const audits: PageAudit[] = [];
+        const load = loadNow();
         for (let run = 0; run < options.runs; run += 1) {
           audits.push(
             await auditPage({
@@ -118,6 +137,7 @@ async function measure(options: { runs: number; log: (line: string) => void }): 
           accessibility: measured.length ? Math.min(...measured.map((audit) => audit.scores!.accessibility)) : 0,
           scripts: await weighScripts(loaded.map((script) => script.url)),
           transferred: loaded.reduce((total, script) => total + script.transferSize, 0),
+          load,
         };
         results.push(result);
         printPage(result, log);
@@ -145,7 +165,9 @@ function printPage(result: PageResult, log: (line: string) => void): void {
     log(`         ${formatMetrics(audit)}`);
     if (audit.failing.length > 0) log(`         failing: ${audit.failing.join(', ')}`);
   });
-  log(`  kept: performance ${result.performance} (median), accessibility ${result.accessibility} (lowest)\n`);
+  log(
+    `  kept: performance ${result.performance} (median; budget ${performanceBudget(result.load)} at load ${result.load.toFixed(2)}), accessibility ${result.accessibility} (lowest)\n`,
+  );
 }
 
 function budgetLines(results: PageResult[]): BudgetLine[] {
@@ -170,8 +192,8 @@ function budgetLines(results: PageResult[]): BudgetLine[] {
       measure: `Lighthouse mobile performance, ${page.plan.name}`,
       value: page.performance,
       unit: 'score',
-      budget: `>= ${BUDGET.performance}`,
-      pass: page.performance >= BUDGET.performance,
+      budget: `>= ${performanceBudget(page.load)}`,
+      pass: page.performance >= performanceBudget(page.load),
       baseline: landingScores,
     });
     lines.push({
