@@ -9,7 +9,7 @@ export const loginPageFile = (language: Language) => `login-${language}.html`;
 
 export interface LoginPage {
   /** `visitLanguage`: the language the app would choose for this visit (static-assets.ts's languageOfVisit). */
-  send(request: FastifyRequest, reply: FastifyReply, visitLanguage: Language): FastifyReply;
+  send(request: FastifyRequest, reply: FastifyReply, visitLanguage: Language): FastifyReply | Promise<FastifyReply>;
 }
 
 /**

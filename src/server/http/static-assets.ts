@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../domain/languages.ts';
 import { LANDING_FILE, loadLandingPage } from './landing-page.ts';
 import { loadLoginPage } from './login-page.ts';
@@ -37,27 +37,15 @@ const PAGE_HTML_DIR = 'pages';
 export async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
-  const pageFiles = listPageFiles(webDir);
+  const built = listBuiltFiles(webDir);
+  // The page copies the build wrote (pages/es/projects.html).
+  const pageFiles = new Set([...built].filter((file) => file.startsWith(`${PAGE_HTML_DIR}/`) && file.endsWith('.html')));
   const landing = loadLandingPage(webDir, { chatUrl });
   if (landing) app.get('/', { schema: { hide: true } }, (request, reply) => landing.send(request, reply));
   const login = loadLoginPage(webDir);
   if (login) app.get('/login', { schema: { hide: true } }, (request, reply) => login.send(request, reply, languageOfVisit(request)));
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // The landing's template is served at / only, with its configuration filled in; the login page's
-      // copies at /login only; the pages' copies of index.html at their own addresses.
-      globIgnore: [`${LANDING_FILE}*`, 'login-*.html*', `${PAGE_HTML_DIR}/**`],
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
+  // Any other address or method; under /*, a path that is no file of the build.
+  const answerElse = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file is a 404, not the app's page: images that are gone must look gone.
     const isFile = pathname.startsWith('/media/') || pathname.startsWith('/assets/') || pathname.startsWith('/locales/');
@@ -70,15 +58,58 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl:
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language')
       .sendFile(pageFiles.has(pageFile) ? pageFile : 'index.html');
-  });
+  };
+  if (hasWebApp) {
+    // reply.sendFile only, and one route for every file the build wrote: @fastify/static's own routes
+    // (wildcard: false) are one per file, found with a glob at start, about 650 of them: 0.15 s of every start.
+    await app.register(fastifyStatic, {
+      root: webDir,
+      serve: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Served as they are: all the build wrote but the landing's template (served at / only, its
+    // configuration filled in), the login page's copies (at /login only) and the pages' copies of index.html.
+    const files = new Set(
+      [...built].filter((file) => !file.startsWith(LANDING_FILE) && !/^login-[^/]*\.html/.test(file) && !file.startsWith(`${PAGE_HTML_DIR}/`)),
+    );
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      schema: { hide: true },
+      // As @fastify/static's routes do: a download the browser gave up is no error to answer.
+      errorHandler: (error, request, reply) => {
+        if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') request.raw.destroy();
+        else app.errorHandler(error, request, reply);
+      },
+      handler: (request, reply) => {
+        const file = webFileOf(request.url);
+        return file !== undefined && files.has(file) ? reply.sendFile(file) : answerElse(request, reply);
+      },
+    });
+  }
+  app.setNotFoundHandler(answerElse);
 }
 
-/** The page copies the build wrote, as paths relative to webDir (pages/es/projects.html). */
-function listPageFiles(webDir: string): Set<string> {
-  const root = path.join(webDir, PAGE_HTML_DIR);
-  if (!fs.existsSync(root)) return new Set();
-  const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
-  return new Set(files.map((file) => `${PAGE_HTML_DIR}/${file.split(path.sep).join('/')}`));
+/** The files the build wrote, by their path relative to webDir (assets/index-1a2b.js), dotfiles left out. */
+function listBuiltFiles(webDir: string): Set<string> {
+  if (!fs.existsSync(webDir)) return new Set();
+  const entries = fs.readdirSync(webDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const files = entries.map((entry) => path.relative(webDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  return new Set(files.filter((file) => !file.split('/').some((segment) => segment.startsWith('.'))));
+}
+
+/** The file a request's path names, relative to webDir; undefined when it cannot name one. */
+function webFileOf(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '').slice(1);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
