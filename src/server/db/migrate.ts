@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { errorMessage } from '../lib/error-message.ts';
 import type { Dialect } from './database.ts';
 import { accountsMigration } from './migrations/001-accounts.ts';
@@ -41,12 +41,9 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
 }
 
 class StaticMigrationProvider implements MigrationProvider {
-  constructor(
-    private readonly dialect: Dialect,
-    private readonly studio: StudioSchedule,
-  ) {}
+  constructor(private readonly migrations: Record<string, Migration>) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return allMigrations(this.dialect, this.studio);
+    return this.migrations;
   }
 }
 
@@ -59,11 +56,29 @@ const DEFAULT_STUDIO: StudioSchedule = { timeZone: 'Europe/Madrid', publishHour:
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, studio: StudioSchedule = DEFAULT_STUDIO): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect, studio) });
+  const migrations = allMigrations(dialect, studio);
+  if (await allApplied(db, Object.keys(migrations))) return [];
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(migrations) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${errorMessage(error)}`, { cause: error });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/**
+ * Whether the database has applied exactly these migrations: a start with nothing to migrate reads the
+ * list once, not the migrator's checks of its two tables, its lock row and a locked transaction. Any
+ * other answer (a new database, one with a migration unknown here, a failed read) leaves the decision,
+ * and the error, to the migrator.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+async function allApplied(db: Kysely<any>, names: string[]): Promise<boolean> {
+  try {
+    const applied = new Set((await db.selectFrom(DEFAULT_MIGRATION_TABLE).select('name').execute()).map((row: { name: string }) => row.name));
+    return applied.size === names.length && names.every((name) => applied.has(name));
+  } catch {
+    return false;
+  }
 }
