@@ -167,6 +167,7 @@ export async function buildApp(deps: AppDependencies) {
     passwordAttempts,
     db: database.db,
     wakeJobs,
+    now: deps.now,
     events,
     limits: {
       ...config.signInLimits,

@@ -80,7 +80,7 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
   for (const line of networkStartLines(config, socialClients, sandbox)) app.log[line.level](line.text);
   // Ended or unknown API versions, and image addresses the real Meta cannot download (docs/networks.md).
   for (const line of await networkStartWarnings({ ...socialClients, storage, now: now() })) app.log.warn(line);
-  return { ...built, socialClients };
+  return { ...built, socialClients, now };
 }
 
 /**

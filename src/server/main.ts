@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   // stopped), retries the broken pipe for ever and the process never ends (issue 29, item 3). A reader
   // that goes away only loses the lines nobody can read any more.
   quietOnBrokenOutput();
-  const { app, auth, worker, events, publishing, socialClients } = await composeApp(config, database, {
+  const { app, auth, worker, events, publishing, socialClients, now } = await composeApp(config, database, {
     events: postgresHub,
     logger: { level: config.logLevel, stream: logOutputFor(process.stdout) },
   });
@@ -108,6 +108,7 @@ async function main(): Promise<void> {
     intervalMinutes: config.tokenRefresh.intervalMinutes,
     wakeJobs: () => worker.wake(),
     log: app.log,
+    now,
   });
 }
 

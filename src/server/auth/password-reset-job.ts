@@ -5,6 +5,7 @@ import { toLanguage } from '../../domain/languages.ts';
 import { PASSWORD_RESET_TTL_SECONDS } from '../../domain/limits.ts';
 import type { Mailer } from '../adapters/mail/mailer.ts';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
 import { type JobHandler, RetryLater, enqueueJob } from '../jobs/job-queue.ts';
 import type { Auth } from './create-auth.ts';
 import { passwordResetEmail } from './password-reset-email.ts';
@@ -21,8 +22,13 @@ const payloadSchema = z.object({ email: z.string() });
  * account. The request itself never looks the address up nor talks to the mail server, so a known
  * and an unknown address take the same time to answer (issue 13: with SMTP they took 112 ms and 5 ms).
  */
-export async function queuePasswordResetEmail(deps: { db: Kysely<Database>; wakeJobs: () => void }, email: string): Promise<void> {
-  await enqueueJob(deps.db, { kind: 'send-password-reset', payload: { email: email.trim().toLowerCase() }, maxAttempts: PASSWORD_RESET_EMAIL_MAX_ATTEMPTS });
+export async function queuePasswordResetEmail(deps: { db: Kysely<Database>; wakeJobs: () => void; now: Clock }, email: string): Promise<void> {
+  await enqueueJob(deps.db, {
+    kind: 'send-password-reset',
+    payload: { email: email.trim().toLowerCase() },
+    maxAttempts: PASSWORD_RESET_EMAIL_MAX_ATTEMPTS,
+    now: deps.now(),
+  });
   deps.wakeJobs();
 }
 

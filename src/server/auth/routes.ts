@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { credentialsSchema, newPasswordValueSchema, recoveryRequestSchema } from '../../domain/auth.ts';
 import { isErrorCode } from '../../domain/errors.ts';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { errorResponses } from '../http/error-responses.ts';
@@ -23,6 +24,8 @@ export interface AuthRouteOptions {
   /** Recovery e-mails are queued as `send-password-reset` jobs (job-handlers.ts runs them). */
   db: Kysely<Database>;
   wakeJobs: () => void;
+  /** The app's clock, which the queued jobs are due by. */
+  now: Clock;
   /** Told when sessions end (sign-out, a password reset), so their live-event streams end at once. */
   events?: EventHub;
   limits: { maxFailuresPerEmail: number; maxFailuresPerAddress: number; windowSeconds: number; maxResetRequests: number; maxResetRequestsPerAddress: number };

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { systemClock } from '../lib/clock.ts';
 
 /**
  * The database-backed job queue (DESIGN §6). A job is a row: kind, subject, payload, run_at, state.
@@ -14,7 +13,9 @@ export interface NewJob {
   /** What the job is about, e.g. `project:12`; lets a feature find its latest job. */
   subject?: string;
   payload: unknown;
-  /** Defaults to now. */
+  /** The app's instant (deps.now()), which the worker's clock compares run_at with: the job is created and due then. */
+  now: Date;
+  /** Later than `now` for a job that waits. */
   runAt?: Date;
   maxAttempts?: number;
 }
@@ -57,7 +58,7 @@ export class RetryLater extends Error {
 }
 
 export async function enqueueJob(db: Kysely<Database>, job: NewJob): Promise<number> {
-  const now = systemClock();
+  const { now } = job;
   const row = await db
     .insertInto('jobs')
     .values({

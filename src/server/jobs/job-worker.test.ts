@@ -32,7 +32,14 @@ const workerWith = (handlers: Partial<Record<JobKind, JobHandler>>, options: Par
   createJobWorker({ db: database.db, dialect: database.dialect, handlers, log, now: machineClock, leaseClock: machineClock, ...options });
 const readJob = (id: number) => database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const enqueue = (kind: JobKind = 'send-email', extra: { maxAttempts?: number; runAt?: Date; payload?: unknown } = {}) =>
-  enqueueJob(database.db, { kind, subject: 'contact:1', payload: extra.payload ?? { n: 1 }, maxAttempts: extra.maxAttempts, runAt: extra.runAt });
+  enqueueJob(database.db, {
+    kind,
+    subject: 'contact:1',
+    payload: extra.payload ?? { n: 1 },
+    maxAttempts: extra.maxAttempts,
+    runAt: extra.runAt,
+    now: machineClock(),
+  });
 const secondsFromNow = (value: Date | string) => (readInstant(value).getTime() - Date.now()) / 1000;
 /**
  * No test waits on real time: the worker's timers (poll, heartbeat, stop delays) and its clock are faked

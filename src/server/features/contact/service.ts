@@ -44,7 +44,13 @@ export async function receiveContactMessage(input: ReceiveContactMessageInput): 
   } catch (error) {
     await markContactMessageMailFailed(db, id, errorMessage(error));
     input.onMailFailure({ messageId: id, error });
-    await enqueueJob(db, { kind: 'send-email', subject: `contact:${id}`, payload: { contactMessageId: id }, maxAttempts: CONTACT_EMAIL_MAX_ATTEMPTS });
+    await enqueueJob(db, {
+      kind: 'send-email',
+      subject: `contact:${id}`,
+      payload: { contactMessageId: id },
+      maxAttempts: CONTACT_EMAIL_MAX_ATTEMPTS,
+      now: receivedAt,
+    });
     input.wakeJobs?.();
     return { id, mailed: false };
   }

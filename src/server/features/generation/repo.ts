@@ -142,7 +142,7 @@ export async function moveToInProgressAndQueueGeneration(db: Kysely<Database>, p
       .where('state', '=', 'draft')
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) return false;
-    await enqueueJob(trx, { kind: 'generate-posts', subject: `project:${projectId}`, payload: { projectId }, maxAttempts: 2 });
+    await enqueueJob(trx, { kind: 'generate-posts', subject: `project:${projectId}`, payload: { projectId }, maxAttempts: 2, now: at });
     return true;
   });
 }

@@ -25,7 +25,7 @@ describe('publishing closes a connection the network refuses', () => {
   const db = () => env.t.database.db;
   const control = () => env.sandbox.sandbox.control;
   const publish = async (postId: number) => {
-    await enqueueJob(db(), { kind: 'publish-post', subject: `post:${postId}`, payload: { postId } });
+    await enqueueJob(db(), { kind: 'publish-post', subject: `post:${postId}`, payload: { postId }, now: new Date() });
     await test.worker.runDueJobs();
   };
   const resultOf = (postId: number, network: Network) =>
@@ -182,7 +182,7 @@ describe('publishing closes a connection the network refuses', () => {
     const { id } = await createDuePost(env, { ownerId: pau.id, publishOn: today, networks: { linkedin: true } });
     control().fail({ network: 'linkedin', kind: 'server-error', path: '/rest/posts', times: 0 });
     try {
-      await enqueueJob(db(), { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
+      await enqueueJob(db(), { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id }, now: new Date() });
       await giveUpAtOnce.worker.runDueJobs();
     } finally {
       control().clearFaults();

@@ -38,7 +38,7 @@ const result = (postId: number) =>
   db().selectFrom('post_results').selectAll().where('post_id', '=', postId).where('network', '=', 'instagram').executeTakeFirstOrThrow();
 
 async function publish(postId: number) {
-  await enqueueJob(db(), { kind: 'publish-post', subject: `post:${postId}`, payload: { postId } });
+  await enqueueJob(db(), { kind: 'publish-post', subject: `post:${postId}`, payload: { postId }, now: new Date() });
   await env.t.worker.runDueJobs();
 }
 

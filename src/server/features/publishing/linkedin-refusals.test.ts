@@ -38,7 +38,7 @@ function publishingHarness(options: { organizationPages: boolean }) {
     harness,
     db,
     async publish(postId: number) {
-      await enqueueJob(db(), { kind: 'publish-post', subject: `post:${postId}`, payload: { postId } });
+      await enqueueJob(db(), { kind: 'publish-post', subject: `post:${postId}`, payload: { postId }, now: new Date() });
       await harness.test.worker.runDueJobs();
     },
     result: (postId: number) =>

@@ -45,7 +45,7 @@ describe('an Instagram publication whose image addresses Meta cannot reach', () 
     const post = await createDuePost(env, { ownerId: owner.id, publishOn: today, networks: { instagram: true, linkedin: true }, images: 2 });
     const text = (await db().selectFrom('posts').select('text').where('id', '=', post.id).executeTakeFirstOrThrow()).text;
     env.t.sentMail.length = 0;
-    await enqueueJob(db(), { kind: 'publish-post', subject: `post:${post.id}`, payload: { postId: post.id } });
+    await enqueueJob(db(), { kind: 'publish-post', subject: `post:${post.id}`, payload: { postId: post.id }, now: new Date() });
     await test.worker.runDueJobs();
     return { id: post.id, media: env.sandbox.sandbox.control.published().instagram.filter((media) => media.caption === text) };
   }

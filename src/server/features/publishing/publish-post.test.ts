@@ -30,7 +30,7 @@ describe('publishing to the sandbox', () => {
   const control = () => env.sandbox.sandbox.control;
   const call = (cookie: string, method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>) =>
     env.t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const queue = (postId: number) => enqueueJob(db(), { kind: 'publish-post', subject: `post:${postId}`, payload: { postId } });
+  const queue = (postId: number) => enqueueJob(db(), { kind: 'publish-post', subject: `post:${postId}`, payload: { postId }, now: new Date() });
   const publish = async (postId: number) => {
     await queue(postId);
     await test.worker.runDueJobs();

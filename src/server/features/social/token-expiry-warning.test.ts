@@ -55,7 +55,7 @@ async function expireAt(userId: string, at: Date) {
 }
 
 async function runRefresh() {
-  await enqueueTokenRefresh(t.database.db, t.database.dialect);
+  await enqueueTokenRefresh(t.database.db, t.database.dialect, new Date());
   await t.worker.runDueJobs();
   return t.database.db.selectFrom('jobs').selectAll().where('kind', '=', 'refresh-tokens').orderBy('id', 'desc').executeTakeFirstOrThrow();
 }

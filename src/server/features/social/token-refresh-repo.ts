@@ -29,7 +29,7 @@ export const expiringSubject = (network: SocialNetwork, userId: string, expiresA
  * Queues one refresh-tokens job unless one is already queued or running. On PostgreSQL an advisory
  * lock held by the transaction makes the check and the insert one step across instances.
  */
-export async function enqueueTokenRefresh(db: Kysely<Database>, dialect: Dialect): Promise<boolean> {
+export async function enqueueTokenRefresh(db: Kysely<Database>, dialect: Dialect, at: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${REFRESH_TOKENS_SUBJECT}))`.execute(trx);
     const pending = await trx
@@ -40,7 +40,7 @@ export async function enqueueTokenRefresh(db: Kysely<Database>, dialect: Dialect
       .where('state', 'in', ['queued', 'running'])
       .executeTakeFirst();
     if (pending) return false;
-    await enqueueJob(trx, { kind: 'refresh-tokens', subject: REFRESH_TOKENS_SUBJECT, payload: {}, maxAttempts: REFRESH_TOKENS_MAX_ATTEMPTS });
+    await enqueueJob(trx, { kind: 'refresh-tokens', subject: REFRESH_TOKENS_SUBJECT, payload: {}, maxAttempts: REFRESH_TOKENS_MAX_ATTEMPTS, now: at });
     return true;
   });
 }

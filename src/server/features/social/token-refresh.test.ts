@@ -102,7 +102,7 @@ async function expireIn(userId: string, network: Network, ms: number) {
 
 /** Queues the job as main.ts does and runs what is due; the job's row afterwards. */
 async function runRefresh() {
-  await enqueueTokenRefresh(t.database.db, t.database.dialect);
+  await enqueueTokenRefresh(t.database.db, t.database.dialect, new Date());
   await t.worker.runDueJobs();
   return t.database.db.selectFrom('jobs').selectAll().where('kind', '=', 'refresh-tokens').orderBy('id', 'desc').executeTakeFirstOrThrow();
 }
@@ -365,7 +365,7 @@ describe('the job', () => {
     expect(waiting.access_token).toBe(before.access_token);
     expect(mail).toEqual([]);
     // Another tick while the retry waits queues nothing more.
-    expect(await enqueueTokenRefresh(t.database.db, t.database.dialect)).toBe(false);
+    expect(await enqueueTokenRefresh(t.database.db, t.database.dialect, new Date())).toBe(false);
 
     sandbox.sandbox.control.clearFaults();
     expect((await runRetryNow(job.id)).state).toBe('done');

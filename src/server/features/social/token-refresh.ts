@@ -150,9 +150,10 @@ export function scheduleTokenRefresh(deps: {
   intervalMinutes: number;
   wakeJobs: () => void;
   log: Pick<Log, 'warn'>;
+  now: Clock;
 }): () => void {
   const tick = () =>
-    void enqueueTokenRefresh(deps.db, deps.dialect)
+    void enqueueTokenRefresh(deps.db, deps.dialect, deps.now())
       .then((queued) => queued && deps.wakeJobs())
       .catch((error: unknown) => deps.log.warn({ err: error }, 'The token refresh could not be queued; trying at the next interval'));
   tick();

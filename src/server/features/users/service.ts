@@ -150,7 +150,7 @@ export async function updateUser(deps: UsersDependencies, input: { id: string; c
 export async function sendWelcomeEmail(deps: UsersDependencies, input: { email: string }): Promise<void> {
   const row = await findUserRowByEmail(deps.db, input.email);
   if (!row) throw new AppError('NOT_FOUND', 'Do not match any users');
-  await enqueueJob(deps.db, { kind: 'send-welcome', subject: `user:${row.id}`, payload: { userId: row.id } });
+  await enqueueJob(deps.db, { kind: 'send-welcome', subject: `user:${row.id}`, payload: { userId: row.id }, now: deps.now() });
   deps.wakeJobs();
 }
 
