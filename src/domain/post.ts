@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { FACT_KINDS, type UnsupportedFact } from './facts.ts';
 import { rowIdSchema } from './ids.ts';
+import { LOCK_MARGIN_MINUTES } from './limits.ts';
 import { personSchema } from './project.ts';
 import { studioClockSchema, timeOfDaySchema } from './studio-time.ts';
 
@@ -193,6 +195,9 @@ export const earlierPublicationSchema = z.object({
 });
 export type EarlierPublication = z.infer<typeof earlierPublicationSchema>;
 
+/** A fact a text states that its project does not hold (domain/facts.ts); offsets into that text. */
+export const unsupportedFactSchema = z.object({ kind: z.enum(FACT_KINDS), text: z.string(), start: z.number().int(), end: z.number().int() });
+
 export const postSchema = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
@@ -205,6 +210,10 @@ export const postSchema = z.object({
   text: z.string(),
   /** LinkedIn's own text, or null when LinkedIn gets `text` too ("the same text for both"). */
   linkedin_text: z.string().nullable(),
+  /** What each network's text states that the project does not hold (the facts rule, issue 24). */
+  unsupported_facts: z.object({ instagram: z.array(unsupportedFactSchema), linkedin: z.array(unsupportedFactSchema) }),
+  /** The facts someone confirmed when scheduling (as `factKey`s): scheduling does not ask about them again. */
+  facts_confirmed: z.array(z.string()),
   /** The studio's day, YYYY-MM-DD; null when not scheduled. */
   publish_on: z.string().nullable(),
   /** The studio's time of day, HH:MM (24 h); null when not scheduled. */
@@ -281,6 +290,8 @@ export const postUpdateSchema = z.object({
     .max(TEXT_LIMITS.linkedinCharacters * 2, 'tooLong')
     .nullable()
     .optional(),
+  /** The edit of a scheduled post: its new facts not in the project are confirmed (see scheduleSchema). */
+  confirm_facts: z.boolean().optional(),
   images: z
     .array(
       z.object({
@@ -317,12 +328,8 @@ export function textProblems(texts: PostTexts, networks: { instagram: boolean; l
   return problems;
 }
 
-/**
- * How long before its time a post is locked: no edit, no reschedule (docs/decisions/026). SPEC §4's
- * "until the day before the scheduled date" became "until the post's time minus this margin" once posts
- * have a time of day (issue 16). Add-to-queue gives slots from now plus this margin on.
- */
-export const LOCK_MARGIN_MINUTES = 15;
+/** How long before its time a post is locked (limits.ts, docs/decisions/026). */
+export { LOCK_MARGIN_MINUTES };
 /** The publish dialog offers times in these steps; the server takes any minute. */
 export const PUBLISH_TIME_STEP_MINUTES = 15;
 
@@ -338,11 +345,15 @@ export const PUBLISH_TIME_STEP_MINUTES = 15;
  */
 const republishSchema = z.object({ instagram: z.boolean().optional(), linkedin: z.boolean().optional() }).optional();
 
+/** The user read the facts the texts state that the project does not hold, and publishes them all the same. */
+const confirmFactsSchema = z.boolean().optional();
+
 export const scheduleSchema = z.object({
   publish_on: daySchema.nullable(),
   publish_time: timeOfDaySchema.nullish(),
   networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
   republish: republishSchema,
+  confirm_facts: confirmFactsSchema,
 });
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
@@ -355,7 +366,37 @@ export function scheduleProblems(input: Pick<ScheduleInput, 'publish_on' | 'netw
 }
 
 /** POST /api/posts/:id/queue: the networks; the day and time are the owner's next free weekly slot. */
-export const queuePostSchema = z.object({ networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }), republish: republishSchema });
+export const queuePostSchema = z.object({
+  networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
+  republish: republishSchema,
+  confirm_facts: confirmFactsSchema,
+});
+
+/** One fact however it is written again: case, accents' composition and spacing aside. */
+export function factKey(text: string): string {
+  return text.normalize('NFC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * The facts scheduling asks about (issue 24 item 3): those of the chosen networks' texts (of both while
+ * none is chosen) that nobody confirmed yet, each once.
+ */
+export function factsToConfirm(
+  post: Pick<Post, 'unsupported_facts' | 'facts_confirmed'>,
+  networks: { instagram: boolean; linkedin: boolean } = { instagram: false, linkedin: false },
+): UnsupportedFact[] {
+  const chosen = POST_NETWORKS.filter((network) => networks[network]);
+  const confirmed = new Set(post.facts_confirmed);
+  const seen = new Set<string>();
+  return (chosen.length > 0 ? chosen : POST_NETWORKS)
+    .flatMap((network) => post.unsupported_facts[network])
+    .filter((fact) => {
+      const key = factKey(fact.text);
+      if (confirmed.has(key) || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
 export type QueuePostInput = z.infer<typeof queuePostSchema>;
 
 /** The instant from which a post going out at `publishAt` is locked (ISO), or null when it has no time. */
