@@ -73,6 +73,7 @@ export const PAGES = {
     component: 'PostsPage',
     layout: 'signedIn',
     namespaces: ['posts', 'social', 'validation'],
+    prefetch: 'prefetchPostsPage',
     wrappers: [{ module: 'app/dates-language.tsx', component: 'DatesLanguage' }],
   },
   calendar: {

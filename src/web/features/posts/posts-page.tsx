@@ -1,16 +1,29 @@
 import { Alert, Box, Text, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type ListPostsQuery, POSTS_PAGE_SIZE, POST_STATES } from '../../../domain/post.ts';
 import { ROLES_WITH_POSTS } from '../../../domain/roles.ts';
-import { type ListSchema, oneOf, text, useListState, wholeNumber } from '../../lib/list-state.ts';
-import { useSession } from '../../lib/session.ts';
+import { type ListSchema, oneOf, readListState, text, useListState, wholeNumber } from '../../lib/list-state.ts';
+import { getSession, sessionQueryKey, useSession } from '../../lib/session.ts';
 import { CustomerSelect } from '../../ui/customer-select.tsx';
+import { prefetchPosts } from './api/list-posts.ts';
 import { PostsList } from './list/posts-list.tsx';
 
 /** The address's keys, as the domain's listPostsQuerySchema reads them (a refused key refuses them all). */
 export const POSTS_LIST = {
   fields: { page: wholeNumber(1), pageSize: wholeNumber(POSTS_PAGE_SIZE, 60), state: oneOf(POST_STATES), owner: text(100) },
 } as const satisfies ListSchema;
+
+/**
+ * The cards' page the address names, asked for as the app opens on /preview-projects (route-table.ts's
+ * `prefetch`). A customer named in the address counts for an administrator only: that one waits for the
+ * session; without it the query is everyone's.
+ */
+export async function prefetchPostsPage(queryClient: QueryClient, params: URLSearchParams): Promise<void> {
+  const read = readListState(POSTS_LIST, params);
+  const isAdmin = read.owner !== undefined && (await queryClient.ensureQueryData({ queryKey: sessionQueryKey, queryFn: getSession }))?.role === 'admin';
+  await prefetchPosts(queryClient, { ...read, pageSize: POSTS_PAGE_SIZE, owner: isAdmin ? read.owner : undefined });
+}
 
 /**
  * /preview-projects (SPEC §2 "Preview projects"): the post cards, filtered by state and paged by the

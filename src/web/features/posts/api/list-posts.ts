@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type QueryClient, keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListPostsQuery, PostPage } from '../../../../domain/post.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refetchUnlessJustRead } from '../../../lib/prefetched-list.ts';
 
 /** Every posts query starts with this key: lists, accounts. A change or a live event invalidates them all. */
 export const postsQueryKey = ['posts'] as const;
@@ -10,7 +11,11 @@ export const postsQueryKey = ['posts'] as const;
  * today. The previous page stays on screen while the next loads. Off for roles that have no posts.
  */
 export function usePosts(query: ListPostsQuery, enabled = true) {
-  return useQuery({
+  return useQuery({ ...listQuery(query), placeholderData: keepPreviousData, refetchOnMount: refetchUnlessJustRead, enabled });
+}
+
+function listQuery(query: ListPostsQuery) {
+  return {
     queryKey: [...postsQueryKey, 'list', query],
     queryFn: () => {
       const search = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
@@ -18,7 +23,10 @@ export function usePosts(query: ListPostsQuery, enabled = true) {
       if (query.owner) search.set('owner', query.owner);
       return apiRequest<PostPage>(`/api/posts?${search}`);
     },
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  };
+}
+
+/** Starts reading a page of post cards, e.g. the first one as the app opens on /preview-projects (posts-page.tsx). */
+export function prefetchPosts(queryClient: QueryClient, query: ListPostsQuery): Promise<void> {
+  return queryClient.prefetchQuery(listQuery(query));
 }
