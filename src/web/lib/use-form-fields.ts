@@ -20,7 +20,8 @@ function showServerErrorsOn<T extends FieldValues, C, O>(form: UseFormReturn<T, 
  * shows its error as a `validation` sentence (an unknown key reads as "invalid") and clears it as the
  * user types; `errorOf(name)` is that sentence alone, for a Controller's input. The server has the last
  * word: `showServerErrors(error)` puts a refusal on its fields, and so does a `serverError` handed in
- * (a form whose saving is its page's), each time it changes.
+ * (a form whose saving is its page's), each time it changes. `showProblem(name, key)` puts a message key
+ * on a field (a check or an answer the form has as a key, such as the recovery flow's).
  */
 export function useFormFields<T extends FieldValues, C, O>(form: UseFormReturn<T, C, O>, serverError?: unknown) {
   const { t: tv } = useTranslation('validation');
@@ -45,5 +46,7 @@ export function useFormFields<T extends FieldValues, C, O>(form: UseFormReturn<T
       },
     };
   };
-  return { field, errorOf, showServerErrors: (error: unknown) => showServerErrorsOn(form, error) };
+  const showProblem = (name: Path<T>, key: string, options?: { focus?: boolean }) =>
+    form.setError(name, { message: key }, { shouldFocus: options?.focus ?? false });
+  return { field, errorOf, showServerErrors: (error: unknown) => showServerErrorsOn(form, error), showProblem };
 }

@@ -21,6 +21,7 @@ describe("the app's forgot-password dialog (the login page's steps)", () => {
     fireEvent.change(field(), { target: { value: 'admin-sin-arroba' } });
     send();
     expect(await screen.findByText('El email debe contener @')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field()));
     expect(fetch).not.toHaveBeenCalled();
     fireEvent.change(field(), { target: { value: ' ana@estudio.com ' } });
     expect(screen.queryByText('El email debe contener @')).toBeNull();

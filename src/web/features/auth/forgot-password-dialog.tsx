@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 import { RECOVERY_START, RECOVERY_TEXTS as TEXTS, type RecoveryFlow, type RecoveryState, startRecovery } from './login-static/recovery-flow.ts';
 
@@ -12,8 +14,9 @@ import { RECOVERY_START, RECOVERY_TEXTS as TEXTS, type RecoveryFlow, type Recove
 export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [state, setState] = useState<RecoveryState>(RECOVERY_START);
-  const [email, setEmail] = useState('');
-  const input = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  // The field is held as every form's is; the flow checks it and its problem is shown on it.
+  const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const { field, showProblem } = useFormFields(form);
   const flow = useRef<RecoveryFlow | null>(null);
   // One flow per opening; a closed one's late answer draws nothing.
   const current = () => {
@@ -27,7 +30,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
   const close = () => {
     flow.current = null;
     setState(RECOVERY_START);
-    setEmail('');
+    form.reset();
     onClose();
   };
 
@@ -46,29 +49,15 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
       ) : (
         <form
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void current()
-              .submit(email)
-              .then((reached) => reached.problem?.startsWith('validation:') && input.current?.focus());
-          }}
+          onSubmit={form.handleSubmit(async ({ email }) => {
+            const { problem } = await current().submit(email);
+            // A wrong address takes the focus back to the field; a refusal (too many attempts) leaves it.
+            if (problem) showProblem('email', problem, { focus: problem.startsWith('validation:') });
+          })}
         >
           <Stack>
             <Text size="sm">{t(TEXTS.instructions)}</Text>
-            <LabelledField
-              label={t(TEXTS.email)}
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              ref={input}
-              value={email}
-              error={state.problem && t(state.problem)}
-              onChange={(event) => {
-                current().edited();
-                setEmail(event.currentTarget.value);
-              }}
-            />
+            <LabelledField label={t(TEXTS.email)} type="email" required autoComplete="email" {...field('email')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {t(TEXTS.cancel)}
