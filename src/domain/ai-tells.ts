@@ -63,7 +63,7 @@ const TELLS: Record<Language, AiTell[]> = {
       pattern: /\bmas que (?:un|una|unos|unas) [a-z]+\s*[,:—–]\s*(?:es |son )?(?:un|una|unos|unas)\b/u,
       prompt: '"más que una casa, un hogar"',
     },
-    { id: 'heart-of', pattern: /\ben (?:el )?(?:mismo |pleno )?corazon de\b/u, prompt: '"en el corazón de"' },
+    { id: 'heart-of', pattern: /\ben (?:el )?(?:mismo |pleno )?corazon del?\b/u, prompt: '"en el corazón de"' },
     { id: 'immerse', pattern: /\bsumerg(?:ete|eos|ase|anse|irse|irte|irnos)\b/u, prompt: '"sumérgete"' },
     { id: 'discover', pattern: atSentenceStart('descubre|descubrid|descubrelo|descubrela|descubran'), prompt: '"descubre…" as an opening' },
     { id: 'every-corner', pattern: /\bcada (?:rincon|recoveco)\b/u, prompt: '"cada rincón"' },

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'POST_LOCKED',
   /** Schedule or queue: a chosen network has the post from an earlier round, and going there again was not confirmed (decision 028). */
   'ALREADY_PUBLISHED',
+  /** Schedule, queue or an edit of a scheduled post: its texts state facts the project does not hold, not confirmed (issue 24). */
+  'FACTS_NOT_IN_PROJECT',
   /** Retry: the post has no failed network to try again. */
   'NOTHING_TO_RETRY',
   'GENERATION_WEBHOOK_FAILED',

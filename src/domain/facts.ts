@@ -8,7 +8,8 @@ import type { Project } from './project.ts';
  * ordinary words: the user confirms what it lists, and a list full of noise would be confirmed unread.
  */
 
-export type FactKind = 'number' | 'name' | 'award' | 'link';
+export const FACT_KINDS = ['number', 'name', 'award', 'link'] as const;
+export type FactKind = (typeof FACT_KINDS)[number];
 
 /** One fact the project does not hold; `text` is `source.slice(start, end)`, in UTF-16 offsets. */
 export interface UnsupportedFact {
@@ -26,7 +27,19 @@ export interface UnsupportedFact {
  * or has a link to that site, without scheme, www. or final slash.
  */
 export function factsNotInProject(text: string, projectTexts: readonly string[]): UnsupportedFact[] {
+  return factCheckerOf(projectTexts)(text);
+}
+
+/**
+ * `factsNotInProject` for many texts of one project: the project is read once (reading it is most of
+ * the work for a post-sized text), then each text is checked against it.
+ */
+export function factCheckerOf(projectTexts: readonly string[]): (text: string) => UnsupportedFact[] {
   const project = readProject(projectTexts);
+  return (text) => checkText(text, project);
+}
+
+function checkText(text: string, project: ReturnType<typeof readProject>): UnsupportedFact[] {
   const facts: UnsupportedFact[] = [];
   const fact = (kind: FactKind, start: number, end: number) => facts.push({ kind, text: text.slice(start, end), start, end });
   const mask = new Mask(text);

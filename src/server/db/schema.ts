@@ -218,6 +218,8 @@ export interface PostsTable {
   /** The Instagram text, and LinkedIn's while `linkedin_text` is null (migration 016, decision 034). */
   text: string;
   linkedin_text: string | null;
+  /** JSON array of the confirmed facts' keys (migration 016); null for none. */
+  facts_confirmed: string | null;
   /** YYYY-MM-DD, the studio's day. */
   publish_on: string | null;
   /** HH:MM, the studio's time of day (migration 013). */

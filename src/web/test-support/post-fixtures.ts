@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { Post, PostAccounts, PostPage, PostResult } from '../../domain/post.ts';
+import type { Project } from '../../domain/project.ts';
 
 /** Posts as GET /api/posts answers them, for the posts screen's tests. */
 export const TODAY = '2026-06-10';
@@ -14,6 +15,8 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     state: 'preview',
     text: 'Una casa de piedra entre robles. #arquitectura #montseny',
     linkedin_text: null,
+    unsupported_facts: { instagram: [], linkedin: [] },
+    facts_confirmed: [],
     publish_on: null,
     publish_time: null,
     publish_at: null,
@@ -105,4 +108,36 @@ export function serve(handler: Handler): Call[] {
     }),
   );
   return calls;
+}
+
+/** The post's project as GET /api/projects/:id answers it: what the editor's facts rule reads. */
+export function makeProject(overrides: Partial<Project> = {}): Project {
+  return {
+    id: 7,
+    title: 'Casa Montseny en la ladera norte',
+    description: 'Una casa de piedra entre robles, de 140 m², con un porche al sur.',
+    keywords: 'arquitectura, montseny',
+    weblink: '',
+    maps_url: '',
+    location: 'Montseny',
+    show_map: false,
+    promoter: '',
+    collaborators: '',
+    authors: 'Lucía Ferrer',
+    category: 'residencial',
+    year: 2024,
+    photo_credit: '',
+    photo_credit_link: '',
+    publications: 1,
+    required_ai: true,
+    prompt_id: null,
+    prompt_text: '',
+    state: 'preview',
+    created_by: null,
+    assigned_to: null,
+    images: [],
+    created_at: '2026-06-01T10:00:00Z',
+    updated_at: '2026-06-01T10:00:00Z',
+    ...overrides,
+  };
 }

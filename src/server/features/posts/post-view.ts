@@ -11,6 +11,8 @@ import {
   type ResultStatus,
   postStateOf,
 } from '../../../domain/post.ts';
+import { projectFactTexts } from '../../../domain/facts.ts';
+import { CATEGORIES, type Category } from '../../../domain/project.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { readInstant } from '../../db/values.ts';
 import { accountPageOf } from './account-pages.ts';
@@ -68,12 +70,44 @@ function toEarlierPublication(row: EarlierPublicationRow): EarlierPublication[] 
   ];
 }
 
-/** What a post's rows do not say: where it went out before, and which of its owner's accounts can publish now. */
+/** What a post's rows do not say: where it went out before, which of its owner's accounts can publish now, what its texts state that its project does not hold. */
 export interface PostSurroundings {
   earlier: EarlierPublicationRow[];
   /** The networks its owner can publish to now (social's usableNetworksOf). */
   usable: ReadonlySet<PostNetwork>;
+  facts: Post['unsupported_facts'];
 }
+
+/** The post's project as the facts rule reads it, as the editor does (from GET /api/projects/:id). */
+export function projectTextsOf(row: PostRow): string[] {
+  return projectFactTexts({
+    title: row.project_title,
+    description: row.project_description,
+    location: row.project_location,
+    category: isCategory(row.project_category) ? row.project_category : '',
+    year: row.project_year,
+    authors: row.project_authors,
+    collaborators: row.project_collaborators,
+    promoter: row.project_promoter,
+    photo_credit: row.project_photo_credit,
+    photo_credit_link: row.project_photo_credit_link,
+    weblink: row.project_weblink,
+    keywords: row.project_keywords,
+  });
+}
+
+/** The confirmed facts' keys stored as JSON; anything unreadable reads as none confirmed. */
+export function confirmedFactsOf(value: string | null): string[] {
+  if (value === null) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);
 
 /** `now`: the studio's clock, which says whether the post is still editable. */
 export function toPost(
@@ -105,6 +139,8 @@ export function toPost(
     state,
     text: row.text,
     linkedin_text: row.linkedin_text,
+    unsupported_facts: surroundings.facts,
+    facts_confirmed: confirmedFactsOf(row.facts_confirmed),
     publish_on: row.publish_on,
     publish_time: row.publish_time,
     publish_at: publishAt,

@@ -60,6 +60,18 @@ function postsWithPeople(db: Kysely<Database>) {
     .selectAll('posts')
     .select([
       'projects.title as project_title',
+      // What the facts rule reads (domain/facts.ts projectFactTexts).
+      'projects.description as project_description',
+      'projects.location as project_location',
+      'projects.category as project_category',
+      'projects.year as project_year',
+      'projects.authors as project_authors',
+      'projects.collaborators as project_collaborators',
+      'projects.promoter as project_promoter',
+      'projects.photo_credit as project_photo_credit',
+      'projects.photo_credit_link as project_photo_credit_link',
+      'projects.weblink as project_weblink',
+      'projects.keywords as project_keywords',
       'projects.created_by as project_created_by',
       'projects.assigned_to as project_assigned_to',
       'owner.first_name as owner_first_name',
@@ -217,12 +229,15 @@ export async function savePostEdit(
     text?: string | undefined;
     linkedin_text?: string | null | undefined;
     images?: { id: number; status: string; alt_text?: string | undefined }[] | undefined;
+    /** The confirmed facts' keys, as JSON, when the edit confirms new ones. */
+    factsConfirmed?: string | undefined;
   },
   at: Date,
 ): Promise<boolean> {
   const texts = {
     ...(edit.text === undefined ? {} : { text: edit.text }),
     ...(edit.linkedin_text === undefined ? {} : { linkedin_text: edit.linkedin_text }),
+    ...(edit.factsConfirmed === undefined ? {} : { facts_confirmed: edit.factsConfirmed }),
   };
   return db.transaction().execute(async (trx) => {
     if (!(await updateChangeablePost(trx, id, lockBoundary, texts, at))) return false;
@@ -245,6 +260,8 @@ export async function savePostSchedule(
     lockBoundary: Date;
     networks: { instagram: boolean; linkedin: boolean };
     momentOf: (trx: Transaction<Database>) => Promise<PublishMoment | null>;
+    /** The confirmed facts' keys, as JSON, when this schedule confirms new ones. */
+    factsConfirmed?: string | undefined;
   },
   at: Date,
 ): Promise<{ outcome: 'refused' | 'saved' | 'queued'; state: PostState }> {
@@ -262,11 +279,12 @@ export async function savePostSchedule(
             publish_at: moment.at.toISOString(),
             to_instagram: flag(input.networks.instagram),
             to_linkedin: flag(input.networks.linkedin),
+            ...(input.factsConfirmed === undefined ? {} : { facts_confirmed: input.factsConfirmed }),
           };
     const state = changes.state;
     if (!(await updateChangeablePost(trx, id, input.lockBoundary, changes, at))) return { outcome: 'refused', state };
     if (!moment?.immediate || (await hasActivePublishJob(trx, id))) return { outcome: 'saved', state };
-    await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
+    await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id }, now: at });
     return { outcome: 'queued', state };
   });
 }
@@ -277,7 +295,7 @@ export async function retryFailedNetworks(db: Kysely<Database>, id: number, netw
     .transaction()
     .execute(async (trx) => {
       if (!(await scheduleFailedNetworksAgain(trx, id, networks, at))) return false;
-      if (!(await hasActivePublishJob(trx, id))) await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id } });
+      if (!(await hasActivePublishJob(trx, id))) await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id }, now: at });
       return true;
     })
     .catch((error: unknown) => {

@@ -7,17 +7,21 @@ import {
   type PostNetwork,
   type PostPage,
   type PostState,
+  type PostTexts,
   type PostUpdate,
   type QueuePostInput,
   type ReviewResultInput,
   type ScheduleInput,
   POST_NETWORKS,
+  factKey,
+  factsToConfirm,
   isEditable,
   postStateOf,
   retryableNetworks,
   scheduleProblems,
   textProblems,
 } from '../../../domain/post.ts';
+import { type UnsupportedFact, factCheckerOf } from '../../../domain/facts.ts';
 import { nextFreeSlot } from '../../../domain/queue.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import { type StudioClock, timeOfHour, wallClockOf } from '../../../domain/studio-time.ts';
@@ -31,7 +35,7 @@ import { type EventHub, audienceOf } from '../../events/event-hub.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { slotsOfOwners } from '../queue/service.ts';
 import { type SocialDependencies, getConnectionStatus, usableNetworksOf } from '../social/service.ts';
-import { byPost, toPost } from './post-view.ts';
+import { byPost, confirmedFactsOf, projectTextsOf, toPost } from './post-view.ts';
 import { type PublishMoment, lockBoundaryOf, resolvePublishMoment } from './publish-moment.ts';
 import {
   type PostRow,
@@ -106,8 +110,20 @@ export async function toPosts(deps: PostsDependencies, rows: PostRow[]): Promise
   const earlierOf = byPost(earlier);
   const sandboxed = { instagram: deps.social.connectors.instagram?.sandbox ?? false, linkedin: deps.social.connectors.linkedin?.sandbox ?? false };
   const none = new Set<PostNetwork>();
+  // A project is read once for the facts rule, however many of its posts the page holds.
+  const checkers = new Map<number, (text: string) => UnsupportedFact[]>();
+  const factsOf = (row: PostRow): Post['unsupported_facts'] => {
+    let check = checkers.get(row.project_id);
+    if (!check) checkers.set(row.project_id, (check = factCheckerOf(projectTextsOf(row))));
+    const instagram = check(row.text);
+    return { instagram, linkedin: row.linkedin_text === null ? instagram : check(row.linkedin_text) };
+  };
   return rows.map((row) => {
-    const surroundings = { earlier: earlierOf.get(row.id) ?? [], usable: (row.owner_id !== null && usable.get(row.owner_id)) || none };
+    const surroundings = {
+      earlier: earlierOf.get(row.id) ?? [],
+      usable: (row.owner_id !== null && usable.get(row.owner_id)) || none,
+      facts: factsOf(row),
+    };
     return toPost(row, imagesOf.get(row.id) ?? [], resultsOf.get(row.id) ?? [], surroundings, deps.storage, now, sandboxed);
   });
 }
@@ -189,8 +205,11 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
     ...(changes.images && !changes.images.some((image) => image.status === 'pending') ? { images: 'imageRequired' } : {}),
   };
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The post is not valid', problems);
+  // A scheduled post goes out with what the edit writes: its new facts are confirmed as scheduling's are.
+  const networks = { instagram: row.to_instagram, linkedin: row.to_linkedin };
+  const factsConfirmed = row.state === 'scheduled' && textsChanged ? confirmedFactsAfter(row, texts, networks, changes.confirm_facts) : undefined;
 
-  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), changes, now);
+  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), { ...changes, factsConfirmed }, now);
   // A publish job took the post, or its lock came, between the check and the write.
   if (!saved) {
     assertEditable(await visibleRow(deps, actor, id), deps.now());
@@ -259,6 +278,29 @@ async function assertRepublishConfirmed(
   }
 }
 
+/**
+ * The facts the chosen networks' texts state that the project does not hold (issue 24 item 3) must be
+ * confirmed before the post is scheduled: 409 FACTS_NOT_IN_PROJECT naming them, unless `confirm` says the
+ * user read them. Answers what to store as confirmed (every fact confirmed so far), or undefined when
+ * nothing new was confirmed. Facts confirmed once are not asked about again (a move in the calendar).
+ */
+function confirmedFactsAfter(row: PostRow, texts: PostTexts, networks: ScheduleInput['networks'], confirm: boolean | undefined): string | undefined {
+  const check = factCheckerOf(projectTextsOf(row));
+  const instagram = check(texts.text);
+  const unsupported = { instagram, linkedin: texts.linkedin_text === null ? instagram : check(texts.linkedin_text) };
+  const confirmed = confirmedFactsOf(row.facts_confirmed);
+  const asked = factsToConfirm({ unsupported_facts: unsupported, facts_confirmed: confirmed }, networks);
+  if (asked.length === 0) return undefined;
+  if (confirm !== true) {
+    throw new AppError(
+      'FACTS_NOT_IN_PROJECT',
+      `Post ${row.id} states ${asked.length} ${asked.length === 1 ? 'fact' : 'facts'} the project does not contain (${asked.map((fact) => fact.text).join(', ')}): confirm them (confirm_facts)`,
+      { facts: 'factsNotInProject' },
+    );
+  }
+  return JSON.stringify([...new Set([...confirmed, ...asked.map((fact) => factKey(fact.text))])]);
+}
+
 /** The checks a post must pass to go out to these networks: its text, and the owner's connections. */
 async function assertPublishable(deps: PostsDependencies, row: PostRow, networks: ScheduleInput['networks']): Promise<void> {
   const textProblem = textProblems(row, networks);
@@ -293,7 +335,8 @@ export async function schedulePost(deps: PostsDependencies, actor: SessionUser, 
   if ('problem' in resolved) throw new AppError('VALIDATION_FAILED', 'The time is less than the lock margin away', { publish_time: resolved.problem });
   await assertRepublishConfirmed(deps, row, input.networks, input.republish);
   await assertPublishable(deps, row, input.networks);
-  return saveSchedule(deps, actor, row, input.networks, now, async () => resolved.moment);
+  const factsConfirmed = confirmedFactsAfter(row, row, input.networks, input.confirm_facts);
+  return saveSchedule(deps, actor, row, input.networks, now, async () => resolved.moment, factsConfirmed);
 }
 
 /**
@@ -312,6 +355,7 @@ export async function queuePost(deps: PostsDependencies, actor: SessionUser, id:
   if (ownerId === null) throw new AppError('QUEUE_HAS_NO_SLOTS', 'The post has no owner, so no weekly slots');
   await assertRepublishConfirmed(deps, row, input.networks, input.republish);
   await assertPublishable(deps, row, input.networks);
+  const factsConfirmed = confirmedFactsAfter(row, row, input.networks, input.confirm_facts);
   return saveSchedule(deps, actor, row, input.networks, now, async (trx) => {
     if (deps.dialect === 'postgres') await lockOwner(trx, ownerId);
     const slots = (await slotsOfOwners(trx, [ownerId])).get(ownerId) ?? [];
@@ -321,7 +365,7 @@ export async function queuePost(deps: PostsDependencies, actor: SessionUser, id:
     const slot = nextFreeSlot(slots, { after, timeZone: deps.calendar.timeZone, taken: new Set(taken.map((instant) => readInstant(instant).getTime())) });
     if (!slot) throw new AppError('QUEUE_HAS_NO_SLOTS', "Every one of the owner's weekly slots is taken for the year to come");
     return { ...slot, immediate: false };
-  });
+  }, factsConfirmed);
 }
 
 /**
@@ -336,9 +380,10 @@ async function saveSchedule(
   networks: ScheduleInput['networks'],
   now: Date,
   momentOf: (trx: Transaction<Database>) => Promise<PublishMoment | null>,
+  factsConfirmed?: string,
 ): Promise<Post> {
   const id = row.id;
-  const { outcome, state } = await savePostSchedule(deps.db, deps.dialect, { id, lockBoundary: lockBoundaryOf(now), networks, momentOf }, now);
+  const { outcome, state } = await savePostSchedule(deps.db, deps.dialect, { id, lockBoundary: lockBoundaryOf(now), networks, momentOf, factsConfirmed }, now);
   if (outcome === 'refused') {
     assertSchedulable(await visibleRow(deps, actor, id), deps.now());
     throw new AppError('CONFLICT', 'The post changed meanwhile; try again');

@@ -38,7 +38,7 @@ describe('a text for each network, and the images described', () => {
   afterAll(() => env.close());
 
   async function twoImagePost(text = 'Casa Roca, piedra y cal. #arquitectura') {
-    const projectId = await createTestProject(db(), { createdBy: ownerId, state: 'preview' });
+    const projectId = await createTestProject(db(), { title: 'Casa Roca', createdBy: ownerId, state: 'preview' });
     const images = [await storeVariantPair(env), await storeVariantPair(env, '#996633')];
     return createTestPost(db(), { projectId, ownerId, text, images });
   }

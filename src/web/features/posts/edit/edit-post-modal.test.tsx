@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../../domain/post.ts';
-import { type Call, makePost, serve } from '../../../test-support/post-fixtures.ts';
+import { type Call, makePost, makeProject, serve } from '../../../test-support/post-fixtures.ts';
 import { renderWithData } from '../../../test-support/render.tsx';
 import { EditPostModal } from './edit-post-modal.tsx';
 
@@ -230,6 +230,41 @@ describe('EditPostModal', () => {
           },
         },
       ]);
+    });
+  });
+
+  describe('facts not in the project, and phrases that sound like AI (issue 24)', () => {
+    const withProject = (call: Call) => (call.url === '/api/projects/7' ? { status: 200, body: makeProject() } : undefined);
+
+    it('highlights as it is written what the text states that the project does not hold, and not what it holds', async () => {
+      renderModal(makePost(), { answer: withProject });
+      type('Una casa de 140 m² en Montseny, de Lucía Ferrer.');
+      await waitFor(() => expect(screen.queryByTestId('facts-notice')).toBeNull());
+      type('Una casa de 220 m² en Montseny, Premio FAD.');
+      const notice = await screen.findByTestId('facts-notice');
+      expect(notice.textContent).toContain('2 facts not in the project');
+      expect([...notice.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['220 m²', 'Premio FAD']);
+    });
+
+    it('asks for the yes before saving an edit of a scheduled post that adds a fact, and sends it', async () => {
+      const { calls, onClose } = renderModal(makePost({ state: 'scheduled', networks: { instagram: false, linkedin: true }, publish_on: '2026-06-20' }), {
+        answer: withProject,
+      });
+      type('Una casa de 220 m² en Montseny.');
+      const confirm = await screen.findByRole('checkbox', { name: 'I checked these facts and want to publish them' });
+      expect(save().disabled).toBe(true);
+      fireEvent.click(confirm);
+      fireEvent.click(save());
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(changes(calls)).toEqual([{ url: '/api/posts/1', method: 'PATCH', body: { text: 'Una casa de 220 m² en Montseny.', confirm_facts: true } }]);
+    });
+
+    it('points out phrases that give a generated text away, without refusing it', () => {
+      renderModal();
+      type('Sumérgete en una casa en el corazón de la sierra.');
+      const hint = screen.getByTestId('ai-tells');
+      expect([...hint.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Sumérgete', 'en el corazón de']);
+      expect(save().disabled).toBe(false);
     });
   });
 });

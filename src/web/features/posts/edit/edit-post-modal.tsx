@@ -1,11 +1,14 @@
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALT_TEXT_LIMIT, type Post, type PostUpdate, countCharacters, instagramTextProblem, textProblems } from '../../../../domain/post.ts';
+import { factCheckerOf } from '../../../../domain/facts.ts';
+import { ALT_TEXT_LIMIT, type Post, type PostUpdate, countCharacters, factsToConfirm, instagramTextProblem, textProblems } from '../../../../domain/post.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
+import { useProjectFactTexts } from '../api/project-fact-texts.ts';
 import { useUpdatePost } from '../api/update-post.ts';
+import { AiTellsHint, FactsNotice } from '../facts/facts-notice.tsx';
 import { InstagramPreviewCard } from '../previews/instagram-preview.tsx';
 import { LinkedinPreviewCard } from '../previews/linkedin-preview.tsx';
 import { AltTextsEditor } from './alt-texts-editor.tsx';
@@ -55,15 +58,28 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
   const imagesError = noImageSelected ? tv('imageRequired') : serverErrors.images;
   const invalid = Object.keys(problems).length > 0 || noImageSelected || altTextTooLong;
   const draft = { ...post, ...texts, images: post.images.map((image) => ({ ...image, ...images.find((edited) => edited.id === image.id) })) };
+  // The facts rule as the text is written (the server's answer until the project is read).
+  const projectTexts = useProjectFactTexts(post.project_id);
+  const check = useMemo(() => (projectTexts ? factCheckerOf(projectTexts) : undefined), [projectTexts]);
+  const facts = useMemo(() => {
+    if (!check) return post.unsupported_facts;
+    const instagram = check(text);
+    return { instagram, linkedin: sameText ? instagram : check(linkedinText) };
+  }, [check, text, linkedinText, sameText, post.unsupported_facts]);
+  // A scheduled post goes out with this edit: its new facts need the yes scheduling asks for.
+  const [factsConfirmed, setFactsConfirmed] = useState(false);
+  const factsAsked = post.state === 'scheduled' ? factsToConfirm({ unsupported_facts: facts, facts_confirmed: post.facts_confirmed }, post.networks) : [];
+  const factsBlock = factsAsked.length > 0 && !factsConfirmed;
 
   const save = () => {
-    if (invalid) return;
+    if (invalid || factsBlock) return;
     const changes: PostUpdate = {};
     if (text !== post.text) changes.text = text;
     if (texts.linkedin_text !== post.linkedin_text) changes.linkedin_text = texts.linkedin_text;
     const arrangement = images.map(({ id, status, alt_text }) => ({ id, status, alt_text }));
     if (JSON.stringify(arrangement) !== JSON.stringify(post.images.map(({ id, status, alt_text }) => ({ id, status, alt_text })))) changes.images = arrangement;
     if (Object.keys(changes).length === 0) return onClose();
+    if (factsAsked.length > 0) changes.confirm_facts = true;
     setServerErrors({});
     update.mutate(
       { id: post.id, changes },
@@ -99,6 +115,8 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
           data-autofocus={forLinkedin ? undefined : true}
         />
         <TextCounters text={value} networks={network === 'both' ? undefined : [network]} />
+        {post.state !== 'scheduled' && <FactsNotice facts={forLinkedin ? facts.linkedin : facts.instagram} />}
+        <AiTellsHint text={value} />
       </Stack>
     );
   };
@@ -166,6 +184,7 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
           disabled={update.isPending}
         />
       </Stack>
+      <FactsNotice facts={factsAsked} confirm={{ confirmed: factsConfirmed, onChange: setFactsConfirmed, disabled: update.isPending }} />
       {serverErrors.form && (
         <Alert color="red" variant="light" role="alert">
           {serverErrors.form}
@@ -175,7 +194,7 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
         <Button variant="default" onClick={onClose} disabled={update.isPending}>
           {t('common:actions.cancel')}
         </Button>
-        <Button onClick={save} loading={update.isPending} disabled={invalid}>
+        <Button onClick={save} loading={update.isPending} disabled={invalid || factsBlock}>
           {t('edit.save')}
         </Button>
       </Group>

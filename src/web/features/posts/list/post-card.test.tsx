@@ -187,6 +187,25 @@ describe('PostCard', () => {
     expect(onAction.mock.calls.map(([action]) => action)).toEqual(['instagramPreview', 'linkedinPreview', 'edit', 'publish', 'queue', 'delete']);
   });
 
+  it('names the facts its texts state that the project does not hold until someone confirms them, in the three languages (issue 24)', () => {
+    const facts = {
+      instagram: [{ kind: 'number' as const, text: '220 m²', start: 0, end: 6 }],
+      linkedin: [{ kind: 'award' as const, text: 'Premio FAD', start: 0, end: 10 }],
+    };
+    for (const [language, sentence] of [
+      ['es', '2 datos que no están en el proyecto: compruébalos antes de publicar'],
+      ['en', '2 facts not in the project: check them before publishing'],
+      ['cat', '2 dades que no són al projecte: comprova-les abans de publicar'],
+    ] as const) {
+      const { card } = renderCard({ unsupported_facts: facts }, language);
+      expect(within(card).getByText(sentence)).toBeTruthy();
+      expect([...card.querySelectorAll('[data-notice="facts"] mark')].map((mark) => mark.textContent)).toEqual(['220 m²', 'Premio FAD']);
+      cleanup();
+    }
+    const { card } = renderCard({ unsupported_facts: facts, facts_confirmed: ['220 m²', 'premio fad'] });
+    expect(card.querySelector('[data-notice="facts"]')).toBeNull();
+  });
+
   it('writes the time in 12-hour English', () => {
     renderCard({ state: 'scheduled', publish_on: '2026-07-01', publish_time: '18:30' }, 'en');
     expect(screen.getByText('Publication date: 01-07-2026 at 6:30 PM')).toBeTruthy();

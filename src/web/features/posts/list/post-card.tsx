@@ -123,7 +123,7 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false }: 
           </Text>
         )}
         <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-          {post.text}
+          {post.text || post.linkedin_text}
         </Text>
       </Stack>
 

@@ -1,8 +1,9 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { POST_NETWORKS, type EarlierPublication, type Post } from '../../../../domain/post.ts';
+import { POST_NETWORKS, type EarlierPublication, type Post, factsToConfirm } from '../../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../../domain/social.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { FactsList } from '../facts/facts-notice.tsx';
 import classes from './post-card.module.css';
 
 /** The newest earlier publication of each network, in the networks' order. */
@@ -13,14 +14,26 @@ export function latestPerNetwork(publications: readonly EarlierPublication[]): E
 /**
  * What a card must say before anyone acts (issue 29): a scheduled post whose owner's account for a
  * chosen network is not connected will fail there at its time; a post "published again" is still out on
- * the networks of its earlier rounds (decision 028), with the link to it.
+ * the networks of its earlier rounds (decision 028), with the link to it; a post not out yet whose texts
+ * state facts the project does not hold, which nobody confirmed (issue 24), names them.
  */
-export function PostNotices({ post }: { post: Pick<Post, 'unreachable' | 'published_before'> }) {
+export function PostNotices({
+  post,
+}: {
+  post: Pick<Post, 'unreachable' | 'published_before' | 'state' | 'networks' | 'unsupported_facts' | 'facts_confirmed'>;
+}) {
   const { t } = useTranslation('posts');
   const earlier = latestPerNetwork(post.published_before);
-  if (post.unreachable.length === 0 && earlier.length === 0) return null;
+  const facts = post.state === 'published' ? [] : factsToConfirm(post, post.networks);
+  if (post.unreachable.length === 0 && earlier.length === 0 && facts.length === 0) return null;
   return (
     <Stack gap={6}>
+      {facts.length > 0 && (
+        <Stack gap={4} className={classes.note} data-notice="facts" style={{ '--note-color': 'var(--mantine-color-yellow-6)' } as React.CSSProperties}>
+          <Text size="sm">{t('facts.card', { count: facts.length })}</Text>
+          <FactsList facts={facts} />
+        </Stack>
+      )}
       {post.unreachable.map((network) => (
         <Text
           key={network}

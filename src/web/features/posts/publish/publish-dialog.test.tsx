@@ -301,6 +301,46 @@ describe('PublishDialog', () => {
     );
   });
 
+  it("asks the yes for the facts the chosen network's text states that the project does not hold, and sends it (issue 24)", async () => {
+    const fact = (text: string, start: number) => ({ kind: 'number' as const, text, start, end: start + text.length });
+    const post = makePost({
+      linkedin_text: 'Una casa de 220 m².',
+      unsupported_facts: { instagram: [], linkedin: [fact('220 m²', 12)] },
+    });
+    const { calls } = renderDialog({ post });
+    await accountsLoaded();
+    fireEvent.click(checkbox('Instagram'));
+    // Instagram's text keeps to the project: nothing to confirm.
+    expect(screen.queryByTestId('facts-notice')).toBeNull();
+    fireEvent.click(checkbox('LinkedIn'));
+    const notice = screen.getByTestId('facts-notice');
+    expect(notice.textContent).toContain('1 fact not in the project');
+    expect(notice.querySelector('mark')?.textContent).toBe('220 m²');
+    expect(confirm().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I checked these facts and want to publish them' }));
+    fireEvent.click(confirm());
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        publish_on: TODAY,
+        publish_time: '10:00',
+        networks: { instagram: true, linkedin: true },
+        confirm_facts: true,
+      }),
+    );
+  });
+
+  it('does not ask about facts confirmed before', async () => {
+    const post = makePost({
+      unsupported_facts: { instagram: [{ kind: 'number', text: '220 m²', start: 0, end: 6 }], linkedin: [] },
+      facts_confirmed: ['220 m²'],
+    });
+    renderDialog({ post });
+    await accountsLoaded();
+    fireEvent.click(checkbox('Instagram'));
+    expect(screen.queryByTestId('facts-notice')).toBeNull();
+    expect(confirm().disabled).toBe(false);
+  });
+
   it('does not ask again for a network the post is already scheduled to', async () => {
     const post = makePost({
       state: 'scheduled',

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCK_MARGIN_MINUTES, POST_NETWORKS, PUBLISH_TIME_STEP_MINUTES, type Post } from '../../../../domain/post.ts';
+import { LOCK_MARGIN_MINUTES, POST_NETWORKS, PUBLISH_TIME_STEP_MINUTES, type Post, factsToConfirm } from '../../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../../domain/social.ts';
 import type { StudioClock } from '../../../../domain/studio-time.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -17,6 +17,7 @@ import { postAccountsQueryKey, usePostAccounts } from '../api/get-post-accounts.
 import { useQueuePost } from '../api/queue-post.ts';
 import { useSchedulePost } from '../api/schedule-post.ts';
 import { type StudioMoment, isBefore, studioNow } from '../studio-clock.ts';
+import { FactsNotice } from '../facts/facts-notice.tsx';
 import { latestPerNetwork } from '../list/post-notices.tsx';
 import { RepublishChoice } from './republish-choice.tsx';
 import { NO_NETWORKS, type Networks, type PublishChoice, changeDate, defaultTimeOf, isUsableDate, publishRules } from './publish-rules.ts';
@@ -110,6 +111,12 @@ function PublishForm({
   const needsYes = POST_NETWORKS.filter((network) => rules.chosen[network] && earlier.has(network) && !republish[network]);
   const confirmedAgain = POST_NETWORKS.filter((network) => rules.chosen[network] && earlier.has(network) && republish[network]);
   const republishInput = confirmedAgain.length > 0 ? { republish: Object.fromEntries(confirmedAgain.map((network) => [network, true])) } : {};
+  // The facts the chosen networks' texts state that the project does not hold: read and confirmed, or no schedule (issue 24).
+  const [factsConfirmed, setFactsConfirmed] = useState(false);
+  const schedules = mode === 'queue' || (choice.date !== '' && !rules.dateProblem);
+  const factsAsked = rules.anyChosen && schedules ? factsToConfirm(post, rules.chosen) : [];
+  const factsInput = factsAsked.length > 0 && factsConfirmed ? { confirm_facts: true } : {};
+  const blocked = needsYes.length > 0 || (factsAsked.length > 0 && !factsConfirmed);
   // The blue notice below says "at once" when it applies; the field's own line says what choosing today means.
   const dateNotice =
     rules.dateProblem || serverErrors.date || (rules.publishesNow && destinations.length > 0)
@@ -130,8 +137,8 @@ function PublishForm({
   };
 
   const confirm = () => {
-    if (rules.confirmDisabled || needsYes.length > 0) return;
-    const input = rules.schedule.publish_on === null ? rules.schedule : { ...rules.schedule, ...republishInput };
+    if (rules.confirmDisabled || blocked) return;
+    const input = rules.schedule.publish_on === null ? rules.schedule : { ...rules.schedule, ...republishInput, ...factsInput };
     setServerErrors({});
     schedule.mutate(
       { id: post.id, schedule: input },
@@ -154,10 +161,10 @@ function PublishForm({
     );
   };
   const addToQueue = () => {
-    if (!rules.anyChosen || busy || needsYes.length > 0) return;
+    if (!rules.anyChosen || busy || blocked) return;
     setServerErrors({});
     queue.mutate(
-      { id: post.id, queue: { networks: rules.chosen, ...republishInput } },
+      { id: post.id, queue: { networks: rules.chosen, ...republishInput, ...factsInput } },
       {
         onSuccess: (queued) => {
           notifications.show({ color: 'teal', message: t('queue.done', { date: formatDate(queued.publish_on ?? ''), at: atTime(queued.publish_time ?? '') }) });
@@ -275,6 +282,7 @@ function PublishForm({
           </Text>
         )}
       </Stack>
+      <FactsNotice facts={factsAsked} confirm={{ confirmed: factsConfirmed, onChange: setFactsConfirmed, disabled: busy }} />
       {accounts.isError && (
         <Alert color="red" variant="light" role="alert">
           {t('publish.accountsFailed', { message: describe(accounts.error) })}
@@ -302,13 +310,7 @@ function PublishForm({
       )}
       <Group justify="space-between">
         {mode === 'publish' ? (
-          <Button
-            variant="light"
-            onClick={addToQueue}
-            loading={queue.isPending}
-            disabled={!rules.anyChosen || busy || needsYes.length > 0}
-            title={t('queue.hint')}
-          >
+          <Button variant="light" onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy || blocked} title={t('queue.hint')}>
             {t('actions.addToQueue')}
           </Button>
         ) : (
@@ -319,11 +321,11 @@ function PublishForm({
             {t('common:actions.cancel')}
           </Button>
           {mode === 'publish' ? (
-            <Button onClick={confirm} loading={schedule.isPending} disabled={rules.confirmDisabled || needsYes.length > 0}>
+            <Button onClick={confirm} loading={schedule.isPending} disabled={rules.confirmDisabled || blocked}>
               {t('common:actions.confirm')}
             </Button>
           ) : (
-            <Button onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy || needsYes.length > 0}>
+            <Button onClick={addToQueue} loading={queue.isPending} disabled={!rules.anyChosen || busy || blocked}>
               {t('actions.addToQueue')}
             </Button>
           )}
