@@ -122,14 +122,37 @@ export function openAiError(message: string, type: string, code: string | null =
  */
 export function writePostsAsAsked(request: OpenAiStubRequest): OpenAiStubAnswer {
   const asked = askedPosts(request);
+  const words = STUB_WORDS[asked.language] ?? STUB_WORDS.es!;
   return postsAnswer(
     asked.images.map((images, index) => ({
-      instagram: `Post ${index + 1} of ${asked.count} about ${asked.title}. #architecture`,
-      linkedin: `Post ${index + 1} of ${asked.count} about ${asked.title}, told at more length for LinkedIn. #architecture`,
-      alt_texts: asked.sawImages ? Array.from({ length: images }, (_, image) => `Image ${image + 1} of post ${index + 1} of ${asked.title}`) : [],
+      instagram: `${words.post(index + 1, asked.count, asked.title)} #arquitectura`,
+      linkedin: `${words.post(index + 1, asked.count, asked.title)} ${words.more} #arquitectura`,
+      alt_texts: asked.sawImages ? Array.from({ length: images }, (_, image) => words.image(image + 1, index + 1, asked.title)) : [],
     })),
   );
 }
+
+/** What the stub writes, in the language asked, as a model does (the writer checks the language). */
+const STUB_WORDS: Record<
+  string,
+  { post: (number: number, count: number, title: string) => string; more: string; image: (number: number, post: number, title: string) => string }
+> = {
+  es: {
+    post: (number, count, title) => `Publicación ${number} de ${count} sobre ${title}: una obra pensada para quienes la habitan.`,
+    more: 'Aquí lo contamos con más calma para quienes siguen el estudio.',
+    image: (number, post, title) => `Imagen ${number} de la publicación ${post} sobre ${title}`,
+  },
+  en: {
+    post: (number, count, title) => `Post ${number} of ${count} about ${title}: a building made for the people who live in it.`,
+    more: 'Here we tell it at more length for those who follow the studio.',
+    image: (number, post, title) => `Image ${number} of post ${post} about ${title}`,
+  },
+  cat: {
+    post: (number, count, title) => `Publicació ${number} de ${count} sobre ${title}: una obra pensada per a les persones que l'habiten.`,
+    more: 'Aquí ho expliquem amb més calma per a qui segueix l’estudi.',
+    image: (number, post, title) => `Imatge ${number} de la publicació ${post} sobre ${title}`,
+  },
+};
 
 /** What the writer's user message asks for: its first text is the project as JSON, then the images when sent. */
 export function askedPosts(request: OpenAiStubRequest): { count: number; title: string; language: string; images: number[]; sawImages: boolean } {

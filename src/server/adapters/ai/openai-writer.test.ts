@@ -205,11 +205,21 @@ describe('OpenAI-compatible writer', () => {
     const { url } = await startStub();
     const written = await writerFor(url).write(await request());
     expect(written.map((post) => post.instagram)).toEqual([
-      'Post 1 of 2 about Casa del Patio. #architecture',
-      'Post 2 of 2 about Casa del Patio. #architecture',
+      "Publicació 1 de 2 sobre Casa del Patio: una obra pensada per a les persones que l'habiten. #arquitectura",
+      "Publicació 2 de 2 sobre Casa del Patio: una obra pensada per a les persones que l'habiten. #arquitectura",
     ]);
     expect(written.map((post) => post.altTexts.length)).toEqual([2, 1]);
-    expect(written[0]!.linkedin).toContain('for LinkedIn');
+    expect(written[0]!.linkedin).toContain('amb més calma');
+  });
+
+  it.each([
+    ['Instagram', { instagram: 'Una casa de pedra al costat del bosc, pensada per a la família.', linkedin: 'Una casa de pedra i fusta.' }, 'Spanish'],
+    ['LinkedIn', { instagram: 'Una casa de piedra junto al bosque.', linkedin: 'A stone house by the forest, designed for a family of five.' }, 'English'],
+  ])('fails a post whose %s text is surely in another language than asked', async (network, texts, written) => {
+    const { url } = await startStub(() => postsAnswer([{ ...texts, alt_texts: [] }]));
+    const error = await failure(writerFor(url, { sendImages: false }).write(await request({ language: 'es', posts: [{ images: [] }] })));
+    expect(error.code).toBe('GENERATION_AI_FAILED');
+    expect(error.message).toContain(`post 1's ${network} text is written in ${written === 'Spanish' ? 'Catalan' : written}, not in Spanish`);
   });
 
   it("describes the images from the project's fields when the model does not see them", async () => {

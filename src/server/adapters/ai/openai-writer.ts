@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import type { Language } from '../../../domain/languages.ts';
+import { aiTellsForPrompt } from '../../../domain/ai-tells.ts';
 import { ALT_TEXT_LIMIT, TEXT_LIMITS, WRITING_GUIDES } from '../../../domain/post.ts';
 import { describeUrl } from '../provider-http.ts';
 import { type PostWriter, type WriteRequest, WriterError } from './post-writer.ts';
@@ -95,6 +96,7 @@ export function systemMessageOf(request: WriteRequest, seesImages = true): strin
     `"linkedin": a longer professional text for peers and clients, about ${WRITING_GUIDES.linkedinCharacters.toLocaleString('en')} characters and never more than ${TEXT_LIMITS.linkedinCharacters.toLocaleString('en')}, short paragraphs, a first line under ${WRITING_GUIDES.hookCharacters} characters that makes people read on, the project's web link when there is one, and ${WRITING_GUIDES.linkedinHashtags} hashtags at the end.`,
     'The posts are published one after another: each one tells something different, with its own opening.',
     'State only facts the project gives: never a number, measure, year, percentage, price, name, firm, award or link that is not in it, and nothing about the images that you cannot see in them.',
+    `Write as the studio would, plainly and specifically; never use these phrases and patterns, which make a text sound machine-written: ${aiTellsForPrompt(request.language).join('; ')}.`,
     seesImages
       ? `"alt_texts": one description per image of the post, in order, in ${language}, at most ${ALT_TEXT_LIMIT} characters (about 125 is best): what the image shows (the main subject, the setting, the materials, any meaningful text), without "Image of" and without guessing who people are.`
       : '"alt_texts": an empty list (the images are described elsewhere).',

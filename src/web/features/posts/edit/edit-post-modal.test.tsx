@@ -7,7 +7,7 @@ import { EditPostModal } from './edit-post-modal.tsx';
 
 function renderModal(
   post: Post = makePost(),
-  { language = 'en', answer }: { language?: 'en' | 'es' | 'cat'; answer?: (call: Call) => { status: number; body?: unknown } } = {},
+  { language = 'en', answer }: { language?: 'en' | 'es' | 'cat'; answer?: (call: Call) => { status: number; body?: unknown } | undefined } = {},
 ) {
   const calls = serve((call) => answer?.(call) ?? { status: 200, body: post });
   const onClose = vi.fn();
