@@ -12,6 +12,8 @@ export interface NewProject {
   location: string;
   year: number;
   publications: number;
+  /** Written by the configured writer (the template here) rather than the description as it is. */
+  required_ai?: boolean;
   /** One picture per colour, 1200x900 JPEGs. */
   colours: string[];
 }
