@@ -139,6 +139,31 @@ describe('OpenAI-compatible writer', () => {
     expect(await sharp(Buffer.from(firstImage.url.split(',')[1], 'base64')).metadata()).toMatchObject({ format: 'jpeg', width: 40 });
   });
 
+  it("tells the model the studio's voice after the instructions: its description, then the posts it wrote", async () => {
+    const { url, requests } = await startStub(() => postsAnswer([answered('Primer', 2), answered('Segon', 1)]));
+    const voice = {
+      description: 'Frases curtes, sense superlatius. Mai "espectacular".',
+      examples: ['La llum del matí entra pel pati.\n\n#arquitectura', '  ', 'Una escala de fusta que uneix tres generacions.'],
+    };
+    await writerFor(url).write(await request({ voice }));
+    const system: string = requests[0]!.body.messages[0].content;
+    expect(
+      system.startsWith(
+        'Escriu com un arquitecte proper, amb frases curtes.\n\nThe studio\'s voice: Frases curtes, sense superlatius. Mai "espectacular".\n\n',
+      ),
+    ).toBe(true);
+    expect(system).toContain(
+      "Examples of posts the studio wrote (follow their tone, length and manner, never their facts, which are other projects'):\n" +
+        '---\nLa llum del matí entra pel pati.\n\n#arquitectura\n---\nUna escala de fusta que uneix tres generacions.\n---\n\nRules:\n',
+    );
+    // A voice of examples only has no empty description line; none at all leaves the message as it was.
+    await writerFor(url).write(await request({ voice: { description: ' ', examples: ['Només un exemple.'] } }));
+    expect(requests[1]!.body.messages[0].content).toContain('frases curtes.\n\nExamples of posts the studio wrote');
+    expect(requests[1]!.body.messages[0].content).not.toContain("The studio's voice");
+    await writerFor(url).write(await request({ voice: { description: '', examples: [] } }));
+    expect(requests[2]!.body.messages[0].content.startsWith('Escriu com un arquitecte proper, amb frases curtes.\n\nRules:')).toBe(true);
+  });
+
   it('uses its own instructions when the project has none, and sends no image when images are off', async () => {
     const { url, requests } = await startStub(() => postsAnswer(['One']));
     const writer = writerFor(url, { sendImages: false });

@@ -102,7 +102,22 @@ export function systemMessageOf(request: WriteRequest, seesImages = true): strin
       : '"alt_texts": an empty list (the images are described elsewhere).',
     `Answer with JSON: {"posts": [{"instagram": "...", "linkedin": "...", "alt_texts": ["..."]}]}, exactly ${count} ${count === 1 ? 'entry' : 'entries'}, in the order of the posts.`,
   ];
-  return `${request.instructions.trim() || DEFAULT_INSTRUCTIONS}\n\nRules:\n${rules.map((rule) => `- ${rule}`).join('\n')}`;
+  return [request.instructions.trim() || DEFAULT_INSTRUCTIONS, ...voiceParts(request.voice), `Rules:\n${rules.map((rule) => `- ${rule}`).join('\n')}`].join(
+    '\n\n',
+  );
+}
+
+/** The studio's voice after the instructions: the examples teach a manner; their facts are other projects'. */
+function voiceParts(voice: WriteRequest['voice']): string[] {
+  const parts: string[] = [];
+  const description = voice?.description.trim() ?? '';
+  if (description !== '') parts.push(`The studio's voice: ${description}`);
+  const examples = (voice?.examples ?? []).map((example) => example.trim()).filter((example) => example !== '');
+  if (examples.length > 0)
+    parts.push(
+      `Examples of posts the studio wrote (follow their tone, length and manner, never their facts, which are other projects'):\n${examples.map((example) => `---\n${example}`).join('\n')}\n---`,
+    );
+  return parts;
 }
 
 /** The project as JSON (empty fields left out), then each post's images as data: URLs when enabled. */

@@ -37,9 +37,20 @@ export interface WriteRequest {
   language: Language;
   /** The project's prompt text, copied from My GPTs; may be empty. */
   instructions: string;
+  /**
+   * The studio's voice (the project's customer's, issue 24 item 4): what to say and never say, and posts
+   * the studio wrote; absent when the customer has none. The template writer does not use it.
+   */
+  voice?: StudioVoiceForWriter;
   /** One entry per post to write (1 to 4), with the images that post will carry, in order. */
   posts: { images: WriterImage[] }[];
   signal?: AbortSignal;
+}
+
+export interface StudioVoiceForWriter {
+  description: string;
+  /** At most 5 texts of the studio's published posts, as chosen. */
+  examples: string[];
 }
 
 /** What a writer gives for one post (decision 034): a text for each network and a description for each image. */

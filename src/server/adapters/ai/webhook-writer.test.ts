@@ -115,6 +115,17 @@ describe('webhook writer', () => {
     });
   });
 
+  it("sends the studio's voice with the project, and leaves it out when the studio has none", async () => {
+    const { url, received } = await startWorkflow(json(200, { posts: [{ text: 'Uno' }, { text: 'Dos' }] }));
+    const voice = { description: 'Cercano, sin superlativos.', examples: ['Una casa que mira al patio.', 'Madera y cal.'] };
+    await createWebhookWriter({ url, timeoutMs: 5_000 }).write({ ...request, voice });
+    const body = JSON.parse(received[0]!.body);
+    expect(body.voice).toEqual(voice);
+    expect(body.instructions).toBe('Tono cercano.');
+    await createWebhookWriter({ url, timeoutMs: 5_000 }).write(request);
+    expect(Object.keys(JSON.parse(received[1]!.body))).toEqual(['project', 'language', 'instructions', 'posts']);
+  });
+
   it('signs the exact body with HMAC-SHA256 of the secret', async () => {
     const { url, received } = await startWorkflow(json(200, { posts: [{ text: 'Uno' }, { text: 'Dos' }] }));
     await createWebhookWriter({ url, timeoutMs: 5_000, secret: 'shared-secret' }).write(request);

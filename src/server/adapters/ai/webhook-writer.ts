@@ -6,7 +6,8 @@ import { type AnsweredPost, finishWrittenPosts } from './written-posts.ts';
 /**
  * The writer that hands the project to an external workflow (an n8n or Make scenario, as the SPEC's
  * generation webhook was) and reads the posts back. It POSTs
- * `{ project, language, instructions, posts: [{ images: [url, ...] }] }` and expects, one per post in
+ * `{ project, language, instructions, voice?, posts: [{ images: [url, ...] }] }` (`voice`: the studio's
+ * `{ description, examples }`, when it has one) and expects, one per post in
  * order, `{ posts: [{ instagram, linkedin, alt_texts? }] }` (decision 034), or `{ posts: [{ text }] }` for
  * the same text on both networks as before; without `alt_texts` the project's fields describe the images.
  * With a secret, the body is signed:
@@ -38,7 +39,11 @@ export function createWebhookWriter(options: WebhookWriterOptions): PostWriter {
         project: request.project,
         language: request.language,
         instructions: request.instructions,
+        // Left out when the studio has none, so a workflow written before it reads the same body.
+        voice: request.voice,
         posts: request.posts.map((post) => ({ images: post.images.map((image) => image.url) })),
+        // One post written again: its place, the note, its texts now (left out otherwise).
+        rewrite: request.rewrite,
       });
       const { status, text } = await post(options, body, request.signal);
       return finishWrittenPosts(postsOf(text, status), request, (detail) => failure(detail, status));
