@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/domain/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/domain/**/*.test.ts', 'scripts/**/*.test.ts', 'eval/**/*.test.ts'],
           setupFiles: ['src/server/test-support/setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
