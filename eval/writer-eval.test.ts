@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AiConfig } from '../src/server/config.ts';
 import { type OpenAiStub, type OpenAiStubRequest, askedPosts, createOpenAiStub, postsAnswer } from '../src/server/test-support/openai-stub.ts';
-import { evaluateWriter, formatTable } from './writer-eval.ts';
+import { type EvalResult, evaluateWriter, formatTable } from './writer-eval.ts';
 import { EVAL_PROJECTS } from './writer-projects.ts';
 
 /**
@@ -55,6 +55,11 @@ function projectField(request: OpenAiStubRequest, field: string): string {
   return (JSON.parse(text ?? '{}') as { project?: Record<string, unknown> }).project?.[field]?.toString() ?? '';
 }
 
+/** With EVAL_WRITER_PRINT=1, each model's table is printed (the README and the issue quote them). */
+function show(model: string, result: EvalResult): void {
+  if (process.env.EVAL_WRITER_PRINT) console.log(`\n${model}\n\n${formatTable(result)}`);
+}
+
 async function openAiConfig(handler: (request: OpenAiStubRequest) => ReturnType<typeof postsAnswer>): Promise<AiConfig> {
   stub = await createOpenAiStub({ handler, apiKey: 'sk-eval' });
   return { kind: 'openai', baseUrl: stub.url, apiKey: 'sk-eval', model: 'stub-model', sendImages: true, timeoutMs: 10_000 };
@@ -73,6 +78,7 @@ describe('the writer evaluation', () => {
 
   it('finds nothing to fix in a grounded model writing in the language asked', async () => {
     const result = await evaluateWriter(await openAiConfig(model(grounded)));
+    show('grounded model', result);
     expect(result.total).toMatchObject({ failed: 0, facts: 0, aiTells: 0, wrongLanguage: 0, cutToFit: 0, withinLimits: result.total.texts });
     expect(result.total.asked).toBe(result.total.texts);
     expect(result.total.described).toBe(result.total.images);
@@ -88,6 +94,7 @@ describe('the writer evaluation', () => {
       return { instagram: text.instagram.replace('. ', `.${claim} `), linkedin: text.linkedin.replace('. ', `.${claim} `) };
     };
     const result = await evaluateWriter(await openAiConfig(model(inventing)));
+    show('inventing model', result);
     expect(result.total.failed).toBe(0);
     for (const row of result.rows) {
       expect(row.facts, row.key).toBeGreaterThanOrEqual(2 * row.texts);
@@ -99,6 +106,7 @@ describe('the writer evaluation', () => {
   it('shows as failed every project a model writes in another language than asked', async () => {
     const wrong: Written = (language, title, location) => grounded(language === 'en' ? 'es' : 'en', title, location);
     const result = await evaluateWriter(await openAiConfig(model(wrong)));
+    show('wrong-language model', result);
     expect(result.total.failed).toBe(EVAL_PROJECTS.length);
     for (const row of result.rows) expect(row.failure, row.key).toMatch(/^GENERATION_AI_FAILED: .*written in (English|Spanish), not in/);
     expect(formatTable(result)).toContain(`${EVAL_PROJECTS.length} FAILED`);
@@ -113,11 +121,13 @@ describe('the writer evaluation', () => {
       return { instagram: `${text.instagram} #uno #dos #tres #cuatro #cinco #seis #siete`, linkedin: `${linkedin}\n\n#arquitectura` };
     };
     const result = await evaluateWriter(await openAiConfig(model(long)));
+    show('over-limit model', result);
     expect(result.total).toMatchObject({ failed: 0, withinLimits: result.total.texts, cutToFit: result.total.texts });
   });
 
   it('runs the template writer with no facts and no text in the wrong language', async () => {
     const result = await evaluateWriter({ kind: 'template' });
+    show('template writer', result);
     expect(result.total).toMatchObject({ failed: 0, facts: 0, wrongLanguage: 0, cutToFit: 0, withinLimits: result.total.texts });
     expect(result.total.described).toBe(result.total.images);
     // The English studio's Spanish description, quoted as written: in its own language, not a wrong one.
