@@ -21,3 +21,6 @@ export const LOCK_MARGIN_MINUTES = 15;
 export const MAX_QUEUE_SLOTS = 28;
 /** The calendar's range: at most six weeks, a month view's. */
 export const CALENDAR_MAX_DAYS = 42;
+/** The studio's voice (domain/voice.ts): its description's characters and its example posts. */
+export const VOICE_DESCRIPTION_LIMIT = 1000;
+export const VOICE_EXAMPLES_LIMIT = 5;

@@ -32,6 +32,7 @@ import { projectsRoutes } from './features/projects/routes.ts';
 import { promptsRoutes } from './features/prompts/routes.ts';
 import { postsRoutes } from './features/posts/routes.ts';
 import { queueRoutes } from './features/queue/routes.ts';
+import { voiceRoutes } from './features/voice/routes.ts';
 import { createPublishing } from './features/publishing/service.ts';
 import { generationRoutes } from './features/generation/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDependencies) {
     publishHour: config.studio.publishHour,
   });
   await app.register(queueRoutes, { db: database.db, auth, now: deps.now });
+  await app.register(voiceRoutes, { db: database.db, auth, now: deps.now });
   await app.register(homeRoutes, {
     ...featureDependencies,
     calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),

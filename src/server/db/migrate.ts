@@ -17,6 +17,7 @@ import { type StudioSchedule, postsTimeOfDayMigration } from './migrations/013-p
 import { queueSlotsMigration } from './migrations/014-queue-slots.ts';
 import { earlierPublicationsMigration } from './migrations/015-earlier-publications.ts';
 import { textsPerNetworkMigration } from './migrations/016-texts-per-network.ts';
+import { studioVoiceMigration } from './migrations/017-studio-voice.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string, Migration> {
@@ -37,6 +38,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '014-queue-slots': queueSlotsMigration(dialect),
     '015-earlier-publications': earlierPublicationsMigration(dialect),
     '016-texts-per-network': textsPerNetworkMigration(),
+    '017-studio-voice': studioVoiceMigration(dialect),
   };
 }
 

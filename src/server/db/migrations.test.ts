@@ -63,6 +63,7 @@ describe('migrations', () => {
       '014-queue-slots',
       '015-earlier-publications',
       '016-texts-per-network',
+      '017-studio-voice',
     ]);
   });
 

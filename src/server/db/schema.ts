@@ -314,6 +314,21 @@ export interface QueueSlotsTable {
   created_at: Instant;
 }
 
+/** A studio's voice: how it writes, given to the AI writers (migration 017, decision 037). */
+export interface StudioVoicesTable {
+  owner_id: string;
+  description: string;
+  updated_at: Instant;
+}
+
+/** One of a voice's example posts, in order: its post's id (no foreign key) and the text as chosen. */
+export interface StudioVoiceExamplesTable {
+  owner_id: string;
+  position: number;
+  post_id: number;
+  text: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -335,4 +350,6 @@ export interface Database {
   post_counts: PostCountsTable;
   project_counts: ProjectCountsTable;
   queue_slots: QueueSlotsTable;
+  studio_voices: StudioVoicesTable;
+  studio_voice_examples: StudioVoiceExamplesTable;
 }

@@ -90,6 +90,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/queue-slots': { roles: POST_ROLES },
   'PUT /api/queue-slots': { roles: POST_ROLES },
   'GET /api/calendar': { roles: POST_ROLES },
+  // Issue 24 item 4: the studio's voice, as the weekly slots (a customer's own, an admin's anyone's).
+  'GET /api/studio-voice': { roles: POST_ROLES },
+  'PUT /api/studio-voice': { roles: POST_ROLES },
+  'GET /api/studio-voice/suggestions': { roles: POST_ROLES },
 };
 
 /** allow: the route did its work or refused on the merits (400, 409, 422, 429…); deny: 403 or a hidden 404. */
@@ -376,6 +380,8 @@ describe('authorization matrix', () => {
         return json({ networks: { instagram: false, linkedin: true } });
       case 'PUT /api/queue-slots':
         return json({ slots: [{ weekday: 2, time: '09:30' }] });
+      case 'PUT /api/studio-voice':
+        return json({ description: 'Frases cortas.', examples: [] });
       default:
         return route.method === 'GET' || route.method === 'DELETE' ? { headers: {} } : json({});
     }

@@ -18,6 +18,7 @@ import {
   variantKeysInUse,
 } from './repo.ts';
 import type { GenerationDependencies } from './service.ts';
+import { voiceForWriter } from '../voice/service.ts';
 import { audienceOf } from '../../events/event-hub.ts';
 
 const payloadSchema = z.object({ projectId: z.number().int().positive() });
@@ -133,10 +134,12 @@ async function writePosts(
     }
     posts.push({ images });
   }
+  const voice = project.owner_id ? await voiceForWriter(deps.db, project.owner_id) : undefined;
   const written = await deps.writer.write({
     project: writerProjectOf(project),
     language: languageOf(project),
     instructions: project.prompt_text,
+    ...(voice ? { voice } : {}),
     posts,
     signal,
   });
