@@ -125,6 +125,14 @@ describe('the writer evaluation', () => {
     expect(result.total).toMatchObject({ failed: 0, withinLimits: result.total.texts, cutToFit: result.total.texts });
   });
 
+  it('goes on after a service that never answers, with the failure in the row', async () => {
+    stub = await createOpenAiStub({ handler: () => ({ hang: true }) });
+    const config: AiConfig = { kind: 'openai', baseUrl: stub.url, apiKey: 'sk-eval', model: 'stub-model', sendImages: false, timeoutMs: 200 };
+    const result = await evaluateWriter(config, EVAL_PROJECTS.slice(0, 2));
+    expect(result.total.failed).toBe(2);
+    for (const row of result.rows) expect(row.failure, row.key).toMatch(/^GENERATION_AI_FAILED: /);
+  });
+
   it('runs the template writer with no facts and no text in the wrong language', async () => {
     const result = await evaluateWriter({ kind: 'template' });
     show('template writer', result);
