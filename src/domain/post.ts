@@ -372,6 +372,33 @@ export const queuePostSchema = z.object({
   confirm_facts: confirmFactsSchema,
 });
 
+/**
+ * POST /api/posts/:id/rewrite (issue 24 item 5): a post in preview written again by the writer, alone,
+ * with an optional note ("shorter", "mention the timber"); its texts before are kept as a version.
+ */
+export const REWRITE_NOTE_LIMIT = 300;
+export const rewritePostSchema = z.object({
+  note: z.string().trim().max(REWRITE_NOTE_LIMIT, 'rewriteNoteTooLong').default(''),
+});
+export type RewritePostInput = z.infer<typeof rewritePostSchema>;
+
+/** What replaced a version's texts: an edit, a rewrite by the writer, or a version brought back. */
+export const TEXT_REPLACEMENTS = ['edit', 'rewrite', 'restore'] as const;
+export type TextReplacement = (typeof TEXT_REPLACEMENTS)[number];
+
+/** An earlier text of a post (GET /api/posts/:id/versions, newest first). */
+export const postTextVersionSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  linkedin_text: z.string().nullable(),
+  replaced_by: z.enum(TEXT_REPLACEMENTS),
+  created_at: z.string(),
+});
+export type PostTextVersion = z.infer<typeof postTextVersionSchema>;
+
+/** POST /api/posts/:id/versions/:versionId/restore: the version's texts back; a scheduled post's new facts confirmed as an edit's. */
+export const restoreVersionSchema = z.object({ confirm_facts: confirmFactsSchema });
+
 /** One fact however it is written again: case, accents' composition and spacing aside. */
 export function factKey(text: string): string {
   return text.normalize('NFC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();

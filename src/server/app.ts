@@ -34,6 +34,7 @@ import { postsRoutes } from './features/posts/routes.ts';
 import { queueRoutes } from './features/queue/routes.ts';
 import { voiceRoutes } from './features/voice/routes.ts';
 import { createPublishing } from './features/publishing/service.ts';
+import { createPostRewriter } from './features/generation/rewrite-post.ts';
 import { generationRoutes } from './features/generation/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { frameworkErrorOptions, installFrameworkErrors } from './http/framework-errors.ts';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(postsRoutes, {
     ...featureDependencies,
     social: socialDependencies,
+    rewrite: createPostRewriter(generationDependencies),
     calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
     publishHour: config.studio.publishHour,
   });

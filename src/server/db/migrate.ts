@@ -18,6 +18,7 @@ import { queueSlotsMigration } from './migrations/014-queue-slots.ts';
 import { earlierPublicationsMigration } from './migrations/015-earlier-publications.ts';
 import { textsPerNetworkMigration } from './migrations/016-texts-per-network.ts';
 import { studioVoiceMigration } from './migrations/017-studio-voice.ts';
+import { postTextVersionsMigration } from './migrations/018-post-text-versions.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string, Migration> {
@@ -39,6 +40,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '015-earlier-publications': earlierPublicationsMigration(dialect),
     '016-texts-per-network': textsPerNetworkMigration(),
     '017-studio-voice': studioVoiceMigration(dialect),
+    '018-post-text-versions': postTextVersionsMigration(dialect),
   };
 }
 

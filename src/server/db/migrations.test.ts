@@ -64,6 +64,7 @@ describe('migrations', () => {
       '015-earlier-publications',
       '016-texts-per-network',
       '017-studio-voice',
+      '018-post-text-versions',
     ]);
   });
 

@@ -272,6 +272,16 @@ export interface PostResultsTable {
   reviewed_at: Instant | null;
 }
 
+/** A post's texts before an edit, a rewrite or a restore replaced them (migration 018). */
+export interface PostTextVersionsTable {
+  id: Generated<number>;
+  post_id: number;
+  text: string;
+  linkedin_text: string | null;
+  replaced_by: string;
+  created_at: Instant;
+}
+
 /** A network a post was published to in a round "publish again" ended (migration 015, decision 028). */
 export interface PostEarlierPublicationsTable {
   id: Generated<number>;
@@ -345,6 +355,7 @@ export interface Database {
   jobs: JobsTable;
   posts: PostsTable;
   post_images: PostImagesTable;
+  post_text_versions: PostTextVersionsTable;
   post_results: PostResultsTable;
   post_earlier_publications: PostEarlierPublicationsTable;
   post_counts: PostCountsTable;

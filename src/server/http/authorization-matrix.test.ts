@@ -85,6 +85,10 @@ const RULES: Record<string, Rule> = {
   'POST /api/posts/{id}/retry': { roles: POST_ROLES, resource: 'post' },
   'POST /api/posts/{id}/results/{network}/review': { roles: POST_ROLES, resource: 'post' },
   'GET /api/posts/{id}/accounts': { roles: POST_ROLES, resource: 'post' },
+  // Issue 24: a post written again, its earlier texts and bringing one back, as its edit.
+  'POST /api/posts/{id}/rewrite': { roles: POST_ROLES, resource: 'post' },
+  'GET /api/posts/{id}/versions': { roles: POST_ROLES, resource: 'post' },
+  'POST /api/posts/{id}/versions/{versionId}/restore': { roles: POST_ROLES, resource: 'post' },
   // Issue 16: add to queue as the schedule; the weekly slots (a customer's own, an admin's anyone's); the calendar as the posts list.
   'POST /api/posts/{id}/queue': { roles: POST_ROLES, resource: 'post' },
   'GET /api/queue-slots': { roles: POST_ROLES },
@@ -287,7 +291,7 @@ describe('authorization matrix', () => {
   }
 
   function madeUpIds(resource: Resource): Record<string, string> {
-    return resource === 'user' ? { id: MADE_UP_USER_ID } : { id: MADE_UP_ROW_ID, imageId: MADE_UP_ROW_ID };
+    return resource === 'user' ? { id: MADE_UP_USER_ID } : { id: MADE_UP_ROW_ID, imageId: MADE_UP_ROW_ID, versionId: MADE_UP_ROW_ID };
   }
 
   async function rowFor(resource: Resource, owner: { id: string; cookie: string }, withImage: boolean): Promise<Record<string, string>> {
@@ -307,7 +311,16 @@ describe('authorization matrix', () => {
       .values(projectRowValues({ title: 'Casa', created_by: owner.id, state: 'draft' }))
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (resource === 'post') return { id: String((await createTestPost(db, { projectId, ownerId: owner.id })).id) };
+    if (resource === 'post') {
+      const { id } = await createTestPost(db, { projectId, ownerId: owner.id });
+      // An earlier text of its own, for the routes that name one.
+      const version = await db
+        .insertInto('post_text_versions')
+        .values({ post_id: id, text: 'Antes', linkedin_text: null, replaced_by: 'edit', created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: String(id), versionId: String(version.id) };
+    }
     if (!withImage) return { id: String(projectId) };
     // Uploaded by the administrator, who may add images to any project.
     const upload = multipartBody([{ name: 'files', value: image, filename: 'foto.jpg', contentType: 'image/jpeg' }]);

@@ -175,6 +175,14 @@ describe('fuzzing every route of the API', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       values.id = String((await createTestPost(t.database.db, { projectId, ownerId: customerId })).id);
+      if (names.has('versionId')) {
+        const version = await t.database.db
+          .insertInto('post_text_versions')
+          .values({ post_id: Number(values.id), text: 'Antes', linkedin_text: null, replaced_by: 'edit', created_at: new Date().toISOString() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        values.versionId = String(version.id);
+      }
     }
     return values;
   }

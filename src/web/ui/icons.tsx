@@ -111,3 +111,9 @@ export const CalendarPlusIcon = (props: IconProps) => (
     <path d="M4 10h16M9 3v4M15 3v4M12 13v5M9.5 15.5h5" />
   </Icon>
 );
+/** Written again: a pen's stroke beside a spark. */
+export const RewriteIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4M18 15l.8 1.7 1.7.8-1.7.8L18 20l-.8-1.7-1.7-.8 1.7-.8z" />
+  </Icon>
+);

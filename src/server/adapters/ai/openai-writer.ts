@@ -94,7 +94,9 @@ export function systemMessageOf(request: WriteRequest, seesImages = true): strin
     `Write exactly ${count} social media ${count === 1 ? 'post' : 'posts'} about the project the user describes, in ${language}, each with a text for Instagram and a text for LinkedIn.`,
     `"instagram": at most ${TEXT_LIMITS.instagramCharacters.toLocaleString('en')} characters and at most ${TEXT_LIMITS.instagramHashtags} hashtags at the end (the project's first keywords make good ones); its first line is the hook, under ${WRITING_GUIDES.hookCharacters} characters, because Instagram cuts the caption there.`,
     `"linkedin": a longer professional text for peers and clients, about ${WRITING_GUIDES.linkedinCharacters.toLocaleString('en')} characters and never more than ${TEXT_LIMITS.linkedinCharacters.toLocaleString('en')}, short paragraphs, a first line under ${WRITING_GUIDES.hookCharacters} characters that makes people read on, the project's web link when there is one, and ${WRITING_GUIDES.linkedinHashtags} hashtags at the end.`,
-    'The posts are published one after another: each one tells something different, with its own opening.',
+    ...(request.rewrite
+      ? rewriteRules(request.rewrite)
+      : ['The posts are published one after another: each one tells something different, with its own opening.']),
     'State only facts the project gives: never a number, measure, year, percentage, price, name, firm, award or link that is not in it, and nothing about the images that you cannot see in them.',
     `Write as the studio would, plainly and specifically; never use these phrases and patterns, which make a text sound machine-written: ${aiTellsForPrompt(request.language).join('; ')}.`,
     seesImages
@@ -105,6 +107,15 @@ export function systemMessageOf(request: WriteRequest, seesImages = true): strin
   return [request.instructions.trim() || DEFAULT_INSTRUCTIONS, ...voiceParts(request.voice), `Rules:\n${rules.map((rule) => `- ${rule}`).join('\n')}`].join(
     '\n\n',
   );
+}
+
+/** One post written again: its place in the series, its texts now, and the studio's note. */
+function rewriteRules(rewrite: NonNullable<WriteRequest['rewrite']>): string[] {
+  return [
+    `This is post ${rewrite.post} of a series of ${rewrite.of} published one after another: write it again, better than its current texts${rewrite.note ? `, as the studio asks: «${rewrite.note}»` : ''}.`,
+    `Its current Instagram text: «${rewrite.current.instagram}»`,
+    `Its current LinkedIn text: «${rewrite.current.linkedin}»`,
+  ];
 }
 
 /** The studio's voice after the instructions: the examples teach a manner; their facts are other projects'. */

@@ -44,6 +44,11 @@ export interface WriteRequest {
   voice?: StudioVoiceForWriter;
   /** One entry per post to write (1 to 4), with the images that post will carry, in order. */
   posts: { images: WriterImage[] }[];
+  /**
+   * One post of the project written again (issue 24 item 5; `posts` holds that one): its place in the
+   * series, the studio's note ("shorter"; may be empty) and its texts now.
+   */
+  rewrite?: { post: number; of: number; note: string; current: { instagram: string; linkedin: string } };
   signal?: AbortSignal;
 }
 

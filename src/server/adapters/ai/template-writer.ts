@@ -20,10 +20,13 @@ export function createTemplateWriter(): PostWriter {
     wantsImagePreviews: false,
     async write(request) {
       request.signal?.throwIfAborted();
-      const count = request.posts.length;
+      // A post written again keeps its role in the series; the template has no other way to vary it.
+      const count = request.rewrite?.of ?? request.posts.length;
+      const first = request.rewrite ? request.rewrite.post - 1 : 0;
       const total = request.posts.reduce((sum, post) => sum + post.images.length, 0);
       let before = 0;
-      return request.posts.map((post, index) => {
+      return request.posts.map((post, position) => {
+        const index = first + position;
         const altTexts = templateAltTexts(request.project, request.language, { first: before, count: post.images.length, total });
         before += post.images.length;
         return {

@@ -42,6 +42,8 @@ export function createWebhookWriter(options: WebhookWriterOptions): PostWriter {
         // Left out when the studio has none, so a workflow written before it reads the same body.
         voice: request.voice,
         posts: request.posts.map((post) => ({ images: post.images.map((image) => image.url) })),
+        // One post written again: its place, the note, its texts now (left out otherwise).
+        rewrite: request.rewrite,
       });
       const { status, text } = await post(options, body, request.signal);
       return finishWrittenPosts(postsOf(text, status), request, (detail) => failure(detail, status));

@@ -151,7 +151,7 @@ async function writePosts(
   return written;
 }
 
-function writerProjectOf(project: ProjectForGeneration): WriterProject {
+export function writerProjectOf(project: ProjectForGeneration): WriterProject {
   return {
     id: project.id,
     title: project.title,
@@ -168,7 +168,7 @@ function writerProjectOf(project: ProjectForGeneration): WriterProject {
   };
 }
 
-function languageOf(project: ProjectForGeneration) {
+export function languageOf(project: ProjectForGeneration) {
   return isLanguage(project.owner_language) ? project.owner_language : DEFAULT_LANGUAGE;
 }
 

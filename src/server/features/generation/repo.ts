@@ -38,6 +38,18 @@ export async function findProjectForGeneration(db: Kysely<Database>, projectId: 
 }
 export type ProjectForGeneration = NonNullable<Awaited<ReturnType<typeof findProjectForGeneration>>>;
 
+/** A post's selected images, in their order: what a post written again carries (the Instagram variant). */
+export function listPostImagesToWrite(db: Kysely<Database>, postId: number) {
+  return db
+    .selectFrom('post_images')
+    .select(['id', 'instagram_key'])
+    .where('post_id', '=', postId)
+    .where('status', '=', 'pending')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
 /** The selected images, in their order: the publication sequence. */
 export async function listSelectedImages(db: Kysely<Database>, projectId: number) {
   return db

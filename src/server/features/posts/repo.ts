@@ -231,6 +231,8 @@ export async function savePostEdit(
     images?: { id: number; status: string; alt_text?: string | undefined }[] | undefined;
     /** The confirmed facts' keys, as JSON, when the edit confirms new ones. */
     factsConfirmed?: string | undefined;
+    /** The texts the edit replaces, kept as a version (issue 24 item 5), and what replaces them. */
+    previous?: { text: string; linkedin_text: string | null; replacedBy: string } | undefined;
   },
   at: Date,
 ): Promise<boolean> {
@@ -241,6 +243,13 @@ export async function savePostEdit(
   };
   return db.transaction().execute(async (trx) => {
     if (!(await updateChangeablePost(trx, id, lockBoundary, texts, at))) return false;
+    if (edit.previous) {
+      const { replacedBy, ...previous } = edit.previous;
+      await trx
+        .insertInto('post_text_versions')
+        .values({ post_id: id, ...previous, replaced_by: replacedBy, created_at: at.toISOString() })
+        .execute();
+    }
     if (edit.images) await arrangePostImages(trx, id, edit.images);
     return true;
   });
@@ -351,6 +360,21 @@ async function hasActivePublishJob(trx: Transaction<Database>, postId: number): 
     .where('state', 'in', ['queued', 'running'])
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A post's earlier texts, newest first. */
+export function listTextVersions(db: Kysely<Database>, postId: number) {
+  return db.selectFrom('post_text_versions').selectAll().where('post_id', '=', postId).orderBy('id', 'desc').execute();
+}
+
+/** How many posts the project has: a post rewritten alone is told its place in the series. */
+export async function countProjectPosts(db: Kysely<Database>, projectId: number): Promise<number> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** Deletes a post unless a publish job holds it; its images and results go with it (cascade). */

@@ -9,9 +9,12 @@ import {
   postAccountsSchema,
   postPageSchema,
   postSchema,
+  postTextVersionSchema,
   postUpdateSchema,
   queuePostSchema,
+  restoreVersionSchema,
   reviewResultSchema,
+  rewritePostSchema,
   scheduleSchema,
 } from '../../../domain/post.ts';
 import type { Auth } from '../../auth/create-auth.ts';
@@ -26,8 +29,11 @@ import {
   listPosts,
   queuePost,
   resetPost,
+  listPostVersions,
+  restorePostVersion,
   retryPost,
   reviewPostResult,
+  rewritePost,
   schedulePost,
   updatePost,
 } from './service.ts';
@@ -35,6 +41,7 @@ import {
 // Ids are PostgreSQL integers: a larger number would make the query fail instead of finding nothing.
 const postParams = z.object({ id: rowIdParamSchema });
 const resultParams = z.object({ id: rowIdParamSchema, network: z.enum(POST_NETWORKS) });
+const versionParams = z.object({ id: rowIdParamSchema, versionId: rowIdParamSchema });
 
 /** Posts (SPEC §2 "Preview projects", §4, §5, §6): administrators see all, customers their own. */
 export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies & { auth: Auth }): Promise<void> {
@@ -174,6 +181,51 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies 
       },
     },
     async (request) => retryPost(deps, request.user!, request.params.id),
+  );
+
+  api.post(
+    '/api/posts/:id/rewrite',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'Writes a post in preview again with the configured writer, alone, with an optional note ("shorter"); its texts before are kept as a version; 409 for a post not in preview, 502 when the writer fails',
+        params: postParams,
+        body: rewritePostSchema,
+        response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409, 502, 503) },
+      },
+    },
+    async (request) => rewritePost(deps, request.user!, request.params.id, request.body),
+  );
+
+  api.get(
+    '/api/posts/:id/versions',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A post's earlier texts, newest first: what each edit, rewrite or restore replaced",
+        params: postParams,
+        response: { 200: z.object({ items: z.array(postTextVersionSchema) }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ items: await listPostVersions(deps, request.user!, request.params.id) }),
+  );
+
+  api.post(
+    '/api/posts/:id/versions/:versionId/restore',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Brings an earlier text back, as an edit of the texts (the post's rules, lock and facts); the texts it replaces are kept",
+        params: versionParams,
+        body: restoreVersionSchema,
+        response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => restorePostVersion(deps, request.user!, request.params.id, request.params.versionId, request.body.confirm_facts),
   );
 
   api.post(

@@ -7,8 +7,13 @@ import {
   type PostNetwork,
   type PostPage,
   type PostState,
+  type PostTextVersion,
   type PostTexts,
   type PostUpdate,
+  type RewritePostInput,
+  TEXT_REPLACEMENTS,
+  type TextReplacement,
+  textFor,
   type QueuePostInput,
   type ReviewResultInput,
   type ScheduleInput,
@@ -57,6 +62,8 @@ import {
   savePostEdit,
   savePostSchedule,
   scheduledInstantsOf,
+  countProjectPosts,
+  listTextVersions,
 } from './repo.ts';
 import { narrowedToOwner } from './owner-filter.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -77,6 +84,19 @@ export interface PostsDependencies {
   events?: EventHub;
   /** Tells the job worker a job is waiting, so that today's publication starts at once. */
   wakeJobs?: () => void;
+  /** Writes one post again with the configured writer (the generation feature's, given by the composition). */
+  rewrite?: (input: RewriteRequest) => Promise<{ instagram: string; linkedin: string }>;
+}
+
+/** What the writer is given to write one post of a project again. */
+export interface RewriteRequest {
+  projectId: number;
+  postId: number;
+  /** Its place in the project's series, 1 to `count`. */
+  sequence: number;
+  count: number;
+  note: string;
+  current: { instagram: string; linkedin: string };
 }
 
 const NOT_EDITABLE = 'The post can no longer be edited: it is published or its time is less than the lock margin away';
@@ -183,7 +203,13 @@ function assertEditable(row: PostRow, now: Date): void {
 }
 
 /** SPEC §5 Preview edit: the texts and the images (the whole list, reordered, each selected or not, with its description). */
-export async function updatePost(deps: PostsDependencies, actor: SessionUser, id: number, changes: PostUpdate): Promise<Post> {
+export async function updatePost(
+  deps: PostsDependencies,
+  actor: SessionUser,
+  id: number,
+  changes: PostUpdate,
+  replacedBy: TextReplacement = 'edit',
+): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
   const now = deps.now();
   assertEditable(row, now);
@@ -209,7 +235,10 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
   const networks = { instagram: row.to_instagram, linkedin: row.to_linkedin };
   const factsConfirmed = row.state === 'scheduled' && textsChanged ? confirmedFactsAfter(row, texts, networks, changes.confirm_facts) : undefined;
 
-  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), { ...changes, factsConfirmed }, now);
+  // Texts that change are kept as they were, so that they can be brought back (issue 24 item 5).
+  const differ = texts.text !== row.text || texts.linkedin_text !== row.linkedin_text;
+  const previous = differ ? { text: row.text, linkedin_text: row.linkedin_text, replacedBy } : undefined;
+  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), { ...changes, factsConfirmed, previous }, now);
   // A publish job took the post, or its lock came, between the check and the write.
   if (!saved) {
     assertEditable(await visibleRow(deps, actor, id), deps.now());
@@ -217,6 +246,48 @@ export async function updatePost(deps: PostsDependencies, actor: SessionUser, id
   }
   announce(deps, row, postStateOf(row.state));
   return getPost(deps, actor, id);
+}
+
+/** A post's earlier texts, newest first (issue 24 item 5). */
+export async function listPostVersions(deps: PostsDependencies, actor: SessionUser, id: number): Promise<PostTextVersion[]> {
+  await visibleRow(deps, actor, id);
+  return (await listTextVersions(deps.db, id)).map((version) => ({
+    id: version.id,
+    text: version.text,
+    linkedin_text: version.linkedin_text,
+    replaced_by: (TEXT_REPLACEMENTS as readonly string[]).includes(version.replaced_by) ? (version.replaced_by as TextReplacement) : 'edit',
+    created_at: readInstant(version.created_at).toISOString(),
+  }));
+}
+
+/** An earlier text brought back, as an edit of the texts would (its rules, its lock, its facts); the texts it replaces are kept too. */
+export async function restorePostVersion(deps: PostsDependencies, actor: SessionUser, id: number, versionId: number, confirmFacts?: boolean): Promise<Post> {
+  const version = (await listPostVersions(deps, actor, id)).find((candidate) => candidate.id === versionId);
+  if (!version) throw new AppError('NOT_FOUND', `Post ${id} has no version ${versionId}`);
+  return updatePost(deps, actor, id, { text: version.text, linkedin_text: version.linkedin_text, confirm_facts: confirmFacts }, 'restore');
+}
+
+/**
+ * A post in preview written again by the writer, alone (issue 24 item 5): its place in the series, its
+ * texts now and the studio's note go with the project; the new texts replace the old, which are kept.
+ * A scheduled post is not rewritten: what goes out on its day was read when it was scheduled.
+ */
+export async function rewritePost(deps: PostsDependencies, actor: SessionUser, id: number, input: RewritePostInput): Promise<Post> {
+  const row = await visibleRow(deps, actor, id);
+  assertEditable(row, deps.now());
+  if (row.state !== 'preview')
+    throw new AppError('CONFLICT', 'Only a post in preview can be written again: take it off its day first', { post: 'rewriteOnlyPreview' });
+  if (!deps.rewrite) throw new AppError('SERVICE_UNAVAILABLE', 'No writer is configured for posts');
+  const written = await deps.rewrite({
+    projectId: row.project_id,
+    postId: id,
+    sequence: row.sequence,
+    count: await countProjectPosts(deps.db, row.project_id),
+    note: input.note,
+    current: { instagram: row.text, linkedin: textFor(row, 'linkedin') },
+  });
+  deps.log.info({ postId: id, actor: actor.id, note: input.note !== '' }, 'Post rewritten');
+  return updatePost(deps, actor, id, { text: written.instagram, linkedin_text: written.linkedin === written.instagram ? null : written.linkedin }, 'rewrite');
 }
 
 /** Deletes the post, then the variant files no other image still shows (keys are content hashes). */
@@ -356,16 +427,24 @@ export async function queuePost(deps: PostsDependencies, actor: SessionUser, id:
   await assertRepublishConfirmed(deps, row, input.networks, input.republish);
   await assertPublishable(deps, row, input.networks);
   const factsConfirmed = confirmedFactsAfter(row, row, input.networks, input.confirm_facts);
-  return saveSchedule(deps, actor, row, input.networks, now, async (trx) => {
-    if (deps.dialect === 'postgres') await lockOwner(trx, ownerId);
-    const slots = (await slotsOfOwners(trx, [ownerId])).get(ownerId) ?? [];
-    if (slots.length === 0) throw new AppError('QUEUE_HAS_NO_SLOTS', "The post's owner has no weekly slots: set them in Settings");
-    const after = lockBoundaryOf(now);
-    const taken = await scheduledInstantsOf(trx, ownerId, wallClockOf(after, deps.calendar.timeZone).day, id);
-    const slot = nextFreeSlot(slots, { after, timeZone: deps.calendar.timeZone, taken: new Set(taken.map((instant) => readInstant(instant).getTime())) });
-    if (!slot) throw new AppError('QUEUE_HAS_NO_SLOTS', "Every one of the owner's weekly slots is taken for the year to come");
-    return { ...slot, immediate: false };
-  }, factsConfirmed);
+  return saveSchedule(
+    deps,
+    actor,
+    row,
+    input.networks,
+    now,
+    async (trx) => {
+      if (deps.dialect === 'postgres') await lockOwner(trx, ownerId);
+      const slots = (await slotsOfOwners(trx, [ownerId])).get(ownerId) ?? [];
+      if (slots.length === 0) throw new AppError('QUEUE_HAS_NO_SLOTS', "The post's owner has no weekly slots: set them in Settings");
+      const after = lockBoundaryOf(now);
+      const taken = await scheduledInstantsOf(trx, ownerId, wallClockOf(after, deps.calendar.timeZone).day, id);
+      const slot = nextFreeSlot(slots, { after, timeZone: deps.calendar.timeZone, taken: new Set(taken.map((instant) => readInstant(instant).getTime())) });
+      if (!slot) throw new AppError('QUEUE_HAS_NO_SLOTS', "Every one of the owner's weekly slots is taken for the year to come");
+      return { ...slot, immediate: false };
+    },
+    factsConfirmed,
+  );
 }
 
 /**

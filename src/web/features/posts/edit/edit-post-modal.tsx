@@ -12,6 +12,7 @@ import { AiTellsHint, FactsNotice } from '../facts/facts-notice.tsx';
 import { InstagramPreviewCard } from '../previews/instagram-preview.tsx';
 import { LinkedinPreviewCard } from '../previews/linkedin-preview.tsx';
 import { AltTextsEditor } from './alt-texts-editor.tsx';
+import { TextVersions } from './text-versions.tsx';
 import { type EditedImage, PostImagesEditor } from './post-images-editor.tsx';
 import { TextCounters } from './text-counters.tsx';
 
@@ -184,6 +185,7 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
           disabled={update.isPending}
         />
       </Stack>
+      <TextVersions post={post} onRestored={onClose} />
       <FactsNotice facts={factsAsked} confirm={{ confirmed: factsConfirmed, onChange: setFactsConfirmed, disabled: update.isPending }} />
       {serverErrors.form && (
         <Alert color="red" variant="light" role="alert">

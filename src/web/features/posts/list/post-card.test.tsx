@@ -178,13 +178,13 @@ describe('PostCard', () => {
     expect(screen.queryByText(/^Instagram:/)).toBeNull();
   });
 
-  it('offers the previews, edit, publish, add to queue and delete on an editable preview', () => {
+  it('offers the previews, edit, write again, publish, add to queue and delete on an editable preview', () => {
     const { onAction } = renderCard({}, 'en');
-    expect(buttons()).toEqual(['Publish', 'Edit', 'Add to queue', 'Instagram preview', 'LinkedIn preview', 'Delete']);
+    expect(buttons()).toEqual(['Publish', 'Edit', 'Write again', 'Add to queue', 'Instagram preview', 'LinkedIn preview', 'Delete']);
     expect(screen.queryByTestId('post-lock')).toBeNull();
-    for (const name of ['Instagram preview', 'LinkedIn preview', 'Edit', 'Publish', 'Add to queue', 'Delete'])
+    for (const name of ['Instagram preview', 'LinkedIn preview', 'Edit', 'Write again', 'Publish', 'Add to queue', 'Delete'])
       fireEvent.click(screen.getByRole('button', { name }));
-    expect(onAction.mock.calls.map(([action]) => action)).toEqual(['instagramPreview', 'linkedinPreview', 'edit', 'publish', 'queue', 'delete']);
+    expect(onAction.mock.calls.map(([action]) => action)).toEqual(['instagramPreview', 'linkedinPreview', 'edit', 'rewrite', 'publish', 'queue', 'delete']);
   });
 
   it('names the facts its texts state that the project does not hold until someone confirms them, in the three languages (issue 24)', () => {

@@ -5,7 +5,7 @@ import { LOCK_MARGIN_MINUTES, POST_NETWORKS, type Post, retryableNetworks } from
 import { NETWORK_NAMES } from '../../../../domain/social.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useTimeOfDay } from '../../../lib/format-time.ts';
-import { CalendarIcon, CalendarPlusIcon, LockIcon, PencilIcon, RestoreIcon, RetryIcon, SendIcon, TrashIcon } from '../../../ui/icons.tsx';
+import { CalendarIcon, CalendarPlusIcon, LockIcon, PencilIcon, RestoreIcon, RetryIcon, RewriteIcon, SendIcon, TrashIcon } from '../../../ui/icons.tsx';
 import { PostPicture } from '../post-picture.tsx';
 import { InstagramGlyph, LinkedinGlyph } from '../previews/preview-icons.tsx';
 import { DisplayedStateBadge, ResultBadges } from './post-badges.tsx';
@@ -13,7 +13,7 @@ import classes from './post-card.module.css';
 import { PostNotices } from './post-notices.tsx';
 import { type ReviewAnswer, ResultNotes } from './result-notes.tsx';
 
-export type CardAction = 'instagramPreview' | 'linkedinPreview' | 'edit' | 'publish' | 'queue' | 'delete' | 'reset' | 'retry';
+export type CardAction = 'instagramPreview' | 'linkedinPreview' | 'edit' | 'rewrite' | 'publish' | 'queue' | 'delete' | 'reset' | 'retry';
 
 export interface PostCardProps {
   post: Post;
@@ -169,6 +169,11 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false }: 
           >
             <span className={classes.collapsibleLabel}>{t('actions.edit')}</span>
           </Button>
+        )}
+        {post.state === 'preview' && post.editable && (
+          <IconAction label={t('actions.rewrite')} onClick={() => onAction('rewrite')}>
+            <RewriteIcon size={17} />
+          </IconAction>
         )}
         {post.state === 'preview' && post.editable && (
           <IconAction label={t('actions.addToQueue')} onClick={() => onAction('queue')}>

@@ -15,6 +15,7 @@ import { useResetPost } from '../api/reset-post.ts';
 import { useRetryPost } from '../api/retry-post.ts';
 import { useReviewResult } from '../api/review-result.ts';
 import type { EditPostModal } from '../edit/edit-post-modal.tsx';
+import type { RewriteDialog } from '../edit/rewrite-dialog.tsx';
 import type { InstagramPreview } from '../previews/instagram-preview.tsx';
 import type { LinkedinPreview } from '../previews/linkedin-preview.tsx';
 import type { PublishDialog } from '../publish/publish-dialog.tsx';
@@ -33,6 +34,10 @@ const LinkedinPreviewCode = lazyDialog<ComponentProps<typeof LinkedinPreview>>(
 );
 const EditPostModalCode = lazyDialog<ComponentProps<typeof EditPostModal>>(
   () => import('../edit/edit-post-modal.tsx').then((module) => module.EditPostModal),
+  (props) => props.opened,
+);
+const RewriteDialogCode = lazyDialog<ComponentProps<typeof RewriteDialog>>(
+  () => import('../edit/rewrite-dialog.tsx').then((module) => module.RewriteDialog),
   (props) => props.opened,
 );
 const PublishDialogCode = lazyDialog<ComponentProps<typeof PublishDialog>>(
@@ -162,6 +167,7 @@ export function usePostDialogs({
       <InstagramPreviewCode opened={openDialog === 'instagramPreview'} post={postFor('instagramPreview')} onClose={close} />
       <LinkedinPreviewCode opened={openDialog === 'linkedinPreview'} post={postFor('linkedinPreview')} onClose={close} />
       <EditPostModalCode opened={openDialog === 'edit'} post={postFor('edit')} onClose={close} />
+      <RewriteDialogCode opened={openDialog === 'rewrite'} post={postFor('rewrite')} onClose={close} />
       <PublishDialogCode opened={openDialog === 'publish'} post={postFor('publish')} clock={clock} clockReadAt={clockReadAt} onClose={close} />
       <PublishDialogCode opened={openDialog === 'queue'} post={postFor('queue')} clock={clock} clockReadAt={clockReadAt} mode="queue" onClose={close} />
       <LazyConfirmDialog
