@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { SOCIAL_NETWORKS } from '../../../domain/social.ts';
 import { ConnectionTile } from './connection-tile.tsx';
 import { LazyQueueSlotsSection } from './queue-slots-lazy.tsx';
+import { StudioVoiceSection } from './studio-voice-section.tsx';
 
-/** /settings (SPEC §2): the social networks card, a tile per network. */
+/** /settings (SPEC §2): the social networks card, a tile per network; the weekly queue and the studio's voice. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('social');
@@ -29,7 +30,11 @@ export function SettingsPage() {
           ))}
         </SimpleGrid>
       </section>
-      <LazyQueueSlotsSection />
+      {/* The voice beside the weekly queue on a wide screen: both are the customer's, an administrator picks whose. */}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+        <LazyQueueSlotsSection />
+        <StudioVoiceSection />
+      </SimpleGrid>
     </Stack>
   );
 }
