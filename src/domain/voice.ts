@@ -13,7 +13,6 @@ export { VOICE_DESCRIPTION_LIMIT, VOICE_EXAMPLES_LIMIT };
 export const VOICE_SUGGESTIONS_LIMIT = 20;
 
 export const voiceExampleSchema = z.object({ post_id: z.number().int(), text: z.string() });
-export type VoiceExample = z.infer<typeof voiceExampleSchema>;
 
 /** GET/PUT /api/studio-voice answer: whose voice it is, its description and examples (none by default). */
 export const studioVoiceSchema = z.object({
