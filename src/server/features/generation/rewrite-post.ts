@@ -3,18 +3,9 @@ import { AppError } from '../../errors.ts';
 import { languageOf, writerProjectOf } from './generate-posts-job.ts';
 import { makeWriterPreview } from './image-variants.ts';
 import { findProjectForGeneration, listPostImagesToWrite } from './repo.ts';
+import type { RewriteRequest } from '../posts/service.ts';
 import { voiceForWriter } from '../voice/service.ts';
 import type { GenerationDependencies } from './service.ts';
-
-/** One post of a project to write again (the posts feature's RewriteRequest). */
-export interface PostToRewrite {
-  projectId: number;
-  postId: number;
-  sequence: number;
-  count: number;
-  note: string;
-  current: { instagram: string; linkedin: string };
-}
 
 /**
  * Writes one post again with the configured writer (issue 24 item 5): the project as the generation
@@ -23,7 +14,7 @@ export interface PostToRewrite {
  * not the project's: nothing changes.
  */
 export function createPostRewriter(deps: GenerationDependencies) {
-  return async (input: PostToRewrite): Promise<{ instagram: string; linkedin: string }> => {
+  return async (input: RewriteRequest): Promise<{ instagram: string; linkedin: string }> => {
     const project = await findProjectForGeneration(deps.db, input.projectId);
     if (!project) throw new AppError('NOT_FOUND', `Project ${input.projectId} not found`);
     const images: WriterImage[] = [];

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { factCheckerOf } from '../../../../domain/facts.ts';
 import { ALT_TEXT_LIMIT, type Post, type PostUpdate, countCharacters, factsToConfirm, instagramTextProblem, textProblems } from '../../../../domain/post.ts';
@@ -151,13 +151,7 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
           <LinkedinPreviewCard post={draft} />
         </Stack>
       </SimpleGrid>
-      <Stack gap={6}>
-        <Text fw={500} size="sm">
-          {t('edit.images')}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t('edit.imagesHelp')}
-        </Text>
+      <Section title={t('edit.images')} help={t('edit.imagesHelp')}>
         <PostImagesEditor
           images={images}
           onChange={(next) => {
@@ -171,20 +165,14 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
             {imagesError}
           </Text>
         )}
-      </Stack>
-      <Stack gap={6}>
-        <Text fw={500} size="sm">
-          {t('edit.altTexts')}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t('edit.altTextsHelp')}
-        </Text>
+      </Section>
+      <Section title={t('edit.altTexts')} help={t('edit.altTextsHelp')}>
         <AltTextsEditor
           images={images}
           onChange={(id, altText) => setImages((current) => current.map((image) => (image.id === id ? { ...image, alt_text: altText } : image)))}
           disabled={update.isPending}
         />
-      </Stack>
+      </Section>
       <TextVersions post={post} onRestored={onClose} />
       <FactsNotice facts={factsAsked} confirm={{ confirmed: factsConfirmed, onChange: setFactsConfirmed, disabled: update.isPending }} />
       {serverErrors.form && (
@@ -200,6 +188,21 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
           {t('edit.save')}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** A part of the form: its title, a line of help, then its fields. */
+function Section({ title, help, children }: { title: string; help: string; children: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Text fw={500} size="sm">
+        {title}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {help}
+      </Text>
+      {children}
     </Stack>
   );
 }
