@@ -60,6 +60,6 @@ export const voiceSuggestionsSchema = z.object({ owner_id: z.string(), items: z.
 export type VoiceSuggestions = z.infer<typeof voiceSuggestionsSchema>;
 
 /** The text of a published post that speaks for the studio: Instagram's, or LinkedIn's when it went out there alone. */
-export function voiceTextOf(post: { text: string; linkedin_text: string | null }): string {
-  return post.text.trim() !== '' ? post.text : (post.linkedin_text ?? '');
+export function voiceTextOf(post: { text: string; linkedin_text: string | null; toInstagram: boolean }): string {
+  return post.toInstagram && post.text.trim() !== '' ? post.text : (post.linkedin_text ?? post.text);
 }

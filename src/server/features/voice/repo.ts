@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { VOICE_SUGGESTIONS_LIMIT } from '../../../domain/voice.ts';
 import type { Database } from '../../db/schema.ts';
+import { readFlag } from '../../db/values.ts';
 
 /** The SQL of the studio's voice: an owner's description and examples, read and replaced together. */
 
@@ -34,24 +35,25 @@ export async function replaceVoiceRows(
   });
 }
 
-/** The owner's published posts among these ids, with their texts. */
-export function findPublishedPosts(db: Kysely<Database>, ownerId: string, postIds: number[]) {
-  if (postIds.length === 0) return Promise.resolve([]);
-  return db
+/** The owner's published posts among these ids, with their texts and whether they went to Instagram. */
+export async function findPublishedPosts(db: Kysely<Database>, ownerId: string, postIds: number[]) {
+  if (postIds.length === 0) return [];
+  const rows = await db
     .selectFrom('posts')
-    .select(['id', 'text', 'linkedin_text'])
+    .select(['id', 'text', 'linkedin_text', 'to_instagram'])
     .where('owner_id', '=', ownerId)
     .where('state', '=', 'published')
     .where('id', 'in', postIds)
     .execute();
+  return rows.map(({ to_instagram: toInstagram, ...row }) => ({ ...row, toInstagram: readFlag(toInstagram) }));
 }
 
 /** The owner's most recent published posts, newest first, with their project's title. */
-export function listRecentPublishedPosts(db: Kysely<Database>, ownerId: string) {
-  return db
+export async function listRecentPublishedPosts(db: Kysely<Database>, ownerId: string) {
+  const rows = await db
     .selectFrom('posts')
     .innerJoin('projects', 'projects.id', 'posts.project_id')
-    .select(['posts.id', 'posts.text', 'posts.linkedin_text', 'posts.published_at', 'projects.title'])
+    .select(['posts.id', 'posts.text', 'posts.linkedin_text', 'posts.to_instagram', 'posts.published_at', 'projects.title'])
     .where('posts.owner_id', '=', ownerId)
     .where('posts.state', '=', 'published')
     .where('posts.published_at', 'is not', null)
@@ -59,6 +61,7 @@ export function listRecentPublishedPosts(db: Kysely<Database>, ownerId: string) 
     .orderBy('posts.id', 'desc')
     .limit(VOICE_SUGGESTIONS_LIMIT)
     .execute();
+  return rows.map(({ to_instagram: toInstagram, ...row }) => ({ ...row, toInstagram: readFlag(toInstagram) }));
 }
 
 export function findUserRole(db: Kysely<Database>, id: string) {

@@ -83,7 +83,12 @@ export async function getVoiceSuggestions(deps: VoiceDependencies, actor: Sessio
   return {
     owner_id: ownerId,
     items: rows
-      .map((row) => ({ post_id: row.id, text: voiceTextOf(row), project_title: row.title, published_at: readInstant(row.published_at!).toISOString() }))
+      .map((row) => ({
+        post_id: row.id,
+        text: voiceTextOf(row),
+        project_title: row.title,
+        published_at: readInstant(row.published_at!).toISOString(),
+      }))
       .filter((item) => item.text.trim() !== ''),
   };
 }

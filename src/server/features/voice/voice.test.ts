@@ -47,7 +47,17 @@ describe("the studio's voice", () => {
     posts.claraOld = (await published(ids.clara, claraProject, 'La luz entra por el patio. #patio', '2026-10-01T10:00:00Z')).id;
     posts.claraNew = (await published(ids.clara, claraProject, 'Madera, cal y sombra. #madera', '2026-11-01T10:00:00Z')).id;
     posts.claraPreview = (await createTestPost(t.database.db, { projectId: claraProject, ownerId: ids.clara, text: 'Sin publicar' })).id;
-    posts.claraLinkedinOnly = (await published(ids.clara, claraProject, '', '2026-09-01T10:00:00Z')).id;
+    // Out on LinkedIn alone: its Instagram text never went out.
+    posts.claraLinkedinOnly = (
+      await createTestPost(t.database.db, {
+        projectId: claraProject,
+        ownerId: ids.clara,
+        state: 'published',
+        text: 'El texto de Instagram, que no salió',
+        publishedAt: new Date('2026-09-01T10:00:00Z'),
+        networks: { linkedin: true },
+      })
+    ).id;
     await t.database.db.updateTable('posts').set({ linkedin_text: 'Solo en LinkedIn, más largo.' }).where('id', '=', posts.claraLinkedinOnly).execute();
     posts.bruno = (await published(ids.bruno, await projectOf(ids.bruno, 'Nave'), 'Una nave de Bruno.', '2026-11-02T10:00:00Z')).id;
   });
