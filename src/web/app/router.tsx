@@ -4,6 +4,7 @@ import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { Namespace } from '../i18n/namespaces.ts';
+import { getSession, sessionQueryKey } from '../lib/session.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { BareLayout } from './bare-layout.tsx';
 import { RequireAuth, RequireRole, SessionChecked, ToLoginPage } from './guards.tsx';
@@ -136,16 +137,26 @@ export function preloadRoute(pathname: string, i18n: I18n): Promise<void> {
 }
 
 /**
- * Starts the first request of the page the app opens on (a list's first page) with the session check,
- * rather than once the session has answered and the page rendered: one round trip fewer before the
- * list shows. A page without `prefetch` asks nothing ahead.
+ * Starts the first request of the page the app opens on (a list's first page) as soon as the session
+ * check says someone is signed in, while the page's code and translations still load, rather than once
+ * the page has rendered. A page without `prefetch` asks nothing ahead.
  */
 export function prefetchPageData(location: { pathname: string; search: string }, queryClient: QueryClient): void {
-  for (const match of matchRoutes(routes, location.pathname) ?? []) {
+  const handles = (matchRoutes(routes, location.pathname) ?? []).flatMap((match) => {
     const handle = match.route.handle as RouteHandle | undefined;
-    // A failure here is the page's own to show when it asks again.
-    handle?.prefetch?.(queryClient, new URLSearchParams(location.search)).catch(() => undefined);
-  }
+    return handle?.prefetch ? [handle.prefetch] : [];
+  });
+  if (handles.length === 0) return;
+  // Once the session check (already on its way: the same request) says someone is signed in: a visitor's
+  // request would be refused with a 401 the browser's console reports, and there is nothing to show them.
+  void queryClient
+    .fetchQuery({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000 })
+    .then((user) => {
+      if (!user) return;
+      // A failure here is the page's own to show when it asks again.
+      for (const prefetch of handles) prefetch(queryClient, new URLSearchParams(location.search)).catch(() => undefined);
+    })
+    .catch(() => undefined);
 }
 
 /** Props for a link that loads its page on the first sign of intent (pointer over it, focus, touch). */
