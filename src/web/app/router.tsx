@@ -9,6 +9,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { BareLayout } from './bare-layout.tsx';
 import { RequireAuth, RequireRole, SessionChecked, ToLoginPage } from './guards.tsx';
 import { type LazyPage, lazyPage } from './lazy-page.tsx';
+import { canOpen } from './role-routes.ts';
 import { LAYOUTS, PAGES, type PageCode, type PageEntry } from './route-table.ts';
 
 /*
@@ -152,7 +153,8 @@ export function prefetchPageData(location: { pathname: string; search: string },
   void queryClient
     .fetchQuery({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000 })
     .then((user) => {
-      if (!user) return;
+      // Nor to a role the page is not for (its guard sends it home): the API would refuse it with a 403.
+      if (!user || !canOpen(user.role, location.pathname)) return;
       // A failure here is the page's own to show when it asks again.
       for (const prefetch of handles) prefetch(queryClient, new URLSearchParams(location.search)).catch(() => undefined);
     })
