@@ -114,7 +114,28 @@ async function advanceAppClockTo(server: RunningServer, instant: string, seconds
 }
 
 /** Drags with the mouse from the middle of one element to the middle of another, in steps (dnd-kit starts after a few pixels); no screenshot in between (a full-page one resizes the window, which cancels a drag). */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+/** What dnd-kit's live region tells a screen reader once the dragged post is over a day (in Spanish). */
+function toldOverDay(page: Page, date: string): Promise<void> {
+  return page
+    .locator('[id^="DndLiveRegion"]')
+    .getByText(new RegExp(`^Sobre [a-zé]+, ${Number(date.slice(8))} de `))
+    .waitFor({ state: 'attached' });
+}
+
+/** The same over a quarter hour of the week. */
+function toldOverTime(page: Page, time: string): Promise<void> {
+  return page
+    .locator('[id^="DndLiveRegion"]')
+    .getByText(new RegExp(`^Sobre .* a las ${time}\\.$`))
+    .waitFor({ state: 'attached' });
+}
+
+/**
+ * Drags with the mouse and lets go once the calendar says the post is over the target, as a person
+ * waits for the highlight: on a busy machine a button released before dnd-kit has measured the last
+ * pointer move drops the post on a cell it crossed on the way.
+ */
+async function drag(page: Page, from: Locator, to: Locator, over: () => Promise<void>): Promise<void> {
   // In the middle of the screen: near its edges dnd-kit scrolls the page under the pointer.
   await from.evaluate((node) => node.scrollIntoView({ block: 'center' }));
   const source = (await from.boundingBox())!;
@@ -123,6 +144,7 @@ async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 4, { steps: 4 });
   await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+  await over();
   await page.mouse.up();
 }
 
@@ -195,18 +217,14 @@ describe('the calendar', () => {
       expect(await axeViolations(page)).toEqual([]);
 
       // 3. Dragged to the next day with the mouse: it keeps its time.
-      await drag(page, post, dayCell(page, nextDay));
+      await drag(page, post, dayCell(page, nextDay), () => toldOverDay(page, nextDay));
       await page.getByText(/^Publicación movida: /).waitFor();
       await calendarPost(dayCell(page, nextDay), 1).waitFor();
       expect(await postById(page, server, posts[0]!.id)).toMatchObject({ state: 'scheduled', publish_on: nextDay, publish_time: '10:15' });
 
       // 4. Back with the keyboard: Space lifts it, the left arrow goes to the day before, Space drops it.
       // Each step waits for what a screen reader is told (dnd-kit's live region, in Spanish): over its own day, then the day before.
-      const toldOver = (date: string) =>
-        page
-          .locator('[id^="DndLiveRegion"]')
-          .getByText(new RegExp(`^Sobre [a-zé]+, ${Number(date.slice(8))} de `))
-          .waitFor({ state: 'attached' });
+      const toldOver = (date: string) => toldOverDay(page, date);
       await calendarPost(dayCell(page, nextDay), 1).focus();
       await page.keyboard.press('Space');
       await toldOver(nextDay);
@@ -218,7 +236,7 @@ describe('the calendar', () => {
 
       // 5. LinkedIn disconnected meanwhile (another tab): the server refuses the move, the post goes back with the reason.
       expect((await page.request.delete(`${server.url}/api/social/linkedin`)).status()).toBe(200);
-      await drag(page, calendarPost(dayCell(page, day), 1), dayCell(page, nextDay));
+      await drag(page, calendarPost(dayCell(page, day), 1), dayCell(page, nextDay), () => toldOverDay(page, nextDay));
       await page.getByText('No se ha movido la publicación').waitFor();
       await page.getByText('LinkedIn no está conectado').waitFor();
       await calendarPost(dayCell(page, day), 1).waitFor();
@@ -236,14 +254,10 @@ describe('the calendar', () => {
       expect(await axeViolations(page)).toEqual([]);
       // A quarter hour is a target: dragged to 10:45, then back up two quarters with the keyboard.
       const quarter = (time: string) => page.locator(`[data-slot="${day}T${time}"]`);
-      await drag(page, calendarPost(slot, 1), quarter('10:45'));
+      await drag(page, calendarPost(slot, 1), quarter('10:45'), () => toldOverTime(page, '10:45'));
       await page.getByText(/^Publicación movida: .*, 10:45$/).waitFor();
       await calendarPost(quarter('10:45'), 1).focus();
-      const toldAt = (time: string) =>
-        page
-          .locator('[id^="DndLiveRegion"]')
-          .getByText(new RegExp(`^Sobre .* a las ${time}\\.$`))
-          .waitFor({ state: 'attached' });
+      const toldAt = (time: string) => toldOverTime(page, time);
       await page.keyboard.press('Space');
       await toldAt('10:45');
       await page.keyboard.press('ArrowUp');
