@@ -5,6 +5,7 @@ import { type Plugin, type Rolldown, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { landingPage } from './scripts/landing-vite-plugin.ts';
 import { loginPage } from './scripts/login-vite-plugin.ts';
+import { reactOnPreact } from './scripts/react-on-preact.ts';
 import { LANGUAGES } from './src/domain/languages.ts';
 import { LAYOUTS, PAGES } from './src/web/app/route-table.ts';
 import { FIRST_NAMESPACES } from './src/web/i18n/namespaces.ts';
@@ -108,6 +109,8 @@ export default defineConfig({
     pageHtml(),
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],
+  // React's API, Preact's runtime (decision 038).
+  resolve: { alias: reactOnPreact },
   build: {
     outDir: path.resolve('dist/web'),
     emptyOutDir: true,

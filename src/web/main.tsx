@@ -1,4 +1,3 @@
-import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './app/styles.ts';
@@ -21,20 +20,14 @@ prefetchPageData(window.location, queryClient);
 
 // The launch screen of index.html stays until the first screen's code and translations are there (the
 // guards show their spinner if the session check takes longer). Rendering only then mounts the page in
-// one go (a render that suspends on a chunk starts over when it arrives), and as a transition React
-// renders it in short slices that leave the page responsive rather than in one long task.
+// one go (a render that suspends on a chunk starts over when it arrives).
 void Promise.all([i18nLoaded(i18n), pageLoaded]).then(() => {
-  const reactRoot = createRoot(root);
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <Providers i18n={i18n} queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <Providers i18n={i18n} queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>,
   );
 });
 

@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test-support/render.tsx';
 
 describe('the app’s way to /login (decision 022)', () => {
   afterEach(() => {
@@ -13,7 +12,8 @@ describe('the app’s way to /login (decision 022)', () => {
     // The app was loaded at /login: the server had no prerendered login page to send.
     history.replaceState(null, '', '/login');
     vi.resetModules();
-    const { ToLoginPage } = await import('./guards.tsx');
+    // The providers come fresh too: the libraries the page uses are loaded again with it (one copy each).
+    const [{ ToLoginPage }, { renderWithProviders }] = await Promise.all([import('./guards.tsx'), import('../test-support/render.tsx')]);
     renderWithProviders(<ToLoginPage from="/projects" />);
     const link = await screen.findByRole('link', { name: 'Iniciar Sesión' });
     expect(link.getAttribute('href')).toBe('/login');

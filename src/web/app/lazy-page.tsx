@@ -3,13 +3,14 @@ import { type ComponentType, type ReactElement, use } from 'react';
 export type LazyPage<Props extends object> = ((props: Props) => ReactElement) & {
   /** Starts loading the code, once; resolves when it is there. */
   preload: () => Promise<unknown>;
+  /** Whether the code is there (renders without suspending). */
+  isLoaded: () => boolean;
 };
 
 /**
  * A page (or layout) whose code is a chunk of its own, loaded when first shown or ahead of it
  * (`preload`: the router on a navigation, a link on hover or focus). Once loaded it renders at once;
- * while loading it suspends, and since the router's navigations are transitions, the screen already
- * shown stays until the new one is ready (no spinner flash between pages).
+ * while loading it suspends (the router shows the screen before it meanwhile: router.tsx).
  */
 export function lazyPage<Props extends object>(load: () => Promise<ComponentType<Props>>): LazyPage<Props> {
   let loaded: ComponentType<Props> | undefined;
@@ -29,5 +30,5 @@ export function lazyPage<Props extends object>(load: () => Promise<ComponentType
     const Page = loaded ?? use(preload());
     return <Page {...props} />;
   }
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload, isLoaded: () => loaded !== undefined });
 }

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ComponentType, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, type RouteObject, matchRoutes, useLocation, useRoutes } from 'react-router';
+import { type Location, Navigate, type RouteObject, matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { Namespace } from '../i18n/namespaces.ts';
 import { getSession, sessionQueryKey } from '../lib/session.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -62,6 +62,7 @@ function lazyComponentOf(code: PageCode & { wrappers?: readonly PageCode[] }): L
 /** What `preloadRoute` loads for a route: its layout's or page's chunk, and the namespaces it reads. */
 interface RouteHandle {
   preload: () => Promise<unknown>;
+  isLoaded: () => boolean;
   namespaces: readonly Namespace[];
   /** Starts the page's first request (route-table.ts's `prefetch`), once its code is there. */
   prefetch?: (queryClient: QueryClient, params: URLSearchParams) => Promise<void>;
@@ -72,6 +73,7 @@ function pageRoute(page: PageEntry): RouteObject {
   const { prefetch } = page;
   const handle: RouteHandle = {
     preload: Page.preload,
+    isLoaded: Page.isLoaded,
     namespaces: page.namespaces,
     prefetch: prefetch
       ? (queryClient, params) => importModule(page.module).then((exports) => (exports[prefetch] as PagePrefetch)(queryClient, params))
@@ -82,7 +84,7 @@ function pageRoute(page: PageEntry): RouteObject {
 
 function layoutRoute(layout: keyof typeof LAYOUTS, children: RouteObject[]): RouteObject {
   const Layout = lazyComponentOf(LAYOUTS[layout]);
-  return { element: <Layout />, children, handle: { preload: Layout.preload, namespaces: [] } satisfies RouteHandle };
+  return { element: <Layout />, children, handle: { preload: Layout.preload, isLoaded: Layout.isLoaded, namespaces: [] } satisfies RouteHandle };
 }
 
 /** Every route of SPEC §2 with its guard. */
@@ -161,6 +163,36 @@ export function prefetchPageData(location: { pathname: string; search: string },
     .catch(() => undefined);
 }
 
+/** Whether everything a page needs (its layout's and its own code, its namespaces) is there. */
+function routeLoaded(pathname: string, i18n: I18n): boolean {
+  return (matchRoutes(routes, pathname) ?? []).every(({ route }) => {
+    const handle = route.handle as RouteHandle | undefined;
+    return !handle || (handle.isLoaded() && handle.namespaces.every((namespace) => i18n.hasLoadedNamespace(namespace)));
+  });
+}
+
+/**
+ * The address whose page is shown: the current one once its code and translations are there, the one
+ * before it until then. The screen already shown stays while the next one loads (no spinner between
+ * pages), and the page shown reads its own address, not the one it is about to leave for.
+ */
+function useShownLocation(location: Location, i18n: I18n): Location {
+  const [lastShown, setLastShown] = useState(location);
+  const [settled, setSettled] = useState<Location | null>(null);
+  const ready = settled === location || routeLoaded(location.pathname, i18n);
+  if (ready && lastShown !== location) setLastShown(location);
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    // Settled also when a chunk failed: the page then renders, and its failure shows.
+    void preloadRoute(location.pathname, i18n).then(() => current && setSettled(location));
+    return () => {
+      current = false;
+    };
+  }, [location, ready, i18n]);
+  return ready ? location : lastShown;
+}
+
 /** Props for a link that loads its page on the first sign of intent (pointer over it, focus, touch). */
 export function usePreloadOnIntent(): (to: string) => { onMouseEnter: () => void; onFocus: () => void; onTouchStart: () => void } {
   const { i18n } = useTranslation();
@@ -170,13 +202,13 @@ export function usePreloadOnIntent(): (to: string) => { onMouseEnter: () => void
   };
 }
 
-/** The routes for the current address, inside BrowserRouter (whose navigations are transitions). */
+/** The routes for the current address, inside BrowserRouter. */
 export function AppRoutes() {
   const location = useLocation();
   const { i18n } = useTranslation();
   // The layout's chunk, the page's and its translations load together rather than one after the other.
   void preloadRoute(location.pathname, i18n);
-  const element = useRoutes(routes, location);
-  // Only the first screen shows this while its code loads; later navigations keep the previous screen.
+  const element = useRoutes(routes, useShownLocation(location, i18n));
+  // Only the first screen shows this while its code loads (or one that failed to load).
   return <Suspense fallback={<Spinner fullPage />}>{element}</Suspense>;
 }

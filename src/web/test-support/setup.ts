@@ -4,8 +4,10 @@ import { afterEach, beforeEach } from 'vitest';
 import { checkConsoleErrors, watchConsoleErrors } from './console-errors.ts';
 
 beforeEach(() => watchConsoleErrors());
-// Unmounting can log too, so the check comes after the cleanup.
-afterEach(() => {
+// Unmounting can log too, so the check comes after the cleanup. Timers a test's last screen started
+// without delay (Mantine's focus trap focusing a dialog) run first, while the window is still there.
+afterEach(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 0));
   cleanup();
   checkConsoleErrors();
 });
@@ -30,3 +32,5 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+// Mantine's combobox scrolls its selected option into view after a delay; jsdom has no layout to scroll.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
