@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CALENDAR_MAX_DAYS } from './limits.ts';
 import { daySchema, postSchema } from './post.ts';
-import { daysBetween, studioClockSchema } from './studio-time.ts';
+import { daysBetween } from './studio-time.ts';
+import { studioClockSchema } from './studio-time-schemas.ts';
 
 /**
  * GET /api/calendar (issue 16): the posts the user sees (the posts page's rules) whose day is in a range

@@ -1,128 +1,32 @@
 import { z } from 'zod';
-import { FACT_KINDS, type UnsupportedFact } from './facts.ts';
+import { FACT_KINDS } from './facts.ts';
 import { rowIdSchema } from './ids.ts';
-import { LOCK_MARGIN_MINUTES } from './limits.ts';
+import {
+  ALT_TEXT_LIMIT,
+  POSTS_PAGE_SIZE,
+  POST_NETWORKS,
+  POST_STATES,
+  REWRITE_NOTE_LIMIT,
+  RESULT_STATUSES,
+  TEXT_LIMITS,
+  TEXT_REPLACEMENTS,
+  isCalendarDay,
+} from './post-rules.ts';
 import { personSchema } from './project.ts';
-import { studioClockSchema, timeOfDaySchema } from './studio-time.ts';
+import { studioClockSchema, timeOfDaySchema } from './studio-time-schemas.ts';
 
 /**
  * Posts: what a launched project becomes (SPEC's "preview projects", §3, §4, §5, §9). Messages are keys
- * of the `validation` namespace. "Today" is the studio's day, given by the server (YYYY-MM-DD).
+ * of the `validation` namespace. "Today" is the studio's day, given by the server (YYYY-MM-DD). The rules
+ * without zod are post-rules.ts's (the browser's first load reads them there); the server reads them here.
  */
-
-export const POST_STATES = ['preview', 'scheduled', 'published'] as const;
-export type PostState = (typeof POST_STATES)[number];
-/** A stored state as a PostState; anything else reads as a preview. */
-export const postStateOf = (value: string): PostState => ((POST_STATES as readonly string[]).includes(value) ? (value as PostState) : 'preview');
-
-export const POST_NETWORKS = ['instagram', 'linkedin'] as const;
-export type PostNetwork = (typeof POST_NETWORKS)[number];
-
-/** SPEC §9: six cards a page. */
-export const POSTS_PAGE_SIZE = 6;
-
-/**
- * The networks' own text limits (Instagram caption and hashtags; LinkedIn commentary), the one place
- * they live. Instagram's hashtags are 5, not the 30 of Meta's IG User Media reference: Instagram
- * announced on 2025-12-18 (@creators) that a post or reel caption takes at most five, and posting
- * services now document 5 (Ayrshare's Instagram API page); see docs/decisions/014-instagram-hashtag-limit.md.
- */
-export const TEXT_LIMITS = { instagramCharacters: 2200, instagramHashtags: 5, linkedinCharacters: 3000 } as const;
-
-/**
- * How each network's text is written (decision 034), guides rather than limits: Instagram cuts a caption
- * after about 125 characters and LinkedIn after about 140 on a phone ("see more"), so the first line is the
- * hook; LinkedIn posts of 900 to 1,200 characters read best (AuthoredUp's study of ~1 million posts) with
- * about 3 hashtags at the end.
- */
-export const WRITING_GUIDES = { hookCharacters: 125, linkedinCharacters: 1200, linkedinHashtags: 3 } as const;
-
-/**
- * An image's description (decision 034): Instagram's `alt_text` takes at most 1,000 characters, LinkedIn's
- * `altText` 4,086; the smaller, so that one description fits both.
- */
-export const ALT_TEXT_LIMIT = 1000;
-
-/** Characters as the networks count them: code points, so an emoji counts once. */
-export function countCharacters(text: string): number {
-  return [...text].length;
-}
-
-/** Hashtags as Instagram links them: `#` then letters, digits or underscores. */
-export function countHashtags(text: string): number {
-  return text.match(/#[\p{L}\p{N}_]+/gu)?.length ?? 0;
-}
-
-/** Why a text cannot go to Instagram, or undefined when it can. */
-export function instagramTextProblem(text: string): 'instagramTooLong' | 'instagramTooManyHashtags' | undefined {
-  if (countCharacters(text) > TEXT_LIMITS.instagramCharacters) return 'instagramTooLong';
-  if (countHashtags(text) > TEXT_LIMITS.instagramHashtags) return 'instagramTooManyHashtags';
-  return undefined;
-}
+export * from './post-rules.ts';
 
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const daySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'dateInvalid');
-
-/**
- * A network's outcome for a post (DESIGN principle 4). pending: chosen, not tried yet; publishing: the
- * call is under way; unknown: the call may or may not have taken effect ("needs review").
- */
-export const RESULT_STATUSES = ['pending', 'publishing', 'posted', 'failed', 'not_selected', 'unknown'] as const;
-export type ResultStatus = (typeof RESULT_STATUSES)[number];
-
-/**
- * Why a network's result failed, needs review or waits for another try: a code the app and the e-mails
- * translate (posts `resultErrors.<code>`), while `error` keeps the English technical detail for
- * operators. Results recorded before the codes existed have none.
- */
-export const RESULT_ERROR_CODES = [
-  /** The network refused the owner's token (invalid, expired, revoked): the connection is closed. */
-  'connectionRefused',
-  /** The network refused a permission (a scope, a page role): the connection is closed. */
-  'permissionMissing',
-  /** The chosen page cannot be published to (PAGE_PROBLEMS in domain/social.ts): the connection stands, the user chooses another page or fixes the role. */
-  'pageNotPublishable',
-  /** Instagram cannot fetch the post's images: the server's image addresses are not public (PUBLIC_URL or S3). */
-  'imagesNotPublic',
-  /** The network refused this post (its media, its text): its own words are the detail. */
-  'rejectedByNetwork',
-  /** The owner's account is not connected, or no page is chosen to publish to. */
-  'notConnected',
-  /** The stored connection can no longer be decrypted (the key changed). */
-  'connectionUnreadable',
-  /** The post has no owner whose accounts could publish it. */
-  'noOwner',
-  /** Instagram needs at least one selected image. */
-  'noImage',
-  /** The server has no client for the network. */
-  'networkNotConfigured',
-  /** The creating call may or may not have taken effect ("needs review"). */
-  'outcomeUnknown',
-  /** A "needs review" result someone checked on the network and marked not published (decision 025). */
-  'markedNotPublished',
-  /** Tried `attempts` times, the network never took it. */
-  'gaveUp',
-  /** A 5xx or a connection never made: tried again later. */
-  'networkUnavailable',
-  /** The network asked to wait: tried again later. */
-  'rateLimited',
-  /** Something failed on our side while preparing the post: tried again later. */
-  'internalError',
-] as const;
-export type ResultErrorCode = (typeof RESULT_ERROR_CODES)[number];
-
-/** The codes whose `error` is the network's own words, worth showing under the sentence. */
-export const RESULT_ERROR_CODES_WITH_DETAIL: readonly ResultErrorCode[] = ['rejectedByNetwork'];
-
-export function isResultErrorCode(value: string | null | undefined): value is ResultErrorCode {
-  return (RESULT_ERROR_CODES as readonly (string | null | undefined)[]).includes(value);
-}
+  .refine(isCalendarDay, 'dateInvalid');
 
 export const postResultSchema = z.object({
   status: z.enum(RESULT_STATUSES),
@@ -149,24 +53,6 @@ export type PostResult = z.infer<typeof postResultSchema>;
  */
 export const reviewResultSchema = z.object({ published: z.boolean() });
 export type ReviewResultInput = z.infer<typeof reviewResultSchema>;
-
-/** A result the user can mark published or not published: one whose outcome is unknown. */
-export function needsReview(result: Pick<PostResult, 'status'> | null): boolean {
-  return result?.status === 'unknown';
-}
-
-/**
- * What a result's reason shows: the sentence of its code (with the network's own words when they help),
- * or, for a result recorded before the codes, its `error` as written. An unknown outcome without a
- * code can only mean one thing.
- */
-export type ResultReason = { code: ResultErrorCode; attempts: number; detail: string | null } | { code: null; text: string };
-
-export function resultReasonOf(result: { status: string; error: string | null; error_code: string | null; attempts: number }): ResultReason | null {
-  const code = isResultErrorCode(result.error_code) ? result.error_code : result.status === 'unknown' ? 'outcomeUnknown' : null;
-  if (code) return { code, attempts: result.attempts, detail: RESULT_ERROR_CODES_WITH_DETAIL.includes(code) ? result.error : null };
-  return result.error ? { code: null, text: result.error } : null;
-}
 
 export const postImageSchema = z.object({
   id: z.number().int(),
@@ -264,17 +150,6 @@ export const postPageSchema = z.object({
 });
 export type PostPage = z.infer<typeof postPageSchema>;
 
-/** A post's texts (decision 034). */
-export interface PostTexts {
-  text: string;
-  linkedin_text: string | null;
-}
-
-/** The text a network gets: LinkedIn its own when it has one, else the shared `text`. */
-export function textFor(post: PostTexts, network: PostNetwork): string {
-  return network === 'linkedin' ? (post.linkedin_text ?? post.text) : post.text;
-}
-
 /**
  * PATCH /api/posts/:id (SPEC §5 Preview edit): the texts and the images (the post's whole list, in its
  * new order, each selected or not, with its description). At least one image stays selected: every
@@ -306,34 +181,6 @@ export const postUpdateSchema = z.object({
 export type PostUpdate = z.infer<typeof postUpdateSchema>;
 
 /**
- * The text rules, shared by the form and the server, for the networks chosen (none while a preview):
- * each text fits its network, a chosen network's text is not empty, and a post has some text. With one
- * text for both it must fit LinkedIn always and Instagram when chosen, as before decision 034.
- */
-export function textProblems(texts: PostTexts, networks: { instagram: boolean; linkedin: boolean }): Record<string, string> {
-  const problems: Record<string, string> = {};
-  const instagram = texts.text;
-  if (texts.linkedin_text === null) {
-    if (instagram.trim() === '') problems.text = 'postTextRequired';
-    else if (countCharacters(instagram) > TEXT_LIMITS.linkedinCharacters) problems.text = 'linkedinTooLong';
-    else if (networks.instagram && instagramTextProblem(instagram)) problems.text = instagramTextProblem(instagram)!;
-    return problems;
-  }
-  const linkedin = texts.linkedin_text;
-  if (instagram.trim() === '') {
-    if (networks.instagram || linkedin.trim() === '') problems.text = 'postTextRequired';
-  } else if (instagramTextProblem(instagram)) problems.text = instagramTextProblem(instagram)!;
-  if (linkedin.trim() === '' && networks.linkedin) problems.linkedin_text = 'postTextRequired';
-  else if (countCharacters(linkedin) > TEXT_LIMITS.linkedinCharacters) problems.linkedin_text = 'linkedinTooLong';
-  return problems;
-}
-
-/** How long before its time a post is locked (limits.ts, docs/decisions/026). */
-export { LOCK_MARGIN_MINUTES };
-/** The publish dialog offers times in these steps; the server takes any minute. */
-export const PUBLISH_TIME_STEP_MINUTES = 15;
-
-/**
  * PUT /api/posts/:id/schedule (SPEC §5 Publish configuration): a day not earlier than today, or none;
  * with a day, at least one network. No day clears the networks and leaves the post in preview.
  * `publish_time` is the studio's HH:MM: PUBLISH_HOUR:00 when omitted on a later day; omitted on today,
@@ -357,14 +204,6 @@ export const scheduleSchema = z.object({
 });
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
-/** The problems of a schedule against the studio's today, shared by the dialog and the server (the time's margin is the server's: it needs the clock). */
-export function scheduleProblems(input: Pick<ScheduleInput, 'publish_on' | 'networks'>, today: string): Record<string, string> {
-  if (input.publish_on === null) return {};
-  if (input.publish_on < today) return { publish_on: 'publishDateInPast' };
-  if (!input.networks.instagram && !input.networks.linkedin) return { networks: 'networkRequired' };
-  return {};
-}
-
 /** POST /api/posts/:id/queue: the networks; the day and time are the owner's next free weekly slot. */
 export const queuePostSchema = z.object({
   networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
@@ -376,15 +215,10 @@ export const queuePostSchema = z.object({
  * POST /api/posts/:id/rewrite (issue 24 item 5): a post in preview written again by the writer, alone,
  * with an optional note ("shorter", "mention the timber"); its texts before are kept as a version.
  */
-export const REWRITE_NOTE_LIMIT = 300;
 export const rewritePostSchema = z.object({
   note: z.string().trim().max(REWRITE_NOTE_LIMIT, 'rewriteNoteTooLong').default(''),
 });
 export type RewritePostInput = z.infer<typeof rewritePostSchema>;
-
-/** What replaced a version's texts: an edit, a rewrite by the writer, or a version brought back. */
-export const TEXT_REPLACEMENTS = ['edit', 'rewrite', 'restore'] as const;
-export type TextReplacement = (typeof TEXT_REPLACEMENTS)[number];
 
 /** An earlier text of a post (GET /api/posts/:id/versions, newest first). */
 export const postTextVersionSchema = z.object({
@@ -399,118 +233,7 @@ export type PostTextVersion = z.infer<typeof postTextVersionSchema>;
 /** POST /api/posts/:id/versions/:versionId/restore: the version's texts back; a scheduled post's new facts confirmed as an edit's. */
 export const restoreVersionSchema = z.object({ confirm_facts: confirmFactsSchema });
 
-/** One fact however it is written again: case, accents' composition and spacing aside. */
-export function factKey(text: string): string {
-  return text.normalize('NFC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
-}
-
-/**
- * The facts scheduling asks about (issue 24 item 3): those of the chosen networks' texts (of both while
- * none is chosen) that nobody confirmed yet, each once.
- */
-export function factsToConfirm(
-  post: Pick<Post, 'unsupported_facts' | 'facts_confirmed'>,
-  networks: { instagram: boolean; linkedin: boolean } = { instagram: false, linkedin: false },
-): UnsupportedFact[] {
-  const chosen = POST_NETWORKS.filter((network) => networks[network]);
-  const confirmed = new Set(post.facts_confirmed);
-  const seen = new Set<string>();
-  return (chosen.length > 0 ? chosen : POST_NETWORKS)
-    .flatMap((network) => post.unsupported_facts[network])
-    .filter((fact) => {
-      const key = factKey(fact.text);
-      if (confirmed.has(key) || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-}
 export type QueuePostInput = z.infer<typeof queuePostSchema>;
-
-/** The instant from which a post going out at `publishAt` is locked (ISO), or null when it has no time. */
-export function lockedFromOf(publishAt: string | null): string | null {
-  return publishAt === null ? null : new Date(Date.parse(publishAt) - LOCK_MARGIN_MINUTES * 60_000).toISOString();
-}
-
-/** A post is due once its time has come. */
-export function isDue(post: { publish_at: string | null }, now: Date): boolean {
-  return post.publish_at !== null && Date.parse(post.publish_at) <= now.getTime();
-}
-
-/** SPEC §4 as amended (decision 026): data can be edited until the post's time minus the margin; never once published or in process. */
-export function isEditable(post: { state: PostState; publish_at: string | null; in_process: boolean }, now: Date): boolean {
-  const lockedFrom = lockedFromOf(post.publish_at);
-  return post.state !== 'published' && !post.in_process && (lockedFrom === null || now.getTime() < Date.parse(lockedFrom));
-}
-
-/** SPEC's per-network values: true (posted), false (failed; an unknown outcome counts as failed), notSelected. */
-export type SpecResult = true | false | 'notSelected';
-
-export function specResultOf(result: PostResult | null): SpecResult | null {
-  if (!result) return null;
-  if (result.status === 'posted') return true;
-  if (result.status === 'not_selected') return 'notSelected';
-  if (result.status === 'failed' || result.status === 'unknown') return false;
-  return null; // pending or publishing: no result yet
-}
-
-/** The badge of one network's result (SPEC §4: posted, failed, not selected; DESIGN: needs review). */
-export type ResultBadge = 'posted' | 'failed' | 'notSelected' | 'needsReview';
-
-export function resultBadgeOf(result: PostResult | null): ResultBadge | null {
-  if (!result) return null;
-  if (result.status === 'unknown') return 'needsReview';
-  const value = specResultOf(result);
-  if (value === true) return 'posted';
-  if (value === false) return 'failed';
-  if (value === 'notSelected') return 'notSelected';
-  return null;
-}
-
-/** The labels a post's state may show; the last two are defined by SPEC §4 but no rule leads to them. */
-export const DISPLAYED_STATES = ['preview', 'scheduled', 'published', 'publicationError', 'publishedWithErrors', 'partiallyPublished', 'partialError'] as const;
-export type DisplayedState = (typeof DISPLAYED_STATES)[number];
-
-export const DISPLAYED_STATE_COLORS: Record<DisplayedState, string> = {
-  preview: 'gray',
-  scheduled: 'blue',
-  published: 'green',
-  publicationError: 'red',
-  publishedWithErrors: 'yellow',
-  partiallyPublished: 'blue',
-  partialError: 'orange',
-};
-
-/**
- * SPEC §4 "Displayed post state": scheduled shows as such; with no per-network results the raw state
- * shows; otherwise true and notSelected count as success and false as failure: all success is
- * published, all failure "error en publicación", a mix "publicado con errores". A network not selected
- * is no publication: a post that failed on every network it went to was published nowhere, so it is
- * "error en publicación" even beside a network not selected (decision 028).
- */
-export function displayedStateOf(post: { state: PostState; results: { instagram: PostResult | null; linkedin: PostResult | null } }): DisplayedState {
-  if (post.state === 'scheduled') return 'scheduled';
-  const values = [specResultOf(post.results.instagram), specResultOf(post.results.linkedin)].filter((value): value is SpecResult => value !== null);
-  if (values.length === 0) return post.state;
-  const chosen = values.filter((value) => value !== 'notSelected');
-  const failures = chosen.filter((value) => value === false).length;
-  if (failures === 0) return 'published';
-  if (failures === chosen.length) return 'publicationError';
-  return 'publishedWithErrors';
-}
-
-/**
- * The networks "retry" tries again (issue 29): those of a published post whose result failed (a
- * "needs review" one marked not published included). The networks that published it are left alone;
- * a result whose outcome is unknown is checked and marked first (decision 025).
- */
-export function retryableNetworks(post: {
-  state: PostState;
-  in_process: boolean;
-  results: { instagram: PostResult | null; linkedin: PostResult | null };
-}): PostNetwork[] {
-  if (post.state !== 'published' || post.in_process) return [];
-  return POST_NETWORKS.filter((network) => post.results[network]?.status === 'failed');
-}
 
 /**
  * GET /api/posts/:id/accounts: the accounts the post will go to, the owner's publish targets chosen in

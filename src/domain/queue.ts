@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUEUE_SLOTS } from './limits.ts';
-import { addDays, instantOf, isoWeekdayOf, timeOfDaySchema, wallClockOf } from './studio-time.ts';
+import { addDays, instantOf, isoWeekdayOf, wallClockOf } from './studio-time.ts';
+import { timeOfDaySchema } from './studio-time-schemas.ts';
 
 /**
  * The weekly queue (issue 16, docs/decisions/026): each customer's publishing slots, a weekday and a

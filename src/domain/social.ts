@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { SOCIAL_NETWORKS } from './social-networks.ts';
 
 /**
  * Connections to the two social networks (SPEC §3 connection data, §4 "Social connection", §9 scopes and
  * defaults). What the browser sees of a connection is the client view below: never a token.
  */
-export const SOCIAL_NETWORKS = ['linkedin', 'instagram'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export { NETWORK_NAMES, SOCIAL_NETWORKS, type SocialNetwork } from './social-networks.ts';
 export const socialNetworkSchema = z.enum(SOCIAL_NETWORKS);
-
-/** The networks' own names, the same in every language. */
-export const NETWORK_NAMES: Record<SocialNetwork, string> = { linkedin: 'LinkedIn', instagram: 'Instagram' };
 
 /**
  * LinkedIn's scopes (SPEC §9 lists nine; docs/decisions/011 says why we ask for fewer). Every app gets

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, instantOf, isoWeekdayOf, timeOfDaySchema, timeOfHour, wallClockOf } from './studio-time.ts';
+import { addDays, daysBetween, instantOf, isoWeekdayOf, timeOfHour, wallClockOf } from './studio-time.ts';
+import { timeOfDaySchema } from './studio-time-schemas.ts';
 
 const MADRID = 'Europe/Madrid';
 const iso = (date: Date) => date.toISOString();

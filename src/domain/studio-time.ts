@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Language } from './languages.ts';
 
 /**
@@ -10,16 +9,23 @@ import type { Language } from './languages.ts';
  * what RFC 5545 and JavaScript's Temporal call "compatible".
  */
 
-/** A time of day, HH:MM from 00:00 to 23:59. */
-export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'timeInvalid');
+/** A time of day, HH:MM from 00:00 to 23:59 (studio-time-schemas.ts's timeOfDaySchema). */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function isTimeOfDay(value: string): boolean {
+  return TIME_OF_DAY.test(value);
+}
 
 /**
  * The studio's clock as the server reads it, for the browser (whose own clock may be in another zone, or
  * not the app's: the sandbox's clock control moves the app's): its today, its time now, and the time a
  * post scheduled without one gets (PUBLISH_HOUR:00).
  */
-export const studioClockSchema = z.object({ today: z.string(), time: z.string(), default_time: z.string() });
-export type StudioClock = z.infer<typeof studioClockSchema>;
+export interface StudioClock {
+  today: string;
+  time: string;
+  default_time: string;
+}
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;

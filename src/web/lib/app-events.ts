@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { type AppEvent, appEventSchema } from '../../domain/events.ts';
+import type { AppEvent } from '../../domain/events.ts';
 
 /**
  * The server's live events (GET /api/events, server-sent events): one EventSource per tab, opened while
@@ -12,14 +12,21 @@ let source: EventSource | undefined;
 
 const EVENT_TYPES: AppEvent['type'][] = ['generation', 'project', 'post'];
 
+// The events' schema (and zod with it) loads with the first event, not with every page that listens.
+const loadEventSchema = () => import('../../domain/events.ts').then((module) => module.appEventSchema);
+
 function open(): void {
   if (source || typeof EventSource === 'undefined') return;
   source = new EventSource('/api/events', { withCredentials: true });
   for (const type of EVENT_TYPES) {
     source.addEventListener(type, (message) => {
-      const parsed = appEventSchema.safeParse(safeJson((message as MessageEvent<string>).data));
-      if (!parsed.success) return;
-      for (const listener of [...listeners]) listener(parsed.data);
+      const data = safeJson((message as MessageEvent<string>).data);
+      // One module promise: events still reach the listeners in the order they came.
+      void loadEventSchema().then((schema) => {
+        const parsed = schema.safeParse(data);
+        if (!parsed.success) return;
+        for (const listener of [...listeners]) listener(parsed.data);
+      });
     });
   }
 }

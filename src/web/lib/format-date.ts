@@ -1,4 +1,4 @@
-import { daySchema } from '../../domain/post.ts';
+import { isCalendarDay } from '../../domain/post-rules.ts';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DISPLAYED_DAY = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
@@ -25,5 +25,5 @@ export function parseDisplayedDay(text: string): string | null {
   if (!match) return null;
   const [, dd = '', mm = '', yyyy = ''] = match;
   const day = `${yyyy}-${mm.padStart(2, '0')}-${dd.padStart(2, '0')}`;
-  return daySchema.safeParse(day).success ? day : null;
+  return isCalendarDay(day) ? day : null;
 }

@@ -1,7 +1,9 @@
-import { Select } from '@mantine/core';
-import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCustomers } from '../lib/customers.ts';
+import { ComboboxChevron, TextInput } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
+
+// Mantine's Select with its dropdown, floating-ui and focus handling is about 40 KB gzip: the filter shows as a
+// box like it until a pointer or the focus reaches it (or a customer is already chosen, whose name the list gives).
+const CustomerSelectField = lazy(() => import('./customer-select-field.tsx').then((module) => ({ default: module.CustomerSelectField })));
 
 export interface CustomerSelectProps {
   label: string;
@@ -14,35 +16,38 @@ export interface CustomerSelectProps {
 }
 
 /** An administrator picks a customer by name or e-mail, typed or chosen from the list. */
-export function CustomerSelect({ label, placeholder, value, onChange, clearable = false, w }: CustomerSelectProps) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  // Every customer seen so far, so the chosen one keeps its name whatever the search lists now.
-  const known = useRef(new Map<string, string>());
-  const selectedLabel = value ? known.current.get(value) : undefined;
-  // The box shows the chosen customer's name: that is not a search.
-  const customers = useCustomers(search === selectedLabel ? '' : search);
-  const options = (customers.data?.items ?? []).map((user) => ({
-    value: user.id,
-    label: `${`${user.first_name} ${user.last_name}`.trim() || user.email} · ${user.email}`,
-  }));
-  for (const option of options) known.current.set(option.value, option.label);
-  const chosen = value && known.current.get(value);
-  const data = chosen && !options.some((option) => option.value === value) ? [{ value: value!, label: chosen }, ...options] : options;
-  return (
-    <Select
-      label={label}
-      placeholder={placeholder}
-      data={data}
-      value={value}
-      onChange={(next) => onChange(next)}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      clearable={clearable}
-      clearButtonProps={{ 'aria-label': t('actions.clear') }}
-      nothingFoundMessage={customers.isFetching ? t('loading') : t('noResults')}
-      w={w}
+export function CustomerSelect(props: CustomerSelectProps) {
+  const [approached, setApproached] = useState(props.value !== null);
+  // What the box got before its code arrived, handed on: the focus, and a click opens the list.
+  const [focused, setFocused] = useState(false);
+  const [clicked, setClicked] = useState(false);
+  const stand = (
+    <TextInput
+      label={props.label}
+      placeholder={props.placeholder}
+      w={props.w}
+      readOnly
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
+      rightSection={<ComboboxChevron />}
+      rightSectionPointerEvents="none"
+      onPointerEnter={() => setApproached(true)}
+      onTouchStart={() => setApproached(true)}
+      onClick={() => {
+        setClicked(true);
+        setApproached(true);
+      }}
+      onFocus={() => {
+        setFocused(true);
+        setApproached(true);
+      }}
     />
+  );
+  if (!approached) return stand;
+  return (
+    <Suspense fallback={stand}>
+      <CustomerSelectField {...props} autoFocus={focused || clicked} defaultDropdownOpened={clicked} />
+    </Suspense>
   );
 }

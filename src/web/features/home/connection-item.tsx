@@ -1,7 +1,7 @@
 import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HomeConnectionAlert } from '../../../domain/home.ts';
-import { NETWORK_NAMES } from '../../../domain/social.ts';
+import { NETWORK_NAMES } from '../../../domain/social-networks.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { personName } from './post-items.tsx';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HomeFailedPublication, HomePreviewPost, HomeScheduledPost } from '../../../domain/home.ts';
 import type { Person } from '../../../domain/project.ts';
-import { POST_NETWORKS, resultReasonOf } from '../../../domain/post.ts';
-import { NETWORK_NAMES } from '../../../domain/social.ts';
+import { POST_NETWORKS, resultReasonOf } from '../../../domain/post-rules.ts';
+import { NETWORK_NAMES } from '../../../domain/social-networks.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useTimeOfDay } from '../../lib/format-time.ts';
 

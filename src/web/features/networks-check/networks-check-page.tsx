@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Titl
 import '@mantine/core/styles/List.css';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../domain/languages.ts';
-import { NETWORK_NAMES } from '../../../domain/social.ts';
+import { NETWORK_NAMES } from '../../../domain/social-networks.ts';
 import { intlLocaleOf } from '../../lib/format-time.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { Spinner } from '../../ui/spinner.tsx';

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCK_MARGIN_MINUTES } from '../../../domain/post.ts';
+import { LOCK_MARGIN_MINUTES } from '../../../domain/post-rules.ts';
 import { ROLES_WITH_POSTS } from '../../../domain/roles.ts';
 import { useAppEvents } from '../../lib/app-events.ts';
 import { type ListSchema, oneOf, text, useListState } from '../../lib/list-state.ts';

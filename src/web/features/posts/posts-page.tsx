@@ -1,7 +1,8 @@
 import { Alert, Box, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type ListPostsQuery, POSTS_PAGE_SIZE, POST_STATES } from '../../../domain/post.ts';
+import type { ListPostsQuery } from '../../../domain/post.ts';
+import { POSTS_PAGE_SIZE, POST_STATES } from '../../../domain/post-rules.ts';
 import { ROLES_WITH_POSTS } from '../../../domain/roles.ts';
 import { type ListSchema, oneOf, readListState, text, useListState, wholeNumber } from '../../lib/list-state.ts';
 import { getSession, sessionQueryKey, useSession } from '../../lib/session.ts';

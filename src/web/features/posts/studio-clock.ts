@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LOCK_MARGIN_MINUTES } from '../../../domain/post.ts';
+import { LOCK_MARGIN_MINUTES } from '../../../domain/post-rules.ts';
 import { addDays } from '../../../domain/studio-time.ts';
 
 /*

@@ -6,10 +6,10 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../domain/languages.ts';
-import { PUBLISH_TIME_STEP_MINUTES } from '../../../domain/post.ts';
+import { PUBLISH_TIME_STEP_MINUTES } from '../../../domain/post-rules.ts';
 import { MAX_QUEUE_SLOTS, type QueueSlot, queueSlotsProblems } from '../../../domain/queue.ts';
 import { ROLES_WITH_POSTS } from '../../../domain/roles.ts';
-import { addDays, timeOfDaySchema } from '../../../domain/studio-time.ts';
+import { addDays, isTimeOfDay } from '../../../domain/studio-time.ts';
 import { intlLocaleOf, useTimeOfDay } from '../../lib/format-time.ts';
 import { useSession } from '../../lib/session.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
@@ -85,7 +85,7 @@ const sameSlots = (rows: Row[], slots: readonly QueueSlot[]) =>
 /** Each row's problem as a `validation` key: a time that is not one, or the server's rules (a slot listed before). */
 function rowProblems(rows: Row[]): Map<number, string> {
   const problems = new Map<number, string>();
-  for (const row of rows) if (!timeOfDaySchema.safeParse(row.time).success) problems.set(row.key, 'timeInvalid');
+  for (const row of rows) if (!isTimeOfDay(row.time)) problems.set(row.key, 'timeInvalid');
   const whole = rows.filter((row) => !problems.has(row.key));
   for (const [path, problem] of Object.entries(queueSlotsProblems(whole.map((row) => ({ weekday: Number(row.weekday), time: row.time }))))) {
     const index = /^slots\.(\d+)$/.exec(path)?.[1];

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SOCIAL_NETWORKS } from '../../../domain/social.ts';
+import { SOCIAL_NETWORKS } from '../../../domain/social-networks.ts';
 import { ConnectionTile } from './connection-tile.tsx';
 import { LazyQueueSlotsSection } from './queue-slots-lazy.tsx';
 import { StudioVoiceSection } from './studio-voice-section.tsx';

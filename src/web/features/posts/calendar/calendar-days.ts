@@ -4,7 +4,7 @@
  * read as a local Date can turn into the day before west of Greenwich. Weeks start on Monday.
  */
 
-import { daySchema } from '../../../../domain/post.ts';
+import { isCalendarDay } from '../../../../domain/post-rules.ts';
 import { addDays, isoWeekdayOf } from '../../../../domain/studio-time.ts';
 
 export type CalendarView = 'month' | 'week';
@@ -18,7 +18,7 @@ function fromUtc(date: Date): string {
 }
 
 export function isDay(value: string | null | undefined): value is string {
-  return typeof value === 'string' && daySchema.safeParse(value).success;
+  return typeof value === 'string' && isCalendarDay(value);
 }
 
 export function mondayOf(day: string): string {

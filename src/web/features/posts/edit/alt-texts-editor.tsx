@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ALT_TEXT_LIMIT, countCharacters } from '../../../../domain/post.ts';
+import { ALT_TEXT_LIMIT, countCharacters } from '../../../../domain/post-rules.ts';
 import { PostPicture } from '../post-picture.tsx';
 import type { EditedImage } from './post-images-editor.tsx';
 import { useCounterNumber } from './text-counters.tsx';

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Post, REWRITE_NOTE_LIMIT, countCharacters } from '../../../../domain/post.ts';
+import type { Post } from '../../../../domain/post.ts';
+import { REWRITE_NOTE_LIMIT, countCharacters } from '../../../../domain/post-rules.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { useRewritePost } from '../api/rewrite-post.ts';
 

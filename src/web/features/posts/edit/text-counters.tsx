@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type PostNetwork, TEXT_LIMITS, countCharacters, countHashtags } from '../../../../domain/post.ts';
+import type { PostNetwork } from '../../../../domain/post.ts';
+import { TEXT_LIMITS, countCharacters, countHashtags } from '../../../../domain/post-rules.ts';
 
 /** i18next's language code to the one Intl knows (Catalan is "ca"). */
 function intlLocale(language: string): string {

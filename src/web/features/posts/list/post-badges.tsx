@@ -1,7 +1,8 @@
 import { Anchor, Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DISPLAYED_STATE_COLORS, POST_NETWORKS, type Post, type ResultBadge, displayedStateOf, resultBadgeOf } from '../../../../domain/post.ts';
-import { NETWORK_NAMES } from '../../../../domain/social.ts';
+import type { Post, ResultBadge } from '../../../../domain/post.ts';
+import { DISPLAYED_STATE_COLORS, POST_NETWORKS, displayedStateOf, resultBadgeOf } from '../../../../domain/post-rules.ts';
+import { NETWORK_NAMES } from '../../../../domain/social-networks.ts';
 
 const RESULT_COLORS: Record<ResultBadge, string> = { posted: 'green', failed: 'red', notSelected: 'gray', needsReview: 'orange' };
 

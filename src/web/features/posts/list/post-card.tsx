@@ -1,10 +1,12 @@
-import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCK_MARGIN_MINUTES, POST_NETWORKS, type Post, retryableNetworks } from '../../../../domain/post.ts';
-import { NETWORK_NAMES } from '../../../../domain/social.ts';
+import type { Post } from '../../../../domain/post.ts';
+import { LOCK_MARGIN_MINUTES, POST_NETWORKS, retryableNetworks } from '../../../../domain/post-rules.ts';
+import { NETWORK_NAMES } from '../../../../domain/social-networks.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useTimeOfDay } from '../../../lib/format-time.ts';
+import { HintedAction } from '../../../ui/hinted-action.tsx';
 import { CalendarIcon, CalendarPlusIcon, LockIcon, PencilIcon, RestoreIcon, RetryIcon, RewriteIcon, SendIcon, TrashIcon } from '../../../ui/icons.tsx';
 import { PostPicture } from '../post-picture.tsx';
 import { InstagramGlyph, LinkedinGlyph } from '../previews/preview-icons.tsx';
@@ -27,11 +29,9 @@ export interface PostCardProps {
 /** An action as an icon, named by its label (read aloud, and shown on hover and focus). */
 function IconAction({ label, onClick, children, color }: { label: string; onClick: () => void; children: React.ReactNode; color?: string }) {
   return (
-    <Tooltip label={label} withinPortal>
-      <ActionIcon variant={color ? 'subtle' : 'light'} color={color} size={30} radius="md" aria-label={label} onClick={onClick}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
+    <HintedAction label={label} variant={color ? 'subtle' : 'light'} color={color} size={30} radius="md" onClick={onClick}>
+      {children}
+    </HintedAction>
   );
 }
 
@@ -79,11 +79,9 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false }: 
           {t('card.number', { number: post.sequence })}
         </Badge>
         {lockReason && (
-          <Tooltip label={lockReason} withinPortal>
-            <ActionIcon pos="absolute" top={8} right={8} variant="white" color="dark" radius="xl" aria-label={lockReason} data-testid="post-lock">
-              <LockIcon size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <HintedAction label={lockReason} pos="absolute" top={8} right={8} variant="white" color="dark" radius="xl" data-testid="post-lock">
+            <LockIcon size={16} />
+          </HintedAction>
         )}
       </Box>
 

@@ -1,9 +1,10 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { POST_NETWORKS, type EarlierPublication, type Post, factsToConfirm } from '../../../../domain/post.ts';
-import { NETWORK_NAMES } from '../../../../domain/social.ts';
+import type { EarlierPublication, Post } from '../../../../domain/post.ts';
+import { POST_NETWORKS, factsToConfirm } from '../../../../domain/post-rules.ts';
+import { NETWORK_NAMES } from '../../../../domain/social-networks.ts';
 import { formatDate } from '../../../lib/format-date.ts';
-import { FactsList } from '../facts/facts-notice.tsx';
+import { FactsList } from '../facts/facts-list.tsx';
 import classes from './post-card.module.css';
 
 /** The newest earlier publication of each network, in the networks' order. */

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { POST_NETWORKS, type Post, type PostNetwork, type PostResult, needsReview, resultReasonOf } from '../../../../domain/post.ts';
+import type { Post, PostNetwork, PostResult } from '../../../../domain/post.ts';
+import { POST_NETWORKS, needsReview, resultReasonOf } from '../../../../domain/post-rules.ts';
 import type { Person } from '../../../../domain/project.ts';
-import { NETWORK_NAMES } from '../../../../domain/social.ts';
+import { NETWORK_NAMES } from '../../../../domain/social-networks.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import classes from './post-card.module.css';
 

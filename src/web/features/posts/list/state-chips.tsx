@@ -1,6 +1,7 @@
 import { Chip, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { POST_STATES, type PostPage, type PostState } from '../../../../domain/post.ts';
+import type { PostPage, PostState } from '../../../../domain/post.ts';
+import { POST_STATES } from '../../../../domain/post-rules.ts';
 
 export interface StateChipsProps {
   value: PostState | undefined;

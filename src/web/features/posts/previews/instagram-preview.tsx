@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Post, textFor } from '../../../../domain/post.ts';
+import type { Post } from '../../../../domain/post.ts';
+import { textFor } from '../../../../domain/post-rules.ts';
 import { ExpandableText } from './expandable-text.tsx';
 import { ImageCarousel } from './image-carousel.tsx';
 import { PreviewAuthor, usePreviewAuthor } from './preview-author.tsx';

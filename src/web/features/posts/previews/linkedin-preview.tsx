@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Post, type PostImage, textFor } from '../../../../domain/post.ts';
+import type { Post, PostImage } from '../../../../domain/post.ts';
+import { textFor } from '../../../../domain/post-rules.ts';
 import { PostPicture } from '../post-picture.tsx';
 import { ExpandableText } from './expandable-text.tsx';
 import { PreviewAuthor, usePreviewAuthor } from './preview-author.tsx';

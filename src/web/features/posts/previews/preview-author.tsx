@@ -2,7 +2,7 @@ import { Avatar, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostAccounts } from '../../../../domain/post.ts';
-import { NETWORK_NAMES, type SocialNetwork } from '../../../../domain/social.ts';
+import { NETWORK_NAMES, type SocialNetwork } from '../../../../domain/social-networks.ts';
 import { usePostAccounts } from '../api/get-post-accounts.ts';
 import classes from './social-previews.module.css';
 

@@ -1,13 +1,6 @@
-import {
-  POST_NETWORKS,
-  type PostAccounts,
-  type PostNetwork,
-  type ScheduleInput,
-  daySchema,
-  instagramTextProblem,
-  scheduleProblems,
-} from '../../../../domain/post.ts';
-import { timeOfDaySchema } from '../../../../domain/studio-time.ts';
+import type { PostAccounts, PostNetwork, ScheduleInput } from '../../../../domain/post.ts';
+import { POST_NETWORKS, instagramTextProblem, isCalendarDay, scheduleProblems } from '../../../../domain/post-rules.ts';
+import { isTimeOfDay } from '../../../../domain/studio-time.ts';
 import { type StudioMoment, isBefore, scheduleTimeProblem } from '../studio-clock.ts';
 
 export type Networks = Record<PostNetwork, boolean>;
@@ -36,13 +29,13 @@ export interface PublishRulesInput {
 
 /** Whether a date can carry networks: a real day, today or later. */
 export function isUsableDate(date: string, today: string): boolean {
-  return daySchema.safeParse(date).success && date >= today;
+  return isCalendarDay(date) && date >= today;
 }
 
 /** The date's problem as a `validation` key: empty, not a day, or earlier than today. */
 export function dateProblemOf(date: string, today: string): 'publishDateRequired' | 'dateInvalid' | 'publishDateInPast' | undefined {
   if (date === '') return 'publishDateRequired';
-  if (!daySchema.safeParse(date).success) return 'dateInvalid';
+  if (!isCalendarDay(date)) return 'dateInvalid';
   if (date < today) return 'publishDateInPast';
   return undefined;
 }
@@ -67,7 +60,7 @@ export function changeDate(choice: PublishChoice, date: string, now: StudioMomen
 
 /** The time's problem as a `validation` key, for a usable date: not a time, or sooner than the lock margin. */
 export function timeProblemOf(date: string, time: string, now: StudioMoment): 'timeInvalid' | 'publishTimeTooSoon' | undefined {
-  if (!timeOfDaySchema.safeParse(time).success) return 'timeInvalid';
+  if (!isTimeOfDay(time)) return 'timeInvalid';
   return scheduleTimeProblem({ day: date, time }, now, { allowNow: true }) === 'publishTimeTooSoon' ? 'publishTimeTooSoon' : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { Checkbox, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EarlierPublication } from '../../../../domain/post.ts';
-import { NETWORK_NAMES } from '../../../../domain/social.ts';
+import { NETWORK_NAMES } from '../../../../domain/social-networks.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 
 /**
