@@ -35,7 +35,16 @@ export const BUILDS = [
     name: 'server',
     label: 'the server',
     script: 'build:server',
-    inputs: ['src/server', 'src/sandbox', 'src/domain', 'tsconfig.server.json', 'tsconfig.base.json', 'package.json', 'package-lock.json'],
+    inputs: [
+      'src/server',
+      'src/sandbox',
+      'src/domain',
+      'scripts/bundle-server.mjs',
+      'tsconfig.server.json',
+      'tsconfig.base.json',
+      'package.json',
+      'package-lock.json',
+    ],
     output: 'dist/server',
   },
 ];
