@@ -5,9 +5,21 @@ import { PhotoIcon } from '../../ui/icons.tsx';
 
 /**
  * A post's picture filling its box; a missing source or one that fails to load shows a placeholder
- * instead (SPEC §8).
+ * instead (SPEC §8). `priority`: `first` for the picture a page's first screen waits for (the posts' largest
+ * paint), fetched before the others; `later` for pictures that may be below it, left to the browser to
+ * fetch as they come near.
  */
-export function PostPicture({ src, alt = '', style }: { src: string | null | undefined; alt?: string; style?: CSSProperties }) {
+export function PostPicture({
+  src,
+  alt = '',
+  style,
+  priority,
+}: {
+  src: string | null | undefined;
+  alt?: string;
+  style?: CSSProperties;
+  priority?: 'first' | 'later';
+}) {
   const { t } = useTranslation('posts');
   const [failedSource, setFailedSource] = useState<string | null>(null);
   if (!src || failedSource === src) {
@@ -36,6 +48,8 @@ export function PostPicture({ src, alt = '', style }: { src: string | null | und
       src={src}
       alt={alt}
       draggable={false}
+      fetchPriority={priority === 'first' ? 'high' : undefined}
+      loading={priority === 'later' ? 'lazy' : undefined}
       onError={() => setFailedSource(src)}
       style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', ...style }}
     />

@@ -24,6 +24,8 @@ export interface PostCardProps {
   onReview?: (answer: ReviewAnswer) => void;
   /** A review or a retry of this post is on its way: its buttons wait. */
   busy?: boolean;
+  /** The page's first card: its picture is what the first screen waits for (post-picture.tsx). */
+  first?: boolean;
 }
 
 /** An action as an icon, named by its label (read aloud, and shown on hover and focus). */
@@ -42,7 +44,7 @@ function IconAction({ label, onClick, children, color }: { label: string; onClic
  * itself, the date and the text's start. Published or in process, it is locked: it looks so, and only
  * what is still possible is offered, on one line.
  */
-export function PostCard({ post, onAction, onReview = () => {}, busy = false }: PostCardProps) {
+export function PostCard({ post, onAction, onReview = () => {}, busy = false, first = false }: PostCardProps) {
   const { t } = useTranslation('posts');
   const { atTime } = useTimeOfDay();
   const titleId = useId();
@@ -74,7 +76,7 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false }: 
     >
       {/* overflow: hidden keeps the box at 4:3 whatever the picture's own shape. */}
       <Box pos="relative" style={{ aspectRatio: '4 / 3', overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
-        <PostPicture src={picture?.url} style={locked ? { filter: 'grayscale(0.6)', opacity: 0.8 } : undefined} />
+        <PostPicture src={picture?.url} priority={first ? 'first' : 'later'} style={locked ? { filter: 'grayscale(0.6)', opacity: 0.8 } : undefined} />
         <Badge id={numberId} pos="absolute" top={8} left={8} color="dark" variant="filled" radius="sm">
           {t('card.number', { number: post.sequence })}
         </Badge>

@@ -62,7 +62,7 @@ export function PostsList({ query, onQueryChange, showOwner = false }: PostsList
       ) : page ? (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg" style={{ opacity: posts.isPlaceholderData ? 0.6 : 1 }}>
-            {page.items.map((post) => {
+            {page.items.map((post, index) => {
               const card = (
                 <PostCard
                   key={post.id}
@@ -70,6 +70,7 @@ export function PostsList({ query, onQueryChange, showOwner = false }: PostsList
                   onAction={(action) => dialogs.open(action, post)}
                   onReview={(answer) => dialogs.review(post, answer)}
                   busy={dialogs.busyId === post.id}
+                  first={index === 0}
                 />
               );
               // Whose post it is, a small line over its card (issue 29).
