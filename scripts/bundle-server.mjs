@@ -32,6 +32,9 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // A trace needs the mappings, not the sources' text: without it the map is 2.8 MB instead of 8.2, and
+  // node --enable-source-maps, which parses it at start, holds 3 MB of memory instead of 12.
+  sourcesContent: false,
   external: EXTERNAL,
   // The CommonJS libraries inside call require() for Node's own modules and the externals above.
   banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
