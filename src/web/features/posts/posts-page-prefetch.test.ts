@@ -37,4 +37,18 @@ describe('prefetchPostsPage: the cards the app opens on are asked for with the s
     await prefetchPostsPage(new QueryClient(), new URLSearchParams('owner=u7'));
     expect(requested(customer)).toEqual(['/api/session', '/api/posts?page=1&pageSize=6']);
   });
+
+  it("starts the first card's picture, the page's largest paint, as the cards arrive", async () => {
+    const images = [
+      { status: 'not_selected', url: '/media/aside.jpg' },
+      { status: 'pending', url: '/media/first.jpg' },
+    ];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+      Promise.resolve(json(String(input) === '/api/session' ? { id: 'u1', role: 'customer' } : { ...PAGE, items: [{ images }], total: 1 })),
+    );
+    await prefetchPostsPage(new QueryClient(), new URLSearchParams());
+    const preload = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe('/media/first.jpg');
+    preload?.remove();
+  });
 });

@@ -35,7 +35,8 @@ describe('PostsPage', () => {
     const { listCalls } = renderPage({
       answer: () => ({ status: 200, body: makePage(posts(6), { total: 14, counts: { all: 14, preview: 8, scheduled: 4, published: 2 } }) }),
     });
-    expect(await screen.findAllByRole('article')).toHaveLength(6);
+    // The first three paint first, the rest a task later (posts-list.tsx).
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(6));
     const chips = within(screen.getByRole('group', { name: 'Filtrar por estado' }));
     expect(chips.getByText('Todas (14)')).toBeTruthy();
     expect(chips.getByText('Vista previa (8)')).toBeTruthy();

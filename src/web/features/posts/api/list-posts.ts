@@ -14,9 +14,12 @@ export function usePosts(query: ListPostsQuery, enabled = true) {
   return useQuery({ ...listQuery(query), placeholderData: keepPreviousData, refetchOnMount: refetchUnlessJustRead, enabled });
 }
 
+/** The key a page of cards is kept under. */
+export const postsListKey = (query: ListPostsQuery) => [...postsQueryKey, 'list', query];
+
 function listQuery(query: ListPostsQuery) {
   return {
-    queryKey: [...postsQueryKey, 'list', query],
+    queryKey: postsListKey(query),
     queryFn: () => {
       const search = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
       if (query.state) search.set('state', query.state);

@@ -28,6 +28,11 @@ export interface PostCardProps {
   first?: boolean;
 }
 
+/** The picture a card shows: the post's first selected one. */
+export function cardPictureOf(post: Post): Post['images'][number] | null {
+  return post.images.find((image) => image.status === 'pending') ?? null;
+}
+
 /** An action as an icon, named by its label (read aloud, and shown on hover and focus). */
 function IconAction({ label, onClick, children, color }: { label: string; onClick: () => void; children: React.ReactNode; color?: string }) {
   return (
@@ -51,7 +56,7 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false, fi
   const numberId = useId();
   const published = post.state === 'published';
   const locked = published || post.in_process;
-  const picture = post.images.find((image) => image.status === 'pending') ?? null;
+  const picture = cardPictureOf(post);
   // Inside the lock margin of its time (or past it) it can no longer be rescheduled (docs/decisions/026).
   const timeLocked = !post.editable && !published && !post.in_process;
   const lockReason = published

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPostsQuery, Post } from '../../../../domain/post.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -21,6 +21,23 @@ export interface PostsListProps {
   onQueryChange: (query: ListPostsQuery, options?: { replace?: boolean }) => void;
   /** An administrator sees every customer's posts: each card says whose it is. */
   showOwner?: boolean;
+}
+
+/** Cards in the first render: a phone's first screen shows one, a desktop's first row three. */
+const FIRST_CARDS = 3;
+
+/**
+ * False for the first render with cards, true from the next task on: the page paints its first cards
+ * before it builds the rest (a long task fewer before the largest paint on a slow phone).
+ */
+function useRestAfterFirstPaint(ready: boolean): boolean {
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    if (!ready || rest) return undefined;
+    const timer = setTimeout(() => setRest(true));
+    return () => clearTimeout(timer);
+  }, [ready, rest]);
+  return rest;
 }
 
 const ownerName = (owner: NonNullable<Post['owner']>) => `${owner.first_name} ${owner.last_name}`.trim() || owner.email;
@@ -48,6 +65,7 @@ export function PostsList({ query, onQueryChange, showOwner = false }: PostsList
     if (page && page.items.length === 0 && query.page > lastPage) onQueryChange({ ...query, page: lastPage }, { replace: true });
   }, [page, query, lastPage, onQueryChange]);
 
+  const showRest = useRestAfterFirstPaint(page !== undefined);
   const dialogs = usePostDialogs({ latest: page?.items, clock: page?.clock, clockReadAt: posts.dataUpdatedAt });
 
   if (forbidden) return <Text c="dimmed">{t('forbidden.message')}</Text>;
@@ -62,7 +80,7 @@ export function PostsList({ query, onQueryChange, showOwner = false }: PostsList
       ) : page ? (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg" style={{ opacity: posts.isPlaceholderData ? 0.6 : 1 }}>
-            {page.items.map((post, index) => {
+            {(showRest ? page.items : page.items.slice(0, FIRST_CARDS)).map((post, index) => {
               const card = (
                 <PostCard
                   key={post.id}
