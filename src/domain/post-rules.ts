@@ -1,6 +1,5 @@
 import type { UnsupportedFact } from './facts.ts';
 import { LOCK_MARGIN_MINUTES } from './limits.ts';
-import type { Post, PostResult, ScheduleInput } from './post.ts';
 
 /**
  * A post's rules without its schemas (post.ts): the states, the networks' limits, the displayed state and
@@ -65,6 +64,11 @@ export function instagramTextProblem(text: string): 'instagramTooLong' | 'instag
 export const RESULT_STATUSES = ['pending', 'publishing', 'posted', 'failed', 'not_selected', 'unknown'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
+/** What these rules read of a network's result (post.ts's PostResult has it; its schema needs zod). */
+interface ResultOfNetwork {
+  status: ResultStatus;
+}
+
 /**
  * Why a network's result failed, needs review or waits for another try: a code the app and the e-mails
  * translate (posts `resultErrors.<code>`), while `error` keeps the English technical detail for
@@ -114,7 +118,7 @@ export function isResultErrorCode(value: string | null | undefined): value is Re
 }
 
 /** A result the user can mark published or not published: one whose outcome is unknown. */
-export function needsReview(result: Pick<PostResult, 'status'> | null): boolean {
+export function needsReview(result: ResultOfNetwork | null): boolean {
   return result?.status === 'unknown';
 }
 
@@ -171,7 +175,10 @@ export { LOCK_MARGIN_MINUTES };
 export const PUBLISH_TIME_STEP_MINUTES = 15;
 
 /** The problems of a schedule against the studio's today, shared by the dialog and the server (the time's margin is the server's: it needs the clock). */
-export function scheduleProblems(input: Pick<ScheduleInput, 'publish_on' | 'networks'>, today: string): Record<string, string> {
+export function scheduleProblems(
+  input: { publish_on: string | null; networks: { instagram: boolean; linkedin: boolean } },
+  today: string,
+): Record<string, string> {
   if (input.publish_on === null) return {};
   if (input.publish_on < today) return { publish_on: 'publishDateInPast' };
   if (!input.networks.instagram && !input.networks.linkedin) return { networks: 'networkRequired' };
@@ -194,7 +201,7 @@ export function factKey(text: string): string {
  * none is chosen) that nobody confirmed yet, each once.
  */
 export function factsToConfirm(
-  post: Pick<Post, 'unsupported_facts' | 'facts_confirmed'>,
+  post: { unsupported_facts: Record<PostNetwork, UnsupportedFact[]>; facts_confirmed: string[] },
   networks: { instagram: boolean; linkedin: boolean } = { instagram: false, linkedin: false },
 ): UnsupportedFact[] {
   const chosen = POST_NETWORKS.filter((network) => networks[network]);
@@ -229,7 +236,7 @@ export function isEditable(post: { state: PostState; publish_at: string | null; 
 /** SPEC's per-network values: true (posted), false (failed; an unknown outcome counts as failed), notSelected. */
 export type SpecResult = true | false | 'notSelected';
 
-export function specResultOf(result: PostResult | null): SpecResult | null {
+export function specResultOf(result: ResultOfNetwork | null): SpecResult | null {
   if (!result) return null;
   if (result.status === 'posted') return true;
   if (result.status === 'not_selected') return 'notSelected';
@@ -240,7 +247,7 @@ export function specResultOf(result: PostResult | null): SpecResult | null {
 /** The badge of one network's result (SPEC §4: posted, failed, not selected; DESIGN: needs review). */
 export type ResultBadge = 'posted' | 'failed' | 'notSelected' | 'needsReview';
 
-export function resultBadgeOf(result: PostResult | null): ResultBadge | null {
+export function resultBadgeOf(result: ResultOfNetwork | null): ResultBadge | null {
   if (!result) return null;
   if (result.status === 'unknown') return 'needsReview';
   const value = specResultOf(result);
@@ -271,7 +278,7 @@ export const DISPLAYED_STATE_COLORS: Record<DisplayedState, string> = {
  * is no publication: a post that failed on every network it went to was published nowhere, so it is
  * "error en publicación" even beside a network not selected (decision 028).
  */
-export function displayedStateOf(post: { state: PostState; results: { instagram: PostResult | null; linkedin: PostResult | null } }): DisplayedState {
+export function displayedStateOf(post: { state: PostState; results: { instagram: ResultOfNetwork | null; linkedin: ResultOfNetwork | null } }): DisplayedState {
   if (post.state === 'scheduled') return 'scheduled';
   const values = [specResultOf(post.results.instagram), specResultOf(post.results.linkedin)].filter((value): value is SpecResult => value !== null);
   if (values.length === 0) return post.state;
@@ -290,7 +297,7 @@ export function displayedStateOf(post: { state: PostState; results: { instagram:
 export function retryableNetworks(post: {
   state: PostState;
   in_process: boolean;
-  results: { instagram: PostResult | null; linkedin: PostResult | null };
+  results: { instagram: ResultOfNetwork | null; linkedin: ResultOfNetwork | null };
 }): PostNetwork[] {
   if (post.state !== 'published' || post.in_process) return [];
   return POST_NETWORKS.filter((network) => post.results[network]?.status === 'failed');

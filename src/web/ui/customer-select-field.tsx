@@ -2,7 +2,16 @@ import { Select } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomers } from '../lib/customers.ts';
-import type { CustomerSelectProps } from './customer-select.tsx';
+
+export interface CustomerSelectProps {
+  label: string;
+  placeholder: string;
+  /** The chosen customer's id, or null. */
+  value: string | null;
+  onChange: (customerId: string | null) => void;
+  clearable?: boolean;
+  w?: number | string;
+}
 
 /** An administrator picks a customer by name or e-mail, typed or chosen from the list (customer-select.tsx loads it). */
 export function CustomerSelectField({

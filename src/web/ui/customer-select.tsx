@@ -1,19 +1,10 @@
 import { ComboboxChevron, TextInput } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
+import type { CustomerSelectProps } from './customer-select-field.tsx';
 
 // Mantine's Select with its dropdown, floating-ui and focus handling is about 40 KB gzip: the filter shows as a
 // box like it until a pointer or the focus reaches it (or a customer is already chosen, whose name the list gives).
 const CustomerSelectField = lazy(() => import('./customer-select-field.tsx').then((module) => ({ default: module.CustomerSelectField })));
-
-export interface CustomerSelectProps {
-  label: string;
-  placeholder: string;
-  /** The chosen customer's id, or null. */
-  value: string | null;
-  onChange: (customerId: string | null) => void;
-  clearable?: boolean;
-  w?: number | string;
-}
 
 /** An administrator picks a customer by name or e-mail, typed or chosen from the list. */
 export function CustomerSelect(props: CustomerSelectProps) {
