@@ -77,7 +77,7 @@ function pageHtml(): Plugin {
       for (const page of Object.values(PAGES)) {
         // The landing page is the prerendered one (vite.landing.config.ts).
         if (page.path === '/') continue;
-        const code = [...('layout' in page ? [LAYOUTS[page.layout]] : []), page, ...('wrappers' in page ? page.wrappers : [])];
+        const code = [...('layout' in page ? [LAYOUTS[page.layout]] : []), page];
         for (const language of LANGUAGES) {
           const files = new Set<string>();
           for (const { module } of code) withImports(chunkOf(module), files);

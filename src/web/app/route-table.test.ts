@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LAYOUTS, PAGES, type PageCode } from './route-table.ts';
 
-const codes: PageCode[] = [
-  ...Object.values(LAYOUTS),
-  ...Object.values(PAGES),
-  ...Object.values(PAGES).flatMap((page) => ('wrappers' in page ? page.wrappers : [])),
-];
+const codes: PageCode[] = [...Object.values(LAYOUTS), ...Object.values(PAGES)];
 
 describe('the route table (what the router loads and the build preloads)', () => {
   it.each(codes.map((code) => [`${code.module} ${code.component}`, code] as const))(

@@ -24,8 +24,6 @@ export interface PageEntry extends PageCode {
   readonly layout?: keyof typeof LAYOUTS;
   /** The translation namespaces it reads besides the first ones (src/web/i18n/namespaces.ts). */
   readonly namespaces: readonly Namespace[];
-  /** Providers around it, loaded with it (the posts page's calendar languages). */
-  readonly wrappers?: readonly PageCode[];
   readonly props?: Readonly<Record<string, string>>;
   /**
    * An export of the module, `(queryClient, params) => void`, that starts the page's first request; the
@@ -74,7 +72,6 @@ export const PAGES = {
     layout: 'signedIn',
     namespaces: ['posts', 'social', 'validation'],
     prefetch: 'prefetchPostsPage',
-    wrappers: [{ module: 'app/dates-language.tsx', component: 'DatesLanguage' }],
   },
   calendar: {
     path: '/calendar',
@@ -82,7 +79,6 @@ export const PAGES = {
     component: 'CalendarPage',
     layout: 'signedIn',
     namespaces: ['calendar', 'posts', 'social', 'validation'],
-    wrappers: [{ module: 'app/dates-language.tsx', component: 'DatesLanguage' }],
   },
   prompts: {
     path: '/my-gpts',

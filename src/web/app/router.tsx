@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Navigate, type RouteObject, matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { Namespace } from '../i18n/namespaces.ts';
@@ -20,7 +20,6 @@ import { LAYOUTS, PAGES, type PageCode, type PageEntry } from './route-table.ts'
 const MODULES = import.meta.glob<Record<string, unknown>>([
   './app-layout.tsx',
   './public-layout.tsx',
-  './dates-language.tsx',
   '../features/*/*-page.tsx',
   '../features/landing/landing-redirect.tsx',
 ]);
@@ -40,21 +39,12 @@ type PagePrefetch = (queryClient: QueryClient, params: URLSearchParams) => void;
 
 const lazyComponents = new Map<string, LazyPage<Record<string, string>>>();
 
-/** One lazy component per module and export, its wrappers (providers) around it. */
-function lazyComponentOf(code: PageCode & { wrappers?: readonly PageCode[] }): LazyPage<Record<string, string>> {
+/** One lazy component per module and export. */
+function lazyComponentOf(code: PageCode): LazyPage<Record<string, string>> {
   const key = `${code.module}#${code.component}`;
   const known = lazyComponents.get(key);
   if (known) return known;
-  const created = lazyPage(async () => {
-    const [Page, ...Wrappers] = await Promise.all([
-      importComponent<Record<string, string>>(code),
-      ...(code.wrappers ?? []).map((wrapper) => importComponent<{ children: ReactNode }>(wrapper)),
-    ]);
-    if (Wrappers.length === 0) return Page!;
-    return function WrappedPage(props: Record<string, string>) {
-      return Wrappers.reduceRight<ReactNode>((child, Wrapper) => <Wrapper>{child}</Wrapper>, <Page {...props} />);
-    };
-  });
+  const created = lazyPage(() => importComponent<Record<string, string>>(code));
   lazyComponents.set(key, created);
   return created;
 }

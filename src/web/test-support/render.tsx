@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { DatesLanguage } from '../app/dates-language.tsx';
+import { DatesLanguage } from '../ui/dates-language.tsx';
 import { initI18n } from '../i18n/index.ts';
 import { resources } from '../i18n/resources.ts';
 

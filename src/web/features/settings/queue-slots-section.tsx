@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
-// The time pickers' styles come with this section (Settings has no other picker; app/dates-language.tsx has them for the posts pages).
+// The time pickers' styles come with this section (Settings has no other picker; ui/dates-language.tsx has them for the publish dialog).
 import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';

@@ -14,6 +14,7 @@ import { useTimeOfDay } from '../../../lib/format-time.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
+import { DatesLanguage } from '../../../ui/dates-language.tsx';
 import { postAccountsQueryKey, usePostAccounts } from '../api/get-post-accounts.ts';
 import { useQueuePost } from '../api/queue-post.ts';
 import { useSchedulePost } from '../api/schedule-post.ts';
@@ -42,14 +43,17 @@ export function PublishDialog({ opened, post, clock, clockReadAt, mode = 'publis
     // Wide enough for "Add to queue", Cancel and Confirm on one line.
     <Modal opened={opened} onClose={onClose} title={mode === 'queue' ? t('queue.title') : t('publish.title')} centered size={480}>
       {post && clock && (
-        <PublishForm
-          key={`${post.id}-${String(opened)}`}
-          post={post}
-          now={studioNow(clock, clockReadAt)}
-          defaultTime={clock.default_time}
-          mode={mode}
-          onClose={onClose}
-        />
+        // The date picker names months and weekdays in the interface language.
+        <DatesLanguage>
+          <PublishForm
+            key={`${post.id}-${String(opened)}`}
+            post={post}
+            now={studioNow(clock, clockReadAt)}
+            defaultTime={clock.default_time}
+            mode={mode}
+            onClose={onClose}
+          />
+        </DatesLanguage>
       )}
     </Modal>
   );

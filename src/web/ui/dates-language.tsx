@@ -1,5 +1,5 @@
 import { DatesProvider } from '@mantine/dates';
-// With the calendar's code, not in the app's first stylesheet: only the posts and calendar pages have a date picker.
+// With the publish dialog's code, not in the app's first stylesheet nor the posts pages': it has the only date picker.
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ca.js';
 import 'dayjs/locale/es.js';
