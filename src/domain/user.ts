@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema, newPasswordValueSchema } from './auth.ts';
 import { PASSWORD_TOO_COMMON, isCommonPassword } from './common-passwords.ts';
+import { APPROVAL_MODES, approvalModeSchema } from './approval.ts';
 import { LANGUAGES } from './languages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { ROLES } from './roles.ts';
@@ -29,6 +30,8 @@ export const userSchema = currentUserSchema.extend({
   company: z.string(),
   vat: z.string(),
   description: z.string(),
+  /** Who must approve this customer's posts (issue 25, decision 040); `none` for every other role. */
+  approval: z.enum(APPROVAL_MODES),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -115,6 +118,7 @@ export const updateUserSchema = z.object({
   description: optionalText.optional(),
   language: z.enum(LANGUAGES, { message: 'languageInvalid' }).optional(),
   active: z.boolean().optional(),
+  approval: approvalModeSchema.optional(),
   password: adminSetPasswordSchema.optional(),
   email: z.never({ error: 'emailLocked' }).optional(),
 });

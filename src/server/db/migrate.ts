@@ -19,6 +19,7 @@ import { earlierPublicationsMigration } from './migrations/015-earlier-publicati
 import { textsPerNetworkMigration } from './migrations/016-texts-per-network.ts';
 import { studioVoiceMigration } from './migrations/017-studio-voice.ts';
 import { postTextVersionsMigration } from './migrations/018-post-text-versions.ts';
+import { approvalMigration } from './migrations/019-approval.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string, Migration> {
@@ -41,6 +42,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '016-texts-per-network': textsPerNetworkMigration(),
     '017-studio-voice': studioVoiceMigration(dialect),
     '018-post-text-versions': postTextVersionsMigration(dialect),
+    '019-approval': approvalMigration(dialect),
   };
 }
 

@@ -65,6 +65,7 @@ describe('migrations', () => {
       '016-texts-per-network',
       '017-studio-voice',
       '018-post-text-versions',
+      '019-approval',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types for Kysely. Instants are `Date` on PostgreSQL and ISO-8601 text on SQLite, booleans are
@@ -24,6 +24,8 @@ export interface UsersTable {
   role: string;
   language: string;
   active: Flag;
+  /** Who must approve this customer's posts: none | studio | studio_and_team (migration 019, decision 040). */
+  approval: ColumnType<string, string | undefined, string>;
 }
 
 export interface SessionsTable {
@@ -230,6 +232,11 @@ export interface PostsTable {
   to_linkedin: Flag;
   publishing_since: Instant | null;
   published_at: Instant | null;
+  /** When and by whom the post was last put in awaiting_approval (migration 019). */
+  approval_asked_at: Instant | null;
+  approval_asked_by: string | null;
+  /** The approver's comment when they last asked for changes (migration 019). */
+  changes_comment: string | null;
   created_at: Instant;
   updated_at: Instant;
 }

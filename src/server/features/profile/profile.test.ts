@@ -44,6 +44,7 @@ describe('the own profile: GET /api/me/profile and PATCH /api/me', () => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual([
       'active',
+      'approval',
       'avatar_url',
       'company',
       'created_at',

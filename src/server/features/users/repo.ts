@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ListUsersQuery } from '../../../domain/user.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
@@ -17,14 +17,15 @@ const USER_COLUMNS = [
   'company',
   'vat',
   'description',
+  'approval',
   'created_at',
   'updated_at',
 ] as const;
 
 /** A user as services see it: `active` a boolean whatever the dialect stores. */
-export type UserRow = Omit<Pick<UsersTable, (typeof USER_COLUMNS)[number]>, 'active'> & { active: boolean };
+export type UserRow = Omit<Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>, 'active'> & { active: boolean };
 
-function readUserRow(row: Pick<UsersTable, (typeof USER_COLUMNS)[number]>): UserRow {
+function readUserRow(row: Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>): UserRow {
   return { ...row, active: readFlag(row.active) };
 }
 
@@ -101,7 +102,7 @@ export async function listUserRows(db: Kysely<Database>, query: ListUsersQuery):
 }
 
 export type UserRowChanges = Partial<
-  Pick<UsersTable, 'first_name' | 'last_name' | 'phone' | 'company' | 'vat' | 'description' | 'role' | 'language' | 'avatar_key'>
+  Pick<UsersTable, 'first_name' | 'last_name' | 'phone' | 'company' | 'vat' | 'description' | 'role' | 'language' | 'avatar_key'> & { approval: string }
 > & {
   active?: boolean;
 };

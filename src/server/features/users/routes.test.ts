@@ -268,6 +268,7 @@ describe('GET /api/users: paged and sorted by the server', () => {
     const ana = body.items.find((user: User) => user.first_name === 'ana');
     expect(Object.keys(ana).sort()).toEqual([
       'active',
+      'approval',
       'avatar_url',
       'company',
       'created_at',
@@ -382,6 +383,7 @@ describe('POST /api/users', () => {
       vat: '',
       description: '',
       active: true,
+      approval: 'none',
       avatar_url: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { toLanguage } from '../../../domain/languages.ts';
+import { toApprovalMode } from '../../../domain/approval.ts';
 import { ROLES, type Role } from '../../../domain/roles.ts';
 import type { CreateUser, ListUsersQuery, UpdateUser, User, UserPage } from '../../../domain/user.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
@@ -50,6 +51,8 @@ export function toUser(row: UserRow, storage: Storage): User {
     vat: row.vat,
     description: row.description,
     active: row.active,
+    // Only a customer's mode counts (decision 040); a user whose role changed keeps theirs stored but answers none.
+    approval: row.role === 'customer' ? toApprovalMode(row.approval) : 'none',
     avatar_url: row.avatar_key ? storage.publicUrl(row.avatar_key) : null,
     created_at: readInstant(row.created_at).toISOString(),
     updated_at: readInstant(row.updated_at).toISOString(),
@@ -134,6 +137,11 @@ export async function updateUser(deps: UsersDependencies, input: { id: string; c
     }
   }
 
+  // Approval is the customer's (decision 040): refused on any other role, unless it is being set back to none.
+  const role = changes.role ?? current.role;
+  if (changes.approval !== undefined && changes.approval !== 'none' && role !== 'customer') {
+    throw new AppError('VALIDATION_FAILED', 'Only a customer can require approval', { approval: 'approvalCustomerOnly' });
+  }
   if (Object.keys(changes).length > 0) await updateUserRow(deps.db, deps.dialect, input.id, changes, deps.now());
   if (password !== undefined) await setUserPassword(deps.auth, input.id, password);
   if (changes.active === false || password !== undefined) await endUserSessions(deps.auth, input.id);

@@ -17,6 +17,7 @@ const ADMIN: User = {
   vat: '',
   description: '',
   active: true,
+  approval: 'none',
   avatar_url: null,
   created_at: '2026-01-01T10:00:00.000Z',
   updated_at: '2026-01-01T10:00:00.000Z',
