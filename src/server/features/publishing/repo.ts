@@ -9,7 +9,7 @@ import { readFlag } from '../../db/values.ts';
 const subjectOf = (postId: number) => `post:${postId}`;
 
 /**
- * Takes the post for this job: scheduled, due (its time, `publish_at`, has come by the studio's clock),
+ * Takes the post for this job: scheduled (never awaiting approval, decision 040), due (its time, `publish_at`, has come by the studio's clock),
  * and held by no one, or held by no other live publish job (its holder died, or this is this job's own
  * retry). One conditional UPDATE, so two workers never both take it. False when there is nothing to do.
  */

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { type PublishingTestApp, createDuePost, createTestPublishing, startPublishingTestApp } from '../../test-support/publishing.ts';
+import { connect } from '../../test-support/social-sandbox.ts';
+import { createTestUser, signIn } from '../../test-support/test-app.ts';
+
+/**
+ * Issue 25, decision 040: a post awaiting approval is never published, whatever its time. The claim is
+ * one UPDATE that requires `state = 'scheduled'`, so a post that went back to awaiting approval after its
+ * publish job was queued is refused by the same statement that would take it. Three workers and their
+ * sweeps, the clock a day past both posts' time; the scheduled one beside it shows they ran.
+ */
+describe('publishing never publishes a post awaiting approval, with three workers', () => {
+  let env: PublishingTestApp;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    env = await startPublishingTestApp();
+    const user = await createTestUser(env.t, { email: 'clara@cliente.es', role: 'customer' });
+    ownerId = user.id;
+    expect((await connect(env.t, await signIn(env.t, user.email, user.password), 'linkedin')).statusCode).toBe(200);
+  });
+  afterAll(() => env.close());
+
+  it(
+    'leaves it awaiting approval, unpublished, even with its publish job queued, while the scheduled post beside it goes out once',
+    { timeout: 30_000 },
+    async () => {
+      const db = env.t.database.db;
+      const now = () => new Date(Date.parse('2026-06-11T08:00:00.000Z'));
+      const awaiting = await createDuePost(env, { ownerId, publishOn: '2026-06-10', publishTime: '10:15', networks: { linkedin: true } });
+      const scheduled = await createDuePost(env, { ownerId, publishOn: '2026-06-10', publishTime: '10:15', networks: { linkedin: true } });
+      // Queued while it was scheduled (twice, as the posts API and a sweep may), then sent back for approval.
+      for (let copy = 0; copy < 2; copy += 1) {
+        await enqueueJob(db, { kind: 'publish-post', subject: `post:${awaiting.id}`, payload: { postId: awaiting.id }, now: new Date(0) });
+      }
+      await db.updateTable('posts').set({ state: 'awaiting_approval' }).where('id', '=', awaiting.id).execute();
+      const text = (await db.selectFrom('posts').select('text').where('id', '=', awaiting.id).executeTakeFirstOrThrow()).text;
+
+      const processes = [1, 2, 3].map(() => createTestPublishing(env, { now }));
+      for (const { publishing, worker } of processes) {
+        publishing.sweep.start();
+        worker.start();
+      }
+      try {
+        await vi.waitFor(
+          async () => {
+            expect((await db.selectFrom('posts').select('state').where('id', '=', scheduled.id).executeTakeFirstOrThrow()).state).toBe('published');
+            const jobs = await db.selectFrom('jobs').select('state').where('subject', '=', `post:${awaiting.id}`).execute();
+            expect(jobs.map((job) => job.state)).toEqual(['done', 'done']);
+          },
+          { timeout: 20_000, interval: 100 },
+        );
+      } finally {
+        await Promise.all(processes.flatMap(({ publishing, worker }) => [publishing.sweep.stop(), worker.stop()]));
+      }
+
+      const post = await db.selectFrom('posts').select(['state', 'publishing_since', 'published_at']).where('id', '=', awaiting.id).executeTakeFirstOrThrow();
+      expect(post).toEqual({ state: 'awaiting_approval', publishing_since: null, published_at: null });
+      expect(await db.selectFrom('post_results').select('status').where('post_id', '=', awaiting.id).where('status', '=', 'posted').execute()).toEqual([]);
+      const commentaries = env.sandbox.sandbox.control.published().linkedin.map((entry) => entry.commentary.replace(/\\(.)/g, '$1'));
+      expect(commentaries.filter((commentary) => commentary === text)).toEqual([]);
+      // No sweep queued it again: only the two jobs queued before it waited for approval.
+      expect(await db.selectFrom('jobs').select('id').where('subject', '=', `post:${awaiting.id}`).execute()).toHaveLength(2);
+    },
+  );
+});
