@@ -7,8 +7,8 @@ import { type Publishing, createPublishing } from '../features/publishing/servic
 import { type JobWorker, createJobWorker } from '../jobs/job-worker.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { createTestPost, createTestProject } from './posts.ts';
-import { type TestSandbox, sandboxAdapters, sandboxClients, startTestSandbox } from './social-sandbox.ts';
-import { type TestApp, createTestApp, createTestTokenCipher } from './test-app.ts';
+import { type TestSandbox, connect, sandboxAdapters, sandboxClients, startTestSandbox } from './social-sandbox.ts';
+import { type TestApp, createTestApp, createTestTokenCipher, createTestUser, signIn } from './test-app.ts';
 import { freePort } from './free-port.ts';
 
 /**
@@ -74,6 +74,27 @@ export function publishingWorker(db: Kysely<Database>, dialect: 'sqlite' | 'post
 export function createTestPublishing(env: PublishingTestApp, overrides: Partial<PublishingDependencies> = {}) {
   const publishing = createPublishing(publishingDependencies(env, overrides));
   return { publishing, worker: publishingWorker(env.t.database.db, env.t.database.dialect, publishing, env.t.now) };
+}
+
+/**
+ * `count` app processes over the same database, each with its real sweep and job worker running on the
+ * clock `now`, as several processes of the app run in production; `stop` ends them all.
+ */
+export function startPublishingProcesses(env: PublishingTestApp, now: Clock, count = 3): { stop: () => Promise<void> } {
+  const processes = Array.from({ length: count }, () => createTestPublishing(env, { now }));
+  for (const { publishing, worker } of processes) {
+    publishing.sweep.start();
+    worker.start();
+  }
+  return { stop: async () => void (await Promise.all(processes.flatMap(({ publishing, worker }) => [publishing.sweep.stop(), worker.stop()]))) };
+}
+
+/** A customer who connected LinkedIn through the sandbox: the owner of the posts a publishing test publishes. */
+export async function createLinkedInCustomer(env: PublishingTestApp): Promise<string> {
+  const user = await createTestUser(env.t, { email: 'clara@cliente.es', role: 'customer' });
+  const answer = await connect(env.t, await signIn(env.t, user.email, user.password), 'linkedin');
+  if (answer.statusCode !== 200) throw new Error(`Connecting LinkedIn answered ${answer.statusCode}`);
+  return user.id;
 }
 
 let imageCounter = 0;

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import { type PublishingTestApp, createDuePost, createTestPublishing, startPublishingTestApp } from '../../test-support/publishing.ts';
-import { connect } from '../../test-support/social-sandbox.ts';
-import { createTestUser, signIn } from '../../test-support/test-app.ts';
+import {
+  type PublishingTestApp,
+  createDuePost,
+  createLinkedInCustomer,
+  startPublishingProcesses,
+  startPublishingTestApp,
+} from '../../test-support/publishing.ts';
 
 /**
  * Issue 25, decision 040: a post awaiting approval is never published, whatever its time. The claim is
@@ -16,9 +20,7 @@ describe('publishing never publishes a post awaiting approval, with three worker
 
   beforeAll(async () => {
     env = await startPublishingTestApp();
-    const user = await createTestUser(env.t, { email: 'clara@cliente.es', role: 'customer' });
-    ownerId = user.id;
-    expect((await connect(env.t, await signIn(env.t, user.email, user.password), 'linkedin')).statusCode).toBe(200);
+    ownerId = await createLinkedInCustomer(env);
   });
   afterAll(() => env.close());
 
@@ -37,11 +39,7 @@ describe('publishing never publishes a post awaiting approval, with three worker
       await db.updateTable('posts').set({ state: 'awaiting_approval' }).where('id', '=', awaiting.id).execute();
       const text = (await db.selectFrom('posts').select('text').where('id', '=', awaiting.id).executeTakeFirstOrThrow()).text;
 
-      const processes = [1, 2, 3].map(() => createTestPublishing(env, { now }));
-      for (const { publishing, worker } of processes) {
-        publishing.sweep.start();
-        worker.start();
-      }
+      const processes = startPublishingProcesses(env, now);
       try {
         await vi.waitFor(
           async () => {
@@ -52,7 +50,7 @@ describe('publishing never publishes a post awaiting approval, with three worker
           { timeout: 20_000, interval: 100 },
         );
       } finally {
-        await Promise.all(processes.flatMap(({ publishing, worker }) => [publishing.sweep.stop(), worker.stop()]));
+        await processes.stop();
       }
 
       const post = await db.selectFrom('posts').select(['state', 'publishing_since', 'published_at']).where('id', '=', awaiting.id).executeTakeFirstOrThrow();

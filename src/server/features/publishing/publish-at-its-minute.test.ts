@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type PublishingTestApp, createDuePost, createTestPublishing, startPublishingTestApp } from '../../test-support/publishing.ts';
-import { connect } from '../../test-support/social-sandbox.ts';
-import { createTestUser, signIn } from '../../test-support/test-app.ts';
+import {
+  type PublishingTestApp,
+  createDuePost,
+  createLinkedInCustomer,
+  startPublishingProcesses,
+  startPublishingTestApp,
+} from '../../test-support/publishing.ts';
 
 /**
  * Issue 16: a post at 10:15 goes out at 10:15, not at 10:14 nor later than 10:16, and once although
@@ -17,9 +21,7 @@ describe('publishing at the minute of a post, with three workers', () => {
 
   beforeAll(async () => {
     env = await startPublishingTestApp();
-    const user = await createTestUser(env.t, { email: 'clara@cliente.es', role: 'customer' });
-    ownerId = user.id;
-    expect((await connect(env.t, await signIn(env.t, user.email, user.password), 'linkedin')).statusCode).toBe(200);
+    ownerId = await createLinkedInCustomer(env);
   });
   afterAll(() => env.close());
 
@@ -30,11 +32,7 @@ describe('publishing at the minute of a post, with three workers', () => {
     const due = await createDuePost(env, { ownerId, publishOn: '2026-06-10', publishTime: '10:15', networks: { linkedin: true } });
     const next = await createDuePost(env, { ownerId, publishOn: '2026-06-10', publishTime: '10:16', networks: { linkedin: true } });
     const text = (await db.selectFrom('posts').select('text').where('id', '=', due.id).executeTakeFirstOrThrow()).text;
-    const processes = [1, 2, 3].map(() => createTestPublishing(env, { now }));
-    for (const { publishing, worker } of processes) {
-      publishing.sweep.start();
-      worker.start();
-    }
+    const processes = startPublishingProcesses(env, now);
     try {
       // Each started with a sweep at 10:14:57: nothing was due.
       expect(
@@ -52,7 +50,7 @@ describe('publishing at the minute of a post, with three workers', () => {
         },
       );
     } finally {
-      await Promise.all(processes.flatMap(({ publishing, worker }) => [publishing.sweep.stop(), worker.stop()]));
+      await processes.stop();
     }
 
     const published = env.sandbox.sandbox.control.published().linkedin.filter((post) => post.commentary.replace(/\\(.)/g, '$1') === text);
