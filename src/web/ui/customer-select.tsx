@@ -1,10 +1,11 @@
 import { ComboboxChevron, TextInput } from '@mantine/core';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { CustomerSelectProps } from './customer-select-field.tsx';
+import { lazyWithPreload } from './lazy-dialogs.tsx';
 
 // Mantine's Select with its dropdown, floating-ui and focus handling is about 40 KB gzip: the filter shows as a
 // box like it until a pointer or the focus reaches it (or a customer is already chosen, whose name the list gives).
-const CustomerSelectField = lazy(() => import('./customer-select-field.tsx').then((module) => ({ default: module.CustomerSelectField })));
+const { Component: CustomerSelectField } = lazyWithPreload(() => import('./customer-select-field.tsx').then((module) => module.CustomerSelectField));
 
 /** An administrator picks a customer by name or e-mail, typed or chosen from the list. */
 export function CustomerSelect(props: CustomerSelectProps) {

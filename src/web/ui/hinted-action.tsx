@@ -1,8 +1,9 @@
 import { ActionIcon, type ActionIconProps } from '@mantine/core';
-import { type ReactNode, Suspense, lazy, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazyWithPreload } from './lazy-dialogs.tsx';
 
 // Mantine's Tooltip brings floating-ui (about 16 KB gzip): a page of cards loads it when a pointer or the focus first reaches one of their icons.
-const HintTooltip = lazy(() => import('./hint-tooltip.tsx').then((module) => ({ default: module.HintTooltip })));
+const { Component: HintTooltip } = lazyWithPreload(() => import('./hint-tooltip.tsx').then((module) => module.HintTooltip));
 
 export interface HintedActionProps extends Omit<ActionIconProps, 'children'> {
   /** What the icon does: its accessible name, shown on hover and focus. */
