@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
 import { useServerAndBrowser } from './support/journey.ts';
-import { signIn } from './support/sign-in.ts';
+import { languageSaved, signIn } from './support/sign-in.ts';
 
 const journey = useServerAndBrowser();
 
@@ -55,7 +55,7 @@ describe('interface language', () => {
     await page.getByRole('heading', { name: 'Inici' }).waitFor();
 
     await page.getByRole('button', { name: 'Idioma' }).click();
-    const saved = page.waitForResponse((response) => response.url() === `${journey.server.url}/api/me` && response.request().method() === 'PATCH');
+    const saved = languageSaved(page, journey.server.url);
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Home' }).waitFor();
     await page.getByText(`Hello, ${ADMIN.email}`).waitFor();

@@ -6,7 +6,7 @@ import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './supp
 import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
 import { ADMIN, type RunningServer } from './support/server.ts';
-import { signIn } from './support/sign-in.ts';
+import { languageSaved, signIn } from './support/sign-in.ts';
 import { connectSandboxNetwork, networkTile, sandboxControl } from './support/social.ts';
 
 /**
@@ -214,9 +214,13 @@ describe('social connections through the sandbox', () => {
     // In English, SPEC's own words; the menu opens once the page is there (a menu opened while the
     // page's code arrives can be closed by it).
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    // Leaving the page before the choice is saved would cancel the save: the callback page would be
+    // Spanish, and so would every later journey of this administrator.
     await page.getByRole('button', { name: 'Idioma' }).click();
+    let saved = languageSaved(page, server.url);
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Home' }).waitFor();
+    expect((await saved).status()).toBe(200);
     await page.goto(`${server.url}/auth/linkedin/callback?code=AQTforged&state=not-the-one-we-gave`);
     await page.getByText('Failed to connect LinkedIn: State mismatch. Possible CSRF attack.').waitFor();
     await saveScreenshot(page, 'linkedin-callback-forged-state');
@@ -226,8 +230,10 @@ describe('social connections through the sandbox', () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     // Back to Spanish for the other journeys.
     await page.getByRole('button', { name: 'Language' }).click();
+    saved = languageSaved(page, server.url);
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ajustes' }).waitFor();
+    expect((await saved).status()).toBe(200);
     expectNoUnexpectedConsoleErrors(page, [{ status: 400, path: '/api/social/linkedin/callback' }]);
     await page.context().close();
   });
