@@ -51,6 +51,12 @@ export const ERROR_CODES = [
   'ORIGIN_NOT_ALLOWED',
   /** Add to queue: the post's owner has no weekly slots (or none free within a year). */
   'QUEUE_HAS_NO_SLOTS',
+  /** Review links (decision 043): no link has this address (or the address is malformed). */
+  'REVIEW_LINK_NOT_FOUND',
+  /** Review links: the link's time is over, it was revoked, or everything it showed is decided. */
+  'REVIEW_LINK_EXPIRED',
+  'REVIEW_LINK_REVOKED',
+  'REVIEW_LINK_USED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

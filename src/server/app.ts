@@ -32,6 +32,8 @@ import { projectsRoutes } from './features/projects/routes.ts';
 import { promptsRoutes } from './features/prompts/routes.ts';
 import { postsRoutes } from './features/posts/routes.ts';
 import { queueRoutes } from './features/queue/routes.ts';
+import { reviewLinksRoutes } from './features/review-links/routes.ts';
+import { REVIEW_LINK_WINDOW_SECONDS } from './features/review-links/service.ts';
 import { voiceRoutes } from './features/voice/routes.ts';
 import { createPublishing } from './features/publishing/service.ts';
 import { createPostRewriter } from './features/generation/rewrite-post.ts';
@@ -218,6 +220,12 @@ export async function buildApp(deps: AppDependencies) {
     rewrite: createPostRewriter(generationDependencies),
     calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
     publishHour: config.studio.publishHour,
+  });
+  await app.register(reviewLinksRoutes, {
+    ...featureDependencies,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    limiter: createAttemptLimiter(database.db, REVIEW_LINK_WINDOW_SECONDS, systemClock),
   });
   await app.register(queueRoutes, { db: database.db, auth, now: deps.now });
   await app.register(voiceRoutes, { db: database.db, auth, now: deps.now });

@@ -66,6 +66,7 @@ describe('migrations', () => {
       '017-studio-voice',
       '018-post-text-versions',
       '019-approval',
+      '023-review-links',
     ]);
   });
 

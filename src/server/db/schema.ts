@@ -346,6 +346,21 @@ export interface StudioVoiceExamplesTable {
   text: string;
 }
 
+/** Review links (issue 25 item 4, migration 023, decision 043): only the token's SHA-256 is kept. */
+export interface ReviewLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  project_id: number;
+  created_by: string | null;
+  email: string | null;
+  language: string;
+  created_at: Instant;
+  expires_at: Instant;
+  revoked_at: Instant | null;
+  last_used_at: Instant | null;
+  decided_at: Instant | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -370,4 +385,5 @@ export interface Database {
   queue_slots: QueueSlotsTable;
   studio_voices: StudioVoicesTable;
   studio_voice_examples: StudioVoiceExamplesTable;
+  review_links: ReviewLinksTable;
 }

@@ -75,6 +75,10 @@ const RULES: Record<string, Rule> = {
   'POST /api/projects/{id}/launch': { roles: PROJECT_ROLES, resource: 'project' },
   'GET /api/projects/{id}/generation': { roles: PROJECT_ROLES, resource: 'project' },
   'POST /api/projects/{id}/recover': { roles: PROJECT_ROLES, resource: 'project' },
+  // Issue 25 item 4: a project's review links, by an administrator or its customer (decision 043).
+  'GET /api/projects/{id}/review-links': { roles: POST_ROLES, resource: 'project' },
+  'POST /api/projects/{id}/review-links': { roles: POST_ROLES, resource: 'project' },
+  'DELETE /api/projects/{id}/review-links/{linkId}': { roles: POST_ROLES, resource: 'project' },
   // Posts: administrators all, customers the ones they own, the other roles none.
   'GET /api/posts': { roles: POST_ROLES },
   'GET /api/posts/{id}': { roles: POST_ROLES, resource: 'post' },
@@ -276,7 +280,11 @@ describe('authorization matrix', () => {
     const owner = ownership === 'other' || !me || identity === 'inactive' ? users.other : me;
     const path: Record<string, string> = {};
     if (route.path.includes('{network}')) path.network = 'linkedin';
-    if (resource) Object.assign(path, ownership === 'madeUp' ? madeUpIds(resource) : await rowFor(resource, owner, route.path.includes('{imageId}')));
+    if (resource)
+      Object.assign(
+        path,
+        ownership === 'madeUp' ? madeUpIds(resource) : await rowFor(resource, owner, route.path.includes('{imageId}'), route.path.includes('{linkId}')),
+      );
     let cookie = me?.cookie;
     // Signing out ends the session it is given: a session of its own, so the others' stay.
     if (route.path === '/api/auth/sign-out' && me && identity !== 'inactive') cookie = await signIn(t, me.email, me.password);
@@ -291,10 +299,10 @@ describe('authorization matrix', () => {
   }
 
   function madeUpIds(resource: Resource): Record<string, string> {
-    return resource === 'user' ? { id: MADE_UP_USER_ID } : { id: MADE_UP_ROW_ID, imageId: MADE_UP_ROW_ID, versionId: MADE_UP_ROW_ID };
+    return resource === 'user' ? { id: MADE_UP_USER_ID } : { id: MADE_UP_ROW_ID, imageId: MADE_UP_ROW_ID, versionId: MADE_UP_ROW_ID, linkId: MADE_UP_ROW_ID };
   }
 
-  async function rowFor(resource: Resource, owner: { id: string; cookie: string }, withImage: boolean): Promise<Record<string, string>> {
+  async function rowFor(resource: Resource, owner: { id: string; cookie: string }, withImage: boolean, withLink = false): Promise<Record<string, string>> {
     const db = t.database.db;
     if (resource === 'user') return { id: owner.id };
     if (resource === 'prompt') {
@@ -320,6 +328,22 @@ describe('authorization matrix', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id: String(id), versionId: String(version.id) };
+    }
+    if (withLink) {
+      const link = await db
+        .insertInto('review_links')
+        .values({
+          token_hash: `matrix-${serial}-${projectId}`,
+          project_id: projectId,
+          created_by: owner.id,
+          email: null,
+          language: 'es',
+          created_at: new Date().toISOString(),
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: String(projectId), linkId: String(link.id) };
     }
     if (!withImage) return { id: String(projectId) };
     // Uploaded by the administrator, who may add images to any project.
@@ -393,6 +417,8 @@ describe('authorization matrix', () => {
         return json({ networks: { instagram: false, linkedin: true } });
       case 'PUT /api/queue-slots':
         return json({ slots: [{ weekday: 2, time: '09:30' }] });
+      case 'POST /api/projects/{id}/review-links':
+        return json({ language: 'es' });
       case 'PUT /api/studio-voice':
         return json({ description: 'Frases cortas.', examples: [] });
       default:

@@ -167,6 +167,15 @@ describe('fuzzing every route of the API', () => {
         });
         values.imageId = String(uploaded.json<{ images: Array<{ id: number }> }>().images[0]!.id);
       }
+      if (names.has('linkId')) {
+        const created = await t.app.inject({
+          method: 'POST',
+          url: `/api/projects/${values.id}/review-links`,
+          headers: { cookie },
+          payload: { language: 'es' },
+        });
+        values.linkId = String(created.json<{ link: { id: number } }>().link.id);
+      }
     }
     if (route.path.startsWith('/api/posts/')) {
       const { id: projectId } = await t.database.db

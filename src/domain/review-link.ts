@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { emailAddressSchema } from './auth.ts';
+import { LANGUAGES } from './languages.ts';
+
+/**
+ * Review links (issue 25 item 4, docs/decisions/043): a project's posts awaiting approval, shown to
+ * someone without an account, who approves them or asks for changes. The link's token is shown once, at
+ * creation; the server keeps only its hash.
+ */
+
+export const REVIEW_LINK_DAYS = { default: 30, max: 90 } as const;
+/** The reviewer's name, written beside each decision they make. */
+export const REVIEWER_NAME_LIMIT = 120;
+
+export const REVIEW_LINK_STATUSES = ['active', 'expired', 'revoked', 'used'] as const;
+export type ReviewLinkStatus = (typeof REVIEW_LINK_STATUSES)[number];
+
+export const createReviewLinkSchema = z.object({
+  /** Who the link is for; when given, the link is e-mailed to them. */
+  email: emailAddressSchema.nullish(),
+  /** The recipient's language: the page's and the e-mail's. */
+  language: z.enum(LANGUAGES, { message: 'languageInvalid' }),
+  expires_in_days: z
+    .number({ message: 'reviewLinkDaysInvalid' })
+    .int('reviewLinkDaysInvalid')
+    .min(1, 'reviewLinkDaysInvalid')
+    .max(REVIEW_LINK_DAYS.max, 'reviewLinkDaysInvalid')
+    .optional(),
+});
+export type CreateReviewLink = z.infer<typeof createReviewLinkSchema>;
+
+export const reviewLinkSchema = z.object({
+  id: z.number(),
+  email: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  status: z.enum(REVIEW_LINK_STATUSES),
+  created_at: z.string(),
+  created_by: z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() }).nullable(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+});
+export type ReviewLink = z.infer<typeof reviewLinkSchema>;
+
+/** The answer to creating a link: the only time its address is shown. */
+export const createdReviewLinkSchema = z.object({ link: reviewLinkSchema, url: z.string(), emailed: z.boolean() });
+export type CreatedReviewLink = z.infer<typeof createdReviewLinkSchema>;
+
+export const reviewLinkListSchema = z.object({ links: z.array(reviewLinkSchema) });
+
+/** A link's token: 43 base64url characters (32 random bytes). Anything else is no link. */
+export const reviewTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'reviewLinkNotFound');
+
+export const reviewerNameSchema = z
+  .string({ message: 'reviewerNameRequired' })
+  .trim()
+  .min(1, 'reviewerNameRequired')
+  .max(REVIEWER_NAME_LIMIT, 'reviewerNameTooLong');

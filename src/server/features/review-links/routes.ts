@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rowIdParamSchema } from '../../../domain/ids.ts';
+import { REVIEW_LINK_DAYS, createReviewLinkSchema, createdReviewLinkSchema, reviewLinkListSchema } from '../../../domain/review-link.ts';
+import type { Auth } from '../../auth/create-auth.ts';
+import { requireRole } from '../../auth/session.ts';
+import { errorResponses } from '../../http/error-responses.ts';
+import { type ReviewLinksDependencies, createReviewLink, listReviewLinks, revokeReviewLink } from './service.ts';
+
+const projectParams = z.object({ id: rowIdParamSchema });
+const linkParams = z.object({ id: rowIdParamSchema, linkId: rowIdParamSchema });
+
+/** A project's review links (decision 043): made, listed and revoked by an administrator or the project's customer. */
+export async function reviewLinksRoutes(app: FastifyInstance, deps: ReviewLinksDependencies & { auth: Auth }): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = requireRole(deps.auth, ['admin', 'customer']);
+  const tags = ['review links'];
+
+  api.post(
+    '/api/projects/:id/review-links',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: `Makes a review link for the project's posts awaiting approval, valid ${REVIEW_LINK_DAYS.default} days unless told (at most ${REVIEW_LINK_DAYS.max}); with \`email\` it is e-mailed in \`language\``,
+        description:
+          "The answer holds the link's address, the only time it is shown: the server keeps only a hash. `emailed` is false when no e-mail was asked for or the mail server failed (the address is still answered, to be copied).",
+        params: projectParams,
+        body: createReviewLinkSchema,
+        response: { 201: createdReviewLinkSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createReviewLink(deps, request.user!, request.params.id, request.body)),
+  );
+
+  api.get(
+    '/api/projects/:id/review-links',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The project's review links, newest first, each with its status (active, expired, revoked, used); never their addresses",
+        params: projectParams,
+        response: { 200: reviewLinkListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => listReviewLinks(deps, request.user!, request.params.id),
+  );
+
+  api.delete(
+    '/api/projects/:id/review-links/:linkId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Revokes a review link: its address shows only that it was revoked. Revoking it again changes nothing',
+        params: linkParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await revokeReviewLink(deps, request.user!, request.params.id, request.params.linkId);
+      return reply.status(204).send(null);
+    },
+  );
+}
