@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema } from './auth.ts';
 import { LANGUAGES } from './languages.ts';
+import { postAccountsSchema, postSchema } from './post.ts';
 
 /**
  * Review links (issue 25 item 4, docs/decisions/043): a project's posts awaiting approval, shown to
@@ -56,3 +57,35 @@ export const reviewerNameSchema = z
   .trim()
   .min(1, 'reviewerNameRequired')
   .max(REVIEWER_NAME_LIMIT, 'reviewerNameTooLong');
+
+/**
+ * A post as the review page shows it: both texts, the pictures with their descriptions, its day and time,
+ * and the accounts it goes out as (for the previews). Nothing else of the studio.
+ */
+export const reviewPostSchema = postSchema
+  .pick({
+    id: true,
+    sequence: true,
+    state: true,
+    text: true,
+    linkedin_text: true,
+    publish_on: true,
+    publish_time: true,
+    publish_at: true,
+    locked_from: true,
+    networks: true,
+    images: true,
+    unreachable: true,
+    updated_at: true,
+  })
+  .extend({ accounts: postAccountsSchema });
+export type ReviewPost = z.infer<typeof reviewPostSchema>;
+
+/** What a review link opens: the project's title and its posts awaiting approval, in the recipient's language. */
+export const reviewSchema = z.object({
+  project_title: z.string(),
+  language: z.enum(LANGUAGES),
+  expires_at: z.string(),
+  posts: z.array(reviewPostSchema),
+});
+export type Review = z.infer<typeof reviewSchema>;

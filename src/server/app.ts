@@ -214,15 +214,16 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(projectsRoutes, featureDependencies);
   const generationDependencies = { ...featureDependencies, writer: deps.writer ?? createTemplateWriter() };
   await app.register(generationRoutes, generationDependencies);
-  await app.register(postsRoutes, {
+  const postsDependencies = {
     ...featureDependencies,
     social: socialDependencies,
     rewrite: createPostRewriter(generationDependencies),
     calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
     publishHour: config.studio.publishHour,
-  });
+  };
+  await app.register(postsRoutes, postsDependencies);
   await app.register(reviewLinksRoutes, {
-    ...featureDependencies,
+    ...postsDependencies,
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
     limiter: createAttemptLimiter(database.db, REVIEW_LINK_WINDOW_SECONDS, systemClock),

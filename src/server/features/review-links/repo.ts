@@ -82,3 +82,18 @@ export async function countAwaitingPosts(db: Kysely<Database>, projectId: number
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The project's title, and its posts awaiting approval with their owners (oldest first, as they were written). */
+export async function findReviewTargets(db: Kysely<Database>, projectId: number) {
+  const project = await db.selectFrom('projects').select('title').where('id', '=', projectId).executeTakeFirst();
+  const posts = await db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.owner_id')
+    .select(['posts.id', 'posts.owner_id', 'users.email as owner_email', 'users.role as owner_role'])
+    .where('posts.project_id', '=', projectId)
+    .where('posts.state', '=', 'awaiting_approval')
+    .orderBy('posts.sequence')
+    .orderBy('posts.id')
+    .execute();
+  return { title: project?.title ?? '', posts };
+}

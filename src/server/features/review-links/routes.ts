@@ -2,14 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowIdParamSchema } from '../../../domain/ids.ts';
-import { REVIEW_LINK_DAYS, createReviewLinkSchema, createdReviewLinkSchema, reviewLinkListSchema } from '../../../domain/review-link.ts';
+import { REVIEW_LINK_DAYS, createReviewLinkSchema, createdReviewLinkSchema, reviewLinkListSchema, reviewSchema } from '../../../domain/review-link.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { requireRole } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { type ReviewLinksDependencies, createReviewLink, listReviewLinks, revokeReviewLink } from './service.ts';
+import {
+  REVIEW_LINK_MISSES_PER_ADDRESS,
+  REVIEW_LINK_WINDOW_SECONDS,
+  type ReviewLinksDependencies,
+  createReviewLink,
+  listReviewLinks,
+  openReview,
+  revokeReviewLink,
+} from './service.ts';
 
 const projectParams = z.object({ id: rowIdParamSchema });
 const linkParams = z.object({ id: rowIdParamSchema, linkId: rowIdParamSchema });
+// Any spelling is looked for (and counted when unknown): a malformed address is no link, like a made-up one.
+const tokenParams = z.object({ token: z.string().max(200) });
 
 /** A project's review links (decision 043): made, listed and revoked by an administrator or the project's customer. */
 export async function reviewLinksRoutes(app: FastifyInstance, deps: ReviewLinksDependencies & { auth: Auth }): Promise<void> {
@@ -62,6 +72,27 @@ export async function reviewLinksRoutes(app: FastifyInstance, deps: ReviewLinksD
     async (request, reply) => {
       await revokeReviewLink(deps, request.user!, request.params.id, request.params.linkId);
       return reply.status(204).send(null);
+    },
+  );
+
+  // Public: the link is the credential (decision 043). Reading changes nothing but when it was last opened.
+  api.get(
+    '/api/review/:token',
+    {
+      schema: {
+        tags,
+        summary: "What a review link opens: its project's title and posts awaiting approval, in the recipient's language",
+        description:
+          `No sign-in. 404 REVIEW_LINK_NOT_FOUND for an address that is no link; 410 REVIEW_LINK_EXPIRED, REVIEW_LINK_REVOKED or REVIEW_LINK_USED (nothing left to decide after its decisions). ` +
+          `At most ${REVIEW_LINK_MISSES_PER_ADDRESS} unknown addresses per client address every ${REVIEW_LINK_WINDOW_SECONDS / 60} minutes, then 429.`,
+        params: tokenParams,
+        response: { 200: reviewSchema, ...errorResponses(400, 404, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      // The answer stands for a customer: never kept by a shared cache.
+      void reply.header('cache-control', 'no-store');
+      return openReview(deps, request.params.token, request.ip);
     },
   );
 }

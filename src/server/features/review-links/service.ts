@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type Language, toLanguage } from '../../../domain/languages.ts';
-import { type CreateReviewLink, type CreatedReviewLink, REVIEW_LINK_DAYS, type ReviewLink, type ReviewLinkStatus } from '../../../domain/review-link.ts';
+import {
+  type CreateReviewLink,
+  type CreatedReviewLink,
+  REVIEW_LINK_DAYS,
+  type Review,
+  type ReviewLink,
+  type ReviewLinkStatus,
+} from '../../../domain/review-link.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { AttemptLimiter } from '../../auth/attempt-limiter.ts';
 import type { SessionUser } from '../../auth/session.ts';
@@ -10,12 +17,14 @@ import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { type ProjectsDependencies, getProject } from '../projects/service.ts';
+import { type PostsDependencies, getPost, getPostAccounts } from '../posts/service.ts';
+import { getProject } from '../projects/service.ts';
 import {
   type ReviewLinkRow,
   countAwaitingPosts,
   findReviewLinkRow,
   insertReviewLink,
+  findReviewTargets,
   listReviewLinkRows,
   revokeReviewLinkRow,
   touchReviewLink,
@@ -28,7 +37,7 @@ import { reviewLinkEmail } from './review-link-email.ts';
  * random bytes; only their SHA-256 is stored, so the table cannot give a link away, and the address is
  * shown once, when it is made.
  */
-export interface ReviewLinksDependencies extends ProjectsDependencies {
+export interface ReviewLinksDependencies extends PostsDependencies {
   db: Kysely<Database>;
   mailer: Mailer;
   publicUrl: string;
@@ -150,4 +159,23 @@ export async function openReviewLink(deps: ReviewLinksDependencies, token: strin
   if (status === 'used') throw new AppError('REVIEW_LINK_USED', 'Everything this review link showed has been decided');
   await touchReviewLink(deps.db, row.id, deps.now(), false);
   return { row, language: toLanguage(row.language) ?? 'es' };
+}
+
+/**
+ * What a link opens: its project's posts awaiting approval, read as their owner (the customer) would
+ * read them, since the link stands for that customer. Only posts owned by a customer can await approval.
+ */
+export async function openReview(deps: ReviewLinksDependencies, token: string, clientAddress: string): Promise<Review> {
+  const { row, language } = await openReviewLink(deps, token, clientAddress);
+  const targets = await findReviewTargets(deps.db, row.project_id);
+  const posts = await Promise.all(
+    targets.posts
+      .filter((target) => target.owner_role === 'customer')
+      .map(async (target) => {
+        const owner: SessionUser = { id: target.owner_id!, email: target.owner_email, role: 'customer', sessionToken: '' };
+        const [post, accounts] = await Promise.all([getPost(deps, owner, target.id), getPostAccounts(deps, owner, target.id)]);
+        return { ...post, accounts };
+      }),
+  );
+  return { project_title: targets.title, language, expires_at: readInstant(row.expires_at).toISOString(), posts };
 }
