@@ -79,6 +79,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/projects/{id}/review-links': { roles: POST_ROLES, resource: 'project' },
   'POST /api/projects/{id}/review-links': { roles: POST_ROLES, resource: 'project' },
   'DELETE /api/projects/{id}/review-links/{linkId}': { roles: POST_ROLES, resource: 'project' },
+  // The link is the credential: anyone with it (its own tests say what a link opens).
+  'GET /api/review/{token}': 'public',
   // Posts: administrators all, customers the ones they own, the other roles none.
   'GET /api/posts': { roles: POST_ROLES },
   'GET /api/posts/{id}': { roles: POST_ROLES, resource: 'post' },
