@@ -282,6 +282,7 @@ describe('authorization matrix', () => {
     const owner = ownership === 'other' || !me || identity === 'inactive' ? users.other : me;
     const path: Record<string, string> = {};
     if (route.path.includes('{network}')) path.network = 'linkedin';
+    if (route.path.includes('{token}')) path.token = 'A'.repeat(43);
     if (resource)
       Object.assign(
         path,
