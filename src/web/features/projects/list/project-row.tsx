@@ -3,16 +3,18 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectState, ProjectSummary } from '../../../../domain/project.ts';
 import { type ActionMenuItem, ActionMenu } from '../../../ui/action-menu.tsx';
 import { ActionsCell, CardRow, FieldCell, TitleCell } from '../../../ui/card-table.tsx';
-import { PencilIcon, RestoreIcon, RocketIcon, TrashIcon, UserPlusIcon } from '../../../ui/icons.tsx';
+import { LinkIcon, PencilIcon, RestoreIcon, RocketIcon, TrashIcon, UserPlusIcon } from '../../../ui/icons.tsx';
 import { personName } from '../person-name.ts';
 
 const STATE_COLORS: Record<ProjectState, string> = { draft: 'gray', inProgress: 'blue', preview: 'orange', launched: 'teal' };
 
-export type RowAction = 'launch' | 'recovery' | 'delete' | 'assign';
+export type RowAction = 'launch' | 'recovery' | 'delete' | 'assign' | 'reviewLinks';
 
 export interface ProjectRowProps {
   project: ProjectSummary;
   isAdmin: boolean;
+  /** Administrators and customers make review links of a project's posts (decision 043). */
+  mayShareForReview?: boolean;
   onEdit: () => void;
   onAction: (action: RowAction) => void;
   /** The row's menu is opening: the list can start loading its dialogs. */
@@ -23,7 +25,7 @@ export interface ProjectRowProps {
  * One project: ID, creator, title (with the maps badge and the assigned customer), state and its menu.
  * A row of the table on a wide screen, a card on a phone (ui/card-table.tsx).
  */
-export function ProjectRow({ project, isAdmin, onEdit, onAction, onMenuOpen }: ProjectRowProps) {
+export function ProjectRow({ project, isAdmin, mayShareForReview = false, onEdit, onAction, onMenuOpen }: ProjectRowProps) {
   const { t } = useTranslation('projects');
   const items: ActionMenuItem[] = [
     project.state === 'draft'
@@ -31,6 +33,7 @@ export function ProjectRow({ project, isAdmin, onEdit, onAction, onMenuOpen }: P
       : { key: 'recovery', label: t('menu.recovery'), icon: <RestoreIcon size={16} />, onSelect: () => onAction('recovery') },
     { key: 'edit', label: t('menu.edit'), icon: <PencilIcon size={16} />, onSelect: onEdit },
     ...(isAdmin ? [{ key: 'assign', label: t('menu.assign'), icon: <UserPlusIcon size={16} />, onSelect: () => onAction('assign') }] : []),
+    ...(mayShareForReview ? [{ key: 'reviewLinks', label: t('menu.reviewLinks'), icon: <LinkIcon size={16} />, onSelect: () => onAction('reviewLinks') }] : []),
     { key: 'delete', label: t('menu.delete'), icon: <TrashIcon size={16} />, danger: true, onSelect: () => onAction('delete') },
   ];
   return (

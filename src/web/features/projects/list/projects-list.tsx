@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useDismissableError } from '../../../lib/use-dismissable-error.ts';
 import { CardTable, CardTableBody, CardTableHead, HeaderCell, ListPanel, SortHeader } from '../../../ui/card-table.tsx';
 import { PlusIcon } from '../../../ui/icons.tsx';
-import { LazyConfirmDialog, LazyErrorDialog, preloadDialogs, useOpenedOnce } from '../../../ui/lazy-dialogs.tsx';
+import { LazyConfirmDialog, LazyErrorDialog, lazyWithPreload, preloadDialogs, useOpenedOnce } from '../../../ui/lazy-dialogs.tsx';
 import { ListSort } from '../../../ui/list-sort.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -31,6 +31,8 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 const loadAssignDialog = () => import('./assign-dialog.tsx');
 const loadLaunchProgress = () => import('../launch/launch-progress.tsx');
 const AssignDialog = lazy(() => loadAssignDialog().then((module) => ({ default: module.AssignDialog })));
+const loadReviewLinksDialog = () => import('./review-links-dialog.tsx');
+const { Component: ReviewLinksDialog } = lazyWithPreload(() => loadReviewLinksDialog().then((module) => module.ReviewLinksDialog));
 const LaunchProgress = lazy(() => loadLaunchProgress().then((module) => ({ default: module.LaunchProgress })));
 
 type SortField = ListProjectsQuery['sort'];
@@ -41,7 +43,7 @@ const COLUMNS: { field: SortField; label: string; width?: number }[] = [
   { field: 'state', label: 'columns.state', width: 190 },
 ];
 
-type Pending = { kind: 'launch' | 'recovery' | 'delete' | 'assign'; project: ProjectSummary };
+type Pending = { kind: 'launch' | 'recovery' | 'delete' | 'assign' | 'reviewLinks'; project: ProjectSummary };
 
 export interface ProjectsListProps {
   query: ListProjectsQuery;
@@ -71,11 +73,14 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
   const setPending = (next: Pending | null) => (next ? dialog.open(next) : dialog.close());
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const assignMounted = useOpenedOnce(openDialog === 'assign');
+  const reviewLinksMounted = useOpenedOnce(openDialog === 'reviewLinks');
   const isAdmin = user?.role === 'admin';
+  const mayShareForReview = user !== undefined && user !== null && ROLES_WITH_POSTS.includes(user.role);
   const preloadRowActions = () => {
     preloadDialogs();
     void loadLaunchProgress();
     if (isAdmin) void loadAssignDialog();
+    if (mayShareForReview) void loadReviewLinksDialog();
   };
 
   const forbidden = projects.error instanceof ApiError && projects.error.status === 403;
@@ -211,6 +216,7 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
                       key={project.id}
                       project={project}
                       isAdmin={isAdmin}
+                      mayShareForReview={mayShareForReview}
                       onEdit={() => onEdit(project.id)}
                       onAction={(kind) => setPending({ kind, project })}
                       onMenuOpen={preloadRowActions}
@@ -255,6 +261,11 @@ export function ProjectsList({ query, onQueryChange, onCreate, onEdit }: Project
       {assignMounted && (
         <Suspense fallback={null}>
           <AssignDialog project={openDialog === 'assign' && pending ? pending.project : null} onClose={() => setPending(null)} onFailure={setErrorMessage} />
+        </Suspense>
+      )}
+      {reviewLinksMounted && (
+        <Suspense fallback={null}>
+          <ReviewLinksDialog project={openDialog === 'reviewLinks' && pending ? pending.project : null} onClose={() => setPending(null)} />
         </Suspense>
       )}
       {launching && (
