@@ -1,13 +1,13 @@
-import { Stack, Text } from '@mantine/core';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoIcon } from '../../ui/icons.tsx';
+import classes from './post-picture.module.css';
 
 /**
  * A post's picture filling its box; a missing source or one that fails to load shows a placeholder
  * instead (SPEC §8). `priority`: `first` for the picture a page's first screen waits for (the posts' largest
  * paint), fetched before the others; `later` for pictures that may be below it, left to the browser to
- * fetch as they come near.
+ * fetch as they come near. No UI library: the review page (review-page/) shows it too.
  */
 export function PostPicture({
   src,
@@ -24,23 +24,10 @@ export function PostPicture({
   const [failedSource, setFailedSource] = useState<string | null>(null);
   if (!src || failedSource === src) {
     return (
-      <Stack
-        align="center"
-        justify="center"
-        gap={4}
-        h="100%"
-        w="100%"
-        c="dimmed"
-        bg="gray.1"
-        p="xs"
-        role="img"
-        aria-label={src ? t('picture.unavailable') : t('picture.none')}
-      >
+      <div className={classes.placeholder} role="img" aria-label={src ? t('picture.unavailable') : t('picture.none')}>
         <PhotoIcon size={32} />
-        <Text size="xs" ta="center">
-          {src ? t('picture.unavailable') : t('picture.none')}
-        </Text>
-      </Stack>
+        <p className={classes.placeholderText}>{src ? t('picture.unavailable') : t('picture.none')}</p>
+      </div>
     );
   }
   return (

@@ -3,10 +3,13 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PostAccounts } from '../../../../domain/post.ts';
 import { CONNECTED_ACCOUNTS, makePost, serve } from '../../../test-support/post-fixtures.ts';
-import { renderWithData } from '../../../test-support/render.tsx';
+import { renderWithData, renderWithProviders } from '../../../test-support/render.tsx';
 import { foldText } from './expandable-text.tsx';
 import { carouselAspectRatio } from './image-carousel.tsx';
+import { InstagramPost } from './instagram-post.tsx';
 import { InstagramPreview } from './instagram-preview.tsx';
+import { LinkedinPost } from './linkedin-post.tsx';
+import { initialsOf } from './preview-author.tsx';
 import { LinkedinPreview } from './linkedin-preview.tsx';
 
 const LONG_TEXT = `${'Una casa de piedra entre robles, abierta al valle. '.repeat(6)}#arquitectura #montseny`;
@@ -104,5 +107,35 @@ describe('LinkedinPreview', () => {
     const frame = await screen.findByRole('article', { name: 'LinkedIn preview' });
     expect(within(frame).queryByTestId('linkedin-grid')).toBeNull();
     expect([...frame.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual(['/media/a-li.jpg']);
+  });
+});
+
+describe('the previews with their author handed in (the review page)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('show the given account without asking the server, its initials when it has no picture', async () => {
+    const calls = serve(() => ({ status: 500, body: {} }));
+    const post = makePost({ text: 'Hola', linkedin_text: 'Hola LinkedIn' });
+    renderWithProviders(
+      <>
+        <InstagramPost post={post} author={{ connected: true, name: 'estudio.ferrer', picture: null }} />
+        <LinkedinPost post={post} author={{ connected: true, name: 'Estudio Ferrer', picture: '/media/me.jpg' }} />
+      </>,
+      'en',
+    );
+    const instagram = screen.getByRole('article', { name: 'Instagram preview' });
+    const linkedin = screen.getByRole('article', { name: 'LinkedIn preview' });
+    expect(within(instagram).getByTestId('preview-author').textContent).toBe('estudio.ferrer');
+    expect(instagram.textContent).toContain('ES');
+    expect(instagram.textContent).toContain('Hola');
+    expect(within(linkedin).getByTestId('preview-author').textContent).toBe('Estudio Ferrer');
+    expect(linkedin.querySelector('img[src="/media/me.jpg"]')).not.toBeNull();
+    expect(linkedin.textContent).toContain('Hola LinkedIn');
+    expect(calls).toHaveLength(0);
+  });
+
+  it("make initials as the app's avatars did", () => {
+    expect(initialsOf('Estudio Ferrer Arquitectes')).toBe('EF');
+    expect(initialsOf('estudio.ferrer')).toBe('ES');
   });
 });
