@@ -24,6 +24,7 @@ import { type SocialAdapters, createConnectors } from './features/social/adapter
 import { socialRoutes } from './features/social/routes.ts';
 import { DEFAULT_TOKEN_REFRESH } from './features/social/token-refresh.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { historyRoutes } from './features/history/routes.ts';
 import { homeRoutes } from './features/home/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     limiter: createAttemptLimiter(database.db, REVIEW_LINK_WINDOW_SECONDS, systemClock),
   });
+  await app.register(historyRoutes, { db: database.db, auth, now: deps.now });
   await app.register(queueRoutes, { db: database.db, auth, now: deps.now });
   await app.register(voiceRoutes, { db: database.db, auth, now: deps.now });
   await app.register(homeRoutes, {

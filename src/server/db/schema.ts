@@ -361,6 +361,29 @@ export interface ReviewLinksTable {
   decided_at: Instant | null;
 }
 
+/** What happened to a post (migration 022, decision 041): append-only, its rows go only with their post. */
+export interface PostEventsTable {
+  id: Generated<number>;
+  post_id: number;
+  kind: string;
+  /** The account that did it (no foreign key: a deleted account leaves its id); null for a link or the app. */
+  actor_id: string | null;
+  via: string;
+  at: Instant;
+  /** The kind's details, JSON. */
+  data: string;
+}
+
+/** A post's comments (migration 022): team (administrators only) or shared (the approver too); append-only. */
+export interface PostCommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  author_id: string;
+  visibility: string;
+  text: string;
+  at: Instant;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -386,4 +409,6 @@ export interface Database {
   studio_voices: StudioVoicesTable;
   studio_voice_examples: StudioVoiceExamplesTable;
   review_links: ReviewLinksTable;
+  post_events: PostEventsTable;
+  post_comments: PostCommentsTable;
 }

@@ -95,6 +95,9 @@ const RULES: Record<string, Rule> = {
   'POST /api/posts/{id}/rewrite': { roles: POST_ROLES, resource: 'post' },
   'GET /api/posts/{id}/versions': { roles: POST_ROLES, resource: 'post' },
   'POST /api/posts/{id}/versions/{versionId}/restore': { roles: POST_ROLES, resource: 'post' },
+  // Issue 25 item 5: a post's history and comments, as the post (a customer writes shared comments only: the matrix sends one).
+  'GET /api/posts/{id}/history': { roles: POST_ROLES, resource: 'post' },
+  'POST /api/posts/{id}/comments': { roles: POST_ROLES, resource: 'post' },
   // Issue 16: add to queue as the schedule; the weekly slots (a customer's own, an admin's anyone's); the calendar as the posts list.
   'POST /api/posts/{id}/queue': { roles: POST_ROLES, resource: 'post' },
   'GET /api/queue-slots': { roles: POST_ROLES },
@@ -420,6 +423,8 @@ describe('authorization matrix', () => {
         return json({ networks: { instagram: false, linkedin: true } });
       case 'PUT /api/queue-slots':
         return json({ slots: [{ weekday: 2, time: '09:30' }] });
+      case 'POST /api/posts/{id}/comments':
+        return json({ text: 'Una nota', visibility: 'shared' });
       case 'POST /api/projects/{id}/review-links':
         return json({ language: 'es' });
       case 'PUT /api/studio-voice':
