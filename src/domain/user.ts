@@ -104,6 +104,8 @@ export const createUserSchema = z.object({
   description: optionalText.default(''),
   language: z.enum(LANGUAGES, { message: 'languageInvalid' }).default('es'),
   active: z.boolean().default(true),
+  /** Who must approve a customer's posts (decision 040); only a customer may have another than `none`. */
+  approval: approvalModeSchema.default('none'),
 });
 export type CreateUser = z.infer<typeof createUserSchema>;
 

@@ -17,7 +17,7 @@ export const DEMO_CUSTOMER = {
   vat: 'B46123456',
   description: 'Estudio de arquitectura en Valencia: vivienda, equipamientos y rehabilitación desde 2009.',
   language: 'es',
-} as const satisfies Omit<CreateUser, 'password' | 'active'>;
+} as const satisfies Omit<CreateUser, 'password' | 'active' | 'approval'>;
 
 export const DEMO_PUBLISHER = {
   first_name: 'Pablo',
@@ -29,7 +29,7 @@ export const DEMO_PUBLISHER = {
   vat: '',
   description: 'Prepara los proyectos del estudio para su publicación.',
   language: 'es',
-} as const satisfies Omit<CreateUser, 'password' | 'active'>;
+} as const satisfies Omit<CreateUser, 'password' | 'active' | 'approval'>;
 
 /** The administrator's prompt: public, so every studio can pick it. */
 export const PUBLIC_PROMPT = {

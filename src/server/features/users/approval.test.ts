@@ -62,4 +62,29 @@ describe("users API: a customer's approval mode", () => {
     expect(response.statusCode).toBe(403);
     expect(await approvalOf(customer.id)).toBe('studio');
   });
+
+  it('is chosen when an administrator creates a customer, and refused on another role', async () => {
+    const created = { first_name: 'Nuria', last_name: 'Vall', phone: '+34 600 111 222', password: 'lluna-blava-9' };
+    const customerCreated = await asAdmin({
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...created, email: 'nuria@client.es', role: 'customer', approval: 'studio_and_team' },
+    });
+    expect(customerCreated.statusCode).toBe(201);
+    expect(customerCreated.json().approval).toBe('studio_and_team');
+    expect(await approvalOf(customerCreated.json().id)).toBe('studio_and_team');
+
+    const withoutMode = await asAdmin({ method: 'POST', url: '/api/users', payload: { ...created, email: 'pau@client.es', role: 'customer' } });
+    expect(withoutMode.json().approval).toBe('none');
+
+    const publisherRefused = await asAdmin({
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...created, email: 'pere@studio.es', role: 'publisher', approval: 'studio' },
+    });
+    expect(publisherRefused.statusCode).toBe(400);
+    expect(JSON.stringify(publisherRefused.json())).toContain('approvalCustomerOnly');
+    const none = await t.database.db.selectFrom('users').select('id').where('email', '=', 'pere@studio.es').executeTakeFirst();
+    expect(none).toBeUndefined();
+  });
 });

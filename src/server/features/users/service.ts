@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { toLanguage } from '../../../domain/languages.ts';
-import { toApprovalMode } from '../../../domain/approval.ts';
+import { type ApprovalMode, toApprovalMode } from '../../../domain/approval.ts';
 import { ROLES, type Role } from '../../../domain/roles.ts';
 import type { CreateUser, ListUsersQuery, UpdateUser, User, UserPage } from '../../../domain/user.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
@@ -70,9 +70,17 @@ export async function getUser(deps: Pick<UsersDependencies, 'db' | 'storage'>, i
   return toUser(row, deps.storage);
 }
 
+/** Approval is the customer's (decision 040): refused on any other role, unless it is none. */
+function assertApprovalFitsRole(approval: ApprovalMode, role: string): void {
+  if (approval !== 'none' && role !== 'customer') {
+    throw new AppError('VALIDATION_FAILED', 'Only a customer can require approval', { approval: 'approvalCustomerOnly' });
+  }
+}
+
 /** Creates a user with their password (SPEC §5 user form). The admin stays signed in as themself. */
 export async function createUser(deps: UsersDependencies, input: CreateUser): Promise<User> {
   const email = input.email.toLowerCase();
+  assertApprovalFitsRole(input.approval, input.role);
   if (await findUserRowByEmail(deps.db, email)) {
     throw new AppError('AUTH_USER_NOT_CREATED', 'Could not create user in the authentication system', { email: 'emailTaken' });
   }
@@ -109,6 +117,8 @@ export async function createUser(deps: UsersDependencies, input: CreateUser): Pr
     await context.internalAdapter.deleteUser(userId);
     throw new AppError('AUTH_USER_NOT_CREATED', 'Could not create user in the authentication system');
   }
+  // The authentication library knows nothing of approval: it is set on the row it has just written.
+  if (input.approval !== 'none') await updateUserRow(deps.db, deps.dialect, userId, { approval: input.approval }, deps.now());
   return getUser(deps, userId);
 }
 
@@ -138,10 +148,7 @@ export async function updateUser(deps: UsersDependencies, input: { id: string; c
   }
 
   // Approval is the customer's (decision 040): refused on any other role, unless it is being set back to none.
-  const role = changes.role ?? current.role;
-  if (changes.approval !== undefined && changes.approval !== 'none' && role !== 'customer') {
-    throw new AppError('VALIDATION_FAILED', 'Only a customer can require approval', { approval: 'approvalCustomerOnly' });
-  }
+  if (changes.approval !== undefined) assertApprovalFitsRole(changes.approval, changes.role ?? current.role);
   if (Object.keys(changes).length > 0) await updateUserRow(deps.db, deps.dialect, input.id, changes, deps.now());
   if (password !== undefined) await setUserPassword(deps.auth, input.id, password);
   if (changes.active === false || password !== undefined) await endUserSessions(deps.auth, input.id);

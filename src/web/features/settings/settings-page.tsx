@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_NETWORKS } from '../../../domain/social-networks.ts';
+import { ApprovalModeSection } from './approval-mode-section.tsx';
 import { ConnectionTile } from './connection-tile.tsx';
 import { LazyQueueSlotsSection } from './queue-slots-lazy.tsx';
 import { StudioVoiceSection } from './studio-voice-section.tsx';
@@ -35,6 +36,7 @@ export function SettingsPage() {
         <LazyQueueSlotsSection />
         <StudioVoiceSection />
       </SimpleGrid>
+      <ApprovalModeSection />
     </Stack>
   );
 }

@@ -82,3 +82,57 @@ describe("UserFormModal on an administrator's own row (issue 29)", () => {
     await waitFor(() => expect(onUpdate).toHaveBeenCalledWith('admin-1', { active: false }));
   });
 });
+
+describe("UserFormModal: a customer's approval mode (issue 25 item 1)", () => {
+  const CUSTOMER: User = { ...ADMIN, id: 'customer-1', role: 'customer', approval: 'studio' };
+
+  const renderCustomer = (onUpdate: (id: string, changes: unknown) => void, language: 'es' | 'en' | 'cat' = 'en') =>
+    renderWithProviders(
+      <MemoryRouter>
+        <UserFormModal opened user={CUSTOMER} saving={false} onCreate={() => {}} onUpdate={onUpdate} onClose={() => {}} />
+      </MemoryRouter>,
+      language,
+    );
+
+  it.each([
+    ['es', 'Sin aprobación', 'Aprueba lo del estudio', 'Aprueba lo del estudio y de su equipo'],
+    ['en', 'No approval', "Approves the studio's work", "Approves the studio's and their team's work"],
+    ['cat', 'Sense aprovació', "Aprova la feina de l'estudi", "Aprova la feina de l'estudi i del seu equip"],
+  ] as const)('in %s, offers the three modes with their help, the stored one chosen', async (language, none, studio, team) => {
+    renderCustomer(() => {}, language);
+    const studioRadio = (await screen.findByRole('radio', { name: studio })) as HTMLInputElement;
+    expect(studioRadio.checked).toBe(true);
+    expect((screen.getByRole('radio', { name: none }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('radio', { name: team }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('sends only the new mode when it is changed', async () => {
+    const onUpdate = vi.fn();
+    renderCustomer(onUpdate);
+    fireEvent.click(await screen.findByRole('radio', { name: "Approves the studio's and their team's work" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onUpdate).toHaveBeenCalledWith('customer-1', { approval: 'studio_and_team' }));
+  });
+
+  it('is not offered for another role, and a new non-customer is created with none', async () => {
+    const onCreate = vi.fn();
+    renderWithProviders(
+      <MemoryRouter>
+        <UserFormModal opened saving={false} onCreate={onCreate} onUpdate={() => {}} onClose={() => {}} />
+      </MemoryRouter>,
+      'en',
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: "Approves the studio's work" }));
+    fireEvent.click(roleSelect('Role'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Publisher' }));
+    await waitFor(() => expect(screen.queryByRole('radio', { name: "Approves the studio's work" })).toBeNull());
+    const type = (name: string, value: string) => fireEvent.change(document.querySelector(`input[name="${name}"]`)!, { target: { value } });
+    type('first_name', 'Pere');
+    type('last_name', 'Mas');
+    type('email', 'pere@studio.es');
+    type('phone', '+34 600 111 222');
+    type('password', 'lluna-blava-9');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onCreate).toHaveBeenCalledWith(expect.objectContaining({ role: 'publisher', approval: 'none' })));
+  });
+});

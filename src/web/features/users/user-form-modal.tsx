@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { APPROVAL_MODES } from '../../../domain/approval.ts';
 import { LANGUAGES } from '../../../domain/languages.ts';
 import { ROLES } from '../../../domain/roles.ts';
 import { type UpdateUser, type User, createUserSchema } from '../../../domain/user.ts';
@@ -43,6 +44,7 @@ const EMPTY: CreateValues = {
   description: '',
   language: 'es',
   active: true,
+  approval: 'none',
 };
 
 /** The create and edit form of SPEC §5 "User form": the e-mail is locked and the password absent on edit. */
@@ -65,10 +67,13 @@ export function UserFormModal({ opened, user, ownAccount = false, saving, server
   const { field, errorOf } = useFormFields(form, serverError);
   const { dirtyFields } = form.formState;
 
+  // Only a customer has an approval mode (decision 040): for another role it is neither shown nor sent.
+  const isCustomer = form.watch('role') === 'customer';
+
   const submit = form.handleSubmit((values) => {
-    if (!editing) return onCreate(createUserSchema.parse(values));
+    if (!editing) return onCreate(createUserSchema.parse(values.role === 'customer' ? values : { ...values, approval: 'none' }));
     const parsed = editUserSchema.parse(values);
-    const offered = (key: string) => !(own && (key === 'role' || key === 'active'));
+    const offered = (key: string) => !(own && (key === 'role' || key === 'active')) && !(key === 'approval' && values.role !== 'customer');
     const changes = Object.fromEntries(Object.entries(parsed).filter(([key]) => offered(key) && dirtyFields[key as keyof CreateValues])) as UpdateUser;
     onUpdate(user.id, changes);
   });
@@ -134,6 +139,27 @@ export function UserFormModal({ opened, user, ownAccount = false, saving, server
             />
           </SimpleGrid>
           <LabelledField label={t('form.description')} multiline {...field('description')} />
+          {isCustomer && (
+            <Controller
+              control={form.control}
+              name="approval"
+              render={({ field: approvalField }) => (
+                <Radio.Group
+                  label={t('form.approval')}
+                  description={t('form.approvalHelp')}
+                  value={approvalField.value ?? 'none'}
+                  onChange={(value) => approvalField.onChange(value)}
+                  error={errorOf('approval')}
+                >
+                  <Stack gap="xs" mt="xs">
+                    {APPROVAL_MODES.map((mode) => (
+                      <Radio key={mode} value={mode} label={t(`approval.${mode}.label`)} description={t(`approval.${mode}.help`)} />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+              )}
+            />
+          )}
           {editing ? (
             <Controller
               control={form.control}
