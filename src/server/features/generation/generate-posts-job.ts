@@ -19,6 +19,7 @@ import {
 } from './repo.ts';
 import type { GenerationDependencies } from './service.ts';
 import { voiceForWriter } from '../voice/service.ts';
+import { recordPostEvent } from '../history/service.ts';
 import { audienceOf } from '../../events/event-hub.ts';
 
 const payloadSchema = z.object({ projectId: z.number().int().positive() });
@@ -92,7 +93,10 @@ export function createGeneratePostsHandler(deps: GenerationDependencies) {
       }
 
       await enter('applying');
-      const postIds = await applyGeneratedPosts(deps.db, deps.dialect, { projectId, ownerId, posts }, deps.now());
+      const appliedAt = deps.now();
+      const postIds = await applyGeneratedPosts(deps.db, deps.dialect, { projectId, ownerId, posts }, appliedAt, (trx, postId) =>
+        recordPostEvent(trx, { postId, kind: 'generated', actorId: null, via: 'system', at: appliedAt }),
+      );
 
       await enter('finalizing');
       if (!postIds) {

@@ -204,6 +204,13 @@ describe('launching a project', () => {
     expect(after).toHaveLength(2);
     expect(after.map((post) => post.id)).not.toEqual(before.map((post) => post.id));
     expect((await project(made.id, customer.cookie)).state).toBe('preview');
+    // Each post's history starts with its generation, by the app itself; the replaced posts' went with them (decision 041).
+    for (const post of after) {
+      const history = await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}/history`, headers: { cookie: customer.cookie } });
+      expect(history.json().events).toMatchObject([{ kind: 'generated', via: 'system', actor: null }]);
+    }
+    const events = await t.database.db.selectFrom('post_events').select('post_id').where('kind', '=', 'generated').execute();
+    expect(events.filter((event) => before.some((post) => post.id === event.post_id))).toEqual([]);
   });
 
   it('reports a job lost without an answer as failed, and the project is a draft again', async () => {

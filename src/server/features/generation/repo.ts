@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
@@ -77,13 +77,15 @@ export interface NewPost {
 /**
  * Replaces the project's unpublished posts with the new ones and moves the project to preview, in one
  * transaction, only while the project is still being generated: a project recovered meanwhile keeps
- * nothing. Answers the new posts' ids, or undefined when the project was no longer in progress.
+ * nothing. `written` runs in it for each new post (its history's first event). Answers the new posts'
+ * ids, or undefined when the project was no longer in progress.
  */
 export async function applyGeneratedPosts(
   db: Kysely<Database>,
   dialect: Dialect,
   input: { projectId: number; ownerId: string; posts: NewPost[] },
   at: Date,
+  written: (trx: Transaction<Database>, postId: number) => Promise<void> = async () => undefined,
 ): Promise<number[] | undefined> {
   const no = flagWriter(dialect)(false);
   const now = at.toISOString();
@@ -136,6 +138,7 @@ export async function applyGeneratedPosts(
           )
           .execute();
       }
+      await written(trx, id);
     }
     return ids;
   });
