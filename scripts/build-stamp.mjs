@@ -24,6 +24,7 @@ export const BUILDS = [
       'vite.config.ts',
       'vite.landing.config.ts',
       'vite.login.config.ts',
+      'vite.review.config.ts',
       'tsconfig.json',
       'tsconfig.base.json',
       'package.json',

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../domain/languages.ts';
 import { LANDING_FILE, loadLandingPage } from './landing-page.ts';
 import { loadLoginPage } from './login-page.ts';
+import { REVIEW_PAGE_FILE, serveReviewPage } from './review-page.ts';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -29,7 +30,8 @@ const PAGE_HTML_DIR = 'pages';
  * The built browser app: files compressed ahead of time by the build (`.br` and `.gz` beside each one,
  * vite.config.ts) sent as the browser accepts, hashed assets cached for a year, everything else (HTML,
  * the logo, /locales) revalidated on every use; the prerendered landing page at exactly /, and the
- * prerendered login page at /login in the visitor's language (login-page.ts). Every other
+ * prerendered login page at /login in the visitor's language (login-page.ts), a review link's page at
+ * /review/<token> (review-page.ts). Every other
  * page gets the app's HTML, so the client router decides (unknown paths included): for a page of the
  * app, the build's copy that names its chunks and translations in the visitor's language, so the
  * browser fetches them at once. Unknown /api paths answer JSON 404.
@@ -44,6 +46,8 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl:
   if (landing) app.get('/', { schema: { hide: true } }, (request, reply) => landing.send(request, reply));
   const login = loadLoginPage(webDir);
   if (login) app.get('/login', { schema: { hide: true } }, (request, reply) => login.send(request, reply, languageOfVisit(request)));
+  // A review link's page, at /review/<token> only (review-page.ts).
+  serveReviewPage(app, webDir);
   // Any other address or method; under /*, a path that is no file of the build.
   const answerElse = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -73,9 +77,13 @@ export async function serveWebApp(app: FastifyInstance, webDir: string, chatUrl:
       },
     });
     // Served as they are: all the build wrote but the landing's template (served at / only, its
-    // configuration filled in), the login page's copies (at /login only) and the pages' copies of index.html.
+    // configuration filled in), the login page's copies (at /login only), the review page (at /review/<token>
+    // only) and the pages' copies of index.html.
     const files = new Set(
-      [...built].filter((file) => !file.startsWith(LANDING_FILE) && !/^login-[^/]*\.html/.test(file) && !file.startsWith(`${PAGE_HTML_DIR}/`)),
+      [...built].filter(
+        (file) =>
+          !file.startsWith(LANDING_FILE) && !/^login-[^/]*\.html/.test(file) && !file.startsWith(REVIEW_PAGE_FILE) && !file.startsWith(`${PAGE_HTML_DIR}/`),
+      ),
     );
     app.route({
       method: ['GET', 'HEAD'],
