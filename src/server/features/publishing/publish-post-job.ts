@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { POST_NETWORKS, type PostNetwork, type PostState, type ResultStatus, textFor } from '../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
@@ -26,6 +27,8 @@ import {
   recordPermalink,
 } from './repo.ts';
 import type { PublishingDependencies } from './dependencies.ts';
+import { recordPostEvent } from '../history/service.ts';
+import type { Database } from '../../db/schema.ts';
 
 const payloadSchema = z.object({ postId: z.number().int().positive() });
 const FINAL_STATUSES: readonly ResultStatus[] = ['posted', 'failed', 'unknown', 'not_selected'];
@@ -321,10 +324,21 @@ async function settle(
   return settled;
 }
 
-/** Moves the network's result and tells the page; false when another run had moved it already. */
+/**
+ * Moves the network's result and tells the page; false when another run had moved it already. A final
+ * outcome is written in the post's history in the same transaction: published, or failed (an unknown
+ * outcome as failed with the reason `outcomeUnknown`: it needs review).
+ */
 async function record(context: RunContext, from: ResultStatus, change: ResultChange): Promise<boolean> {
   const { deps, post, network } = context;
-  const moved = (await moveResult(deps.db, post.id, network, from, change, deps.now())) !== undefined;
+  const at = deps.now();
+  const kind = change.status === 'posted' ? 'published' : change.status === 'failed' || change.status === 'unknown' ? 'publish_failed' : undefined;
+  const reason = kind === 'publish_failed' ? (change.errorCode ?? (change.status === 'unknown' ? 'outcomeUnknown' : null)) : undefined;
+  const written = kind
+    ? (trx: Transaction<Database>) =>
+        recordPostEvent(trx, { postId: post.id, kind, actorId: null, via: 'system', at, data: { network, ...(reason ? { reason } : {}) } })
+    : undefined;
+  const moved = (await moveResult(deps.db, post.id, network, from, change, at, written)) !== undefined;
   if (moved) announcePost(deps, post, 'scheduled');
   else deps.log.warn({ postId: post.id, network, from, to: change.status }, 'Publication result changed by another run meanwhile');
   return moved;

@@ -40,6 +40,16 @@ describe('publishing to the sandbox', () => {
   const postRow = (postId: number) => db().selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow();
   const jobsOf = (postId: number) => db().selectFrom('jobs').selectAll().where('subject', '=', `post:${postId}`).orderBy('id').execute();
   const textOf = async (postId: number) => (await postRow(postId)).text;
+  /** The post's history as its owner reads it, the publication's part. */
+  const historyKinds = async (postId: number) => {
+    const answer = await call(users.clara.cookie, 'GET', `/api/posts/${postId}/history`);
+    return (answer.json().events as { kind: string; via: string; network: string | null; reason: string | null }[]).map(({ kind, via, network, reason }) => ({
+      kind,
+      via,
+      network,
+      reason,
+    }));
+  };
   /** LinkedIn's commentary is "little text": reserved characters arrive escaped. */
   const linkedinPostsWith = (text: string) =>
     control()
@@ -115,6 +125,8 @@ describe('publishing to the sandbox', () => {
     expect(heard).toContainEqual({ type: 'post', postId: id, projectId, state: 'published' });
     expect(heard).toContainEqual({ type: 'project', projectId, state: 'launched' });
     expect(env.t.sentMail).toEqual([]);
+    // Its history tells it per network, by the app itself (decision 041); Instagram was not chosen.
+    expect(await historyKinds(id)).toEqual([{ kind: 'published', via: 'system', network: 'linkedin', reason: null }]);
   });
 
   it('publishes several images to a company page as one multiImage post: the selected ones only, in their order', async () => {
@@ -231,6 +243,8 @@ describe('publishing to the sandbox', () => {
     expect(post.results.linkedin).toMatchObject({ status: 'failed', error_code: 'gaveUp', attempts: 2, error: result.error });
     expect((await postRow(id)).state).toBe('published');
     expect(linkedinPostsWith(await textOf(id))).toHaveLength(0);
+    // A retry is no outcome: the history has the final one only.
+    expect(await historyKinds(id)).toEqual([{ kind: 'publish_failed', via: 'system', network: 'linkedin', reason: 'gaveUp' }]);
   });
 
   it('leaves a call that timed out or dropped as "needs review", never called again', async () => {
@@ -241,6 +255,7 @@ describe('publishing to the sandbox', () => {
     const result = await resultOf(id, 'linkedin');
     expect(result).toMatchObject({ status: 'unknown', attempts: 1, error_code: 'outcomeUnknown' });
     expect(result.error).toMatch(/^The outcome of the call is unknown: check the network before publishing again/);
+    expect(await historyKinds(id)).toEqual([{ kind: 'publish_failed', via: 'system', network: 'linkedin', reason: 'outcomeUnknown' }]);
     expect(await jobsOf(id)).toMatchObject([{ state: 'done', attempts: 1 }]);
     expect(env.t.sentMail.map((mail) => mail.to)).toEqual(['clara@cliente.es']);
     expect(env.t.sentMail[0]!.text).toContain(

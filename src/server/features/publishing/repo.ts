@@ -127,9 +127,27 @@ export interface ResultChange {
  * Moves one network's result from the status it is known to have to another: a compare-and-set, so of
  * two runs only one moves `pending` to `publishing` (and so calls the network), and a run that lost its
  * result to another changes nothing. Answers the attempts after the change, or undefined when the
- * result was not in `from`.
+ * result was not in `from`. `moved` runs in the same transaction once the result has moved (the post's
+ * history records the outcome).
  */
 export async function moveResult(
+  db: Kysely<Database>,
+  postId: number,
+  network: PostNetwork,
+  from: ResultStatus,
+  change: ResultChange,
+  at: Date,
+  moved?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<number | undefined> {
+  if (!moved) return moveResultRow(db, postId, network, from, change, at);
+  return db.transaction().execute(async (trx) => {
+    const attempts = await moveResultRow(trx, postId, network, from, change, at);
+    if (attempts !== undefined) await moved(trx);
+    return attempts;
+  });
+}
+
+async function moveResultRow(
   db: Kysely<Database>,
   postId: number,
   network: PostNetwork,
