@@ -180,18 +180,24 @@ export type PostResultRow = Awaited<ReturnType<typeof listResultRows>>[number];
 export async function markReviewedResult(
   db: Kysely<Database>,
   input: { postId: number; network: PostNetwork; published: boolean; reviewerId: string; now: string; reason: string },
+  /** Runs in the same transaction once the result is marked (the post's history). */
+  marked: (trx: Transaction<Database>) => Promise<void> = async () => undefined,
 ): Promise<boolean> {
   const outcome = input.published
     ? { status: 'posted', error: null, error_code: null }
     : { status: 'failed', error: input.reason, error_code: 'markedNotPublished' satisfies ResultErrorCode };
-  const result = await db
-    .updateTable('post_results')
-    .set({ ...outcome, reviewed_by: input.reviewerId, reviewed_at: input.now, updated_at: input.now })
-    .where('post_id', '=', input.postId)
-    .where('network', '=', input.network)
-    .where('status', '=', 'unknown')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('post_results')
+      .set({ ...outcome, reviewed_by: input.reviewerId, reviewed_at: input.now, updated_at: input.now })
+      .where('post_id', '=', input.postId)
+      .where('network', '=', input.network)
+      .where('status', '=', 'unknown')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await marked(trx);
+    return true;
+  });
 }
 
 /** The status of one network's result, or undefined when the post has none for it. */

@@ -107,6 +107,11 @@ describe('posts: resolving a "needs review" result', () => {
     expect(listed.results.linkedin).toEqual(post.results.linkedin);
     expect(await resultRow(id, 'linkedin')).toMatchObject({ status: 'posted', reviewed_by: clara.id, error_code: null });
     expect(await projectState()).toBe('launched');
+    // The history keeps the mark, whose and when (decision 041).
+    const history = await t.app.inject({ method: 'GET', url: `/api/posts/${id}/history`, headers: { cookie: clara.cookie } });
+    expect(history.json().events).toMatchObject([
+      { kind: 'marked_published', via: 'app', network: 'linkedin', actor: { id: clara.id }, at: t.now().toISOString() },
+    ]);
   });
 
   it('marks it not published: a failure whose reason says so, offered "publish again", which brings post and project back to preview', async () => {
@@ -117,6 +122,8 @@ describe('posts: resolving a "needs review" result', () => {
     expect(post.results.linkedin).toMatchObject({ status: 'failed', error_code: 'markedNotPublished', reviewed_by: { id: admin.id, first_name: 'Ana' } });
     expect(displayedStateOf(post)).toBe('publishedWithErrors');
     expect(await projectState()).toBe('launched');
+    const history = await t.app.inject({ method: 'GET', url: `/api/posts/${id}/history`, headers: { cookie: admin.cookie } });
+    expect(history.json().events).toMatchObject([{ kind: 'marked_not_published', via: 'app', network: 'linkedin', actor: { id: admin.id } }]);
 
     const again = await t.app.inject({ method: 'POST', url: `/api/posts/${id}/reset`, headers: { cookie: clara.cookie } });
     expect(again.statusCode, again.body).toBe(200);

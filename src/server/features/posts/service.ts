@@ -38,6 +38,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type EventHub, audienceOf } from '../../events/event-hub.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
+import { recordPostEvent } from '../history/service.ts';
 import { slotsOfOwners } from '../queue/service.ts';
 import { type SocialDependencies, getConnectionStatus, usableNetworksOf } from '../social/service.ts';
 import { byPost, confirmedFactsOf, projectTextsOf, toPost } from './post-view.ts';
@@ -519,15 +520,14 @@ const MARKED_NOT_PUBLISHED = 'Checked on the network and marked not published (t
  */
 export async function reviewPostResult(deps: PostsDependencies, actor: SessionUser, id: number, network: PostNetwork, input: ReviewResultInput): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  const now = deps.now().toISOString();
-  const marked = await markReviewedResult(deps.db, {
-    postId: id,
-    network,
-    published: input.published,
-    reviewerId: actor.id,
-    now,
-    reason: MARKED_NOT_PUBLISHED,
-  });
+  const at = deps.now();
+  const now = at.toISOString();
+  const kind = input.published ? 'marked_published' : 'marked_not_published';
+  const marked = await markReviewedResult(
+    deps.db,
+    { postId: id, network, published: input.published, reviewerId: actor.id, now, reason: MARKED_NOT_PUBLISHED },
+    (trx) => recordPostEvent(trx, { postId: id, kind, actorId: actor.id, via: 'app', at, data: { network } }),
+  );
   if (!marked) {
     const status = (await findResultStatus(deps.db, id, network)) ?? 'none';
     throw new AppError('CONFLICT', `Only a result that needs review can be marked: the ${NETWORK_NAMES[network]} result of post ${id} is ${status}`, {
