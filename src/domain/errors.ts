@@ -57,6 +57,14 @@ export const ERROR_CODES = [
   'REVIEW_LINK_EXPIRED',
   'REVIEW_LINK_REVOKED',
   'REVIEW_LINK_USED',
+  /** Approve or ask for changes (decision 040): the post is not awaiting approval (any more). */
+  'NOT_AWAITING_APPROVAL',
+  /** A decision on a post that changed since the approver read it: the answer carries its new version (`error.post`). */
+  'POST_CHANGED',
+  /** Approve: the post's time has passed or is inside the lock margin, and no new day and time (or one as soon) was given. */
+  'APPROVAL_TIME_PASSED',
+  /** Approve: a chosen network's account is no longer connected (`details.network`). */
+  'APPROVAL_ACCOUNT_MISSING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,7 +7,11 @@ import { LOCK_MARGIN_MINUTES } from './limits.ts';
  * until a form needs it; post.ts builds its schemas from them and hands them on to the server.
  */
 
-export const POST_STATES = ['preview', 'scheduled', 'published'] as const;
+/**
+ * awaiting_approval (issue 25, decision 040): scheduled, queued or moved by someone whose action the owning
+ * customer must approve; it keeps its day and time, and the publishing engine never claims it.
+ */
+export const POST_STATES = ['preview', 'awaiting_approval', 'scheduled', 'published'] as const;
 export type PostState = (typeof POST_STATES)[number];
 /** A stored state as a PostState; anything else reads as a preview. */
 export const postStateOf = (value: string): PostState => ((POST_STATES as readonly string[]).includes(value) ? (value as PostState) : 'preview');
@@ -258,11 +262,21 @@ export function resultBadgeOf(result: ResultOfNetwork | null): ResultBadge | nul
 }
 
 /** The labels a post's state may show; the last two are defined by SPEC §4 but no rule leads to them. */
-export const DISPLAYED_STATES = ['preview', 'scheduled', 'published', 'publicationError', 'publishedWithErrors', 'partiallyPublished', 'partialError'] as const;
+export const DISPLAYED_STATES = [
+  'preview',
+  'awaitingApproval',
+  'scheduled',
+  'published',
+  'publicationError',
+  'publishedWithErrors',
+  'partiallyPublished',
+  'partialError',
+] as const;
 export type DisplayedState = (typeof DISPLAYED_STATES)[number];
 
 export const DISPLAYED_STATE_COLORS: Record<DisplayedState, string> = {
   preview: 'gray',
+  awaitingApproval: 'grape',
   scheduled: 'blue',
   published: 'green',
   publicationError: 'red',
@@ -280,6 +294,7 @@ export const DISPLAYED_STATE_COLORS: Record<DisplayedState, string> = {
  */
 export function displayedStateOf(post: { state: PostState; results: { instagram: ResultOfNetwork | null; linkedin: ResultOfNetwork | null } }): DisplayedState {
   if (post.state === 'scheduled') return 'scheduled';
+  if (post.state === 'awaiting_approval') return 'awaitingApproval';
   const values = [specResultOf(post.results.instagram), specResultOf(post.results.linkedin)].filter((value): value is SpecResult => value !== null);
   if (values.length === 0) return post.state;
   const chosen = values.filter((value) => value !== 'notSelected');

@@ -122,6 +122,12 @@ export const postSchema = z.object({
   in_process: z.boolean(),
   /** Text, images, date and networks can still change (until `locked_from`; never once published or in process). */
   editable: z.boolean(),
+  /** Who asked the owner's approval and when (decision 040); non-null only while `awaiting_approval`. */
+  approval: z.object({ asked_at: z.string(), asked_by: personSchema.nullable() }).nullable(),
+  /** The owner's last "ask for changes" comment: kept while the post is a preview after it, cleared once it is scheduled or sent for approval again. */
+  changes_comment: z.object({ text: z.string(), by: personSchema.nullable(), at: z.string() }).nullable(),
+  /** The requesting user is the owning customer and the post awaits their approval: they can approve it or ask for changes. */
+  can_approve: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -142,7 +148,13 @@ export const postPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  counts: z.object({ all: z.number().int(), preview: z.number().int(), scheduled: z.number().int(), published: z.number().int() }),
+  counts: z.object({
+    all: z.number().int(),
+    preview: z.number().int(),
+    awaiting_approval: z.number().int(),
+    scheduled: z.number().int(),
+    published: z.number().int(),
+  }),
   /** The studio's today, YYYY-MM-DD. */
   today: z.string(),
   /** The studio's clock: today, the time now and the default time (the publish dialog's rules). */
@@ -247,3 +259,33 @@ const postAccountSchema = z.object({
 });
 export const postAccountsSchema = z.object({ instagram: postAccountSchema, linkedin: postAccountSchema });
 export type PostAccounts = z.infer<typeof postAccountsSchema>;
+
+/**
+ * The decisions on a post awaiting approval (issue 25 item 2, decision 040). `updated_at` is the post's as
+ * the approver read it: a post changed since is refused (409 POST_CHANGED with its new version).
+ * Approving may give a new day and time, needed when its own has passed or is inside the lock margin.
+ */
+const readUpdatedAtSchema = z.string().min(1).max(64);
+export const APPROVAL_COMMENT_LIMIT = 2000;
+const approvalCommentSchema = z.string().trim().min(1, 'approvalCommentRequired').max(APPROVAL_COMMENT_LIMIT, 'approvalCommentTooLong');
+
+export const approvePostSchema = z.object({
+  updated_at: readUpdatedAtSchema,
+  publish_on: daySchema.optional(),
+  publish_time: timeOfDaySchema.optional(),
+});
+export type ApprovePostInput = z.infer<typeof approvePostSchema>;
+
+export const requestChangesSchema = z.object({ updated_at: readUpdatedAtSchema, comment: approvalCommentSchema });
+export type RequestChangesInput = z.infer<typeof requestChangesSchema>;
+
+/** The posts of a project decided at once, each as the approver read it: all of them or none. */
+const decidedPostsSchema = z
+  .array(z.object({ id: rowIdSchema, updated_at: readUpdatedAtSchema }))
+  .min(1, 'approvalPostsRequired')
+  .max(100);
+export const approveProjectSchema = z.object({ posts: decidedPostsSchema });
+export type ApproveProjectInput = z.infer<typeof approveProjectSchema>;
+export const requestProjectChangesSchema = z.object({ posts: decidedPostsSchema, comment: approvalCommentSchema });
+export type RequestProjectChangesInput = z.infer<typeof requestProjectChangesSchema>;
+export const decidedPostsAnswerSchema = z.object({ posts: z.array(postSchema) });

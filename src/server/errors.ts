@@ -47,24 +47,32 @@ const STATUS_OF: Record<ErrorCode, number> = {
   REVIEW_LINK_EXPIRED: 410,
   REVIEW_LINK_REVOKED: 410,
   REVIEW_LINK_USED: 410,
+  NOT_AWAITING_APPROVAL: 409,
+  POST_CHANGED: 409,
+  APPROVAL_TIME_PASSED: 409,
+  APPROVAL_ACCOUNT_MISSING: 409,
 };
 
 /**
  * The one error type of the server (STYLE 3). Its message is English; the browser translates by code.
- * `retryAfterSeconds` becomes the answer's Retry-After header (a 429 says when to come back).
+ * `retryAfterSeconds` becomes the answer's Retry-After header (a 429 says when to come back). `post`: the
+ * post as it is now, beside the error (a decision on a post that changed, decision 040); the route's
+ * error schema must name it.
  */
 export class AppError extends Error {
   readonly status: number;
   readonly retryAfterSeconds: number | undefined;
+  readonly post: unknown;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, string>,
-    options: { retryAfterSeconds?: number } = {},
+    options: { retryAfterSeconds?: number; post?: unknown } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.status = STATUS_OF[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.post = options.post;
   }
 }

@@ -20,6 +20,7 @@ import { textsPerNetworkMigration } from './migrations/016-texts-per-network.ts'
 import { studioVoiceMigration } from './migrations/017-studio-voice.ts';
 import { postTextVersionsMigration } from './migrations/018-post-text-versions.ts';
 import { approvalMigration } from './migrations/019-approval.ts';
+import { changesCommentAuthorMigration } from './migrations/020-changes-comment-author.ts';
 import { postHistoryMigration } from './migrations/022-post-history.ts';
 import { reviewLinksMigration } from './migrations/023-review-links.ts';
 
@@ -45,6 +46,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '017-studio-voice': studioVoiceMigration(dialect),
     '018-post-text-versions': postTextVersionsMigration(dialect),
     '019-approval': approvalMigration(dialect),
+    '020-changes-comment-author': changesCommentAuthorMigration(dialect),
     '022-post-history': postHistoryMigration(dialect),
     '023-review-links': reviewLinksMigration(dialect),
   };

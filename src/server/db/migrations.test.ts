@@ -66,6 +66,7 @@ describe('migrations', () => {
       '017-studio-voice',
       '018-post-text-versions',
       '019-approval',
+      '020-changes-comment-author',
       '022-post-history',
       '023-review-links',
     ]);

@@ -237,6 +237,9 @@ export interface PostsTable {
   approval_asked_by: string | null;
   /** The approver's comment when they last asked for changes (migration 019). */
   changes_comment: string | null;
+  /** Who wrote that comment, and when (migration 020). */
+  changes_comment_by: string | null;
+  changes_comment_at: Instant | null;
   created_at: Instant;
   updated_at: Instant;
 }

@@ -98,6 +98,11 @@ const RULES: Record<string, Rule> = {
   // Issue 25 item 5: a post's history and comments, as the post (a customer writes shared comments only: the matrix sends one).
   'GET /api/posts/{id}/history': { roles: POST_ROLES, resource: 'post' },
   'POST /api/posts/{id}/comments': { roles: POST_ROLES, resource: 'post' },
+  // Issue 25 item 2 (decision 040): only the owning customer decides on a post awaiting approval, an administrator never.
+  'POST /api/posts/{id}/approve': { roles: ['customer'], resource: 'post' },
+  'POST /api/posts/{id}/request-changes': { roles: ['customer'], resource: 'post' },
+  'POST /api/projects/{id}/approve': { roles: ['customer'], resource: 'project' },
+  'POST /api/projects/{id}/request-changes': { roles: ['customer'], resource: 'project' },
   // Issue 16: add to queue as the schedule; the weekly slots (a customer's own, an admin's anyone's); the calendar as the posts list.
   'POST /api/posts/{id}/queue': { roles: POST_ROLES, resource: 'post' },
   'GET /api/queue-slots': { roles: POST_ROLES },
@@ -425,6 +430,15 @@ describe('authorization matrix', () => {
         return json({ slots: [{ weekday: 2, time: '09:30' }] });
       case 'POST /api/posts/{id}/comments':
         return json({ text: 'Una nota', visibility: 'shared' });
+      // Decisions on the row's own post (a preview: refused on the merits, 409) or on a post that is not the project's.
+      case 'POST /api/posts/{id}/approve':
+        return json({ updated_at: new Date().toISOString() });
+      case 'POST /api/posts/{id}/request-changes':
+        return json({ updated_at: new Date().toISOString(), comment: 'Más luz' });
+      case 'POST /api/projects/{id}/approve':
+        return json({ posts: [{ id: Number(MADE_UP_ROW_ID), updated_at: new Date().toISOString() }] });
+      case 'POST /api/projects/{id}/request-changes':
+        return json({ posts: [{ id: Number(MADE_UP_ROW_ID), updated_at: new Date().toISOString() }], comment: 'Más luz' });
       case 'POST /api/projects/{id}/review-links':
         return json({ language: 'es' });
       case 'PUT /api/studio-voice':

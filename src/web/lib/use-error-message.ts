@@ -20,7 +20,8 @@ export function useErrorMessage(details: ErrorDetails = 'none'): (error: unknown
     t(key, { ns: 'validation', ...validationValuesOf(key), ...(defaultValue === undefined ? {} : { defaultValue }) });
   return (error) => {
     const code = error instanceof ApiError ? error.code : 'UNKNOWN';
-    const sentence = t(code, { defaultValue: t('UNKNOWN') });
+    // A code's sentence may name what its details say (APPROVAL_ACCOUNT_MISSING's network_name).
+    const sentence = t(code, { ...(error instanceof ApiError ? error.details : {}), defaultValue: t('UNKNOWN') });
     const keys = details !== 'none' && error instanceof ApiError ? Object.values(error.details) : [];
     if (details === 'all' && keys.length > 0) return keys.map((key) => reason(key)).join('\n');
     if (details === 'first' && code === 'VALIDATION_FAILED' && keys[0]) return reason(keys[0], sentence);

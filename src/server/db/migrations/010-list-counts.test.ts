@@ -173,6 +173,7 @@ describe('migration 010: counts per state kept by every write', () => {
     expect((await inject(cookies.clara, 'GET', '/api/posts')).counts).toEqual({
       all: states.length,
       preview: count('preview'),
+      awaiting_approval: count('awaiting_approval'),
       scheduled: count('scheduled'),
       published: count('published'),
     });

@@ -66,8 +66,8 @@ describe('posts: who sees and changes what', () => {
   });
 
   it('counts, in the chips, only what the user sees', async () => {
-    expect((await call(clara, 'GET', '/api/posts')).json().counts).toEqual({ all: 1, preview: 1, scheduled: 0, published: 0 });
-    expect((await call(admin, 'GET', '/api/posts')).json().counts).toEqual({ all: 3, preview: 3, scheduled: 0, published: 0 });
+    expect((await call(clara, 'GET', '/api/posts')).json().counts).toEqual({ all: 1, preview: 1, awaiting_approval: 0, scheduled: 0, published: 0 });
+    expect((await call(admin, 'GET', '/api/posts')).json().counts).toEqual({ all: 3, preview: 3, awaiting_approval: 0, scheduled: 0, published: 0 });
   });
 
   it.each([

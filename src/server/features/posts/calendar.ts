@@ -22,11 +22,12 @@ export async function getCalendar(deps: PostsDependencies, actor: SessionUser, q
     listPostRowsOnDays(deps.db, { from: query.from, to: query.to, ownerId }),
     slotsOfOwners(deps.db, ownerId === undefined ? undefined : [ownerId]),
   ]);
-  const posts = (await toPosts(deps, rows)).sort((a, b) => (a.publish_at ?? '').localeCompare(b.publish_at ?? '') || a.id - b.id);
+  const posts = (await toPosts(deps, rows, actor)).sort((a, b) => (a.publish_at ?? '').localeCompare(b.publish_at ?? '') || a.id - b.id);
 
   const takenBy = new Map<string, Set<number>>();
   for (const post of posts) {
-    if (post.state !== 'scheduled' || post.owner === null || post.publish_at === null) continue;
+    // A post awaiting approval keeps its time: its slot is taken as a scheduled one's.
+    if ((post.state !== 'scheduled' && post.state !== 'awaiting_approval') || post.owner === null || post.publish_at === null) continue;
     const taken = takenBy.get(post.owner.id) ?? new Set<number>();
     taken.add(Date.parse(post.publish_at));
     takenBy.set(post.owner.id, taken);

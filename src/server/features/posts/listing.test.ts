@@ -93,14 +93,14 @@ describe('posts: the list', () => {
     const scheduled = await list(clara, '?state=scheduled');
     expect(scheduled.items.map((post) => post.id)).toEqual([ids.s3, ids.s2, ids.s1].map(Number));
     expect(scheduled.total).toBe(3);
-    expect(scheduled.counts).toEqual({ all: 9, preview: 4, scheduled: 3, published: 2 });
+    expect(scheduled.counts).toEqual({ all: 9, preview: 4, awaiting_approval: 0, scheduled: 3, published: 2 });
     expect((await list(clara, '?state=published')).items.map((post) => post.id)).toEqual([ids.x2, ids.x1].map(Number));
     expect((await list(clara, '?state=preview&pageSize=3&page=2')).items.map((post) => post.id)).toEqual([ids.p1]);
   });
 
   it("counts what an admin sees: everyone's", async () => {
     const page = await list(admin);
-    expect(page.counts).toEqual({ all: 12, preview: 5, scheduled: 4, published: 3 });
+    expect(page.counts).toEqual({ all: 12, preview: 5, awaiting_approval: 0, scheduled: 4, published: 3 });
     expect(page.items[0]!.id).toBe(ids['bruno-preview']);
     expect(page.total).toBe(12);
   });

@@ -76,6 +76,8 @@ export interface PostSurroundings {
   /** The networks its owner can publish to now (social's usableNetworksOf). */
   usable: ReadonlySet<PostNetwork>;
   facts: Post['unsupported_facts'];
+  /** Who reads it: the owning customer may decide on it while it awaits approval (`can_approve`). */
+  viewerId: string | null;
 }
 
 /** The post's project as the facts rule reads it, as the editor does (from GET /api/projects/:id). */
@@ -151,14 +153,35 @@ export function toPost(
     published_before: surroundings.earlier.flatMap(toEarlierPublication),
     // Only a post waiting for its time is warned: one published or in preview has nothing to fail.
     unreachable:
-      state === 'scheduled' && !inProcess
+      (state === 'scheduled' || state === 'awaiting_approval') && !inProcess
         ? POST_NETWORKS.filter((network) => (network === 'instagram' ? row.to_instagram : row.to_linkedin) && !surroundings.usable.has(network))
         : [],
     in_process: inProcess,
     editable: isEditable({ state, publish_at: publishAt, in_process: inProcess }, now),
+    approval:
+      state === 'awaiting_approval'
+        ? {
+            asked_at: readInstant(row.approval_asked_at ?? row.updated_at).toISOString(),
+            asked_by: personOf(row.approval_asked_by, { first_name: row.asker_first_name, last_name: row.asker_last_name, email: row.asker_email }),
+          }
+        : null,
+    changes_comment:
+      state === 'preview' && row.changes_comment !== null
+        ? {
+            text: row.changes_comment,
+            by: personOf(row.changes_comment_by, { first_name: row.commenter_first_name, last_name: row.commenter_last_name, email: row.commenter_email }),
+            at: readInstant(row.changes_comment_at ?? row.updated_at).toISOString(),
+          }
+        : null,
+    can_approve: state === 'awaiting_approval' && row.owner_id !== null && row.owner_id === surroundings.viewerId,
     created_at: readInstant(row.created_at).toISOString(),
     updated_at: readInstant(row.updated_at).toISOString(),
   };
+}
+
+/** A person a post names by id, with what is known of them (a deleted account: its id and empty names). */
+function personOf(id: string | null, names: { first_name: string | null; last_name: string | null; email: string | null }) {
+  return id === null ? null : { id, first_name: names.first_name ?? '', last_name: names.last_name ?? '', email: names.email ?? '' };
 }
 
 /** Groups rows by their post id, keeping their order. */

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { POST_STATES, type PostNetwork, type PostState, type ResultErrorCode } from '../../../domain/post.ts';
 import type { Dialect } from '../../db/database.ts';
-import type { Database, Flag, PostsTable } from '../../db/schema.ts';
+import type { Database, Flag, Instant, PostsTable } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { PublishMoment } from './publish-moment.ts';
@@ -27,7 +27,7 @@ export async function countPostsByState(db: Kysely<Database>, viewer: PostViewer
     .$if(!viewer.seesAll, (query) => query.where('owner_id', '=', viewer.id))
     .groupBy('state')
     .execute();
-  const counts = { preview: 0, scheduled: 0, published: 0 };
+  const counts = { preview: 0, awaiting_approval: 0, scheduled: 0, published: 0 };
   for (const row of rows) if ((POST_STATES as readonly string[]).includes(row.state)) counts[row.state as PostState] = Number(row.count);
   return counts;
 }
@@ -57,6 +57,8 @@ function postsWithPeople(db: Kysely<Database>) {
     .selectFrom('posts')
     .innerJoin('projects', 'projects.id', 'posts.project_id')
     .leftJoin('users as owner', 'owner.id', 'posts.owner_id')
+    .leftJoin('users as asker', 'asker.id', 'posts.approval_asked_by')
+    .leftJoin('users as commenter', 'commenter.id', 'posts.changes_comment_by')
     .selectAll('posts')
     .select([
       'projects.title as project_title',
@@ -77,6 +79,15 @@ function postsWithPeople(db: Kysely<Database>) {
       'owner.first_name as owner_first_name',
       'owner.last_name as owner_last_name',
       'owner.email as owner_email',
+      // Whether the owner must approve an action (decision 040): their mode, which only a customer has.
+      'owner.role as owner_role',
+      'owner.approval as owner_approval',
+      'asker.first_name as asker_first_name',
+      'asker.last_name as asker_last_name',
+      'asker.email as asker_email',
+      'commenter.first_name as commenter_first_name',
+      'commenter.last_name as commenter_last_name',
+      'commenter.email as commenter_email',
     ]);
 }
 
@@ -214,13 +225,21 @@ type PostChanges = Partial<Omit<PostsTable, 'id' | 'project_id' | 'created_at'>>
  * checked, repeated in the UPDATE so that a publish job claiming the post meanwhile wins. False when
  * nothing was changed.
  */
-async function updateChangeablePost(trx: Transaction<Database>, id: number, lockBoundary: Date, changes: PostChanges, at: Date): Promise<boolean> {
+async function updateChangeablePost(
+  trx: Transaction<Database>,
+  id: number,
+  lockBoundary: Date,
+  changes: PostChanges,
+  at: Date,
+  onlyIn?: PostState[],
+): Promise<boolean> {
   const result = await trx
     .updateTable('posts')
     .set({ ...changes, updated_at: at.toISOString() })
     .where('id', '=', id)
     .where('publishing_since', 'is', null)
     .where('state', '<>', 'published')
+    .$if(onlyIn !== undefined, (query) => query.where('state', 'in', onlyIn!))
     .where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '>', lockBoundary.toISOString())]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -239,16 +258,22 @@ export async function savePostEdit(
     factsConfirmed?: string | undefined;
     /** The texts the edit replaces, kept as a version (issue 24 item 5), and what replaces them. */
     previous?: { text: string; linkedin_text: string | null; replacedBy: string } | undefined;
+    /** The edit of a post with a time needs its owner's approval (decision 040): it awaits it, asked by this user. */
+    approvalAskedBy?: string | undefined;
   },
   at: Date,
+  onSaved?: AfterWrite,
 ): Promise<boolean> {
   const texts = {
     ...(edit.text === undefined ? {} : { text: edit.text }),
     ...(edit.linkedin_text === undefined ? {} : { linkedin_text: edit.linkedin_text }),
     ...(edit.factsConfirmed === undefined ? {} : { facts_confirmed: edit.factsConfirmed }),
+    ...(edit.approvalAskedBy === undefined ? {} : awaitingApproval(edit.approvalAskedBy, at)),
   };
+  // Sent for approval only while it still has its time: a post taken back to preview meanwhile stays there.
+  const onlyIn: PostState[] | undefined = edit.approvalAskedBy === undefined ? undefined : ['scheduled', 'awaiting_approval'];
   return db.transaction().execute(async (trx) => {
-    if (!(await updateChangeablePost(trx, id, lockBoundary, texts, at))) return false;
+    if (!(await updateChangeablePost(trx, id, lockBoundary, texts, at, onlyIn))) return false;
     if (edit.previous) {
       const { replacedBy, ...previous } = edit.previous;
       await trx
@@ -257,9 +282,25 @@ export async function savePostEdit(
         .execute();
     }
     if (edit.images) await arrangePostImages(trx, id, edit.images);
+    await onSaved?.(trx);
     return true;
   });
 }
+
+/** What a change runs in its own transaction once the post is written (the history, the e-mails): it fails with it. */
+export type AfterWrite = (trx: Transaction<Database>) => Promise<void>;
+
+/** The columns of a post sent for its owner's approval (decision 040); the last "changes asked" comment is done with. */
+function awaitingApproval(askedBy: string, at: Date) {
+  return {
+    state: 'awaiting_approval' as const,
+    approval_asked_at: at.toISOString(),
+    approval_asked_by: askedBy,
+    ...noChangesComment,
+  };
+}
+const noChangesComment = { changes_comment: null, changes_comment_by: null, changes_comment_at: null };
+const noApproval = { approval_asked_at: null, approval_asked_by: null };
 
 /**
  * Schedules the post at the moment `momentOf` chooses, for these networks (no moment: back to preview,
@@ -277,6 +318,9 @@ export async function savePostSchedule(
     momentOf: (trx: Transaction<Database>) => Promise<PublishMoment | null>;
     /** The confirmed facts' keys, as JSON, when this schedule confirms new ones. */
     factsConfirmed?: string | undefined;
+    /** The owner must approve this schedule (decision 040): it awaits their approval, asked by this user, and is not published meanwhile. */
+    approvalAskedBy?: string | undefined;
+    onSaved?: ((trx: Transaction<Database>, state: PostState) => Promise<void>) | undefined;
   },
   at: Date,
 ): Promise<{ outcome: 'refused' | 'saved' | 'queued'; state: PostState }> {
@@ -286,9 +330,19 @@ export async function savePostSchedule(
     const moment = await input.momentOf(trx);
     const changes =
       moment === null
-        ? { state: 'preview' as const, publish_on: null, publish_time: null, publish_at: null, to_instagram: flag(false), to_linkedin: flag(false) }
+        ? {
+            state: 'preview' as const,
+            publish_on: null,
+            publish_time: null,
+            publish_at: null,
+            to_instagram: flag(false),
+            to_linkedin: flag(false),
+            ...noApproval,
+          }
         : {
-            state: 'scheduled' as const,
+            ...(input.approvalAskedBy === undefined
+              ? { state: 'scheduled' as PostState, ...noApproval, ...noChangesComment }
+              : awaitingApproval(input.approvalAskedBy, at)),
             publish_on: moment.day,
             publish_time: moment.time,
             publish_at: moment.at.toISOString(),
@@ -298,7 +352,9 @@ export async function savePostSchedule(
           };
     const state = changes.state;
     if (!(await updateChangeablePost(trx, id, input.lockBoundary, changes, at))) return { outcome: 'refused', state };
-    if (!moment?.immediate || (await hasActivePublishJob(trx, id))) return { outcome: 'saved', state };
+    await input.onSaved?.(trx, state);
+    // A post awaiting approval is not published whatever its time: approving it queues it.
+    if (state !== 'scheduled' || !moment?.immediate || (await hasActivePublishJob(trx, id))) return { outcome: 'saved', state };
     await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id }, now: at });
     return { outcome: 'queued', state };
   });
@@ -328,7 +384,8 @@ export async function scheduledInstantsOf(trx: Transaction<Database>, ownerId: s
     .selectFrom('posts')
     .select('publish_at')
     .where('owner_id', '=', ownerId)
-    .where('state', '=', 'scheduled')
+    // A post awaiting approval keeps its day and time: it holds its slot.
+    .where('state', 'in', ['scheduled', 'awaiting_approval'])
     .where('publish_on', '>=', fromDay)
     .where('id', '<>', exceptId)
     .execute();
@@ -521,4 +578,88 @@ export async function moveUnpublishedPostRows(db: Kysely<Database>, projectId: n
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * The decisions on posts awaiting approval (decision 040), all in one transaction: each post is taken by a
+ * compare-and-set on its state and the `updated_at` the approver read, so that a post changed, decided
+ * or claimed meanwhile makes the whole decision fail (`refused` names it) and nothing is written.
+ * Approved: scheduled at its moment (its job queued when that moment has come); changes asked: back to
+ * preview without day or networks, with the comment, who wrote it and when.
+ */
+export async function decideAwaitingPosts(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  input: {
+    /** `storedUpdatedAt`: the post's `updated_at` as read from the database, which the approver's matched. */
+    decisions: Array<{ id: number; storedUpdatedAt: Instant; moment: PublishMoment | null }>;
+    decision: 'approve' | 'request_changes';
+    comment: string | null;
+    byUserId: string | null;
+    onSaved?: AfterWrite;
+  },
+  at: Date,
+): Promise<{ refused: number } | { queued: number[] }> {
+  const flag = flagWriter(dialect);
+  const now = at.toISOString();
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const queued: number[] = [];
+      for (const decision of input.decisions) {
+        const changes =
+          input.decision === 'approve'
+            ? {
+                state: 'scheduled',
+                ...noApproval,
+                ...noChangesComment,
+                ...(decision.moment === null
+                  ? {}
+                  : { publish_on: decision.moment.day, publish_time: decision.moment.time, publish_at: decision.moment.at.toISOString() }),
+              }
+            : {
+                state: 'preview',
+                publish_on: null,
+                publish_time: null,
+                publish_at: null,
+                to_instagram: flag(false),
+                to_linkedin: flag(false),
+                ...noApproval,
+                changes_comment: input.comment,
+                changes_comment_by: input.byUserId,
+                changes_comment_at: now,
+              };
+        const result = await trx
+          .updateTable('posts')
+          .set({ ...changes, updated_at: now })
+          .where('id', '=', decision.id)
+          .where('state', '=', 'awaiting_approval')
+          .where('publishing_since', 'is', null)
+          .where('updated_at', '=', decision.storedUpdatedAt)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw new DecisionRaced(decision.id);
+        if (input.decision === 'approve' && decision.moment?.immediate && !(await hasActivePublishJob(trx, decision.id))) {
+          await enqueueJob(trx, { kind: 'publish-post', subject: `post:${decision.id}`, payload: { postId: decision.id }, now: at });
+          queued.push(decision.id);
+        }
+      }
+      await input.onSaved?.(trx);
+      return { queued };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DecisionRaced) return { refused: error.postId };
+      throw error;
+    });
+}
+
+/** A post changed between the check and the write of a decision: the transaction is rolled back. */
+class DecisionRaced extends Error {
+  constructor(readonly postId: number) {
+    super(`Post ${postId} changed meanwhile`);
+  }
+}
+
+/** The project's customer-visible facts a decision on its posts needs: whether it exists and who sees it. */
+export async function findProjectPeople(db: Kysely<Database>, projectId: number) {
+  return db.selectFrom('projects').select(['id', 'created_by', 'assigned_to']).where('id', '=', projectId).executeTakeFirst();
 }

@@ -5,6 +5,9 @@ import { calendarQuerySchema, calendarSchema } from '../../../domain/calendar.ts
 import { rowIdParamSchema } from '../../../domain/ids.ts';
 import {
   POST_NETWORKS,
+  approvePostSchema,
+  approveProjectSchema,
+  decidedPostsAnswerSchema,
   listPostsQuerySchema,
   postAccountsSchema,
   postPageSchema,
@@ -12,6 +15,8 @@ import {
   postTextVersionSchema,
   postUpdateSchema,
   queuePostSchema,
+  requestChangesSchema,
+  requestProjectChangesSchema,
   restoreVersionSchema,
   reviewResultSchema,
   rewritePostSchema,
@@ -19,7 +24,8 @@ import {
 } from '../../../domain/post.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { requireRole } from '../../auth/session.ts';
-import { errorResponses } from '../../http/error-responses.ts';
+import { errorBodySchema, errorResponses } from '../../http/error-responses.ts';
+import { approvePost, approveProjectPosts, requestPostChanges, requestProjectChanges } from './approval.ts';
 import { getCalendar } from './calendar.ts';
 import {
   type PostsDependencies,
@@ -42,6 +48,11 @@ import {
 const postParams = z.object({ id: rowIdParamSchema });
 const resultParams = z.object({ id: rowIdParamSchema, network: z.enum(POST_NETWORKS) });
 const versionParams = z.object({ id: rowIdParamSchema, versionId: rowIdParamSchema });
+const projectParams = z.object({ id: rowIdParamSchema });
+
+/** A decision's refusal (decision 040): POST_CHANGED and NOT_AWAITING_APPROVAL carry the post as it is now. */
+const decisionConflictSchema = z.object({ error: errorBodySchema.shape.error.extend({ post: postSchema.optional() }) });
+const decisionErrors = { ...errorResponses(400, 401, 403, 404), 409: decisionConflictSchema };
 
 /** Posts (SPEC §2 "Preview projects", §4, §5, §6): administrators see all, customers their own. */
 export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies & { auth: Auth }): Promise<void> {
@@ -242,6 +253,70 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDependencies 
       },
     },
     async (request) => reviewPostResult(deps, request.user!, request.params.id, request.params.network, request.body),
+  );
+
+  api.post(
+    '/api/posts/:id/approve',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'The owning customer approves a post awaiting approval: scheduled at its time, or at the new day and time given (needed when its own has passed or is inside the lock margin: 409 APPROVAL_TIME_PASSED); 403 for anyone else, administrators included; 409 NOT_AWAITING_APPROVAL, POST_CHANGED (with the post as it is now, when `updated_at` is not its own), APPROVAL_ACCOUNT_MISSING (details.network)',
+        params: postParams,
+        body: approvePostSchema,
+        response: { 200: postSchema, ...decisionErrors },
+      },
+    },
+    async (request) => approvePost(deps, request.user!, request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/posts/:id/request-changes',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'The owning customer asks for changes on a post awaiting approval, with a comment: back to preview without day or networks, the comment shown with it; 403 for anyone else, administrators included; 409 NOT_AWAITING_APPROVAL, POST_CHANGED',
+        params: postParams,
+        body: requestChangesSchema,
+        response: { 200: postSchema, ...decisionErrors },
+      },
+    },
+    async (request) => requestPostChanges(deps, request.user!, request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/projects/:id/approve',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "The owning customer approves the project's posts named (each with the `updated_at` read), all in one transaction or none: each at its own time; the errors of a post's approval, with details.post_id",
+        params: projectParams,
+        body: approveProjectSchema,
+        response: { 200: decidedPostsAnswerSchema, ...decisionErrors },
+      },
+    },
+    async (request) => approveProjectPosts(deps, request.user!, request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/projects/:id/request-changes',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "The owning customer asks for changes on the project's posts named, with one comment, all in one transaction or none; the errors of a post's request, with details.post_id",
+        params: projectParams,
+        body: requestProjectChangesSchema,
+        response: { 200: decidedPostsAnswerSchema, ...decisionErrors },
+      },
+    },
+    async (request) => requestProjectChanges(deps, request.user!, request.params.id, request.body),
   );
 
   api.get(

@@ -26,6 +26,7 @@ import {
   scheduleProblems,
   textProblems,
 } from '../../../domain/post.ts';
+import { type ApprovalMode, needsApproval, toApprovalMode } from '../../../domain/approval.ts';
 import { type UnsupportedFact, factCheckerOf } from '../../../domain/facts.ts';
 import { nextFreeSlot } from '../../../domain/queue.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
@@ -115,11 +116,12 @@ export function countPostsOf(db: Kysely<Database>, actor: SessionUser): Promise<
 
 const locked = (id: number) => new AppError('POST_LOCKED', `Post with id ${id} is being published and cannot be changed`);
 
-/** Rows as the API shows them, with their images and results (two queries for all of them). */
-export async function toPosts(deps: PostsDependencies, rows: PostRow[]): Promise<Post[]> {
+/** Rows as the API shows them to `viewer`, with their images and results (two queries for all of them). */
+export async function toPosts(deps: PostsDependencies, rows: PostRow[], viewer: { id: string } | null): Promise<Post[]> {
   const ids = rows.map((row) => row.id);
   const now = deps.now();
-  const owners = rows.flatMap((row) => (row.state === 'scheduled' && row.owner_id !== null ? [row.owner_id] : []));
+  const waiting = (state: string) => state === 'scheduled' || state === 'awaiting_approval';
+  const owners = rows.flatMap((row) => (waiting(row.state) && row.owner_id !== null ? [row.owner_id] : []));
   const [images, results, earlier, usable] = await Promise.all([
     listImageRows(deps.db, ids),
     listResultRows(deps.db, ids),
@@ -144,6 +146,7 @@ export async function toPosts(deps: PostsDependencies, rows: PostRow[]): Promise
       earlier: earlierOf.get(row.id) ?? [],
       usable: (row.owner_id !== null && usable.get(row.owner_id)) || none,
       facts: factsOf(row),
+      viewerId: viewer?.id ?? null,
     };
     return toPost(row, imagesOf.get(row.id) ?? [], resultsOf.get(row.id) ?? [], surroundings, deps.storage, now, sandboxed);
   });
@@ -155,9 +158,9 @@ export async function listPosts(deps: PostsDependencies, actor: SessionUser, que
   // The page is read while the counts are: it needs the previews' count only when it starts past them.
   const page = { state: query.state, offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
   const [counts, rows] = await Promise.all([countsRead, pagePostRows(deps.db, viewer, page, async () => (await countsRead).preview)]);
-  const all = counts.preview + counts.scheduled + counts.published;
+  const all = counts.preview + counts.awaiting_approval + counts.scheduled + counts.published;
   return {
-    items: await toPosts(deps, rows),
+    items: await toPosts(deps, rows, actor),
     total: query.state ? counts[query.state] : all,
     page: query.page,
     pageSize: query.pageSize,
@@ -173,20 +176,27 @@ export function studioClockOf(deps: PostsDependencies): StudioClock {
   return { today: day, time, default_time: timeOfHour(deps.publishHour) };
 }
 
+/** Decision 040: whether `actor`'s schedule, move or edit of this post needs its owner's approval: only a customer has a mode. */
+export function ownerMustApprove(row: PostRow, actor: { id: string; role: SessionUser['role'] }): boolean {
+  if (row.owner_id === null || row.owner_role !== 'customer') return false;
+  const mode: ApprovalMode = toApprovalMode(row.owner_approval ?? 'none');
+  return needsApproval(mode, actor, row.owner_id);
+}
+
 /** A post the actor may see; any other answers 404. */
-async function visibleRow(deps: PostsDependencies, actor: SessionUser, id: number): Promise<PostRow> {
+export async function visibleRow(deps: PostsDependencies, actor: SessionUser, id: number): Promise<PostRow> {
   const row = await findVisiblePostRow(deps.db, viewerOf(actor), id);
   if (!row) throw new AppError('NOT_FOUND', `Post with id ${id} not found`);
   return row;
 }
 
 export async function getPost(deps: PostsDependencies, actor: SessionUser, id: number): Promise<Post> {
-  const [post] = await toPosts(deps, [await visibleRow(deps, actor, id)]);
+  const [post] = await toPosts(deps, [await visibleRow(deps, actor, id)], actor);
   return post!;
 }
 
 /** A change is told to whoever may read the post when it is sent (its owner, administrators; decision 029). */
-function announce(deps: PostsDependencies, row: PostRow, state: PostState | null): void {
+export function announce(deps: PostsDependencies, row: PostRow, state: PostState | null): void {
   deps.events?.publish({ type: 'post', postId: row.id, projectId: row.project_id, state }, audienceOf(row.owner_id));
 }
 
@@ -214,12 +224,19 @@ export async function updatePost(
   const row = await visibleRow(deps, actor, id);
   const now = deps.now();
   assertEditable(row, now);
+  let imagesChanged = false;
   if (changes.images) {
     const sent = changes.images.map((image) => image.id).sort((a, b) => a - b);
-    const actual = (await listImageRows(deps.db, [id])).map((image) => image.id).sort((a, b) => a - b);
+    const current = await listImageRows(deps.db, [id]);
+    const actual = current.map((image) => image.id).sort((a, b) => a - b);
     if (sent.length !== actual.length || sent.some((imageId, index) => imageId !== actual[index])) {
       throw new AppError('CONFLICT', "The list must hold each of the post's images exactly once", { images: 'imagesMismatch' });
     }
+    // Their order, selection or descriptions: what the approver saw (decision 040).
+    imagesChanged = changes.images.some((image, index) => {
+      const was = current[index]!;
+      return image.id !== was.id || image.status !== was.status || (image.alt_text !== undefined && image.alt_text !== was.alt_text);
+    });
   }
   const texts = { text: changes.text ?? row.text, linkedin_text: changes.linkedin_text === undefined ? row.linkedin_text : changes.linkedin_text };
   const textsChanged = changes.text !== undefined || changes.linkedin_text !== undefined;
@@ -239,13 +256,16 @@ export async function updatePost(
   // Texts that change are kept as they were, so that they can be brought back (issue 24 item 5).
   const differ = texts.text !== row.text || texts.linkedin_text !== row.linkedin_text;
   const previous = differ ? { text: row.text, linkedin_text: row.linkedin_text, replacedBy } : undefined;
-  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), { ...changes, factsConfirmed, previous }, now);
+  // An approved (or awaiting) post whose content changes goes (back) to its owner for approval (decision 040).
+  const withTime = row.state === 'scheduled' || row.state === 'awaiting_approval';
+  const approvalAskedBy = withTime && (differ || imagesChanged) && ownerMustApprove(row, actor) ? actor.id : undefined;
+  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), { ...changes, factsConfirmed, previous, approvalAskedBy }, now);
   // A publish job took the post, or its lock came, between the check and the write.
   if (!saved) {
     assertEditable(await visibleRow(deps, actor, id), deps.now());
     throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
   }
-  announce(deps, row, postStateOf(row.state));
+  announce(deps, row, approvalAskedBy === undefined ? postStateOf(row.state) : 'awaiting_approval');
   return getPost(deps, actor, id);
 }
 
@@ -312,7 +332,11 @@ function assertSchedulable(row: PostRow, now: Date): void {
 }
 
 /** The chosen networks the post's owner has not connected (DESIGN §6: the owner's accounts publish it). */
-async function unconnectedNetworks(deps: PostsDependencies, ownerId: string | null, networks: ScheduleInput['networks']): Promise<Record<string, string>> {
+export async function unconnectedNetworks(
+  deps: PostsDependencies,
+  ownerId: string | null,
+  networks: ScheduleInput['networks'],
+): Promise<Record<string, string>> {
   const missing: Record<string, string> = {};
   const check = async (network: 'instagram' | 'linkedin', key: string) => {
     const connected = ownerId !== null && (await getConnectionStatus(deps.social, { userId: ownerId, network })).isConnected;
@@ -463,7 +487,14 @@ async function saveSchedule(
   factsConfirmed?: string,
 ): Promise<Post> {
   const id = row.id;
-  const { outcome, state } = await savePostSchedule(deps.db, deps.dialect, { id, lockBoundary: lockBoundaryOf(now), networks, momentOf, factsConfirmed }, now);
+  // Scheduled, queued or moved by someone its owner must approve: it awaits the owner's approval at that time (decision 040).
+  const approvalAskedBy = ownerMustApprove(row, actor) ? actor.id : undefined;
+  const { outcome, state } = await savePostSchedule(
+    deps.db,
+    deps.dialect,
+    { id, lockBoundary: lockBoundaryOf(now), networks, momentOf, factsConfirmed, approvalAskedBy },
+    now,
+  );
   if (outcome === 'refused') {
     assertSchedulable(await visibleRow(deps, actor, id), deps.now());
     throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
@@ -493,7 +524,7 @@ export async function resetPost(deps: PostsDependencies, actor: SessionUser, id:
  */
 export async function retryPost(deps: PostsDependencies, actor: SessionUser, id: number): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  const [post] = await toPosts(deps, [row]);
+  const [post] = await toPosts(deps, [row], actor);
   const networks = retryableNetworks(post!);
   if (networks.length === 0) {
     if (post!.in_process) throw locked(id);
