@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { connect } from '../../test-support/social-sandbox.ts';
+import { createTestUser, signIn } from '../../test-support/test-app.ts';
 import {
   type PublishingTestApp,
   createDuePost,
@@ -62,4 +64,62 @@ describe('publishing never publishes a post awaiting approval, with three worker
       expect(await db.selectFrom('jobs').select('id').where('subject', '=', `post:${awaiting.id}`).execute()).toHaveLength(2);
     },
   );
+});
+
+/**
+ * Decision 040 end to end: an administrator schedules a customer's post (her mode: studio), so it awaits
+ * her approval; approved through the API, it is scheduled at its time and goes out then, once, with three
+ * workers and their sweeps.
+ */
+describe('a post approved by its owner publishes at its time', () => {
+  let env: PublishingTestApp;
+  let clock = new Date('2026-06-10T08:00:00.000Z');
+
+  beforeAll(async () => {
+    env = await startPublishingTestApp({ now: () => clock });
+  });
+  afterAll(() => env.close());
+
+  it('awaiting, then approved, then published once at its time', { timeout: 30_000 }, async () => {
+    const { t } = env;
+    const db = t.database.db;
+    const adminUser = await createTestUser(t, { email: 'admin@studio.es', role: 'admin' });
+    const claraUser = await createTestUser(t, { email: 'clara@cliente.es', role: 'customer' });
+    const [admin, clara] = [await signIn(t, adminUser.email, adminUser.password), await signIn(t, claraUser.email, claraUser.password)];
+    expect((await connect(t, clara, 'linkedin')).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/users/${claraUser.id}`, headers: { cookie: admin }, payload: { approval: 'studio' } })).statusCode,
+    ).toBe(200);
+    const post = await createDuePost(env, { ownerId: claraUser.id, publishOn: '2026-06-11', publishTime: '10:15', networks: { linkedin: true } });
+    await db.updateTable('posts').set({ state: 'preview' }).where('id', '=', post.id).execute();
+
+    const scheduled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${post.id}/schedule`,
+      headers: { cookie: admin },
+      payload: { publish_on: '2026-06-11', publish_time: '10:15', networks: { instagram: false, linkedin: true }, confirm_facts: true },
+    });
+    expect(scheduled.json()).toMatchObject({ state: 'awaiting_approval', publish_at: '2026-06-11T08:15:00.000Z' });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${post.id}/approve`,
+      headers: { cookie: clara },
+      payload: { updated_at: scheduled.json().updated_at },
+    });
+    expect(approved.json()).toMatchObject({ state: 'scheduled', publish_at: '2026-06-11T08:15:00.000Z' });
+    const text = (await db.selectFrom('posts').select('text').where('id', '=', post.id).executeTakeFirstOrThrow()).text;
+
+    clock = new Date('2026-06-11T08:16:00.000Z');
+    const processes = startPublishingProcesses(env, () => clock);
+    try {
+      await vi.waitFor(
+        async () => expect((await db.selectFrom('posts').select('state').where('id', '=', post.id).executeTakeFirstOrThrow()).state).toBe('published'),
+        { timeout: 20_000, interval: 100 },
+      );
+    } finally {
+      await processes.stop();
+    }
+    const commentaries = env.sandbox.sandbox.control.published().linkedin.map((entry) => entry.commentary.replace(/\\(.)/g, '$1'));
+    expect(commentaries.filter((commentary) => commentary === text)).toHaveLength(1);
+  });
 });
