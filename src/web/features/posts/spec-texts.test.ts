@@ -4,9 +4,10 @@ import { resources } from '../../i18n/resources.ts';
 
 /** The labels and messages SPEC gives for the posts screen stay word for word, in every language. */
 describe('the posts screen speaks as SPEC writes', () => {
-  it('labels the seven displayed states in Spanish as SPEC §4 names them', () => {
+  it('labels the seven displayed states in Spanish as SPEC §4 names them, and awaiting approval (issue 25)', () => {
     expect(resources.es.posts.states).toEqual({
       preview: 'Vista previa',
+      awaitingApproval: 'Pendiente de aprobación',
       scheduled: 'Programada',
       // SPEC gives no Spanish word for published: a publicación is feminine, as "Programada" (issue 29).
       published: 'Publicada',

@@ -97,6 +97,7 @@ function MovablePost({ post, compact = false, onOpen }: Omit<CalendarPostProps, 
       data-dragging={isDragging || undefined}
       data-movable
       data-post-id={post.id}
+      data-awaiting={post.state === 'awaiting_approval' || undefined}
       style={{ '--post-state-color': edgeColorOf(post) } as CSSProperties}
     >
       <PostChipContent post={post} compact={compact} />
@@ -122,6 +123,7 @@ function StaticPost({ post, compact = false, onOpen }: Omit<CalendarPostProps, '
       className={classes.post}
       data-compact={compact || undefined}
       data-post-id={post.id}
+      data-awaiting={post.state === 'awaiting_approval' || undefined}
       style={{ '--post-state-color': edgeColorOf(post) } as CSSProperties}
     >
       <PostChipContent post={post} compact={compact} locked />
@@ -132,6 +134,7 @@ function StaticPost({ post, compact = false, onOpen }: Omit<CalendarPostProps, '
 
 function PostChipContent({ post, compact, locked = false }: { post: Post; compact: boolean; locked?: boolean }) {
   const { t } = useTranslation('posts');
+  const { t: tc } = useTranslation('calendar');
   const { formatTime } = useTimeOfDay();
   const picture = post.images.find((image) => image.status === 'pending') ?? null;
   const state = displayedStateOf(post);
@@ -158,19 +161,26 @@ function PostChipContent({ post, compact, locked = false }: { post: Post; compac
         <Text size="xs" lh={1.3} truncate="end">
           {post.project_title}
         </Text>
-        {!compact && (
-          <Group gap={4} wrap="nowrap">
-            {locked && <LockIcon size={11} />}
-            {warning && !post.in_process ? (
-              <Text size="xs" lh={1.3} c="orange.9" truncate="end" data-state={state} data-unreachable>
-                {warning}
-              </Text>
-            ) : (
-              <Text size="xs" lh={1.3} c="dimmed" truncate="end" data-state={state}>
-                {capitalized(post.in_process ? t('card.inProcess') : t(`states.${state}`))}
-              </Text>
-            )}
-          </Group>
+        {state === 'awaitingApproval' && !post.in_process ? (
+          // Awaiting the owner's approval (issue 25): said in words and marked, not by the edge's colour alone.
+          <Text size="xs" lh={1.3} fw={700} c="grape.9" truncate="end" data-state={state} data-awaiting-mark>
+            {compact ? tc('post.awaitingShort') : capitalized(t(`states.${state}`))}
+          </Text>
+        ) : (
+          !compact && (
+            <Group gap={4} wrap="nowrap">
+              {locked && <LockIcon size={11} />}
+              {warning && !post.in_process ? (
+                <Text size="xs" lh={1.3} c="orange.9" truncate="end" data-state={state} data-unreachable>
+                  {warning}
+                </Text>
+              ) : (
+                <Text size="xs" lh={1.3} c="dimmed" truncate="end" data-state={state}>
+                  {capitalized(post.in_process ? t('card.inProcess') : t(`states.${state}`))}
+                </Text>
+              )}
+            </Group>
+          )
         )}
       </Box>
     </Group>

@@ -11,6 +11,7 @@ import { useProjectFactTexts } from '../api/project-fact-texts.ts';
 import { useUpdatePost } from '../api/update-post.ts';
 import { AiTellsHint } from '../facts/ai-tells-hint.tsx';
 import { FactsNotice } from '../facts/facts-notice.tsx';
+import { ChangesComment } from '../list/approval-notes.tsx';
 import { InstagramPreviewCard } from '../previews/instagram-preview.tsx';
 import { LinkedinPreviewCard } from '../previews/linkedin-preview.tsx';
 import { AltTextsEditor } from './alt-texts-editor.tsx';
@@ -126,6 +127,7 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
 
   return (
     <Stack gap="md">
+      {post.state === 'preview' && <ChangesComment post={post} />}
       <Checkbox
         label={t('edit.sameText')}
         checked={sameText}

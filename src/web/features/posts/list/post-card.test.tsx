@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../../domain/post.ts';
 import { TODAY, makePost, result } from '../../../test-support/post-fixtures.ts';
 import { renderWithProviders } from '../../../test-support/render.tsx';
+import { inTimeZone } from '../../../test-support/time-zone.ts';
 import { PostCard } from './post-card.tsx';
 
 function renderCard(overrides: Partial<Post> = {}, language: 'es' | 'en' | 'cat' = 'es') {
@@ -290,5 +291,55 @@ describe('PostCard', () => {
     expect(buttons()).not.toContain('Delete');
     expect(buttons()).not.toContain('Edit');
     expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('PostCard awaiting approval, and back with changes asked (issue 25)', () => {
+  inTimeZone('Europe/Madrid');
+  const ANA = { id: 'admin-1', first_name: 'Ana', last_name: 'Roca', email: 'ana@roca.es' };
+  const awaiting = (overrides: Partial<Post> = {}): Partial<Post> => ({
+    state: 'awaiting_approval',
+    publish_on: '2026-12-05',
+    publish_time: '18:30',
+    networks: { instagram: true, linkedin: false },
+    approval: { asked_at: '2026-12-03T09:15:00Z', asked_by: ANA },
+    ...overrides,
+  });
+
+  it.each([
+    ['es', 'Pendiente de aprobación', 'Pedida por Ana Roca el 3 dic, 10:15'],
+    ['en', 'Awaiting approval', 'Asked by Ana Roca on Dec 3, 10:15 AM'],
+    ['cat', "Pendent d'aprovació", 'Demanada per Ana Roca el 3 de des., 10:15'],
+  ] as const)('in %s, shows its state in words and who asked and when', (language, state, asked) => {
+    renderCard(awaiting(), language);
+    expect(screen.getByText(state).closest('[data-state]')?.getAttribute('data-state')).toBe('awaitingApproval');
+    expect(screen.getByTestId('approval-asked').textContent).toBe(asked);
+  });
+
+  it('offers approve and ask for changes to the owner who can approve, and nothing to the others', () => {
+    const { onAction } = renderCard(awaiting({ can_approve: true }), 'en');
+    const actions = within(screen.getByTestId('approval-actions'));
+    fireEvent.click(actions.getByRole('button', { name: 'Approve' }));
+    fireEvent.click(actions.getByRole('button', { name: 'Ask for changes' }));
+    expect(onAction.mock.calls).toEqual([['approve'], ['requestChanges']]);
+    cleanup();
+    renderCard(awaiting({ can_approve: false }), 'en');
+    expect(screen.queryByTestId('approval-actions')).toBeNull();
+    expect(screen.getByTestId('approval-asked')).toBeTruthy();
+  });
+
+  it('shows the changes asked, by whom, when and the comment as written, on a post back in preview', () => {
+    renderCard({
+      state: 'preview',
+      changes_comment: {
+        text: 'Otra foto de portada,\npor favor.',
+        by: { ...ANA, id: 'u1', first_name: 'Lucía', last_name: 'Ferrer' },
+        at: '2026-12-04T16:00:00Z',
+      },
+    });
+    const comment = screen.getByTestId('changes-comment');
+    expect(within(comment).getByText('Cambios pedidos por Lucía Ferrer el 4 dic, 17:00')).toBeTruthy();
+    expect(within(comment).getByText(/Otra foto de portada,\s+por favor\./)).toBeTruthy();
+    expect(screen.queryByTestId('approval-asked')).toBeNull();
   });
 });

@@ -7,7 +7,20 @@ import { NETWORK_NAMES } from '../../../../domain/social-networks.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useTimeOfDay } from '../../../lib/format-time.ts';
 import { HintedAction } from '../../../ui/hinted-action.tsx';
-import { CalendarIcon, CalendarPlusIcon, LockIcon, PencilIcon, RestoreIcon, RetryIcon, RewriteIcon, SendIcon, TrashIcon } from '../../../ui/icons.tsx';
+import {
+  CalendarIcon,
+  CalendarPlusIcon,
+  CheckIcon,
+  LockIcon,
+  PencilIcon,
+  RestoreIcon,
+  RetryIcon,
+  RewriteIcon,
+  SendIcon,
+  TrashIcon,
+} from '../../../ui/icons.tsx';
+import { ApprovalAsked, ChangesComment } from './approval-notes.tsx';
+import { HistoryAction } from '../history/history-action.tsx';
 import { PostPicture } from '../post-picture.tsx';
 import { InstagramGlyph, LinkedinGlyph } from '../previews/preview-icons.tsx';
 import { DisplayedStateBadge, ResultBadges } from './post-badges.tsx';
@@ -15,7 +28,8 @@ import classes from './post-card.module.css';
 import { PostNotices } from './post-notices.tsx';
 import { type ReviewAnswer, ResultNotes } from './result-notes.tsx';
 
-export type CardAction = 'instagramPreview' | 'linkedinPreview' | 'edit' | 'rewrite' | 'publish' | 'queue' | 'delete' | 'reset' | 'retry';
+export type CardAction =
+  'instagramPreview' | 'linkedinPreview' | 'edit' | 'rewrite' | 'publish' | 'queue' | 'delete' | 'reset' | 'retry' | 'approve' | 'requestChanges';
 
 export interface PostCardProps {
   post: Post;
@@ -104,6 +118,8 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false, fi
             </Text>
           )}
         </Group>
+        <ApprovalAsked post={post} />
+        {post.state === 'preview' && <ChangesComment post={post} clamp />}
         <ResultBadges post={post} />
         <ResultNotes post={post} busy={busy} onReview={onReview} />
         <PostNotices post={post} />
@@ -117,7 +133,7 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false, fi
                 : t('card.noDate')}
           </Text>
         </Group>
-        {post.state === 'scheduled' && (
+        {(post.state === 'scheduled' || post.state === 'awaiting_approval') && (
           <Text size="sm" c="dimmed" data-testid="post-goes-to">
             {t('card.goesTo', { networks: networksOf(POST_NETWORKS.filter((network) => post.networks[network]).map((network) => NETWORK_NAMES[network])) })}
           </Text>
@@ -132,6 +148,17 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false, fi
         </Text>
       </Stack>
 
+      {post.can_approve && (
+        // The owner's decision comes first, on a line of its own (issue 25).
+        <Group gap="xs" px="md" pb="sm" data-testid="approval-actions">
+          <Button size="xs" color="teal" leftSection={<CheckIcon size={14} />} onClick={() => onAction('approve')}>
+            {t('approval.approve')}
+          </Button>
+          <Button size="xs" variant="light" color="orange" leftSection={<PencilIcon size={14} />} onClick={() => onAction('requestChanges')}>
+            {t('approval.requestChanges')}
+          </Button>
+        </Group>
+      )}
       <div className={classes.actions} style={{ padding: '0 var(--mantine-spacing-md) var(--mantine-spacing-md)' }} data-testid="post-actions">
         {!published && !timeLocked && (
           <Button size="xs" leftSection={<SendIcon size={14} />} disabled={post.in_process} onClick={() => onAction('publish')}>
@@ -195,6 +222,7 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false, fi
             </IconAction>
           </>
         )}
+        <HistoryAction post={post} />
         {!post.in_process && (
           <span className={classes.end}>
             <IconAction label={t('actions.delete')} color="red" onClick={() => onAction('delete')}>

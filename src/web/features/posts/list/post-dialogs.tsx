@@ -19,6 +19,7 @@ import type { EditPostModal } from '../edit/edit-post-modal.tsx';
 import type { RewriteDialog } from '../edit/rewrite-dialog.tsx';
 import type { InstagramPreview } from '../previews/instagram-preview.tsx';
 import type { LinkedinPreview } from '../previews/linkedin-preview.tsx';
+import type { ApproveDialog, ApproveProjectDialog, DecisionTarget, RequestChangesDialog } from '../publish/approval-dialogs.tsx';
 import type { PublishDialog } from '../publish/publish-dialog.tsx';
 import type { CardAction } from './post-card.tsx';
 import type { ReviewAnswer } from './result-notes.tsx';
@@ -41,16 +42,32 @@ const RewriteDialogCode = lazyDialog<ComponentProps<typeof RewriteDialog>>(
   () => import('../edit/rewrite-dialog.tsx').then((module) => module.RewriteDialog),
   (props) => props.opened,
 );
+const ApproveDialogCode = lazyDialog<ComponentProps<typeof ApproveDialog>>(
+  () => import('../publish/approval-dialogs.tsx').then((module) => module.ApproveDialog),
+  (props) => props.opened,
+);
+const RequestChangesDialogCode = lazyDialog<ComponentProps<typeof RequestChangesDialog>>(
+  () => import('../publish/approval-dialogs.tsx').then((module) => module.RequestChangesDialog),
+  (props) => props.opened,
+);
+const ApproveProjectDialogCode = lazyDialog<ComponentProps<typeof ApproveProjectDialog>>(
+  () => import('../publish/approval-dialogs.tsx').then((module) => module.ApproveProjectDialog),
+  (props) => props.opened,
+);
 const PublishDialogCode = lazyDialog<ComponentProps<typeof PublishDialog>>(
   () => import('../publish/publish-dialog.tsx').then((module) => module.PublishDialog),
   (props) => props.opened,
 );
+
+type ProjectTarget = Omit<Extract<DecisionTarget, { kind: 'project' }>, 'kind'>;
 
 export interface PostDialogs {
   /** Opens the dialog of a card's action for this post. */
   open: (action: CardAction, post: Post) => void;
   /** Asks to confirm a "needs review" result's answer, then records it (decision 025). */
   review: (post: Post, answer: ReviewAnswer) => void;
+  /** A project's posts awaiting the owner's approval, approved or sent back at once (issue 25). */
+  decideProject: (decision: 'approve' | 'requestChanges', target: ProjectTarget) => void;
   /** The post whose review or retry is on its way: its buttons wait. */
   busyId: number | null;
   /** Every modal and dialog a card opens; render it once. */
@@ -86,6 +103,10 @@ export function usePostDialogs({
   const pending = dialog.target;
   const openDialog = dialog.opened ? (pending?.action ?? null) : null;
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const projectDialog = useDialogTarget<{ decision: 'approve' | 'requestChanges'; target: ProjectTarget }>();
+  const projectDecision = projectDialog.target;
+  const decideProject = (decision: 'approve' | 'requestChanges', target: ProjectTarget) => projectDialog.open({ decision, target });
+  const projectTarget = projectDecision ? { kind: 'project' as const, ...projectDecision.target } : null;
 
   const current = pending ? (latest?.find((post) => post.id === pending.post.id) ?? pending.post) : null;
   const postFor = (action: CardAction) => (pending?.action === action ? current : null);
@@ -169,6 +190,23 @@ export function usePostDialogs({
       <LinkedinPreviewCode opened={openDialog === 'linkedinPreview'} post={postFor('linkedinPreview')} onClose={close} />
       <EditPostModalCode opened={openDialog === 'edit'} post={postFor('edit')} onClose={close} />
       <RewriteDialogCode opened={openDialog === 'rewrite'} post={postFor('rewrite')} onClose={close} />
+      <ApproveDialogCode opened={openDialog === 'approve'} post={postFor('approve')} clock={clock} clockReadAt={clockReadAt} onClose={close} />
+      <RequestChangesDialogCode
+        opened={openDialog === 'requestChanges' || (projectDialog.opened && projectDecision?.decision === 'requestChanges')}
+        target={
+          pending?.action === 'requestChanges' && current
+            ? { kind: 'post', post: current }
+            : projectDecision?.decision === 'requestChanges'
+              ? projectTarget
+              : null
+        }
+        onClose={pending?.action === 'requestChanges' ? close : projectDialog.close}
+      />
+      <ApproveProjectDialogCode
+        opened={projectDialog.opened && projectDecision?.decision === 'approve'}
+        target={projectDecision?.decision === 'approve' ? projectTarget : null}
+        onClose={projectDialog.close}
+      />
       <PublishDialogCode opened={openDialog === 'publish'} post={postFor('publish')} clock={clock} clockReadAt={clockReadAt} onClose={close} />
       <PublishDialogCode opened={openDialog === 'queue'} post={postFor('queue')} clock={clock} clockReadAt={clockReadAt} mode="queue" onClose={close} />
       <LazyConfirmDialog
@@ -203,5 +241,5 @@ export function usePostDialogs({
     </>
   );
   const busyId = reviewResult.isPending ? (reviewResult.variables?.id ?? null) : retryPost.isPending ? (retryPost.variables ?? null) : null;
-  return { open, review, busyId, element };
+  return { open, review, decideProject, busyId, element };
 }

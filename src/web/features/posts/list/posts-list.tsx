@@ -13,6 +13,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { postsQueryKey, usePosts } from '../api/list-posts.ts';
 import { PostCard } from './post-card.tsx';
 import { usePostDialogs } from './post-dialogs.tsx';
+import { ProjectApprovals } from './project-approvals.tsx';
 import { StateChips } from './state-chips.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 
@@ -79,6 +80,7 @@ export function PostsList({ query, onQueryChange, showOwner = false }: PostsList
         <EmptyState>{query.state ? t('emptyFiltered') : t('empty')}</EmptyState>
       ) : page ? (
         <>
+          <ProjectApprovals posts={page.items} onDecide={dialogs.decideProject} />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg" style={{ opacity: posts.isPlaceholderData ? 0.6 : 1 }}>
             {(showRest ? page.items : page.items.slice(0, FIRST_CARDS)).map((post, index) => {
               const card = (
