@@ -265,6 +265,36 @@ describe('posts: approval', () => {
     ]);
   });
 
+  it('the history tells each step, in the transaction of each: scheduled, moved, edited, approval asked, changes asked, approved, unscheduled', async () => {
+    clock = START;
+    const events = async (id: number) =>
+      (await inject(admin, 'GET', `/api/posts/${id}/history`))
+        .json()
+        .events.map((event: { kind: string; actor: { id: string } | null; comment: string | null; publish_time: string | null }) => [
+          event.kind,
+          event.actor?.id ?? null,
+          event.comment ?? event.publish_time,
+        ]);
+    const { id } = await claraPost();
+    await schedule(clara, id, DAY, '12:00');
+    await schedule(clara, id, DAY, '12:30');
+    const edited = (await inject(admin, 'PATCH', `/api/posts/${id}`, { text: 'La casa, otra vez' })).json();
+    await requestChanges(clara, id, { updated_at: edited.updated_at, comment: 'Mejor sin «otra vez»' });
+    const asked = (await schedule(admin, id, DAY, '13:00')).json();
+    await approve(clara, id, { updated_at: asked.updated_at });
+    await schedule(clara, id, null);
+    expect(await events(id)).toEqual([
+      ['scheduled', claraId, '12:00'],
+      ['moved', claraId, '12:30'],
+      ['edited', adminId, null],
+      ['approval_asked', adminId, '12:30'],
+      ['changes_asked', claraId, 'Mejor sin «otra vez»'],
+      ['approval_asked', adminId, '13:00'],
+      ['approved', claraId, '13:00'],
+      ['unscheduled', claraId, null],
+    ]);
+  });
+
   it("approving a post whose network's account is no longer connected says which one (APPROVAL_ACCOUNT_MISSING)", async () => {
     clock = START;
     const post = await awaitingPost();

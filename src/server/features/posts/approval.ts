@@ -13,6 +13,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { Database } from '../../db/schema.ts';
 import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
+import { recordPostEvent } from '../history/service.ts';
 import { type PublishMoment, lockBoundaryOf, resolvePublishMoment } from './publish-moment.ts';
 import { type PostRow, decideAwaitingPosts, findPostRows, findProjectPeople } from './repo.ts';
 import { type PostsDependencies, announce, toPosts, unconnectedNetworks, visibleRow } from './service.ts';
@@ -22,10 +23,8 @@ import { type PostsDependencies, announce, toPosts, unconnectedNetworks, visible
  * owner's decisions on posts awaiting it, per post and for a project's posts at once (all or none).
  */
 
-/** How a decision was made: in the app, or through a review link (the lead's public routes), by whom. */
-export interface DecisionOrigin {
-  via: 'app' | 'link';
-}
+/** How a decision was made: in the app, or through a review link (the public review routes), with the name the reviewer wrote. */
+export type DecisionOrigin = { via: 'app' } | { via: 'link'; name: string };
 
 const APP: DecisionOrigin = { via: 'app' };
 
@@ -151,13 +150,26 @@ async function decide(
 }
 
 /**
- * What else a decision writes in its transaction: the post's history and the author's e-mail (helpers D
- * and C of issue 25 add their calls here once their functions have landed).
+ * What else a decision writes in its transaction: the post's history (decision 041), and, once it has
+ * landed, the author's e-mail (`enqueueApprovalDecisionEmail`, issue 25 item 3).
  */
 async function afterDecision(
-  _trx: Transaction<Database>,
-  _decision: { actor: SessionUser; decided: Decided[]; decision: 'approve' | 'request_changes'; comment: string | null; origin: DecisionOrigin; at: Date },
-): Promise<void> {}
+  trx: Transaction<Database>,
+  input: { actor: SessionUser; decided: Decided[]; decision: 'approve' | 'request_changes'; comment: string | null; origin: DecisionOrigin; at: Date },
+): Promise<void> {
+  const { origin } = input;
+  // A review link stands for the customer without their session: the event names the reviewer instead.
+  const actorId = origin.via === 'link' ? null : input.actor.id;
+  const who = origin.via === 'link' ? { name: origin.name } : {};
+  for (const { row, moment } of input.decided) {
+    const data =
+      input.decision === 'approve'
+        ? { ...who, publish_on: moment?.day ?? row.publish_on, publish_time: moment?.time ?? row.publish_time }
+        : { ...who, comment: input.comment };
+    const kind = input.decision === 'approve' ? 'approved' : 'changes_asked';
+    await recordPostEvent(trx, { postId: row.id, kind, actorId, via: origin.via, at: input.at, data });
+  }
+}
 
 /** POST /api/posts/:id/approve: the owner approves; scheduled at its time, or at the new one given. */
 export async function approvePost(

@@ -320,7 +320,8 @@ export async function savePostSchedule(
     factsConfirmed?: string | undefined;
     /** The owner must approve this schedule (decision 040): it awaits their approval, asked by this user, and is not published meanwhile. */
     approvalAskedBy?: string | undefined;
-    onSaved?: ((trx: Transaction<Database>, state: PostState) => Promise<void>) | undefined;
+    /** Runs in the transaction once the post is written, with its state and moment (the history). */
+    onSaved?: ((trx: Transaction<Database>, state: PostState, moment: PublishMoment | null) => Promise<void>) | undefined;
   },
   at: Date,
 ): Promise<{ outcome: 'refused' | 'saved' | 'queued'; state: PostState }> {
@@ -352,7 +353,7 @@ export async function savePostSchedule(
           };
     const state = changes.state;
     if (!(await updateChangeablePost(trx, id, input.lockBoundary, changes, at))) return { outcome: 'refused', state };
-    await input.onSaved?.(trx, state);
+    await input.onSaved?.(trx, state, moment);
     // A post awaiting approval is not published whatever its time: approving it queues it.
     if (state !== 'scheduled' || !moment?.immediate || (await hasActivePublishJob(trx, id))) return { outcome: 'saved', state };
     await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id }, now: at });

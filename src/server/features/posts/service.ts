@@ -28,6 +28,7 @@ import {
 } from '../../../domain/post.ts';
 import { type ApprovalMode, needsApproval, toApprovalMode } from '../../../domain/approval.ts';
 import { type UnsupportedFact, factCheckerOf } from '../../../domain/facts.ts';
+import type { PostEventKind } from '../../../domain/history.ts';
 import { nextFreeSlot } from '../../../domain/queue.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import { type StudioClock, timeOfHour, wallClockOf } from '../../../domain/studio-time.ts';
@@ -259,7 +260,17 @@ export async function updatePost(
   // An approved (or awaiting) post whose content changes goes (back) to its owner for approval (decision 040).
   const withTime = row.state === 'scheduled' || row.state === 'awaiting_approval';
   const approvalAskedBy = withTime && (differ || imagesChanged) && ownerMustApprove(row, actor) ? actor.id : undefined;
-  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), { ...changes, factsConfirmed, previous, approvalAskedBy }, now);
+  // The history (decision 041): the edit, with the texts it replaced, and the approval it asks again.
+  const onSaved = async (trx: Transaction<Database>) => {
+    if (!differ && !imagesChanged) return;
+    const data = previous ? { previous: { text: previous.text, linkedin_text: previous.linkedin_text } } : {};
+    await recordPostEvent(trx, { postId: id, kind: 'edited', actorId: actor.id, via: 'app', at: now, data });
+    if (approvalAskedBy !== undefined) {
+      const day = { publish_on: row.publish_on, publish_time: row.publish_time };
+      await recordPostEvent(trx, { postId: id, kind: 'approval_asked', actorId: actor.id, via: 'app', at: now, data: day });
+    }
+  };
+  const saved = await savePostEdit(deps.db, id, lockBoundaryOf(now), { ...changes, factsConfirmed, previous, approvalAskedBy }, now, onSaved);
   // A publish job took the post, or its lock came, between the check and the write.
   if (!saved) {
     assertEditable(await visibleRow(deps, actor, id), deps.now());
@@ -489,10 +500,16 @@ async function saveSchedule(
   const id = row.id;
   // Scheduled, queued or moved by someone its owner must approve: it awaits the owner's approval at that time (decision 040).
   const approvalAskedBy = ownerMustApprove(row, actor) ? actor.id : undefined;
+  const onSaved = (trx: Transaction<Database>, state: PostState, moment: PublishMoment | null) => {
+    const kind = scheduleEventOf(row, state, moment);
+    if (!kind) return Promise.resolve();
+    const data = moment === null ? {} : { publish_on: moment.day, publish_time: moment.time };
+    return recordPostEvent(trx, { postId: id, kind, actorId: actor.id, via: 'app', at: now, data });
+  };
   const { outcome, state } = await savePostSchedule(
     deps.db,
     deps.dialect,
-    { id, lockBoundary: lockBoundaryOf(now), networks, momentOf, factsConfirmed, approvalAskedBy },
+    { id, lockBoundary: lockBoundaryOf(now), networks, momentOf, factsConfirmed, approvalAskedBy, onSaved },
     now,
   );
   if (outcome === 'refused') {
@@ -502,6 +519,17 @@ async function saveSchedule(
   if (outcome === 'queued') deps.wakeJobs?.();
   announce(deps, row, state);
   return getPost(deps, actor, id);
+}
+
+/**
+ * What a schedule tells the history (decision 041): approval asked, scheduled, moved (a scheduled post at
+ * another time), or unscheduled (a post that had a time back to preview); nothing for a preview left as it was.
+ */
+function scheduleEventOf(row: PostRow, state: PostState, moment: PublishMoment | null): PostEventKind | undefined {
+  if (state === 'awaiting_approval') return 'approval_asked';
+  if (state === 'preview') return row.state === 'preview' ? undefined : 'unscheduled';
+  if (row.state === 'scheduled' && moment !== null && (moment.day !== row.publish_on || moment.time !== row.publish_time)) return 'moved';
+  return 'scheduled';
 }
 
 /** SPEC §4 "publish again": only a published post; back to preview without date, networks or results. */
