@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'posts',
   'networks',
   'calendar',
+  'history',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -2,6 +2,7 @@ import catAuth from './locales/cat/auth.json' with { type: 'json' };
 import catCalendar from './locales/cat/calendar.json' with { type: 'json' };
 import catCommon from './locales/cat/common.json' with { type: 'json' };
 import catErrors from './locales/cat/errors.json' with { type: 'json' };
+import catHistory from './locales/cat/history.json' with { type: 'json' };
 import catLegal from './locales/cat/legal.json' with { type: 'json' };
 import catNetworks from './locales/cat/networks.json' with { type: 'json' };
 import catProfile from './locales/cat/profile.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import enAuth from './locales/en/auth.json' with { type: 'json' };
 import enCalendar from './locales/en/calendar.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
+import enHistory from './locales/en/history.json' with { type: 'json' };
 import enLegal from './locales/en/legal.json' with { type: 'json' };
 import enNetworks from './locales/en/networks.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
@@ -28,6 +30,7 @@ import esAuth from './locales/es/auth.json' with { type: 'json' };
 import esCalendar from './locales/es/calendar.json' with { type: 'json' };
 import esCommon from './locales/es/common.json' with { type: 'json' };
 import esErrors from './locales/es/errors.json' with { type: 'json' };
+import esHistory from './locales/es/history.json' with { type: 'json' };
 import esLegal from './locales/es/legal.json' with { type: 'json' };
 import esNetworks from './locales/es/networks.json' with { type: 'json' };
 import esProfile from './locales/es/profile.json' with { type: 'json' };
@@ -59,6 +62,7 @@ export const resources = {
     posts: esPosts,
     networks: esNetworks,
     calendar: esCalendar,
+    history: esHistory,
   },
   en: {
     common: enCommon,
@@ -74,6 +78,7 @@ export const resources = {
     posts: enPosts,
     networks: enNetworks,
     calendar: enCalendar,
+    history: enHistory,
   },
   cat: {
     common: catCommon,
@@ -89,5 +94,6 @@ export const resources = {
     posts: catPosts,
     networks: catNetworks,
     calendar: catCalendar,
+    history: catHistory,
   },
 } as const;

@@ -181,7 +181,7 @@ describe('PostCard', () => {
 
   it('offers the previews, edit, write again, publish, add to queue and delete on an editable preview', () => {
     const { onAction } = renderCard({}, 'en');
-    expect(buttons()).toEqual(['Publish', 'Edit', 'Write again', 'Add to queue', 'Instagram preview', 'LinkedIn preview', 'Delete']);
+    expect(buttons()).toEqual(['Publish', 'Edit', 'Write again', 'Add to queue', 'Instagram preview', 'LinkedIn preview', 'History and comments', 'Delete']);
     expect(screen.queryByTestId('post-lock')).toBeNull();
     for (const name of ['Instagram preview', 'LinkedIn preview', 'Edit', 'Write again', 'Publish', 'Add to queue', 'Delete'])
       fireEvent.click(screen.getByRole('button', { name }));
@@ -222,7 +222,7 @@ describe('PostCard', () => {
 
   it('keeps edit and publish on a scheduled post whose time is beyond the lock margin, without "add to queue"', () => {
     renderCard({ state: 'scheduled', publish_on: TODAY, publish_time: '18:30', editable: true }, 'en');
-    expect(buttons()).toEqual(['Publish', 'Edit', 'Instagram preview', 'LinkedIn preview', 'Delete']);
+    expect(buttons()).toEqual(['Publish', 'Edit', 'Instagram preview', 'LinkedIn preview', 'History and comments', 'Delete']);
     expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -234,7 +234,7 @@ describe('PostCard', () => {
     expect(card.getAttribute('data-locked')).toBe('true');
     expect(within(card).getByRole('button', { name: 'It can no longer change: its time is less than 15 minutes away' })).toBeTruthy();
     expect(screen.getByTestId('post-locked-reason').textContent).toBe('It can no longer change: its time is less than 15 minutes away');
-    expect(buttons()).toEqual(['Instagram preview', 'LinkedIn preview', 'Delete']);
+    expect(buttons()).toEqual(['Instagram preview', 'LinkedIn preview', 'History and comments', 'Delete']);
   });
 
   it('says which networks a scheduled post goes out on, and warns of one whose account is not connected', () => {
@@ -255,7 +255,7 @@ describe('PostCard', () => {
       { state: 'published', editable: false, results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }) } },
       'en',
     );
-    expect(buttons()).toEqual(['Retry', 'Publish again', 'Delete']);
+    expect(buttons()).toEqual(['Retry', 'Publish again', 'History and comments', 'Delete']);
     const retry = screen.getByRole('button', { name: 'Retry' });
     expect(retry.title).toBe('Tries again on LinkedIn only; where it went out is left alone');
     fireEvent.click(retry);
@@ -272,14 +272,14 @@ describe('PostCard', () => {
     expect(earlier.map((link) => link.getAttribute('href'))).toEqual(['https://instagram.example/p/9']);
   });
 
-  it('locks a published post: the lock, publish again and delete only', () => {
+  it('locks a published post: the lock, publish again, its history and delete only', () => {
     const { onAction, card } = renderCard(
       { state: 'published', editable: false, results: { instagram: result('posted'), linkedin: result('not_selected') } },
       'en',
     );
     expect(card.getAttribute('data-locked')).toBe('true');
     expect(within(card).getByRole('button', { name: 'Locked: already published' })).toBeTruthy();
-    expect(buttons()).toEqual(['Publish again', 'Delete']);
+    expect(buttons()).toEqual(['Publish again', 'History and comments', 'Delete']);
     fireEvent.click(screen.getByRole('button', { name: 'Publish again' }));
     expect(onAction).toHaveBeenCalledWith('reset');
   });
