@@ -34,7 +34,9 @@ export function ReviewPage({ token }: { token: string }) {
       return review;
     } catch (error) {
       const refusal = refusalOf(error);
-      setLoad(refusal.kind === 'link' ? { status: 'link', code: refusal.code } : { status: 'failed', refusal });
+      // Opening it, any 404 is the link's: there is no post to speak of yet.
+      if (refusal.kind === 'notAwaiting') setLoad({ status: 'link', code: 'REVIEW_LINK_NOT_FOUND' });
+      else setLoad(refusal.kind === 'link' ? { status: 'link', code: refusal.code } : { status: 'failed', refusal });
       return null;
     }
   };

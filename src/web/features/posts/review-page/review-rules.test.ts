@@ -41,7 +41,7 @@ describe("the review page's rules", () => {
     const refused = (status: number, code: string, details: Record<string, string> = {}) => refusalOf(new ApiError(status, code, 'x', details));
     expect(refused(404, 'REVIEW_LINK_NOT_FOUND')).toEqual({ kind: 'link', code: 'REVIEW_LINK_NOT_FOUND' });
     expect(refused(410, 'REVIEW_LINK_REVOKED')).toEqual({ kind: 'link', code: 'REVIEW_LINK_REVOKED' });
-    expect(refused(404, 'NOT_FOUND')).toEqual({ kind: 'link', code: 'REVIEW_LINK_NOT_FOUND' });
+    expect(refused(404, 'NOT_FOUND')).toEqual({ kind: 'notAwaiting' });
     expect(refused(409, 'POST_CHANGED')).toEqual({ kind: 'changed' });
     expect(refused(409, 'APPROVAL_TIME_PASSED')).toEqual({ kind: 'timePassed' });
     expect(refused(409, 'NOT_AWAITING_APPROVAL')).toEqual({ kind: 'notAwaiting' });

@@ -73,7 +73,9 @@ export function refusalOf(error: unknown): Refusal {
   if (error.status === 429) return { kind: 'tooMany' };
   // A link that is no longer good says so, whatever the request; an unknown 404/410 is still the link's.
   if (LINK_CODES.includes(error.code)) return { kind: 'link', code: error.code };
-  if (error.status === 404 || error.status === 410) return { kind: 'link', code: error.status === 404 ? 'REVIEW_LINK_NOT_FOUND' : 'REVIEW_LINK_USED' };
+  if (error.status === 410) return { kind: 'link', code: 'REVIEW_LINK_USED' };
+  // A decision on a post that is not (or no longer) among the link's: as one no longer awaiting.
+  if (error.status === 404) return { kind: 'notAwaiting' };
   switch (error.code) {
     case 'POST_CHANGED':
       return { kind: 'changed' };
