@@ -233,4 +233,21 @@ describe('post history', () => {
     expect(deleted.statusCode).toBe(204);
     expect(await count()).toEqual({ events: 0, comments: 0 });
   });
+
+  it("goes with its project's posts when the project is deleted", async () => {
+    const otherProject = await createTestProject(t.database.db, { title: 'Casa Río', createdBy: ids.admin, assignedTo: ids.clara });
+    const posts = [
+      await createTestPost(t.database.db, { projectId: otherProject, ownerId: ids.clara }),
+      await createTestPost(t.database.db, { projectId: otherProject, ownerId: ids.clara }),
+    ];
+    for (const { id } of posts) {
+      await record({ postId: id, kind: 'generated', actorId: null, via: 'system', at: at(40) });
+      expect((await comment('clara', id, { text: 'Me gusta', visibility: 'shared' })).statusCode).toBe(201);
+    }
+    const deleted = await call('admin', { method: 'DELETE', url: `/api/projects/${otherProject}` });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const postIds = posts.map(({ id }) => id);
+    expect(await t.database.db.selectFrom('post_events').select('id').where('post_id', 'in', postIds).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('post_comments').select('id').where('post_id', 'in', postIds).execute()).toEqual([]);
+  });
 });
