@@ -133,4 +133,30 @@ describe('a review link on a phone', () => {
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
   });
+
+  test('the reviewer types their name and approves: the post is scheduled at its time, said in Catalan', { timeout: 60_000 }, async () => {
+    const { server, browser } = journey;
+    expect(link, 'the link of the first test').not.toBe('');
+    const page = await newPage(browser, { locale: 'en-US' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}${new URL(link).pathname}`);
+    const post = page.getByRole('region', { name: 'Publicació 1' });
+    await post.getByRole('button', { name: 'Aprovar' }).click();
+    // No name yet: asked for, nothing sent.
+    await page.getByText('Escriu el teu nom abans de decidir.').waitFor();
+    expect(((await (await admin.request.get(`${server.url}/api/posts/${postId}`)).json()) as Post).state).toBe('awaiting_approval');
+
+    await page.getByRole('textbox', { name: /El teu nom/ }).fill('Pere Vidal');
+    await post.getByRole('button', { name: 'Aprovar' }).click();
+    await post.getByText(/Aprovada: es publicarà el .+ a les 10:30$/).waitFor();
+    expect(await post.getByRole('button', { name: 'Aprovar' }).count()).toBe(0);
+    await saveScreenshot(page, 'review-link-cat-390-approved');
+    const approved = (await (await admin.request.get(`${server.url}/api/posts/${postId}`)).json()) as Post;
+    expect(approved.state).toBe('scheduled');
+    expect(approved.publish_time).toBe('10:30');
+    // The name is remembered in this browser for the next visit.
+    expect(await page.evaluate(() => localStorage.getItem('alzado.reviewerName'))).toBe('Pere Vidal');
+    expectNoUnexpectedConsoleErrors(page);
+    await page.context().close();
+  });
 });
