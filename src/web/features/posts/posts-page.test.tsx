@@ -33,7 +33,10 @@ describe('PostsPage', () => {
 
   it('shows the chips with their counts and six cards, six at a time', async () => {
     const { listCalls } = renderPage({
-      answer: () => ({ status: 200, body: makePage(posts(6), { total: 14, counts: { all: 14, preview: 8, awaiting_approval: 0, scheduled: 4, published: 2 } }) }),
+      answer: () => ({
+        status: 200,
+        body: makePage(posts(6), { total: 14, counts: { all: 14, preview: 8, awaiting_approval: 0, scheduled: 4, published: 2 } }),
+      }),
     });
     // The first three paint first, the rest a task later (posts-list.tsx).
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(6));
