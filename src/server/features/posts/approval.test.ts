@@ -127,6 +127,15 @@ describe('posts: approval', () => {
     });
   });
 
+  it('an edit of a post awaiting approval confirms its new facts as an edit of a scheduled post does', async () => {
+    const post = await awaitingPost();
+    const text = 'Una casa de 450 m² terminada en 2019';
+    const refused = await inject(admin, 'PATCH', `/api/posts/${post.id}`, { text });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('FACTS_NOT_IN_PROJECT');
+    expect((await inject(admin, 'PATCH', `/api/posts/${post.id}`, { text, confirm_facts: true })).json()).toMatchObject({ state: 'awaiting_approval', text });
+  });
+
   it('the owner approves: scheduled at its time; the list counts and filters the posts awaiting approval', async () => {
     clock = START;
     const before = (await inject(clara, 'GET', '/api/posts?state=awaiting_approval&pageSize=60')).json();

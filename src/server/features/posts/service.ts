@@ -250,9 +250,12 @@ export async function updatePost(
     ...(changes.images && !changes.images.some((image) => image.status === 'pending') ? { images: 'imageRequired' } : {}),
   };
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The post is not valid', problems);
-  // A scheduled post goes out with what the edit writes: its new facts are confirmed as scheduling's are.
+  // A scheduled post (or one awaiting approval) goes out with what the edit writes: its new facts are confirmed as scheduling's are.
   const networks = { instagram: row.to_instagram, linkedin: row.to_linkedin };
-  const factsConfirmed = row.state === 'scheduled' && textsChanged ? confirmedFactsAfter(row, texts, networks, changes.confirm_facts) : undefined;
+  const factsConfirmed =
+    (row.state === 'scheduled' || row.state === 'awaiting_approval') && textsChanged
+      ? confirmedFactsAfter(row, texts, networks, changes.confirm_facts)
+      : undefined;
 
   // Texts that change are kept as they were, so that they can be brought back (issue 24 item 5).
   const differ = texts.text !== row.text || texts.linkedin_text !== row.linkedin_text;
