@@ -50,6 +50,15 @@ export const homeScheduledPostSchema = z.object({
 
 export const homePreviewPostSchema = z.object({ ...postReferenceFields, created_at: z.string() });
 
+/** A post awaiting its owner's approval (issue 25): its requested day and time, and who asked and when. */
+export const homeAwaitingPostSchema = z.object({
+  ...postReferenceFields,
+  publish_on: z.string().nullable(),
+  publish_time: z.string().nullable(),
+  asked_at: z.string().nullable(),
+  asked_by: personSchema.nullable(),
+});
+
 /** A connection that expires within the token warning window, or was lost (closed without the user disconnecting it). */
 export const homeConnectionAlertSchema = z.object({
   network: socialNetworkSchema,
@@ -75,6 +84,11 @@ export const homeProjectSchema = z.object({ id: z.number().int(), title: z.strin
 export const homeSchema = z.object({
   /** The studio's today, YYYY-MM-DD. */
   today: z.string(),
+  /**
+   * Posts awaiting approval, the dashboard's first section (issue 25): a customer's own, which they decide;
+   * for an administrator, every customer's, to follow (only the owner approves, decision 040).
+   */
+  awaitingApproval: sectionOf(homeAwaitingPostSchema).nullable(),
   failedPublications: sectionOf(homeFailedPublicationSchema).nullable(),
   /** Null for a role without projects (basic): it has no Settings to connect in (decision 021). */
   connections: sectionOf(homeConnectionAlertSchema).nullable(),
@@ -90,6 +104,7 @@ export type Home = z.infer<typeof homeSchema>;
 export type HomeFailedPublication = z.infer<typeof homeFailedPublicationSchema>;
 export type HomeScheduledPost = z.infer<typeof homeScheduledPostSchema>;
 export type HomePreviewPost = z.infer<typeof homePreviewPostSchema>;
+export type HomeAwaitingPost = z.infer<typeof homeAwaitingPostSchema>;
 export type HomeConnectionAlert = z.infer<typeof homeConnectionAlertSchema>;
 export type HomeReadyDraft = z.infer<typeof homeReadyDraftSchema>;
 export type HomeProject = z.infer<typeof homeProjectSchema>;

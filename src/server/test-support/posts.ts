@@ -19,7 +19,7 @@ export interface TestPostImage {
 export interface TestPostInput {
   projectId: number;
   ownerId: string | null;
-  state?: 'preview' | 'scheduled' | 'published';
+  state?: 'preview' | 'awaiting_approval' | 'scheduled' | 'published';
   text?: string;
   sequence?: number;
   publishOn?: string | null;

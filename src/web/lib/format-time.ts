@@ -18,3 +18,18 @@ export function useTimeOfDay(): { language: Language; format: TimeFormat; format
   const formatTime = (time: string) => formatTimeOfDay(time, language);
   return { language, format: timeFormatOf(language), formatTime, atTime: (time) => t('atTime', { time: formatTime(time), count: Number(time.slice(0, 2)) }) };
 }
+
+/**
+ * An instant as "3 dic, 10:15" / "Dec 3, 10:15 AM" / "3 de des., 10:15", in the browser's time zone (as
+ * every instant the app shows): the day short, the time in the language's own format.
+ */
+export function useFormatInstant(): (instant: string) => string {
+  const { language, formatTime } = useTimeOfDay();
+  return (instant) => {
+    const date = new Date(instant);
+    if (Number.isNaN(date.getTime())) return '—';
+    const day = new Intl.DateTimeFormat(intlLocaleOf(language), { day: 'numeric', month: 'short' }).format(date);
+    const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+    return `${day}, ${formatTime(time)}`;
+  };
+}

@@ -120,6 +120,36 @@ export async function newestPreviewIds(db: Kysely<Database>, viewer: Viewer, lim
   return rows.map((row) => row.id);
 }
 
+/** Posts awaiting approval, in the posts list's own order (newest first, then id), as the chip filtered to them shows them. */
+export async function awaitingApprovalIds(db: Kysely<Database>, viewer: Viewer, limit: number): Promise<number[]> {
+  const rows = await ownPosts(db, viewer)
+    .select('posts.id')
+    .where('posts.state', '=', 'awaiting_approval')
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** When approval was asked for these posts, and by whom (null once that user is gone). */
+export function findApprovalAsks(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('posts')
+    .leftJoin('users as asker', 'asker.id', 'posts.approval_asked_by')
+    .select([
+      'posts.id as post_id',
+      'posts.approval_asked_at',
+      'asker.id as asker_id',
+      'asker.first_name as asker_first_name',
+      'asker.last_name as asker_last_name',
+      'asker.email as asker_email',
+    ])
+    .where('posts.id', 'in', ids)
+    .execute();
+}
+
 /**
  * For each post, how many come before it in the posts list filtered to its state (newest first, then
  * id), counted up to `limit` along the list's own index: where the dashboard's link opens the list.

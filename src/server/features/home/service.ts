@@ -3,6 +3,7 @@ import {
   HOME_COUNT_LIMIT,
   HOME_ITEMS_LIMIT,
   type Home,
+  type HomeAwaitingPost,
   type HomeConnectionAlert,
   type HomeFailedPublication,
   type HomeScheduledPost,
@@ -22,7 +23,9 @@ import {
   type ConnectionAlertRow,
   type PostItemRow,
   type Viewer,
+  awaitingApprovalIds,
   countPostsBefore,
+  findApprovalAsks,
   findPostItems,
   findReadyDrafts,
   listConnectionAlerts,
@@ -132,6 +135,32 @@ async function previews(deps: HomeDependencies, viewer: Viewer, counts: Record<P
   return { count: counts.preview, atLeast: false, items };
 }
 
+/**
+ * Posts awaiting approval (issue 25): how many is what the posts list's chip says; the first few in the
+ * list's order, with the page of the chip's list that shows each, and who asked and when.
+ */
+async function awaitingApproval(deps: HomeDependencies, viewer: Viewer, counts: Record<PostState, number>): Promise<Home['awaitingApproval']> {
+  const count = counts.awaiting_approval;
+  if (count === 0) return { count: 0, atLeast: false, items: [] };
+  const ids = await awaitingApprovalIds(deps.db, viewer, HOME_ITEMS_LIMIT);
+  const [posts, asks] = await Promise.all([findPostItems(deps.db, ids), findApprovalAsks(deps.db, ids)]);
+  const askOf = new Map(asks.map((ask) => [ask.post_id, ask]));
+  const items: HomeAwaitingPost[] = posts.map((post, index) => {
+    const ask = askOf.get(post.post_id);
+    return {
+      // The n-th is on page n / 6 of the list filtered to awaiting approval, as the previews.
+      ...postReference(post, Math.floor(index / POSTS_PAGE_SIZE) + 1),
+      publish_on: post.publish_on,
+      publish_time: post.publish_time,
+      asked_at: ask?.approval_asked_at ? readInstant(ask.approval_asked_at).toISOString() : null,
+      asked_by: ask?.asker_id
+        ? { id: ask.asker_id, first_name: ask.asker_first_name ?? '', last_name: ask.asker_last_name ?? '', email: ask.asker_email ?? '' }
+        : null,
+    };
+  });
+  return { count, atLeast: false, items };
+}
+
 function toConnectionAlert(row: ConnectionAlertRow, actor: SessionUser, now: Date): HomeConnectionAlert {
   const expiresAt = row.token_expires_at === null ? null : readInstant(row.token_expires_at);
   // An open connection whose token has expired is as good as lost: Settings shows it not connected.
@@ -191,7 +220,8 @@ export async function getHome(deps: HomeDependencies, actor: SessionUser): Promi
     postViewer ? countPostsOf(deps.db, actor) : null,
     projectViewer ? countProjectsOf(deps.db, actor) : null,
   ]);
-  const [failed, alerts, drafts, previewPosts, scheduled, projectStates] = await Promise.all([
+  const [awaiting, failed, alerts, drafts, previewPosts, scheduled, projectStates] = await Promise.all([
+    postViewer && postCounts ? awaitingApproval(deps, postViewer, postCounts) : null,
     postViewer ? failedPublications(deps, postViewer) : null,
     // The connections serve the projects' posts: a role without projects has no Settings to mend them in (decision 021).
     projectViewer ? connections(deps, actor, now) : null,
@@ -202,6 +232,7 @@ export async function getHome(deps: HomeDependencies, actor: SessionUser): Promi
   ]);
   return {
     today: deps.calendar.today(),
+    awaitingApproval: awaiting,
     failedPublications: failed,
     connections: alerts,
     readyDrafts: drafts,

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inTimeZone } from '../../test-support/time-zone.ts';
 import type { Home } from '../../../domain/home.ts';
 import type { Role } from '../../../domain/roles.ts';
 import { renderWithData } from '../../test-support/render.tsx';
@@ -11,6 +12,7 @@ const empty = { count: 0, atLeast: false, items: [] };
 /** An administrator's dashboard as GET /api/home answers it. */
 const ADMIN_HOME: Home = {
   today: '2026-11-24',
+  awaitingApproval: empty,
   failedPublications: {
     count: 99,
     atLeast: true,
@@ -164,5 +166,65 @@ describe('the dashboard', () => {
     const next = await section(/Próximas publicaciones/);
     within(next).getByText('Hoy a las 18:30 en Instagram, LinkedIn');
     within(next).getByText('Pendiente desde el 23-11-2026 a la 01:15, en Instagram');
+  });
+});
+
+describe('the dashboard: posts awaiting approval first (issue 25)', () => {
+  inTimeZone('Europe/Madrid');
+  const ANA = { id: 'admin-1', first_name: 'Ana', last_name: 'Roca', email: 'ana@studio.es' };
+  const awaiting: Home['awaitingApproval'] = {
+    count: 7,
+    atLeast: false,
+    items: [
+      {
+        post_id: 40,
+        project_id: 3,
+        project_title: 'Casa del Mar',
+        sequence: 2,
+        owner: CLARA,
+        place: { state: 'awaiting_approval', page: 1 },
+        publish_on: '2026-12-05',
+        publish_time: '18:30',
+        asked_at: '2026-12-03T09:15:00.000Z',
+        asked_by: ANA,
+      },
+    ],
+  };
+
+  it.each([
+    ['es', 'Pendiente de tu aprobación', 'Para el 05-12-2026 a las 18:30', 'Pedida por Ana Roca el 3 dic, 10:15', 'Ver todas en Publicaciones'],
+    ['en', 'Awaiting your approval', 'For 05-12-2026 at 6:30 PM', 'Asked by Ana Roca on Dec 3, 10:15 AM', 'See them all in Posts'],
+    ['cat', 'Pendent de la teva aprovació', 'Per al 05-12-2026 a les 18:30', 'Demanada per Ana Roca el 3 de des., 10:15', 'Veure-les totes a Publicacions'],
+  ] as const)(
+    'in %s, shows a customer their posts awaiting approval as the first section, with the count and who asked',
+    async (language, title, day, asked, all) => {
+      renderDashboard({ ...ADMIN_HOME, awaitingApproval: awaiting }, 'customer', language);
+      const approval = await section(new RegExp(title));
+      expect(screen.getAllByRole('region')[0]).toBe(approval);
+      expect(within(approval).getByRole('heading', { level: 2 }).textContent).toContain('7');
+      const [item] = within(approval).getAllByRole('listitem');
+      expect(
+        within(item!)
+          .getByRole('link', { name: /Casa del Mar/ })
+          .getAttribute('href'),
+      ).toBe('/preview-projects?state=awaiting_approval');
+      within(item!).getByText(day);
+      within(item!).getByText(asked);
+      expect(within(approval).getByRole('link', { name: all }).getAttribute('href')).toBe('/preview-projects?state=awaiting_approval');
+    },
+  );
+
+  it("shows an administrator their customers' posts awaiting approval, whose they are, to follow only", async () => {
+    renderDashboard({ ...ADMIN_HOME, awaitingApproval: awaiting }, 'admin', 'en');
+    const approval = await section(/Awaiting your customers' approval/);
+    within(approval).getByText('For Clara Roca');
+    within(approval).getByText("Only each post's customer can approve it or ask for changes.");
+    expect(within(approval).queryByRole('button')).toBeNull();
+  });
+
+  it('shows no such section when nothing awaits approval', async () => {
+    renderDashboard(ADMIN_HOME, 'customer', 'en');
+    await section(/Next posts/);
+    expect(screen.queryByRole('region', { name: /Awaiting your approval/ })).toBeNull();
   });
 });

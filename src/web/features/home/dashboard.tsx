@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { homeQueryKey, useHome } from './api/get-home.ts';
 import { ConnectionItem } from './connection-item.tsx';
 import { DashboardSection } from './dashboard-section.tsx';
-import { FailedPublicationItem, PreviewItem, ScheduledItem } from './post-items.tsx';
+import { AwaitingItem, FailedPublicationItem, PreviewItem, ScheduledItem } from './post-items.tsx';
 import { ProjectItem, ReadyDraftItem } from './project-items.tsx';
 import { Shortcuts } from './shortcuts.tsx';
 
@@ -33,10 +33,38 @@ export function Dashboard({ role }: { role: Role }) {
         {t('home.loadFailed', { message: describe(home.error) })}
       </Alert>
     );
-  const { failedPublications, connections, readyDrafts, previews, nextScheduled, projects, today } = home.data;
+  const { awaitingApproval, failedPublications, connections, readyDrafts, previews, nextScheduled, projects, today } = home.data;
 
   return (
     <Stack gap="xl" mt="xl">
+      {/* First of all, what waits for a yes (issue 25): the customer's to decide, an administrator's to follow. */}
+      {awaitingApproval && awaitingApproval.count > 0 && (
+        <DashboardSection
+          id="home-approval"
+          level={2}
+          title={t(role === 'admin' ? 'home.approval.titleAdmin' : 'home.approval.titleCustomer')}
+          count={awaitingApproval.count}
+          atLeast={awaitingApproval.atLeast}
+          tone="grape"
+          empty={t('home.approval.empty')}
+          footer={
+            <Stack gap={4} mt="sm">
+              {role === 'admin' && (
+                <Text size="xs" c="dimmed">
+                  {t('home.approval.readOnly')}
+                </Text>
+              )}
+              <Anchor component={Link} to="/preview-projects?state=awaiting_approval" size="sm" underline="always">
+                {t('home.approval.all')}
+              </Anchor>
+            </Stack>
+          }
+        >
+          {awaitingApproval.items.map((item) => (
+            <AwaitingItem key={item.post_id} item={item} showOwner={showOwner} />
+          ))}
+        </DashboardSection>
+      )}
       {/* A basic user has no studio work yet (decision 021): nothing needs them, and they are told why. */}
       {!failedPublications && !connections && !readyDrafts && !previews && <Text c="dimmed">{t('home.noStudioWork')}</Text>}
       {(failedPublications || connections || readyDrafts || previews) && (

@@ -1,12 +1,12 @@
 import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { HomeFailedPublication, HomePreviewPost, HomeScheduledPost } from '../../../domain/home.ts';
+import type { HomeAwaitingPost, HomeFailedPublication, HomePreviewPost, HomeScheduledPost } from '../../../domain/home.ts';
 import type { Person } from '../../../domain/project.ts';
 import { POST_NETWORKS, resultReasonOf } from '../../../domain/post-rules.ts';
 import { NETWORK_NAMES } from '../../../domain/social-networks.ts';
 import { formatDate } from '../../lib/format-date.ts';
-import { useTimeOfDay } from '../../lib/format-time.ts';
+import { useFormatInstant, useTimeOfDay } from '../../lib/format-time.ts';
 
 /** The dashboard's post items: each names its project and number and opens the posts page where the post is. */
 
@@ -107,6 +107,32 @@ export function ScheduledItem({ item, showOwner, today }: { item: HomeScheduledP
             networks: networks.join(', '),
           })}
         </Text>
+        <Owner post={item} showOwner={showOwner} />
+      </Stack>
+    </List.Item>
+  );
+}
+
+/** A post awaiting its owner's approval: the day and time asked for it, and who asked and when (issue 25). */
+export function AwaitingItem({ item, showOwner }: { item: HomeAwaitingPost; showOwner: boolean }) {
+  const { t } = useTranslation();
+  const { atTime } = useTimeOfDay();
+  const formatInstant = useFormatInstant();
+  const when = item.asked_at ? formatInstant(item.asked_at) : null;
+  return (
+    <List.Item data-post={item.post_id}>
+      <Stack gap={2}>
+        <PostLink post={item} />
+        <Text size="sm">
+          {item.publish_on
+            ? t('home.approval.item', { date: formatDate(item.publish_on), at: item.publish_time ? atTime(item.publish_time) : '' }).trim()
+            : t('home.approval.itemUndated')}
+        </Text>
+        {when && (
+          <Text size="xs" c="dimmed">
+            {item.asked_by ? t('home.approval.askedBy', { name: personName(item.asked_by), when }) : t('home.approval.asked', { when })}
+          </Text>
+        )}
         <Owner post={item} showOwner={showOwner} />
       </Stack>
     </List.Item>

@@ -1,26 +1,11 @@
 import { Blockquote, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../domain/post.ts';
-import { intlLocaleOf, useTimeOfDay } from '../../../lib/format-time.ts';
+import { useFormatInstant } from '../../../lib/format-time.ts';
 
 type Person = NonNullable<NonNullable<Post['approval']>['asked_by']>;
 
 const personName = (person: Person) => `${person.first_name} ${person.last_name}`.trim() || person.email;
-
-/**
- * An instant as "3 dic, 10:15" / "Dec 3, 10:15 AM" / "3 de des., 10:15", in the browser's time zone (as
- * every instant the app shows): the day short, the time in the language's own format.
- */
-export function useFormatInstant(): (instant: string) => string {
-  const { language, formatTime } = useTimeOfDay();
-  return (instant) => {
-    const date = new Date(instant);
-    if (Number.isNaN(date.getTime())) return '—';
-    const day = new Intl.DateTimeFormat(intlLocaleOf(language), { day: 'numeric', month: 'short' }).format(date);
-    const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-    return `${day}, ${formatTime(time)}`;
-  };
-}
 
 /** "Pedida por Ana Roca el 3 dic, 10:15": who asked for the owner's approval, and when (issue 25 item 3). */
 export function ApprovalAsked({ post }: { post: Pick<Post, 'approval'> }) {
