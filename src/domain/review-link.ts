@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema } from './auth.ts';
 import { LANGUAGES } from './languages.ts';
-import { postAccountsSchema, postSchema } from './post.ts';
+import { approvePostSchema, postAccountsSchema, postSchema, requestChangesSchema } from './post.ts';
 
 /**
  * Review links (issue 25 item 4, docs/decisions/043): a project's posts awaiting approval, shown to
@@ -89,3 +89,9 @@ export const reviewSchema = z.object({
   posts: z.array(reviewPostSchema),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+/** A decision through a link: the post's as in the app, with the reviewer's name written beside it. */
+export const reviewApproveSchema = approvePostSchema.extend({ name: reviewerNameSchema });
+export type ReviewApprove = z.infer<typeof reviewApproveSchema>;
+export const reviewRequestChangesSchema = requestChangesSchema.extend({ name: reviewerNameSchema });
+export type ReviewRequestChanges = z.infer<typeof reviewRequestChangesSchema>;

@@ -34,6 +34,7 @@ import { promptsRoutes } from './features/prompts/routes.ts';
 import { postsRoutes } from './features/posts/routes.ts';
 import { queueRoutes } from './features/queue/routes.ts';
 import { reviewLinksRoutes } from './features/review-links/routes.ts';
+import { approvePost, requestPostChanges } from './features/posts/approval.ts';
 import { REVIEW_LINK_WINDOW_SECONDS } from './features/review-links/service.ts';
 import { voiceRoutes } from './features/voice/routes.ts';
 import { createPublishing } from './features/publishing/service.ts';
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDependencies) {
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
     limiter: createAttemptLimiter(database.db, REVIEW_LINK_WINDOW_SECONDS, systemClock),
+    decisions: { approvePost, requestPostChanges },
   });
   await app.register(historyRoutes, { db: database.db, auth, now: deps.now });
   await app.register(queueRoutes, { db: database.db, auth, now: deps.now });

@@ -81,6 +81,8 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/projects/{id}/review-links/{linkId}': { roles: POST_ROLES, resource: 'project' },
   // The link is the credential: anyone with it (its own tests say what a link opens).
   'GET /api/review/{token}': 'public',
+  'POST /api/review/{token}/posts/{postId}/approve': 'public',
+  'POST /api/review/{token}/posts/{postId}/request-changes': 'public',
   // Posts: administrators all, customers the ones they own, the other roles none.
   'GET /api/posts': { roles: POST_ROLES },
   'GET /api/posts/{id}': { roles: POST_ROLES, resource: 'post' },
@@ -290,7 +292,7 @@ describe('authorization matrix', () => {
     const owner = ownership === 'other' || !me || identity === 'inactive' ? users.other : me;
     const path: Record<string, string> = {};
     if (route.path.includes('{network}')) path.network = 'linkedin';
-    if (route.path.includes('{token}')) path.token = 'A'.repeat(43);
+    if (route.path.includes('{token}')) Object.assign(path, { token: 'A'.repeat(43), postId: '1' });
     if (resource)
       Object.assign(
         path,

@@ -134,6 +134,24 @@ describe('fuzzing every route of the API', () => {
     const names = new Set(route.pathParams.map((parameter) => parameter.name));
     if (names.has('network')) values.network = route.path.length % 2 === 0 ? 'linkedin' : 'instagram';
     if (route.path.startsWith('/api/users/')) values.id = customerId;
+    if (route.path.startsWith('/api/review/')) {
+      // A real link of a customer's project, with a post of it awaiting approval.
+      const { id: projectId } = await t.database.db
+        .insertInto('projects')
+        .values(projectRowValues({ title: 'Casa', state: 'preview', assigned_to: customerId }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: postId } = await createTestPost(t.database.db, { projectId, ownerId: customerId });
+      await t.database.db.updateTable('posts').set({ state: 'awaiting_approval' }).where('id', '=', postId).execute();
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/review-links`,
+        headers: { cookie: await adminSession() },
+        payload: { language: 'es' },
+      });
+      values.token = created.json<{ url: string }>().url.split('/').pop()!;
+      values.postId = String(postId);
+    }
     if (route.path.startsWith('/api/prompts/')) {
       const prompt = await t.app.inject({
         method: 'POST',

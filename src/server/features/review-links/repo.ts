@@ -97,3 +97,14 @@ export async function findReviewTargets(db: Kysely<Database>, projectId: number)
     .execute();
   return { title: project?.title ?? '', posts };
 }
+
+/** One post of the project, whatever its state (the decision says why it cannot be decided), with its owner. */
+export function findReviewTarget(db: Kysely<Database>, projectId: number, postId: number) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.owner_id')
+    .select(['posts.id', 'posts.owner_id', 'users.email as owner_email', 'users.role as owner_role'])
+    .where('posts.project_id', '=', projectId)
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+}

@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowIdParamSchema } from '../../../domain/ids.ts';
-import { REVIEW_LINK_DAYS, createReviewLinkSchema, createdReviewLinkSchema, reviewLinkListSchema, reviewSchema } from '../../../domain/review-link.ts';
+import {
+  REVIEW_LINK_DAYS,
+  createReviewLinkSchema,
+  createdReviewLinkSchema,
+  reviewApproveSchema,
+  reviewLinkListSchema,
+  reviewPostSchema,
+  reviewRequestChangesSchema,
+  reviewSchema,
+} from '../../../domain/review-link.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { requireRole } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
@@ -11,6 +20,7 @@ import {
   REVIEW_LINK_WINDOW_SECONDS,
   type ReviewLinksDependencies,
   createReviewLink,
+  decideThroughLink,
   listReviewLinks,
   openReview,
   revokeReviewLink,
@@ -20,6 +30,7 @@ const projectParams = z.object({ id: rowIdParamSchema });
 const linkParams = z.object({ id: rowIdParamSchema, linkId: rowIdParamSchema });
 // Any spelling is looked for (and counted when unknown): a malformed address is no link, like a made-up one.
 const tokenParams = z.object({ token: z.string().max(200) });
+const decisionParams = z.object({ token: z.string().max(200), postId: rowIdParamSchema });
 
 /** A project's review links (decision 043): made, listed and revoked by an administrator or the project's customer. */
 export async function reviewLinksRoutes(app: FastifyInstance, deps: ReviewLinksDependencies & { auth: Auth }): Promise<void> {
@@ -94,5 +105,41 @@ export async function reviewLinksRoutes(app: FastifyInstance, deps: ReviewLinksD
       void reply.header('cache-control', 'no-store');
       return openReview(deps, request.params.token, request.ip);
     },
+  );
+
+  const decisionErrors =
+    "404 REVIEW_LINK_NOT_FOUND or NOT_FOUND (no such post in the link's project), 410 for a link that no longer works; as in the app, 409 NOT_AWAITING_APPROVAL, " +
+    'POST_CHANGED (with the post as it is now), APPROVAL_TIME_PASSED (give a new day and time) or APPROVAL_ACCOUNT_MISSING.';
+
+  api.post(
+    '/api/review/:token/posts/:postId/approve',
+    {
+      schema: {
+        tags,
+        summary:
+          "Approves, through a review link, one of its project's posts awaiting approval, with the reviewer's name; scheduled at its time or at the new one given",
+        description: decisionErrors,
+        params: decisionParams,
+        body: reviewApproveSchema,
+        response: { 200: reviewPostSchema, ...errorResponses(400, 404, 409, 410, 429) },
+      },
+    },
+    async (request) => decideThroughLink(deps, request.params.token, request.ip, request.params.postId, { approve: request.body }),
+  );
+
+  api.post(
+    '/api/review/:token/posts/:postId/request-changes',
+    {
+      schema: {
+        tags,
+        summary:
+          "Asks for changes, through a review link, on one of its project's posts awaiting approval, with a comment and the reviewer's name; the post returns to preview",
+        description: decisionErrors,
+        params: decisionParams,
+        body: reviewRequestChangesSchema,
+        response: { 200: reviewPostSchema, ...errorResponses(400, 404, 409, 410, 429) },
+      },
+    },
+    async (request) => decideThroughLink(deps, request.params.token, request.ip, request.params.postId, { requestChanges: request.body }),
   );
 }

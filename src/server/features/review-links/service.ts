@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type Language, toLanguage } from '../../../domain/languages.ts';
+import type { Post } from '../../../domain/post.ts';
 import {
   type CreateReviewLink,
   type CreatedReviewLink,
   REVIEW_LINK_DAYS,
   type Review,
+  type ReviewApprove,
   type ReviewLink,
   type ReviewLinkStatus,
+  type ReviewPost,
+  type ReviewRequestChanges,
 } from '../../../domain/review-link.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { AttemptLimiter } from '../../auth/attempt-limiter.ts';
@@ -24,6 +28,7 @@ import {
   countAwaitingPosts,
   findReviewLinkRow,
   insertReviewLink,
+  findReviewTarget,
   findReviewTargets,
   listReviewLinkRows,
   revokeReviewLinkRow,
@@ -37,12 +42,26 @@ import { reviewLinkEmail } from './review-link-email.ts';
  * random bytes; only their SHA-256 is stored, so the table cannot give a link away, and the address is
  * shown once, when it is made.
  */
+/** What a link's decisions call: the posts feature's approve and ask-for-changes, with the decision's origin. */
+export interface ApprovalDecisions {
+  approvePost(deps: PostsDependencies, owner: SessionUser, id: number, input: ReviewApprove, origin: { via: 'link'; name: string }): Promise<Post>;
+  requestPostChanges(
+    deps: PostsDependencies,
+    owner: SessionUser,
+    id: number,
+    input: ReviewRequestChanges,
+    origin: { via: 'link'; name: string },
+  ): Promise<Post>;
+}
+
 export interface ReviewLinksDependencies extends PostsDependencies {
   db: Kysely<Database>;
   mailer: Mailer;
   publicUrl: string;
   /** Counts lookups of unknown addresses per client address (decision 043). */
   limiter: AttemptLimiter;
+  /** The app's approval decisions (posts/approval.ts, given by the composition): a link decides by the same rules. */
+  decisions: ApprovalDecisions;
   now: Clock;
 }
 
@@ -178,4 +197,28 @@ export async function openReview(deps: ReviewLinksDependencies, token: string, c
       }),
   );
   return { project_title: targets.title, language, expires_at: readInstant(row.expires_at).toISOString(), posts };
+}
+
+/**
+ * A decision through a link (decision 043): on a post of the link's own project only, as its owner, with
+ * the approval rules of the app (decision 040) and the reviewer's name in the post's history. Any other
+ * post answers as one that does not exist.
+ */
+export async function decideThroughLink(
+  deps: ReviewLinksDependencies,
+  token: string,
+  clientAddress: string,
+  postId: number,
+  decision: { approve: ReviewApprove } | { requestChanges: ReviewRequestChanges },
+): Promise<ReviewPost> {
+  const { row } = await openReviewLink(deps, token, clientAddress);
+  const target = await findReviewTarget(deps.db, row.project_id, postId);
+  if (!target || target.owner_role !== 'customer') throw new AppError('NOT_FOUND', `Post with id ${postId} not found`);
+  const owner: SessionUser = { id: target.owner_id!, email: target.owner_email, role: 'customer', sessionToken: '' };
+  const post =
+    'approve' in decision
+      ? await deps.decisions.approvePost(deps, owner, postId, decision.approve, { via: 'link', name: decision.approve.name })
+      : await deps.decisions.requestPostChanges(deps, owner, postId, decision.requestChanges, { via: 'link', name: decision.requestChanges.name });
+  await touchReviewLink(deps.db, row.id, deps.now(), true);
+  return { ...post, accounts: await getPostAccounts(deps, owner, postId) };
 }
