@@ -5,6 +5,7 @@ import { type Plugin, type Rolldown, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { landingPage } from './scripts/landing-vite-plugin.ts';
 import { loginPage } from './scripts/login-vite-plugin.ts';
+import { reviewPageInDevelopment } from './scripts/review-vite-plugin.ts';
 import { reactOnPreact } from './scripts/react-on-preact.ts';
 import { LANGUAGES } from './src/domain/languages.ts';
 import { LAYOUTS, PAGES } from './src/web/app/route-table.ts';
@@ -98,7 +99,8 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   // The development server shows the prerendered landing at / and login page at /login (built by
-  // vite.landing.config.ts and vite.login.config.ts).
+  // vite.landing.config.ts and vite.login.config.ts), and the review page at /review/<token>
+  // (vite.review.config.ts).
   // Each text file is also written Brotli- and gzip-compressed (name.br, name.gz) for the server to send
   // as the browser accepts, with no compression work per request (src/server/http/static-assets.ts).
   plugins: [
@@ -106,6 +108,7 @@ export default defineConfig({
     publishLocales(),
     landingPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' }),
     loginPage({ webRoot: path.resolve('src/web'), localesDir, command: 'serve' }),
+    reviewPageInDevelopment(),
     pageHtml(),
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],

@@ -20,6 +20,7 @@ export const BUILDS = [
       'src/domain',
       'scripts/landing-vite-plugin.ts',
       'scripts/login-vite-plugin.ts',
+      'scripts/review-vite-plugin.ts',
       'scripts/react-on-preact.ts',
       'vite.config.ts',
       'vite.landing.config.ts',
