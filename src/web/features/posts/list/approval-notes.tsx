@@ -1,4 +1,4 @@
-import { Blockquote, Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../domain/post.ts';
 import { useFormatInstant } from '../../../lib/format-time.ts';
@@ -31,13 +31,24 @@ export function ChangesComment({ post, clamp = false }: { post: Pick<Post, 'chan
   if (!comment) return null;
   const when = formatInstant(comment.at);
   return (
-    <Blockquote color="orange" p="xs" pl="sm" radius="sm" data-testid="changes-comment" styles={{ root: { borderInlineStartWidth: 3 } }}>
+    <Box
+      component="blockquote"
+      m={0}
+      py={6}
+      px="sm"
+      data-testid="changes-comment"
+      style={{
+        borderInlineStart: '3px solid var(--mantine-color-orange-6)',
+        background: 'var(--mantine-color-orange-0)',
+        borderRadius: 'var(--mantine-radius-sm)',
+      }}
+    >
       <Text size="xs" fw={600} c="orange.9">
         {comment.by ? t('approval.changesBy', { name: personName(comment.by), when }) : t('approval.changes', { when })}
       </Text>
       <Text size="sm" mt={2} lineClamp={clamp ? 4 : undefined} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
         {comment.text}
       </Text>
-    </Blockquote>
+    </Box>
   );
 }
