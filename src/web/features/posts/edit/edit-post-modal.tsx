@@ -16,6 +16,7 @@ import { InstagramPreviewCard } from '../previews/instagram-preview.tsx';
 import { LinkedinPreviewCard } from '../previews/linkedin-preview.tsx';
 import { AltTextsEditor } from './alt-texts-editor.tsx';
 import { TextVersions } from './text-versions.tsx';
+import { HistorySection } from '../history/history-section.tsx';
 import { type EditedImage, PostImagesEditor } from './post-images-editor.tsx';
 import { TextCounters } from './text-counters.tsx';
 
@@ -178,6 +179,7 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
         />
       </Section>
       <TextVersions post={post} onRestored={onClose} />
+      <HistorySection postId={post.id} />
       <FactsNotice facts={factsAsked} confirm={{ confirmed: factsConfirmed, onChange: setFactsConfirmed, disabled: update.isPending }} />
       {serverErrors.form && (
         <Alert color="red" variant="light" role="alert">

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PostHistory as History, PostEvent } from '../../../../domain/history.ts';
 import { makePost, serve } from '../../../test-support/post-fixtures.ts';
 import { renderWithData } from '../../../test-support/render.tsx';
+import { EditPostModal } from '../edit/edit-post-modal.tsx';
 import { PostCard } from '../list/post-card.tsx';
 import { PostHistory } from './post-history.tsx';
 
@@ -134,5 +135,16 @@ describe('a post’s history', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Historial y comentarios' }));
     expect(await screen.findByText('Historial de la publicación 1 · Casa Montseny en la ladera norte')).toBeTruthy();
     expect(await screen.findAllByTestId('history-event')).toHaveLength(6);
+  });
+
+  it('opens in the editor, beside the earlier texts, only when asked', async () => {
+    const calls = serveHistory('admin');
+    renderWithData(<EditPostModal opened post={makePost()} onClose={() => {}} />, { language: 'en' });
+    const toggle = await screen.findByRole('button', { name: 'History and comments' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(calls.some((call) => call.url.endsWith('/history'))).toBe(false);
+    fireEvent.click(toggle);
+    expect(await screen.findAllByTestId('history-event')).toHaveLength(6);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
   });
 });
