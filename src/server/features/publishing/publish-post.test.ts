@@ -40,15 +40,18 @@ describe('publishing to the sandbox', () => {
   const postRow = (postId: number) => db().selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow();
   const jobsOf = (postId: number) => db().selectFrom('jobs').selectAll().where('subject', '=', `post:${postId}`).orderBy('id').execute();
   const textOf = async (postId: number) => (await postRow(postId)).text;
-  /** The post's history as its owner reads it, the publication's part. */
+  /** The post's history as its owner reads it, the publication's part (scheduling has its own events). */
   const historyKinds = async (postId: number) => {
     const answer = await call(users.clara.cookie, 'GET', `/api/posts/${postId}/history`);
-    return (answer.json().events as { kind: string; via: string; network: string | null; reason: string | null }[]).map(({ kind, via, network, reason }) => ({
-      kind,
-      via,
-      network,
-      reason,
-    }));
+    const events = answer.json().events as { kind: string; via: string; network: string | null; reason: string | null }[];
+    return events
+      .filter((event) => event.kind === 'published' || event.kind === 'publish_failed')
+      .map(({ kind, via, network, reason }) => ({
+        kind,
+        via,
+        network,
+        reason,
+      }));
   };
   /** LinkedIn's commentary is "little text": reserved characters arrive escaped. */
   const linkedinPostsWith = (text: string) =>
