@@ -154,6 +154,21 @@ describe('the review page', () => {
     expect((posts(calls)[1]!.body as { updated_at: string }).updated_at).toBe('2026-11-28T11:00:00.000Z');
   });
 
+  it('a post decided elsewhere meanwhile says it no longer awaits approval, and offers nothing', async () => {
+    localStorage.setItem(NAME_STORAGE_KEY, 'Lucía');
+    let opened = 0;
+    serve((call) => {
+      if (call.method === 'POST') return refusal(409, 'NOT_AWAITING_APPROVAL');
+      opened += 1;
+      return { status: 200, body: review({ posts: opened === 1 ? [reviewPost()] : [] }) };
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getAllByText('This post is no longer awaiting approval.')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.getByRole('article', { name: 'Instagram preview' })).toBeTruthy();
+  });
+
   it('when its time has passed, asks for a new day and time and approves with them', async () => {
     localStorage.setItem(NAME_STORAGE_KEY, 'Lucía');
     const calls = serve((call) => {

@@ -19,6 +19,9 @@ export function ReviewPage({ token }: { token: string }) {
   const { t, i18n } = useTranslation('review');
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [posts, setPosts] = useState<ReviewPost[]>([]);
+  // The posts as shown when a reload's answer comes (the reload began in an earlier render).
+  const shown = useRef(posts);
+  shown.current = posts;
   const [gone, setGone] = useState<Set<number>>(new Set());
   const [name, setName] = useState(readSavedName);
   const [nameError, setNameError] = useState<'required' | 'tooLong' | null>(null);
@@ -56,7 +59,8 @@ export function ReviewPage({ token }: { token: string }) {
       ...current.map((post) => fresh.get(post.id) ?? post),
       ...review.posts.filter((post) => !current.some((known) => known.id === post.id)),
     ]);
-    setGone((current) => new Set([...current, ...posts.filter((post) => post.state === 'awaiting_approval' && !fresh.has(post.id)).map((post) => post.id)]));
+    const left = shown.current.filter((post) => post.state === 'awaiting_approval' && !fresh.has(post.id)).map((post) => post.id);
+    setGone((current) => new Set([...current, ...left]));
   };
 
   /** The reviewer's name, checked and remembered, or null (the field then says why and has the focus). */
