@@ -8,6 +8,8 @@ import { PostCard } from '../list/post-card.tsx';
 import { PostHistory } from './post-history.tsx';
 
 const ana = { id: 'a1', first_name: 'Ana', last_name: 'Roca', email: 'ana@studio.es' };
+const REJECTED =
+  'LinkedIn ha rechazado la publicación: revisa el texto y las imágenes según su respuesta; para cambiarlos, usa «Publicar de nuevo» y elige solo LinkedIn.';
 const lucia = { id: 'u1', first_name: 'Lucía', last_name: 'Ferrer', email: 'lucia@ferrer.es' };
 
 const event = (overrides: Partial<PostEvent>): PostEvent => ({
@@ -49,6 +51,7 @@ const history: History = {
     event({ id: 5, kind: 'published', network: 'linkedin' }),
     event({ id: 6, kind: 'publish_failed', network: 'instagram', reason: 'outcomeUnknown' }),
     event({ id: 7, kind: 'comment', via: 'app', actor: ana }),
+    event({ id: 8, kind: 'publish_failed', network: 'linkedin', reason: 'rejectedByNetwork' }),
   ],
   comments: [{ id: 1, visibility: 'team', text: 'Revisar el hashtag', at: '2026-06-01T11:00:00Z', author: ana }],
 };
@@ -79,6 +82,7 @@ describe('a post’s history', () => {
       'edited',
       'published',
       'publish_failed',
+      'publish_failed',
     ]);
     expect(within(items[0]!).getByText(/Alzado · automáticamente/)).toBeTruthy();
     expect(within(items[1]!).getByText('Aprobación pedida')).toBeTruthy();
@@ -88,6 +92,9 @@ describe('a post’s history', () => {
     expect(within(items[2]!).getByText('Más luz, por favor')).toBeTruthy();
     expect(within(items[4]!).getByText('Publicada en LinkedIn')).toBeTruthy();
     expect(within(items[5]!).getByText('Pendiente de revisión en Instagram')).toBeTruthy();
+    // A failure's reason in the card's words.
+    expect(within(items[6]!).getByText('No se publicó en LinkedIn')).toBeTruthy();
+    expect(within(items[6]!).getByText(REJECTED)).toBeTruthy();
 
     const diff = within(items[3]!).getByTestId('history-diff');
     expect(within(items[3]!).getByText(/Cambios respecto a la versión que vio el cliente/)).toBeTruthy();
@@ -134,7 +141,7 @@ describe('a post’s history', () => {
     renderWithData(<PostCard post={makePost({ state: 'published', editable: false })} onAction={() => {}} />, { language: 'es' });
     fireEvent.click(screen.getByRole('button', { name: 'Historial y comentarios' }));
     expect(await screen.findByText('Historial de la publicación 1 · Casa Montseny en la ladera norte')).toBeTruthy();
-    expect(await screen.findAllByTestId('history-event')).toHaveLength(6);
+    expect(await screen.findAllByTestId('history-event')).toHaveLength(7);
   });
 
   it('opens in the editor, beside the earlier texts, only when asked', async () => {
@@ -144,7 +151,7 @@ describe('a post’s history', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(calls.some((call) => call.url.endsWith('/history'))).toBe(false);
     fireEvent.click(toggle);
-    expect(await screen.findAllByTestId('history-event')).toHaveLength(6);
+    expect(await screen.findAllByTestId('history-event')).toHaveLength(7);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
   });
 });

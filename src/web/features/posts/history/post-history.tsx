@@ -78,8 +78,17 @@ export function PostHistory({ postId }: { postId: number }) {
 
 const KNOWN_KINDS: readonly string[] = POST_EVENT_KINDS;
 
+/** A failure's reason as the card words it (posts' resultErrors), when it has words of its own. */
+function useReasonText(event: PostEvent): string | null {
+  const { t, i18n } = useTranslation('posts');
+  if (event.kind !== 'publish_failed' || !event.reason || event.reason === 'outcomeUnknown' || event.reason === 'gaveUp') return null;
+  const key = `resultErrors.${event.reason}`;
+  return i18n.exists(key, { ns: 'posts' }) ? t(key, { network: event.network ? NETWORK_NAMES[event.network] : '' }) : null;
+}
+
 function EventItem({ event }: { event: PostEvent }) {
   const { t } = useTranslation('history');
+  const reason = useReasonText(event);
   const { formatTime } = useTimeOfDay();
   const formatInstant = useFormatInstant();
   const network = event.network ? NETWORK_NAMES[event.network] : '';
@@ -104,6 +113,7 @@ function EventItem({ event }: { event: PostEvent }) {
       {event.publish_on && (
         <Text size="xs">{t('moment', { day: formatDate(event.publish_on), time: event.publish_time ? formatTime(event.publish_time) : '' })}</Text>
       )}
+      {reason && <Text size="xs">{reason}</Text>}
       {event.comment && (
         <Blockquote p="xs" mt={4} className={classes.comment}>
           {event.comment}
