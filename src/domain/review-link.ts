@@ -49,9 +49,6 @@ export type CreatedReviewLink = z.infer<typeof createdReviewLinkSchema>;
 
 export const reviewLinkListSchema = z.object({ links: z.array(reviewLinkSchema) });
 
-/** A link's token: 43 base64url characters (32 random bytes). Anything else is no link. */
-export const reviewTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'reviewLinkNotFound');
-
 export const reviewerNameSchema = z
   .string({ message: 'reviewerNameRequired' })
   .trim()
