@@ -268,3 +268,19 @@ describe('EditPostModal', () => {
     });
   });
 });
+
+describe('EditPostModal after changes were asked (issue 25)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows who asked for changes, when, and the comment, over the text to change', () => {
+    const by = { id: 'u1', first_name: 'Lucía', last_name: 'Ferrer', email: 'lucia@ferrer.es' };
+    renderModal(makePost({ changes_comment: { text: 'Quita el segundo hashtag.', by, at: '2026-06-09T08:15:00Z' } }), { language: 'en' });
+    const comment = screen.getByTestId('changes-comment');
+    expect(comment.textContent).toMatch(/^Changes asked by Lucía Ferrer on Jun 9, .+Quita el segundo hashtag\.$/);
+  });
+
+  it('shows none when no changes were asked', () => {
+    renderModal();
+    expect(screen.queryByTestId('changes-comment')).toBeNull();
+  });
+});
