@@ -60,9 +60,9 @@ function serveHistory(role: 'admin' | 'customer') {
   return serve((call) => {
     if (call.url === '/api/session') return { status: 200, body: { ...(role === 'admin' ? ana : lucia), role, language: 'es' } };
     if (call.url.endsWith('/comments')) {
-      if (call.body.text === 'x')
-        return { status: 403, body: { error: { code: 'FORBIDDEN', message: 'no', details: { visibility: 'commentTeamAdminsOnly' } } } };
-      return { status: 201, body: { id: 2, visibility: call.body.visibility, text: call.body.text, at: '2026-06-01T12:00:00Z', author: lucia } };
+      const body = call.body as { text: string; visibility: string };
+      if (body.text === 'x') return { status: 403, body: { error: { code: 'FORBIDDEN', message: 'no', details: { visibility: 'commentTeamAdminsOnly' } } } };
+      return { status: 201, body: { id: 2, visibility: body.visibility, text: body.text, at: '2026-06-01T12:00:00Z', author: lucia } };
     }
     return { status: 200, body: history };
   });
