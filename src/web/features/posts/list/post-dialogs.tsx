@@ -106,7 +106,14 @@ export function usePostDialogs({
   const projectDialog = useDialogTarget<{ decision: 'approve' | 'requestChanges'; target: ProjectTarget }>();
   const projectDecision = projectDialog.target;
   const decideProject = (decision: 'approve' | 'requestChanges', target: ProjectTarget) => projectDialog.open({ decision, target });
-  const projectTarget = projectDecision ? { kind: 'project' as const, ...projectDecision.target } : null;
+  // Each post in its latest version: after a refusal (one changed meanwhile) the lists are read again, and a new try sends what is now on screen.
+  const projectTarget = projectDecision
+    ? {
+        kind: 'project' as const,
+        ...projectDecision.target,
+        posts: projectDecision.target.posts.map((post) => latest?.find((shown) => shown.id === post.id) ?? post),
+      }
+    : null;
 
   const current = pending ? (latest?.find((post) => post.id === pending.post.id) ?? pending.post) : null;
   const postFor = (action: CardAction) => (pending?.action === action ? current : null);
