@@ -197,7 +197,8 @@ describe('CalendarPage', () => {
     expect(nameOf(await postButton(2))).toMatch(/Programada$/);
     published = true;
     server.send('post', { type: 'post', postId: 2, projectId: 7, state: 'published' });
-    await waitFor(() => expect(calendarCalls()).toHaveLength(2));
+    // The first event waits for the events' schema, loaded on first use: on a busy machine, more than a second.
+    await waitFor(() => expect(calendarCalls()).toHaveLength(2), { timeout: 8_000 });
     await waitFor(async () => expect(nameOf(await postButton(2))).toMatch(/Publicada$/));
   });
 
