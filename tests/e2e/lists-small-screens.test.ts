@@ -223,7 +223,7 @@ describe('the lists on a 390 px phone', () => {
     const menuButton = longCard.getByRole('button', { name: t('menu.open', { title: LONG_TITLE }) });
     await menuButton.click();
     const menu = page.getByRole('menu', { name: t('menu.open', { title: LONG_TITLE }) });
-    const actions = ['launch', 'edit', 'assign', 'delete'].map((action) => t(`menu.${action}`));
+    const actions = ['launch', 'edit', 'assign', 'reviewLinks', 'delete'].map((action) => t(`menu.${action}`));
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(actions);
     for (const action of actions) await expectOnScreen(menu.getByRole('menuitem', { name: action }), `menu item ${action}`);
     await expectNoHorizontalOverflow(page, 'projects with a menu open');
