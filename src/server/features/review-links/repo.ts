@@ -83,28 +83,23 @@ export async function countAwaitingPosts(db: Kysely<Database>, projectId: number
   return Number(row.count);
 }
 
-/** The project's title, and its posts awaiting approval with their owners (oldest first, as they were written). */
-export async function findReviewTargets(db: Kysely<Database>, projectId: number) {
-  const project = await db.selectFrom('projects').select('title').where('id', '=', projectId).executeTakeFirst();
-  const posts = await db
+/** A project's posts with their owners (the customer a link stands for): what a link reads and decides on. */
+function selectProjectPosts(db: Kysely<Database>, projectId: number) {
+  return db
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.owner_id')
     .select(['posts.id', 'posts.owner_id', 'users.email as owner_email', 'users.role as owner_role'])
-    .where('posts.project_id', '=', projectId)
-    .where('posts.state', '=', 'awaiting_approval')
-    .orderBy('posts.sequence')
-    .orderBy('posts.id')
-    .execute();
+    .where('posts.project_id', '=', projectId);
+}
+
+/** The project's title, and its posts awaiting approval with their owners (oldest first, as they were written). */
+export async function findReviewTargets(db: Kysely<Database>, projectId: number) {
+  const project = await db.selectFrom('projects').select('title').where('id', '=', projectId).executeTakeFirst();
+  const posts = await selectProjectPosts(db, projectId).where('posts.state', '=', 'awaiting_approval').orderBy('posts.sequence').orderBy('posts.id').execute();
   return { title: project?.title ?? '', posts };
 }
 
 /** One post of the project, whatever its state (the decision says why it cannot be decided), with its owner. */
 export function findReviewTarget(db: Kysely<Database>, projectId: number, postId: number) {
-  return db
-    .selectFrom('posts')
-    .innerJoin('users', 'users.id', 'posts.owner_id')
-    .select(['posts.id', 'posts.owner_id', 'users.email as owner_email', 'users.role as owner_role'])
-    .where('posts.project_id', '=', projectId)
-    .where('posts.id', '=', postId)
-    .executeTakeFirst();
+  return selectProjectPosts(db, projectId).where('posts.id', '=', postId).executeTakeFirst();
 }

@@ -180,6 +180,11 @@ export async function openReviewLink(deps: ReviewLinksDependencies, token: strin
   return { row, language: toLanguage(row.language) ?? 'es' };
 }
 
+/** The customer a link stands for, as the posts feature's rules read an actor (no session: the link is the credential). */
+function ownerOf(target: { owner_id: string | null; owner_email: string }): SessionUser {
+  return { id: target.owner_id!, email: target.owner_email, role: 'customer', sessionToken: '' };
+}
+
 /**
  * What a link opens: its project's posts awaiting approval, read as their owner (the customer) would
  * read them, since the link stands for that customer. Only posts owned by a customer can await approval.
@@ -191,7 +196,7 @@ export async function openReview(deps: ReviewLinksDependencies, token: string, c
     targets.posts
       .filter((target) => target.owner_role === 'customer')
       .map(async (target) => {
-        const owner: SessionUser = { id: target.owner_id!, email: target.owner_email, role: 'customer', sessionToken: '' };
+        const owner = ownerOf(target);
         const [post, accounts] = await Promise.all([getPost(deps, owner, target.id), getPostAccounts(deps, owner, target.id)]);
         return { ...post, accounts };
       }),
@@ -214,7 +219,7 @@ export async function decideThroughLink(
   const { row } = await openReviewLink(deps, token, clientAddress);
   const target = await findReviewTarget(deps.db, row.project_id, postId);
   if (!target || target.owner_role !== 'customer') throw new AppError('NOT_FOUND', `Post with id ${postId} not found`);
-  const owner: SessionUser = { id: target.owner_id!, email: target.owner_email, role: 'customer', sessionToken: '' };
+  const owner = ownerOf(target);
   const post =
     'approve' in decision
       ? await deps.decisions.approvePost(deps, owner, postId, decision.approve, { via: 'link', name: decision.approve.name })
