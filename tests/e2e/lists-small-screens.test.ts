@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
 import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
 import { ADMIN, type RunningServer } from './support/server.ts';
+import { LANGUAGES, LOCALES, type Language, text } from './support/texts.ts';
 
 /**
  * Issue 15, "Small screens" (docs/decisions/023): the projects, users and My GPTs lists on a 390 px
@@ -19,9 +19,6 @@ import { ADMIN, type RunningServer } from './support/server.ts';
 const journey = useServerAndBrowser();
 
 const PHONE = { width: 390, height: 844 };
-const LANGUAGES = ['es', 'en', 'cat'] as const;
-type Language = (typeof LANGUAGES)[number];
-const LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-US', cat: 'ca-ES' };
 
 /** One administrator per language: the app speaks the signed-in user's saved language. */
 const ADMINS: Record<Language, { email: string; password: string }> = {
@@ -29,14 +26,6 @@ const ADMINS: Record<Language, { email: string; password: string }> = {
   en: { email: 'ada@lists-e2e.test', password: 'admin-en-1' },
   cat: { email: 'joan@lists-e2e.test', password: 'admin-cat-1' },
 };
-
-/** A text of the app, from its own dictionaries, with {{name}} filled in. */
-function text(language: Language, namespace: string, key: string, values: Record<string, string | number> = {}): string {
-  const file = path.resolve('src/web/i18n/locales', language, `${namespace}.json`);
-  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (typeof found !== 'string') throw new Error(`${language}/${namespace}:${key} is not a text`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-}
 
 const LONG_TITLE = 'Rehabilitación integral de una masía del siglo XVIII en el Alt Empordà con su paisaje de terrazas';
 /** Ten houses, then the long title: the newest, so the first card of the list. */

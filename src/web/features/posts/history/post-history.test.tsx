@@ -88,7 +88,7 @@ describe('a post’s history', () => {
     expect(within(items[1]!).getByText('Aprobación pedida')).toBeTruthy();
     expect(within(items[1]!).getByText(/Ana Roca · desde la app/)).toBeTruthy();
     expect(within(items[1]!).getByText(/Para el 10-06-2026 a las 10:00/)).toBeTruthy();
-    expect(within(items[2]!).getByText(/Jordi Puig \(enlace de revisión\) · desde un enlace de revisión/)).toBeTruthy();
+    expect(within(items[2]!).getByText(/Jordi Puig · desde un enlace de revisión/)).toBeTruthy();
     expect(within(items[2]!).getByText('Más luz, por favor')).toBeTruthy();
     expect(within(items[4]!).getByText('Publicada en LinkedIn')).toBeTruthy();
     expect(within(items[5]!).getByText('Pendiente de revisión en Instagram')).toBeTruthy();

@@ -115,7 +115,7 @@ function EventItem({ event }: { event: PostEvent }) {
       )}
       {reason && <Text size="xs">{reason}</Text>}
       {event.comment && (
-        <Blockquote p="xs" mt={4} className={classes.comment}>
+        <Blockquote p="xs" m={0} mt={4} fz="sm" className={classes.comment}>
           {event.comment}
         </Blockquote>
       )}
