@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Post, PostPage } from '../../src/domain/post.ts';
 import { addDays, isoWeekdayOf } from '../../src/domain/studio-time.ts';
 import { rangeOf } from '../../src/web/features/posts/calendar/calendar-days.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
 import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
@@ -148,24 +147,6 @@ async function drag(page: Page, from: Locator, to: Locator, over: () => Promise<
   await page.mouse.up();
 }
 
-/** axe-core's serious and critical findings in the page's main content, or in one part of it (WCAG 2.0/2.1 A and AA). */
-async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
-  const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  const results = await page.evaluate(
-    (within) =>
-      (
-        window as unknown as {
-          axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-        }
-      ).axe.run(document.querySelector(within) ?? document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
-    selector,
-  );
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
 describe('the calendar', () => {
   test(
     'schedule at 10:15, see it in the month, drag it, move it back with the keyboard, a refused move goes back, move it by quarter hours in the week, and it publishes live at its minute',
@@ -197,7 +178,7 @@ describe('the calendar', () => {
       await expect.poll(() => linkedin.isDisabled()).toBe(false);
       await linkedin.check();
       await saveScreenshot(page, 'calendar-publish-dialog-time');
-      await expect.poll(() => axeViolations(page, '[role="dialog"]'), { timeout: 5_000 }).toEqual([]);
+      await expect.poll(() => seriousAxeFindings(page, '[role="dialog"]'), { timeout: 5_000 }).toEqual([]);
       await dialog.getByRole('button', { name: 'Confirmar' }).click();
       await page.getByText(`Publicación programada para el ${asShown(day)} a las 10:15`).waitFor();
       await cardOf(page, 1)
@@ -214,7 +195,7 @@ describe('the calendar', () => {
       await page.getByRole('button', { name: new RegExp(`^10:15, Casa del calendario, publicación 1, .*; LinkedIn; Programada$`) }).waitFor();
       await page.evaluate(() => Reflect.set(window, 'sameDocument', true));
       await saveScreenshot(page, 'calendar-month');
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await seriousAxeFindings(page, 'main')).toEqual([]);
 
       // 3. Dragged to the next day with the mouse: it keeps its time.
       await drag(page, post, dayCell(page, nextDay), () => toldOverDay(page, nextDay));
@@ -251,7 +232,7 @@ describe('the calendar', () => {
       await calendarPost(slot, 1).waitFor();
       await page.evaluate(() => Reflect.set(window, 'sameDocument', true));
       await saveScreenshot(page, 'calendar-week');
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await seriousAxeFindings(page, 'main')).toEqual([]);
       // A quarter hour is a target: dragged to 10:45, then back up two quarters with the keyboard.
       const quarter = (time: string) => page.locator(`[data-slot="${day}T${time}"]`);
       await drag(page, calendarPost(slot, 1), quarter('10:45'), () => toldOverTime(page, '10:45'));
@@ -308,7 +289,7 @@ describe('the calendar', () => {
       await queue.getByRole('button', { name: 'Guardar la cola' }).click();
       await page.getByText('Cola guardada').waitFor();
       // The queue's section (the network tiles above it are another issue's).
-      expect(await axeViolations(page, 'section[aria-labelledby="queue-slots-title"]')).toEqual([]);
+      expect(await seriousAxeFindings(page, 'section[aria-labelledby="queue-slots-title"]')).toEqual([]);
       const saved = (await (await page.request.get(`${server.url}/api/queue-slots`)).json()) as { slots: { weekday: number; time: string }[] };
       expect(saved.slots).toEqual([
         { weekday: 1, time: '09:00' },
@@ -405,14 +386,14 @@ describe('the calendar', () => {
         clientWidth: document.documentElement.clientWidth,
       }));
       expect(scrollWidth, 'page width at 390 px').toBeLessThanOrEqual(clientWidth);
-      expect(await axeViolations(phone)).toEqual([]);
+      expect(await seriousAxeFindings(phone, 'main')).toEqual([]);
       await saveScreenshot(phone, 'calendar-phone');
       // A post opens in its card, with the posts page's actions.
       await calendarPost(phone, 2).click();
       const opened = phone.getByRole('dialog', { name: 'Casa del calendario: publicación 2' });
       await opened.getByRole('button', { name: 'Vista LinkedIn' }).waitFor();
       // Polled: while the modal fades in, its half-transparent texts read as low contrast.
-      await expect.poll(() => axeViolations(phone, '[role="dialog"]'), { timeout: 5_000 }).toEqual([]);
+      await expect.poll(() => seriousAxeFindings(phone, '[role="dialog"]'), { timeout: 5_000 }).toEqual([]);
       await saveScreenshot(phone, 'calendar-phone-post');
       expectNoUnexpectedConsoleErrors(phone);
       await phone.context().close();

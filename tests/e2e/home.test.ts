@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { PostPage } from '../../src/domain/post.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
 import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
@@ -95,22 +94,6 @@ async function expectNoHorizontalOverflow(page: Page): Promise<void> {
     clientWidth: document.documentElement.clientWidth,
   }));
   expect(scrollWidth, 'page width at 390 px').toBeLessThanOrEqual(clientWidth);
-}
-
-/** axe-core's serious and critical findings on the dashboard (WCAG 2.0/2.1 A and AA). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  const results = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe.run(document.querySelector('main') ?? document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
-  );
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 describe('the dashboard on /home', () => {
@@ -265,7 +248,7 @@ describe('the dashboard on /home', () => {
         .count(),
     ).toBe(0);
     await saveScreenshot(page, 'home-customer-en');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAxeFindings(page, 'main')).toEqual([]);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousAxeFindings } from './support/axe.ts';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
 import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
@@ -132,20 +131,7 @@ async function expectOnScreen(locator: Locator, what: string): Promise<void> {
 
 /** axe-core's serious and critical findings (WCAG 2.0/2.1 A and AA) within `selector`. */
 async function expectNoSeriousAxeViolations(page: Page, selector: string, where: string): Promise<void> {
-  const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  const violations = await page.evaluate(async (context) => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const results = await axe.run(document.querySelector(context), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return results.violations
-      .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, selector);
-  expect(violations, `axe on ${where}`).toEqual([]);
+  expect(await seriousAxeFindings(page, selector), `axe on ${where}`).toEqual([]);
 }
 
 /** A dialog fits the phone, passes axe, and closes with its Cancel button. */

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Post, PostPage } from '../../src/domain/post.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
 import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
@@ -304,23 +303,7 @@ describe('resolving a "needs review" result', () => {
   /** axe-core on the posts screen once every dialog has faded out (a fading one has a contrast of its own). */
   async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-    await page.evaluate(source);
-    const results = await page.evaluate(() =>
-      (
-        window as unknown as {
-          axe: {
-            run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }>;
-          };
-        }
-      ).axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      }),
-    );
-    const serious = results.violations
-      .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(', ')}`);
-    expect(serious, 'axe-core serious and critical findings').toEqual([]);
+    expect(await seriousAxeFindings(page), 'axe-core serious and critical findings').toEqual([]);
   }
 
   test(

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousAxeFindings } from './support/axe.ts';
 import { expectNoUnexpectedConsoleErrors, newPage, saveScreenshot } from './support/browser.ts';
 import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
@@ -15,23 +14,6 @@ import { connectSandboxNetwork, networkTile, sandboxControl } from './support/so
  * declining; the sandbox misbehaving. The server runs with no network credentials, so the sandbox is on.
  */
 const journey = useServerAndBrowser();
-
-/** axe-core's serious and critical findings on the page (WCAG 2.0/2.1 A and AA). */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-  const results = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> };
-      }
-    ).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    }),
-  );
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(', ')}`);
-}
 
 async function openSettings(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/settings`);
@@ -142,7 +124,7 @@ describe('social connections through the sandbox', () => {
     await prompt.getByText('Elige en qué cuenta de empresa de Instagram se publica: sin ella, las publicaciones en Instagram no pueden salir.').waitFor();
     expect(await networkTile(page, 'LinkedIn').getByTestId('linkedin-needs-target').count()).toBe(0);
     await saveScreenshot(page, 'settings-instagram-choose-prompt');
-    expect(await seriousAxeViolations(page), 'axe-core on Settings').toEqual([]);
+    expect(await seriousAxeFindings(page), 'axe-core on Settings').toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll, 'Settings at 390 px').toBeLessThanOrEqual(widths.client);
