@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { EventHub } from './events/event-hub.ts';
 import { createMemoryEventHub } from './events/memory-event-hub.ts';
+import { DEFAULT_APPROVAL_EMAILS } from './features/approval-emails/service.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { eventsRoutes } from './features/events/routes.ts';
 import { type SocialAdapters, createConnectors } from './features/social/adapters.ts';
@@ -56,7 +57,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 
 export interface AppDependencies {
   config: Pick<Config, 'publicUrl' | 'trustProxy' | 'logLevel' | 'webDir' | 'signInLimits' | 'passwordResetLimits' | 'contact' | 'studio'> &
-    Partial<Pick<Config, 'tokenRefresh' | 'jobs' | 'httpTimeouts'>>;
+    Partial<Pick<Config, 'tokenRefresh' | 'jobs' | 'httpTimeouts' | 'approvalEmails'>>;
   database: DatabaseHandle;
   mailer: Mailer;
   storage: Storage;
@@ -257,6 +258,15 @@ export async function buildApp(deps: AppDependencies) {
     db: database.db,
     dialect: database.dialect,
     handlers: createJobHandlers({
+      'approval-emails': {
+        db: database.db,
+        mailer: deps.mailer,
+        publicUrl: config.publicUrl,
+        settings: config.approvalEmails ?? DEFAULT_APPROVAL_EMAILS,
+        log: app.log,
+        now: deps.now,
+        leaseClock: systemClock,
+      },
       'generate-posts': generationDependencies,
       'publish-post': publishing.handler,
       'refresh-tokens': {
@@ -269,6 +279,7 @@ export async function buildApp(deps: AppDependencies) {
         studio: config.studio,
         now: deps.now,
       },
+      'send-approval-decision': { db: database.db, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log },
       'send-email': { db: database.db, mailer: deps.mailer, studioAddress: config.contact.studioAddress, now: deps.now },
       'send-password-reset': { db: database.db, auth, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log },
       'send-welcome': { db: database.db, auth, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log },

@@ -64,6 +64,19 @@ describe('configuration', () => {
     expect(configError(environment).message).toContain(variable);
   });
 
+  it('reads the approval e-mails: quiet minutes and rising reminder hours, or none (decision 042)', () => {
+    expect(loadConfig({}).approvalEmails).toEqual({ quietMinutes: 10, reminderHours: [24, 72] });
+    expect(loadConfig({ APPROVAL_EMAIL_QUIET_MINUTES: '0', APPROVAL_REMINDER_HOURS: ' 12, 48 ,96' }).approvalEmails).toEqual({
+      quietMinutes: 0,
+      reminderHours: [12, 48, 96],
+    });
+    expect(loadConfig({ APPROVAL_REMINDER_HOURS: 'none' }).approvalEmails.reminderHours).toEqual([]);
+    for (const wrong of ['72,24', '24,24', '0', '24h', '721', '1,2,3,4,5,6', '24,,72']) {
+      expect(configError({ APPROVAL_REMINDER_HOURS: wrong }).message).toContain('APPROVAL_REMINDER_HOURS');
+    }
+    expect(configError({ APPROVAL_EMAIL_QUIET_MINUTES: '1441' }).message).toContain('APPROVAL_EMAIL_QUIET_MINUTES');
+  });
+
   it('refuses ADMIN_EMAIL without ADMIN_PASSWORD, and the other way round, naming both', () => {
     for (const environment of [{ ADMIN_EMAIL: 'boss@studio.es' }, { ADMIN_PASSWORD: 'admin-password' }]) {
       const message = configError(environment).message;

@@ -107,6 +107,22 @@ const environmentSchema = z.object({
     .max(1440, 'must be 1 to 1440 minutes')
     .default(60),
   TOKEN_REFRESH_WINDOW_DAYS: z.coerce.number().int('must be whole days').min(1, 'must be 1 to 30 days').max(30, 'must be 1 to 30 days').default(7),
+  // The approver's e-mails (docs/decisions/042): the first once no post joined for this long, reminders after these hours.
+  APPROVAL_EMAIL_QUIET_MINUTES: z.coerce
+    .number()
+    .int('must be whole minutes')
+    .min(0, 'must be 0 to 1440 minutes')
+    .max(1440, 'must be 0 to 1440 minutes')
+    .default(10),
+  APPROVAL_REMINDER_HOURS: z
+    .string()
+    .default('24,72')
+    .transform((value, context) => {
+      const hours = reminderHoursOf(value);
+      if (hours === undefined)
+        context.addIssue({ code: 'custom', message: 'must be up to 5 whole hours from 1 to 720, rising, comma-separated (e.g. 24,72), or none' });
+      return hours ?? [];
+    }),
   // Jobs one process runs at once: publishing's (calls to the networks) and every other kind's (docs/decisions/020).
   PUBLISH_CONCURRENCY: z.coerce
     .number()
@@ -216,6 +232,11 @@ export interface Config {
   jobs: { concurrency: JobConcurrency };
   /** The refresh-tokens job: queued every `intervalMinutes`; renews the tokens that end within `windowDays`. */
   tokenRefresh: { intervalMinutes: number; windowDays: number };
+  /**
+   * The approver's e-mails (docs/decisions/042): posts awaiting approval are announced once none joined for
+   * `quietMinutes`, and recalled `reminderHours` after that e-mail while they still await.
+   */
+  approvalEmails: { quietMinutes: number; reminderHours: number[] };
   /** Who writes the posts' texts (DESIGN §7): the built-in template, an OpenAI-compatible API or a workflow. */
   ai: AiConfig;
   trustProxy: boolean;
@@ -232,6 +253,17 @@ export type AiConfig =
   | { kind: 'webhook'; url: string; secret: string | undefined; timeoutMs: number };
 
 export class ConfigError extends Error {}
+
+/** "24,72" -> [24, 72]; "none" or "" -> []; undefined for anything else (not whole hours 1..720, not rising, more than 5). */
+function reminderHoursOf(value: string): number[] | undefined {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'none') return [];
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.length > 5 || !parts.every((part) => /^\d{1,3}$/.test(part))) return undefined;
+  const hours = parts.map(Number);
+  if (hours.some((hour, index) => hour < 1 || hour > 720 || (index > 0 && hour <= hours[index - 1]!))) return undefined;
+  return hours;
+}
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`FOO=` in a .env file) means "not set", not "set to nothing".
@@ -320,6 +352,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     studio: { timeZone: env.STUDIO_TIME_ZONE, publishHour: env.PUBLISH_HOUR },
     jobs: { concurrency: { default: env.JOB_CONCURRENCY, 'publish-post': env.PUBLISH_CONCURRENCY } },
     tokenRefresh: { intervalMinutes: env.TOKEN_REFRESH_INTERVAL_MINUTES, windowDays: env.TOKEN_REFRESH_WINDOW_DAYS },
+    approvalEmails: { quietMinutes: env.APPROVAL_EMAIL_QUIET_MINUTES, reminderHours: env.APPROVAL_REMINDER_HOURS },
     ai: aiConfigOf(env),
     trustProxy: env.TRUST_PROXY,
     httpTimeouts: { ...DEFAULT_HTTP_TIMEOUTS, requestMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },

@@ -1,4 +1,10 @@
 import { createSendPasswordResetHandler } from './auth/password-reset-job.ts';
+import {
+  type ApprovalDecisionEmailDependencies,
+  type ApprovalEmailsDependencies,
+  createApprovalDecisionEmailHandler,
+  createApprovalEmailsHandler,
+} from './features/approval-emails/service.ts';
 import { createResendContactEmailHandler } from './features/contact/service.ts';
 import { createGeneratePostsHandler } from './features/generation/generate-posts-job.ts';
 import { type TokenRefreshDependencies, createRefreshTokensHandler } from './features/social/token-refresh.ts';
@@ -7,10 +13,12 @@ import type { JobHandler, JobKind } from './jobs/job-queue.ts';
 
 /** What each kind of job needs to run, by kind. */
 export interface JobHandlerDependencies {
+  'approval-emails': ApprovalEmailsDependencies;
   'generate-posts': Parameters<typeof createGeneratePostsHandler>[0];
   /** Publishing builds its handler with its sweep (features/publishing/service.ts). */
   'publish-post': JobHandler;
   'refresh-tokens': TokenRefreshDependencies;
+  'send-approval-decision': ApprovalDecisionEmailDependencies;
   'send-email': Parameters<typeof createResendContactEmailHandler>[0];
   'send-password-reset': Parameters<typeof createSendPasswordResetHandler>[0];
   'send-welcome': Parameters<typeof createSendWelcomeHandler>[0];
@@ -22,9 +30,11 @@ export interface JobHandlerDependencies {
  */
 export function createJobHandlers(deps: JobHandlerDependencies): Record<JobKind, JobHandler> {
   return {
+    'approval-emails': createApprovalEmailsHandler(deps['approval-emails']),
     'generate-posts': createGeneratePostsHandler(deps['generate-posts']),
     'publish-post': deps['publish-post'],
     'refresh-tokens': createRefreshTokensHandler(deps['refresh-tokens']),
+    'send-approval-decision': createApprovalDecisionEmailHandler(deps['send-approval-decision']),
     'send-email': createResendContactEmailHandler(deps['send-email']),
     'send-password-reset': createSendPasswordResetHandler(deps['send-password-reset']),
     'send-welcome': createSendWelcomeHandler(deps['send-welcome']),

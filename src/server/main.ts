@@ -4,6 +4,7 @@ import { composeApp } from './compose.ts';
 import { ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { scheduleApprovalEmails } from './features/approval-emails/service.ts';
 import { scheduleTokenRefresh } from './features/social/token-refresh.ts';
 import { startDataProcess } from './process-setup.ts';
 import { startSummary } from './start-summary.ts';
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   const stopLimitMs = config.social.requestTimeoutMs + STOP_MARGIN_MS;
   let stopping = false;
   let stopTokenRefresh = () => {};
+  let stopApprovalEmails = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
     }, stopLimitMs).unref();
     app.log.info(`${signal} received, stopping`);
     stopTokenRefresh();
+    stopApprovalEmails();
     // A connection that never sent a request (a browser's preconnect) would hold app.close() until the
     // browser drops it: after a grace period every connection is closed.
     const forceClose = setTimeout(() => app.server.closeAllConnections(), 10_000);
@@ -110,6 +113,8 @@ async function main(): Promise<void> {
     log: app.log,
     now,
   });
+  // The approvers' e-mails (docs/decisions/042): an approval-emails job now and every minute.
+  stopApprovalEmails = scheduleApprovalEmails({ db: database.db, dialect: database.dialect, wakeJobs: () => worker.wake(), log: app.log, now });
 }
 
 main().catch((error: unknown) => {

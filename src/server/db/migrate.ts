@@ -21,6 +21,7 @@ import { studioVoiceMigration } from './migrations/017-studio-voice.ts';
 import { postTextVersionsMigration } from './migrations/018-post-text-versions.ts';
 import { approvalMigration } from './migrations/019-approval.ts';
 import { changesCommentAuthorMigration } from './migrations/020-changes-comment-author.ts';
+import { approvalEmailsMigration } from './migrations/021-approval-emails.ts';
 import { postHistoryMigration } from './migrations/022-post-history.ts';
 import { reviewLinksMigration } from './migrations/023-review-links.ts';
 
@@ -47,6 +48,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '018-post-text-versions': postTextVersionsMigration(dialect),
     '019-approval': approvalMigration(dialect),
     '020-changes-comment-author': changesCommentAuthorMigration(dialect),
+    '021-approval-emails': approvalEmailsMigration(dialect),
     '022-post-history': postHistoryMigration(dialect),
     '023-review-links': reviewLinksMigration(dialect),
   };
@@ -70,7 +72,9 @@ const DEFAULT_STUDIO: StudioSchedule = { timeZone: 'Europe/Madrid', publishHour:
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, studio: StudioSchedule = DEFAULT_STUDIO): Promise<string[]> {
   const migrations = allMigrations(dialect, studio);
   if (await allApplied(db, Object.keys(migrations))) return [];
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(migrations) });
+  // 021 landed after 022 and 023 (its number was kept for it): a database at 023 applies it out of order.
+  // Each migration stands alone (021 only adds a table), so the order they ran in changes nothing.
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(migrations), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';

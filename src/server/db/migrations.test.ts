@@ -67,6 +67,7 @@ describe('migrations', () => {
       '018-post-text-versions',
       '019-approval',
       '020-changes-comment-author',
+      '021-approval-emails',
       '022-post-history',
       '023-review-links',
     ]);

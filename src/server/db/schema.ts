@@ -387,6 +387,19 @@ export interface PostCommentsTable {
   at: Instant;
 }
 
+/** The e-mails to an approver (migration 021, decision 042): one per post, awaiting episode and kind, claimed then sent. */
+export interface ApprovalEmailsTable {
+  id: Generated<number>;
+  post_id: number;
+  owner_id: string;
+  /** The episode: the post's approval_asked_at when it was claimed. */
+  asked_at: Instant;
+  kind: string;
+  after_hours: number;
+  claimed_at: Instant;
+  sent_at: Instant | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -414,4 +427,5 @@ export interface Database {
   review_links: ReviewLinksTable;
   post_events: PostEventsTable;
   post_comments: PostCommentsTable;
+  approval_emails: ApprovalEmailsTable;
 }

@@ -5,7 +5,16 @@ import type { Database } from '../db/schema.ts';
  * The database-backed job queue (DESIGN §6). A job is a row: kind, subject, payload, run_at, state.
  * Workers (./job-worker.ts) claim due jobs with a lease; handlers are registered per kind.
  */
-export const JOB_KINDS = ['generate-posts', 'publish-post', 'refresh-tokens', 'send-email', 'send-password-reset', 'send-welcome'] as const;
+export const JOB_KINDS = [
+  'approval-emails',
+  'generate-posts',
+  'publish-post',
+  'refresh-tokens',
+  'send-approval-decision',
+  'send-email',
+  'send-password-reset',
+  'send-welcome',
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export interface NewJob {

@@ -13,6 +13,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { Database } from '../../db/schema.ts';
 import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
+import { enqueueApprovalDecisionEmail } from '../approval-emails/service.ts';
 import { recordPostEvent } from '../history/service.ts';
 import { type PublishMoment, lockBoundaryOf, resolvePublishMoment } from './publish-moment.ts';
 import { type PostRow, decideAwaitingPosts, findPostRows, findProjectPeople } from './repo.ts';
@@ -133,7 +134,8 @@ async function decide(
       post: (await toPosts(deps, [row], actor))[0],
     });
   }
-  if (outcome.queued.length > 0) deps.wakeJobs?.();
+  // Publish jobs due now, and the authors' e-mails (decision 042), queued with the decision.
+  deps.wakeJobs?.();
   const state = decision === 'approve' ? 'scheduled' : 'preview';
   for (const { row } of decided) announce(deps, row, state);
   deps.log.info({ posts: decided.map(({ row }) => row.id), decision, via: origin.via, actor: actor.id }, 'Approval decided');
@@ -150,8 +152,8 @@ async function decide(
 }
 
 /**
- * What else a decision writes in its transaction: the post's history (decision 041), and, once it has
- * landed, the author's e-mail (`enqueueApprovalDecisionEmail`, issue 25 item 3).
+ * What else a decision writes in its transaction: the post's history (decision 041), and the job of the
+ * e-mail to each author who asked approval (decision 042): both exist if and only if the decision does.
  */
 async function afterDecision(
   trx: Transaction<Database>,
@@ -169,6 +171,14 @@ async function afterDecision(
     const kind = input.decision === 'approve' ? 'approved' : 'changes_asked';
     await recordPostEvent(trx, { postId: row.id, kind, actorId, via: origin.via, at: input.at, data });
   }
+  // The author is who asked approval: the post's approval_asked_by, written with its latest approval_asked event.
+  await enqueueApprovalDecisionEmail(trx, {
+    decision: input.decision,
+    comment: input.comment,
+    posts: input.decided.map(({ row }) => ({ id: row.id, approval_asked_by: row.approval_asked_by })),
+    decider: origin.via === 'link' ? { via: 'link', name: origin.name } : { via: 'app', userId: input.actor.id },
+    at: input.at,
+  });
 }
 
 /** POST /api/posts/:id/approve: the owner approves; scheduled at its time, or at the new one given. */
