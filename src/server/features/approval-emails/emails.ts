@@ -136,7 +136,7 @@ export function approvalDecisionEmail(input: {
   const count = input.posts.length;
   const context = input.decision === 'approve' ? 'approved' : 'changes';
   const decider = input.decider.viaLink ? t('approvalDecision.viaLink', { name: input.decider.name }) : input.decider.name;
-  const comment = input.comment === null || input.comment.trim() === '' ? [] : [t('approvalDecision.comment'), input.comment];
+  const comment = input.comment === null || input.comment.trim() === '' ? [] : [`${t('approvalDecision.comment')}\n${input.comment}`];
   return message({
     t,
     to: input.to,
