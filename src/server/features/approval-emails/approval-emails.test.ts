@@ -245,6 +245,30 @@ describe('approval e-mails', () => {
     expect(mail!.subject).toBe('Jordi Puig (desde un enlace de revisión) ha aprobado tu publicación');
   });
 
+  it("the author's e-mail is tried again when the mail server refused it, and sent once", async () => {
+    at(550 * HOUR);
+    const post = await awaitingPost('laia', 'Tercera');
+    smtp.refuse = true;
+    const approved = await inject(customers.laia.cookie, 'POST', `/api/posts/${post.id}/approve`, { updated_at: post.updated_at });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await t.worker.runDueJobs();
+    expect(smtp.received).toEqual([]);
+    const [job] = await t.database.db
+      .selectFrom('jobs')
+      .select(['state', 'attempts'])
+      .where('kind', '=', 'send-approval-decision')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    expect(job).toMatchObject({ state: 'queued', attempts: 1 });
+
+    smtp.refuse = false;
+    at(550 * HOUR + 10 * MINUTE);
+    await t.worker.runDueJobs();
+    await t.worker.runDueJobs();
+    expect(smtp.received.map((mail) => mail.subject)).toEqual(['Laia ha aprobado tu publicación']);
+  });
+
   it('sends once with two runs at once, and a mail server that refused gets the same e-mail at the next run, once', async () => {
     // 10:00 in Madrid on 5 July 2025; the posts go out at 20:00 that day.
     at(600 * HOUR);
