@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POST_NETWORKS } from './post-rules.ts';
+import { POST_NETWORKS, TEXT_REPLACEMENTS } from './post-rules.ts';
 import { personSchema } from './project.ts';
 
 /**
@@ -21,6 +21,12 @@ export const POST_EVENT_KINDS = [
   'publish_failed',
   'marked_published',
   'marked_not_published',
+  /** "Publish again": a published post back to preview, without day, networks or results. */
+  'reset',
+  /** "Retry": the networks that failed tried again (`networks`). */
+  'retried',
+  /** Its project given to another customer: the post goes with it (`from_customer`, `to_customer`). */
+  'reassigned',
   'comment',
 ] as const;
 export type PostEventKind = (typeof POST_EVENT_KINDS)[number];
@@ -50,6 +56,10 @@ export const textDiffSchema = z.object({
 });
 export type TextDiff = z.infer<typeof textDiffSchema>;
 
+/** A customer as an event names them: their id and their name then (the name stays as it was, whatever happens to the account). */
+export const eventCustomerSchema = z.object({ id: z.string(), name: z.string() });
+export type EventCustomer = z.infer<typeof eventCustomerSchema>;
+
 export const postEventSchema = z.object({
   id: z.number().int(),
   /** One of POST_EVENT_KINDS; a string, so that a kind newer than the client reading it is no error. */
@@ -70,6 +80,13 @@ export const postEventSchema = z.object({
   publish_on: z.string().nullable(),
   publish_time: z.string().nullable(),
   diff: textDiffSchema.nullable(),
+  /** An edit that was not typed: the writer's new texts (`rewrite`) or an earlier text brought back (`restore`). */
+  replaced_by: z.enum(TEXT_REPLACEMENTS).nullable(),
+  /** The networks a retry tried again. */
+  networks: z.array(z.enum(POST_NETWORKS)).nullable(),
+  /** A reassignment's customers: the one the post was with (null: none), and the one it went to. */
+  from_customer: eventCustomerSchema.nullable(),
+  to_customer: eventCustomerSchema.nullable(),
 });
 export type PostEvent = z.infer<typeof postEventSchema>;
 

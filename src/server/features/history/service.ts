@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import {
   type CommentVisibility,
   type CreateComment,
+  type EventCustomer,
+  eventCustomerSchema,
   type PostComment,
   type PostEvent,
   type PostEventKind,
@@ -10,7 +12,7 @@ import {
   type TextDiff,
   textDiffSchema,
 } from '../../../domain/history.ts';
-import { POST_NETWORKS, type PostNetwork } from '../../../domain/post-rules.ts';
+import { POST_NETWORKS, type PostNetwork, TEXT_REPLACEMENTS, type TextReplacement } from '../../../domain/post-rules.ts';
 import { changesAnything, wordDiff } from '../../../domain/word-diff.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Database } from '../../db/schema.ts';
@@ -52,8 +54,10 @@ export interface PostEventInput {
   /**
    * The kind's details, kept as JSON. Read back: `name` (a review link's reviewer), `network` and `reason`
    * (a publication's outcome, a mark), `comment` (changes asked), `publish_on` and `publish_time` (the day
-   * and time asked, approved or moved to). For `edited`, `previous` ({ text, linkedin_text }, the texts the
-   * edit replaced) when the texts changed: see `recordPostEvent`.
+   * and time asked, approved or moved to), `replaced_by` (an edit by the writer, `rewrite`, or an earlier
+   * text brought back, `restore`), `networks` (those a retry tried again), `from_customer` and
+   * `to_customer` ({ id, name }: a reassignment's). For `edited`, `previous` ({ text, linkedin_text }, the
+   * texts the edit replaced) when the texts changed: see `recordPostEvent`.
    */
   data?: Record<string, unknown>;
 }
@@ -167,6 +171,20 @@ function personOf(row: Pick<EventRow, 'person_id' | 'person_first_name' | 'perso
 
 const stringOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+function customerOf(value: unknown): EventCustomer | null {
+  const customer = eventCustomerSchema.safeParse(value);
+  return customer.success ? customer.data : null;
+}
+
+function networksOf(value: unknown): PostNetwork[] | null {
+  if (!Array.isArray(value)) return null;
+  return POST_NETWORKS.filter((network) => value.includes(network));
+}
+
+function replacedByOf(value: unknown): TextReplacement | null {
+  return value !== 'edit' && TEXT_REPLACEMENTS.includes(value as TextReplacement) ? (value as TextReplacement) : null;
+}
+
 function toEvent(row: EventRow, data: Record<string, unknown>): PostEvent {
   const diff = textDiffSchema.safeParse(data.diff);
   const network = stringOf(data.network);
@@ -183,6 +201,10 @@ function toEvent(row: EventRow, data: Record<string, unknown>): PostEvent {
     publish_on: stringOf(data.publish_on),
     publish_time: stringOf(data.publish_time),
     diff: diff.success ? diff.data : null,
+    replaced_by: replacedByOf(data.replaced_by),
+    networks: networksOf(data.networks),
+    from_customer: customerOf(data.from_customer),
+    to_customer: customerOf(data.to_customer),
   };
 }
 

@@ -362,11 +362,19 @@ export async function savePostSchedule(
 }
 
 /** Retry: the failed networks scheduled again and the publish job queued (unless one is active), in one transaction; false when the post changed meanwhile. */
-export async function retryFailedNetworks(db: Kysely<Database>, id: number, networks: PostNetwork[], at: Date): Promise<boolean> {
+export async function retryFailedNetworks(
+  db: Kysely<Database>,
+  id: number,
+  networks: PostNetwork[],
+  at: Date,
+  /** Runs in the same transaction once the networks are scheduled again (its history). */
+  onSaved: AfterWrite = async () => undefined,
+): Promise<boolean> {
   return db
     .transaction()
     .execute(async (trx) => {
       if (!(await scheduleFailedNetworksAgain(trx, id, networks, at))) return false;
+      await onSaved(trx);
       if (!(await hasActivePublishJob(trx, id))) await enqueueJob(trx, { kind: 'publish-post', subject: `post:${id}`, payload: { postId: id }, now: at });
       return true;
     })
@@ -470,7 +478,14 @@ export async function keysStillInUse(db: Kysely<Database>, keys: string[]): Prom
  * because all its posts were published, is in preview again: a project's state follows its posts
  * (DESIGN §8), in the same transaction.
  */
-export async function resetPublishedPost(db: Kysely<Database>, dialect: Dialect, id: number, at: Date): Promise<boolean> {
+export async function resetPublishedPost(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  id: number,
+  at: Date,
+  /** Runs in the same transaction once the post is reset (its history). */
+  onSaved: AfterWrite = async () => undefined,
+): Promise<boolean> {
   const unset = { to_instagram: flagWriter(dialect)(false), to_linkedin: flagWriter(dialect)(false) };
   const now = at.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -496,6 +511,7 @@ export async function resetPublishedPost(db: Kysely<Database>, dialect: Dialect,
       .execute();
     await trx.deleteFrom('post_results').where('post_id', '=', id).execute();
     await reopenLaunchedProject(trx, id, now);
+    await onSaved(trx);
     return true;
   });
 }
@@ -566,19 +582,53 @@ export type EarlierPublicationRow = Awaited<ReturnType<typeof listEarlierPublica
 
 /**
  * Hands a project's posts that are not published (nor being published) to a new owner; published ones
- * stay with the customer whose accounts they went out on. Answers the ids moved.
+ * stay with the customer whose accounts they went out on. A post awaiting approval starts a new awaiting
+ * episode at `at` (its `approval_asked_at`), the new owner's; its state does not change. Answers the
+ * posts moved with the owner each had. In the caller's transaction: the posts are read, then moved by
+ * the same conditions, and only those both read and moved are answered.
  */
-export async function moveUnpublishedPostRows(db: Kysely<Database>, projectId: number, ownerId: string, at: Date): Promise<number[]> {
-  const rows = await db
-    .updateTable('posts')
-    .set({ owner_id: ownerId, updated_at: at.toISOString() })
+export async function moveUnpublishedPostRows(
+  trx: Kysely<Database>,
+  projectId: number,
+  ownerId: string,
+  at: Date,
+): Promise<Array<{ id: number; fromOwnerId: string | null }>> {
+  const owners = await trx
+    .selectFrom('posts')
+    .select(['id', 'owner_id'])
     .where('project_id', '=', projectId)
     .where('state', '<>', 'published')
     .where('publishing_since', 'is', null)
     .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '<>', ownerId)]))
+    .execute();
+  if (owners.length === 0) return [];
+  const now = at.toISOString();
+  const ids = owners.map((row) => row.id);
+  const rows = await trx
+    .updateTable('posts')
+    .set((eb) => ({
+      owner_id: ownerId,
+      updated_at: now,
+      approval_asked_at: eb.case().when('state', '=', 'awaiting_approval').then(now).else(eb.ref('approval_asked_at')).end(),
+    }))
+    .where('id', 'in', ids)
+    .where('state', '<>', 'published')
+    .where('publishing_since', 'is', null)
     .returning('id')
     .execute();
-  return rows.map((row) => row.id);
+  const moved = new Set(rows.map((row) => row.id));
+  return owners.filter((row) => moved.has(row.id)).map((row) => ({ id: row.id, fromOwnerId: row.owner_id }));
+}
+
+/** Customers' names as the app shows a person (first and last name, else the address), by id. */
+export async function findCustomerNames(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim() || row.email]));
 }
 
 /**

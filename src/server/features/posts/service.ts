@@ -59,6 +59,7 @@ import {
   lockOwner,
   markReviewedResult,
   moveUnpublishedPostRows,
+  findCustomerNames,
   pagePostRows,
   resetPublishedPost,
   retryFailedNetworks,
@@ -266,7 +267,11 @@ export async function updatePost(
   // The history (decision 041): the edit, with the texts it replaced, and the approval it asks again.
   const onSaved = async (trx: Transaction<Database>) => {
     if (!differ && !imagesChanged) return;
-    const data = previous ? { previous: { text: previous.text, linkedin_text: previous.linkedin_text } } : {};
+    const data = {
+      ...(previous ? { previous: { text: previous.text, linkedin_text: previous.linkedin_text } } : {}),
+      // The writer's texts, or an earlier one brought back: the history says so beside the difference.
+      ...(replacedBy === 'edit' ? {} : { replaced_by: replacedBy }),
+    };
     await recordPostEvent(trx, { postId: id, kind: 'edited', actorId: actor.id, via: 'app', at: now, data });
     if (approvalAskedBy !== undefined) {
       const day = { publish_on: row.publish_on, publish_time: row.publish_time };
@@ -538,7 +543,9 @@ function scheduleEventOf(row: PostRow, state: PostState, moment: PublishMoment |
 /** SPEC §4 "publish again": only a published post; back to preview without date, networks or results. */
 export async function resetPost(deps: PostsDependencies, actor: SessionUser, id: number): Promise<Post> {
   const row = await visibleRow(deps, actor, id);
-  if (row.state !== 'published' || !(await resetPublishedPost(deps.db, deps.dialect, id, deps.now()))) {
+  const at = deps.now();
+  const recorded = (trx: Transaction<Database>) => recordPostEvent(trx, { postId: id, kind: 'reset', actorId: actor.id, via: 'app', at });
+  if (row.state !== 'published' || !(await resetPublishedPost(deps.db, deps.dialect, id, at, recorded))) {
     throw new AppError('CONFLICT', 'Only a published post can be published again');
   }
   announce(deps, row, 'preview');
@@ -562,7 +569,10 @@ export async function retryPost(deps: PostsDependencies, actor: SessionUser, id:
     throw new AppError('NOTHING_TO_RETRY', `Post ${id} has no failed network to retry`, { result: 'nothingToRetry' });
   }
   await assertConnected(deps, row.owner_id, { instagram: networks.includes('instagram'), linkedin: networks.includes('linkedin') });
-  const queued = await retryFailedNetworks(deps.db, id, networks, deps.now());
+  const at = deps.now();
+  const queued = await retryFailedNetworks(deps.db, id, networks, at, (trx) =>
+    recordPostEvent(trx, { postId: id, kind: 'retried', actorId: actor.id, via: 'app', at, data: { networks } }),
+  );
   if (!queued) throw new AppError('CONFLICT', 'The post changed meanwhile; try again');
   deps.log.info({ postId: id, networks, actor: actor.id }, 'Failed networks retried');
   deps.wakeJobs?.();
@@ -622,7 +632,33 @@ export async function getPostAccounts(deps: PostsDependencies, actor: SessionUse
   };
 }
 
-/** Reassigning a project hands its unpublished posts to the new customer (called by the projects feature), at the projects' clock's `at`. */
-export async function moveUnpublishedPosts(db: Kysely<Database>, input: { projectId: number; ownerId: string; at: Date }): Promise<number[]> {
-  return moveUnpublishedPostRows(db, input.projectId, input.ownerId, input.at);
+/**
+ * Reassigning a project hands its unpublished posts to the new customer (called by the projects feature,
+ * in the transaction that reassigns the project, `trx`), at the projects' clock's `at`; each moved post's
+ * history tells it, with the customer it was with and the one it went to, by their names then.
+ *
+ * A post awaiting approval keeps awaiting it, now the new owner's, whatever the new owner's mode (decision
+ * 040): nobody approved it, and a move is no approval. It starts a new awaiting episode
+ * (`approval_asked_at` is the move's instant), so that the new owner is e-mailed about it (decision 042);
+ * who asked it stays. Nothing else about the posts changes: a scheduled post stays scheduled.
+ */
+export async function moveUnpublishedPosts(
+  trx: Transaction<Database>,
+  input: { projectId: number; ownerId: string; at: Date; actorId: string },
+): Promise<number[]> {
+  const moved = await moveUnpublishedPostRows(trx, input.projectId, input.ownerId, input.at);
+  if (moved.length === 0) return [];
+  const names = await findCustomerNames(trx, [input.ownerId, ...moved.flatMap((post) => (post.fromOwnerId === null ? [] : [post.fromOwnerId]))]);
+  const customerOf = (id: string) => ({ id, name: names.get(id) ?? '' });
+  for (const post of moved) {
+    await recordPostEvent(trx, {
+      postId: post.id,
+      kind: 'reassigned',
+      actorId: input.actorId,
+      via: 'app',
+      at: input.at,
+      data: { from_customer: post.fromOwnerId === null ? null : customerOf(post.fromOwnerId), to_customer: customerOf(input.ownerId) },
+    });
+  }
+  return moved.map((post) => post.id);
 }

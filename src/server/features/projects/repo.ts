@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
 import { type ListProjectsQuery, PROJECT_STATES, type ProjectState } from '../../../domain/project.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database, ProjectImagesTable, ProjectsTable } from '../../db/schema.ts';
@@ -280,6 +280,23 @@ export async function updateProjectRow(
     .set({ ...changes, updated_at: at.toISOString() })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Gives the project to another customer and, in the same transaction, runs `alongside` (its posts handed
+ * over, with their history): the project, its posts and their history change together or not at all.
+ */
+export async function reassignProjectRow(
+  db: Kysely<Database>,
+  id: number,
+  userId: string,
+  at: Date,
+  alongside: (trx: Transaction<Database>) => Promise<unknown>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await updateProjectRow(trx, id, { assigned_to: userId }, at);
+    await alongside(trx);
+  });
 }
 
 /**

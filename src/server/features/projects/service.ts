@@ -40,6 +40,7 @@ import {
   insertProject,
   listImageRows,
   listProjectRows,
+  reassignProjectRow,
   updateProjectRow,
   updateProjectValues,
 } from './repo.ts';
@@ -218,9 +219,10 @@ export async function assignProject(deps: ProjectsDependencies, actor: SessionUs
   await getProject(deps, actor, id);
   if ((await findRoleOfUser(deps.db, userId)) !== 'customer')
     throw new AppError('VALIDATION_FAILED', 'A project can only be assigned to a customer', { userId: 'userNotCustomer' });
-  await updateProjectRow(deps.db, id, { assigned_to: userId }, deps.now());
-  // The new customer's accounts publish what is left to publish (DESIGN §6).
-  await moveUnpublishedPosts(deps.db, { projectId: id, ownerId: userId, at: deps.now() });
+  const at = deps.now();
+  // The new customer's accounts publish what is left to publish (DESIGN §6); the project, its posts and
+  // their history (decision 041) change together or not at all.
+  await reassignProjectRow(deps.db, id, userId, at, (trx) => moveUnpublishedPosts(trx, { projectId: id, ownerId: userId, at, actorId: actor.id }));
   return getProject(deps, actor, id);
 }
 

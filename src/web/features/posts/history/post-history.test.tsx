@@ -25,6 +25,10 @@ const event = (overrides: Partial<PostEvent>): PostEvent => ({
   publish_on: null,
   publish_time: null,
   diff: null,
+  replaced_by: null,
+  networks: null,
+  from_customer: null,
+  to_customer: null,
   ...overrides,
 });
 
@@ -101,6 +105,59 @@ describe('a post’s history', () => {
     expect(diff.querySelector('del')?.textContent).toBe('[quitado] mar');
     expect(diff.querySelector('ins')?.textContent).toBe('[añadido] río');
     expect(diff.textContent).toBe('Una casa junto al [quitado] mar[añadido] río');
+  });
+
+  it('words a reset, a retry, a reassignment, a rewrite and a version brought back, in es, en and cat', async () => {
+    const clara = { id: 'c1', name: 'Clara Soler' };
+    const bruno = { id: 'c2', name: 'Bruno Vidal' };
+    const changes = {
+      events: [
+        event({ id: 1, kind: 'reset', via: 'app', actor: ana }),
+        event({ id: 2, kind: 'retried', via: 'app', actor: ana, networks: ['instagram', 'linkedin'] }),
+        event({ id: 3, kind: 'reassigned', via: 'app', actor: ana, from_customer: clara, to_customer: bruno }),
+        event({ id: 4, kind: 'reassigned', via: 'app', actor: ana, from_customer: null, to_customer: bruno }),
+        event({ id: 5, kind: 'edited', via: 'app', actor: ana, replaced_by: 'rewrite' }),
+        event({ id: 6, kind: 'edited', via: 'app', actor: ana, replaced_by: 'restore' }),
+        event({ id: 7, kind: 'retried', via: 'app', actor: ana, networks: ['linkedin'] }),
+      ],
+      comments: [],
+    } satisfies History;
+    const expected = {
+      es: [
+        'Reiniciada: vuelve a vista previa para publicarla de nuevo',
+        'Reintento en Instagram y LinkedIn',
+        'Reasignada de Clara Soler a Bruno Vidal',
+        'Asignada a Bruno Vidal',
+        'Escrita de nuevo',
+        'Recuperado un texto anterior',
+        'Reintento en LinkedIn',
+      ],
+      en: [
+        'Reset: back to preview to publish it again',
+        'Retry on Instagram and LinkedIn',
+        'Reassigned from Clara Soler to Bruno Vidal',
+        'Assigned to Bruno Vidal',
+        'Written again',
+        'An earlier text brought back',
+        'Retry on LinkedIn',
+      ],
+      cat: [
+        'Reiniciada: torna a vista prèvia per publicar-la de nou',
+        'Reintent a Instagram i LinkedIn',
+        'Reassignada de Clara Soler a Bruno Vidal',
+        'Assignada a Bruno Vidal',
+        'Escrita de nou',
+        'Recuperat un text anterior',
+        'Reintent a LinkedIn',
+      ],
+    } as const;
+    for (const language of ['es', 'en', 'cat'] as const) {
+      serve((call) => (call.url === '/api/session' ? { status: 200, body: { ...ana, role: 'admin', language } } : { status: 200, body: changes }));
+      const { unmount } = renderWithData(<PostHistory postId={1} />, { language });
+      const items = await screen.findAllByTestId('history-event');
+      expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(expected[language]);
+      unmount();
+    }
   });
 
   it('lets an administrator choose a team note or a shared comment, and sends it', async () => {

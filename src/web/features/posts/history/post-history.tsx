@@ -86,13 +86,27 @@ function useReasonText(event: PostEvent): string | null {
   return i18n.exists(key, { ns: 'posts' }) ? t(key, { network: event.network ? NETWORK_NAMES[event.network] : '' }) : null;
 }
 
+/**
+ * The key of an event's words: a kind of its own, or a kind told apart by its details (a failure whose
+ * outcome is unknown, an edit by the writer or a version brought back, an assignment from no customer).
+ */
+function wordsOf(event: PostEvent): string {
+  if (!KNOWN_KINDS.includes(event.kind)) return 'other';
+  if (event.kind === 'publish_failed' && event.reason === 'outcomeUnknown') return 'needs_review';
+  if (event.kind === 'edited' && event.replaced_by === 'rewrite') return 'rewritten';
+  if (event.kind === 'edited' && event.replaced_by === 'restore') return 'restored';
+  if (event.kind === 'reassigned') return event.to_customer === null ? 'other' : event.from_customer === null ? 'assigned' : 'reassigned';
+  return event.kind;
+}
+
 function EventItem({ event }: { event: PostEvent }) {
   const { t } = useTranslation('history');
   const reason = useReasonText(event);
-  const { formatTime } = useTimeOfDay();
+  const { formatTime, language } = useTimeOfDay();
   const formatInstant = useFormatInstant();
   const network = event.network ? NETWORK_NAMES[event.network] : '';
-  const kind = event.kind === 'publish_failed' && event.reason === 'outcomeUnknown' ? 'needs_review' : KNOWN_KINDS.includes(event.kind) ? event.kind : 'other';
+  const networks = new Intl.ListFormat(intlLocaleOf(language), { type: 'conjunction' }).format((event.networks ?? []).map((name) => NETWORK_NAMES[name]));
+  const kind = wordsOf(event);
   const who = event.actor
     ? nameOf(event.actor)
     : event.via === 'link'
@@ -105,7 +119,7 @@ function EventItem({ event }: { event: PostEvent }) {
   return (
     <li className={classes.event} data-testid="history-event" data-kind={event.kind}>
       <Text size="sm" fw={500}>
-        {t(`kinds.${kind}`, { network })}
+        {t(`kinds.${kind}`, { network, networks, from: event.from_customer?.name ?? '', to: event.to_customer?.name ?? '' })}
       </Text>
       <Text size="xs" c="dimmed">
         {t('line', { who, via: t(`via.${event.via}`), when: formatInstant(event.at) })}
