@@ -86,6 +86,8 @@ describe('approval e-mails', () => {
 
   it('sends one e-mail for a batch once none joined for the quiet period, then reminders 24 h and 72 h after it, none for a post decided', async () => {
     at(0);
+    // Nothing awaits approval yet: main.ts's minute queues no job.
+    expect(await enqueueApprovalEmails(t.database.db, t.database.dialect, clock)).toBe(false);
     const first = await awaitingPost('clara', 'A house by the sea\nwith a second line');
     at(3 * MINUTE);
     const second = await awaitingPost('clara', 'Light through the <patio> & the garden');

@@ -34,9 +34,12 @@ export interface Recipient {
 
 /**
  * Queues one approval-emails job unless one is already queued or running (on PostgreSQL an advisory lock
- * makes the check and the insert one step across instances). True when it queued one.
+ * makes the check and the insert one step across instances), or no post awaits approval at all: a studio
+ * without approval leaves no job row a minute. True when it queued one.
  */
 export async function enqueueApprovalEmailsRun(db: Kysely<Database>, dialect: Dialect, at: Date): Promise<boolean> {
+  const awaiting = await db.selectFrom('posts').select('id').where('state', '=', 'awaiting_approval').limit(1).executeTakeFirst();
+  if (!awaiting) return false;
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${APPROVAL_EMAILS_SUBJECT}))`.execute(trx);
     const pending = await trx
