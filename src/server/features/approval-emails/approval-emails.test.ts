@@ -305,4 +305,46 @@ describe('approval e-mails', () => {
     // Their time (5 July, 20:00) has passed by now: the reminder says a new time will be asked.
     expect(mailTo('clara@cliente.es')[1]!.text).toContain('A post whose day and time have passed will ask you for a new one when you approve it.');
   });
+
+  it('a claim another run holds is left to it; one left unsent for 15 minutes (its run died) is taken over', async () => {
+    at(700 * HOUR);
+    const post = await awaitingPost('laia', 'Quarta');
+    at(700 * HOUR + 10 * MINUTE);
+    const deps: ApprovalEmailsDependencies = {
+      db: t.database.db,
+      mailer: smtp.mailer,
+      publicUrl: TEST_PUBLIC_URL,
+      settings: DEFAULT_APPROVAL_EMAILS,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      now: () => clock,
+      leaseClock: systemClock,
+    };
+    const [row] = await t.database.db.selectFrom('posts').select('approval_asked_at').where('id', '=', post.id).execute();
+    const claimedAt = (minutesAgo: number) => new Date(systemClock().getTime() - minutesAgo * MINUTE).toISOString();
+    const { id } = await t.database.db
+      .insertInto('approval_emails')
+      .values({
+        post_id: post.id,
+        owner_id: customers.laia.id,
+        asked_at: row!.approval_asked_at!,
+        kind: 'awaiting',
+        after_hours: 0,
+        claimed_at: claimedAt(1),
+        sent_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // (Clara's posts of the test before get their 72 h reminder meanwhile.)
+    expect(await sendDueApprovalEmails(deps)).toMatchObject({ awaiting: 0, failures: 0 });
+    expect(mailTo('laia@cliente.es')).toEqual([]);
+
+    await t.database.db
+      .updateTable('approval_emails')
+      .set({ claimed_at: claimedAt(16) })
+      .where('id', '=', id)
+      .execute();
+    expect(await sendDueApprovalEmails(deps)).toMatchObject({ awaiting: 1 });
+    expect(await sendDueApprovalEmails(deps)).toMatchObject({ awaiting: 0 });
+    expect(mailTo('laia@cliente.es').map((mail) => mail.subject)).toEqual(['1 publicació espera la teva aprovació']);
+  });
 });
