@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { PostPage } from '../../src/domain/post.ts';
+import type { Post, PostPage } from '../../src/domain/post.ts';
 import { newPage } from './support/browser.ts';
 import { useServerAndBrowser } from './support/journey.ts';
 import { createProject, launchProject } from './support/projects.ts';
 import { ADMIN, type RunningServer } from './support/server.ts';
 import { signIn } from './support/sign-in.ts';
 import { connectSandboxNetwork } from './support/social.ts';
+import { text } from './support/texts.ts';
 
 /**
  * Issue 15, "every role and screen size": every screen of the product, public and signed in, as each
@@ -18,6 +19,11 @@ import { connectSandboxNetwork } from './support/social.ts';
  * nothing is wider than the screen (no horizontal scrolling). One browser; one page per language and
  * role, navigated from screen to screen. With SHOTS_DIR set, each screen in each language is saved
  * there as a PNG for a person to look at.
+ *
+ * Issue 25's approval screens too: the customer approves what the studio schedules, so her home leads
+ * with what awaits her, the posts page has the awaiting chip and cards with Approve and Ask for changes
+ * (both dialogs opened), a post's history (on its card and in the editor), a project's review links, and
+ * the public review page a link opens, in the link's language, before and after its buttons are pressed.
  */
 const journey = useServerAndBrowser();
 
@@ -29,6 +35,8 @@ const CUSTOMER = {
   password: 'cliente-1',
   role: 'customer',
   language: 'es',
+  // What the studio schedules awaits her approval (issue 25 item 1).
+  approval: 'studio',
 } as const;
 const BASIC = {
   first_name: 'Berta',
@@ -47,12 +55,22 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 
 /** One screen: its address, and what shows it is ready beyond its level-1 heading. */
 interface Screen {
+  /**
+   * States reached on the screen by pressing its buttons (a dialog opened, a decision made), each checked
+   * as a screen of its own (`<screen>-<step>`): the screen is opened again before each.
+   */
+  steps?: Step[];
   name: string;
   path: string;
   /** Where the app lands when it is not `path` (a screen the role cannot use sends it home). */
   landsOn?: string;
   /** A locator (CSS or Playwright's text=) that is there once the data has arrived. */
   ready?: string;
+}
+
+interface Step {
+  name: string;
+  act: (page: Page, language: Language) => Promise<void>;
 }
 
 const PUBLIC_SCREENS: Screen[] = [
@@ -67,6 +85,135 @@ const PUBLIC_SCREENS: Screen[] = [
 
 /** Filled in by the studio's set-up: a launched project (posts in preview) and a draft. */
 const ids = { launched: 0, draft: 0 };
+
+/**
+ * The customer's projects whose every post awaits her approval, one per language with a review link in
+ * that language (its path, /review/<token>). That language's visitor approves one post through the link
+ * at each width, so each has more posts than those two decisions.
+ */
+const REVIEWED_TITLES: Record<Language, string> = { es: 'Casa del patio de naranjos', en: 'Casa de la pérgola', cat: 'Casa del pou' };
+const REVIEWED = {
+  description: 'Una casa entre medianeras con un patio de naranjos.',
+  keywords: 'patio,naranjos',
+  category: 'residencial',
+  location: 'Sóller',
+  year: 2025,
+  publications: 3,
+  colours: ['#b5651d', '#6d8a4d', '#4d6d8a'],
+};
+const reviewPaths = {} as Record<Language, string>;
+/** The post of the first project the studio edited and sent for approval, with a comment: a history with a difference. */
+const EDITED_TEXT = 'Piedra seca, olivos y el valle entero desde la terraza. ¿Qué muro os gusta más? #arquitectura #mallorca';
+
+const postsText = (language: Language, key: string, values: Record<string, string | number> = {}) => text(language, 'posts', key, values);
+
+/** The card of the first project's post awaiting approval: the one with a history. */
+const awaitingCard = (page: Page) => page.getByRole('article').filter({ hasText: 'Casa entre bancales' }).first();
+
+/** Waits for a dialog by its name, and for what shows its content has arrived. */
+async function dialogShows(page: Page, name: string, ready: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.locator(ready).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+const APPROVAL_STEPS: Step[] = [
+  {
+    name: 'approve-dialog',
+    act: async (page, language) => {
+      await awaitingCard(page)
+        .getByRole('button', { name: postsText(language, 'approval.approve'), exact: true })
+        .click();
+      await dialogShows(page, postsText(language, 'approval.approveTitle'), 'button');
+    },
+  },
+  {
+    name: 'changes-dialog',
+    act: async (page, language) => {
+      await awaitingCard(page)
+        .getByRole('button', { name: postsText(language, 'approval.requestChanges'), exact: true })
+        .click();
+      const dialog = page.getByRole('dialog', { name: postsText(language, 'approval.changesTitle') });
+      // Sent without a comment: the dialog says what is missing.
+      await dialog.getByRole('button', { name: postsText(language, 'approval.changesSend'), exact: true }).click();
+      await dialog.getByText(postsText(language, 'approval.commentRequired')).waitFor();
+    },
+  },
+  {
+    name: 'history',
+    act: async (page, language) => {
+      await awaitingCard(page)
+        .getByRole('button', { name: postsText(language, 'historyAction'), exact: true })
+        .click();
+      await page.getByRole('dialog').getByTestId('history-diff').first().waitFor();
+      await page.getByRole('dialog').getByTestId('history-comment').first().waitFor();
+    },
+  },
+  {
+    name: 'editor-history',
+    act: async (page, language) => {
+      await awaitingCard(page)
+        .getByRole('button', { name: postsText(language, 'actions.edit'), exact: true })
+        .click();
+      const editor = page.getByRole('dialog', { name: postsText(language, 'edit.title') });
+      await editor.getByRole('button', { name: postsText(language, 'historyAction'), exact: true }).click();
+      await editor.getByTestId('history-diff').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    },
+  },
+];
+
+const REVIEW_LINKS_STEP: Step = {
+  name: 'review-links',
+  act: async (page, language) => {
+    await page.getByRole('button', { name: text(language, 'projects', 'menu.open', { title: REVIEWED_TITLES.es }) }).click();
+    await page.getByRole('menuitem', { name: text(language, 'projects', 'menu.reviewLinks') }).click();
+    await dialogShows(page, text(language, 'projects', 'reviewLinks.title'), 'ul li');
+  },
+};
+
+/** The link's page: a decision without a name is refused, then one post approved and another's changes being written. */
+const REVIEW_STEPS: Step[] = [
+  {
+    name: 'name-required',
+    act: async (page, language) => {
+      // The name is remembered from the decision at the other width: cleared, the page asks for it.
+      await page.getByRole('textbox', { name: new RegExp(text(language, 'review', 'name.label')) }).fill('');
+      await page
+        .getByRole('button', { name: text(language, 'review', 'actions.approve'), exact: true })
+        .first()
+        .click();
+      await page.getByText(text(language, 'review', 'name.required')).waitFor();
+    },
+  },
+  {
+    name: 'decided',
+    act: async (page, language) => {
+      const approve = text(language, 'review', 'actions.approve');
+      await page.getByRole('textbox', { name: new RegExp(text(language, 'review', 'name.label')) }).fill('Pere Vidal');
+      const sections = page.locator('section[aria-labelledby]');
+      const awaiting: number[] = [];
+      for (let index = 0; index < (await sections.count()); index++) {
+        if ((await sections.nth(index).getByRole('button', { name: approve, exact: true }).count()) > 0) awaiting.push(index);
+      }
+      expect(awaiting.length, 'posts left to decide on the review page').toBeGreaterThanOrEqual(2);
+      const approved = sections.nth(awaiting[0]!);
+      await approved.getByRole('button', { name: approve, exact: true }).click();
+      // "Approved: it will be published on <when>": its words before the day.
+      await approved.getByText(text(language, 'review', 'state.approved', { when: '' }).trim()).waitFor();
+      const asking = sections.nth(awaiting[1]!);
+      await asking.getByRole('button', { name: text(language, 'review', 'actions.askChanges'), exact: true }).click();
+      await asking.getByRole('textbox').waitFor();
+    },
+  },
+];
+
+const reviewScreen = (language: Language): Screen => ({
+  name: 'review',
+  path: reviewPaths[language],
+  ready: 'section[aria-labelledby] article',
+  steps: REVIEW_STEPS,
+});
 
 const adminScreens = (): Screen[] => [
   { name: 'home', path: '/home', ready: 'role=region' },
@@ -83,9 +230,11 @@ const adminScreens = (): Screen[] => [
 ];
 
 const CUSTOMER_SCREENS: Screen[] = [
-  { name: 'home', path: '/home', ready: 'role=region' },
-  { name: 'projects', path: '/projects', ready: 'text=Casa entre bancales' },
+  // Her home leads with what awaits her approval.
+  { name: 'home', path: '/home', ready: '[data-section="home-approval"]' },
+  { name: 'projects', path: '/projects', ready: `text=${REVIEWED_TITLES.es}`, steps: [REVIEW_LINKS_STEP] },
   { name: 'posts', path: '/preview-projects', ready: 'article' },
+  { name: 'posts-awaiting', path: '/preview-projects?state=awaiting_approval', ready: '[data-testid="approval-actions"]', steps: APPROVAL_STEPS },
   { name: 'calendar', path: '/calendar', ready: '[data-day]' },
   { name: 'settings', path: '/settings', ready: 'role=region' },
 ];
@@ -113,11 +262,17 @@ async function setUpStudio(server: RunningServer): Promise<void> {
     publications: 1,
     colours: ['#6f4d8a'],
   });
-  await page.context().close();
 
   const customer = await newPage(journey.browser);
   await signIn(customer, server.url, CUSTOMER);
   await customer.waitForURL(`${server.url}/home`);
+  // Three projects whose posts will all await her approval (issue 25), made first so that the first
+  // project's posts lead the lists.
+  const reviewed = {} as Record<Language, number>;
+  for (const language of Object.keys(LOCALES) as Language[]) {
+    reviewed[language] = await createProject(customer, server, { ...REVIEWED, title: REVIEWED_TITLES[language] });
+    await launchProject(customer, server, reviewed[language]);
+  }
   ids.launched = await createProject(customer, server, {
     title: 'Casa entre bancales',
     description: 'Una casa de piedra seca entre olivos, abierta al valle.',
@@ -132,13 +287,51 @@ async function setUpStudio(server: RunningServer): Promise<void> {
   // LinkedIn connected and one post scheduled for tomorrow, so the screens show more than one state.
   await connectSandboxNetwork(customer, server.url, 'LinkedIn');
   const listed = (await (await customer.request.get(`${server.url}/api/posts?pageSize=60`)).json()) as PostPage;
+  const launchedPosts = listed.items.filter((post) => post.project_id === ids.launched);
   const tomorrow = new Date(Date.parse(`${listed.today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const scheduled = await customer.request.put(`${server.url}/api/posts/${listed.items[1]!.id}/schedule`, {
+  const scheduled = await customer.request.put(`${server.url}/api/posts/${launchedPosts[1]!.id}/schedule`, {
     data: { publish_on: tomorrow, networks: { instagram: false, linkedin: true } },
   });
   expect(scheduled.status(), await scheduled.text()).toBe(200);
+
+  // Issue 25: the studio edits one of her posts and schedules it, with a note for her; it awaits her
+  // approval, with a history. Every post of her three other projects awaits her too, each with a review link.
+  const schedule = async (postId: number, day: string) => {
+    const answer = await page.request.put(`${server.url}/api/posts/${postId}/schedule`, {
+      data: { publish_on: day, publish_time: '10:30', networks: { instagram: false, linkedin: true } },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    expect(((await answer.json()) as Post).state).toBe('awaiting_approval');
+  };
+  const edited = launchedPosts[0]!;
+  const edit = await page.request.patch(`${server.url}/api/posts/${edited.id}`, { data: { text: EDITED_TEXT } });
+  expect(edit.status(), await edit.text()).toBe(200);
+  await schedule(edited.id, daysAfter(listed.today, 3));
+  for (const comment of [
+    { text: 'Hemos cambiado el texto: ahora termina con una pregunta.', visibility: 'shared' },
+    { text: 'Si no contesta antes del viernes, la llamamos.', visibility: 'team' },
+  ]) {
+    const written = await page.request.post(`${server.url}/api/posts/${edited.id}/comments`, { data: comment });
+    expect(written.status(), await written.text()).toBe(201);
+  }
+  for (const language of Object.keys(LOCALES) as Language[]) {
+    const posts = listed.items.filter((post) => post.project_id === reviewed[language]);
+    expect(posts).toHaveLength(REVIEWED.publications);
+    for (const [index, post] of posts.entries()) await schedule(post.id, daysAfter(listed.today, 2 + index));
+    const made = await customer.request.post(`${server.url}/api/projects/${reviewed[language]}/review-links`, { data: { language } });
+    expect(made.status(), await made.text()).toBe(201);
+    reviewPaths[language] = new URL(((await made.json()) as { url: string }).url).pathname;
+  }
+  // The Spanish project has a second link, made by the studio, in the list its menu opens.
+  const second = await page.request.post(`${server.url}/api/projects/${reviewed.es}/review-links`, {
+    data: { language: 'cat', email: 'pere@vidal-screens.test' },
+  });
+  expect(second.status(), await second.text()).toBe(201);
   await customer.context().close();
+  await page.context().close();
 }
+
+const daysAfter = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 let axeSource: string | undefined;
 
@@ -206,18 +399,30 @@ async function checkScreens(page: Page, server: RunningServer, screens: Screen[]
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     for (const screen of screens) {
-      const where = `${label} ${screen.name} ${language} ${width}px`;
       await open(page, server, screen);
-      if (SHOTS_DIR) {
-        fs.mkdirSync(SHOTS_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${language}-${label}-${screen.name}-${width}.png`), fullPage: true, animations: 'disabled' });
-      }
-      for (const violation of await axeViolations(page)) failures.push(`${where}: axe ${violation}`);
-      if (width === 390) {
-        const overflow = await horizontalOverflow(page);
-        if (overflow) failures.push(`${where}: ${overflow}`);
+      failures.push(...(await checkScreen(page, `${label}-${screen.name}`, language, width)));
+      for (const step of screen.steps ?? []) {
+        await open(page, server, screen);
+        await step.act(page, language);
+        failures.push(...(await checkScreen(page, `${label}-${screen.name}-${step.name}`, language, width)));
       }
     }
+  }
+  return failures;
+}
+
+/** What fails on the page as it is now, as readable lines; with SHOTS_DIR, its picture. */
+async function checkScreen(page: Page, name: string, language: Language, width: number): Promise<string[]> {
+  const where = `${name} ${language} ${width}px`;
+  const failures: string[] = [];
+  if (SHOTS_DIR) {
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${language}-${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+  }
+  for (const violation of await axeViolations(page)) failures.push(`${where}: axe ${violation}`);
+  if (width === 390) {
+    const overflow = await horizontalOverflow(page);
+    if (overflow) failures.push(`${where}: ${overflow}`);
   }
   return failures;
 }
@@ -238,12 +443,12 @@ describe('every screen, every language, desktop and phone', () => {
 
   test.each(Object.keys(LOCALES) as Language[])(
     'in %s: no serious or critical axe finding, nothing wider than a 390 px phone',
-    { timeout: 300_000 },
+    { timeout: 480_000 },
     async (language) => {
       const { server } = journey;
       await (studio ??= setUpStudio(server));
       const page = await newPage(journey.browser, { locale: LOCALES[language] });
-      const failures = await checkScreens(page, server, PUBLIC_SCREENS, 'visitor', language);
+      const failures = await checkScreens(page, server, [...PUBLIC_SCREENS, reviewScreen(language)], 'visitor', language);
       await signedInAs(page.context(), server, ADMIN, language);
       failures.push(...(await checkScreens(page, server, adminScreens(), 'admin', language)));
       await signedInAs(page.context(), server, CUSTOMER, language);
