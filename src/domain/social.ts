@@ -23,12 +23,35 @@ export const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'email', 'w_member_s
  */
 export const LINKEDIN_ORGANIZATION_SCOPES = ['r_organization_admin', 'w_organization_social'] as const;
 
-export function linkedinScopes(options: { organizationPages: boolean }): string[] {
-  return options.organizationPages ? [...LINKEDIN_MEMBER_SCOPES, ...LINKEDIN_ORGANIZATION_SCOPES] : [...LINKEDIN_MEMBER_SCOPES];
+/**
+ * The member's post analytics (memberCreatorPostAnalytics, issue 26): only apps LinkedIn granted it may
+ * ask for it (LINKEDIN_MEMBER_POST_ANALYTICS); asking without it fails the consent, like the organization scopes.
+ * The organization pages' statistics need no other scope: r_organization_admin covers their reporting data.
+ */
+export const LINKEDIN_MEMBER_ANALYTICS_SCOPE = 'r_member_postAnalytics';
+
+export function linkedinScopes(options: { organizationPages: boolean; memberAnalytics?: boolean }): string[] {
+  return [
+    ...LINKEDIN_MEMBER_SCOPES,
+    ...(options.organizationPages ? LINKEDIN_ORGANIZATION_SCOPES : []),
+    ...(options.memberAnalytics ? [LINKEDIN_MEMBER_ANALYTICS_SCOPE] : []),
+  ];
 }
 
-/** SPEC §9: the photo network's permissions (Facebook Login). */
-export const INSTAGRAM_SCOPES = ['pages_show_list', 'instagram_basic', 'instagram_content_publish', 'business_management', 'pages_read_engagement'] as const;
+/**
+ * SPEC §9: the photo network's permissions (Facebook Login), and instagram_manage_insights for the posts'
+ * figures (issue 26; next-features-facts.md §1a). A connection made before it lacks that one: its figures
+ * are recorded as not permitted until the owner connects again.
+ */
+export const INSTAGRAM_INSIGHTS_PERMISSION = 'instagram_manage_insights';
+export const INSTAGRAM_SCOPES = [
+  'pages_show_list',
+  'instagram_basic',
+  'instagram_content_publish',
+  'business_management',
+  'pages_read_engagement',
+  INSTAGRAM_INSIGHTS_PERMISSION,
+] as const;
 
 /** Meta's permissions; `adsRead` adds the one pages reached through Business Manager need to be published to. */
 export function instagramScopes(options: { adsRead: boolean }): string[] {

@@ -14,7 +14,7 @@ const CODE_LIFETIME_MS = 30 * 60 * 1000;
  * Connect and Share on LinkedIn are open to every app; the organization scopes come with the Community
  * Management API; r_basicprofile with the Advertising API, which the sandbox's app never has.
  */
-type AppProduct = 'signIn' | 'share' | 'communityManagement' | 'advertising';
+type AppProduct = 'signIn' | 'share' | 'communityManagement' | 'memberAnalytics' | 'advertising';
 const KNOWN_SCOPES: Record<string, { text: string; product: AppProduct }> = {
   openid: { text: 'Use your name and photo (OpenID Connect)', product: 'signIn' },
   profile: { text: 'Use your name and photo', product: 'signIn' },
@@ -25,6 +25,8 @@ const KNOWN_SCOPES: Record<string, { text: string; product: AppProduct }> = {
   rw_organization_admin: { text: "Manage your organizations' pages and retrieve reporting data", product: 'communityManagement' },
   r_organization_social: { text: "Retrieve your organizations' posts, comments, reactions and other engagement data", product: 'communityManagement' },
   w_organization_social: { text: "Create, modify and delete posts, comments and reactions on your organizations' behalf", product: 'communityManagement' },
+  // next-features-facts.md §1b: member post analytics, granted to apps LinkedIn has given it.
+  r_member_postAnalytics: { text: 'Retrieve the analytics of your posts', product: 'memberAnalytics' },
 };
 export const ORGANIZATION_SCOPES = Object.keys(KNOWN_SCOPES).filter((scope) => KNOWN_SCOPES[scope]!.product === 'communityManagement');
 
@@ -62,7 +64,11 @@ ${hiddenFields({ response_type: 'code', client_id: fields.clientId, redirect_uri
   }
 
   /** The products the sandbox's app has: the open ones, and the Community Management API when set. */
-  const appHas = (product: AppProduct) => product === 'signIn' || product === 'share' || (product === 'communityManagement' && settings().organizationProduct);
+  const appHas = (product: AppProduct) =>
+    product === 'signIn' ||
+    product === 'share' ||
+    (product === 'communityManagement' && settings().organizationProduct) ||
+    (product === 'memberAnalytics' && settings().memberAnalyticsProduct);
 
   type Authorization =
     | { fields: { clientId: string; redirectUri: string; state: string; scope: string }; scopes: string[] }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from './context.ts';
 import { faultHook } from './fault-hook.ts';
+import { linkedinAnalyticsRoutes } from './linkedin-analytics.ts';
 import { linkedinImageRoutes } from './linkedin-images.ts';
 import { apiError, createLinkedInKit } from './linkedin-kit.ts';
 import { linkedinConsentRoutes } from './linkedin-consent.ts';
@@ -13,7 +14,7 @@ import { sendStoredFile, sendSvg } from './media.ts';
 /**
  * LinkedIn as Alzado uses it (../shared/reference/social-apis.md Part A): the consent page, the token
  * endpoints, OpenID userinfo, organization ACLs and lookup, the Images API with its upload URL, and the
- * Posts API, with LinkedIn's error bodies, version header rules, lifetimes and limits.
+ * Posts API, the posts' statistics (linkedin-analytics.ts), with LinkedIn's error bodies, version header rules, lifetimes and limits.
  */
 export function linkedinRoutes(context: SandboxContext) {
   const kit = createLinkedInKit(context);
@@ -48,6 +49,7 @@ export function linkedinRoutes(context: SandboxContext) {
     linkedinMemberRoutes(kit, app);
     linkedinImageRoutes(kit, app);
     linkedinPostRoutes(kit, app);
+    linkedinAnalyticsRoutes(kit, app);
 
     // What LinkedIn's CDN would serve: the member's picture, the pages' logos, uploaded images.
     app.get('/media/member.svg', async (_request, reply) => sendSvg(reply, initialsSvg('MS', '#0a66c2')));

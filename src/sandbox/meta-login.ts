@@ -15,6 +15,7 @@ const PERMISSIONS: Record<string, string> = {
   pages_show_list: 'Show a list of the Pages you manage',
   instagram_basic: 'Access profile and posts from the Instagram account connected to your Page',
   instagram_content_publish: 'Create and publish content on the Instagram account connected to your Page',
+  instagram_manage_insights: 'Access insights for the Instagram account connected to your Page',
   business_management: 'Manage your business',
   pages_read_engagement: 'Read content posted on the Page',
   ads_read: 'Access ads performance data for your ad accounts',

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SandboxContext, paramsOf } from './context.ts';
 import { faultHook } from './fault-hook.ts';
 import { businessesOf, graphError, graphVersionRefusal, isShared, userOf } from './meta-access.ts';
 import { metaAccounts } from './meta-accounts.ts';
+import { metaInsights } from './meta-insights.ts';
 import { createMetaKit, parseFields } from './meta-kit.ts';
 import { metaLoginRoutes } from './meta-login.ts';
 import { metaPublishing } from './meta-publishing.ts';
@@ -16,7 +17,7 @@ import { sendStoredFile, sendSvg } from './media.ts';
  * dialog (permissions and pages to share), the code and long-lived token exchanges, debug_token, /me,
  * the shared pages with their Instagram business accounts (the user's own and those of her Business
  * Manager businesses), and content publishing: containers (whose image_url the sandbox really fetches and
- * checks), carousels, container status, media_publish with its daily quota. A live /vNN.N/ prefix or none
+ * checks), carousels, container status, media_publish with its daily quota, and media insights (meta-insights.ts). A live /vNN.N/ prefix or none
  * (meta-access.ts refuses unknown and ended versions).
  */
 export function metaRoutes(context: SandboxContext) {
@@ -25,6 +26,7 @@ export function metaRoutes(context: SandboxContext) {
   const { exchange, debugToken, permissions } = metaTokenEndpoints(kit);
   const { me, accounts, businesses, businessPages, pageNode, instagramNode } = metaAccounts(kit);
   const { containerStatus, createContainer, publish, publishingLimit } = metaPublishing(kit);
+  const { mediaInsights } = metaInsights(kit);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.addHook(
@@ -63,11 +65,11 @@ export function metaRoutes(context: SandboxContext) {
       }
       const params = paramsOf(request);
       const method = request.method === 'POST' && params.method ? params.method.toUpperCase() : request.method;
-      const answer = await graph(request, method, segments.map(decodeURIComponent), params);
+      const answer = await graph(request, reply, method, segments.map(decodeURIComponent), params);
       return reply.send(answer);
     });
 
-    async function graph(request: FastifyRequest, method: string, segments: string[], params: Record<string, string>): Promise<unknown> {
+    async function graph(request: FastifyRequest, reply: FastifyReply, method: string, segments: string[], params: Record<string, string>): Promise<unknown> {
       const [first, second] = segments;
       if (first === 'oauth' && second === 'access_token' && segments.length === 2) return exchange(params);
       if (first === 'debug_token' && segments.length === 1) return debugToken(request, params);
@@ -80,6 +82,7 @@ export function metaRoutes(context: SandboxContext) {
       if (first && second === 'media' && segments.length === 2 && method === 'POST') return createContainer(request, first, params);
       if (first && second === 'media_publish' && segments.length === 2 && method === 'POST') return publish(request, first, params);
       if (first && second === 'content_publishing_limit' && segments.length === 2 && method === 'GET') return publishingLimit(request, first, params);
+      if (first && second === 'insights' && segments.length === 2 && method === 'GET') return mediaInsights(request, reply, first, params);
       if (first && segments.length === 1 && method === 'GET') return node(request, first, params);
       if (first && segments.length === 1)
         throw graphError(

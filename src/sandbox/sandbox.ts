@@ -320,6 +320,13 @@ const settingsChange = z.strictObject({
       postsPerAppPerDay: count,
       latencyMs: waitMs,
       organizationProduct: z.boolean(),
+      memberAnalyticsProduct: z.boolean(),
+      analyticsLagMinutes: z
+        .number()
+        .int()
+        .min(0)
+        .max(7 * 24 * 60),
+      refusedAnalyticsMetrics: z.array(name).max(50),
     })
     .partial()
     .optional(),
@@ -337,6 +344,13 @@ const settingsChange = z.strictObject({
       loginConfigurations: z
         .record(name, z.array(name).max(100))
         .refine((configurations) => Object.keys(configurations).length <= 100, 'At most 100 login configurations'),
+      insightsLagMinutes: z
+        .number()
+        .int()
+        .min(0)
+        .max(7 * 24 * 60),
+      insightsCallsPerHour: count,
+      insightsUnsupported: z.array(name).max(50),
     })
     .partial()
     .optional(),

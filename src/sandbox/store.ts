@@ -132,6 +132,12 @@ export interface SandboxSettings {
      * scopes; without it, asking for one fails the consent with unauthorized_scope_error.
      */
     organizationProduct: boolean;
+    /** The app may ask for r_member_postAnalytics (memberCreatorPostAnalytics); without it the consent refuses that scope. */
+    memberAnalyticsProduct: boolean;
+    /** Minutes after publishing before a post has any statistics (issue 26: data lags). */
+    analyticsLagMinutes: number;
+    /** memberCreatorPostAnalytics queryTypes refused (400), to drive a failing metric. */
+    refusedAnalyticsMetrics: string[];
   };
   meta: {
     omitExpiresIn: boolean;
@@ -155,6 +161,12 @@ export interface SandboxSettings {
     dialogPages: string[] | null;
     /** The app's Facebook Login for Business configurations: each `config_id` and the permissions it asks for. */
     loginConfigurations: Record<string, string[]>;
+    /** Minutes after publishing before media insights answer anything but empty data (Meta: up to 48 h). */
+    insightsLagMinutes: number;
+    /** Insights calls an Instagram account takes per rolling hour: 100 % of its Business Use Case usage. */
+    insightsCallsPerHour: number;
+    /** Metrics refused as unsupported for the media type, failing the whole call as Meta does (a control). */
+    insightsUnsupported: string[];
   };
 }
 
@@ -195,6 +207,9 @@ export function defaultSettings(): SandboxSettings {
       postsPerAppPerDay: 100_000,
       latencyMs: 0,
       organizationProduct: true,
+      memberAnalyticsProduct: true,
+      analyticsLagMinutes: 30,
+      refusedAnalyticsMetrics: [],
     },
     meta: {
       omitExpiresIn: false,
@@ -207,6 +222,9 @@ export function defaultSettings(): SandboxSettings {
       containerError: null,
       dialogPages: null,
       loginConfigurations: {},
+      insightsLagMinutes: 120,
+      insightsCallsPerHour: 200,
+      insightsUnsupported: [],
     },
   };
 }

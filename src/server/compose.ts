@@ -136,7 +136,11 @@ export function createAppSandbox(config: Config, options: { inMemory?: boolean; 
     unreachableReason: nonPublicUrlReason,
     // Its LinkedIn app has the organization product exactly when this app asks for company pages.
     settings: {
-      linkedin: { organizationProduct: config.social.linkedin.organizationPages, latencyMs: config.social.sandboxLatencyMs },
+      linkedin: {
+        organizationProduct: config.social.linkedin.organizationPages,
+        memberAnalyticsProduct: config.social.linkedin.memberPostAnalytics,
+        latencyMs: config.social.sandboxLatencyMs,
+      },
       meta: { latencyMs: config.social.sandboxLatencyMs },
     },
     ...(access === 'administrators' && options.administratorCheck

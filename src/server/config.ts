@@ -78,6 +78,8 @@ const environmentSchema = z.object({
   LINKEDIN_WEB_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.linkedin.com'),
   // Unset: true when LinkedIn is served by the sandbox (its app has the product), false with real credentials.
   LINKEDIN_ORGANIZATION_PAGES: z.stringbool().optional(),
+  // Unset: as LINKEDIN_ORGANIZATION_PAGES (the sandbox's app has it; a real app only once LinkedIn grants r_member_postAnalytics).
+  LINKEDIN_MEMBER_POST_ANALYTICS: z.stringbool().optional(),
   META_APP_ID: z.string().min(1).optional(),
   META_APP_SECRET: z.string().min(1).optional(),
   META_GRAPH_VERSION: z
@@ -208,6 +210,8 @@ export interface Config {
       webUrl: string;
       /** The app has LinkedIn's Community Management API product: ask for the organization scopes and offer company pages. */
       organizationPages: boolean;
+      /** The app has r_member_postAnalytics: ask for it and read the member's posts' figures (issue 26). */
+      memberPostAnalytics: boolean;
     };
     meta: {
       credentials: { appId: string; appSecret: string } | undefined;
@@ -339,6 +343,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         apiUrl: env.LINKEDIN_API_URL.replace(/\/+$/, ''),
         webUrl: env.LINKEDIN_WEB_URL.replace(/\/+$/, ''),
         organizationPages: env.LINKEDIN_ORGANIZATION_PAGES ?? !(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET),
+        memberPostAnalytics: env.LINKEDIN_MEMBER_POST_ANALYTICS ?? !(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET),
       },
       meta: {
         credentials: env.META_APP_ID && env.META_APP_SECRET ? { appId: env.META_APP_ID, appSecret: env.META_APP_SECRET } : undefined,

@@ -10,7 +10,7 @@ import { type LinkedInClient, createLinkedInClient } from './linkedin/linkedin-c
  * their base URLs differ.
  */
 export interface SocialClients {
-  linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean };
+  linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean; memberPostAnalytics?: boolean };
   instagram?: { client: GraphClient; sandbox: boolean; adsRead: boolean };
 }
 
@@ -47,6 +47,7 @@ export function createSocialClients(options: {
     result.linkedin = {
       sandbox: false,
       organizationPages: linkedin.organizationPages,
+      memberPostAnalytics: linkedin.memberPostAnalytics,
       client: createLinkedInClient({
         ...linkedin.credentials,
         authorizationBaseUrl: linkedin.oauthUrl,
@@ -62,6 +63,7 @@ export function createSocialClients(options: {
     result.linkedin = {
       sandbox: true,
       organizationPages: linkedin.organizationPages,
+      memberPostAnalytics: linkedin.memberPostAnalytics,
       client: createLinkedInClient({
         ...sandbox.credentials.linkedin,
         authorizationBaseUrl: `${options.publicUrl}${sandbox.prefix}/linkedin`,

@@ -1,3 +1,4 @@
+import { type MediaInsights, readMediaInsights } from './graph-insights.ts';
 import { ProviderError, type ProviderResponse, describeUrl, isRecord, numberOf, retryAfterSecondsOf, sendProviderRequest, stringOf } from '../provider-http.ts';
 
 /**
@@ -357,6 +358,11 @@ export function createGraphClient(options: GraphClientOptions) {
     async getMediaPermalink(token: string, mediaId: string): Promise<string | undefined> {
       const body = await call({ url: `${graph(encodeURIComponent(mediaId))}?fields=permalink,shortcode,media_type,timestamp`, token });
       return stringOf(body.permalink);
+    },
+
+    /** A published media's lifetime figures (issue 26; graph-insights.ts). */
+    async getMediaInsights(token: string, mediaId: string, metrics: readonly string[]): Promise<MediaInsights> {
+      return readMediaInsights({ url: graph(`${encodeURIComponent(mediaId)}/insights`), token, metrics, timeoutMs: options.timeoutMs }, graphError);
     },
 
     /** B.12: the posts published in the last 24 hours, and the limit. */

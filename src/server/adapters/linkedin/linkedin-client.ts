@@ -1,3 +1,11 @@
+import {
+  type MemberPostMetric,
+  type ShareStatistics,
+  memberPostAnalyticsPath,
+  readMemberPostMetric,
+  readShareStatistics,
+  shareStatisticsPath,
+} from './linkedin-analytics.ts';
 import { ProviderError, type ProviderResponse, describeUrl, isRecord, numberOf, retryAfterSecondsOf, sendProviderRequest, stringOf } from '../provider-http.ts';
 
 /**
@@ -286,6 +294,18 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
     },
 
     getImage,
+
+    /** A company page's posts' statistics (issue 26; linkedin-analytics.ts), needing an ADMINISTRATOR's token. */
+    async getShareStatistics(accessToken: string, organization: string, postUrns: readonly string[]): Promise<Map<string, ShareStatistics>> {
+      const response = await call({ url: api(shareStatisticsPath(organization, postUrns)), headers: restHeaders(accessToken) });
+      return readShareStatistics(response.json);
+    },
+
+    /** One metric of a member's own post (r_member_postAnalytics); undefined while LinkedIn has none. */
+    async getMemberPostMetric(accessToken: string, postUrn: string, metric: MemberPostMetric): Promise<number | undefined> {
+      const response = await call({ url: api(memberPostAnalyticsPath(postUrn, metric)), headers: restHeaders(accessToken) });
+      return readMemberPostMetric(response.json);
+    },
 
     /** A.9: publishes a post; text only, one image (`media`) or 2 to 20 images (`multiImage`). */
     async createPost(accessToken: string, input: LinkedInPostInput): Promise<LinkedInPublishedPost> {

@@ -13,7 +13,7 @@ import { createLinkedInConnector } from './linkedin-connector.ts';
  */
 export interface SocialAdapters {
   cipher: TokenCipher;
-  linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean };
+  linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean; memberPostAnalytics?: boolean };
   instagram?: { client: GraphClient; sandbox: boolean; adsRead: boolean };
   /** Mounted on the app at its prefix when present. */
   sandbox?: Sandbox;

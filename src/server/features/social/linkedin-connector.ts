@@ -22,7 +22,7 @@ const personUrn = (id: string) => `urn:li:person:${id}`;
  */
 export function createLinkedInConnector(
   client: LinkedInClient,
-  options: { sandbox: boolean; organizationPages: boolean },
+  options: { sandbox: boolean; organizationPages: boolean; memberPostAnalytics?: boolean },
   deps: ConnectorDependencies,
 ): NetworkConnector {
   const { cipher } = deps;
@@ -57,7 +57,11 @@ export function createLinkedInConnector(
     companyPagesOffered: options.organizationPages,
 
     authorizationUrl: ({ state, redirectUri }) =>
-      client.authorizationUrl({ state, redirectUri, scopes: linkedinScopes({ organizationPages: options.organizationPages }) }),
+      client.authorizationUrl({
+        state,
+        redirectUri,
+        scopes: linkedinScopes({ organizationPages: options.organizationPages, memberAnalytics: options.memberPostAnalytics }),
+      }),
 
     async connect({ userId, code, redirectUri, previous }) {
       let grant: LinkedInTokenGrant;
