@@ -250,7 +250,7 @@ describe('migration 010: counts per state kept by every write', () => {
           () => handle.updateTable('posts').set({ state: 'scheduled' }).where('id', '=', post).where('state', '=', 'preview').execute(),
           () => finishPost(handle, t.database.dialect, { id: post, projectId: postProject }, NOW.toISOString()),
           () => handle.deleteFrom('posts').where('id', '=', post).execute(),
-          () => moveUnpublishedPostRows(handle, project, index % 2 === 0 ? ids.clara : ids.bruno, NOW),
+          () => moveUnpublishedPostRows(handle, { projectId: project, ownerId: index % 2 === 0 ? ids.clara : ids.bruno, at: NOW, askApprovalBy: null }),
           () =>
             handle
               .insertInto('projects')

@@ -181,7 +181,7 @@ describe('post history: reset, retry, reassignment, rewrite and restore', () => 
       });
     }
     expect(await kindsOf(published)).toEqual([]);
-    // A scheduled post stays scheduled: the move is no schedule.
+    // A scheduled post stays scheduled for a customer who approves nothing: the move is no schedule.
     expect(await postRow(scheduled)).toMatchObject({ state: 'scheduled', owner_id: ids.bruno });
 
     // A project with no customer yet: assigned, from nobody.
@@ -193,6 +193,33 @@ describe('post history: reset, retry, reassignment, rewrite and restore', () => 
     // A refused assignment moves nothing and records nothing.
     expect((await inject('admin', 'POST', `/api/projects/${project}/assign`, { userId: ids.admin })).statusCode).toBe(400);
     expect(await kindsOf(preview)).toEqual(['reassigned']);
+  });
+
+  it('a scheduled post moved to a customer who approves the studio’s work goes to her for approval, keeping its day and time', async () => {
+    clock = START;
+    const db = t.database.db;
+    const project = await createTestProject(db, { createdBy: ids.admin, assignedTo: ids.bruno });
+    const { id } = await createTestPost(db, { projectId: project, ownerId: ids.bruno });
+    // Bruno approves nothing: the studio's schedule is final for him.
+    const scheduled = await inject('admin', 'PUT', `/api/posts/${id}/schedule`, {
+      publish_on: DAY,
+      publish_time: '12:00',
+      networks: { instagram: false, linkedin: true },
+    });
+    expect(scheduled.json()).toMatchObject({ state: 'scheduled' });
+
+    // Reassigned to Clara, who approves what the studio does: her accounts publish it only after her yes.
+    clock = new Date(START.getTime() + 60_000);
+    expect((await inject('admin', 'POST', `/api/projects/${project}/assign`, { userId: ids.clara })).statusCode).toBe(200);
+    const row = await postRow(id);
+    expect(row).toMatchObject({ state: 'awaiting_approval', owner_id: ids.clara, approval_asked_by: ids.admin });
+    expect(new Date(String(row.approval_asked_at)).toISOString()).toBe(clock.toISOString());
+    expect(await kindsOf(id)).toEqual(['scheduled', 'reassigned', 'approval_asked']);
+    const asClara = (await inject('clara', 'GET', `/api/posts/${id}`)).json();
+    expect(asClara).toMatchObject({ state: 'awaiting_approval', can_approve: true, publish_on: DAY, publish_time: '12:00' });
+    const approved = await inject('clara', 'POST', `/api/posts/${id}/approve`, { updated_at: asClara.updated_at });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ state: 'scheduled', publish_on: DAY, publish_time: '12:00' });
   });
 
   it('a post awaiting approval keeps awaiting it after the move, the new owner’s even when their mode is none, and is never published by it', async () => {

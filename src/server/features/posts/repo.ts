@@ -583,33 +583,39 @@ export type EarlierPublicationRow = Awaited<ReturnType<typeof listEarlierPublica
 /**
  * Hands a project's posts that are not published (nor being published) to a new owner; published ones
  * stay with the customer whose accounts they went out on. A post awaiting approval starts a new awaiting
- * episode at `at` (its `approval_asked_at`), the new owner's; its state does not change. Answers the
- * posts moved with the owner each had. In the caller's transaction: the posts are read, then moved by
- * the same conditions, and only those both read and moved are answered.
+ * episode at `at` (its `approval_asked_at`), the new owner's; its state does not change. With
+ * `askApprovalBy`, a scheduled post goes to awaiting approval too, asked by them at `at`, keeping its
+ * day and time. Answers the posts moved with the owner and the state each had, and the day it keeps. In
+ * the caller's transaction: the posts are read, then moved by the same conditions, and only those both
+ * read and moved are answered.
  */
 export async function moveUnpublishedPostRows(
   trx: Kysely<Database>,
-  projectId: number,
-  ownerId: string,
-  at: Date,
-): Promise<Array<{ id: number; fromOwnerId: string | null }>> {
+  input: { projectId: number; ownerId: string; at: Date; askApprovalBy: string | null },
+): Promise<Array<{ id: number; fromOwnerId: string | null; fromState: string; publish_on: string | null; publish_time: string | null }>> {
   const owners = await trx
     .selectFrom('posts')
-    .select(['id', 'owner_id'])
-    .where('project_id', '=', projectId)
+    .select(['id', 'owner_id', 'state', 'publish_on', 'publish_time'])
+    .where('project_id', '=', input.projectId)
     .where('state', '<>', 'published')
     .where('publishing_since', 'is', null)
-    .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '<>', ownerId)]))
+    .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '<>', input.ownerId)]))
     .execute();
   if (owners.length === 0) return [];
-  const now = at.toISOString();
+  const now = input.at.toISOString();
   const ids = owners.map((row) => row.id);
+  const awaitingFrom = input.askApprovalBy === null ? ['awaiting_approval'] : ['awaiting_approval', 'scheduled'];
   const rows = await trx
     .updateTable('posts')
     .set((eb) => ({
-      owner_id: ownerId,
+      owner_id: input.ownerId,
       updated_at: now,
-      approval_asked_at: eb.case().when('state', '=', 'awaiting_approval').then(now).else(eb.ref('approval_asked_at')).end(),
+      state: eb.case().when('state', 'in', awaitingFrom).then('awaiting_approval').else(eb.ref('state')).end(),
+      approval_asked_at: eb.case().when('state', 'in', awaitingFrom).then(now).else(eb.ref('approval_asked_at')).end(),
+      approval_asked_by:
+        input.askApprovalBy === null
+          ? eb.ref('approval_asked_by')
+          : eb.case().when('state', '=', 'scheduled').then(input.askApprovalBy).else(eb.ref('approval_asked_by')).end(),
     }))
     .where('id', 'in', ids)
     .where('state', '<>', 'published')
@@ -617,7 +623,14 @@ export async function moveUnpublishedPostRows(
     .returning('id')
     .execute();
   const moved = new Set(rows.map((row) => row.id));
-  return owners.filter((row) => moved.has(row.id)).map((row) => ({ id: row.id, fromOwnerId: row.owner_id }));
+  return owners
+    .filter((row) => moved.has(row.id))
+    .map((row) => ({ id: row.id, fromOwnerId: row.owner_id, fromState: row.state, publish_on: row.publish_on, publish_time: row.publish_time }));
+}
+
+/** A user's role and approval mode (decision 040), or undefined when there is no such user. */
+export async function findApprovalOf(db: Kysely<Database>, userId: string): Promise<{ role: string; approval: string } | undefined> {
+  return db.selectFrom('users').select(['role', 'approval']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** Customers' names as the app shows a person (first and last name, else the address), by id. */

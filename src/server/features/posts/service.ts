@@ -58,6 +58,7 @@ import {
   listResultRows,
   lockOwner,
   markReviewedResult,
+  findApprovalOf,
   moveUnpublishedPostRows,
   findCustomerNames,
   pagePostRows,
@@ -637,28 +638,35 @@ export async function getPostAccounts(deps: PostsDependencies, actor: SessionUse
  * in the transaction that reassigns the project, `trx`), at the projects' clock's `at`; each moved post's
  * history tells it, with the customer it was with and the one it went to, by their names then.
  *
- * A post awaiting approval keeps awaiting it, now the new owner's, whatever the new owner's mode (decision
- * 040): nobody approved it, and a move is no approval. It starts a new awaiting episode
- * (`approval_asked_at` is the move's instant), so that the new owner is e-mailed about it (decision 042);
- * who asked it stays. Nothing else about the posts changes: a scheduled post stays scheduled.
+ * A move is no approval (decision 040). A post awaiting approval keeps awaiting it, now the new owner's,
+ * whatever the new owner's mode; it starts a new awaiting episode (`approval_asked_at` is the move's
+ * instant), so that the new owner is e-mailed about it (decision 042); who asked it stays. A scheduled
+ * post goes to the new owner for approval when their mode names the one who moves it (as scheduling it
+ * would), keeping its day and time, asked by them: it would otherwise go out on the new owner's accounts
+ * without their yes. Inside the lock margin too: approving it then asks for a new time.
  */
 export async function moveUnpublishedPosts(
   trx: Transaction<Database>,
-  input: { projectId: number; ownerId: string; at: Date; actorId: string },
+  input: { projectId: number; ownerId: string; at: Date; actor: { id: string; role: SessionUser['role'] } },
 ): Promise<number[]> {
-  const moved = await moveUnpublishedPostRows(trx, input.projectId, input.ownerId, input.at);
+  const owner = await findApprovalOf(trx, input.ownerId);
+  const askApproval = owner?.role === 'customer' && needsApproval(toApprovalMode(owner.approval), input.actor, input.ownerId);
+  const moved = await moveUnpublishedPostRows(trx, {
+    projectId: input.projectId,
+    ownerId: input.ownerId,
+    at: input.at,
+    askApprovalBy: askApproval ? input.actor.id : null,
+  });
   if (moved.length === 0) return [];
   const names = await findCustomerNames(trx, [input.ownerId, ...moved.flatMap((post) => (post.fromOwnerId === null ? [] : [post.fromOwnerId]))]);
   const customerOf = (id: string) => ({ id, name: names.get(id) ?? '' });
+  const event = { actorId: input.actor.id, via: 'app' as const, at: input.at };
   for (const post of moved) {
-    await recordPostEvent(trx, {
-      postId: post.id,
-      kind: 'reassigned',
-      actorId: input.actorId,
-      via: 'app',
-      at: input.at,
-      data: { from_customer: post.fromOwnerId === null ? null : customerOf(post.fromOwnerId), to_customer: customerOf(input.ownerId) },
-    });
+    const data = { from_customer: post.fromOwnerId === null ? null : customerOf(post.fromOwnerId), to_customer: customerOf(input.ownerId) };
+    await recordPostEvent(trx, { postId: post.id, kind: 'reassigned', ...event, data });
+    if (askApproval && post.fromState === 'scheduled') {
+      await recordPostEvent(trx, { postId: post.id, kind: 'approval_asked', ...event, data: { publish_on: post.publish_on, publish_time: post.publish_time } });
+    }
   }
   return moved.map((post) => post.id);
 }

@@ -222,7 +222,7 @@ export async function assignProject(deps: ProjectsDependencies, actor: SessionUs
   const at = deps.now();
   // The new customer's accounts publish what is left to publish (DESIGN §6); the project, its posts and
   // their history (decision 041) change together or not at all.
-  await reassignProjectRow(deps.db, id, userId, at, (trx) => moveUnpublishedPosts(trx, { projectId: id, ownerId: userId, at, actorId: actor.id }));
+  await reassignProjectRow(deps.db, id, userId, at, (trx) => moveUnpublishedPosts(trx, { projectId: id, ownerId: userId, at, actor }));
   return getProject(deps, actor, id);
 }
 
