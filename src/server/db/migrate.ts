@@ -21,9 +21,10 @@ import { studioVoiceMigration } from './migrations/017-studio-voice.ts';
 import { postTextVersionsMigration } from './migrations/018-post-text-versions.ts';
 import { approvalMigration } from './migrations/019-approval.ts';
 import { changesCommentAuthorMigration } from './migrations/020-changes-comment-author.ts';
-import { approvalEmailsMigration } from './migrations/021-approval-emails.ts';
 import { postHistoryMigration } from './migrations/022-post-history.ts';
 import { reviewLinksMigration } from './migrations/023-review-links.ts';
+import { postMetricsMigration } from './migrations/025-post-metrics.ts';
+import { approvalEmailsMigration } from './migrations/024-approval-emails.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string, Migration> {
@@ -48,9 +49,10 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '018-post-text-versions': postTextVersionsMigration(dialect),
     '019-approval': approvalMigration(dialect),
     '020-changes-comment-author': changesCommentAuthorMigration(dialect),
-    '021-approval-emails': approvalEmailsMigration(dialect),
     '022-post-history': postHistoryMigration(dialect),
     '023-review-links': reviewLinksMigration(dialect),
+    '025-post-metrics': postMetricsMigration(dialect),
+    '024-approval-emails': approvalEmailsMigration(dialect),
   };
 }
 
@@ -72,9 +74,7 @@ const DEFAULT_STUDIO: StudioSchedule = { timeZone: 'Europe/Madrid', publishHour:
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, studio: StudioSchedule = DEFAULT_STUDIO): Promise<string[]> {
   const migrations = allMigrations(dialect, studio);
   if (await allApplied(db, Object.keys(migrations))) return [];
-  // 021 landed after 022 and 023 (its number was kept for it): a database at 023 applies it out of order.
-  // Each migration stands alone (021 only adds a table), so the order they ran in changes nothing.
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(migrations), allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(migrations) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';

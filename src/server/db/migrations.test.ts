@@ -67,9 +67,10 @@ describe('migrations', () => {
       '018-post-text-versions',
       '019-approval',
       '020-changes-comment-author',
-      '021-approval-emails',
       '022-post-history',
       '023-review-links',
+      '024-approval-emails',
+      '025-post-metrics',
     ]);
   });
 

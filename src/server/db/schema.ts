@@ -387,7 +387,7 @@ export interface PostCommentsTable {
   at: Instant;
 }
 
-/** The e-mails to an approver (migration 021, decision 042): one per post, awaiting episode and kind, claimed then sent. */
+/** The e-mails to an approver (migration 024, decision 042): one per post, awaiting episode and kind, claimed then sent. */
 export interface ApprovalEmailsTable {
   id: Generated<number>;
   post_id: number;
@@ -428,4 +428,56 @@ export interface Database {
   post_events: PostEventsTable;
   post_comments: PostCommentsTable;
   approval_emails: ApprovalEmailsTable;
+  post_metric_reads: PostMetricReadsTable;
+  post_metrics: PostMetricsTable;
+  metric_read_limits: MetricReadLimitsTable;
+}
+
+/** When each published result's next figures are read (migration 025, decision 045). */
+export interface PostMetricReadsTable {
+  post_id: number;
+  network: string;
+  remote_id: string;
+  target_id: string | null;
+  published_at: Instant;
+  step: ColumnType<number, number | undefined, number>;
+  failures: ColumnType<number, number | undefined, number>;
+  next_read_at: Instant | null;
+  /** JSON list of the metrics the network refused for this post: not asked again. */
+  unsupported: string | null;
+}
+
+/** Every reading of a post's figures on a network (migration 025, decision 045). */
+export interface PostMetricsTable {
+  id: Generated<number>;
+  post_id: number;
+  project_id: number;
+  network: string;
+  remote_id: string;
+  published_at: Instant;
+  read_at: Instant;
+  /** read | not_yet | unavailable | failed */
+  outcome: string;
+  reason: string | null;
+  /** JSON object: metric → why it could not be read. */
+  unavailable: string | null;
+  latest: ColumnType<Flag, Flag | undefined, Flag>;
+  impressions: number | null;
+  reach: number | null;
+  reactions: number | null;
+  comments: number | null;
+  shares: number | null;
+  saves: number | null;
+  clicks: number | null;
+  interactions: number | null;
+}
+
+/** Calls of the UTC day and a pause, per network and account (migration 025). */
+export interface MetricReadLimitsTable {
+  network: string;
+  account: string;
+  day: string;
+  calls: ColumnType<number, number | undefined, number>;
+  paused_until: Instant | null;
+  pause_reason: string | null;
 }

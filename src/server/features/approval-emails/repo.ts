@@ -5,7 +5,7 @@ import { readFlag, readInstant } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 
 /**
- * SQL of the approval e-mails (decision 042). `approval_emails` (migration 021) holds one row per post,
+ * SQL of the approval e-mails (decision 042). `approval_emails` (migration 024) holds one row per post,
  * awaiting episode (the post's `approval_asked_at`) and kind: claimed (inserted) before the e-mail is sent,
  * `sent_at` written once it went, deleted again when the mailer failed.
  */
