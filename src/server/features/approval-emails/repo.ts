@@ -1,8 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
 import type { Database, Instant } from '../../db/schema.ts';
 import { readFlag, readInstant } from '../../db/values.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
 
 /**
  * SQL of the approval e-mails (decision 042). `approval_emails` (migration 024) holds one row per post,
@@ -32,28 +30,9 @@ export interface Recipient {
   active: boolean;
 }
 
-/**
- * Queues one approval-emails job unless one is already queued or running (on PostgreSQL an advisory lock
- * makes the check and the insert one step across instances), or no post awaits approval at all: a studio
- * without approval leaves no job row a minute. True when it queued one.
- */
-export async function enqueueApprovalEmailsRun(db: Kysely<Database>, dialect: Dialect, at: Date): Promise<boolean> {
-  const awaiting = await db.selectFrom('posts').select('id').where('state', '=', 'awaiting_approval').limit(1).executeTakeFirst();
-  if (!awaiting) return false;
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${APPROVAL_EMAILS_SUBJECT}))`.execute(trx);
-    const pending = await trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', '=', 'approval-emails')
-      .where('subject', '=', APPROVAL_EMAILS_SUBJECT)
-      .where('state', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (pending) return false;
-    // One attempt: a run that fails leaves its work to the next run, a minute later.
-    await enqueueJob(trx, { kind: 'approval-emails', subject: APPROVAL_EMAILS_SUBJECT, payload: {}, maxAttempts: 1, now: at });
-    return true;
-  });
+/** Whether any post awaits approval: without one there is nothing for a run to do. */
+export async function anyPostAwaitsApproval(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('posts').select('id').where('state', '=', 'awaiting_approval').limit(1).executeTakeFirst()) !== undefined;
 }
 
 function awaitingPosts(db: Kysely<Database>) {

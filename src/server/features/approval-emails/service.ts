@@ -5,6 +5,7 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { type JobHandler, RetryLater, enqueueJob } from '../../jobs/job-queue.ts';
+import { type RecurringJob, enqueueRecurringJob, scheduleRecurringJob } from '../../jobs/recurring-job.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Log } from '../../lib/log.ts';
 import { approvalAwaitingEmail, approvalDecisionEmail, approvalReminderEmail } from './emails.ts';
@@ -14,7 +15,8 @@ import {
   type Claim,
   type Recipient,
   claimEmails,
-  enqueueApprovalEmailsRun,
+  APPROVAL_EMAILS_SUBJECT,
+  anyPostAwaitsApproval,
   findAnnouncedPosts,
   findDecidedPosts,
   findRecipients,
@@ -183,24 +185,17 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-/**
- * Queues an approval-emails job now and every minute (one at a time: a job queued or running is enough).
- * Returns the function that stops the timer.
- */
-export function scheduleApprovalEmails(deps: { db: Kysely<Database>; dialect: Dialect; wakeJobs: () => void; log: Pick<Log, 'warn'>; now: Clock }): () => void {
-  const tick = () =>
-    void enqueueApprovalEmails(deps.db, deps.dialect, deps.now())
-      .then((queued) => queued && deps.wakeJobs())
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'The approval e-mails could not be queued; trying at the next interval'));
-  tick();
-  const timer = setInterval(tick, APPROVAL_EMAILS_INTERVAL_MINUTES * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The approval-emails run: one at a time, one attempt (a run that fails leaves its work to the next, a minute later), only while a post awaits approval. */
+const APPROVAL_EMAILS_RUN: RecurringJob = { kind: 'approval-emails', subject: APPROVAL_EMAILS_SUBJECT, maxAttempts: 1, hasWork: anyPostAwaitsApproval };
+
+/** Queues an approval-emails job now and every minute. Returns the function that stops the timer. */
+export function scheduleApprovalEmails(deps: Parameters<typeof scheduleRecurringJob>[0]): () => void {
+  return scheduleRecurringJob(deps, { ...APPROVAL_EMAILS_RUN, intervalMinutes: APPROVAL_EMAILS_INTERVAL_MINUTES });
 }
 
-/** Queues one approval-emails job unless one is queued or running; true when it queued one. */
+/** Queues one approval-emails job unless one is queued or running, or no post awaits approval; true when it queued one. */
 export function enqueueApprovalEmails(db: Kysely<Database>, dialect: Dialect, at: Date): Promise<boolean> {
-  return enqueueApprovalEmailsRun(db, dialect, at);
+  return enqueueRecurringJob(db, dialect, APPROVAL_EMAILS_RUN, at);
 }
 
 const decisionPayloadSchema = z.object({

@@ -6,7 +6,8 @@ import { projectRowValues } from '../../test-support/projects.ts';
 import { type TestSandbox, connect, sandboxAdapters, startTestSandbox } from '../../test-support/social-sandbox.ts';
 import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
-import { EXPIRING_MAILED_ACTION, LOST_ACTION, LOST_MAILED_ACTION, enqueueTokenRefresh } from './token-refresh-repo.ts';
+import { EXPIRING_MAILED_ACTION, LOST_ACTION, LOST_MAILED_ACTION } from './token-refresh-repo.ts';
+import { enqueueTokenRefresh } from './token-refresh.ts';
 
 // A connection the refresh cannot renew (LinkedIn without programmatic refresh tokens) keeps working
 // until its token expires: its owner is warned once, and it is closed only then.

@@ -1,9 +1,8 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { SocialNetwork } from '../../../domain/social.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter } from '../../db/values.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
 import { type ConnectionChanges, type ConnectionRow, readConnectionRow, writeConnectionChanges } from './repo.ts';
 
 /**
@@ -24,26 +23,6 @@ export const REFRESH_TOKENS_MAX_ATTEMPTS = 5;
 
 export const lossSubject = (network: SocialNetwork, userId: string) => `${network}:${userId}`;
 export const expiringSubject = (network: SocialNetwork, userId: string, expiresAt: Date) => `${network}:${userId}:${expiresAt.toISOString()}`;
-
-/**
- * Queues one refresh-tokens job unless one is already queued or running. On PostgreSQL an advisory
- * lock held by the transaction makes the check and the insert one step across instances.
- */
-export async function enqueueTokenRefresh(db: Kysely<Database>, dialect: Dialect, at: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${REFRESH_TOKENS_SUBJECT}))`.execute(trx);
-    const pending = await trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', '=', 'refresh-tokens')
-      .where('subject', '=', REFRESH_TOKENS_SUBJECT)
-      .where('state', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (pending) return false;
-    await enqueueJob(trx, { kind: 'refresh-tokens', subject: REFRESH_TOKENS_SUBJECT, payload: {}, maxAttempts: REFRESH_TOKENS_MAX_ATTEMPTS, now: at });
-    return true;
-  });
-}
 
 /** Connected connections whose token, or Meta's data access, ends before the horizon (or whose expiry is unknown). */
 export async function findConnectionsToRenew(db: Kysely<Database>, dialect: Dialect, horizon: Date): Promise<ConnectionRow[]> {

@@ -8,7 +8,8 @@ import { defaultMetaPages } from '../../../sandbox/personas.ts';
 import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
 import { type TestApp, createTestApp, createTestTokenCipher, createTestUser, signIn } from '../../test-support/test-app.ts';
 import { secretContext } from './connection.ts';
-import { EXPIRING_MAILED_ACTION, LOST_ACTION, LOST_MAILED_ACTION, enqueueTokenRefresh } from './token-refresh-repo.ts';
+import { EXPIRING_MAILED_ACTION, LOST_ACTION, LOST_MAILED_ACTION } from './token-refresh-repo.ts';
+import { enqueueTokenRefresh } from './token-refresh.ts';
 
 const DAY_MS = 86_400_000;
 const cipher = createTestTokenCipher();

@@ -5,13 +5,15 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { type JobHandler, RetryLater } from '../../jobs/job-queue.ts';
+import { type RecurringJob, enqueueRecurringJob, scheduleRecurringJob } from '../../jobs/recurring-job.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
 import { readConnection } from './connection.ts';
 import { type StudioSchedule, warnExpiringConnection } from './connection-expiring.ts';
 import { mailConnectionLoss } from './connection-loss.ts';
 import type { ConnectionRow } from './repo.ts';
 import {
-  enqueueTokenRefresh,
+  REFRESH_TOKENS_MAX_ATTEMPTS,
+  REFRESH_TOKENS_SUBJECT,
   findConnectionsToRenew,
   findFirstScheduledDays,
   findUnmailedLosses,
@@ -140,24 +142,15 @@ async function mailUnmailedLosses(deps: TokenRefreshDependencies, now: Date): Pr
   return failures;
 }
 
-/**
- * Queues a refresh-tokens job now and every `intervalMinutes` (one at a time: a job already queued or
- * running is enough). Returns the function that stops the timer.
- */
-export function scheduleTokenRefresh(deps: {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  intervalMinutes: number;
-  wakeJobs: () => void;
-  log: Pick<Log, 'warn'>;
-  now: Clock;
-}): () => void {
-  const tick = () =>
-    void enqueueTokenRefresh(deps.db, deps.dialect, deps.now())
-      .then((queued) => queued && deps.wakeJobs())
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'The token refresh could not be queued; trying at the next interval'));
-  tick();
-  const timer = setInterval(tick, deps.intervalMinutes * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The refresh-tokens run: one at a time; the providers that did not answer are tried again within it. */
+const REFRESH_TOKENS_RUN: RecurringJob = { kind: 'refresh-tokens', subject: REFRESH_TOKENS_SUBJECT, maxAttempts: REFRESH_TOKENS_MAX_ATTEMPTS };
+
+/** Queues a refresh-tokens job now and every `intervalMinutes`. Returns the function that stops the timer. */
+export function scheduleTokenRefresh(deps: Parameters<typeof scheduleRecurringJob>[0] & { intervalMinutes: number }): () => void {
+  return scheduleRecurringJob(deps, { ...REFRESH_TOKENS_RUN, intervalMinutes: deps.intervalMinutes });
+}
+
+/** Queues one refresh-tokens job unless one is queued or running; true when it queued one. */
+export function enqueueTokenRefresh(db: Kysely<Database>, dialect: Dialect, at: Date): Promise<boolean> {
+  return enqueueRecurringJob(db, dialect, REFRESH_TOKENS_RUN, at);
 }
