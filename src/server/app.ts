@@ -38,6 +38,7 @@ import { reviewLinksRoutes } from './features/review-links/routes.ts';
 import { approvePost, requestPostChanges } from './features/posts/approval.ts';
 import { REVIEW_LINK_WINDOW_SECONDS } from './features/review-links/service.ts';
 import { voiceRoutes } from './features/voice/routes.ts';
+import { metricsRoutes } from './features/metrics/routes.ts';
 import { createPublishing } from './features/publishing/service.ts';
 import { createPostRewriter } from './features/generation/rewrite-post.ts';
 import { generationRoutes } from './features/generation/routes.ts';
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDependencies) {
     decisions: { approvePost, requestPostChanges },
   });
   await app.register(historyRoutes, { db: database.db, auth, now: deps.now });
+  await app.register(metricsRoutes, { db: database.db, dialect: database.dialect, auth });
   await app.register(queueRoutes, { db: database.db, auth, now: deps.now });
   await app.register(voiceRoutes, { db: database.db, auth, now: deps.now });
   await app.register(homeRoutes, {
@@ -269,6 +271,16 @@ export async function buildApp(deps: AppDependencies) {
       },
       'generate-posts': generationDependencies,
       'publish-post': publishing.handler,
+      // The posts' figures read with the owners' accounts; a refusal never touches the connection (decision 045).
+      'read-metrics': {
+        db: database.db,
+        dialect: database.dialect,
+        social: socialDependencies,
+        clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client },
+        memberPostAnalytics: deps.social.linkedin?.memberPostAnalytics ?? false,
+        log: app.log,
+        now: deps.now,
+      },
       'refresh-tokens': {
         ...featureDependencies,
         cipher: deps.social.cipher,

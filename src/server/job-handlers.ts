@@ -7,6 +7,7 @@ import {
 } from './features/approval-emails/service.ts';
 import { createResendContactEmailHandler } from './features/contact/service.ts';
 import { createGeneratePostsHandler } from './features/generation/generate-posts-job.ts';
+import { type MetricsDependencies, createReadMetricsHandler } from './features/metrics/service.ts';
 import { type TokenRefreshDependencies, createRefreshTokensHandler } from './features/social/token-refresh.ts';
 import { createSendWelcomeHandler } from './features/users/service.ts';
 import type { JobHandler, JobKind } from './jobs/job-queue.ts';
@@ -17,6 +18,7 @@ export interface JobHandlerDependencies {
   'generate-posts': Parameters<typeof createGeneratePostsHandler>[0];
   /** Publishing builds its handler with its sweep (features/publishing/service.ts). */
   'publish-post': JobHandler;
+  'read-metrics': MetricsDependencies;
   'refresh-tokens': TokenRefreshDependencies;
   'send-approval-decision': ApprovalDecisionEmailDependencies;
   'send-email': Parameters<typeof createResendContactEmailHandler>[0];
@@ -33,6 +35,7 @@ export function createJobHandlers(deps: JobHandlerDependencies): Record<JobKind,
     'approval-emails': createApprovalEmailsHandler(deps['approval-emails']),
     'generate-posts': createGeneratePostsHandler(deps['generate-posts']),
     'publish-post': deps['publish-post'],
+    'read-metrics': createReadMetricsHandler(deps['read-metrics']),
     'refresh-tokens': createRefreshTokensHandler(deps['refresh-tokens']),
     'send-approval-decision': createApprovalDecisionEmailHandler(deps['send-approval-decision']),
     'send-email': createResendContactEmailHandler(deps['send-email']),

@@ -5,6 +5,7 @@ import { ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleApprovalEmails } from './features/approval-emails/service.ts';
+import { scheduleMetricReads } from './features/metrics/service.ts';
 import { scheduleTokenRefresh } from './features/social/token-refresh.ts';
 import { startDataProcess } from './process-setup.ts';
 import { startSummary } from './start-summary.ts';
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
   let stopping = false;
   let stopTokenRefresh = () => {};
   let stopApprovalEmails = () => {};
+  let stopMetricReads = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, stopping`);
     stopTokenRefresh();
     stopApprovalEmails();
+    stopMetricReads();
     // A connection that never sent a request (a browser's preconnect) would hold app.close() until the
     // browser drops it: after a grace period every connection is closed.
     const forceClose = setTimeout(() => app.server.closeAllConnections(), 10_000);
@@ -115,6 +118,8 @@ async function main(): Promise<void> {
   });
   // The approvers' e-mails (docs/decisions/042): an approval-emails job now and every minute.
   stopApprovalEmails = scheduleApprovalEmails({ db: database.db, dialect: database.dialect, wakeJobs: () => worker.wake(), log: app.log, now });
+  // The posts' figures (docs/decisions/045): a read-metrics job now and every READ_METRICS_INTERVAL_MINUTES.
+  stopMetricReads = scheduleMetricReads({ db: database.db, dialect: database.dialect, wakeJobs: () => worker.wake(), log: app.log, now });
 }
 
 main().catch((error: unknown) => {

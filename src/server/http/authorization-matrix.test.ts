@@ -99,6 +99,8 @@ const RULES: Record<string, Rule> = {
   'POST /api/posts/{id}/versions/{versionId}/restore': { roles: POST_ROLES, resource: 'post' },
   // Issue 25 item 5: a post's history and comments, as the post (a customer writes shared comments only: the matrix sends one).
   'GET /api/posts/{id}/history': { roles: POST_ROLES, resource: 'post' },
+  // Issue 26: a post's figures from the networks, as the post.
+  'GET /api/posts/{id}/metrics': { roles: POST_ROLES, resource: 'post' },
   'POST /api/posts/{id}/comments': { roles: POST_ROLES, resource: 'post' },
   // Issue 25 item 2 (decision 040): only the owning customer decides on a post awaiting approval, an administrator never.
   'POST /api/posts/{id}/approve': { roles: ['customer'], resource: 'post' },

@@ -9,6 +9,7 @@ export const JOB_KINDS = [
   'approval-emails',
   'generate-posts',
   'publish-post',
+  'read-metrics',
   'refresh-tokens',
   'send-approval-decision',
   'send-email',

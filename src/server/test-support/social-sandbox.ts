@@ -79,12 +79,17 @@ export function sandboxClients(testSandbox: TestSandbox | SandboxAddress, option
 /** What createTestApp needs to connect both networks through the sandbox. */
 export function sandboxAdapters(
   testSandbox: TestSandbox | SandboxAddress,
-  options: { timeoutMs?: number; organizationPages?: boolean; adsRead?: boolean } = {},
+  options: { timeoutMs?: number; organizationPages?: boolean; adsRead?: boolean; memberPostAnalytics?: boolean } = {},
 ): SocialAdapters {
   const clients = sandboxClients(testSandbox, options);
   return {
     cipher: createTestTokenCipher(),
-    linkedin: { client: clients.linkedin, sandbox: true, organizationPages: options.organizationPages ?? true },
+    linkedin: {
+      client: clients.linkedin,
+      sandbox: true,
+      organizationPages: options.organizationPages ?? true,
+      memberPostAnalytics: options.memberPostAnalytics ?? false,
+    },
     instagram: { client: clients.instagram, sandbox: true, adsRead: options.adsRead ?? false },
   };
 }

@@ -271,6 +271,8 @@ export interface PublishingAccess {
   pageAccessToken: string | null;
   /** Why the network will not take posts for the target, when it is known (Settings shows it). */
   targetProblem: PageProblem | null;
+  /** The scopes the connection was granted (the posts' figures need their own: issue 26). */
+  scopes?: string[];
 }
 
 export async function getPublishingAccess(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<PublishingAccess> {
@@ -296,7 +298,7 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
       ? (connection.linkedinPages?.find((page) => page.id === targetId)?.name ??
         (targetId === `urn:li:person:${connection.accountId}` ? connection.accountName : null))
       : (connection.instagramPages?.find((page) => page.instagram_business_account_id === targetId)?.instagram_username ?? null);
-  return { network, accessToken, targetId, targetName, pageAccessToken, targetProblem: problemOf(connection, targetId) };
+  return { network, accessToken, targetId, targetName, pageAccessToken, targetProblem: problemOf(connection, targetId), scopes: connection.scopes };
 }
 
 /**

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { POST_NETWORKS } from './post-rules.ts';
+
+/**
+ * A post's figures read back from the networks (issue 26, docs/decisions/045). One set of names for both
+ * networks: Instagram's views and LinkedIn's impressions are `impressions`; Instagram's reach and
+ * LinkedIn's unique impressions (members reached) are `reach`; likes and reactions are `reactions`;
+ * `interactions` is Instagram's total_interactions and, on LinkedIn, reactions + comments + shares + clicks.
+ */
+export const POST_METRICS = ['impressions', 'reach', 'reactions', 'comments', 'shares', 'saves', 'clicks', 'interactions'] as const;
+export type PostMetric = (typeof POST_METRICS)[number];
+
+/**
+ * Why figures are missing:
+ * - not_yet: the network has none yet (its data lags; never read as zeros);
+ * - permission_missing: the connection lacks the permission (Instagram: instagram_manage_insights;
+ *   LinkedIn: r_member_postAnalytics or the page's admin scope): connect again;
+ * - member_analytics_unavailable: LinkedIn does not give this app a member's post figures
+ *   (r_member_postAnalytics is granted to few apps; LINKEDIN_MEMBER_POST_ANALYTICS);
+ * - page_role: LinkedIn gives a page's figures to its administrators only;
+ * - not_connected: the owner's connection to the network is closed;
+ * - token_refused: the network refused the token (the connection stays as it is: publishing decides);
+ * - network_failed: the network did not answer or failed; tried again later;
+ * - refused: the network refused the request itself.
+ */
+export const METRICS_REASONS = [
+  'not_yet',
+  'permission_missing',
+  'member_analytics_unavailable',
+  'page_role',
+  'not_connected',
+  'token_refused',
+  'network_failed',
+  'refused',
+] as const;
+export type MetricsReason = (typeof METRICS_REASONS)[number];
+
+const figuresSchema = z.object(
+  Object.fromEntries(POST_METRICS.map((metric) => [metric, z.number().int().nullable()])) as Record<PostMetric, z.ZodNullable<z.ZodNumber>>,
+);
+
+export const networkMetricsSchema = z.object({
+  network: z.enum(POST_NETWORKS),
+  published_at: z.string(),
+  /** The latest figures and when they were read; null before the first. */
+  figures: figuresSchema.nullable(),
+  read_at: z.string().nullable(),
+  /** Metrics the network would not give for this post, with why (e.g. `unsupported`). */
+  unavailable: z.record(z.string(), z.string()),
+  /** Why the latest attempt, later than the figures, gave none; null when the figures are the latest. */
+  reason: z.enum(METRICS_REASONS).nullable(),
+  reason_at: z.string().nullable(),
+  /** When the next reading is due; null once the last one is done. */
+  next_read_at: z.string().nullable(),
+});
+export type NetworkMetrics = z.infer<typeof networkMetricsSchema>;
+
+export const postMetricsSchema = z.object({ networks: z.array(networkMetricsSchema) });
+export type PostMetrics = z.infer<typeof postMetricsSchema>;

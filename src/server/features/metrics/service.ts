@@ -1,0 +1,68 @@
+import { POST_METRICS, type MetricsReason, type NetworkMetrics, type PostMetrics } from '../../../domain/post-metrics.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { readInstant } from '../../db/values.ts';
+import { AppError } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Log } from '../../lib/log.ts';
+import type { Kysely } from 'kysely';
+import { READ_METRICS_INTERVAL_MINUTES } from './read-metrics-job.ts';
+import { enqueueMetricReads, findLatestReadings, findPostOwner, findPostSchedules } from './repo.ts';
+
+/**
+ * The posts' figures (issue 26, decision 045): the read-metrics job (read-metrics-job.ts) and what the
+ * app reads of them. Other features and app.ts use this file only.
+ */
+export { type MetricsDependencies, createReadMetricsHandler } from './read-metrics-job.ts';
+
+export interface MetricsReadDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+/**
+ * GET /api/posts/:id/metrics: per network, the latest figures with when they were read, and why the
+ * latest attempt gave none when it is later. Who may: as GET /api/posts/:id (an administrator every
+ * post, a customer their own: others 404; other roles 403).
+ */
+export async function getPostMetrics(deps: MetricsReadDependencies, actor: SessionUser, postId: number): Promise<PostMetrics> {
+  if (actor.role !== 'admin' && actor.role !== 'customer') throw new AppError('FORBIDDEN', 'Posts are available to administrators and customers only');
+  const post = await findPostOwner(deps.db, postId);
+  if (!post || (actor.role !== 'admin' && post.owner_id !== actor.id)) throw new AppError('NOT_FOUND', `Post with id ${postId} not found`);
+  const [schedules, { latest, attempts }] = await Promise.all([findPostSchedules(deps.db, postId), findLatestReadings(deps.db, deps.dialect, postId)]);
+  const iso = (value: string | Date | null) => (value === null ? null : readInstant(value).toISOString());
+  const networks: NetworkMetrics[] = [];
+  for (const schedule of schedules) {
+    if (networks.some((entry) => entry.network === schedule.network)) continue;
+    const figuresRow = latest.find((row) => row.network === schedule.network && row.remote_id === schedule.remote_id);
+    const attempt = attempts.find((row) => row.network === schedule.network && row.remote_id === schedule.remote_id);
+    const reasonRow = attempt && attempt.outcome !== 'read' ? attempt : undefined;
+    const unavailableOf = (text: string | null | undefined) => (text ? (JSON.parse(text) as Record<string, string>) : {});
+    networks.push({
+      network: schedule.network as NetworkMetrics['network'],
+      published_at: iso(schedule.published_at)!,
+      figures: figuresRow ? (Object.fromEntries(POST_METRICS.map((metric) => [metric, figuresRow[metric]])) as NetworkMetrics['figures']) : null,
+      read_at: figuresRow ? iso(figuresRow.read_at) : null,
+      unavailable: { ...unavailableOf(figuresRow?.unavailable), ...unavailableOf(reasonRow?.unavailable) },
+      reason: (reasonRow?.reason as MetricsReason | null | undefined) ?? null,
+      reason_at: reasonRow ? iso(reasonRow.read_at) : null,
+      next_read_at: iso(schedule.next_read_at),
+    });
+  }
+  return { networks };
+}
+
+/** Queues a read-metrics job now and every READ_METRICS_INTERVAL_MINUTES (main.ts); answers the stop. */
+export function scheduleMetricReads(deps: { db: Kysely<Database>; dialect: Dialect; wakeJobs: () => void; log: Pick<Log, 'warn'>; now: Clock }): () => void {
+  const tick = () =>
+    void enqueueMetricReads(deps.db, deps.dialect, deps.now())
+      .then((queued) => queued && deps.wakeJobs())
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'The post figures could not be queued; trying at the next interval'));
+  tick();
+  const timer = setInterval(tick, READ_METRICS_INTERVAL_MINUTES * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export { enqueueMetricReads };
