@@ -17,6 +17,7 @@ describe('social configuration', () => {
         apiUrl: 'https://api.linkedin.com',
         webUrl: 'https://www.linkedin.com',
         organizationPages: true,
+        memberPostAnalytics: true,
       },
       meta: { credentials: undefined, graphVersion: 'v26.0', dialogUrl: 'https://www.facebook.com', graphUrl: 'https://graph.facebook.com', adsRead: false },
     });
@@ -62,6 +63,10 @@ describe('social configuration', () => {
     expect(loadConfig({ ...real, LINKEDIN_ORGANIZATION_PAGES: 'true' }).social.linkedin.organizationPages).toBe(true);
     expect(loadConfig({}).social.linkedin.organizationPages).toBe(true);
     expect(loadConfig({ LINKEDIN_ORGANIZATION_PAGES: 'false' }).social.linkedin.organizationPages).toBe(false);
+    // r_member_postAnalytics (issue 26): as the organization pages, on by default only for the sandbox's app.
+    expect(loadConfig(real).social.linkedin.memberPostAnalytics).toBe(false);
+    expect(loadConfig({ ...real, LINKEDIN_MEMBER_POST_ANALYTICS: 'true' }).social.linkedin.memberPostAnalytics).toBe(true);
+    expect(loadConfig({}).social.linkedin.memberPostAnalytics).toBe(true);
     expect(loadConfig({ META_ADS_READ: 'true' }).social.meta.adsRead).toBe(true);
     expect(loadConfig({ META_LOGIN_CONFIG_ID: '1234567890' }).social.meta.loginConfigId).toBe('1234567890');
     expect(() => loadConfig({ META_LOGIN_CONFIG_ID: 'my-config' })).toThrow(/META_LOGIN_CONFIG_ID/);
