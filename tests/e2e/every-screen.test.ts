@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Post, PostPage } from '../../src/domain/post.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 import { expectNoUnexpectedConsoleErrors, newPage } from './support/browser.ts';
 import { useServerAndBrowser } from './support/journey.ts';
 import { createProject, launchProject } from './support/projects.ts';
@@ -335,32 +335,6 @@ async function setUpStudio(server: RunningServer): Promise<void> {
 
 const daysAfter = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-let axeSource: string | undefined;
-
-/** axe-core's serious and critical findings on the whole document (WCAG 2.0/2.1 A and AA). */
-async function axeViolations(page: Page): Promise<string[]> {
-  axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    }),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.nodes.length}): ${violation.nodes
-          .slice(0, 4)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-}
-
 let dictionaryKeys: Set<string> | undefined;
 
 /**
@@ -449,7 +423,7 @@ async function checkScreen(page: Page, name: string, language: Language, width: 
     const fullPage = (await page.getByRole('dialog').count()) === 0;
     await page.screenshot({ path: path.join(SHOTS_DIR, `${language}-${name}-${width}.png`), fullPage, animations: 'disabled' });
   }
-  for (const violation of await axeViolations(page)) failures.push(`${where}: axe ${violation}`);
+  for (const violation of await seriousAxeFindings(page)) failures.push(`${where}: axe ${violation}`);
   const keys = await untranslatedKeys(page);
   if (keys.length > 0) failures.push(`${where}: texts shown as their keys: ${keys.join(', ')}`);
   if (width === 390) {

@@ -13,7 +13,8 @@ interface AxeResults {
  * selector names (the whole document when it names nothing there), one line each: the rule and where.
  */
 export async function seriousAxeFindings(page: Page, selector = 'html'): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Once per document: a page that stays open is checked again without loading it again.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
     (within) =>
       (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } }).axe.run(document.querySelector(within) ?? document, {
