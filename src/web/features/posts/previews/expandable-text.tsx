@@ -51,8 +51,10 @@ export interface ExpandableTextProps {
 export function ExpandableText({ text, rule, moreLabel, ellipsis = '', hashtagClass, lead, className }: ExpandableTextProps) {
   const [expanded, setExpanded] = useState(false);
   const cut = expanded ? null : foldText(text, rule);
-  // A text folded just after its own ellipsis ("…", "...") shows one, not two ("luz…… more").
-  const folded = cut !== null && ellipsis.trim() !== '' ? cut.replace(/(?:…|\.{2,})+$/u, '').trimEnd() : cut;
+  // The fold's ellipsis, in `ellipsis` or at the start of the label ("…see more"), follows the text: a text
+  // folded just after its own ellipsis or full stop shows one mark, not two ("luz…… more", "luz.…see more").
+  const addsEllipsis = `${ellipsis}${moreLabel}`.trimStart().startsWith('…');
+  const folded = cut !== null && addsEllipsis ? cut.replace(/(?:…|\.)+$/u, '').trimEnd() : cut;
   return (
     <div className={className}>
       {lead}

@@ -101,6 +101,19 @@ describe('LinkedinPreview', () => {
     expect(frame.textContent).toContain('#montseny');
   });
 
+  it("a text folded right after a full stop or its own ellipsis shows LinkedIn's one mark, not two", () => {
+    for (const own of ['.', '…', '...']) {
+      const line = `Una casa entre medianeras con un patio de naranjos${own}`;
+      const post = makePost({ text: `${line}\n\n\n${'y luz '.repeat(50)}` });
+      const { unmount } = renderWithProviders(<LinkedinPost post={post} author={{ connected: true, name: 'Estudio Ferrer', picture: null }} />, 'en');
+      const frame = screen.getByRole('article', { name: 'LinkedIn preview' });
+      expect(within(frame).getByRole('button', { name: '…see more' }).parentElement!.textContent).toBe(
+        'Una casa entre medianeras con un patio de naranjos…see more',
+      );
+      unmount();
+    }
+  });
+
   it('shows a single picture alone, from its LinkedIn version', async () => {
     const post = makePost();
     renderPreview(<LinkedinPreview opened post={{ ...post, images: post.images.slice(0, 1) }} onClose={() => {}} />);
