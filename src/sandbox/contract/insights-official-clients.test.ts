@@ -13,9 +13,7 @@ import { axiosAnswerOf, officialAxios, routeToSandbox } from './official-clients
  * (the organizationalEntityShareStatistics and memberCreatorPostAnalytics finders, whose Rest.li 2.0
  * encoding of `List(…)` and `(share:…)` is LinkedIn's code, not ours). Shapes: next-features-facts.md §1.
  */
-const { FacebookAdsApi, IGMedia } = metaSdk as typeof metaSdk & {
-  IGMedia: new (id: string) => { getInsights(fields: string[], params: Record<string, unknown>): Promise<Array<{ _data: Record<string, unknown> }>> };
-};
+const { FacebookAdsApi, IGMedia } = metaSdk;
 const STUDIO_IG = '17841400000000001';
 const ORGANIZATION = 'urn:li:organization:90210001';
 const DAY_SECONDS = 86_400;

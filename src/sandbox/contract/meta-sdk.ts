@@ -31,7 +31,8 @@ export interface MetaSdk {
     createMediaPublish(fields: string[], params: Record<string, unknown>): Promise<GraphObject>;
     getContentPublishingLimit: Read<GraphObject[]>;
   };
-  IGMedia: new (id: string) => GraphObject & { get: Read<GraphObject> };
+  /** `getInsights`: the media's insights edge (issue 26), `params.metric` the list. */
+  IGMedia: new (id: string) => GraphObject & { get: Read<GraphObject>; getInsights: Read<GraphObject[]> };
   /** The SDK's name for an Instagram media container (status_code, status). */
   ShadowIGMediaBuilder: new (id: string) => GraphObject & { get: Read<GraphObject> };
   Page: new (id: string) => GraphObject & { get: Read<GraphObject> };
