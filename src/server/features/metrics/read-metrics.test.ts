@@ -12,7 +12,9 @@ import {
 } from '../../test-support/publishing.ts';
 import { connect, sandboxClients } from '../../test-support/social-sandbox.ts';
 import { createTestUser, signIn } from '../../test-support/test-app.ts';
-import { type MetricsDependencies, createReadMetricsHandler } from './service.ts';
+import { createJobWorker } from '../../jobs/job-worker.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { type MetricsDependencies, createReadMetricsHandler, enqueueMetricReads } from './service.ts';
 
 /**
  * The posts' figures read back over real HTTP from the sandbox (issue 26 item 1, decision 045), on the
@@ -172,6 +174,25 @@ describe('reading the posts’ figures', () => {
     await readMetrics();
     expect((await readings(postId, 'instagram')).map((row) => row.outcome)).toEqual(['read', 'read']);
     expect((await metricsOf(postId)).networks[0]!.unavailable).toEqual({ shares: 'unsupported' });
+  });
+
+  it('is one recurring job at a time, run by the job worker', async () => {
+    const postId = await publishedPost(users.clara.id, { instagram: true });
+    expect(await enqueueMetricReads(db(), env.t.database.dialect, clock())).toBe(true);
+    expect(await enqueueMetricReads(db(), env.t.database.dialect, clock())).toBe(false);
+    advance(24 * HOUR);
+    const worker = createJobWorker({
+      db: db(),
+      dialect: env.t.database.dialect,
+      handlers: { 'read-metrics': createReadMetricsHandler(metricsDependencies()) },
+      log: silentLog,
+      now: clock,
+      leaseClock: systemClock,
+    });
+    await worker.runDueJobs();
+    expect((await readings(postId, 'instagram')).map((row) => row.outcome)).toEqual(['read']);
+    const job = await db().selectFrom('jobs').select('state').where('kind', '=', 'read-metrics').executeTakeFirstOrThrow();
+    expect(job.state).toBe('done');
   });
 
   it('records a missing instagram_manage_insights without closing the connection', async () => {
