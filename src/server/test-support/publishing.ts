@@ -25,14 +25,23 @@ export interface PublishingTestApp {
   close: () => Promise<void>;
 }
 
-/** `organizationPages: false`: the app's LinkedIn has no Community Management API (nor has the sandbox's). */
-export async function startPublishingTestApp(options: { now?: () => Date; organizationPages?: boolean } = {}): Promise<PublishingTestApp> {
+/**
+ * `organizationPages: false`: the app's LinkedIn has no Community Management API (nor has the sandbox's).
+ * `memberPostAnalytics`: the app asks for r_member_postAnalytics at connection (the posts' figures).
+ */
+export async function startPublishingTestApp(
+  options: { now?: () => Date; organizationPages?: boolean; memberPostAnalytics?: boolean } = {},
+): Promise<PublishingTestApp> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const sandbox = await startTestSandbox(publicUrl);
   const organizationPages = options.organizationPages ?? true;
   sandbox.sandbox.control.configure({ linkedin: { organizationProduct: organizationPages } });
-  const t = await createTestApp({ publicUrl, social: sandboxAdapters(sandbox, { organizationPages }), ...(options.now ? { now: options.now } : {}) });
+  const t = await createTestApp({
+    publicUrl,
+    social: sandboxAdapters(sandbox, { organizationPages, memberPostAnalytics: options.memberPostAnalytics }),
+    ...(options.now ? { now: options.now } : {}),
+  });
   await t.app.listen({ port, host: '127.0.0.1' });
   return {
     t,

@@ -97,7 +97,7 @@ const metricsOf = async (postId: number, cookie = users.clara.cookie) => {
 };
 
 beforeAll(async () => {
-  env = await startPublishingTestApp({ now: clock });
+  env = await startPublishingTestApp({ now: clock, memberPostAnalytics: true });
   publishing = createTestPublishing(env, { now: clock });
   for (const name of ['clara', 'olga', 'pau'] as const) {
     const user = await createTestUser(env.t, { email: `${name}@cliente.es`, role: 'customer' });
@@ -174,6 +174,16 @@ describe('reading the posts’ figures', () => {
     await readMetrics();
     expect((await readings(postId, 'instagram')).map((row) => row.outcome)).toEqual(['read', 'read']);
     expect((await metricsOf(postId)).networks[0]!.unavailable).toEqual({ shares: 'unsupported' });
+  });
+
+  it('reads a member’s own post one metric at a time when the app has r_member_postAnalytics', async () => {
+    const postId = await publishedPost(users.clara.id, { linkedin: true });
+    advance(HOUR);
+    await readMetrics({ memberPostAnalytics: true });
+    const [row] = await readings(postId, 'linkedin');
+    expect(row).toMatchObject({ outcome: 'read', clicks: null, saves: null });
+    expect(row!.impressions).toBeGreaterThan(row!.reach!);
+    expect(row!.interactions).toBe(row!.reactions! + row!.comments! + row!.shares!);
   });
 
   it('is one recurring job at a time, run by the job worker', async () => {
