@@ -1,31 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { PostMetric } from '../../../domain/post-metrics.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { flagWriter, readInstant } from '../../db/values.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
 import { READ_STEPS_MS, readingDueAt } from './pacing.ts';
 
 /** SQL of the posts' figures (migration 025, decision 045). */
 export const READ_METRICS_SUBJECT = 'read-metrics';
 const LAST_STEP_MS = READ_STEPS_MS[READ_STEPS_MS.length - 1]!;
-
-/** Queues one read-metrics run unless one is queued or running (an advisory lock makes it one step on PostgreSQL). */
-export async function enqueueMetricReads(db: Kysely<Database>, dialect: Dialect, at: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${READ_METRICS_SUBJECT}))`.execute(trx);
-    const pending = await trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', '=', 'read-metrics')
-      .where('subject', '=', READ_METRICS_SUBJECT)
-      .where('state', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (pending) return false;
-    await enqueueJob(trx, { kind: 'read-metrics', subject: READ_METRICS_SUBJECT, payload: {}, maxAttempts: 1, now: at });
-    return true;
-  });
-}
 
 /**
  * Gives each published result (a round: its remote id) that has none its reading schedule, whatever made it

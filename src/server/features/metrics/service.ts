@@ -4,11 +4,10 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Log } from '../../lib/log.ts';
 import type { Kysely } from 'kysely';
 import { READ_METRICS_INTERVAL_MINUTES } from './read-metrics-job.ts';
-import { enqueueMetricReads, findLatestReadings, findPostOwner, findPostSchedules } from './repo.ts';
+import { READ_METRICS_SUBJECT, findLatestReadings, findPostOwner, findPostSchedules } from './repo.ts';
+import { type RecurringJob, enqueueRecurringJob, scheduleRecurringJob } from '../../jobs/recurring-job.ts';
 
 /**
  * The posts' figures (issue 26, decision 045): the read-metrics job (read-metrics-job.ts) and what the
@@ -53,16 +52,15 @@ export async function getPostMetrics(deps: MetricsReadDependencies, actor: Sessi
   return { networks };
 }
 
+/** The read-metrics run: one at a time, one attempt (what a run leaves is the next run's). */
+const READ_METRICS_RUN: RecurringJob = { kind: 'read-metrics', subject: READ_METRICS_SUBJECT, maxAttempts: 1 };
+
 /** Queues a read-metrics job now and every READ_METRICS_INTERVAL_MINUTES (main.ts); answers the stop. */
-export function scheduleMetricReads(deps: { db: Kysely<Database>; dialect: Dialect; wakeJobs: () => void; log: Pick<Log, 'warn'>; now: Clock }): () => void {
-  const tick = () =>
-    void enqueueMetricReads(deps.db, deps.dialect, deps.now())
-      .then((queued) => queued && deps.wakeJobs())
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'The post figures could not be queued; trying at the next interval'));
-  tick();
-  const timer = setInterval(tick, READ_METRICS_INTERVAL_MINUTES * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+export function scheduleMetricReads(deps: Parameters<typeof scheduleRecurringJob>[0]): () => void {
+  return scheduleRecurringJob(deps, { ...READ_METRICS_RUN, intervalMinutes: READ_METRICS_INTERVAL_MINUTES });
 }
 
-export { enqueueMetricReads };
+/** Queues one read-metrics job unless one is queued or running; true when it queued one. */
+export function enqueueMetricReads(db: Kysely<Database>, dialect: Dialect, at: Date): Promise<boolean> {
+  return enqueueRecurringJob(db, dialect, READ_METRICS_RUN, at);
+}
