@@ -39,6 +39,7 @@ import { approvePost, requestPostChanges } from './features/posts/approval.ts';
 import { REVIEW_LINK_WINDOW_SECONDS } from './features/review-links/service.ts';
 import { voiceRoutes } from './features/voice/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
+import { resultsRoutes } from './features/results/routes.ts';
 import { createPublishing } from './features/publishing/service.ts';
 import { createPostRewriter } from './features/generation/rewrite-post.ts';
 import { generationRoutes } from './features/generation/routes.ts';
@@ -235,6 +236,12 @@ export async function buildApp(deps: AppDependencies) {
   });
   await app.register(historyRoutes, { db: database.db, auth, now: deps.now });
   await app.register(metricsRoutes, { db: database.db, dialect: database.dialect, auth });
+  await app.register(resultsRoutes, {
+    db: database.db,
+    dialect: database.dialect,
+    auth,
+    calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
+  });
   await app.register(queueRoutes, { db: database.db, auth, now: deps.now });
   await app.register(voiceRoutes, { db: database.db, auth, now: deps.now });
   await app.register(homeRoutes, {

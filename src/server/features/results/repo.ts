@@ -1,0 +1,110 @@
+import { type Kysely, sql } from 'kysely';
+import { POST_METRICS, type PostMetric } from '../../../domain/post-metrics.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { flagWriter } from '../../db/values.ts';
+
+/** SQL of the Results page (decision 046): the latest figures (migration 025's `latest`) of a period's posts. */
+export interface ResultsScope {
+  /** Publication instants, ISO: from included, to excluded. */
+  from: string;
+  to: string;
+  /** The posts' owner; every owner when undefined (an administrator's whole studio). */
+  ownerId: string | undefined;
+}
+
+function latestOfScope(db: Kysely<Database>, dialect: Dialect, scope: ResultsScope) {
+  let query = db
+    .selectFrom('post_metrics as m')
+    .innerJoin('posts as p', 'p.id', 'm.post_id')
+    .where('m.latest', '=', flagWriter(dialect)(true))
+    .where('m.published_at', '>=', scope.from)
+    .where('m.published_at', '<', scope.to);
+  if (scope.ownerId !== undefined) query = query.where('p.owner_id', '=', scope.ownerId);
+  return query;
+}
+
+const total = (metric: PostMetric) => sql<string | number>`coalesce(sum(${sql.ref(`m.${metric}`)}), 0)`.as(metric);
+const sums = POST_METRICS.map(total);
+
+export type Sums = Record<PostMetric, number>;
+function toSums(row: Record<string, unknown>): Sums {
+  return Object.fromEntries(POST_METRICS.map((metric) => [metric, Number(row[metric] ?? 0)])) as Sums;
+}
+
+/** Per network: posts with figures and the sums of their latest figures. */
+export async function totalsByNetwork(db: Kysely<Database>, dialect: Dialect, scope: ResultsScope) {
+  const rows = await latestOfScope(db, dialect, scope)
+    .select(['m.network', sql<string | number>`count(distinct m.post_id)`.as('posts'), ...sums])
+    .groupBy('m.network')
+    .execute();
+  return rows.map((row) => ({ network: row.network, posts: Number(row.posts), figures: toSums(row) }));
+}
+
+/** The figures of each post and network of the period with when it was published: the chart and the grid. */
+export async function publishedFigures(db: Kysely<Database>, dialect: Dialect, scope: ResultsScope) {
+  return latestOfScope(db, dialect, scope).select(['m.post_id', 'm.published_at', 'm.impressions', 'm.reach', 'm.interactions']).execute();
+}
+
+/** The 5 posts with the most interactions (all networks summed), then the most impressions, then the newest. */
+export async function topPosts(db: Kysely<Database>, dialect: Dialect, scope: ResultsScope, limit = 5) {
+  const rows = await latestOfScope(db, dialect, scope)
+    .innerJoin('projects as pr', 'pr.id', 'p.project_id')
+    .select([
+      'm.post_id',
+      'p.project_id',
+      'pr.title as project_title',
+      'p.text',
+      sql<string | Date>`min(m.published_at)`.as('published_at'),
+      sql<string>`${sql.raw(dialect === 'postgres' ? "string_agg(distinct m.network, ',')" : 'group_concat(distinct m.network)')}`.as('networks'),
+      total('interactions'),
+      total('impressions'),
+    ])
+    .groupBy(['m.post_id', 'p.project_id', 'pr.title', 'p.text'])
+    .orderBy(sql`coalesce(sum(m.interactions), 0)`, 'desc')
+    .orderBy(sql`coalesce(sum(m.impressions), 0)`, 'desc')
+    .orderBy('m.post_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    networks: String(row.networks).split(',').sort(),
+    interactions: Number(row.interactions),
+    impressions: Number(row.impressions),
+  }));
+}
+
+/** The 5 projects whose posts of the period have the most interactions. */
+export async function topProjects(db: Kysely<Database>, dialect: Dialect, scope: ResultsScope, limit = 5) {
+  const rows = await latestOfScope(db, dialect, scope)
+    .innerJoin('projects as pr', 'pr.id', 'm.project_id')
+    .select(['m.project_id', 'pr.title', sql<string | number>`count(distinct m.post_id)`.as('posts'), total('interactions'), total('impressions')])
+    .groupBy(['m.project_id', 'pr.title'])
+    .orderBy(sql`coalesce(sum(m.interactions), 0)`, 'desc')
+    .orderBy(sql`coalesce(sum(m.impressions), 0)`, 'desc')
+    .orderBy('m.project_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, posts: Number(row.posts), interactions: Number(row.interactions), impressions: Number(row.impressions) }));
+}
+
+/** A page of the CSV's rows (a post's latest figures on a network), by the reading's id, after the id given. */
+export async function exportPage(db: Kysely<Database>, dialect: Dialect, scope: ResultsScope, after: number, limit: number) {
+  return latestOfScope(db, dialect, scope)
+    .innerJoin('projects as pr', 'pr.id', 'm.project_id')
+    .select([
+      'm.id',
+      'm.post_id',
+      'm.project_id',
+      'pr.title as project_title',
+      'm.network',
+      'm.published_at',
+      'm.read_at',
+      'p.text',
+      ...POST_METRICS.map((metric) => `m.${metric}` as const),
+    ])
+    .where('m.id', '>', after)
+    .orderBy('m.id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPost, createTestProject } from '../../test-support/posts.ts';
+import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
+import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+
+/**
+ * GET /api/results and its CSV (issue 26 items 2 and 5, decision 046): the latest figures of the posts
+ * published in a period, per network against the period before, per day, top posts and projects, weekday ×
+ * hour in the studio's zone (Europe/Madrid), on both databases.
+ */
+// Monday 23 November 2026, 12:00 in Madrid (UTC+1).
+const NOW = new Date('2026-11-23T11:00:00Z');
+
+describe('the results', () => {
+  let t: TestApp;
+  const ids = { admin: '', clara: '', bruno: '', pablo: '' };
+  const cookies = { admin: '', clara: '', bruno: '', pablo: '' };
+  const posts: Record<string, number> = {};
+
+  const get = (cookie: string, query: string) => t.app.inject({ method: 'GET', url: `/api/results?${query}`, headers: { cookie } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => NOW });
+    for (const [name, role] of [
+      ['admin', 'admin'],
+      ['clara', 'customer'],
+      ['bruno', 'customer'],
+      ['pablo', 'publisher'],
+    ] as const) {
+      const user = await createTestUser(t, { email: `${name}@results.test`, role });
+      ids[name] = user.id;
+      cookies[name] = await signIn(t, user.email, user.password);
+    }
+    const db = t.database.db;
+    const casa = await createTestProject(db, { title: 'Casa, "Mar"\nde fondo', createdBy: ids.admin, assignedTo: ids.clara });
+    const torre = await createTestProject(db, { title: 'Torre', createdBy: ids.admin, assignedTo: ids.clara });
+    const nave = await createTestProject(db, { title: 'Nave', createdBy: ids.bruno });
+    let remote = 0;
+    const publish = async (
+      name: string,
+      projectId: number,
+      ownerId: string,
+      at: string,
+      readings: { network: 'instagram' | 'linkedin'; impressions: number; reach: number; interactions: number; latest?: boolean }[],
+      text?: string,
+    ) => {
+      const published = new Date(at);
+      posts[name] = (await createTestPost(db, { projectId, ownerId, state: 'published', publishedAt: published, ...(text ? { text } : {}) })).id;
+      for (const reading of readings) {
+        remote += 1;
+        await db
+          .insertInto('post_metrics')
+          .values({
+            post_id: posts[name]!,
+            project_id: projectId,
+            network: reading.network,
+            remote_id: `r${remote}`,
+            published_at: storedInstant(published),
+            read_at: storedInstant(new Date(published.getTime() + 86_400_000)),
+            outcome: 'read',
+            latest: storedFlag(reading.latest ?? true),
+            impressions: reading.impressions,
+            reach: reading.reach,
+            reactions: null,
+            comments: null,
+            shares: null,
+            saves: null,
+            clicks: null,
+            interactions: reading.interactions,
+          })
+          .execute();
+      }
+    };
+    // This week: Tuesday 17 Nov 18:30 Madrid (17:30 UTC), and Saturday 21 Nov 09:15 Madrid.
+    await publish('claraTuesday', casa, ids.clara, '2026-11-17T17:30:00Z', [
+      { network: 'instagram', impressions: 1000, reach: 800, interactions: 50 },
+      // An older reading of the same post: never summed.
+      { network: 'instagram', impressions: 10, reach: 8, interactions: 1, latest: false },
+      { network: 'linkedin', impressions: 300, reach: 200, interactions: 30 },
+    ]);
+    await publish(
+      'claraSaturday',
+      torre,
+      ids.clara,
+      '2026-11-21T08:15:00Z',
+      [{ network: 'instagram', impressions: 500, reach: 400, interactions: 90 }],
+      'Torre, "alta"\nsegunda línea',
+    );
+    // The 7 days before (10–16 Nov): 23:30 UTC on the 16th is 00:30 on the 17th in Madrid, so this period.
+    await publish('claraBefore', torre, ids.clara, '2026-11-12T10:00:00Z', [{ network: 'instagram', impressions: 400, reach: 300, interactions: 40 }]);
+    await publish('claraMidnight', torre, ids.clara, '2026-11-16T23:30:00Z', [{ network: 'linkedin', impressions: 5, reach: 5, interactions: 5 }]);
+    // October, and another customer's.
+    await publish('claraOctober', casa, ids.clara, '2026-10-10T10:00:00Z', [{ network: 'instagram', impressions: 70, reach: 60, interactions: 7 }]);
+    await publish('bruno', nave, ids.bruno, '2026-11-20T10:00:00Z', [{ network: 'linkedin', impressions: 9000, reach: 9000, interactions: 900 }]);
+  });
+  afterAll(() => t.close());
+
+  it("sums a customer's latest figures per network over the last 7 days, with the 7 before", async () => {
+    const response = await get(cookies.clara, 'period=7d');
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.range).toEqual({ from: '2026-11-17', to: '2026-11-23' });
+    expect(body.previous_range).toEqual({ from: '2026-11-10', to: '2026-11-16' });
+    const instagram = body.totals.find((row: { network: string }) => row.network === 'instagram');
+    expect(instagram).toMatchObject({ posts: 2, figures: { impressions: 1500, reach: 1200, interactions: 140, saves: 0 }, previous_posts: 1 });
+    expect(instagram.previous).toMatchObject({ impressions: 400, interactions: 40 });
+    const linkedin = body.totals.find((row: { network: string }) => row.network === 'linkedin');
+    expect(linkedin).toMatchObject({ posts: 2, figures: { impressions: 305, interactions: 35 }, previous_posts: 0, previous: { impressions: 0 } });
+  });
+
+  it('gives every day of the period, each with the figures of the posts published that day', async () => {
+    const body = (await get(cookies.clara, 'period=7d')).json();
+    expect(body.series).toHaveLength(7);
+    expect(body.series[0]).toEqual({ day: '2026-11-17', impressions: 1305, reach: 1005, interactions: 85 });
+    expect(body.series[4]).toEqual({ day: '2026-11-21', impressions: 500, reach: 400, interactions: 90 });
+    expect(body.series[6]).toEqual({ day: '2026-11-23', impressions: 0, reach: 0, interactions: 0 });
+  });
+
+  it('ranks the top posts and projects by interactions, and puts posts on the studio’s weekday and hour', async () => {
+    const body = (await get(cookies.clara, 'period=7d')).json();
+    expect(body.top_posts.map((post: { post_id: number }) => post.post_id)).toEqual([posts.claraSaturday, posts.claraTuesday, posts.claraMidnight]);
+    expect(body.top_posts[1]).toMatchObject({
+      networks: ['instagram', 'linkedin'],
+      interactions: 80,
+      impressions: 1300,
+      published_at: '2026-11-17T17:30:00.000Z',
+    });
+    expect(body.top_projects).toEqual([
+      expect.objectContaining({ title: 'Torre', posts: 2, interactions: 95 }),
+      expect.objectContaining({ title: 'Casa, "Mar"\nde fondo', posts: 1, interactions: 80 }),
+    ]);
+    expect(body.grid).toEqual([
+      { weekday: 2, hour: 0, posts: 1, interactions: 5 },
+      { weekday: 2, hour: 18, posts: 1, interactions: 80 },
+      { weekday: 6, hour: 9, posts: 1, interactions: 90 },
+    ]);
+    expect(body.time_zone).toBe('Europe/Madrid');
+  });
+
+  it('reads a month against the month before', async () => {
+    const body = (await get(cookies.clara, 'period=month:2026-11')).json();
+    expect(body.range).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(body.previous_range).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(body.series).toHaveLength(30);
+    const instagram = body.totals.find((row: { network: string }) => row.network === 'instagram');
+    expect(instagram).toMatchObject({ posts: 3, figures: { impressions: 1900 }, previous_posts: 1, previous: { impressions: 70 } });
+  });
+
+  it('gives an administrator the whole studio or one customer', async () => {
+    const all = (await get(cookies.admin, 'period=7d')).json();
+    expect(all.totals.find((row: { network: string }) => row.network === 'linkedin').figures.impressions).toBe(9305);
+    const bruno = (await get(cookies.admin, `period=7d&customer=${ids.bruno}`)).json();
+    expect(bruno.totals).toEqual([expect.objectContaining({ network: 'linkedin', posts: 1, figures: expect.objectContaining({ impressions: 9000 }) })]);
+    expect(bruno.top_posts.map((post: { post_id: number }) => post.post_id)).toEqual([posts.bruno]);
+  });
+
+  it('answers an empty period with zeros on every day and no totals', async () => {
+    const body = (await get(cookies.clara, 'period=month:2025-01')).json();
+    expect(body.totals).toEqual([]);
+    expect(body.top_posts).toEqual([]);
+    expect(body.grid).toEqual([]);
+    expect(body.series).toHaveLength(31);
+  });
+
+  it("refuses a customer another's results and publishers (403)", async () => {
+    expect((await get(cookies.clara, `period=7d&customer=${ids.bruno}`)).json().error.code).toBe('FORBIDDEN');
+    expect((await get(cookies.clara, `period=7d&customer=${ids.clara}`)).statusCode).toBe(200);
+    expect((await get(cookies.pablo, 'period=7d')).statusCode).toBe(403);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/results/export.csv?customer=${ids.bruno}`, headers: { cookie: cookies.clara } });
+    expect(csv.statusCode).toBe(403);
+  });
+
+  it.each(['period=14d', 'period=month:2026-13', 'period=month:26-11', 'period=', 'period=7d&period=30d', `period=${'x'.repeat(500)}`])(
+    'refuses %s (400, a translated code)',
+    async (query) => {
+      const response = await get(cookies.clara, query);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    },
+  );
+
+  it('exports the period as CSV: BOM, CRLF, English keys, quoted commas, quotes and line breaks', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/results/export.csv?period=7d', headers: { cookie: cookies.clara } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="alzado-results-7d.csv"');
+    const raw = response.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = raw.subarray(3).toString('utf8');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(
+      'post_id,project_id,project_title,network,published_at,read_at,text,impressions,reach,reactions,comments,shares,saves,clicks,interactions',
+    );
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text).toContain(`${posts.claraSaturday},`);
+    expect(text).toContain(',"Torre, ""alta""\nsegunda línea",500,400,,,,,,90\r\n');
+    expect(text).toContain(',"Casa, ""Mar""\nde fondo",instagram,2026-11-17T17:30:00.000Z,');
+    // 4 latest readings of Clara's in the period (Tuesday's two networks, Saturday, the midnight one), none of Bruno's.
+    expect(text.match(/\r\n\d+,\d+,/g)).toHaveLength(4);
+    expect(text).not.toContain('9000');
+  });
+});

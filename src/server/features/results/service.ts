@@ -1,0 +1,158 @@
+import type { Kysely } from 'kysely';
+import { POST_METRICS } from '../../../domain/post-metrics.ts';
+import { POST_NETWORKS } from '../../../domain/post-rules.ts';
+import { type DayRange, RESULTS_CSV_COLUMNS, type Results, type ResultsQuery, periodRanges } from '../../../domain/results.ts';
+import { addDays, daysBetween, instantOf, isoWeekdayOf, wallClockOf } from '../../../domain/studio-time.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { readInstant } from '../../db/values.ts';
+import { AppError } from '../../errors.ts';
+import type { StudioCalendar } from '../../lib/studio-calendar.ts';
+import { type ResultsScope, type Sums, exportPage, publishedFigures, topPosts, topProjects, totalsByNetwork } from './repo.ts';
+
+/**
+ * The Results page (issue 26 items 2 and 5, docs/decisions/046): the latest figures of the posts published
+ * in a period, per network with the period before, per day, the top posts and projects, the weekday × hour
+ * grid, and the CSV. Other features and app.ts use this file only.
+ */
+export interface ResultsDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  calendar: StudioCalendar;
+}
+
+const ZERO = Object.fromEntries(POST_METRICS.map((metric) => [metric, 0])) as Sums;
+
+/** Whose posts: a customer her own (naming another is 403), an administrator one customer's or all. */
+function ownerOf(actor: SessionUser, query: ResultsQuery): string | undefined {
+  if (actor.role === 'admin') return query.customer;
+  if (actor.role !== 'customer') throw new AppError('FORBIDDEN', 'Results are available to administrators and customers only');
+  if (query.customer !== undefined && query.customer !== actor.id) throw new AppError('FORBIDDEN', "Only an administrator can see another customer's results");
+  return actor.id;
+}
+
+function scopeOf(range: DayRange, timeZone: string, ownerId: string | undefined): ResultsScope {
+  return {
+    from: instantOf(range.from, '00:00', timeZone).toISOString(),
+    to: instantOf(addDays(range.to, 1), '00:00', timeZone).toISOString(),
+    ownerId,
+  };
+}
+
+export async function getResults(deps: ResultsDependencies, actor: SessionUser, query: ResultsQuery): Promise<Results> {
+  const ownerId = ownerOf(actor, query);
+  const timeZone = deps.calendar.timeZone;
+  const ranges = periodRanges(query.period, deps.calendar.today());
+  const scope = scopeOf(ranges.current, timeZone, ownerId);
+  const previousScope = scopeOf(ranges.previous, timeZone, ownerId);
+  const [current, previous, figures, posts, projects] = await Promise.all([
+    totalsByNetwork(deps.db, deps.dialect, scope),
+    totalsByNetwork(deps.db, deps.dialect, previousScope),
+    publishedFigures(deps.db, deps.dialect, scope),
+    topPosts(deps.db, deps.dialect, scope),
+    topProjects(deps.db, deps.dialect, scope),
+  ]);
+
+  const totals = POST_NETWORKS.flatMap((network) => {
+    const now = current.find((row) => row.network === network);
+    const before = previous.find((row) => row.network === network);
+    if (!now && !before) return [];
+    return [{ network, posts: now?.posts ?? 0, figures: now?.figures ?? ZERO, previous_posts: before?.posts ?? 0, previous: before?.figures ?? ZERO }];
+  });
+
+  const length = daysBetween(ranges.current.from, ranges.current.to) + 1;
+  const series = Array.from({ length }, (_, index) => ({ day: addDays(ranges.current.from, index), impressions: 0, reach: 0, interactions: 0 }));
+  const cells = new Map<string, { weekday: number; hour: number; posts: Set<number>; interactions: number }>();
+  for (const row of figures) {
+    const wall = wallClockOf(readInstant(row.published_at), timeZone);
+    const point = series[daysBetween(ranges.current.from, wall.day)];
+    if (point) {
+      point.impressions += row.impressions ?? 0;
+      point.reach += row.reach ?? 0;
+      point.interactions += row.interactions ?? 0;
+    }
+    const weekday = isoWeekdayOf(wall.day);
+    const hour = Number(wall.time.slice(0, 2));
+    const key = `${weekday}:${hour}`;
+    const cell = cells.get(key) ?? { weekday, hour, posts: new Set<number>(), interactions: 0 };
+    cell.posts.add(row.post_id);
+    cell.interactions += row.interactions ?? 0;
+    cells.set(key, cell);
+  }
+  const grid = [...cells.values()]
+    .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour)
+    .map((cell) => ({ weekday: cell.weekday, hour: cell.hour, posts: cell.posts.size, interactions: cell.interactions }));
+
+  return {
+    period: query.period,
+    range: ranges.current,
+    previous_range: ranges.previous,
+    totals,
+    series,
+    top_posts: posts.map((post) => ({
+      post_id: post.post_id,
+      project_id: post.project_id,
+      project_title: post.project_title,
+      text: post.text.length > 280 ? `${post.text.slice(0, 279)}…` : post.text,
+      published_at: readInstant(post.published_at).toISOString(),
+      networks: post.networks as Results['top_posts'][number]['networks'],
+      interactions: post.interactions,
+      impressions: post.impressions,
+    })),
+    top_projects: projects.map((project) => ({ ...project, title: project.title })),
+    grid,
+    time_zone: timeZone,
+  };
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or leading/trailing space. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  // A cell a spreadsheet would read as a formula is kept as text (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const PAGE = 500;
+
+/**
+ * GET /api/results/export.csv: the period's posts' latest figures, one line per post and network, UTF-8
+ * with a BOM (Excel), CRLF line ends, stable English headers; read and written a page at a time.
+ */
+export async function* exportResults(deps: ResultsDependencies, actor: SessionUser, query: ResultsQuery): AsyncGenerator<string> {
+  const ownerId = ownerOf(actor, query);
+  const timeZone = deps.calendar.timeZone;
+  const scope = scopeOf(periodRanges(query.period, deps.calendar.today()).current, timeZone, ownerId);
+  yield `\uFEFF${RESULTS_CSV_COLUMNS.join(',')}\r\n`;
+  let after = 0;
+  for (;;) {
+    const rows = await exportPage(deps.db, deps.dialect, scope, after, PAGE);
+    if (rows.length === 0) return;
+    yield rows
+      .map(
+        (row) =>
+          [
+            row.post_id,
+            row.project_id,
+            row.project_title,
+            row.network,
+            readInstant(row.published_at).toISOString(),
+            readInstant(row.read_at).toISOString(),
+            row.text,
+            ...POST_METRICS.map((metric) => row[metric]),
+          ]
+            .map(csvField)
+            .join(',') + '\r\n',
+      )
+      .join('');
+    after = rows[rows.length - 1]!.id;
+    if (rows.length < PAGE) return;
+  }
+}
+
+/** Checks who may read before the stream starts (errors then are ordinary 4xx answers). */
+export function checkResultsAccess(actor: SessionUser, query: ResultsQuery): void {
+  ownerOf(actor, query);
+}
