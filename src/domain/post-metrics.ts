@@ -57,3 +57,24 @@ export type NetworkMetrics = z.infer<typeof networkMetricsSchema>;
 
 export const postMetricsSchema = z.object({ networks: z.array(networkMetricsSchema) });
 export type PostMetrics = z.infer<typeof postMetricsSchema>;
+
+/** The sum of a project's posts' latest figures on one network (issue 26 item 2). */
+export const projectNetworkFiguresSchema = z.object({
+  network: z.enum(POST_NETWORKS),
+  /** How many of its posts have figures on this network. */
+  posts: z.number().int(),
+  figures: figuresSchema,
+  /** The newest reading among them. */
+  read_at: z.string().nullable(),
+});
+export type ProjectNetworkFigures = z.infer<typeof projectNetworkFiguresSchema>;
+
+/**
+ * The figures each network gives (decision 045's shared names), in the order the card shows them:
+ * Instagram's reach, views, likes, comments, saved, shares, interactions; LinkedIn's impressions,
+ * members reached, clicks, reactions, comments, shares, engagement.
+ */
+export const NETWORK_METRICS: Record<(typeof POST_NETWORKS)[number], readonly PostMetric[]> = {
+  instagram: ['reach', 'impressions', 'reactions', 'comments', 'saves', 'shares', 'interactions'],
+  linkedin: ['impressions', 'reach', 'clicks', 'reactions', 'comments', 'shares', 'interactions'],
+};

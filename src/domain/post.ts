@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { networkMetricsSchema } from './post-metrics.ts';
 import { FACT_KINDS } from './facts.ts';
 import { rowIdSchema } from './ids.ts';
 import {
@@ -118,6 +119,11 @@ export const postSchema = z.object({
    * scheduled post will fail there at its time unless the owner connects it again. Empty otherwise.
    */
   unreachable: z.array(z.enum(POST_NETWORKS)),
+  /**
+   * Its latest figures per network with when they were read, or why there are none (issue 26,
+   * decision 045); empty before it is published. Absent where the figures are not read (e.g. events).
+   */
+  metrics: z.array(networkMetricsSchema).optional(),
   /** A publish job holds it (SPEC "in process"): locked. */
   in_process: z.boolean(),
   /** Text, images, date and networks can still change (until `locked_from`; never once published or in process). */

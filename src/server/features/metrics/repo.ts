@@ -186,3 +186,60 @@ export async function findLatestReadings(db: Kysely<Database>, dialect: Dialect,
   ]);
   return { latest, attempts };
 }
+
+/**
+ * The posts' schedules and readings for many posts at once (the posts list and calendar, the project
+ * sums): three indexed queries, whatever the number of posts.
+ */
+export async function findLatestReadingsOfPosts(db: Kysely<Database>, dialect: Dialect, postIds: number[]) {
+  if (postIds.length === 0) return { schedules: [], latest: [], attempts: [] };
+  const flag = flagWriter(dialect);
+  const [schedules, latest, attempts] = await Promise.all([
+    db
+      .selectFrom('post_metric_reads')
+      .select(['post_id', 'network', 'remote_id', 'published_at', 'next_read_at'])
+      .where('post_id', 'in', postIds)
+      .orderBy('published_at', 'desc')
+      .execute(),
+    db.selectFrom('post_metrics').selectAll().where('post_id', 'in', postIds).where('latest', '=', flag(true)).execute(),
+    db
+      .selectFrom('post_metrics as m')
+      .selectAll('m')
+      .where('m.post_id', 'in', postIds)
+      .where('m.read_at', '=', (eb) =>
+        eb
+          .selectFrom('post_metrics as n')
+          .select((n) => n.fn.max('n.read_at').as('at'))
+          .whereRef('n.post_id', '=', 'm.post_id')
+          .whereRef('n.network', '=', 'm.network'),
+      )
+      .execute(),
+  ]);
+  return { schedules, latest, attempts };
+}
+
+/** Sums of the latest figures per project and network (the projects' figures, issue 26 item 2). */
+export async function sumLatestByProject(db: Kysely<Database>, dialect: Dialect, projectIds: number[]) {
+  if (projectIds.length === 0) return [];
+  const flag = flagWriter(dialect);
+  return db
+    .selectFrom('post_metrics')
+    .select((eb) => [
+      'project_id',
+      'network',
+      eb.fn.count<number | string>('post_id').as('posts'),
+      eb.fn.max('read_at').as('read_at'),
+      eb.fn.sum<number | string | null>('impressions').as('impressions'),
+      eb.fn.sum<number | string | null>('reach').as('reach'),
+      eb.fn.sum<number | string | null>('reactions').as('reactions'),
+      eb.fn.sum<number | string | null>('comments').as('comments'),
+      eb.fn.sum<number | string | null>('shares').as('shares'),
+      eb.fn.sum<number | string | null>('saves').as('saves'),
+      eb.fn.sum<number | string | null>('clicks').as('clicks'),
+      eb.fn.sum<number | string | null>('interactions').as('interactions'),
+    ])
+    .where('project_id', 'in', projectIds)
+    .where('latest', '=', flag(true))
+    .groupBy(['project_id', 'network'])
+    .execute();
+}

@@ -1,4 +1,4 @@
-import { POST_METRICS, type MetricsReason, type NetworkMetrics, type PostMetrics } from '../../../domain/post-metrics.ts';
+import { POST_METRICS, type MetricsReason, type NetworkMetrics, type PostMetrics, type ProjectNetworkFigures } from '../../../domain/post-metrics.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -6,7 +6,7 @@ import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import type { Kysely } from 'kysely';
 import { READ_METRICS_INTERVAL_MINUTES } from './read-metrics-job.ts';
-import { READ_METRICS_SUBJECT, findLatestReadings, findPostOwner, findPostSchedules } from './repo.ts';
+import { READ_METRICS_SUBJECT, findLatestReadings, findLatestReadingsOfPosts, findPostOwner, findPostSchedules, sumLatestByProject } from './repo.ts';
 import { type RecurringJob, enqueueRecurringJob, scheduleRecurringJob } from '../../jobs/recurring-job.ts';
 
 /**
@@ -30,6 +30,14 @@ export async function getPostMetrics(deps: MetricsReadDependencies, actor: Sessi
   const post = await findPostOwner(deps.db, postId);
   if (!post || (actor.role !== 'admin' && post.owner_id !== actor.id)) throw new AppError('NOT_FOUND', `Post with id ${postId} not found`);
   const [schedules, { latest, attempts }] = await Promise.all([findPostSchedules(deps.db, postId), findLatestReadings(deps.db, deps.dialect, postId)]);
+  return { networks: networksOf(schedules, latest, attempts) };
+}
+
+type ScheduleRow = Awaited<ReturnType<typeof findPostSchedules>>[number];
+type ReadingRow = Awaited<ReturnType<typeof findLatestReadings>>['latest'][number];
+
+/** One post's figures per network from its schedules (newest round first) and readings. */
+function networksOf(schedules: ScheduleRow[], latest: ReadingRow[], attempts: ReadingRow[]): NetworkMetrics[] {
   const iso = (value: string | Date | null) => (value === null ? null : readInstant(value).toISOString());
   const networks: NetworkMetrics[] = [];
   for (const schedule of schedules) {
@@ -49,7 +57,45 @@ export async function getPostMetrics(deps: MetricsReadDependencies, actor: Sessi
       next_read_at: iso(schedule.next_read_at),
     });
   }
-  return { networks };
+  return networks;
+}
+
+/**
+ * The latest figures of many posts at once, per post (the posts list, the calendar): three queries for
+ * all of them. The caller has already decided who may see the posts.
+ */
+export async function latestMetricsOfPosts(deps: MetricsReadDependencies, postIds: number[]): Promise<Map<number, NetworkMetrics[]>> {
+  const { schedules, latest, attempts } = await findLatestReadingsOfPosts(deps.db, deps.dialect, postIds);
+  const group = <T extends { post_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const row of rows) map.set(row.post_id, [...(map.get(row.post_id) ?? []), row]);
+    return map;
+  };
+  const schedulesOf = group(schedules);
+  const latestOf = group(latest);
+  const attemptsOf = group(attempts);
+  const out = new Map<number, NetworkMetrics[]>();
+  for (const [postId, rows] of schedulesOf) out.set(postId, networksOf(rows, latestOf.get(postId) ?? [], attemptsOf.get(postId) ?? []));
+  return out;
+}
+
+/** The sum of the latest figures of each project's posts, per network (issue 26 item 2). */
+export async function projectFiguresOf(deps: MetricsReadDependencies, projectIds: number[]): Promise<Map<number, ProjectNetworkFigures[]>> {
+  const rows = await sumLatestByProject(deps.db, deps.dialect, projectIds);
+  const out = new Map<number, ProjectNetworkFigures[]>();
+  for (const row of rows) {
+    const figures = Object.fromEntries(
+      POST_METRICS.map((metric) => [metric, row[metric] === null ? null : Number(row[metric])]),
+    ) as ProjectNetworkFigures['figures'];
+    const entry: ProjectNetworkFigures = {
+      network: row.network as ProjectNetworkFigures['network'],
+      posts: Number(row.posts),
+      figures,
+      read_at: row.read_at === null ? null : readInstant(row.read_at as string | Date).toISOString(),
+    };
+    out.set(row.project_id, [...(out.get(row.project_id) ?? []), entry]);
+  }
+  return out;
 }
 
 /** The read-metrics run: one at a time, one attempt (what a run leaves is the next run's). */

@@ -41,6 +41,7 @@ import { AppError } from '../../errors.ts';
 import { type EventHub, audienceOf } from '../../events/event-hub.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { recordPostEvent } from '../history/service.ts';
+import { latestMetricsOfPosts } from '../metrics/service.ts';
 import { slotsOfOwners } from '../queue/service.ts';
 import { type SocialDependencies, getConnectionStatus, usableNetworksOf } from '../social/service.ts';
 import { byPost, confirmedFactsOf, projectTextsOf, toPost } from './post-view.ts';
@@ -125,11 +126,14 @@ export async function toPosts(deps: PostsDependencies, rows: PostRow[], viewer: 
   const now = deps.now();
   const waiting = (state: string) => state === 'scheduled' || state === 'awaiting_approval';
   const owners = rows.flatMap((row) => (waiting(row.state) && row.owner_id !== null ? [row.owner_id] : []));
-  const [images, results, earlier, usable] = await Promise.all([
+  // The figures of the published ones, in the same round of queries (issue 26: never one request per card).
+  const published = rows.flatMap((row) => (row.state === 'published' ? [row.id] : []));
+  const [images, results, earlier, usable, metrics] = await Promise.all([
     listImageRows(deps.db, ids),
     listResultRows(deps.db, ids),
     listEarlierPublicationRows(deps.db, ids),
     usableNetworksOf(deps.social, owners, deps.now()),
+    latestMetricsOfPosts(deps, published),
   ]);
   const imagesOf = byPost(images);
   const resultsOf = byPost(results);
@@ -151,7 +155,8 @@ export async function toPosts(deps: PostsDependencies, rows: PostRow[], viewer: 
       facts: factsOf(row),
       viewerId: viewer?.id ?? null,
     };
-    return toPost(row, imagesOf.get(row.id) ?? [], resultsOf.get(row.id) ?? [], surroundings, deps.storage, now, sandboxed);
+    const post = toPost(row, imagesOf.get(row.id) ?? [], resultsOf.get(row.id) ?? [], surroundings, deps.storage, now, sandboxed);
+    return { ...post, metrics: metrics.get(row.id) ?? [] };
   });
 }
 

@@ -8,6 +8,7 @@ import { NETWORK_NAMES } from '../../../../domain/social-networks.ts';
 import { useTimeOfDay } from '../../../lib/format-time.ts';
 import { LockIcon } from '../../../ui/icons.tsx';
 import { NetworkIcon } from '../../../ui/network-icon.tsx';
+import { ChipFigures } from '../list/post-figures.tsx';
 import { PostPicture } from '../post-picture.tsx';
 import classes from './calendar.module.css';
 import { capitalized, useCalendarLabels } from './calendar-labels.ts';
@@ -182,6 +183,7 @@ function PostChipContent({ post, compact, locked = false }: { post: Post; compac
             </Group>
           )
         )}
+        {!compact && <ChipFigures post={post} />}
       </Box>
     </Group>
   );

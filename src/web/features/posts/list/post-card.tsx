@@ -25,6 +25,7 @@ import { PostPicture } from '../post-picture.tsx';
 import { InstagramGlyph, LinkedinGlyph } from '../previews/preview-icons.tsx';
 import { DisplayedStateBadge, ResultBadges } from './post-badges.tsx';
 import classes from './post-card.module.css';
+import { PostFigures } from './post-figures.tsx';
 import { PostNotices } from './post-notices.tsx';
 import { type ReviewAnswer, ResultNotes } from './result-notes.tsx';
 
@@ -122,6 +123,7 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false, fi
         {post.state === 'preview' && <ChangesComment post={post} clamp />}
         <ResultBadges post={post} />
         <ResultNotes post={post} busy={busy} onReview={onReview} />
+        <PostFigures post={post} />
         <PostNotices post={post} />
         <Group gap={6} c="dimmed" wrap="nowrap">
           <CalendarIcon size={15} />
