@@ -224,6 +224,7 @@ const adminScreens = (): Screen[] => [
   { name: 'project-edit', path: `/projects?project=${ids.launched}`, ready: 'input' },
   { name: 'posts', path: '/preview-projects', ready: 'article' },
   { name: 'calendar', path: '/calendar', ready: '[data-day]' },
+  { name: 'results', path: '/results', ready: '[data-empty-state], [data-results]' },
   { name: 'my-gpts', path: '/my-gpts', ready: 'text=Tono cercano' },
   { name: 'users', path: '/users', ready: `text=${CUSTOMER.email}` },
   { name: 'profile', path: '/profile', ready: 'main img, main .mantine-Avatar-root' },
@@ -238,6 +239,7 @@ const CUSTOMER_SCREENS: Screen[] = [
   { name: 'posts', path: '/preview-projects', ready: 'article' },
   { name: 'posts-awaiting', path: '/preview-projects?state=awaiting_approval', ready: '[data-testid="approval-actions"]', steps: APPROVAL_STEPS },
   { name: 'calendar', path: '/calendar', ready: '[data-day]' },
+  { name: 'results', path: '/results', ready: '[data-empty-state], [data-results]' },
   { name: 'settings', path: '/settings', ready: 'role=region' },
 ];
 

@@ -12,6 +12,7 @@ const SIGNED_IN_SCREENS = [
   { path: '/projects', heading: 'Proyectos', screenshot: 'projects' },
   { path: '/preview-projects', heading: 'Publicaciones', screenshot: 'preview-projects' },
   { path: '/calendar', heading: 'Calendario', screenshot: 'calendar' },
+  { path: '/results', heading: 'Resultados', screenshot: 'results' },
   { path: '/my-gpts', heading: 'Mis GPTs', screenshot: 'my-gpts' },
   { path: '/auth/linkedin/callback', heading: 'Conectando LinkedIn', screenshot: 'linkedin-callback' },
   { path: '/auth/instagram/callback', heading: 'Conectando Instagram', screenshot: 'instagram-callback' },

@@ -49,7 +49,7 @@ describe('roles', () => {
   test('each role sees only the screens it can use; the others send it home', async () => {
     const { server } = journey;
     const admin = await signedIn(ADMIN);
-    expect(await entries(admin)).toEqual(['Inicio', 'Usuarios', 'Redes', 'Proyectos', 'Publicaciones', 'Calendario', 'Mis GPTs']);
+    expect(await entries(admin)).toEqual(['Inicio', 'Usuarios', 'Redes', 'Proyectos', 'Publicaciones', 'Calendario', 'Resultados', 'Mis GPTs']);
     for (const user of [PUBLISHER, BASIC]) expect((await admin.request.post(`${server.url}/api/users`, { data: user })).status()).toBe(201);
 
     const publisher = await signedIn(PUBLISHER);
@@ -64,7 +64,7 @@ describe('roles', () => {
     expect(await basic.getByRole('menuitem', { name: 'Ajustes' }).count()).toBe(0);
     await basic.keyboard.press('Escape');
     await saveScreenshot(basic, 'home-basic');
-    for (const path of ['/projects', '/preview-projects', '/calendar', '/my-gpts', '/settings', '/users']) {
+    for (const path of ['/projects', '/preview-projects', '/calendar', '/results', '/my-gpts', '/settings', '/users']) {
       await basic.goto(`${server.url}${path}`);
       await basic.waitForURL(`${server.url}/home`);
     }

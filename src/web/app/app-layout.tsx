@@ -29,6 +29,7 @@ const NAVIGATION = [
   { to: '/projects', label: 'nav.projects' },
   { to: '/preview-projects', label: 'nav.publishes' },
   { to: '/calendar', label: 'nav.calendar' },
+  { to: '/results', label: 'nav.results' },
   { to: '/my-gpts', label: 'nav.gpts' },
 ] as const;
 

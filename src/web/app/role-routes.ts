@@ -10,6 +10,7 @@ const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/projects': ROLES_WITH_PROJECTS,
   '/preview-projects': ROLES_WITH_POSTS,
   '/calendar': ROLES_WITH_POSTS,
+  '/results': ROLES_WITH_POSTS,
   '/my-gpts': ROLES_WITH_PROJECTS,
   '/settings': ROLES_WITH_PROJECTS,
 };

@@ -80,6 +80,13 @@ export const PAGES = {
     layout: 'signedIn',
     namespaces: ['calendar', 'posts', 'social', 'validation'],
   },
+  results: {
+    path: '/results',
+    module: 'features/results/results-page.tsx',
+    component: 'ResultsPage',
+    layout: 'signedIn',
+    namespaces: ['results'],
+  },
   prompts: {
     path: '/my-gpts',
     module: 'features/prompts/prompts-page.tsx',

@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
             pageRoute(PAGES.projects),
             pageRoute(PAGES.posts),
             pageRoute(PAGES.calendar),
+            pageRoute(PAGES.results),
             pageRoute(PAGES.prompts),
             pageRoute(PAGES.users),
             pageRoute(PAGES.networksCheck),

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'networks',
   'calendar',
   'history',
+  'results',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -9,6 +9,7 @@ import catProfile from './locales/cat/profile.json' with { type: 'json' };
 import catPosts from './locales/cat/posts.json' with { type: 'json' };
 import catProjects from './locales/cat/projects.json' with { type: 'json' };
 import catPrompts from './locales/cat/prompts.json' with { type: 'json' };
+import catResults from './locales/cat/results.json' with { type: 'json' };
 import catSocial from './locales/cat/social.json' with { type: 'json' };
 import catUsers from './locales/cat/users.json' with { type: 'json' };
 import catValidation from './locales/cat/validation.json' with { type: 'json' };
@@ -23,6 +24,7 @@ import enProfile from './locales/en/profile.json' with { type: 'json' };
 import enPosts from './locales/en/posts.json' with { type: 'json' };
 import enProjects from './locales/en/projects.json' with { type: 'json' };
 import enPrompts from './locales/en/prompts.json' with { type: 'json' };
+import enResults from './locales/en/results.json' with { type: 'json' };
 import enSocial from './locales/en/social.json' with { type: 'json' };
 import enUsers from './locales/en/users.json' with { type: 'json' };
 import enValidation from './locales/en/validation.json' with { type: 'json' };
@@ -37,6 +39,7 @@ import esProfile from './locales/es/profile.json' with { type: 'json' };
 import esPosts from './locales/es/posts.json' with { type: 'json' };
 import esProjects from './locales/es/projects.json' with { type: 'json' };
 import esPrompts from './locales/es/prompts.json' with { type: 'json' };
+import esResults from './locales/es/results.json' with { type: 'json' };
 import esSocial from './locales/es/social.json' with { type: 'json' };
 import esUsers from './locales/es/users.json' with { type: 'json' };
 import esValidation from './locales/es/validation.json' with { type: 'json' };
@@ -63,6 +66,7 @@ export const resources = {
     networks: esNetworks,
     calendar: esCalendar,
     history: esHistory,
+    results: esResults,
   },
   en: {
     common: enCommon,
@@ -79,6 +83,7 @@ export const resources = {
     networks: enNetworks,
     calendar: enCalendar,
     history: enHistory,
+    results: enResults,
   },
   cat: {
     common: catCommon,
@@ -95,5 +100,6 @@ export const resources = {
     networks: catNetworks,
     calendar: catCalendar,
     history: catHistory,
+    results: catResults,
   },
 } as const;
