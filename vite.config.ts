@@ -48,8 +48,9 @@ const PAGE_HTML_DIR = 'pages';
 
 /**
  * index.html again for each page of route-table.ts and each language (pages/es/projects.html), naming
- * the chunks that page needs (its layout's, its own, its translations) as `modulepreload` links: the
- * browser fetches them with the app's entry instead of once the entry has run and asked for them.
+ * the chunks that page needs (its layout's, its own, its translations) as `modulepreload` links and their
+ * stylesheets as `preload` links: the browser fetches them with the app's entry instead of once the entry
+ * has run and asked for them.
  */
 function pageHtml(): Plugin {
   const webRoot = path.resolve('src/web');
@@ -64,7 +65,7 @@ function pageHtml(): Plugin {
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
       const chunkOfModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk] as const] : [])));
       const chunkNamed = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const inIndex = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
+      const inIndex = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((match) => match[1]));
       const withImports = (fileName: string, files: Set<string>) => {
         if (files.has(fileName)) return;
         files.add(fileName);
@@ -83,7 +84,17 @@ function pageHtml(): Plugin {
           const files = new Set<string>();
           for (const { module } of code) withImports(chunkOf(module), files);
           for (const namespace of [...FIRST_NAMESPACES, ...page.namespaces]) withImports(chunkOf(`i18n/locales/${language}/${namespace}.json`), files);
-          const links = [...files].filter((file) => !inIndex.has(file)).map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`);
+          const scripts = [...files].filter((file) => !inIndex.has(file));
+          // The page's stylesheets too: Vite's import of the page waits for them, and without a link here
+          // they would start only once the entry has run. `preload`, not `stylesheet`: the launch screen
+          // does not wait for them; the import's own <link rel="stylesheet"> then finds them downloaded.
+          const styles = [...new Set(scripts.flatMap((file) => [...(chunkNamed.get(file)?.viteMetadata?.importedCss ?? [])]))].filter(
+            (file) => !inIndex.has(file),
+          );
+          const links = [
+            ...scripts.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`),
+            ...styles.map((file) => `    <link rel="preload" as="style" crossorigin href="/${file}">\n`),
+          ];
           this.emitFile({
             type: 'asset',
             fileName: `${PAGE_HTML_DIR}/${language}${page.path}.html`,

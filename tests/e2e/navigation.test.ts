@@ -30,6 +30,10 @@ describe('code loaded page by page (issue 14)', () => {
     const projects = await preloads('/projects', 'en-US,en;q=0.9');
     expect(projects).toEqual(expect.arrayContaining(['app-layout', 'projects-page', 'en-common', 'en-projects']));
     expect(projects).not.toContain('reset-password-page');
+    // Its stylesheets too (Vite's import of the page waits for them), without holding the launch screen.
+    const html = await (await fetch(`${journey.server.url}/projects`, { headers: { 'accept-language': 'en' } })).text();
+    const styles = [...html.matchAll(/rel="preload" as="style"[^>]*href="\/assets\/(.+)-[\w-]{8}\.css"/g)].map((match) => match[1]!);
+    expect(styles).toContain('app-layout');
   });
 
   test("the password reset page loads its own code and its translations in Spanish, not the signed-in screens' nor the other languages", async () => {
