@@ -107,7 +107,7 @@ export function SeriesChart({ series, format, formatDay }: { series: Results['se
 export function TopPosts({ posts, format, formatDay }: { posts: Results['top_posts']; format: Format; formatDay: (iso: string) => string }) {
   const { t } = useTranslation('results');
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <div className={classes.gridScroll}>
       <Table>
         <Table.Thead>
           <Table.Tr>
@@ -135,14 +135,14 @@ export function TopPosts({ posts, format, formatDay }: { posts: Results['top_pos
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 
 export function TopProjects({ projects, format }: { projects: Results['top_projects']; format: Format }) {
   const { t } = useTranslation('results');
   return (
-    <Table.ScrollContainer minWidth={400}>
+    <div className={classes.gridScroll}>
       <Table>
         <Table.Thead>
           <Table.Tr>
@@ -163,7 +163,7 @@ export function TopProjects({ projects, format }: { projects: Results['top_proje
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 
