@@ -153,6 +153,11 @@ export const instagramConnectionViewSchema = z.object({
   network: z.literal('instagram'),
   ...connectionViewFields,
   businessPages: z.array(instagramBusinessPageSchema).nullable(),
+  /**
+   * Connected before instagram_manage_insights was asked (issue 26): its posts' figures cannot be read
+   * until the owner connects again. Absent when not connected.
+   */
+  insightsMissing: z.boolean().optional(),
 });
 export const socialConnectionViewSchema = z.discriminatedUnion('network', [linkedinConnectionViewSchema, instagramConnectionViewSchema]);
 export type LinkedInConnectionView = z.infer<typeof linkedinConnectionViewSchema>;

@@ -1,5 +1,6 @@
 import {
   type ConnectionWarning,
+  INSTAGRAM_INSIGHTS_PERMISSION,
   type InstagramBusinessPage,
   type LinkedInPage,
   type SocialConnectionView,
@@ -117,5 +118,10 @@ export function toView(
   };
   return network === 'linkedin'
     ? { network, ...common, adminPages: connection?.linkedinPages ?? null, companyPagesOffered: provider.companyPagesOffered }
-    : { network, ...common, businessPages: connection?.instagramPages ?? null };
+    : {
+        network,
+        ...common,
+        businessPages: connection?.instagramPages ?? null,
+        ...(connected ? { insightsMissing: !connection.scopes.includes(INSTAGRAM_INSIGHTS_PERMISSION) } : {}),
+      };
 }

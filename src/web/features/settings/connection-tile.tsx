@@ -94,6 +94,14 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
           </Text>
         )}
         {view.warning && <Alert color="yellow" variant="light" role="status" title={t(`warnings.${view.warning}`)} />}
+        {view.network === 'instagram' && view.insightsMissing && (
+          <Alert color="orange" variant="light" role="status" title={t('tile.insightsMissing')} data-testid="insights-missing">
+            <Text size="sm">{t('tile.insightsMissingHelp')}</Text>
+            <Button size="compact-sm" variant="white" color="orange" mt={6} onClick={connect} loading={authorize.isPending}>
+              {t('tile.connectAgain')}
+            </Button>
+          </Alert>
+        )}
         {view.expiresAt && expiresSoon(view.expiresAt, shownAt) && (
           <Alert color="orange" variant="light" role="status" title={t('tile.expiresSoon', { date: formatDate(view.expiresAt) })}>
             <Button size="compact-sm" variant="white" color="orange" onClick={connect} loading={authorize.isPending}>

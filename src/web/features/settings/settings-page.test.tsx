@@ -86,6 +86,19 @@ describe('the social networks card', () => {
     window.location.hash = '';
   });
 
+  it('an Instagram connection made before instagram_manage_insights was asked says so, with "Connect again" (issue 26)', async () => {
+    const fetch = serve((url, init) => {
+      if (init?.method === 'POST' && url.endsWith('/instagram/authorize')) return { status: 200, body: { url: '#instagram-consent' } };
+      return { status: 200, body: url.endsWith('/linkedin') ? LINKEDIN : { ...INSTAGRAM, isConnected: true, userName: 'Marta', insightsMissing: true } };
+    });
+    renderSettings();
+    await within(tile('Instagram')).findByText("Instagram does not let Alzado read your posts' results yet");
+    fireEvent.click(within(tile('Instagram')).getByRole('button', { name: 'Connect again' }));
+    await waitFor(() => expect(window.location.hash).toBe('#instagram-consent'));
+    expect(fetch.mock.calls.some(([url, init]) => init?.method === 'POST' && String(url).endsWith('/api/social/instagram/authorize'))).toBe(true);
+    window.location.hash = '';
+  });
+
   it('a connection expiring later than 7 days shows no such warning', async () => {
     serve((url) => ({
       status: 200,
