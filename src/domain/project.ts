@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { projectNetworkFiguresSchema } from './post-metrics.ts';
 import { rowIdSchema } from './ids.ts';
 import { joinKeywords } from './keywords.ts';
 import { hasNonWebScheme, normaliseUrl } from './url.ts';
@@ -156,6 +157,8 @@ export const projectSummarySchema = projectSchema
      * before a "publish again"), which stay there: Alzado only forgets them (issue 29).
      */
     posts: z.object({ total: z.number().int(), published: z.number().int() }),
+    /** The sum of its posts' latest figures, per network with figures (issue 26 item 2). */
+    figures: z.array(projectNetworkFiguresSchema).optional(),
   });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 

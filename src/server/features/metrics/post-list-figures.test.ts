@@ -125,6 +125,20 @@ describe('metrics: the figures in the posts list and the projects sums', () => {
     expect(his.items[0]!.metrics![0]!.figures).toMatchObject({ reach: 5000 });
   });
 
+  it('shows each customer only their own projects with their sums in GET /api/projects', async () => {
+    const projects = async (cookie: string) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { items: { id: number; figures: { network: string; figures: Record<string, number | null> }[] }[] }).items;
+    };
+    const hers = await projects(clara);
+    expect(hers.map((item) => item.id)).toEqual([casaId]);
+    expect(hers[0]!.figures.find((entry) => entry.network === 'instagram')!.figures.reach).toBe(2000);
+    const his = await projects(bruno);
+    expect(his.map((item) => item.id)).toEqual([escuelaId]);
+    expect(his[0]!.figures).toEqual([expect.objectContaining({ network: 'instagram', figures: expect.objectContaining({ reach: 5000 }) })]);
+  });
+
   it("sums each project's posts' latest figures per network", async () => {
     const sums = await projectFiguresOf({ db: t.database.db, dialect: t.database.dialect }, [casaId, escuelaId]);
     const casa = sums.get(casaId)!;

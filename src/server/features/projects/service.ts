@@ -23,6 +23,7 @@ import { AppError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { MAX_IMAGES_AT_ONCE } from '../../lib/image-work.ts';
 import { moveUnpublishedPosts } from '../posts/service.ts';
+import { projectFiguresOf } from '../metrics/service.ts';
 import { getPrompt } from '../prompts/service.ts';
 import { type PreparedImage, type RejectionReason, prepareProjectImage } from './project-image.ts';
 import {
@@ -117,10 +118,9 @@ const toState = (value: string): ProjectState => ((PROJECT_STATES as readonly st
 
 export async function listProjects(deps: ProjectsDependencies, actor: SessionUser, query: ListProjectsQuery): Promise<ProjectPage> {
   const { rows, total, states } = await listProjectRows(deps.db, viewerOf(actor), query);
-  const posts = await countPostsOfProjects(
-    deps.db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  // The page's projects only (listProjectRows decided who sees them): their counts and figures, batched.
+  const [posts, figures] = await Promise.all([countPostsOfProjects(deps.db, ids), projectFiguresOf(deps, ids)]);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -133,6 +133,7 @@ export async function listProjects(deps: ProjectsDependencies, actor: SessionUse
       assigned_to: person(row.assigned_to, row.assignee_first_name, row.assignee_last_name, row.assignee_email),
       created_at: readInstant(row.created_at).toISOString(),
       posts: posts.get(row.id) ?? { total: 0, published: 0 },
+      figures: figures.get(row.id) ?? [],
     })),
     total,
     page: query.page,

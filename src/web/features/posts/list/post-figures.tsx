@@ -2,22 +2,16 @@ import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../domain/post.ts';
-import { NETWORK_METRICS, type NetworkMetrics, type PostMetric } from '../../../../domain/post-metrics.ts';
+import type { NetworkMetrics } from '../../../../domain/post-metrics.ts';
 import { POST_NETWORKS } from '../../../../domain/post-rules.ts';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../../domain/languages.ts';
 import { NETWORK_NAMES } from '../../../../domain/social-networks.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { figuresLine } from '../../../lib/format-figures.ts';
 import { intlLocaleOf } from '../../../lib/format-time.ts';
 
 type Network = (typeof POST_NETWORKS)[number];
 type Figures = NonNullable<NetworkMetrics['figures']>;
-
-/** "1.2K reach · 48 interactions": the figures the network gives, in its order, at most `limit` of them. */
-export function figuresLine(t: TFunction, locale: string, network: Network, figures: Partial<Record<PostMetric, number | null>>, limit?: number): string {
-  const number = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
-  const shown = NETWORK_METRICS[network].filter((metric) => typeof figures[metric] === 'number').slice(0, limit);
-  return shown.map((metric) => t(`figures.metrics.${network}.${metric}`, { value: number.format(figures[metric]!) })).join(' · ');
-}
 
 const HOUR = 3_600_000;
 

@@ -5,6 +5,7 @@ import { type ActionMenuItem, ActionMenu } from '../../../ui/action-menu.tsx';
 import { ActionsCell, CardRow, FieldCell, TitleCell } from '../../../ui/card-table.tsx';
 import { LinkIcon, PencilIcon, RestoreIcon, RocketIcon, TrashIcon, UserPlusIcon } from '../../../ui/icons.tsx';
 import { personName } from '../person-name.ts';
+import { ProjectFigures } from './project-figures.tsx';
 
 const STATE_COLORS: Record<ProjectState, string> = { draft: 'gray', inProgress: 'blue', preview: 'orange', launched: 'teal' };
 
@@ -57,6 +58,7 @@ export function ProjectRow({ project, isAdmin, mayShareForReview = false, onEdit
               {t('assignedTo', { name: personName(project.assigned_to) })}
             </Text>
           )}
+          <ProjectFigures project={project} />
         </Stack>
       </TitleCell>
       <FieldCell label={t('columns.state')}>
