@@ -171,6 +171,7 @@ describe('GET /api/projects: paged, sorted and filtered by the server', () => {
       assigned_to: null,
       created_at: new Date(BASE + 3 * MINUTE).toISOString(),
       posts: { total: 0, published: 0 },
+      figures: [],
     });
     expect(all.find((item) => item.title === 'Huerto')).toMatchObject({
       maps_url: 'https://maps.app.goo.gl/huerto',
