@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POST_NETWORKS } from './post-rules.ts';
+import { SOCIAL_NETWORKS, type SocialNetwork } from './social-networks.ts';
 
 /**
  * A post's figures read back from the networks (issue 26, docs/decisions/045). One set of names for both
@@ -40,7 +40,7 @@ const figuresSchema = z.object(
 );
 
 export const networkMetricsSchema = z.object({
-  network: z.enum(POST_NETWORKS),
+  network: z.enum(SOCIAL_NETWORKS),
   published_at: z.string(),
   /** The latest figures and when they were read; null before the first. */
   figures: figuresSchema.nullable(),
@@ -60,7 +60,7 @@ export type PostMetrics = z.infer<typeof postMetricsSchema>;
 
 /** The sum of a project's posts' latest figures on one network (issue 26 item 2). */
 export const projectNetworkFiguresSchema = z.object({
-  network: z.enum(POST_NETWORKS),
+  network: z.enum(SOCIAL_NETWORKS),
   /** How many of its posts have figures on this network. */
   posts: z.number().int(),
   figures: figuresSchema,
@@ -74,7 +74,7 @@ export type ProjectNetworkFigures = z.infer<typeof projectNetworkFiguresSchema>;
  * Instagram's reach, views, likes, comments, saved, shares, interactions; LinkedIn's impressions,
  * members reached, clicks, reactions, comments, shares, engagement.
  */
-export const NETWORK_METRICS: Record<(typeof POST_NETWORKS)[number], readonly PostMetric[]> = {
+export const NETWORK_METRICS: Record<SocialNetwork, readonly PostMetric[]> = {
   instagram: ['reach', 'impressions', 'reactions', 'comments', 'saves', 'shares', 'interactions'],
   linkedin: ['impressions', 'reach', 'clicks', 'reactions', 'comments', 'shares', 'interactions'],
 };
