@@ -7,7 +7,6 @@ import { addDays } from './studio-time.ts';
  * The Results page (issue 26 item 2, docs/decisions/046): a period of the studio's days, the latest
  * figures of the posts published in it, summed per network, day, post and project.
  */
-export const RESULTS_PERIODS = ['7d', '30d', '90d'] as const;
 const PERIOD_PATTERN = /^(7d|30d|90d|month:\d{4}-(0[1-9]|1[0-2]))$/;
 
 export const resultsQuerySchema = z.object({
@@ -44,7 +43,6 @@ function nextMonthStart(month: string): string {
 }
 
 const figures = z.object(Object.fromEntries(POST_METRICS.map((metric) => [metric, z.number().int()])) as Record<PostMetric, z.ZodNumber>);
-export type ResultFigures = z.infer<typeof figures>;
 
 export const resultsSchema = z.object({
   period: z.string(),
