@@ -67,6 +67,8 @@ describe('social configuration', () => {
     expect(loadConfig(real).social.linkedin.memberPostAnalytics).toBe(false);
     expect(loadConfig({ ...real, LINKEDIN_MEMBER_POST_ANALYTICS: 'true' }).social.linkedin.memberPostAnalytics).toBe(true);
     expect(loadConfig({}).social.linkedin.memberPostAnalytics).toBe(true);
+    expect(loadConfig({ LINKEDIN_ORGANIZATION_PAGES: 'false' }).social.linkedin.memberPostAnalytics).toBe(false);
+    expect(loadConfig({ ...real, LINKEDIN_ORGANIZATION_PAGES: 'true' }).social.linkedin.memberPostAnalytics).toBe(true);
     expect(loadConfig({ META_ADS_READ: 'true' }).social.meta.adsRead).toBe(true);
     expect(loadConfig({ META_LOGIN_CONFIG_ID: '1234567890' }).social.meta.loginConfigId).toBe('1234567890');
     expect(() => loadConfig({ META_LOGIN_CONFIG_ID: 'my-config' })).toThrow(/META_LOGIN_CONFIG_ID/);

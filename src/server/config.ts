@@ -78,7 +78,7 @@ const environmentSchema = z.object({
   LINKEDIN_WEB_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.linkedin.com'),
   // Unset: true when LinkedIn is served by the sandbox (its app has the product), false with real credentials.
   LINKEDIN_ORGANIZATION_PAGES: z.stringbool().optional(),
-  // Unset: as LINKEDIN_ORGANIZATION_PAGES (the sandbox's app has it; a real app only once LinkedIn grants r_member_postAnalytics).
+  // Unset: as LINKEDIN_ORGANIZATION_PAGES (r_member_postAnalytics comes with the Community Management API).
   LINKEDIN_MEMBER_POST_ANALYTICS: z.stringbool().optional(),
   META_APP_ID: z.string().min(1).optional(),
   META_APP_SECRET: z.string().min(1).optional(),
@@ -294,6 +294,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError('Invalid configuration:\n  AI_WEBHOOK_URL must be set when AI_WRITER=webhook');
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  // Unset: the sandbox's LinkedIn app has the Community Management API; a real app only once LinkedIn grants it.
+  const organizationPages = env.LINKEDIN_ORGANIZATION_PAGES ?? !(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET);
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   return {
     port: env.PORT,
@@ -342,8 +344,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         oauthUrl: env.LINKEDIN_OAUTH_URL.replace(/\/+$/, ''),
         apiUrl: env.LINKEDIN_API_URL.replace(/\/+$/, ''),
         webUrl: env.LINKEDIN_WEB_URL.replace(/\/+$/, ''),
-        organizationPages: env.LINKEDIN_ORGANIZATION_PAGES ?? !(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET),
-        memberPostAnalytics: env.LINKEDIN_MEMBER_POST_ANALYTICS ?? !(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET),
+        organizationPages,
+        // Both analytics scopes come with the Community Management API, as the organization pages do.
+        memberPostAnalytics: env.LINKEDIN_MEMBER_POST_ANALYTICS ?? organizationPages,
       },
       meta: {
         credentials: env.META_APP_ID && env.META_APP_SECRET ? { appId: env.META_APP_ID, appSecret: env.META_APP_SECRET } : undefined,

@@ -84,6 +84,7 @@ const SCREENSHOT_DIR = path.resolve('test-results/e2e');
 /** Saves what the user sees now, for a person to look at: test-results/e2e/<name>.png. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Transitions jump to their end, so a dialog is captured as it settles, not half faded in.
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+  // Transitions jump to their end, so a dialog is captured as it settles, not half faded in. A full page on a busy
+  // machine can take longer than an action's 10 s (one CI run timed out on a dialog), so it gets 30 s.
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled', timeout: 30_000 });
 }
