@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { SOCIAL_NETWORKS, type SocialNetwork } from './social-networks.ts';
+import type { SocialNetwork } from './social-networks.ts';
 
 /**
  * A post's figures read back from the networks (issue 26, docs/decisions/045). One set of names for both
@@ -34,40 +33,6 @@ export const METRICS_REASONS = [
   'refused',
 ] as const;
 export type MetricsReason = (typeof METRICS_REASONS)[number];
-
-const figuresSchema = z.object(
-  Object.fromEntries(POST_METRICS.map((metric) => [metric, z.number().int().nullable()])) as Record<PostMetric, z.ZodNullable<z.ZodNumber>>,
-);
-
-export const networkMetricsSchema = z.object({
-  network: z.enum(SOCIAL_NETWORKS),
-  published_at: z.string(),
-  /** The latest figures and when they were read; null before the first. */
-  figures: figuresSchema.nullable(),
-  read_at: z.string().nullable(),
-  /** Metrics the network would not give for this post, with why (e.g. `unsupported`). */
-  unavailable: z.record(z.string(), z.string()),
-  /** Why the latest attempt, later than the figures, gave none; null when the figures are the latest. */
-  reason: z.enum(METRICS_REASONS).nullable(),
-  reason_at: z.string().nullable(),
-  /** When the next reading is due; null once the last one is done. */
-  next_read_at: z.string().nullable(),
-});
-export type NetworkMetrics = z.infer<typeof networkMetricsSchema>;
-
-export const postMetricsSchema = z.object({ networks: z.array(networkMetricsSchema) });
-export type PostMetrics = z.infer<typeof postMetricsSchema>;
-
-/** The sum of a project's posts' latest figures on one network (issue 26 item 2). */
-export const projectNetworkFiguresSchema = z.object({
-  network: z.enum(SOCIAL_NETWORKS),
-  /** How many of its posts have figures on this network. */
-  posts: z.number().int(),
-  figures: figuresSchema,
-  /** The newest reading among them. */
-  read_at: z.string().nullable(),
-});
-export type ProjectNetworkFigures = z.infer<typeof projectNetworkFiguresSchema>;
 
 /**
  * The figures each network gives (decision 045's shared names), in the order the card shows them:

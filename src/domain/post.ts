@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { networkMetricsSchema } from './post-metrics.ts';
+import { networkMetricsSchema } from './post-metrics-schemas.ts';
 import { FACT_KINDS } from './facts.ts';
 import { rowIdSchema } from './ids.ts';
 import {

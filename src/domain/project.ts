@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectNetworkFiguresSchema } from './post-metrics.ts';
+import { projectNetworkFiguresSchema } from './post-metrics-schemas.ts';
 import { rowIdSchema } from './ids.ts';
 import { joinKeywords } from './keywords.ts';
 import { hasNonWebScheme, normaliseUrl } from './url.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowIdParamSchema } from '../../../domain/ids.ts';
-import { postMetricsSchema } from '../../../domain/post-metrics.ts';
+import { postMetricsSchema } from '../../../domain/post-metrics-schemas.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { requireRole } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';

@@ -1,4 +1,5 @@
-import { POST_METRICS, type MetricsReason, type NetworkMetrics, type PostMetrics, type ProjectNetworkFigures } from '../../../domain/post-metrics.ts';
+import type { NetworkMetrics, PostMetrics, ProjectNetworkFigures } from '../../../domain/post-metrics-schemas.ts';
+import { POST_METRICS, type MetricsReason } from '../../../domain/post-metrics.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NetworkMetrics } from '../../../../domain/post-metrics.ts';
+import type { NetworkMetrics } from '../../../../domain/post-metrics-schemas.ts';
 import type { Post } from '../../../../domain/post.ts';
 import { makePost, result } from '../../../test-support/post-fixtures.ts';
 import { renderWithProviders } from '../../../test-support/render.tsx';

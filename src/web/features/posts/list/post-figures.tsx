@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../domain/post.ts';
-import type { NetworkMetrics } from '../../../../domain/post-metrics.ts';
+import type { NetworkMetrics } from '../../../../domain/post-metrics-schemas.ts';
 import { POST_NETWORKS } from '../../../../domain/post-rules.ts';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../../domain/languages.ts';
 import { NETWORK_NAMES } from '../../../../domain/social-networks.ts';
