@@ -202,7 +202,7 @@ describe('projects and their images', () => {
       await admin.getByText('Proyecto actualizado correctamente').waitFor();
       const edited = admin.getByRole('row').filter({ hasText: 'Casa en el Montseny II' });
       // SPEC §2: the shown map's badge links to the public project page (the web link), not the map (issue 29).
-      const mapBadge = edited.getByRole('link', { name: /Mapa de Casa en el Montseny II/ });
+      const mapBadge = edited.getByRole('link', { name: /^Mapa: publicado \(Casa en el Montseny II\)/ });
       expect(await mapBadge.textContent()).toBe('Mapa: publicado');
       expect(await mapBadge.getAttribute('href')).toBe('https://estudio-e2e.es/montseny');
       expect(((await (await admin.request.get(`${server.url}/api/projects/${projectId}`)).json()) as typeof created).keywords).toBe('madera,bosque');

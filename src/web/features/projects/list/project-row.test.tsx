@@ -56,7 +56,7 @@ describe('ProjectRow', () => {
 
   it('marks a map that is shown as "Map: published", linking to the public project page, not the map (SPEC §2, issue 29)', () => {
     renderRow({ maps_url: 'https://maps.example.com/?q=1', show_map: true, weblink: 'https://estudio.es/casa-montseny' });
-    const link = screen.getByRole('link', { name: /Map of Casa Montseny: published; open the project's public page/ });
+    const link = screen.getByRole('link', { name: "Map: published (Casa Montseny); open the project's public page" });
     expect(link.getAttribute('href')).toBe('https://estudio.es/casa-montseny');
     expect(link.textContent).toBe('Map: published');
   });
