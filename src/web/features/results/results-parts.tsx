@@ -1,4 +1,5 @@
 import { Box, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { useTranslation } from 'react-i18next';
 import type { Results } from '../../../domain/results.ts';
 import { NetworkIcon } from '../../ui/network-icon.tsx';
