@@ -156,37 +156,6 @@ export async function findPostOwner(db: Kysely<Database>, postId: number): Promi
   return db.selectFrom('posts').select('owner_id').where('id', '=', postId).executeTakeFirst();
 }
 
-/** The post's schedules (one per network and round), newest round first. */
-export async function findPostSchedules(db: Kysely<Database>, postId: number) {
-  return db
-    .selectFrom('post_metric_reads')
-    .select(['network', 'remote_id', 'published_at', 'next_read_at'])
-    .where('post_id', '=', postId)
-    .orderBy('published_at', 'desc')
-    .execute();
-}
-
-/** Per network of the post: its latest figures (the `latest` row) and its latest attempt of any outcome. */
-export async function findLatestReadings(db: Kysely<Database>, dialect: Dialect, postId: number) {
-  const flag = flagWriter(dialect);
-  const [latest, attempts] = await Promise.all([
-    db.selectFrom('post_metrics').selectAll().where('post_id', '=', postId).where('latest', '=', flag(true)).execute(),
-    db
-      .selectFrom('post_metrics as m')
-      .selectAll('m')
-      .where('m.post_id', '=', postId)
-      .where('m.read_at', '=', (eb) =>
-        eb
-          .selectFrom('post_metrics as n')
-          .select((n) => n.fn.max('n.read_at').as('at'))
-          .whereRef('n.post_id', '=', 'm.post_id')
-          .whereRef('n.network', '=', 'm.network'),
-      )
-      .execute(),
-  ]);
-  return { latest, attempts };
-}
-
 /**
  * The posts' schedules and readings for many posts at once (the posts list and calendar, the project
  * sums): three indexed queries, whatever the number of posts.

@@ -7,7 +7,7 @@ import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import type { Kysely } from 'kysely';
 import { READ_METRICS_INTERVAL_MINUTES } from './read-metrics-job.ts';
-import { READ_METRICS_SUBJECT, findLatestReadings, findLatestReadingsOfPosts, findPostOwner, findPostSchedules, sumLatestByProject } from './repo.ts';
+import { READ_METRICS_SUBJECT, findLatestReadingsOfPosts, findPostOwner, sumLatestByProject } from './repo.ts';
 import { type RecurringJob, enqueueRecurringJob, scheduleRecurringJob } from '../../jobs/recurring-job.ts';
 
 /**
@@ -30,12 +30,12 @@ export async function getPostMetrics(deps: MetricsReadDependencies, actor: Sessi
   if (actor.role !== 'admin' && actor.role !== 'customer') throw new AppError('FORBIDDEN', 'Posts are available to administrators and customers only');
   const post = await findPostOwner(deps.db, postId);
   if (!post || (actor.role !== 'admin' && post.owner_id !== actor.id)) throw new AppError('NOT_FOUND', `Post with id ${postId} not found`);
-  const [schedules, { latest, attempts }] = await Promise.all([findPostSchedules(deps.db, postId), findLatestReadings(deps.db, deps.dialect, postId)]);
-  return { networks: networksOf(schedules, latest, attempts) };
+  return { networks: (await latestMetricsOfPosts(deps, [postId])).get(postId) ?? [] };
 }
 
-type ScheduleRow = Awaited<ReturnType<typeof findPostSchedules>>[number];
-type ReadingRow = Awaited<ReturnType<typeof findLatestReadings>>['latest'][number];
+type ReadingsOfPosts = Awaited<ReturnType<typeof findLatestReadingsOfPosts>>;
+type ScheduleRow = ReadingsOfPosts['schedules'][number];
+type ReadingRow = ReadingsOfPosts['latest'][number];
 
 /** One post's figures per network from its schedules (newest round first) and readings. */
 function networksOf(schedules: ScheduleRow[], latest: ReadingRow[], attempts: ReadingRow[]): NetworkMetrics[] {
