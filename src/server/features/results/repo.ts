@@ -88,12 +88,21 @@ export async function topProjects(db: Kysely<Database>, dialect: Dialect, scope:
   return rows.map((row) => ({ ...row, posts: Number(row.posts), interactions: Number(row.interactions), impressions: Number(row.impressions) }));
 }
 
-/** A page of the CSV's rows (a post's latest figures on a network), by the reading's id, after the id given. */
-export async function exportPage(db: Kysely<Database>, dialect: Dialect, scope: ResultsScope, after: number, limit: number) {
-  return latestOfScope(db, dialect, scope)
+/** Where a CSV page ends: its last row's publication instant (as stored), post and network. */
+export interface ExportCursor {
+  published_at: string | Date;
+  post_id: number;
+  network: string;
+}
+
+/**
+ * A page of the CSV's rows (a post's latest figures on a network) in publication order, then post, then
+ * network, after the cursor given (keyset: the next page starts from migration 027's index, never by offset).
+ */
+export async function exportPage(db: Kysely<Database>, dialect: Dialect, scope: ResultsScope, after: ExportCursor | undefined, limit: number) {
+  let query = latestOfScope(db, dialect, scope)
     .innerJoin('projects as pr', 'pr.id', 'm.project_id')
     .select([
-      'm.id',
       'm.post_id',
       'm.project_id',
       'pr.title as project_title',
@@ -102,9 +111,7 @@ export async function exportPage(db: Kysely<Database>, dialect: Dialect, scope: 
       'm.read_at',
       'p.text',
       ...POST_METRICS.map((metric) => `m.${metric}` as const),
-    ])
-    .where('m.id', '>', after)
-    .orderBy('m.id')
-    .limit(limit)
-    .execute();
+    ]);
+  if (after) query = query.where(sql<boolean>`(m.published_at, m.post_id, m.network) > (${after.published_at}, ${after.post_id}, ${after.network})`);
+  return query.orderBy('m.published_at').orderBy('m.post_id').orderBy('m.network').limit(limit).execute();
 }

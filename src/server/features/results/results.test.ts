@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readInstant } from '../../db/values.ts';
 import { createTestPost, createTestProject } from '../../test-support/posts.ts';
 import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { exportPage } from './repo.ts';
 
 /**
  * GET /api/results and its CSV (issue 26 items 2 and 5, decision 046): the latest figures of the posts
@@ -198,5 +200,23 @@ describe('the results', () => {
     // 4 latest readings of Clara's in the period (Tuesday's two networks, Saturday, the midnight one), none of Bruno's.
     expect(text.match(/\r\n\d+,\d+,/g)).toHaveLength(4);
     expect(text).not.toContain('9000');
+    // By publication, then post, then network: the midnight one (16 Nov), Tuesday's instagram and linkedin, Saturday.
+    const keys = lines.slice(1).flatMap((line) => (/^\d+,\d+,/.test(line) ? [line.split(',')[0]] : []));
+    expect(keys).toEqual([posts.claraMidnight, posts.claraTuesday, posts.claraTuesday, posts.claraSaturday].map(String));
+  });
+
+  it("pages the export by publication, post and network, each page starting after the last one's key", async () => {
+    const scope = { from: '2026-01-01T00:00:00.000Z', to: '2027-01-01T00:00:00.000Z', ownerId: undefined };
+    const whole = await exportPage(t.database.db, t.database.dialect, scope, undefined, 100);
+    const paged: typeof whole = [];
+    for (let page = await exportPage(t.database.db, t.database.dialect, scope, undefined, 1); page.length > 0;) {
+      paged.push(...page);
+      page = await exportPage(t.database.db, t.database.dialect, scope, page.at(-1), 1);
+    }
+    const key = (row: (typeof whole)[number]) => `${readInstant(row.published_at).toISOString()} ${String(row.post_id).padStart(9, '0')} ${row.network}`;
+    expect(whole.map(key)).toEqual(whole.map(key).sort());
+    // Two networks of one post share an instant: the keyset still gives each once.
+    expect(paged.map(key)).toEqual(whole.map(key));
+    expect(whole).toHaveLength(7);
   });
 });

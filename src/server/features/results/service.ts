@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
-import { type ResultsScope, type Sums, exportPage, publishedFigures, topPosts, topProjects, totalsByNetwork } from './repo.ts';
+import { type ExportCursor, type ResultsScope, type Sums, exportPage, publishedFigures, topPosts, topProjects, totalsByNetwork } from './repo.ts';
 
 /**
  * The Results page (issue 26 items 2 and 5, docs/decisions/046): the latest figures of the posts published
@@ -119,14 +119,15 @@ const PAGE = 500;
 
 /**
  * GET /api/results/export.csv: the period's posts' latest figures, one line per post and network, UTF-8
- * with a BOM (Excel), CRLF line ends, stable English headers; read and written a page at a time.
+ * with a BOM (Excel), CRLF line ends, stable English headers, by publication (then post, network); read and
+ * written a page at a time.
  */
 export async function* exportResults(deps: ResultsDependencies, actor: SessionUser, query: ResultsQuery): AsyncGenerator<string> {
   const ownerId = ownerOf(actor, query);
   const timeZone = deps.calendar.timeZone;
   const scope = scopeOf(periodRanges(query.period, deps.calendar.today()).current, timeZone, ownerId);
   yield `\uFEFF${RESULTS_CSV_COLUMNS.join(',')}\r\n`;
-  let after = 0;
+  let after: ExportCursor | undefined;
   for (;;) {
     const rows = await exportPage(deps.db, deps.dialect, scope, after, PAGE);
     if (rows.length === 0) return;
@@ -147,7 +148,7 @@ export async function* exportResults(deps: ResultsDependencies, actor: SessionUs
             .join(',') + '\r\n',
       )
       .join('');
-    after = rows[rows.length - 1]!.id;
+    after = rows[rows.length - 1]!;
     if (rows.length < PAGE) return;
   }
 }
