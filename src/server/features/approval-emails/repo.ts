@@ -35,7 +35,8 @@ export async function anyPostAwaitsApproval(db: Kysely<Database>): Promise<boole
   return (await db.selectFrom('posts').select('id').where('state', '=', 'awaiting_approval').limit(1).executeTakeFirst()) !== undefined;
 }
 
-function awaitingPosts(db: Kysely<Database>) {
+/** A post as the e-mails name it: its text, day and project. */
+function postsAsNamed(db: Kysely<Database>) {
   return db
     .selectFrom('posts')
     .innerJoin('projects', 'projects.id', 'posts.project_id')
@@ -48,7 +49,11 @@ function awaitingPosts(db: Kysely<Database>) {
       'posts.publish_time',
       'posts.publish_at',
       'projects.title as project_title',
-    ])
+    ]);
+}
+
+function awaitingPosts(db: Kysely<Database>) {
+  return postsAsNamed(db)
     .where('posts.state', '=', 'awaiting_approval')
     .where('posts.owner_id', 'is not', null)
     .where('posts.approval_asked_at', 'is not', null);
@@ -198,21 +203,6 @@ export async function findRecipients(db: Kysely<Database>, ids: string[]): Promi
 /** The decided posts an author's e-mail lists, as they are now (a post deleted since is left out). */
 export async function findDecidedPosts(db: Kysely<Database>, ids: number[]): Promise<AwaitingPost[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('posts')
-    .innerJoin('projects', 'projects.id', 'posts.project_id')
-    .select([
-      'posts.id',
-      'posts.owner_id',
-      'posts.approval_asked_at',
-      'posts.text',
-      'posts.publish_on',
-      'posts.publish_time',
-      'posts.publish_at',
-      'projects.title as project_title',
-    ])
-    .where('posts.id', 'in', ids)
-    .orderBy('posts.id')
-    .execute();
+  const rows = await postsAsNamed(db).where('posts.id', 'in', ids).orderBy('posts.id').execute();
   return rows.map((row) => ({ ...toAwaitingPost({ ...row, owner_id: row.owner_id ?? '', approval_asked_at: row.approval_asked_at ?? new Date(0) }) }));
 }
