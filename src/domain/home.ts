@@ -81,6 +81,19 @@ export const homeReadyDraftSchema = z.object({
 
 export const homeProjectSchema = z.object({ id: z.number().int(), title: z.string(), state: z.enum(PROJECT_STATES), created_at: z.string() });
 
+/**
+ * The results line (issue 26 item 2): the sums of the latest reach and interactions of the posts published
+ * this studio month (up to today) and last month, all networks, as the Results page counts them.
+ */
+export const homeResultsSchema = z.object({
+  /** This month, YYYY-MM. */
+  month: z.string(),
+  reach: z.number().int(),
+  interactions: z.number().int(),
+  previous_reach: z.number().int(),
+  previous_interactions: z.number().int(),
+});
+
 export const homeSchema = z.object({
   /** The studio's today, YYYY-MM-DD. */
   today: z.string(),
@@ -99,6 +112,8 @@ export const homeSchema = z.object({
   projects: sectionOf(homeProjectSchema)
     .extend({ states: z.array(z.object({ state: z.enum(PROJECT_STATES), count: z.number().int(), atLeast: z.boolean() })) })
     .nullable(),
+  /** This month's reach and interactions against last month's: a customer's own, an administrator's whole studio; null for other roles. */
+  results: homeResultsSchema.nullable(),
 });
 export type Home = z.infer<typeof homeSchema>;
 export type HomeFailedPublication = z.infer<typeof homeFailedPublicationSchema>;
@@ -108,3 +123,4 @@ export type HomeAwaitingPost = z.infer<typeof homeAwaitingPostSchema>;
 export type HomeConnectionAlert = z.infer<typeof homeConnectionAlertSchema>;
 export type HomeReadyDraft = z.infer<typeof homeReadyDraftSchema>;
 export type HomeProject = z.infer<typeof homeProjectSchema>;
+export type HomeResults = z.infer<typeof homeResultsSchema>;

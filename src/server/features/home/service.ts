@@ -19,6 +19,7 @@ import { readInstant } from '../../db/values.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { countPostsOf } from '../posts/service.ts';
 import { countProjectsOf } from '../projects/service.ts';
+import { monthFigures } from '../results/service.ts';
 import {
   type ConnectionAlertRow,
   type PostItemRow,
@@ -220,7 +221,9 @@ export async function getHome(deps: HomeDependencies, actor: SessionUser): Promi
     postViewer ? countPostsOf(deps.db, actor) : null,
     projectViewer ? countProjectsOf(deps.db, actor) : null,
   ]);
-  const [awaiting, failed, alerts, drafts, previewPosts, scheduled, projectStates] = await Promise.all([
+  // The Results page's roles (results/service.ts): a customer her own figures, an administrator the studio's.
+  const seesResults = actor.role === 'admin' || actor.role === 'customer';
+  const [awaiting, failed, alerts, drafts, previewPosts, scheduled, projectStates, results] = await Promise.all([
     postViewer && postCounts ? awaitingApproval(deps, postViewer, postCounts) : null,
     postViewer ? failedPublications(deps, postViewer) : null,
     // The connections serve the projects' posts: a role without projects has no Settings to mend them in (decision 021).
@@ -229,6 +232,7 @@ export async function getHome(deps: HomeDependencies, actor: SessionUser): Promi
     postViewer && postCounts ? previews(deps, postViewer, postCounts) : null,
     postViewer && postCounts ? nextScheduled(deps, postViewer, postCounts) : null,
     projectViewer && projectCounts ? projects(deps, projectViewer, projectCounts) : null,
+    seesResults ? monthFigures(deps, seesAll ? undefined : actor.id) : null,
   ]);
   return {
     today: deps.calendar.today(),
@@ -239,5 +243,6 @@ export async function getHome(deps: HomeDependencies, actor: SessionUser): Promi
     previews: previewPosts,
     nextScheduled: scheduled,
     projects: projectStates,
+    results,
   };
 }

@@ -157,3 +157,32 @@ export async function* exportResults(deps: ResultsDependencies, actor: SessionUs
 export function checkResultsAccess(actor: SessionUser, query: ResultsQuery): void {
   ownerOf(actor, query);
 }
+
+/** The home dashboard's line (issue 26 item 2): reach and interactions of the posts published this studio month (to today) and last month. */
+export interface MonthFigures {
+  /** YYYY-MM of this month. */
+  month: string;
+  reach: number;
+  interactions: number;
+  previous_reach: number;
+  previous_interactions: number;
+}
+
+/** Sums of the latest figures, every network, of the owner's posts (every owner's when undefined), as GET /api/results counts them. */
+export async function monthFigures(deps: Pick<ResultsDependencies, 'db' | 'dialect' | 'calendar'>, ownerId: string | undefined): Promise<MonthFigures> {
+  const today = deps.calendar.today();
+  const month = today.slice(0, 7);
+  const ranges = periodRanges(`month:${month}`, today);
+  const [current, previous] = await Promise.all([
+    totalsByNetwork(deps.db, deps.dialect, scopeOf(ranges.current, deps.calendar.timeZone, ownerId)),
+    totalsByNetwork(deps.db, deps.dialect, scopeOf(ranges.previous, deps.calendar.timeZone, ownerId)),
+  ]);
+  const sum = (rows: typeof current, metric: 'reach' | 'interactions') => rows.reduce((total, row) => total + row.figures[metric], 0);
+  return {
+    month,
+    reach: sum(current, 'reach'),
+    interactions: sum(current, 'interactions'),
+    previous_reach: sum(previous, 'reach'),
+    previous_interactions: sum(previous, 'interactions'),
+  };
+}

@@ -72,6 +72,7 @@ const ADMIN_HOME: Home = {
       { state: 'preview', count: 1, atLeast: false },
     ],
   },
+  results: null,
 };
 
 function renderDashboard(home: Home, role: Role, language: 'es' | 'en' | 'cat') {
@@ -226,5 +227,49 @@ describe('the dashboard: posts awaiting approval first (issue 25)', () => {
     renderDashboard(ADMIN_HOME, 'customer', 'en');
     await section(/Next posts/);
     expect(screen.queryByRole('region', { name: /Awaiting your approval/ })).toBeNull();
+  });
+});
+
+describe('the dashboard: the results line (issue 26)', () => {
+  const results = { month: '2026-11', reach: 1250, interactions: 90, previous_reach: 1000, previous_interactions: 120 };
+
+  it.each([
+    [
+      'en',
+      'customer',
+      /Your results this month/,
+      'Reach 1,250 (▲ up 25 %; last month 1,000) · interactions 90 (▼ down 25 %; last month 120).',
+      'See the results',
+    ],
+    [
+      'es',
+      'admin',
+      /Los resultados del estudio este mes/,
+      'Alcance 1250 (▲ sube un 25 %; el mes pasado 1000) · interacciones 90 (▼ baja un 25 %; el mes pasado 120).',
+      'Ver los resultados',
+    ],
+    [
+      'cat',
+      'customer',
+      /Els teus resultats aquest mes/,
+      'Abast 1.250 (▲ puja un 25 %; el mes passat 1.000) · interaccions 90 (▼ baixa un 25 %; el mes passat 120).',
+      'Veure els resultats',
+    ],
+  ] as const)('in %s, shows a %s this month against last month with a link to Results', async (language, role, title, line, link) => {
+    renderDashboard({ ...ADMIN_HOME, results }, role, language);
+    const region = await section(title);
+    within(region).getByText((_, element) => element?.tagName === 'P' && element.textContent === `${line} ${link}`);
+    expect(within(region).getByRole('link', { name: link }).getAttribute('href')).toBe('/results');
+  });
+
+  it('says a month is new when last month had none', async () => {
+    renderDashboard({ ...ADMIN_HOME, results: { ...results, previous_reach: 0, previous_interactions: 0 } }, 'customer', 'en');
+    within(await section(/Your results this month/)).getByText(/Reach 1,250 \(▲ new; last month 0\)/);
+  });
+
+  it('shows nothing when the answer has no results (a publisher)', async () => {
+    renderDashboard(ADMIN_HOME, 'publisher', 'en');
+    await section(/Shortcuts/);
+    expect(screen.queryByRole('region', { name: /results this month/ })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { ConnectionItem } from './connection-item.tsx';
 import { DashboardSection } from './dashboard-section.tsx';
 import { AwaitingItem, FailedPublicationItem, PreviewItem, ScheduledItem } from './post-items.tsx';
 import { ProjectItem, ReadyDraftItem } from './project-items.tsx';
+import { ResultsLine } from './results-line.tsx';
 import { Shortcuts } from './shortcuts.tsx';
 
 /**
@@ -33,7 +34,7 @@ export function Dashboard({ role }: { role: Role }) {
         {t('home.loadFailed', { message: describe(home.error) })}
       </Alert>
     );
-  const { awaitingApproval, failedPublications, connections, readyDrafts, previews, nextScheduled, projects, today } = home.data;
+  const { awaitingApproval, failedPublications, connections, readyDrafts, previews, nextScheduled, projects, results, today } = home.data;
 
   return (
     <Stack gap="xl" mt="xl">
@@ -188,6 +189,8 @@ export function Dashboard({ role }: { role: Role }) {
           )}
         </SimpleGrid>
       )}
+      {/* This month's reach and interactions against last month's (issue 26): customers and administrators. */}
+      {results && <ResultsLine results={results} admin={role === 'admin'} />}
       <Shortcuts role={role} />
     </Stack>
   );
