@@ -17,6 +17,17 @@ export const resultsQuerySchema = z.object({
 });
 export type ResultsQuery = z.infer<typeof resultsQuerySchema>;
 
+/** GET /api/results/report.pdf (issue 26 item 3, decision 047): one customer's calendar month, not a future one. */
+export const reportQuerySchema = z.object({
+  month: z
+    .string()
+    .max(7)
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'reportMonthInvalid'),
+  /** An administrator names the customer (required for them); a customer only herself. */
+  customer: z.string().min(1).max(100).optional(),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
 export interface DayRange {
   /** First and last studio day, both included. */
   from: string;

@@ -240,6 +240,7 @@ export async function buildApp(deps: AppDependencies) {
     db: database.db,
     dialect: database.dialect,
     auth,
+    storage: deps.storage,
     calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
   });
   await app.register(queueRoutes, { db: database.db, auth, now: deps.now });

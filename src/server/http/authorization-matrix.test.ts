@@ -104,6 +104,8 @@ const RULES: Record<string, Rule> = {
   // Issue 26: the Results page and its CSV, as the calendar (a customer her own, an administrator any customer's or all).
   'GET /api/results': { roles: POST_ROLES },
   'GET /api/results/export.csv': { roles: POST_ROLES },
+  // Issue 26 item 3 (decision 047): a customer her own month's report, an administrator a named customer's.
+  'GET /api/results/report.pdf': { roles: POST_ROLES },
   'POST /api/posts/{id}/comments': { roles: POST_ROLES, resource: 'post' },
   // Issue 25 item 2 (decision 040): only the owning customer decides on a post awaiting approval, an administrator never.
   'POST /api/posts/{id}/approve': { roles: ['customer'], resource: 'post' },

@@ -115,3 +115,42 @@ export async function exportPage(db: Kysely<Database>, dialect: Dialect, scope: 
   if (after) query = query.where(sql<boolean>`(m.published_at, m.post_id, m.network) > (${after.published_at}, ${after.post_id}, ${after.network})`);
   return query.orderBy('m.published_at').orderBy('m.post_id').orderBy('m.network').limit(limit).execute();
 }
+
+/** Each post's first image (its lowest position), the key of its LinkedIn copy (a JPEG or PNG): the monthly report shows it. */
+export async function firstImageKeys(db: Kysely<Database>, postIds: number[]): Promise<Map<number, string>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('post_images')
+    .select(['post_id', 'position', 'linkedin_key', 'instagram_key'])
+    .where('post_id', 'in', postIds)
+    .orderBy('post_id')
+    .orderBy('position')
+    .execute();
+  const keys = new Map<number, string>();
+  for (const row of rows) if (!keys.has(row.post_id)) keys.set(row.post_id, row.linkedin_key || row.instagram_key);
+  return keys;
+}
+
+/** A report's customer: who the report is of, named as the app names them, and in which language. */
+export async function findReportCustomer(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'role', 'email', 'name', 'first_name', 'last_name', 'company', 'language', 'active'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The customers with a post published (with figures or not) between two instants (from included): the monthly e-mail's recipients. */
+export async function customersWithPublishedPosts(db: Kysely<Database>, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.owner_id')
+    .select('p.owner_id')
+    .distinct()
+    .where('u.role', '=', 'customer')
+    .where('p.published_at', '>=', from)
+    .where('p.published_at', '<', to)
+    .orderBy('p.owner_id')
+    .execute();
+  return rows.map((row) => row.owner_id!);
+}

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultsQuerySchema, resultsSchema } from '../../../domain/results.ts';
+import { reportQuerySchema, resultsQuerySchema, resultsSchema } from '../../../domain/results.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { requireRole } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { type ResultsDependencies, checkResultsAccess, exportResults, getResults } from './service.ts';
+import { type ResultsDependencies, checkResultsAccess, downloadMonthlyReport, exportResults, getResults } from './service.ts';
 
 /** The Results page and its CSV (issue 26 items 2 and 5, decision 046): customers their own, administrators one customer's or all. */
 export async function resultsRoutes(app: FastifyInstance, deps: ResultsDependencies & { auth: Auth }): Promise<void> {
@@ -48,6 +48,28 @@ export async function resultsRoutes(app: FastifyInstance, deps: ResultsDependenc
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(exportResults(deps, request.user!, request.query)) as unknown as string);
+    },
+  );
+
+  api.get(
+    '/api/results/report.pdf',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "A customer's monthly report as a PDF (issue 26 item 3, decision 047): the month's totals per network against the month before, a chart of its days and the top posts with their first image; a customer her own, an administrator a customer's (customer= required); not a month to come",
+        querystring: reportQuerySchema,
+        response: { 200: z.string(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const report = await downloadMonthlyReport(deps, request.user!, request.query);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${report.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(report.pdf as unknown as string);
     },
   );
 }

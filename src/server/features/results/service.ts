@@ -1,15 +1,30 @@
 import type { Kysely } from 'kysely';
 import { POST_METRICS } from '../../../domain/post-metrics.ts';
 import { POST_NETWORKS } from '../../../domain/post-rules.ts';
-import { type DayRange, RESULTS_CSV_COLUMNS, type Results, type ResultsQuery, periodRanges } from '../../../domain/results.ts';
+import { DEFAULT_LANGUAGE, type Language, isLanguage } from '../../../domain/languages.ts';
+import { type DayRange, RESULTS_CSV_COLUMNS, type ReportQuery, type Results, type ResultsQuery, periodRanges } from '../../../domain/results.ts';
 import { addDays, daysBetween, instantOf, isoWeekdayOf, wallClockOf } from '../../../domain/studio-time.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
-import { type ExportCursor, type ResultsScope, type Sums, exportPage, publishedFigures, topPosts, topProjects, totalsByNetwork } from './repo.ts';
+import { renderReportPdf } from './report-pdf.ts';
+import {
+  type ExportCursor,
+  type ResultsScope,
+  type Sums,
+  customersWithPublishedPosts,
+  exportPage,
+  findReportCustomer,
+  firstImageKeys,
+  publishedFigures,
+  topPosts,
+  topProjects,
+  totalsByNetwork,
+} from './repo.ts';
 
 /**
  * The Results page (issue 26 items 2 and 5, docs/decisions/046): the latest figures of the posts published
@@ -20,6 +35,8 @@ export interface ResultsDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
   calendar: StudioCalendar;
+  /** Where the posts' images are: the monthly report shows the top posts' first ones. */
+  storage: Storage;
 }
 
 const ZERO = Object.fromEntries(POST_METRICS.map((metric) => [metric, 0])) as Sums;
@@ -41,9 +58,12 @@ function scopeOf(range: DayRange, timeZone: string, ownerId: string | undefined)
 }
 
 export async function getResults(deps: ResultsDependencies, actor: SessionUser, query: ResultsQuery): Promise<Results> {
-  const ownerId = ownerOf(actor, query);
+  return resultsOf(deps, ownerOf(actor, query), query.period);
+}
+
+async function resultsOf(deps: ResultsDependencies, ownerId: string | undefined, period: string): Promise<Results> {
   const timeZone = deps.calendar.timeZone;
-  const ranges = periodRanges(query.period, deps.calendar.today());
+  const ranges = periodRanges(period, deps.calendar.today());
   const scope = scopeOf(ranges.current, timeZone, ownerId);
   const previousScope = scopeOf(ranges.previous, timeZone, ownerId);
   const [current, previous, figures, posts, projects] = await Promise.all([
@@ -85,7 +105,7 @@ export async function getResults(deps: ResultsDependencies, actor: SessionUser, 
     .map((cell) => ({ weekday: cell.weekday, hour: cell.hour, posts: cell.posts.size, interactions: cell.interactions }));
 
   return {
-    period: query.period,
+    period,
     range: ranges.current,
     previous_range: ranges.previous,
     totals,
@@ -156,6 +176,67 @@ export async function* exportResults(deps: ResultsDependencies, actor: SessionUs
 /** Checks who may read before the stream starts (errors then are ordinary 4xx answers). */
 export function checkResultsAccess(actor: SessionUser, query: ResultsQuery): void {
   ownerOf(actor, query);
+}
+
+/** A monthly report (issue 26 item 3, docs/decisions/047): the PDF, the figures it shows (GET /api/results's for that month) and its file name. */
+export interface MonthlyReport {
+  pdf: Buffer;
+  results: Results;
+  studioName: string;
+  filename: string;
+}
+
+/** The customer as the app names them: the company, else the full name, else the account's name or e-mail. */
+function studioNameOf(customer: { company: string; first_name: string; last_name: string; name: string; email: string }): string {
+  return customer.company.trim() || [customer.first_name, customer.last_name].filter(Boolean).join(' ').trim() || customer.name.trim() || customer.email;
+}
+
+/** The month's report of a customer, in a language: the same figures as GET /api/results?period=month:YYYY-MM&customer=ID. */
+export async function buildMonthlyReport(deps: ResultsDependencies, customerId: string, month: string, language: Language): Promise<MonthlyReport> {
+  const customer = await findReportCustomer(deps.db, customerId);
+  if (!customer || customer.role !== 'customer') throw new AppError('NOT_FOUND', 'No such customer');
+  const results = await resultsOf(deps, customerId, `month:${month}`);
+  const keys = await firstImageKeys(
+    deps.db,
+    results.top_posts.map((post) => post.post_id),
+  );
+  const images = new Map<number, Buffer>();
+  for (const [postId, key] of keys) {
+    // An image gone from storage leaves an empty frame, not a report that fails.
+    const bytes = await deps.storage.get(key).catch(() => null);
+    if (bytes) images.set(postId, bytes);
+  }
+  const studioName = studioNameOf(customer);
+  const pdf = await renderReportPdf({ language, studioName, month, results, images });
+  const slug =
+    studioName
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'customer';
+  return { pdf, results, studioName, filename: `alzado-report-${slug}-${month}.pdf` };
+}
+
+/**
+ * GET /api/results/report.pdf: a customer her own month, an administrator a customer's (named: a report is
+ * of one customer), in the language of whoever downloads it; not a month to come.
+ */
+export async function downloadMonthlyReport(deps: ResultsDependencies, actor: SessionUser, query: ReportQuery): Promise<MonthlyReport> {
+  const ownerId = ownerOf(actor, { period: `month:${query.month}`, customer: query.customer });
+  if (ownerId === undefined) throw new AppError('VALIDATION_FAILED', 'Name the customer whose report it is', { customer: 'reportCustomerRequired' });
+  if (query.month > deps.calendar.today().slice(0, 7)) throw new AppError('VALIDATION_FAILED', 'The month has not begun', { month: 'reportMonthFuture' });
+  const reader = await findReportCustomer(deps.db, actor.id);
+  const language = reader && isLanguage(reader.language) ? reader.language : DEFAULT_LANGUAGE;
+  return buildMonthlyReport(deps, ownerId, query.month, language);
+}
+
+/** The customers with posts published in a studio month (YYYY-MM): whom the monthly e-mail goes to. */
+export async function customersPublishingIn(deps: Pick<ResultsDependencies, 'db' | 'calendar'>, month: string): Promise<string[]> {
+  const ranges = periodRanges(`month:${month}`, deps.calendar.today());
+  const scope = scopeOf(ranges.current, deps.calendar.timeZone, undefined);
+  return customersWithPublishedPosts(deps.db, scope.from, scope.to);
 }
 
 /** The home dashboard's line (issue 26 item 2): reach and interactions of the posts published this studio month (to today) and last month. */
