@@ -62,7 +62,8 @@ export const PAGES = {
     module: 'features/projects/projects-page.tsx',
     component: 'ProjectsPage',
     layout: 'signedIn',
-    namespaces: ['projects', 'validation'],
+    // posts: the rows' figures (ProjectFigures); named here so it loads with the page, not after the list.
+    namespaces: ['projects', 'posts', 'validation'],
     prefetch: 'prefetchProjectsPage',
   },
   posts: {
