@@ -90,7 +90,7 @@ describe('the Results page', () => {
     await screen.findByRole('img', { name: '170 interactions in the period; the best day Nov 23 with 90.' });
     const posts = screen.getByRole('region', { name: 'Top posts' });
     within(posts).getByText('Una torre, "alta"');
-    within(posts).getByText('Torre · Nov 23');
+    within(posts).getByText('Torre · Nov 23 · Instagram');
     const projects = screen.getByRole('region', { name: 'Top projects' });
     expect(within(projects).getAllByRole('row')).toHaveLength(2);
   });

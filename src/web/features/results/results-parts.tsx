@@ -113,7 +113,6 @@ export function TopPosts({ posts, format, formatDay }: { posts: Results['top_pos
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('top.post')}</Table.Th>
-            <Table.Th>{t('top.networks')}</Table.Th>
             <Table.Th ta="right">{t('metric.interactions')}</Table.Th>
             <Table.Th ta="right">{t('metric.impressions')}</Table.Th>
           </Table.Tr>
@@ -121,15 +120,15 @@ export function TopPosts({ posts, format, formatDay }: { posts: Results['top_pos
         <Table.Tbody>
           {posts.map((post) => (
             <Table.Tr key={post.post_id}>
-              <Table.Td>
+              {/* The networks in the post's second line rather than a column: the table fits a phone. */}
+              <Table.Td miw={160}>
                 <Text size="sm" lineClamp={2}>
                   {post.text}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {post.project_title} · {formatDay(post.published_at)}
+                  {post.project_title} · {formatDay(post.published_at)} · {post.networks.map((network) => t(`network.${network}`)).join(', ')}
                 </Text>
               </Table.Td>
-              <Table.Td>{post.networks.map((network) => t(`network.${network}`)).join(', ')}</Table.Td>
               <Table.Td ta="right">{format(post.interactions)}</Table.Td>
               <Table.Td ta="right">{format(post.impressions)}</Table.Td>
             </Table.Tr>
