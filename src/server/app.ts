@@ -40,6 +40,7 @@ import { REVIEW_LINK_WINDOW_SECONDS } from './features/review-links/service.ts';
 import { voiceRoutes } from './features/voice/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { resultsRoutes } from './features/results/routes.ts';
+import { postEngagement } from './features/results/service.ts';
 import { createPublishing } from './features/publishing/service.ts';
 import { createPostRewriter } from './features/generation/rewrite-post.ts';
 import { generationRoutes } from './features/generation/routes.ts';
@@ -236,14 +237,20 @@ export async function buildApp(deps: AppDependencies) {
   });
   await app.register(historyRoutes, { db: database.db, auth, now: deps.now });
   await app.register(metricsRoutes, { db: database.db, dialect: database.dialect, auth });
-  await app.register(resultsRoutes, {
+  const resultsDependencies = {
     db: database.db,
     dialect: database.dialect,
-    auth,
     storage: deps.storage,
     calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
+  };
+  await app.register(resultsRoutes, { ...resultsDependencies, auth });
+  // Best time to post (decision 048): the queue's suggestions come from the owner's results.
+  await app.register(queueRoutes, {
+    db: database.db,
+    auth,
+    now: deps.now,
+    engagement: (ownerId: string, days: number) => postEngagement(resultsDependencies, ownerId, days),
   });
-  await app.register(queueRoutes, { db: database.db, auth, now: deps.now });
   await app.register(voiceRoutes, { db: database.db, auth, now: deps.now });
   await app.register(homeRoutes, {
     ...featureDependencies,

@@ -116,6 +116,8 @@ const RULES: Record<string, Rule> = {
   'POST /api/posts/{id}/queue': { roles: POST_ROLES, resource: 'post' },
   'GET /api/queue-slots': { roles: POST_ROLES },
   'PUT /api/queue-slots': { roles: POST_ROLES },
+  // Issue 26 item 4 (decision 048): best time to post, for the same owners as the slots.
+  'GET /api/queue-slots/suggestions': { roles: POST_ROLES },
   'GET /api/calendar': { roles: POST_ROLES },
   // Issue 24 item 4: the studio's voice, as the weekly slots (a customer's own, an admin's anyone's).
   'GET /api/studio-voice': { roles: POST_ROLES },

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
+import { BEST_TIMES_DAYS, type PostEngagement, suggestSlots } from '../../../domain/best-times.ts';
+import type { SlotSuggestions } from '../../../domain/best-times-schemas.ts';
 import { type PutQueueSlots, type QueueSlot, type QueueSlots, sortSlots } from '../../../domain/queue.ts';
 import { ROLES_WITH_POSTS, type Role } from '../../../domain/roles.ts';
+import { SOCIAL_NETWORKS } from '../../../domain/social-networks.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -16,6 +19,8 @@ export interface QueueDependencies {
   db: Kysely<Database>;
   /** The app's clock (lib/clock.ts). */
   now: Clock;
+  /** The owner's posts' latest interactions over the last `days` studio days (results/service.ts's postEngagement, wired in app.ts). */
+  engagement: (ownerId: string, days: number) => Promise<{ since: string; posts: PostEngagement[] }>;
 }
 
 /** Whose slots the actor asks for: a customer only their own, an administrator anyone's (their own by default). */
@@ -40,6 +45,21 @@ export async function setQueueSlots(deps: QueueDependencies, actor: SessionUser,
   const ownerId = await ownerFor(deps, actor, input.owner_id);
   await replaceSlotRows(deps.db, ownerId, input.slots, deps.now());
   return { owner_id: ownerId, slots: sortSlots(input.slots.map(({ weekday, time }) => ({ weekday, time }))) };
+}
+
+/**
+ * GET /api/queue-slots/suggestions (issue 26 item 4, decision 048): slots suggested from the owner's own
+ * results of the last BEST_TIMES_DAYS days, or the general advice, each marked when the queue has it already.
+ */
+export async function getSlotSuggestions(deps: QueueDependencies, actor: SessionUser, query: { owner?: string | undefined }): Promise<SlotSuggestions> {
+  const ownerId = await ownerFor(deps, actor, query.owner);
+  const [{ since, posts }, slots] = await Promise.all([deps.engagement(ownerId, BEST_TIMES_DAYS), slotsOfOwners(deps.db, [ownerId])]);
+  const taken = new Set((slots.get(ownerId) ?? []).map((slot) => `${slot.weekday} ${slot.time}`));
+  return {
+    owner_id: ownerId,
+    since,
+    suggestions: suggestSlots(posts, SOCIAL_NETWORKS).map((suggestion) => ({ ...suggestion, added: taken.has(`${suggestion.weekday} ${suggestion.time}`) })),
+  };
 }
 
 /** The slots of these owners (of every owner when undefined), each owner's in week order. */

@@ -41,9 +41,9 @@ export async function totalsByNetwork(db: Kysely<Database>, dialect: Dialect, sc
   return rows.map((row) => ({ network: row.network, posts: Number(row.posts), figures: toSums(row) }));
 }
 
-/** The figures of each post and network of the period with when it was published: the chart and the grid. */
+/** The figures of each post and network of the period with when it was published: the chart, the grid and the best times to post. */
 export async function publishedFigures(db: Kysely<Database>, dialect: Dialect, scope: ResultsScope) {
-  return latestOfScope(db, dialect, scope).select(['m.post_id', 'm.published_at', 'm.impressions', 'm.reach', 'm.interactions']).execute();
+  return latestOfScope(db, dialect, scope).select(['m.post_id', 'm.network', 'm.published_at', 'm.impressions', 'm.reach', 'm.interactions']).execute();
 }
 
 /** The 5 posts with the most interactions (all networks summed), then the most impressions, then the newest. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { POST_METRICS } from '../../../domain/post-metrics.ts';
+import type { PostEngagement } from '../../../domain/best-times.ts';
 import { POST_NETWORKS } from '../../../domain/post-rules.ts';
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '../../../domain/languages.ts';
 import { type DayRange, RESULTS_CSV_COLUMNS, type ReportQuery, type Results, type ResultsQuery, periodRanges } from '../../../domain/results.ts';
@@ -266,4 +267,25 @@ export async function monthFigures(deps: Pick<ResultsDependencies, 'db' | 'diale
     previous_reach: sum(previous, 'reach'),
     previous_interactions: sum(previous, 'interactions'),
   };
+}
+
+/**
+ * Best time to post (issue 26 item 4, decision 048): the latest interactions of each of the owner's posts
+ * published in the last `days` studio days, per network, placed in the studio's week; and the first day.
+ */
+export async function postEngagement(
+  deps: Pick<ResultsDependencies, 'db' | 'dialect' | 'calendar'>,
+  ownerId: string,
+  days: number,
+): Promise<{ since: string; posts: PostEngagement[] }> {
+  const today = deps.calendar.today();
+  const since = addDays(today, -(days - 1));
+  const timeZone = deps.calendar.timeZone;
+  const rows = await publishedFigures(deps.db, deps.dialect, scopeOf({ from: since, to: today }, timeZone, ownerId));
+  const posts = rows.flatMap((row): PostEngagement[] => {
+    if (row.network !== 'instagram' && row.network !== 'linkedin') return [];
+    const wall = wallClockOf(readInstant(row.published_at), timeZone);
+    return [{ network: row.network, weekday: isoWeekdayOf(wall.day), hour: Number(wall.time.slice(0, 2)), interactions: row.interactions ?? 0 }];
+  });
+  return { since, posts };
 }
