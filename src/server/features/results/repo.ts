@@ -2,7 +2,6 @@ import { type Kysely, sql } from 'kysely';
 import { POST_METRICS, type PostMetric } from '../../../domain/post-metrics.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { flagWriter } from '../../db/values.ts';
 
 /** SQL of the Results page (decision 046): the latest figures (migration 025's `latest`) of a period's posts. */
 export interface ResultsScope {
@@ -17,7 +16,8 @@ function latestOfScope(db: Kysely<Database>, dialect: Dialect, scope: ResultsSco
   let query = db
     .selectFrom('post_metrics as m')
     .innerJoin('posts as p', 'p.id', 'm.post_id')
-    .where('m.latest', '=', flagWriter(dialect)(true))
+    // Written as migration 025's and 027's partial indexes are (a bound parameter would not match them on SQLite).
+    .where(dialect === 'postgres' ? sql<boolean>`m.latest` : sql<boolean>`m.latest = 1`)
     .where('m.published_at', '>=', scope.from)
     .where('m.published_at', '<', scope.to);
   if (scope.ownerId !== undefined) query = query.where('p.owner_id', '=', scope.ownerId);
