@@ -18,6 +18,7 @@ import { CustomerSelect } from '../../ui/customer-select.tsx';
 import { PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useQueueSlots, useSaveQueueSlots } from './api/queue-slots.ts';
+import { SlotSuggestions } from './slot-suggestions.tsx';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** A Monday: ISO weekday n is this day plus n - 1. */
@@ -109,6 +110,7 @@ function QueueSlotsForm({ owner, saved }: { owner: string | null; saved: readonl
   const weekdays = WEEKDAYS.map((weekday) => ({ value: String(weekday), label: nameOf(weekday) }));
   const problems = rowProblems(rows);
   const unchanged = sameSlots(rows, saved);
+  const slotName = (slot: QueueSlot) => t('queue.slot', { weekday: nameOf(slot.weekday), at: atTime(slot.time) });
 
   const change = (key: number, patch: Partial<Row>) => {
     setRows(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -121,6 +123,15 @@ function QueueSlotsForm({ owner, saved }: { owner: string | null; saved: readonl
     setNextKey(nextKey + 1);
     setRefused(null);
   };
+  // A suggested slot (best time to post) is saved at once: the saved list plus it, as "Save" would.
+  const addSuggested = (slot: QueueSlot) =>
+    save.mutate(
+      { ...(owner ? { owner_id: owner } : {}), slots: [...saved, slot] },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: t('queue.suggestions.addedMessage', { slot: slotName(slot) }) }),
+        onError: (error) => setRefused(refusal(error)),
+      },
+    );
   const submit = () =>
     save.mutate(
       { ...(owner ? { owner_id: owner } : {}), slots: rows.map((row) => ({ weekday: Number(row.weekday), time: row.time })) },
@@ -199,6 +210,13 @@ function QueueSlotsForm({ owner, saved }: { owner: string | null; saved: readonl
           {t('queue.save')}
         </Button>
       </Group>
+      <SlotSuggestions
+        owner={owner}
+        saved={saved}
+        blocked={save.isPending ? 'saving' : !unchanged ? 'changes' : saved.length >= MAX_QUEUE_SLOTS ? 'full' : null}
+        slotName={slotName}
+        onAdd={addSuggested}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SlotSuggestions } from '../../../../domain/best-times-schemas.ts';
 import type { PutQueueSlots, QueueSlots } from '../../../../domain/queue.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -19,5 +20,13 @@ export function useSaveQueueSlots() {
   return useMutation({
     mutationFn: (input: PutQueueSlots) => apiRequest<QueueSlots>('/api/queue-slots', { method: 'PUT', body: input }),
     onSuccess: (answer, input) => queryClient.setQueryData(queueSlotsQueryKey(input.owner_id ?? null), answer),
+  });
+}
+
+/** GET /api/queue-slots/suggestions: best time to post, from the owner's own results or the general advice (decision 048). */
+export function useSlotSuggestions(owner: string | null) {
+  return useQuery({
+    queryKey: ['queue-slot-suggestions', owner ?? 'mine'] as const,
+    queryFn: () => apiRequest<SlotSuggestions>(`/api/queue-slots/suggestions${owner ? `?${new URLSearchParams({ owner })}` : ''}`),
   });
 }
