@@ -285,6 +285,18 @@ export async function buildApp(deps: AppDependencies) {
         leaseClock: systemClock,
       },
       'generate-posts': generationDependencies,
+      // The monthly report e-mails (decision 047): the month before's PDF to each customer who published in it.
+      'monthly-reports': {
+        db: database.db,
+        dialect: database.dialect,
+        calendar: createStudioCalendar({ timeZone: config.studio.timeZone, now: deps.now }),
+        storage: deps.storage,
+        mailer: deps.mailer,
+        publicUrl: config.publicUrl,
+        log: app.log,
+        now: deps.now,
+        leaseClock: systemClock,
+      },
       'publish-post': publishing.handler,
       // The posts' figures read with the owners' accounts; a refusal never touches the connection (decision 045).
       'read-metrics': {

@@ -109,6 +109,8 @@ const environmentSchema = z.object({
     .max(1440, 'must be 1 to 1440 minutes')
     .default(60),
   TOKEN_REFRESH_WINDOW_DAYS: z.coerce.number().int('must be whole days').min(1, 'must be 1 to 30 days').max(30, 'must be 1 to 30 days').default(7),
+  // The monthly report e-mails (docs/decisions/047): on by default; false sends none (the PDF stays downloadable).
+  MONTHLY_REPORT_EMAILS: z.stringbool().default(true),
   // The approver's e-mails (docs/decisions/042): the first once no post joined for this long, reminders after these hours.
   APPROVAL_EMAIL_QUIET_MINUTES: z.coerce
     .number()
@@ -241,6 +243,8 @@ export interface Config {
    * `quietMinutes`, and recalled `reminderHours` after that e-mail while they still await.
    */
   approvalEmails: { quietMinutes: number; reminderHours: number[] };
+  /** The monthly report e-mails (docs/decisions/047): whether main.ts queues their job at all. */
+  monthlyReports: { emails: boolean };
   /** Who writes the posts' texts (DESIGN §7): the built-in template, an OpenAI-compatible API or a workflow. */
   ai: AiConfig;
   trustProxy: boolean;
@@ -361,6 +365,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobs: { concurrency: { default: env.JOB_CONCURRENCY, 'publish-post': env.PUBLISH_CONCURRENCY } },
     tokenRefresh: { intervalMinutes: env.TOKEN_REFRESH_INTERVAL_MINUTES, windowDays: env.TOKEN_REFRESH_WINDOW_DAYS },
     approvalEmails: { quietMinutes: env.APPROVAL_EMAIL_QUIET_MINUTES, reminderHours: env.APPROVAL_REMINDER_HOURS },
+    monthlyReports: { emails: env.MONTHLY_REPORT_EMAILS },
     ai: aiConfigOf(env),
     trustProxy: env.TRUST_PROXY,
     httpTimeouts: { ...DEFAULT_HTTP_TIMEOUTS, requestMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },

@@ -8,6 +8,7 @@ import {
 import { createResendContactEmailHandler } from './features/contact/service.ts';
 import { createGeneratePostsHandler } from './features/generation/generate-posts-job.ts';
 import { type MetricsDependencies, createReadMetricsHandler } from './features/metrics/service.ts';
+import { type MonthlyReportsDependencies, createMonthlyReportsHandler } from './features/monthly-reports/service.ts';
 import { type TokenRefreshDependencies, createRefreshTokensHandler } from './features/social/token-refresh.ts';
 import { createSendWelcomeHandler } from './features/users/service.ts';
 import type { JobHandler, JobKind } from './jobs/job-queue.ts';
@@ -16,6 +17,7 @@ import type { JobHandler, JobKind } from './jobs/job-queue.ts';
 export interface JobHandlerDependencies {
   'approval-emails': ApprovalEmailsDependencies;
   'generate-posts': Parameters<typeof createGeneratePostsHandler>[0];
+  'monthly-reports': MonthlyReportsDependencies;
   /** Publishing builds its handler with its sweep (features/publishing/service.ts). */
   'publish-post': JobHandler;
   'read-metrics': MetricsDependencies;
@@ -34,6 +36,7 @@ export function createJobHandlers(deps: JobHandlerDependencies): Record<JobKind,
   return {
     'approval-emails': createApprovalEmailsHandler(deps['approval-emails']),
     'generate-posts': createGeneratePostsHandler(deps['generate-posts']),
+    'monthly-reports': createMonthlyReportsHandler(deps['monthly-reports']),
     'publish-post': deps['publish-post'],
     'read-metrics': createReadMetricsHandler(deps['read-metrics']),
     'refresh-tokens': createRefreshTokensHandler(deps['refresh-tokens']),

@@ -5,9 +5,11 @@ import { ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleApprovalEmails } from './features/approval-emails/service.ts';
+import { scheduleMonthlyReports } from './features/monthly-reports/service.ts';
 import { scheduleMetricReads } from './features/metrics/service.ts';
 import { scheduleTokenRefresh } from './features/social/token-refresh.ts';
 import { startDataProcess } from './process-setup.ts';
+import { createStudioCalendar } from './lib/studio-calendar.ts';
 import { startSummary } from './start-summary.ts';
 import { logOutputFor } from './log-output.ts';
 
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
   let stopping = false;
   let stopTokenRefresh = () => {};
   let stopApprovalEmails = () => {};
+  let stopMonthlyReports = () => {};
   let stopMetricReads = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, stopping`);
     stopTokenRefresh();
     stopApprovalEmails();
+    stopMonthlyReports();
     stopMetricReads();
     // A connection that never sent a request (a browser's preconnect) would hold app.close() until the
     // browser drops it: after a grace period every connection is closed.
@@ -118,6 +122,11 @@ async function main(): Promise<void> {
   });
   // The approvers' e-mails (docs/decisions/042): an approval-emails job now and every minute.
   stopApprovalEmails = scheduleApprovalEmails({ db: database.db, dialect: database.dialect, wakeJobs: () => worker.wake(), log: app.log, now });
+  // The monthly report e-mails (docs/decisions/047): a monthly-reports job every hour on the first days of a studio month.
+  if (config.monthlyReports.emails) {
+    const calendar = createStudioCalendar({ timeZone: config.studio.timeZone, now });
+    stopMonthlyReports = scheduleMonthlyReports({ db: database.db, dialect: database.dialect, wakeJobs: () => worker.wake(), log: app.log, now, calendar });
+  }
   // The posts' figures (docs/decisions/045): a read-metrics job now and every READ_METRICS_INTERVAL_MINUTES.
   stopMetricReads = scheduleMetricReads({ db: database.db, dialect: database.dialect, wakeJobs: () => worker.wake(), log: app.log, now });
 }

@@ -25,6 +25,7 @@ import { postHistoryMigration } from './migrations/022-post-history.ts';
 import { reviewLinksMigration } from './migrations/023-review-links.ts';
 import { postMetricsMigration } from './migrations/025-post-metrics.ts';
 import { approvalEmailsMigration } from './migrations/024-approval-emails.ts';
+import { monthlyReportEmailsMigration } from './migrations/026-monthly-report-emails.ts';
 import { resultsExportIndexMigration } from './migrations/027-results-export-index.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
@@ -54,6 +55,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '023-review-links': reviewLinksMigration(dialect),
     '025-post-metrics': postMetricsMigration(dialect),
     '024-approval-emails': approvalEmailsMigration(dialect),
+    '026-monthly-report-emails': monthlyReportEmailsMigration(dialect),
     '027-results-export-index': resultsExportIndexMigration(dialect),
   };
 }

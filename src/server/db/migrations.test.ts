@@ -71,6 +71,7 @@ describe('migrations', () => {
       '023-review-links',
       '024-approval-emails',
       '025-post-metrics',
+      '026-monthly-report-emails',
       '027-results-export-index',
     ]);
   });

@@ -387,6 +387,16 @@ export interface PostCommentsTable {
   at: Instant;
 }
 
+/** The monthly report e-mails (migration 026, decision 047): one per customer and studio month, claimed then sent. */
+export interface MonthlyReportEmailsTable {
+  id: Generated<number>;
+  owner_id: string;
+  /** YYYY-MM, the month reported. */
+  month: string;
+  claimed_at: Instant;
+  sent_at: Instant | null;
+}
+
 /** The e-mails to an approver (migration 024, decision 042): one per post, awaiting episode and kind, claimed then sent. */
 export interface ApprovalEmailsTable {
   id: Generated<number>;
@@ -428,6 +438,7 @@ export interface Database {
   post_events: PostEventsTable;
   post_comments: PostCommentsTable;
   approval_emails: ApprovalEmailsTable;
+  monthly_report_emails: MonthlyReportEmailsTable;
   post_metric_reads: PostMetricReadsTable;
   post_metrics: PostMetricsTable;
   metric_read_limits: MetricReadLimitsTable;

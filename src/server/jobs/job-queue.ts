@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 export const JOB_KINDS = [
   'approval-emails',
   'generate-posts',
+  'monthly-reports',
   'publish-post',
   'read-metrics',
   'refresh-tokens',

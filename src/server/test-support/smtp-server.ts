@@ -12,6 +12,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The parts sent as files (Content-Disposition: attachment), decoded. */
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
   raw: string;
 }
 
@@ -112,10 +114,11 @@ function decodeBody(headers: Map<string, string>, body: string): string {
   return body;
 }
 
-function decodeMessage(raw: string): { subject: string; text: string; html: string } {
+function decodeMessage(raw: string): { subject: string; text: string; html: string; attachments: ReceivedMail['attachments'] } {
   const { headers, body } = splitEntity(raw);
   const subject = decodeHeader(headers.get('subject') ?? '');
   const parts: Array<{ type: string; content: string }> = [];
+  const attachments: ReceivedMail['attachments'] = [];
   const collect = (entityHeaders: Map<string, string>, entityBody: string) => {
     const type = entityHeaders.get('content-type') ?? 'text/plain';
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -127,6 +130,16 @@ function decodeMessage(raw: string): { subject: string; text: string; html: stri
       }
       return;
     }
+    const disposition = entityHeaders.get('content-disposition') ?? '';
+    if (disposition.toLowerCase().startsWith('attachment')) {
+      const encoding = (entityHeaders.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+      attachments.push({
+        filename: decodeHeader(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? ''),
+        contentType: type.split(';')[0]!.trim().toLowerCase(),
+        content: encoding === 'base64' ? Buffer.from(entityBody.replace(/\s+/g, ''), 'base64') : Buffer.from(entityBody, 'latin1'),
+      });
+      return;
+    }
     parts.push({ type: type.toLowerCase(), content: decodeBody(entityHeaders, entityBody).replace(/\r\n/g, '\n').trimEnd() });
   };
   collect(headers, body);
@@ -134,5 +147,6 @@ function decodeMessage(raw: string): { subject: string; text: string; html: stri
     subject,
     text: parts.find((part) => part.type.startsWith('text/plain'))?.content ?? '',
     html: parts.find((part) => part.type.startsWith('text/html'))?.content ?? '',
+    attachments,
   };
 }

@@ -22,7 +22,15 @@ export function createOutboxMailer(options: { outboxDir: string; from: string; l
       const sequence = String(nextSequence++).padStart(6, '0');
       const name = `${sentAt.replace(/[:.]/g, '-')}-${sequence}-${randomBytes(4).toString('hex')}.json`;
       const file = path.join(options.outboxDir, name);
-      await fs.writeFile(file, `${JSON.stringify({ from: options.from, sentAt, ...message }, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+      // An attachment is written beside the message, which names its file (a PDF would not be readable inside JSON).
+      const attachments = [];
+      for (const [index, attachment] of (message.attachments ?? []).entries()) {
+        const attachmentFile = `${file.slice(0, -'.json'.length)}-${index}-${attachment.filename.replace(/[^\w.-]+/g, '_')}`;
+        await fs.writeFile(attachmentFile, attachment.content, { mode: PRIVATE_FILE_MODE });
+        attachments.push({ filename: attachment.filename, contentType: attachment.contentType, size: attachment.content.length, file: attachmentFile });
+      }
+      const written = { from: options.from, sentAt, ...message, ...(attachments.length > 0 ? { attachments } : {}) };
+      await fs.writeFile(file, `${JSON.stringify(written, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
       options.log(`E-mail to ${message.to} ("${message.subject}") written to ${file}`);
     },
   };

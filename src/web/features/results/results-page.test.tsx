@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Results } from '../../../domain/results.ts';
 import { renderWithData } from '../../test-support/render.tsx';
+import { pastMonths } from './report-download.tsx';
 import { ResultsPage } from './results-page.tsx';
 
 const ZERO = { impressions: 0, reach: 0, reactions: 0, comments: 0, shares: 0, saves: 0, clicks: 0, interactions: 0 };
@@ -51,10 +52,10 @@ const WITH_DATA: Results = {
   grid: [{ weekday: 2, hour: 18, posts: 1, interactions: 80 }],
 };
 
-function renderPage(results: Results, language: 'es' | 'en' | 'cat' = 'en') {
+function renderPage(results: Results, language: 'es' | 'en' | 'cat' = 'en', user: object = CUSTOMER) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    const body = url.includes('/api/session') ? CUSTOMER : results;
+    const body = url.includes('/api/session') ? user : url.includes('/api/users') ? { items: [], total: 0 } : results;
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
@@ -119,5 +120,31 @@ describe('the Results page', () => {
     renderPage(WITH_DATA, 'cat');
     await screen.findByRole('region', { name: 'Quan reacciona el teu públic' });
     screen.getByRole('link', { name: 'Descarregar CSV' });
+  });
+
+  it('downloads the monthly report (PDF) of any past month, last month first', async () => {
+    renderPage(WITH_DATA);
+    const [lastMonth, monthBefore] = pastMonths(new Date());
+    const link = await screen.findByRole('link', { name: 'Download report (PDF)' });
+    expect(link.getAttribute('href')).toBe(`/api/results/report.pdf?month=${lastMonth}`);
+    const picker = screen.getByRole('combobox', { name: 'Report month' });
+    expect(within(picker).getAllByRole('option')).toHaveLength(24);
+    fireEvent.change(picker, { target: { value: monthBefore } });
+    expect(screen.getByRole('link', { name: 'Download report (PDF)' }).getAttribute('href')).toBe(`/api/results/report.pdf?month=${monthBefore}`);
+  });
+
+  it("asks an administrator to choose a customer before the monthly report's download", async () => {
+    renderPage(WITH_DATA, 'en', { ...CUSTOMER, id: 'u-admin', role: 'admin' });
+    const button = await screen.findByRole('button', { name: 'Download report (PDF)' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe('report-needs-customer');
+    screen.getByText('Choose a customer above to download their monthly report.');
+    expect(screen.queryByRole('link', { name: 'Download report (PDF)' })).toBeNull();
+  });
+
+  it('offers the monthly report in Spanish and Catalan', async () => {
+    renderPage(WITH_DATA, 'es');
+    await screen.findByRole('link', { name: 'Descargar informe (PDF)' });
+    screen.getByRole('combobox', { name: 'Mes del informe' });
   });
 });

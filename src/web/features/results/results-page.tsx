@@ -9,6 +9,7 @@ import { CustomerSelect } from '../../ui/customer-select.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { resultsSearch, useResults } from './api.ts';
+import { ReportDownload } from './report-download.tsx';
 import { HeatGrid, SeriesChart, TopPosts, TopProjects, TotalsCards } from './results-parts.tsx';
 
 /** The rolling periods of GET /api/results (domain/results.ts's RESULTS_PERIODS, not imported: its schemas would come with it). */
@@ -73,6 +74,7 @@ export function ResultsPage() {
           <CustomerSelect label={t('customer.label')} placeholder={t('customer.all')} value={customer} onChange={setCustomer} clearable w={300} />
         )}
       </Group>
+      <ReportDownload customer={customer ?? undefined} needsCustomer={user?.role === 'admin'} formatMonth={formats.month} />
       {results.isPending && <Loader aria-label={t('loading')} />}
       {results.isError && <Alert color="red">{errorMessage(results.error)}</Alert>}
       {data && data.totals.length === 0 && <EmptyState>{t('empty')}</EmptyState>}
