@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { POST_METRICS, type PostMetric } from '../../domain/post-metrics.ts';
 import { instantOf } from '../../domain/studio-time.ts';
 import type { Database } from '../db/schema.ts';
 import { projectRowValues } from './projects.ts';
@@ -124,4 +125,35 @@ export async function createTestProject(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** A reading of a published post's figures (post_metrics), as the read-metrics job would store it. */
+export interface TestReading {
+  postId: number;
+  projectId: number;
+  network: 'instagram' | 'linkedin';
+  remoteId: string;
+  publishedAt: Date;
+  /** A day after publishing unless said. */
+  readAt?: Date;
+  /** The post's latest figures on that network (true unless said): the ones every sum counts. */
+  latest?: boolean;
+  figures: Partial<Record<PostMetric, number>>;
+}
+
+export async function createTestReading(db: Kysely<Database>, reading: TestReading): Promise<void> {
+  await db
+    .insertInto('post_metrics')
+    .values({
+      post_id: reading.postId,
+      project_id: reading.projectId,
+      network: reading.network,
+      remote_id: reading.remoteId,
+      published_at: storedInstant(reading.publishedAt),
+      read_at: storedInstant(reading.readAt ?? new Date(reading.publishedAt.getTime() + 86_400_000)),
+      outcome: 'read',
+      latest: storedFlag(reading.latest ?? true),
+      ...(Object.fromEntries(POST_METRICS.map((metric) => [metric, reading.figures[metric] ?? null])) as Record<PostMetric, number | null>),
+    })
+    .execute();
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEvent } from '../../../domain/events.ts';
 import { createMemoryEventHub } from '../../events/memory-event-hub.ts';
 import { openStream } from '../../test-support/event-stream.ts';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { type TestApp, createSignedInUsers, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
 import { eventsRoutes } from './routes.ts';
 
 const addressOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -16,20 +16,12 @@ describe('GET /api/events over real HTTP', () => {
   const logLines: { level: number; msg: string }[] = [];
   let t: TestApp;
   let baseUrl: string;
-  const cookies: Record<'admin' | 'ana' | 'bruno', string> = { admin: '', ana: '', bruno: '' };
-  const ids: Record<'admin' | 'ana' | 'bruno', string> = { admin: '', ana: '', bruno: '' };
+  let ids: Record<'admin' | 'ana' | 'bruno', string>;
+  let cookies: typeof ids;
 
   beforeAll(async () => {
     t = await createTestApp({ events: hub, logger: { level: 'info', stream: { write: (line) => void logLines.push(JSON.parse(line)) } } });
-    for (const [name, role] of [
-      ['admin', 'admin'],
-      ['ana', 'customer'],
-      ['bruno', 'customer'],
-    ] as const) {
-      const user = await createTestUser(t, { email: `${name}@alzado.test`, role });
-      ids[name] = user.id;
-      cookies[name] = await signIn(t, user.email, user.password);
-    }
+    ({ ids, cookies } = await createSignedInUsers(t, { admin: 'admin', ana: 'customer', bruno: 'customer' }, 'alzado.test'));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = addressOf(t.app);
   });

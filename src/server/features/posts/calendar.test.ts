@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPost, createTestProject } from '../../test-support/posts.ts';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { type TestApp, createTestApp, createSignedInUsers } from '../../test-support/test-app.ts';
 import { postRowsOnDays } from './repo.ts';
 
 /**
@@ -14,8 +14,8 @@ const NOW = new Date('2026-11-23T11:00:00Z');
 
 describe('the calendar', () => {
   let t: TestApp;
-  const ids = { admin: '', clara: '', bruno: '', pablo: '' };
-  const cookies = { admin: '', clara: '', bruno: '', pablo: '' };
+  let ids: Record<'admin' | 'clara' | 'bruno' | 'pablo', string>;
+  let cookies: typeof ids;
   const posts: Record<string, number> = {};
 
   const calendar = (cookie: string, query: string) => t.app.inject({ method: 'GET', url: `/api/calendar?${query}`, headers: { cookie } });
@@ -23,16 +23,7 @@ describe('the calendar', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => NOW });
-    for (const [name, role] of [
-      ['admin', 'admin'],
-      ['clara', 'customer'],
-      ['bruno', 'customer'],
-      ['pablo', 'publisher'],
-    ] as const) {
-      const user = await createTestUser(t, { email: `${name}@calendar.test`, role });
-      ids[name] = user.id;
-      cookies[name] = await signIn(t, user.email, user.password);
-    }
+    ({ ids, cookies } = await createSignedInUsers(t, { admin: 'admin', clara: 'customer', bruno: 'customer', pablo: 'publisher' }, 'calendar.test'));
     const db = t.database.db;
     const claraProject = await createTestProject(db, { createdBy: ids.admin, assignedTo: ids.clara });
     const brunoProject = await createTestProject(db, { createdBy: ids.bruno });

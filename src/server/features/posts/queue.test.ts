@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPost, createTestProject } from '../../test-support/posts.ts';
 import { type TestSandbox, connect, sandboxAdapters, startTestSandbox } from '../../test-support/social-sandbox.ts';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { type TestApp, createTestApp, createSignedInUsers } from '../../test-support/test-app.ts';
 
 /**
  * Add to queue (issue 16, decision 026): the post gets its owner's next free weekly slot after now plus
@@ -17,8 +17,8 @@ describe('posts: add to queue', () => {
   let sandbox: TestSandbox;
   let t: TestApp;
   let clock = MONDAY_NOON;
-  const ids = { admin: '', clara: '', bruno: '' };
-  const cookies = { admin: '', clara: '', bruno: '' };
+  let ids: Record<'admin' | 'clara' | 'bruno', string>;
+  let cookies: typeof ids;
   let project: number;
 
   const call = (cookie: string, method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
@@ -34,15 +34,7 @@ describe('posts: add to queue', () => {
   beforeAll(async () => {
     sandbox = await startTestSandbox();
     t = await createTestApp({ social: sandboxAdapters(sandbox), now: () => clock });
-    for (const [name, role] of [
-      ['admin', 'admin'],
-      ['clara', 'customer'],
-      ['bruno', 'customer'],
-    ] as const) {
-      const user = await createTestUser(t, { email: `${name}@queue.test`, role });
-      ids[name] = user.id;
-      cookies[name] = await signIn(t, user.email, user.password);
-    }
+    ({ ids, cookies } = await createSignedInUsers(t, { admin: 'admin', clara: 'customer', bruno: 'customer' }, 'queue.test'));
     expect((await connect(t, cookies.clara, 'linkedin')).statusCode).toBe(200);
     expect((await connect(t, cookies.bruno, 'linkedin')).statusCode).toBe(200);
     project = await createTestProject(t.database.db, { createdBy: ids.admin, assignedTo: ids.clara });

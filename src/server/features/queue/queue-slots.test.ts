@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { type TestApp, createTestApp, createSignedInUsers } from '../../test-support/test-app.ts';
 
 /**
  * The weekly queue's slots (issue 16): none by default; a customer sets their own, an administrator
@@ -8,8 +8,8 @@ import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-
  */
 describe('queue slots', () => {
   let t: TestApp;
-  const ids = { admin: '', clara: '', bruno: '', pablo: '' };
-  const cookies = { admin: '', clara: '', bruno: '', pablo: '' };
+  let ids: Record<'admin' | 'clara' | 'bruno' | 'pablo', string>;
+  let cookies: typeof ids;
   const call = (cookie: string, method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const rows = () =>
@@ -17,16 +17,7 @@ describe('queue slots', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const [name, role] of [
-      ['admin', 'admin'],
-      ['clara', 'customer'],
-      ['bruno', 'customer'],
-      ['pablo', 'publisher'],
-    ] as const) {
-      const user = await createTestUser(t, { email: `${name}@queue.test`, role });
-      ids[name] = user.id;
-      cookies[name] = await signIn(t, user.email, user.password);
-    }
+    ({ ids, cookies } = await createSignedInUsers(t, { admin: 'admin', clara: 'customer', bruno: 'customer', pablo: 'publisher' }, 'queue.test'));
   });
   afterAll(() => t.close());
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readInstant } from '../../db/values.ts';
-import { createTestPost, createTestProject } from '../../test-support/posts.ts';
-import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { createTestPost, createTestProject, createTestReading } from '../../test-support/posts.ts';
+import { type TestApp, createSignedInUsers, createTestApp } from '../../test-support/test-app.ts';
 import { exportPage } from './repo.ts';
 
 /**
@@ -15,24 +14,15 @@ const NOW = new Date('2026-11-23T11:00:00Z');
 
 describe('the results', () => {
   let t: TestApp;
-  const ids = { admin: '', clara: '', bruno: '', pablo: '' };
-  const cookies = { admin: '', clara: '', bruno: '', pablo: '' };
+  let ids: Record<'admin' | 'clara' | 'bruno' | 'pablo', string>;
+  let cookies: typeof ids;
   const posts: Record<string, number> = {};
 
   const get = (cookie: string, query: string) => t.app.inject({ method: 'GET', url: `/api/results?${query}`, headers: { cookie } });
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => NOW });
-    for (const [name, role] of [
-      ['admin', 'admin'],
-      ['clara', 'customer'],
-      ['bruno', 'customer'],
-      ['pablo', 'publisher'],
-    ] as const) {
-      const user = await createTestUser(t, { email: `${name}@results.test`, role });
-      ids[name] = user.id;
-      cookies[name] = await signIn(t, user.email, user.password);
-    }
+    ({ ids, cookies } = await createSignedInUsers(t, { admin: 'admin', clara: 'customer', bruno: 'customer', pablo: 'publisher' }, 'results.test'));
     const db = t.database.db;
     const casa = await createTestProject(db, { title: 'Casa, "Mar"\nde fondo', createdBy: ids.admin, assignedTo: ids.clara });
     const torre = await createTestProject(db, { title: 'Torre', createdBy: ids.admin, assignedTo: ids.clara });
@@ -50,27 +40,8 @@ describe('the results', () => {
       posts[name] = (await createTestPost(db, { projectId, ownerId, state: 'published', publishedAt: published, ...(text ? { text } : {}) })).id;
       for (const reading of readings) {
         remote += 1;
-        await db
-          .insertInto('post_metrics')
-          .values({
-            post_id: posts[name]!,
-            project_id: projectId,
-            network: reading.network,
-            remote_id: `r${remote}`,
-            published_at: storedInstant(published),
-            read_at: storedInstant(new Date(published.getTime() + 86_400_000)),
-            outcome: 'read',
-            latest: storedFlag(reading.latest ?? true),
-            impressions: reading.impressions,
-            reach: reading.reach,
-            reactions: null,
-            comments: null,
-            shares: null,
-            saves: null,
-            clicks: null,
-            interactions: reading.interactions,
-          })
-          .execute();
+        const { network, latest, ...figures } = reading;
+        await createTestReading(db, { postId: posts[name]!, projectId, network, remoteId: `r${remote}`, publishedAt: published, latest, figures });
       }
     };
     // This week: Tuesday 17 Nov 18:30 Madrid (17:30 UTC), and Saturday 21 Nov 09:15 Madrid.

@@ -4,7 +4,7 @@ import { createLaunchableProject } from '../../test-support/launchable-project.t
 import { type OpenAiStub, createOpenAiStub } from '../../test-support/openai-stub.ts';
 import { createTestPost } from '../../test-support/posts.ts';
 import { projectRowValues } from '../../test-support/projects.ts';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { type TestApp, createTestApp, createSignedInUsers } from '../../test-support/test-app.ts';
 
 /**
  * The studio's voice (issue 24 item 4): none by default; a customer sets their own, an administrator
@@ -14,8 +14,8 @@ import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-
 describe("the studio's voice", () => {
   let t: TestApp;
   let stub: OpenAiStub;
-  const ids = { admin: '', clara: '', bruno: '', pablo: '' };
-  const cookies = { admin: '', clara: '', bruno: '', pablo: '' };
+  let ids: Record<'admin' | 'clara' | 'bruno' | 'pablo', string>;
+  let cookies: typeof ids;
   const posts = { claraOld: 0, claraNew: 0, claraPreview: 0, claraLinkedinOnly: 0, bruno: 0 };
   const call = (cookie: string, method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -23,16 +23,7 @@ describe("the studio's voice", () => {
   beforeAll(async () => {
     stub = await createOpenAiStub({ apiKey: 'sk-voice' });
     t = await createTestApp({ writer: createOpenAiWriter({ baseUrl: stub.url, apiKey: 'sk-voice', model: 'gpt-test', timeoutMs: 5_000, sendImages: false }) });
-    for (const [name, role] of [
-      ['admin', 'admin'],
-      ['clara', 'customer'],
-      ['bruno', 'customer'],
-      ['pablo', 'publisher'],
-    ] as const) {
-      const user = await createTestUser(t, { email: `${name}@voice.test`, role });
-      ids[name] = user.id;
-      cookies[name] = await signIn(t, user.email, user.password);
-    }
+    ({ ids, cookies } = await createSignedInUsers(t, { admin: 'admin', clara: 'customer', bruno: 'customer', pablo: 'publisher' }, 'voice.test'));
     const projectOf = async (owner: string, title: string) =>
       (
         await t.database.db
