@@ -14,10 +14,12 @@ const outdir = path.join(root, 'dist/server/server');
 /**
  * Left to Node: native modules (they load a .node file next to their code), swagger-ui, which finds its
  * static files through __dirname (an ES module bundle has none), and pino-pretty, loaded only for a
- * terminal. (@fastify/swagger reads its package.json that way only for an OpenAPI `info` we do not leave
- * out: /api/openapi.json is the same byte for byte.)
+ * terminal, and pdfkit, which loads its standard fonts and colour profile from files beside its own code
+ * (`#standard-fonts/…`, `import.meta.url`), imported only when a monthly report is drawn. (@fastify/swagger
+ * reads its package.json that way only for an OpenAPI `info` we do not leave out: /api/openapi.json is the
+ * same byte for byte.)
  */
-const EXTERNAL = ['better-sqlite3', 'sharp', '@node-rs/argon2', 'pg-native', 'pino-pretty', '@fastify/swagger-ui'];
+const EXTERNAL = ['better-sqlite3', 'sharp', '@node-rs/argon2', 'pg-native', 'pino-pretty', '@fastify/swagger-ui', 'pdfkit'];
 
 // Chunks of an earlier build would otherwise pile up under their old hashes.
 fs.rmSync(path.join(outdir, 'chunks'), { recursive: true, force: true });

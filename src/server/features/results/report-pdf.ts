@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { type Language, htmlLangOf } from '../../../domain/languages.ts';
 import type { Results } from '../../../domain/results.ts';
@@ -65,6 +64,8 @@ export async function renderReportPdf(content: ReportContent): Promise<Buffer> {
   }
 
   const title = t('monthlyReport.pdf.title', { month: monthName });
+  // Loaded when a report is drawn, not at start (decision 039); left out of the server bundle (its fonts are files of its own).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
