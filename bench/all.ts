@@ -26,6 +26,7 @@ const BENCHES: Bench[] = [
   { name: 'projects list', load: () => import('./projects-list.ts'), dialects: true },
   { name: 'home dashboard', load: () => import('./home.ts'), dialects: true },
   { name: 'calendar', load: () => import('./calendar.ts'), dialects: true },
+  { name: 'results', load: () => import('./results.ts'), dialects: true },
   { name: 'images', load: () => import('./image-pipeline.ts') },
   { name: 'publishing', load: () => import('./publishing-volume.ts') },
 ];
