@@ -16,7 +16,8 @@ import { LANGUAGES, LOCALES, type Language, text } from './support/texts.ts';
  * Issue 26's journey, in Spanish, English and Catalan, each with a customer speaking that language: she
  * connects LinkedIn and Instagram at the sandbox and publishes her post to both at once; the card says the
  * figures are not there yet; the sandbox's clock moves two hours, the app reads them (docs/decisions/045);
- * the card, the project and the Results page show them, and the Results page's CSV has the post's line.
+ * the card, the project and the Results page show them, the Results page's CSV has the post's line, and
+ * the monthly report downloads as a PDF.
  */
 const journey = useServerAndBrowser();
 
@@ -170,6 +171,26 @@ describe('results from publishing to the Results page', () => {
     const ours = lines.slice(1).filter((line) => line.startsWith(`${postId},`));
     expect(ours.map((line) => line.split(',')[3]).sort()).toEqual(['instagram', 'linkedin']);
     expect(ours.every((line) => line.includes(title))).toBe(true);
+
+    // 8. The monthly report: the Results page downloads the month chosen (last month, a PDF saying there is
+    // nothing then); the month of her post, asked for as the page would, has it.
+    const report = page.getByRole('region', { name: results('report.title') });
+    const [pdf] = await Promise.all([page.waitForEvent('download'), report.getByRole('link', { name: results('report.download') }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      fs
+        .readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const { networks } = (await (await page.request.get(`${server.url}/api/posts/${postId}/metrics`)).json()) as PostMetrics;
+    const monthly = await page.request.get(`${server.url}/api/results/report.pdf?month=${networks[0]!.published_at.slice(0, 7)}`);
+    expect(monthly.status()).toBe(200);
+    expect(monthly.headers()['content-type']).toBe('application/pdf');
+    const bytes = await monthly.body();
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    fs.mkdirSync('test-results/e2e', { recursive: true });
+    fs.writeFileSync(`test-results/e2e/results-journey-${language}-report.pdf`, bytes);
 
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
