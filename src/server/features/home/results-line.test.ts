@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Home, homeSchema } from '../../../domain/home.ts';
-import { createTestPost, createTestProject } from '../../test-support/posts.ts';
-import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { createTestPost, createTestProject, createTestReading } from '../../test-support/posts.ts';
+import { type TestApp, createTestApp, createSignedInUsers } from '../../test-support/test-app.ts';
 
 /**
  * The home dashboard's results line (issue 26 item 2): this studio month's reach and interactions (the
@@ -14,8 +13,8 @@ const NOW = new Date('2026-11-23T11:00:00Z');
 
 describe('home: the results line', () => {
   let t: TestApp;
-  const ids = { admin: '', clara: '', bruno: '', pablo: '' };
-  const cookies = { admin: '', clara: '', bruno: '', pablo: '' };
+  let ids: Record<'admin' | 'clara' | 'bruno' | 'pablo', string>;
+  let cookies: typeof ids;
 
   const home = async (cookie: string): Promise<Home> => {
     const response = await t.app.inject({ method: 'GET', url: '/api/home', headers: { cookie } });
@@ -25,16 +24,7 @@ describe('home: the results line', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => NOW });
-    for (const [name, role] of [
-      ['admin', 'admin'],
-      ['clara', 'customer'],
-      ['bruno', 'customer'],
-      ['pablo', 'publisher'],
-    ] as const) {
-      const user = await createTestUser(t, { email: `${name}@home-results.test`, role });
-      ids[name] = user.id;
-      cookies[name] = await signIn(t, user.email, user.password);
-    }
+    ({ ids, cookies } = await createSignedInUsers(t, { admin: 'admin', clara: 'customer', bruno: 'customer', pablo: 'publisher' }, 'home-results.test'));
     const db = t.database.db;
     const casa = await createTestProject(db, { title: 'Casa', createdBy: ids.admin, assignedTo: ids.clara });
     const nave = await createTestProject(db, { title: 'Nave', createdBy: ids.bruno });
@@ -49,27 +39,16 @@ describe('home: the results line', () => {
       const postId = (await createTestPost(db, { projectId, ownerId, state: 'published', publishedAt: published })).id;
       for (const reading of readings) {
         remote += 1;
-        await db
-          .insertInto('post_metrics')
-          .values({
-            post_id: postId,
-            project_id: projectId,
-            network: reading.network,
-            remote_id: `h${remote}`,
-            published_at: storedInstant(published),
-            read_at: storedInstant(new Date(published.getTime() + 86_400_000)),
-            outcome: 'read',
-            latest: storedFlag(reading.latest ?? true),
-            impressions: reading.reach * 2,
-            reach: reading.reach,
-            reactions: null,
-            comments: null,
-            shares: null,
-            saves: null,
-            clicks: null,
-            interactions: reading.interactions,
-          })
-          .execute();
+        const { network, latest, reach, interactions } = reading;
+        await createTestReading(db, {
+          postId,
+          projectId,
+          network,
+          remoteId: `h${remote}`,
+          publishedAt: published,
+          latest,
+          figures: { impressions: reach * 2, reach, interactions },
+        });
       }
     };
     // This month (November in Madrid): 1 Nov 00:30 Madrid is 31 Oct 23:30 UTC.

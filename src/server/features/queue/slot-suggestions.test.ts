@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERAL_BEST_TIMES } from '../../../domain/best-times.ts';
 import { slotSuggestionsSchema } from '../../../domain/best-times-schemas.ts';
-import { createTestPost, createTestProject } from '../../test-support/posts.ts';
-import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
-import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
+import { createTestPost, createTestProject, createTestReading } from '../../test-support/posts.ts';
+import { type TestApp, createTestApp, createSignedInUsers } from '../../test-support/test-app.ts';
 
 /**
  * GET /api/queue-slots/suggestions (issue 26 item 4, decision 048): slots from the owner's own results of the
@@ -18,22 +17,13 @@ const general = (network: 'linkedin' | 'instagram') =>
 
 describe('queue slot suggestions', () => {
   let t: TestApp;
-  const ids = { admin: '', clara: '', bruno: '', pablo: '' };
-  const cookies = { admin: '', clara: '', bruno: '', pablo: '' };
+  let ids: Record<'admin' | 'clara' | 'bruno' | 'pablo', string>;
+  let cookies: typeof ids;
   const get = (cookie: string, query = '') => t.app.inject({ method: 'GET', url: `/api/queue-slots/suggestions${query}`, headers: { cookie } });
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => NOW });
-    for (const [name, role] of [
-      ['admin', 'admin'],
-      ['clara', 'customer'],
-      ['bruno', 'customer'],
-      ['pablo', 'publisher'],
-    ] as const) {
-      const user = await createTestUser(t, { email: `${name}@best-times.test`, role });
-      ids[name] = user.id;
-      cookies[name] = await signIn(t, user.email, user.password);
-    }
+    ({ ids, cookies } = await createSignedInUsers(t, { admin: 'admin', clara: 'customer', bruno: 'customer', pablo: 'publisher' }, 'best-times.test'));
     const db = t.database.db;
     const casa = await createTestProject(db, { title: 'Casa', createdBy: ids.admin, assignedTo: ids.clara });
     let remote = 0;
@@ -41,27 +31,14 @@ describe('queue slot suggestions', () => {
       const published = new Date(at);
       const postId = (await createTestPost(db, { projectId: casa, ownerId: ids.clara, state: 'published', publishedAt: published })).id;
       remote += 1;
-      await db
-        .insertInto('post_metrics')
-        .values({
-          post_id: postId,
-          project_id: casa,
-          network,
-          remote_id: `s${remote}`,
-          published_at: storedInstant(published),
-          read_at: storedInstant(new Date(published.getTime() + 86_400_000)),
-          outcome: 'read',
-          latest: storedFlag(true),
-          impressions: interactions * 10,
-          reach: interactions * 8,
-          reactions: null,
-          comments: null,
-          shares: null,
-          saves: null,
-          clicks: null,
-          interactions,
-        })
-        .execute();
+      await createTestReading(db, {
+        postId,
+        projectId: casa,
+        network,
+        remoteId: `s${remote}`,
+        publishedAt: published,
+        figures: { impressions: interactions * 10, reach: interactions * 8, interactions },
+      });
     };
     // Clara's LinkedIn: four Tuesdays at 10:00 in Madrid (09:00 UTC) with 100 interactions each…
     for (const day of ['2026-10-27', '2026-11-03', '2026-11-10', '2026-11-17']) await publish(`${day}T09:00:00Z`, 'linkedin', 100);

@@ -3,8 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../../test-support/pdf-text.ts';
-import { createTestPost, createTestProject } from '../../test-support/posts.ts';
-import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
+import { createTestPost, createTestProject, createTestReading } from '../../test-support/posts.ts';
 import { type TestApp, createTestApp, createTestUser, signIn } from '../../test-support/test-app.ts';
 import { buildMonthlyReport } from './service.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
@@ -45,27 +44,8 @@ describe('the monthly report PDF', () => {
     });
     for (const reading of readings) {
       remote += 1;
-      await t.database.db
-        .insertInto('post_metrics')
-        .values({
-          post_id: id,
-          project_id: projectId,
-          network: reading.network,
-          remote_id: `report-${remote}`,
-          published_at: storedInstant(published),
-          read_at: storedInstant(new Date(published.getTime() + 86_400_000)),
-          outcome: 'read',
-          latest: storedFlag(true),
-          impressions: reading.impressions,
-          reach: reading.reach,
-          reactions: null,
-          comments: null,
-          shares: null,
-          saves: null,
-          clicks: null,
-          interactions: reading.interactions,
-        })
-        .execute();
+      const { network, ...figures } = reading;
+      await createTestReading(t.database.db, { postId: id, projectId, network, remoteId: `report-${remote}`, publishedAt: published, figures });
     }
     return id;
   };
