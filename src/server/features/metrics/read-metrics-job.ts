@@ -10,7 +10,7 @@ import type { Log } from '../../lib/log.ts';
 import { type PublishingAccess, type SocialDependencies, getPublishingAccess } from '../social/service.ts';
 import { countCall, nextUtcMidnight, pauseAccount, pausedUntil } from './limits-repo.ts';
 import { nextAfterReading, retryAfterFailure } from './pacing.ts';
-import { type ReadResult, readInstagram, readLinkedIn } from './readers.ts';
+import { type PageStatistics, type ReadResult, readInstagram, readLinkedIn } from './readers.ts';
 import { type DueRead, findDueReads, moveSchedule, recordReading, scheduleNewResults } from './repo.ts';
 
 /**
@@ -59,9 +59,11 @@ export function createReadMetricsHandler(deps: MetricsDependencies): JobHandler 
     const now = deps.now();
     await scheduleNewResults(deps.db, now);
     const counts = { read: 0, other: 0, waiting: 0 };
-    for (const read of await findDueReads(deps.db, now, limits.batchSize)) {
+    const due = await findDueReads(deps.db, now, limits.batchSize);
+    const pageStatistics = await readPagesTogether(deps, limits, due, now);
+    for (const read of due) {
       signal.throwIfAborted();
-      const outcome = await readOne(deps, limits, read, now);
+      const outcome = await readOne(deps, limits, read, now, pageStatistics);
       counts[outcome] += 1;
     }
     if (counts.read + counts.other + counts.waiting > 0) deps.log.info(counts, 'Post figures read');
@@ -71,7 +73,62 @@ export function createReadMetricsHandler(deps: MetricsDependencies): JobHandler 
 /** The account a network's limits count: the Instagram account posted to, the LinkedIn member. */
 const accountOf = (read: DueRead) => (read.network === 'instagram' ? (read.target_id ?? '') : (read.owner_id ?? ''));
 
-async function readOne(deps: MetricsDependencies, limits: MetricsLimits, read: DueRead, now: Date): Promise<'read' | 'other' | 'waiting'> {
+/** A LinkedIn page's due posts asked in one statistics call, this many at a time (the URL stays short). */
+const PAGE_POSTS_PER_CALL = 20;
+
+/**
+ * The due posts of each LinkedIn company page, two or more, read with one statistics call per
+ * PAGE_POSTS_PER_CALL (`shares=List(…)`, decision 045) instead of one each: a page's statistics cost a
+ * member's daily calls. What this cannot read (a paused member, no connection, a refusal, the limit) is
+ * left out, and readOne reads those posts one by one as before, saying why.
+ */
+async function readPagesTogether(deps: MetricsDependencies, limits: MetricsLimits, due: DueRead[], now: Date): Promise<PageStatistics> {
+  const statistics: PageStatistics = new Map();
+  const client = deps.clients.linkedin;
+  if (!client) return statistics;
+  const pages = new Map<string, DueRead[]>();
+  for (const read of due) {
+    if (read.network !== 'linkedin' || !read.owner_id || !read.target_id?.startsWith('urn:li:organization:')) continue;
+    const key = `${read.owner_id} ${read.target_id}`;
+    pages.set(key, [...(pages.get(key) ?? []), read]);
+  }
+  for (const reads of pages.values()) {
+    const { owner_id: ownerId, target_id: page } = reads[0]!;
+    if (reads.length < 2 || (await pausedUntil(deps.db, 'linkedin', ownerId!, now))) continue;
+    let access: PublishingAccess;
+    try {
+      access = await getPublishingAccess(deps.social, { userId: ownerId!, network: 'linkedin' });
+    } catch {
+      continue;
+    }
+    for (let start = 0; start < reads.length; start += PAGE_POSTS_PER_CALL) {
+      const urns = reads.slice(start, start + PAGE_POSTS_PER_CALL).map((read) => read.remote_id);
+      if (!(await spendLinkedInCall(deps, limits, ownerId!, now))) break;
+      try {
+        const answer = await client.getShareStatistics(access.accessToken, page!, urns);
+        for (const urn of urns) statistics.set(urn, answer.get(urn) ?? null);
+      } catch {
+        break;
+      }
+    }
+  }
+  return statistics;
+}
+
+/** Counts one LinkedIn call against the member's and the app's daily limits; false when either is reached. */
+async function spendLinkedInCall(deps: MetricsDependencies, limits: MetricsLimits, ownerId: string, now: Date): Promise<boolean> {
+  const member = await countCall(deps.db, 'linkedin', ownerId, now);
+  const app = await countCall(deps.db, 'linkedin', LINKEDIN_APP, now);
+  return member <= limits.linkedinPerMemberPerDay && app <= limits.linkedinPerAppPerDay;
+}
+
+async function readOne(
+  deps: MetricsDependencies,
+  limits: MetricsLimits,
+  read: DueRead,
+  now: Date,
+  pageStatistics: PageStatistics,
+): Promise<'read' | 'other' | 'waiting'> {
   const { db } = deps;
   const account = accountOf(read);
   const schedule = { step: read.step, failures: read.failures, unsupported: read.unsupported };
@@ -80,7 +137,7 @@ async function readOne(deps: MetricsDependencies, limits: MetricsLimits, read: D
     await moveSchedule(db, read, { ...schedule, nextReadAt: paused });
     return 'waiting';
   }
-  const result = await readNetwork(deps, limits, read, now);
+  const result = await readNetwork(deps, limits, read, now, pageStatistics);
   if (result.kind === 'reading' && result.usage && result.usage.percent >= limits.metaUsagePercent) {
     const until = new Date(now.getTime() + Math.max(limits.metaPauseMinutes, result.usage.regainAccessMinutes) * 60_000);
     await pauseAccount(db, { network: read.network, account, until, reason: `usage ${result.usage.percent}%`, now });
@@ -104,7 +161,7 @@ async function readOne(deps: MetricsDependencies, limits: MetricsLimits, read: D
   return reading.outcome === 'read' ? 'read' : 'other';
 }
 
-async function readNetwork(deps: MetricsDependencies, limits: MetricsLimits, read: DueRead, now: Date): Promise<ReadResult> {
+async function readNetwork(deps: MetricsDependencies, limits: MetricsLimits, read: DueRead, now: Date, pageStatistics: PageStatistics): Promise<ReadResult> {
   const unavailable = (reason: string): ReadResult => ({
     kind: 'reading',
     reading: { outcome: 'unavailable', reason, figures: {}, unavailable: {} },
@@ -121,10 +178,6 @@ async function readNetwork(deps: MetricsDependencies, limits: MetricsLimits, rea
     return { kind: 'reading', reading: { outcome: 'failed', reason: 'network_failed', figures: {}, unavailable: {} }, unsupported: read.unsupported };
   }
   if (network === 'instagram') return readInstagram(deps.clients.instagram!, { read, access, spend: async () => true });
-  const spend = async () => {
-    const member = await countCall(deps.db, 'linkedin', read.owner_id!, now);
-    const app = await countCall(deps.db, 'linkedin', LINKEDIN_APP, now);
-    return member <= limits.linkedinPerMemberPerDay && app <= limits.linkedinPerAppPerDay;
-  };
-  return readLinkedIn(deps.clients.linkedin!, { read, access, spend, memberPostAnalytics: deps.memberPostAnalytics });
+  const spend = () => spendLinkedInCall(deps, limits, read.owner_id!, now);
+  return readLinkedIn(deps.clients.linkedin!, { read, access, spend, memberPostAnalytics: deps.memberPostAnalytics, pageStatistics });
 }

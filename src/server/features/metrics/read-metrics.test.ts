@@ -236,6 +236,26 @@ describe('reading the posts’ figures', () => {
     expect(row!.impressions).toBeGreaterThan(row!.reach!);
   });
 
+  it('reads the due posts of a company page with one statistics call, each with its own figures', async () => {
+    const posts = [
+      await publishedPost(users.olga.id, { linkedin: true }),
+      await publishedPost(users.olga.id, { linkedin: true }),
+      await publishedPost(users.olga.id, { linkedin: true }),
+    ];
+    // Two days on: each post's figures are far apart (the sandbox's audience differs post by post).
+    advance(48 * HOUR);
+    const callsOf = async () =>
+      (await db().selectFrom('metric_read_limits').select('calls').where('network', '=', 'linkedin').where('account', '=', users.olga.id).executeTakeFirst())
+        ?.calls ?? 0;
+    const before = await callsOf();
+    await readMetrics();
+    expect(await callsOf()).toBe(before + 1);
+    const rows = await Promise.all(posts.map(async (postId) => (await readings(postId, 'linkedin')).at(-1)));
+    expect(rows.map((row) => row?.outcome)).toEqual(['read', 'read', 'read']);
+    // Each got its own line of the answer.
+    expect(new Set(rows.map((row) => row!.impressions)).size).toBe(3);
+  });
+
   it('backs off an Instagram account whose Business Use Case usage reaches 100 %', async () => {
     const first = await publishedPost(users.clara.id, { instagram: true });
     const second = await publishedPost(users.clara.id, { instagram: true });

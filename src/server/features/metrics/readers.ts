@@ -2,7 +2,7 @@ import { INSTAGRAM_INSIGHTS_PERMISSION, LINKEDIN_MEMBER_ANALYTICS_SCOPE } from '
 import type { PostMetric } from '../../../domain/post-metrics.ts';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
 import { type BusinessUseCaseUsage, usageOfRefusal } from '../../adapters/instagram/graph-insights.ts';
-import { MEMBER_POST_METRICS, type MemberPostMetric } from '../../adapters/linkedin/linkedin-analytics.ts';
+import { MEMBER_POST_METRICS, type MemberPostMetric, type ShareStatistics } from '../../adapters/linkedin/linkedin-analytics.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import type { PublishingAccess } from '../social/service.ts';
@@ -110,17 +110,27 @@ export async function readInstagram(client: GraphClient, input: ReadInput): Prom
   return { kind: 'reading', reading: reading('read', null, toFigures(figures), unavailable), unsupported, usage };
 }
 
+/** A page's posts' statistics read for several at once (read-metrics-job.ts): a post left out of the answer is null, not yet. */
+export type PageStatistics = Map<string, ShareStatistics | null>;
+
 /**
- * A company page's post: its totalShareStatistics (one call); left out of the answer: not yet. A member's
+ * A company page's post: its totalShareStatistics (one call, or its line of `pageStatistics` when the job
+ * read its page's due posts together); left out of the answer: not yet. A member's
  * post: one call per metric, only when the app has r_member_postAnalytics and the connection granted it.
  */
-export async function readLinkedIn(client: LinkedInClient, input: ReadInput & { memberPostAnalytics: boolean }): Promise<ReadResult> {
+export async function readLinkedIn(
+  client: LinkedInClient,
+  input: ReadInput & { memberPostAnalytics: boolean; pageStatistics?: PageStatistics },
+): Promise<ReadResult> {
   const { read, access } = input;
   const author = read.target_id ?? access.targetId;
   if (author.startsWith('urn:li:organization:')) {
-    if (!(await input.spend())) return { kind: 'throttled' };
+    const batched = input.pageStatistics?.has(read.remote_id);
+    if (!batched && !(await input.spend())) return { kind: 'throttled' };
     try {
-      const statistics = (await client.getShareStatistics(access.accessToken, author, [read.remote_id])).get(read.remote_id);
+      const statistics = batched
+        ? (input.pageStatistics!.get(read.remote_id) ?? undefined)
+        : (await client.getShareStatistics(access.accessToken, author, [read.remote_id])).get(read.remote_id);
       if (!statistics) return { kind: 'reading', reading: reading('not_yet', 'not_yet'), unsupported: [] };
       const { impressionCount, uniqueImpressionsCount, likeCount, commentCount, shareCount, clickCount } = statistics;
       const figures: Figures = {
