@@ -407,8 +407,20 @@ async function measureFetching(dialect: BenchDialect, log: (line: string) => voi
     const sandboxStart = control.usage().refusals.length;
     const started = performance.now();
     const pauses = new Set<string>();
+    // The member's LinkedIn calls as the sandbox counted them, per UTC day of its clock (a page's posts are
+    // read several to a call, so readings are not calls).
+    // Before the loop, that day's calls (connecting, publishing the first post) are not the job's.
+    const linkedinDays = new Map<string, number>();
+    const memberCalls = (day: string) => control.usage(`${day}T00:00:00.000Z`).linkedin.reduce((sum, member) => sum + member.calls, 0);
+    const firstDay = clock().toISOString().slice(0, 10);
+    const callsBefore = memberCalls(firstDay);
+    const countLinkedInDay = () => {
+      const day = clock().toISOString().slice(0, 10);
+      linkedinDays.set(day, memberCalls(day) - (day === firstDay ? callsBefore : 0));
+    };
     for (let elapsed = 0; elapsed < FETCH_HOURS * 3_600_000; elapsed += JOB_EVERY_MS) {
       await handler(context);
+      countLinkedInDay();
       for (const row of await db.selectFrom('metric_read_limits').selectAll().where('paused_until', 'is not', null).execute())
         pauses.add(`${row.network} ${row.account} until ${readInstant(row.paused_until!).toISOString()} (${row.pause_reason})`);
       offsetMs += JOB_EVERY_MS;
@@ -421,13 +433,10 @@ async function measureFetching(dialect: BenchDialect, log: (line: string) => voi
     const readings: Record<string, number> = {};
     const postsRead: Record<string, Set<number>> = { instagram: new Set(), linkedin: new Set() };
     const instagramTimes: number[] = [];
-    const linkedinDays = new Map<string, number>();
     for (const row of readingRows) {
       readings[`${row.network} ${row.outcome}`] = (readings[`${row.network} ${row.outcome}`] ?? 0) + 1;
       postsRead[row.network]!.add(row.post_id);
-      const at = readInstant(row.read_at);
-      if (row.network === 'instagram') instagramTimes.push(at.getTime());
-      else linkedinDays.set(at.toISOString().slice(0, 10), (linkedinDays.get(at.toISOString().slice(0, 10)) ?? 0) + 1);
+      if (row.network === 'instagram') instagramTimes.push(readInstant(row.read_at).getTime());
     }
     // Each Instagram reading is one insights call (no metric refused here): the most in any hour, rolling.
     instagramTimes.sort((a, b) => a - b);
@@ -465,7 +474,7 @@ function fetchingLines(fetching: Fetching, dialect: BenchDialect): BudgetLine[] 
     { bench, measure: 'calls the sandbox refused for a limit', value: fetching.refusals, unit: 'count', budget: '= 0', pass: fetching.refusals === 0 },
     {
       bench,
-      measure: 'LinkedIn statistics calls in the busiest UTC day (one member)',
+      measure: "the job's LinkedIn calls in the busiest UTC day, one member (the sandbox's count)",
       value: fetching.linkedinBusiestDay,
       unit: 'count',
       budget: '<= 100 (member/day)',
