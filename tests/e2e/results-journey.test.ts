@@ -17,7 +17,7 @@ import { LANGUAGES, LOCALES, type Language, text } from './support/texts.ts';
  * connects LinkedIn and Instagram at the sandbox and publishes her post to both at once; the card says the
  * figures are not there yet; the sandbox's clock moves two hours, the app reads them (docs/decisions/045);
  * the card, the project and the Results page show them, the Results page's CSV has the post's line, and
- * the monthly report downloads as a PDF.
+ * the monthly report downloads as a PDF; Settings suggests times to post and adds one to her queue.
  */
 const journey = useServerAndBrowser();
 
@@ -191,6 +191,28 @@ describe('results from publishing to the Results page', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     fs.mkdirSync('test-results/e2e', { recursive: true });
     fs.writeFileSync(`test-results/e2e/results-journey-${language}-report.pdf`, bytes);
+
+    // 9. Settings suggests when to post: with one post, each network's general advice; Add puts a slot in her queue.
+    const social = (key: string, values?: Record<string, string | number>) => text(language, 'social', key, values);
+    await page.goto(`${server.url}/settings`);
+    const suggestions = page.getByRole('region', { name: social('queue.suggestions.title') });
+    await suggestions
+      .getByText(social('queue.suggestions.general', { network: 'LinkedIn' }))
+      .first()
+      .waitFor();
+    await suggestions
+      .getByText(social('queue.suggestions.general', { network: 'Instagram' }))
+      .first()
+      .waitFor();
+    await suggestions
+      .getByRole('button')
+      .filter({ hasText: social('queue.suggestions.add') })
+      .first()
+      .click();
+    await suggestions.getByText(social('queue.suggestions.added'), { exact: true }).waitFor();
+    await saveScreenshot(page, `results-journey-${language}-best-times`);
+    const queue = (await (await page.request.get(`${server.url}/api/queue-slots`)).json()) as { slots: unknown[] };
+    expect(queue.slots).toHaveLength(1);
 
     expectNoUnexpectedConsoleErrors(page);
     await page.context().close();
