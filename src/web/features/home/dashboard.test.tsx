@@ -267,6 +267,13 @@ describe('the dashboard: the results line (issue 26)', () => {
     within(await section(/Your results this month/)).getByText(/Reach 1,250 \(▲ new; last month 0\)/);
   });
 
+  it('says when figures come, rather than zeros against zeros, before there are any', async () => {
+    renderDashboard({ ...ADMIN_HOME, results: { month: '2026-11', reach: 0, interactions: 0, previous_reach: 0, previous_interactions: 0 } }, 'customer', 'es');
+    const region = await section(/Tus resultados este mes/);
+    within(region).getByText(/Aún no hay cifras de este mes ni del pasado: llegan entre una hora y dos días después de publicar\./);
+    expect(within(region).queryByText(/Alcance/)).toBeNull();
+  });
+
   it('shows nothing when the answer has no results (a publisher)', async () => {
     renderDashboard(ADMIN_HOME, 'publisher', 'en');
     await section(/Shortcuts/);

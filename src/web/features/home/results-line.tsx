@@ -21,20 +21,24 @@ function changeOf(now: number, before: number, t: (key: string, options?: Record
 export function ResultsLine({ results, admin }: { results: HomeResults; admin: boolean }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(intlLocaleOf(toLanguage(i18n.language) ?? DEFAULT_LANGUAGE));
+  // Zeros against zeros say nothing: before any figure, when they come.
+  const nothingYet = results.reach + results.interactions + results.previous_reach + results.previous_interactions === 0;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="home-results">
       <Title order={2} size="h4" id="home-results">
         {t(admin ? 'home.results.titleStudio' : 'home.results.title')}
       </Title>
       <Text size="sm" mt={4}>
-        {t('home.results.line', {
-          reach: number.format(results.reach),
-          reachChange: changeOf(results.reach, results.previous_reach, t),
-          previousReach: number.format(results.previous_reach),
-          interactions: number.format(results.interactions),
-          interactionsChange: changeOf(results.interactions, results.previous_interactions, t),
-          previousInteractions: number.format(results.previous_interactions),
-        })}{' '}
+        {nothingYet
+          ? t('home.results.none')
+          : t('home.results.line', {
+              reach: number.format(results.reach),
+              reachChange: changeOf(results.reach, results.previous_reach, t),
+              previousReach: number.format(results.previous_reach),
+              interactions: number.format(results.interactions),
+              interactionsChange: changeOf(results.interactions, results.previous_interactions, t),
+              previousInteractions: number.format(results.previous_interactions),
+            })}{' '}
         <Anchor component={Link} to="/results" size="sm" underline="always">
           {t('home.results.link')}
         </Anchor>
