@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage/local-storage.ts';
 import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { readPdf } from '../../test-support/pdf-text.ts';
-import { createTestPost, createTestProject } from '../../test-support/posts.ts';
+import { createTestPost, createTestProject, createTestReading } from '../../test-support/posts.ts';
 import { type TestSmtpServer, startTestSmtpServer } from '../../test-support/smtp-server.ts';
 import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
 import { TEST_PUBLIC_URL, type TestApp, createTestApp, createTestUser } from '../../test-support/test-app.ts';
@@ -66,25 +66,7 @@ describe('monthly report e-mails', () => {
     });
     if (!figures) return;
     remote += 1;
-    await t.database.db
-      .insertInto('post_metrics')
-      .values({
-        post_id: id,
-        project_id: projectId,
-        network: 'instagram',
-        remote_id: `monthly-${remote}`,
-        published_at: storedInstant(published),
-        read_at: storedInstant(new Date(published.getTime() + 86_400_000)),
-        outcome: 'read',
-        latest: storedFlag(true),
-        ...figures,
-        reactions: null,
-        comments: null,
-        shares: null,
-        saves: null,
-        clicks: null,
-      })
-      .execute();
+    await createTestReading(t.database.db, { postId: id, projectId, network: 'instagram', remoteId: `monthly-${remote}`, publishedAt: published, figures });
   };
   const mailTo = (who: keyof typeof ids) => smtp.received.filter((mail) => mail.to.includes(`${who}@monthly.test`));
 
