@@ -53,6 +53,14 @@ export const INSTAGRAM_SCOPES = [
   INSTAGRAM_INSIGHTS_PERMISSION,
 ] as const;
 
+/**
+ * Facebook Login permissions for publishing on Facebook Pages (issue 27, next-features-facts.md §3,
+ * docs/decisions/050): the pages and their tokens (pages_show_list), posting (pages_manage_posts and
+ * pages_read_engagement: Graph's refusal names both), and the pages of Business Manager businesses
+ * (business_management).
+ */
+export const FACEBOOK_PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management'] as const;
+
 /** Meta's permissions; `adsRead` adds the one pages reached through Business Manager need to be published to. */
 export function instagramScopes(options: { adsRead: boolean }): string[] {
   return options.adsRead ? [...INSTAGRAM_SCOPES, 'ads_read'] : [...INSTAGRAM_SCOPES];

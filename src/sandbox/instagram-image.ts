@@ -18,6 +18,8 @@ export interface ImageFetchRules {
   allowedOrigins: readonly string[];
   /** Why servers on the internet could not fetch a URL, undefined when they can (the app's check, given by its composer). */
   unreachableReason: UnreachableReason;
+  /** Instagram's 4:5 to 1.91:1 (the default); a Facebook Page photo has no such rule. */
+  checkAspectRatio?: boolean;
 }
 
 export type UnreachableReason = (url: string) => Promise<string | undefined>;
@@ -85,7 +87,7 @@ export async function inspectInstagramImage(imageUrl: string, rules: ImageFetchR
   // EXIF orientations 5 to 8 swap width and height on screen.
   const [width, height] = (metadata.orientation ?? 1) >= 5 ? [metadata.height, metadata.width] : [metadata.width, metadata.height];
   const ratio = width / height;
-  if (ratio < 0.8 || ratio > 1.91) {
+  if (rules.checkAspectRatio !== false && (ratio < 0.8 || ratio > 1.91)) {
     return {
       ok: false,
       code: 36003,

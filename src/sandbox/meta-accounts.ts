@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type Fields, type MetaKit, collection, parseFields } from './meta-kit.ts';
 import { businessesOf, graphError, ownRole, userOf } from './meta-access.ts';
-import type { SandboxMetaPage } from './personas.ts';
+import { ALL_PAGE_TASKS, type SandboxMetaPage } from './personas.ts';
 import type { MetaToken } from './store.ts';
 import { metaPerson } from './studios.ts';
 
@@ -80,7 +80,7 @@ export function metaAccounts(kit: MetaKit) {
     if (wanted.has('access_token') && userRecord.kind !== 'page') result.access_token = pageToken(userRecord, entry.id);
     if (wanted.has('category')) result.category = entry.category;
     if (wanted.has('category_list')) result.category_list = [{ id: '2243', name: entry.category }];
-    if (wanted.has('tasks')) result.tasks = ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'];
+    if (wanted.has('tasks')) result.tasks = [...(entry.tasks ?? ALL_PAGE_TASKS)];
     const account = wanted.get('instagram_business_account');
     if (account && entry.instagram && (granted(userRecord, 'instagram_basic') || userRecord.kind === 'page')) {
       result.instagram_business_account = instagramNode(entry, account === true ? undefined : account);

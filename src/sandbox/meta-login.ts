@@ -18,6 +18,7 @@ const PERMISSIONS: Record<string, string> = {
   instagram_manage_insights: 'Access insights for the Instagram account connected to your Page',
   business_management: 'Manage your business',
   pages_read_engagement: 'Read content posted on the Page',
+  pages_manage_posts: 'Create, edit and delete your Page posts',
   ads_read: 'Access ads performance data for your ad accounts',
   ads_management: 'Manage your ads',
 };

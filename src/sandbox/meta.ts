@@ -6,6 +6,7 @@ import { metaAccounts } from './meta-accounts.ts';
 import { metaInsights } from './meta-insights.ts';
 import { createMetaKit, parseFields } from './meta-kit.ts';
 import { metaLoginRoutes } from './meta-login.ts';
+import { metaPages } from './meta-pages.ts';
 import { metaPublishing } from './meta-publishing.ts';
 import { metaTokenEndpoints } from './meta-tokens.ts';
 import { initialsSvg } from './personas.ts';
@@ -13,7 +14,7 @@ import { metaPerson } from './studios.ts';
 import { sendStoredFile, sendSvg } from './media.ts';
 
 /**
- * Meta as Alzado uses it for Instagram (../shared/reference/social-apis.md Part B): the Facebook Login
+ * Meta as Alzado uses it for Instagram and Facebook Pages (meta-pages.ts: page photos and posts) (../shared/reference/social-apis.md Part B): the Facebook Login
  * dialog (permissions and pages to share), the code and long-lived token exchanges, debug_token, /me,
  * the shared pages with their Instagram business accounts (the user's own and those of her Business
  * Manager businesses), and content publishing: containers (whose image_url the sandbox really fetches and
@@ -27,6 +28,7 @@ export function metaRoutes(context: SandboxContext) {
   const { me, accounts, businesses, businessPages, pageNode, instagramNode } = metaAccounts(kit);
   const { containerStatus, createContainer, publish, publishingLimit } = metaPublishing(kit);
   const { mediaInsights } = metaInsights(kit);
+  const pages = metaPages(kit);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.addHook(
@@ -54,6 +56,7 @@ export function metaRoutes(context: SandboxContext) {
     );
 
     metaLoginRoutes(kit, app);
+    pages.routes(app);
 
     // The Graph API: every method and path, routed here by its segments.
     app.all('/graph/*', async (request, reply) => {
@@ -83,7 +86,13 @@ export function metaRoutes(context: SandboxContext) {
       if (first && second === 'media_publish' && segments.length === 2 && method === 'POST') return publish(request, first, params);
       if (first && second === 'content_publishing_limit' && segments.length === 2 && method === 'GET') return publishingLimit(request, first, params);
       if (first && second === 'insights' && segments.length === 2 && method === 'GET') return mediaInsights(request, reply, first, params);
+      if (first && second === 'photos' && segments.length === 2 && method === 'POST') return pages.createPhoto(request, first, params);
+      if (first && second === 'feed' && segments.length === 2 && method === 'POST') return pages.createFeedPost(request, first, params);
+      if (first && (second === 'feed' || second === 'published_posts') && segments.length === 2 && method === 'GET')
+        return pages.listPosts(request, first, params);
       if (first && segments.length === 1 && method === 'GET') return node(request, first, params);
+      const deleted = first && segments.length === 1 && method === 'DELETE' ? pages.deletePhoto(request, first, params) : undefined;
+      if (deleted) return deleted;
       if (first && segments.length === 1)
         throw graphError(
           400,
@@ -123,6 +132,8 @@ export function metaRoutes(context: SandboxContext) {
           id,
         };
       }
+      const pagePostOrPhoto = pages.node(record, id, params);
+      if (pagePostOrPhoto) return pagePostOrPhoto;
       const user = metaPerson(store, record.userId);
       if (id === user.id) return { id, name: user.name };
       const business = businessesOf(pagesOf(userOf(record))).find((candidate) => candidate.id === id);

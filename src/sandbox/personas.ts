@@ -74,7 +74,15 @@ export interface SandboxMetaPage {
   business?: { id: string; name: string; edge: 'owned_pages' | 'client_pages' };
   /** The Facebook user whose page it is, for a studio's (studios.ts); Marta's when unset. */
   owner?: string;
+  /**
+   * The tasks the user may perform on the page (/me/accounts `tasks`); all of them when unset. Posting
+   * needs CREATE_CONTENT (the Pages API's Getting Started and Posts guide).
+   */
+  tasks?: string[];
 }
+
+/** A page's tasks when its entry names none: every task, as a page's admin has. */
+export const ALL_PAGE_TASKS = ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'] as const;
 
 const STUDIO_BUSINESS = { id: '2160000000000001', name: 'Soler Ibáñez Arquitectos SL' } as const;
 

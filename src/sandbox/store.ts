@@ -111,6 +111,29 @@ export interface MetaMedia {
   timestamp: number;
 }
 
+/** A photo uploaded to a Facebook Page (POST /{page-id}/photos): published as a post, or unpublished and waiting to be attached to one. */
+export interface PagePhoto {
+  id: string;
+  pageId: string;
+  url: string;
+  file: string;
+  caption: string;
+  published: boolean;
+  createdAt: number;
+  /** The post it is published in (its own, or the feed post it was attached to). */
+  postId?: string;
+}
+
+/** A Facebook Page post (POST /{page-id}/feed, or a published photo's). */
+export interface PagePost {
+  /** `{page-id}_{post-number}`, as Graph names page posts. */
+  id: string;
+  pageId: string;
+  message: string;
+  photoIds: string[];
+  createdAt: number;
+}
+
 export interface SandboxSettings {
   linkedin: {
     /** Issue refresh tokens, as LinkedIn does for apps approved for programmatic refresh. */
@@ -193,6 +216,9 @@ export interface SandboxState {
     containers: Record<string, MetaContainer>;
     media: Record<string, MetaMedia>;
     publishedAt: number[];
+    /** Facebook Page photos and posts (meta-pages.ts). */
+    pagePhotos: Record<string, PagePhoto>;
+    pagePosts: Record<string, PagePost>;
   };
 }
 
@@ -236,7 +262,7 @@ function emptyState(): SandboxState {
     clockOffsetMs: 0,
     settings: defaultSettings(),
     linkedin: { organizations: defaultOrganizations(), codes: {}, tokens: {}, images: {}, posts: [] },
-    meta: { pages: defaultMetaPages(), codes: {}, tokens: {}, appRemoved: false, containers: {}, media: {}, publishedAt: [] },
+    meta: { pages: defaultMetaPages(), codes: {}, tokens: {}, appRemoved: false, containers: {}, media: {}, publishedAt: [], pagePhotos: {}, pagePosts: {} },
   };
 }
 
@@ -271,6 +297,8 @@ export class SandboxStore {
         this.state = {
           ...emptyState(),
           ...loaded,
+          // A state saved before Facebook Pages were emulated has no page photos or posts yet.
+          meta: { ...emptyState().meta, ...loaded.meta },
           settings: { linkedin: { ...settings.linkedin, ...loaded.settings?.linkedin }, meta: { ...settings.meta, ...loaded.settings?.meta } },
         };
         // A clock moved out of bounds (before there were bounds) starts again at the real time.

@@ -35,7 +35,19 @@ export interface MetaSdk {
   IGMedia: new (id: string) => GraphObject & { get: Read<GraphObject>; getInsights: Read<GraphObject[]> };
   /** The SDK's name for an Instagram media container (status_code, status). */
   ShadowIGMediaBuilder: new (id: string) => GraphObject & { get: Read<GraphObject> };
-  Page: new (id: string) => GraphObject & { get: Read<GraphObject> };
+  /** Facebook Pages (issue 27): `createPhoto` and `createFeed` POST to /photos and /feed, `getPublishedPosts` reads /published_posts. */
+  Page: new (id: string) => GraphObject & {
+    get: Read<GraphObject>;
+    createPhoto(fields: string[], params: Record<string, unknown>): Promise<GraphObject>;
+    createFeed(fields: string[], params: Record<string, unknown>): Promise<GraphObject>;
+    getPublishedPosts: Read<GraphObject[]>;
+  };
+  /** A page post (`{page-id}_{post-id}`). */
+  PagePost: new (id: string) => GraphObject & { get: Read<GraphObject> };
+  /** A photo; `delete` removes an unpublished one and resolves with Graph's answer itself. */
+  Photo: new (
+    id: string,
+  ) => GraphObject & { get: Read<GraphObject>; delete(fields: string[], params?: Record<string, unknown>): Promise<Record<string, unknown>> };
   User: new (id: string) => GraphObject & { get: Read<GraphObject>; getAccounts: Read<GraphObject[]> };
 }
 

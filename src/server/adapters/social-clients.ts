@@ -1,10 +1,11 @@
 import type { Config } from '../config.ts';
 import type { Sandbox } from '../../sandbox/sandbox.ts';
+import { type FacebookPageClient, createFacebookPageClient } from './facebook/page-client.ts';
 import { type GraphClient, createGraphClient } from './instagram/graph-client.ts';
 import { type LinkedInClient, createLinkedInClient } from './linkedin/linkedin-client.ts';
 
 /**
- * The clients of the two networks, chosen from the configuration (DESIGN §7): the real APIs when a
+ * The clients of the networks (Facebook Pages through the same Meta app as Instagram), chosen from the configuration (DESIGN §7): the real APIs when a
  * network has credentials; otherwise the sandbox, when it serves that network (`sandboxAccess`);
  * otherwise none (that network cannot be connected). The clients are the same code either way: only
  * their base URLs differ.
@@ -12,6 +13,8 @@ import { type LinkedInClient, createLinkedInClient } from './linkedin/linkedin-c
 export interface SocialClients {
   linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean; memberPostAnalytics?: boolean };
   instagram?: { client: GraphClient; sandbox: boolean; adsRead: boolean };
+  /** Facebook Pages (issue 27): the same Meta app and Graph host as Instagram, so present exactly when it is. */
+  facebook?: { client: FacebookPageClient; sandbox: boolean };
 }
 
 /**
@@ -91,6 +94,7 @@ export function createSocialClients(options: {
         loginConfigId: meta.loginConfigId,
       }),
     };
+    result.facebook = { sandbox: false, client: createFacebookPageClient({ graphBaseUrl: meta.graphUrl, graphVersion: meta.graphVersion, timeoutMs }) };
   } else if (sandbox) {
     result.instagram = {
       sandbox: true,
@@ -102,6 +106,10 @@ export function createSocialClients(options: {
         graphVersion: meta.graphVersion,
         timeoutMs,
       }),
+    };
+    result.facebook = {
+      sandbox: true,
+      client: createFacebookPageClient({ graphBaseUrl: `${options.internalUrl}${sandbox.prefix}/meta/graph`, graphVersion: meta.graphVersion, timeoutMs }),
     };
   }
   return result;

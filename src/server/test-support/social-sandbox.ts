@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createFacebookPageClient } from '../adapters/facebook/page-client.ts';
 import { createGraphClient } from '../adapters/instagram/graph-client.ts';
 import { createLinkedInClient } from '../adapters/linkedin/linkedin-client.ts';
 import type { SocialAdapters } from '../features/social/adapters.ts';
@@ -73,6 +74,7 @@ export function sandboxClients(testSandbox: TestSandbox | SandboxAddress, option
       // Meta's pace is a check a minute (graph-client.ts); these tests wait 50 ms between checks instead.
       containerPolling: { intervalMs: 50, timeoutMs: 2_000 },
     }),
+    facebook: createFacebookPageClient({ graphBaseUrl: `${base}/meta/graph`, graphVersion: 'v26.0', timeoutMs }),
   };
 }
 

@@ -439,7 +439,7 @@ function requireId(body: Record<string, unknown>, what: string): string {
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613]);
 
 /** An error answer (`{error: {message, type, code, error_subcode, is_transient}}`) as a ProviderError. */
-function graphError(response: ProviderResponse, url: string, account: boolean): ProviderError {
+export function graphError(response: ProviderResponse, url: string, account: boolean): ProviderError {
   const error = isRecord(response.json) && isRecord(response.json.error) ? response.json.error : {};
   const code = numberOf(error.code);
   const subcode = numberOf(error.error_subcode);
