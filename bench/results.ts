@@ -19,7 +19,7 @@ import { createStudioCalendar } from '../src/server/lib/studio-calendar.ts';
 import { createDuePost, createTestPublishing, publishingDependencies, silentLog, startPublishingTestApp } from '../src/server/test-support/publishing.ts';
 import { connect, sandboxClients } from '../src/server/test-support/social-sandbox.ts';
 import type { PostMetricReadsTable, PostMetricsTable, PostsTable } from '../src/server/db/schema.ts';
-import { exportPage, publishedFigures, topPosts, topProjects, totalsByNetwork } from '../src/server/features/results/repo.ts';
+import { exportPage, hourlyFigures, topPosts, topProjects, totalsByNetwork } from '../src/server/features/results/repo.ts';
 import { projectRowValues } from '../src/server/test-support/projects.ts';
 import { recordQueries } from '../src/server/test-support/recorded-queries.ts';
 import { storedFlag, storedInstant } from '../src/server/test-support/stored-values.ts';
@@ -116,6 +116,7 @@ async function fill(bench: BenchApp, customers: string[], now: number): Promise<
             readings.push({
               post_id: postId,
               project_id: plan.project,
+              owner_id: customers[plan.owner]!,
               network,
               remote_id: `${network}-${postId}`,
               published_at: storedInstant(plan.at),
@@ -253,9 +254,9 @@ async function printResultsPlans(bench: BenchApp, customerId: string, month: str
   ] as const) {
     const scenarios: [string, (recording: typeof db) => Promise<unknown>][] = [
       ['totals per network', (recording) => totalsByNetwork(recording, dialect, scope)],
-      ['figures per post (chart, grid)', (recording) => publishedFigures(recording, dialect, scope)],
+      ['figures per hour (chart, grid)', (recording) => hourlyFigures(recording, scope)],
       ['top posts', (recording) => topPosts(recording, dialect, scope)],
-      ['top projects', (recording) => topProjects(recording, dialect, scope)],
+      ['top projects', (recording) => topProjects(recording, scope)],
       ['CSV first page', (recording) => exportPage(recording, dialect, scope, undefined, 500)],
     ];
     for (const [name, scenario] of scenarios) {

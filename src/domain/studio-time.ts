@@ -65,7 +65,7 @@ function wallClockMs(day: string, time: string): number {
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms (to the minute). */
-function offsetAt(instantMs: number, timeZone: string): number {
+export function offsetAt(instantMs: number, timeZone: string): number {
   const wall = wallClockOf(new Date(instantMs), timeZone);
   return wallClockMs(wall.day, wall.time) - Math.floor(instantMs / MINUTE_MS) * MINUTE_MS;
 }

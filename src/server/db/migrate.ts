@@ -27,6 +27,7 @@ import { postMetricsMigration } from './migrations/025-post-metrics.ts';
 import { approvalEmailsMigration } from './migrations/024-approval-emails.ts';
 import { monthlyReportEmailsMigration } from './migrations/026-monthly-report-emails.ts';
 import { resultsExportIndexMigration } from './migrations/027-results-export-index.ts';
+import { resultsSumsMigration } from './migrations/028-results-sums.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string, Migration> {
@@ -57,6 +58,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '024-approval-emails': approvalEmailsMigration(dialect),
     '026-monthly-report-emails': monthlyReportEmailsMigration(dialect),
     '027-results-export-index': resultsExportIndexMigration(dialect),
+    '028-results-sums': resultsSumsMigration(dialect),
   };
 }
 

@@ -73,6 +73,7 @@ describe('migrations', () => {
       '025-post-metrics',
       '026-monthly-report-emails',
       '027-results-export-index',
+      '028-results-sums',
     ]);
   });
 

@@ -442,6 +442,8 @@ export interface Database {
   post_metric_reads: PostMetricReadsTable;
   post_metrics: PostMetricsTable;
   metric_read_limits: MetricReadLimitsTable;
+  results_posts: ResultsPostsTable;
+  results_hourly: ResultsHourlyTable;
 }
 
 /** When each published result's next figures are read (migration 025, decision 045). */
@@ -463,6 +465,8 @@ export interface PostMetricsTable {
   id: Generated<number>;
   post_id: number;
   project_id: number;
+  /** The post's owner (migration 028): written with the reading, kept by a trigger when the post is reassigned. */
+  owner_id: string | null;
   network: string;
   remote_id: string;
   published_at: Instant;
@@ -491,4 +495,43 @@ export interface MetricReadLimitsTable {
   calls: ColumnType<number, number | undefined, number>;
   paused_until: Instant | null;
   pause_reason: string | null;
+}
+
+/** Per post, the sums of its latest figures over its networks (migration 028, decision 049; kept by triggers). */
+export interface ResultsPostsTable {
+  post_id: number;
+  owner_id: string | null;
+  project_id: number;
+  /** Its first network's publication instant. */
+  published_at: Instant;
+  /** How many networks have figures for it. */
+  networks: number;
+  impressions: number;
+  reach: number;
+  reactions: number;
+  comments: number;
+  shares: number;
+  saves: number;
+  clicks: number;
+  interactions: number;
+}
+
+/**
+ * Per scope (an owner's id, or '' for the whole studio), network ('*': every network, each post once) and
+ * UTC hour of publication: the posts with figures and the sums of their latest figures (migration 028,
+ * decision 049; kept by triggers).
+ */
+export interface ResultsHourlyTable {
+  scope: string;
+  network: string;
+  hour: Instant;
+  posts: number;
+  impressions: number | string;
+  reach: number | string;
+  reactions: number | string;
+  comments: number | string;
+  shares: number | string;
+  saves: number | string;
+  clicks: number | string;
+  interactions: number | string;
 }

@@ -144,9 +144,10 @@ export interface TestReading {
 export async function createTestReading(db: Kysely<Database>, reading: TestReading): Promise<void> {
   await db
     .insertInto('post_metrics')
-    .values({
+    .values((eb) => ({
       post_id: reading.postId,
       project_id: reading.projectId,
+      owner_id: eb.selectFrom('posts').select('owner_id').where('id', '=', reading.postId),
       network: reading.network,
       remote_id: reading.remoteId,
       published_at: storedInstant(reading.publishedAt),
@@ -154,6 +155,6 @@ export async function createTestReading(db: Kysely<Database>, reading: TestReadi
       outcome: 'read',
       latest: storedFlag(reading.latest ?? true),
       ...(Object.fromEntries(POST_METRICS.map((metric) => [metric, reading.figures[metric] ?? null])) as Record<PostMetric, number | null>),
-    })
+    }))
     .execute();
 }

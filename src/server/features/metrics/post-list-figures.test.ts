@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { postPageSchema } from '../../../domain/post.ts';
 import { createTestPost, createTestProject } from '../../test-support/posts.ts';
 import { storedFlag, storedInstant } from '../../test-support/stored-values.ts';
@@ -39,6 +40,7 @@ describe('metrics: the figures in the posts list and the projects sums', () => {
   ) => ({
     post_id: postId,
     project_id: projectId,
+    owner_id: sql`(select owner_id from posts where id = ${postId})`,
     network,
     remote_id: `${network}-${postId}`,
     published_at: storedInstant(hoursAgo(72)),

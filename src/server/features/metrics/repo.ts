@@ -113,9 +113,11 @@ export async function recordReading(
     }
     await trx
       .insertInto('post_metrics')
-      .values({
+      .values((eb) => ({
         post_id: read.post_id,
         project_id: read.project_id,
+        // The post's owner as it is now, in this transaction (migration 028: the Results sums per owner).
+        owner_id: eb.selectFrom('posts').select('owner_id').where('id', '=', read.post_id),
         network: read.network,
         remote_id: read.remote_id,
         published_at: read.published_at.toISOString(),
@@ -125,7 +127,7 @@ export async function recordReading(
         unavailable: Object.keys(reading.unavailable).length > 0 ? JSON.stringify(reading.unavailable) : null,
         latest: flag(reading.outcome === 'read'),
         ...reading.figures,
-      })
+      }))
       .execute();
     await moveSchedule(trx, read, next);
   });

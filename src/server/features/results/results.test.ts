@@ -191,3 +191,58 @@ describe('the results', () => {
     expect(whole).toHaveLength(7);
   });
 });
+
+describe('the results in a studio zone whose offset is not whole hours', () => {
+  // Monday 23 November 2026, 16:30 in Kolkata (UTC+5:30): the period's days begin at 18:30 UTC.
+  const KOLKATA_NOW = new Date('2026-11-23T11:00:00Z');
+  let t: TestApp;
+  let cookies: Record<'clara', string>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => KOLKATA_NOW, studio: { timeZone: 'Asia/Kolkata', publishHour: 9 } });
+    const users = await createSignedInUsers(t, { clara: 'customer' }, 'kolkata.test');
+    cookies = users.cookies;
+    const db = t.database.db;
+    const project = await createTestProject(db, { title: 'Casa', createdBy: users.ids.clara, assignedTo: users.ids.clara });
+    let remote = 0;
+    for (const [at, interactions] of [
+      // 23:50 on Monday 16th (the week before), 00:10 on Tuesday 17th, 15:30 on Friday 20th.
+      ['2026-11-16T18:20:00Z', 1],
+      ['2026-11-16T18:40:00Z', 10],
+      ['2026-11-20T10:00:00Z', 100],
+    ] as const) {
+      const published = new Date(at);
+      const post = await createTestPost(db, { projectId: project, ownerId: users.ids.clara, state: 'published', publishedAt: published });
+      remote += 1;
+      await createTestReading(db, {
+        postId: post.id,
+        projectId: project,
+        network: 'instagram',
+        remoteId: `k${remote}`,
+        publishedAt: published,
+        figures: { interactions },
+      });
+    }
+  });
+  afterAll(() => t.close());
+
+  it('counts each post in its own studio day and hour, to the minute', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/results?period=7d', headers: { cookie: cookies.clara } });
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json();
+    expect(results.range).toEqual({ from: '2026-11-17', to: '2026-11-23' });
+    expect(results.totals).toMatchObject([
+      { network: 'instagram', posts: 2, figures: { interactions: 110 }, previous_posts: 1, previous: { interactions: 1 } },
+    ]);
+    const days = Object.fromEntries(
+      results.series
+        .filter((point: { interactions: number }) => point.interactions > 0)
+        .map((point: { day: string; interactions: number }) => [point.day, point.interactions]),
+    );
+    expect(days).toEqual({ '2026-11-17': 10, '2026-11-20': 100 });
+    expect(results.grid).toEqual([
+      { weekday: 2, hour: 0, posts: 1, interactions: 10 },
+      { weekday: 5, hour: 15, posts: 1, interactions: 100 },
+    ]);
+  });
+});

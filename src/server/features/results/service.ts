@@ -4,7 +4,7 @@ import type { PostEngagement } from '../../../domain/best-times.ts';
 import { POST_NETWORKS } from '../../../domain/post-rules.ts';
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '../../../domain/languages.ts';
 import { type DayRange, RESULTS_CSV_COLUMNS, type ReportQuery, type Results, type ResultsQuery, periodRanges } from '../../../domain/results.ts';
-import { addDays, daysBetween, instantOf, isoWeekdayOf, wallClockOf } from '../../../domain/studio-time.ts';
+import { addDays, daysBetween, instantOf, isoWeekdayOf, offsetAt, wallClockOf } from '../../../domain/studio-time.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -21,6 +21,7 @@ import {
   exportPage,
   findReportCustomer,
   firstImageKeys,
+  hourlyFigures,
   publishedFigures,
   topPosts,
   topProjects,
@@ -50,6 +51,35 @@ function ownerOf(actor: SessionUser, query: ResultsQuery): string | undefined {
   return actor.id;
 }
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The studio's day, ISO weekday and hour of instants. The zone is read twice per UTC day (its offset at
+ * the day's first and last hour) and, on the days it changes, once per hour: the chart and grid place up
+ * to 2,160 hours of a 90-day period, and reading the zone is the slow part.
+ */
+function wallClocksOf(timeZone: string): (at: Date) => { day: string; weekday: number; hour: number } {
+  const days = new Map<number, number | null>();
+  const hours = new Map<number, number>();
+  return (at) => {
+    const dayStart = Math.floor(at.getTime() / DAY_MS) * DAY_MS;
+    let offset = days.get(dayStart);
+    if (offset === undefined) {
+      const first = offsetAt(dayStart, timeZone);
+      offset = first === offsetAt(dayStart + DAY_MS - HOUR_MS, timeZone) ? first : null;
+      days.set(dayStart, offset);
+    }
+    if (offset === null) {
+      const hourStart = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+      offset = hours.get(hourStart) ?? offsetAt(hourStart, timeZone);
+      hours.set(hourStart, offset);
+    }
+    const wall = new Date(at.getTime() + offset);
+    return { day: wall.toISOString().slice(0, 10), weekday: wall.getUTCDay() || 7, hour: wall.getUTCHours() };
+  };
+}
+
 function scopeOf(range: DayRange, timeZone: string, ownerId: string | undefined): ResultsScope {
   return {
     from: instantOf(range.from, '00:00', timeZone).toISOString(),
@@ -67,12 +97,12 @@ async function resultsOf(deps: ResultsDependencies, ownerId: string | undefined,
   const ranges = periodRanges(period, deps.calendar.today());
   const scope = scopeOf(ranges.current, timeZone, ownerId);
   const previousScope = scopeOf(ranges.previous, timeZone, ownerId);
-  const [current, previous, figures, posts, projects] = await Promise.all([
+  const [current, previous, hours, posts, projects] = await Promise.all([
     totalsByNetwork(deps.db, deps.dialect, scope),
     totalsByNetwork(deps.db, deps.dialect, previousScope),
-    publishedFigures(deps.db, deps.dialect, scope),
+    hourlyFigures(deps.db, scope),
     topPosts(deps.db, deps.dialect, scope),
-    topProjects(deps.db, deps.dialect, scope),
+    topProjects(deps.db, scope),
   ]);
 
   const totals = POST_NETWORKS.flatMap((network) => {
@@ -84,26 +114,25 @@ async function resultsOf(deps: ResultsDependencies, ownerId: string | undefined,
 
   const length = daysBetween(ranges.current.from, ranges.current.to) + 1;
   const series = Array.from({ length }, (_, index) => ({ day: addDays(ranges.current.from, index), impressions: 0, reach: 0, interactions: 0 }));
-  const cells = new Map<string, { weekday: number; hour: number; posts: Set<number>; interactions: number }>();
-  for (const row of figures) {
-    const wall = wallClockOf(readInstant(row.published_at), timeZone);
+  const cells = new Map<string, { weekday: number; hour: number; posts: number; interactions: number }>();
+  const wallClock = wallClocksOf(timeZone);
+  for (const row of hours) {
+    const wall = wallClock(row.at);
     const point = series[daysBetween(ranges.current.from, wall.day)];
     if (point) {
-      point.impressions += row.impressions ?? 0;
-      point.reach += row.reach ?? 0;
-      point.interactions += row.interactions ?? 0;
+      point.impressions += row.impressions;
+      point.reach += row.reach;
+      point.interactions += row.interactions;
     }
-    const weekday = isoWeekdayOf(wall.day);
-    const hour = Number(wall.time.slice(0, 2));
-    const key = `${weekday}:${hour}`;
-    const cell = cells.get(key) ?? { weekday, hour, posts: new Set<number>(), interactions: 0 };
-    cell.posts.add(row.post_id);
-    cell.interactions += row.interactions ?? 0;
+    const key = `${wall.weekday}:${wall.hour}`;
+    const cell = cells.get(key) ?? { weekday: wall.weekday, hour: wall.hour, posts: 0, interactions: 0 };
+    cell.posts += row.posts;
+    cell.interactions += row.interactions;
     cells.set(key, cell);
   }
   const grid = [...cells.values()]
     .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour)
-    .map((cell) => ({ weekday: cell.weekday, hour: cell.hour, posts: cell.posts.size, interactions: cell.interactions }));
+    .map((cell) => ({ weekday: cell.weekday, hour: cell.hour, posts: cell.posts, interactions: cell.interactions }));
 
   return {
     period,
