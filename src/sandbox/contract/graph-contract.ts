@@ -20,6 +20,13 @@ import { type DocumentedCall, type DocumentedRefusal, type NamedRule, nonEmpty, 
  *   errors    https://developers.facebook.com/docs/instagram-platform/instagram-api/reference/error-codes ;
  *             https://developers.facebook.com/docs/graph-api/guides/error-handling
  *   versions  https://developers.facebook.com/docs/graph-api/changelog/versions
+ *
+ * and for Facebook Pages (issue 27, next-features-facts.md §3, docs/decisions/050):
+ *
+ *   fbstart   https://developers.facebook.com/docs/pages-api/getting-started (/me/accounts with tasks)
+ *   fbposts   https://developers.facebook.com/docs/pages-api/posts (POST /{page-id}/feed, published_posts)
+ *   fbphotos  https://developers.facebook.com/docs/graph-api/photo-uploads ; .../reference/page/photos
+ *   fbfeed    https://developers.facebook.com/docs/graph-api/reference/page/feed (tasks; attached_media)
  */
 const id = z.string().regex(/^\d+$/);
 const version = String.raw`\/v\d+\.\d+`;
@@ -66,14 +73,32 @@ const fields = (...required: string[]) =>
   );
 
 const token = z.looseObject({ access_token: nonEmpty, token_type: z.string().optional(), expires_in: z.number().int().positive().optional() });
+/** What a user may do on a page (fbstart). */
+const PAGE_TASKS = z.array(z.enum(['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE']));
 const instagramAccount = z.looseObject({ id, username: z.string().optional() });
 const pageEntry = z.looseObject({
   id,
   name: z.string().optional(),
   access_token: nonEmpty.optional(),
   instagram_business_account: instagramAccount.optional(),
+  tasks: PAGE_TASKS.optional(),
 });
 const created = z.looseObject({ id });
+/** A page post's id: `{page-id}_{post-id}` (fbposts). */
+const postId = z.string().regex(/^\d+_\d+$/);
+/** Facebook's limit on a post's text (the Posts guide names none; 63,206 characters is the composer's). */
+const postText = z.string().max(63_206);
+
+/** `attached_media[i]={"media_fbid":"…"}` (fbfeed): the keys numbered from 0 without gaps, at most ten (docs/decisions/050). */
+const attachedMediaKeys: NamedRule = {
+  rule: 'attached_media[0..n-1] each {"media_fbid":"<id>"}, numbered from 0, at most 10',
+  holds: (request) => {
+    const sent = { ...Object.fromEntries(request.query), ...(bodyOf(request) as Record<string, unknown> | undefined) };
+    const keys = Object.keys(sent).filter((key) => key.startsWith('attached_media'));
+    if (keys.length > 10) return false;
+    return keys.every((key, index) => key === `attached_media[${index}]` && /^\{"media_fbid":"\d+"\}$/.test(String(sent[key])));
+  },
+};
 
 export const graphCalls = {
   loginDialog: {
@@ -260,6 +285,74 @@ export const graphCalls = {
       }),
     },
   },
+  pageWithTasks: {
+    source: 'fbstart: a page’s token and the tasks the user may perform on it',
+    request: { method: 'GET', path: path(String.raw`\/\d+`), params: params({ fields: fields('access_token', 'tasks') }), rules: [liveVersion, withToken] },
+    answer: { status: 200, body: z.looseObject({ id, access_token: nonEmpty, tasks: PAGE_TASKS }) },
+  },
+  pagePhotoPublished: {
+    source: 'fbphotos: a photo from a public URL, published (the default), its caption the post’s text; answers id and post_id',
+    request: {
+      method: 'POST',
+      path: path(String.raw`\/\d+\/photos`),
+      params: params({ url: urlString, caption: postText.optional(), published: z.literal('true').optional() }),
+      rules: [liveVersion, withToken],
+    },
+    answer: { status: 200, body: z.strictObject({ id, post_id: postId }) },
+  },
+  pagePhotoUnpublished: {
+    source: 'fbphotos: published=false, a photo to attach to a post within about 24 hours; answers its id only',
+    request: {
+      method: 'POST',
+      path: path(String.raw`\/\d+\/photos`),
+      params: params({ url: urlString, published: z.literal('false') }),
+      rules: [liveVersion, withToken],
+    },
+    answer: { status: 200, body: z.strictObject({ id }) },
+  },
+  pageFeed: {
+    source: 'fbposts, fbfeed: the post’s message and its unpublished photos as attached_media; answers {page-id}_{post-id}',
+    request: {
+      method: 'POST',
+      path: path(String.raw`\/\d+\/feed`),
+      params: z.object({ message: postText, access_token: nonEmpty.optional() }).catchall(z.string()),
+      rules: [liveVersion, withToken, attachedMediaKeys],
+    },
+    answer: { status: 200, body: z.strictObject({ id: postId }) },
+  },
+  publishedPosts: {
+    source: 'fbposts: the page’s own posts, newest first, since a Unix time',
+    request: {
+      method: 'GET',
+      path: path(String.raw`\/\d+\/published_posts`),
+      params: params({
+        fields: z.string().optional(),
+        since: z.string().regex(/^\d+$/).optional(),
+        limit: z.string().regex(/^\d+$/).optional(),
+        after: z.string().optional(),
+      }),
+      rules: [liveVersion, withToken],
+    },
+    answer: {
+      status: 200,
+      body: collection(z.looseObject({ id: postId, message: z.string().optional(), created_time: z.string().optional(), permalink_url: urlString.optional() })),
+    },
+  },
+  pagePost: {
+    source: 'fbposts: a page post’s text, time and link',
+    request: { method: 'GET', path: path(String.raw`\/\d+_\d+`), params: params({ fields: z.string().optional() }), rules: [liveVersion, withToken] },
+    answer: { status: 200, body: z.looseObject({ id: postId, message: z.string().optional(), permalink_url: urlString.optional() }) },
+  },
+  photo: {
+    source: 'fbphotos: an uploaded photo (an unpublished one still there to attach)',
+    request: { method: 'GET', path: path(String.raw`\/\d+`), params: params({ fields: z.string().optional() }), rules: [liveVersion, withToken] },
+    answer: { status: 200, body: z.looseObject({ id }) },
+  },
+  deletePhoto: {
+    source: 'fbphotos: DELETE /{photo-id}, an unpublished photo no post will use',
+    request: { method: 'DELETE', path: path(String.raw`\/\d+`), params: params({}), rules: [liveVersion, withToken] },
+    answer: { status: 200, body: z.strictObject({ success: z.literal(true) }) },
+  },
 } satisfies Record<string, DocumentedCall>;
 
 export type GraphCallName = keyof typeof graphCalls;
@@ -298,6 +391,17 @@ export const graphRefusals = {
     source: 'B.14 (errors), Corrections: a page role through Business Manager needs ads_read or ads_management to publish (HTTP 403, code 200)',
     status: 403,
     body: graphError(200),
+  },
+  pagePosting: {
+    source:
+      'fbposts, fbfeed: without a Page token of the page, pages_manage_posts and pages_read_engagement, or the CREATE_CONTENT task: code 200 (message as in Codeinwp/tweet-old-post#649)',
+    status: 403,
+    body: graphError(200),
+  },
+  invalidAttachedMedia: {
+    source: 'fbfeed: an attached photo that does not exist, has expired, is published, or one too many: code 100',
+    status: 400,
+    body: graphError(100),
   },
   unknownVersion: {
     source: 'B.0 (versions): a version that does not exist is an unknown path (code 2500, observed: arsduo/koala#611)',
