@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../domain/html.ts';
-import { page } from './html.ts';
 import { inspectInstagramImage } from './instagram-image.ts';
 import { graphError, isShared } from './meta-access.ts';
 import { type Fields, type MetaKit, collection, parseFields } from './meta-kit.ts';
@@ -19,7 +17,8 @@ import type { MetaToken, PagePhoto, PagePost } from './store.ts';
  * - `POST /{page-id}/feed` with `message` and `attached_media[i]={"media_fbid":"…"}` (or the list as one
  *   JSON array, as the official SDK sends it): `{id: "{page-id}_{post}"}`.
  * - `GET /{page-id}/published_posts` and `/feed` (newest first, `since`/`until`), `GET /{post-id}`,
- *   `GET /{photo-id}`, `DELETE /{photo-id}` (an unused unpublished photo cleaned up).
+ *   `GET /{photo-id}`, `DELETE /{photo-id}` (an unused unpublished photo cleaned up). The post's page at its
+ *   `permalink_url` is post-pages.ts's.
  *
  * Only a Page token of that page publishes, with `pages_manage_posts` and `pages_read_engagement` granted
  * and the CREATE_CONTENT task on the page; otherwise Graph's "(#200) If posting to a page, requires both
@@ -237,25 +236,8 @@ export function metaPages(kit: MetaKit) {
     return { success: true };
   }
 
-  /** The published post as the page would show it (its permalink), and its photos. */
+  /** The photos as Meta's CDN would serve them (the post's page, post-pages.ts, shows them). */
   function routes(app: FastifyInstance): void {
-    app.get('/facebook/:pageId/posts/:number', async (request, reply) => {
-      const { pageId, number } = request.params as { pageId: string; number: string };
-      const post = posts()[`${pageId}_${number}`];
-      const entry = state().pages.find((candidate) => candidate.id === pageId);
-      if (!post || !entry)
-        return reply
-          .status(404)
-          .type('text/html')
-          .send(page({ title: 'Facebook', body: '<p>This content isn’t available.</p>' }));
-      const images = post.photoIds.map((id) => `<img src="${context.publicBase}/meta/media/page-photos/${escapeHtml(id)}" alt="" width="480">`).join('');
-      return reply.type('text/html').send(
-        page({
-          title: `${entry.name} · Facebook`,
-          body: `<article><h1>${escapeHtml(entry.name)}</h1><p style="white-space:pre-wrap">${escapeHtml(post.message)}</p>${images}<p><small>${escapeHtml(graphTime(post.createdAt))}</small></p></article>`,
-        }),
-      );
-    });
     app.get('/media/page-photos/:id', async (request, reply) => {
       const photo = photos()[(request.params as { id: string }).id];
       return sendStoredFile(reply, photo ? store.getFile(photo.file) : undefined);

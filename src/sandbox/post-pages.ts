@@ -84,8 +84,9 @@ const summary = (text: string) => {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 };
 
-function notFound(network: 'linkedin' | 'meta', title: string, detail: string, context: SandboxContext): PostPage {
-  const mark = network === 'linkedin' ? '<div class="mark linkedin">in</div>LinkedIn' : '<div class="mark meta">f</div>Instagram';
+function notFound(network: 'linkedin' | 'meta' | 'facebook', title: string, detail: string, context: SandboxContext): PostPage {
+  const mark =
+    network === 'linkedin' ? '<div class="mark linkedin">in</div>LinkedIn' : `<div class="mark meta">f</div>${network === 'meta' ? 'Instagram' : 'Facebook'}`;
   return {
     status: 404,
     html: page({
@@ -133,6 +134,38 @@ export function linkedinPostPage(context: SandboxContext, urn: string): PostPage
 <p class="commentary">${withHashtags(text)}</p>
 ${images ? `<div class="media n${shown.length}">${images}</div>` : ''}
 <div class="bar" aria-hidden="true"><span>Like</span><span>Comment</span><span>Repost</span><span>Send</span></div>
+</article>
+<p class="back"><a href="${escapeHtml(`${context.prefix}/`)}">What the sandbox published</a></p>`,
+    }),
+  };
+}
+
+/** A Facebook Page post (meta-pages.ts) at its permalink `/meta/facebook/{page-id}/posts/{post-id}`: the page, the text, the photos. */
+export function facebookPostPage(context: SandboxContext, pageId: string, postNumber: string): PostPage {
+  const { meta } = context.store.state;
+  const post = meta.pagePosts[`${pageId}_${postNumber}`];
+  const entry = meta.pages.find((candidate) => candidate.id === pageId);
+  if (!post || !entry)
+    return notFound('facebook', 'This content isn’t available right now', 'The link may be broken, or the post may have been removed.', context);
+  const shown = post.photoIds.slice(0, 4);
+  const images = shown
+    .map((id, index) => {
+      const img = `<img src="${escapeHtml(`${context.publicBase}/meta/media/page-photos/${id}`)}" alt="${escapeHtml(`Photo ${index + 1} of ${post.photoIds.length}`)}">`;
+      const more = index === shown.length - 1 && post.photoIds.length > shown.length ? `<span class="more">+${post.photoIds.length - shown.length}</span>` : '';
+      return `<div>${img}${more}</div>`;
+    })
+    .join('');
+  return {
+    status: 200,
+    html: page({
+      title: `${entry.name} on Facebook: ${summary(post.message)}`,
+      styles: STYLES,
+      body: `<article class="feed-post" data-post-id="${escapeHtml(post.id)}">
+<header class="author"><div class="initials" aria-hidden="true">${escapeHtml(entry.name.slice(0, 1).toUpperCase())}</div><div><strong>${escapeHtml(entry.name)}</strong>
+<small><time datetime="${new Date(post.createdAt).toISOString()}">${escapeHtml(longDate(post.createdAt))}</time> · ${GLOBE}</small></div></header>
+<p class="commentary">${escapeHtml(post.message)}</p>
+${images ? `<div class="media n${shown.length}">${images}</div>` : ''}
+<div class="bar" aria-hidden="true"><span>Like</span><span>Comment</span><span>Share</span></div>
 </article>
 <p class="back"><a href="${escapeHtml(`${context.prefix}/`)}">What the sandbox published</a></p>`,
     }),

@@ -8,7 +8,7 @@ import { authorPerson } from './studios.ts';
 /**
  * What the sandbox "published", newest first, as JSON (for tests) and as a page (for people): the
  * LinkedIn posts with their author and images, the Instagram media with their account and images, each
- * image with the description it was sent with ('' when none).
+ * image with the description it was sent with ('' when none), and the Facebook Page posts (meta-pages.ts).
  */
 export interface PublishedOverview {
   linkedin: Array<{
@@ -31,6 +31,16 @@ export interface PublishedOverview {
     altTexts: string[];
     permalink: string;
     publishedAt: string;
+  }>;
+  facebook: Array<{
+    /** `{page-id}_{post-id}`. */
+    id: string;
+    page: string;
+    pageName: string;
+    message: string;
+    images: string[];
+    permalink: string;
+    createdAt: string;
   }>;
 }
 
@@ -69,6 +79,17 @@ export function publishedOverview(context: SandboxContext): PublishedOverview {
         publishedAt: new Date(media.timestamp).toISOString(),
       }))
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
+    facebook: Object.values(meta.pagePosts)
+      .map((post) => ({
+        id: post.id,
+        page: post.pageId,
+        pageName: meta.pages.find((entry) => entry.id === post.pageId)?.name ?? post.pageId,
+        message: post.message,
+        images: post.photoIds.map((id) => `${context.publicBase}/meta/media/page-photos/${id}`),
+        permalink: `${context.publicBase}/meta/facebook/${post.pageId}/posts/${post.id.split('_')[1]}`,
+        createdAt: new Date(post.createdAt).toISOString(),
+      }))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)),
   };
 }
 
@@ -113,6 +134,16 @@ export function publishedPage(context: SandboxContext): string {
         )
         .join('')
     : '<p class="empty">Nothing published on Instagram yet.</p>';
+  const facebookPosts = overview.facebook.length
+    ? overview.facebook
+        .map(
+          (
+            post,
+          ) => `<article class="post" id="post-${escapeHtml(post.id)}"><header><span><strong>${escapeHtml(post.pageName)}</strong> · ${escapeHtml(post.page)}</span>${permalink(post.permalink, post.createdAt)}</header>
+<p>${escapeHtml(post.message)}</p>${images(post.images, [])}</article>`,
+        )
+        .join('')
+    : '<p class="empty">Nothing published on Facebook yet.</p>';
   const organizations = linkedin.organizations
     .map(
       (entry) =>
@@ -130,9 +161,10 @@ export function publishedPage(context: SandboxContext): string {
     title: 'Alzado sandbox · published',
     wide: true,
     body: `<h1>What the sandbox published</h1>
-<p class="lead">Posts that Alzado sent to the local LinkedIn and Instagram, newest first. Also as JSON at <a href="${escapeHtml(base)}/published.json">${escapeHtml(base)}/published.json</a>.</p>
+<p class="lead">Posts that Alzado sent to the local LinkedIn, Instagram and Facebook, newest first. Also as JSON at <a href="${escapeHtml(base)}/published.json">${escapeHtml(base)}/published.json</a>.</p>
 <section><h2>LinkedIn</h2><div class="posts">${linkedinPosts}</div></section>
 <section><h2>Instagram</h2><div class="posts">${instagramPosts}</div></section>
+<section><h2>Facebook</h2><div class="posts">${facebookPosts}</div></section>
 <section class="card"><h2>The sandbox's accounts</h2>
 <p class="lead">LinkedIn member ${escapeHtml(`${LINKEDIN_MEMBER.givenName} ${LINKEDIN_MEMBER.familyName}`)} (urn:li:person:${LINKEDIN_MEMBER.sub}); only approved ADMINISTRATOR roles count as pages to publish to.</p>
 <table><thead><tr><th>Organization</th><th>URN</th><th>Role</th></tr></thead><tbody>${organizations}</tbody></table>

@@ -10,7 +10,7 @@ import type { UnreachableReason } from './instagram-image.ts';
 import { linkedinRoutes } from './linkedin.ts';
 import { metaRoutes } from './meta.ts';
 import type { SandboxMetaPage, SandboxOrganization, SandboxStudio } from './personas.ts';
-import { type PostPage, instagramPostPage, linkedinPostPage } from './post-pages.ts';
+import { type PostPage, facebookPostPage, instagramPostPage, linkedinPostPage } from './post-pages.ts';
 import { type PublishedOverview, publishedOverview, publishedPage } from './published-page.ts';
 import { MAX_CLOCK_OFFSET_SECONDS, type SandboxSettings, SandboxStore } from './store.ts';
 import { addStudios } from './studios.ts';
@@ -23,7 +23,8 @@ import { type SandboxUsage, sandboxUsage } from './usage.ts';
  * network (SOCIAL_SANDBOX, docs/decisions/016), or run on its own port by the tests.
  *
  *   /sandbox                      what was published (also /sandbox/published.json)
- *   /sandbox/linkedin/web/feed/update/{urn}, /sandbox/meta/p/{shortcode}/   the published posts' pages (their permalinks)
+ *   /sandbox/linkedin/web/feed/update/{urn}, /sandbox/meta/p/{shortcode}/,
+ *   /sandbox/meta/facebook/{page-id}/posts/{post-id}   the published posts' pages (their permalinks)
  *   /sandbox/linkedin/...         www.linkedin.com (/oauth/v2/..., /dms-uploads/...) and api.linkedin.com (/v2/..., /rest/...)
  *   /sandbox/meta/www/...         www.facebook.com (/{version}/dialog/oauth)
  *   /sandbox/meta/graph/...       graph.facebook.com (/{version}/...)
@@ -236,6 +237,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     app.get('/meta/p/:shortcode/', forPages, async (request, reply) =>
       sendPage(reply, instagramPostPage(context, (request.params as { shortcode: string }).shortcode)),
     );
+    app.get('/meta/facebook/:pageId/posts/:number', forPages, async (request, reply) => {
+      const { pageId, number } = request.params as { pageId: string; number: string };
+      return sendPage(reply, facebookPostPage(context, pageId, number));
+    });
 
     // Misbehaviour on request, for tests and for people trying the failure screens.
     const networkBody = z.object({ network: z.enum(['linkedin', 'meta']) });

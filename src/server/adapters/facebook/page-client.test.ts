@@ -108,7 +108,18 @@ describe('publishing', () => {
     const post = await client.getPost(token, postId);
     expect(post).toMatchObject({ id: postId, message: 'Casa Montgó, terminada.' });
     expect(post.permalink).toMatch(/\/meta\/facebook\/104000000000001\/posts\/\d+$/);
-    expect((await fetch(post.permalink!)).status).toBe(200);
+    const shown = await fetch(post.permalink!);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('Casa Montgó, terminada.');
+    expect(sandbox.sandbox.control.published().facebook).toContainEqual(
+      expect.objectContaining({
+        id: postId,
+        page: STUDIO_PAGE.id,
+        pageName: STUDIO_PAGE.name,
+        message: 'Casa Montgó, terminada.',
+        images: [expect.any(String)],
+      }),
+    );
 
     expect((await findPublishedPost(client, token, { pageId: STUDIO_PAGE.id, message: 'Casa Montgó, terminada.', since }))?.id).toBe(postId);
     expect(await findPublishedPost(client, token, { pageId: STUDIO_PAGE.id, message: 'Otro texto', since })).toBeUndefined();
