@@ -72,7 +72,10 @@ export function metaPages(kit: MetaKit) {
   /** Graph's booleans: `published=false` (or 0) is false; absent is the default. */
   function booleanParam(value: string | undefined, fallback: boolean): boolean {
     if (value === undefined) return fallback;
-    return !['false', '0'].includes(value.toLowerCase());
+    const lower = value.toLowerCase();
+    if (lower === 'true' || lower === '1') return true;
+    if (lower === 'false' || lower === '0') return false;
+    throw graphError(400, 100, '(#100) param published must be a boolean');
   }
 
   const isExpired = (photo: PagePhoto) => !photo.published && !photo.postId && store.now() - photo.createdAt >= UNPUBLISHED_PHOTO_LIFETIME_MS;

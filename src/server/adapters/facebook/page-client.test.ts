@@ -220,6 +220,14 @@ describe('Graph’s refusals', () => {
       details: { code: 100 },
     });
     expect(await failure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'a'.repeat(63_207), photoIds: [] }))).toMatchObject({ failure: 'rejected' });
+    // Graph's booleans only: anything else is refused, not taken as published.
+    const odd = await fetch(`${sandbox.base}/meta/graph/v26.0/${STUDIO_PAGE.id}/photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: new URLSearchParams({ url: image('square.jpg'), published: 'maybe' }),
+    });
+    expect(odd.status).toBe(400);
+    expect(await odd.json()).toMatchObject({ error: { code: 100 } });
   });
 
   it('a page reached through Business Manager posts under the same rules (its tasks)', async () => {
