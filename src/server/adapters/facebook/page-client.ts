@@ -260,9 +260,13 @@ export async function prepareFacebookPost(
   return { photos, create: async () => ({ postId: await client.createFeedPost(pageToken, pageId, { message, photoIds }), photoIds }) };
 }
 
+/** Taken off the attempt's start when asking Meta for the posts since then: the app's clock and Meta's may differ a little. */
+export const CLOCK_MARGIN_MS = 5 * 60_000;
+
 /**
- * The post among the page's recent ones that is this one: made since the attempt began, with this text.
- * Undefined when none is (the creating call made nothing, and may be made again).
+ * The post among the page's recent ones that is this one: made since the attempt began (less
+ * CLOCK_MARGIN_MS), with this text. Undefined when none is (the creating call made nothing, and may be
+ * made again).
  */
 export async function findPublishedPost(
   client: FacebookPageClient,
@@ -270,7 +274,9 @@ export async function findPublishedPost(
   input: { pageId: string; message: string; since: Date },
 ): Promise<FacebookPost | undefined> {
   const wanted = input.message.trim();
-  return (await client.recentPosts(pageToken, input.pageId, input.since)).find((post) => (post.message ?? '').trim() === wanted);
+  return (await client.recentPosts(pageToken, input.pageId, new Date(input.since.getTime() - CLOCK_MARGIN_MS))).find(
+    (post) => (post.message ?? '').trim() === wanted,
+  );
 }
 
 function readPage(entry: Record<string, unknown>, through: FacebookPage['through']): FacebookPage {
