@@ -1,5 +1,5 @@
 import { AppShell, Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import '@mantine/notifications/styles.css';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ActionMenu, type ActionMenuItem } from '../ui/action-menu.tsx';
 import { LazyConfirmDialog } from '../ui/lazy-dialogs.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { BrandLink } from './brand-link.tsx';
+import { LaterOnFirstScreen } from './first-screen.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { NotificationsOnDemand } from './notifications-on-demand.tsx';
 import { canOpen } from './role-routes.ts';
@@ -41,8 +42,14 @@ export function AppLayout() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [navigationOpen, { toggle: toggleNavigation, close: closeNavigation }] = useDisclosure(false);
+  // The side navigation (a phone's, behind the burger) gets its links when first opened, not at start (issue 23).
+  const [navigationUsed, setNavigationUsed] = useState(false);
+  if (navigationOpen && !navigationUsed) setNavigationUsed(true);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const preloadOnIntent = usePreloadOnIntent();
+  // Below Mantine's `sm` the header's links are hidden (the burger's side navigation has them): a phone
+  // does not render them at all (issue 23). Read at once, not after a first render.
+  const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   // Each role sees only what it can use (docs/decisions/021).
   const links = NAVIGATION.filter((item) => canOpen(user?.role, item.to));
   const isActive = (to: string) => location.pathname === to || location.pathname.startsWith(`${to}/`);
@@ -80,58 +87,64 @@ export function AppLayout() {
             <Burger opened={navigationOpen} onClick={toggleNavigation} hiddenFrom="sm" size="sm" aria-label={t('nav.openNavigation')} />
             <BrandLink to="/home" />
             <Group component="nav" gap={4} visibleFrom="sm" aria-label={t('nav.mainNavigation')}>
-              {links.map((item) => (
-                <NavLink
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  label={t(item.label)}
-                  active={isActive(item.to)}
-                  aria-current={isActive(item.to) ? 'page' : undefined}
-                  w="auto"
-                  {...preloadOnIntent(item.to)}
-                />
-              ))}
+              <LaterOnFirstScreen step={2}>
+                {!narrow &&
+                  links.map((item) => (
+                    <NavLink
+                      key={item.to}
+                      component={Link}
+                      to={item.to}
+                      label={t(item.label)}
+                      active={isActive(item.to)}
+                      aria-current={isActive(item.to) ? 'page' : undefined}
+                      w="auto"
+                      {...preloadOnIntent(item.to)}
+                    />
+                  ))}
+              </LaterOnFirstScreen>
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <LanguageMenu />
-            {/* ActionMenu, not Mantine's Menu: Menu, Popover and floating-ui stay out of every page's first load (docs/decisions/023). */}
-            <ActionMenu
-              label={t('nav.userMenu')}
-              items={userMenuItems}
-              trigger={(props) => (
-                // Named by its purpose and the visible e-mail, so the name holds what is seen (WCAG 2.5.3).
-                <UnstyledButton {...props}>
-                  <VisuallyHidden>{t('nav.userMenu')}: </VisuallyHidden>
-                  <Group gap={8} wrap="nowrap">
-                    <Avatar src={user?.avatar_url ?? null} radius="xl" size={32} alt="" color="dark" aria-hidden>
-                      {(user?.first_name || user?.email || '?').slice(0, 1).toUpperCase()}
-                    </Avatar>
-                    <Text size="sm" visibleFrom="md">
-                      {user?.email}
-                    </Text>
-                  </Group>
-                </UnstyledButton>
-              )}
-            />
+            <LaterOnFirstScreen step={3}>
+              <LanguageMenu />
+              {/* ActionMenu, not Mantine's Menu: Menu, Popover and floating-ui stay out of every page's first load (docs/decisions/023). */}
+              <ActionMenu
+                label={t('nav.userMenu')}
+                items={userMenuItems}
+                trigger={(props) => (
+                  // Named by its purpose and the visible e-mail, so the name holds what is seen (WCAG 2.5.3).
+                  <UnstyledButton {...props}>
+                    <VisuallyHidden>{t('nav.userMenu')}: </VisuallyHidden>
+                    <Group gap={8} wrap="nowrap">
+                      <Avatar src={user?.avatar_url ?? null} radius="xl" size={32} alt="" color="dark" aria-hidden>
+                        {(user?.first_name || user?.email || '?').slice(0, 1).toUpperCase()}
+                      </Avatar>
+                      <Text size="sm" visibleFrom="md">
+                        {user?.email}
+                      </Text>
+                    </Group>
+                  </UnstyledButton>
+                )}
+              />
+            </LaterOnFirstScreen>
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.mainNavigation')}>
         <Stack gap={2}>
-          {links.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={t(item.label)}
-              active={isActive(item.to)}
-              aria-current={isActive(item.to) ? 'page' : undefined}
-              onClick={closeNavigation}
-              {...preloadOnIntent(item.to)}
-            />
-          ))}
+          {navigationUsed &&
+            links.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={t(item.label)}
+                active={isActive(item.to)}
+                aria-current={isActive(item.to) ? 'page' : undefined}
+                onClick={closeNavigation}
+                {...preloadOnIntent(item.to)}
+              />
+            ))}
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
@@ -141,11 +154,16 @@ export function AppLayout() {
         <Box maw={CONTENT_WIDTH} w="100%" mx="auto" pb={48} data-testid="page-content" style={{ flex: 1, minHeight: '100dvh' }}>
           {/* Shown only when the shell appears before its first page's code; between pages the old one stays. */}
           <Suspense fallback={<Spinner />}>
-            <Outlet />
+            {/* On the app's first screen, the shell paints a task before its page, and the footer a task after. */}
+            <LaterOnFirstScreen step={1}>
+              <Outlet />
+            </LaterOnFirstScreen>
           </Suspense>
         </Box>
         <Box maw={CONTENT_WIDTH} w="100%" mx="auto">
-          <SiteFooter />
+          <LaterOnFirstScreen step={4}>
+            <SiteFooter />
+          </LaterOnFirstScreen>
         </Box>
       </AppShell.Main>
       <NotificationsOnDemand position="bottom-right" />

@@ -4,7 +4,6 @@ import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { shouldRetry } from '../lib/api-client.ts';
-import { readableCssVariables } from './readable-colours.ts';
 import { SessionLanguage } from './session-language.tsx';
 import { theme } from './theme.ts';
 
@@ -28,7 +27,8 @@ function ThemedMantine({ children }: { children: ReactNode }) {
   // Rebuilt only when the language (so the label) changes.
   const localTheme = useMemo(() => themeInLanguage(closeLabel), [closeLabel]);
   return (
-    <MantineProvider theme={localTheme} cssVariablesResolver={readableCssVariables}>
+    // The theme's CSS variables are a stylesheet (theme-variables.css), not a <style> computed at each start.
+    <MantineProvider theme={localTheme} withCssVariables={false}>
       {children}
     </MantineProvider>
   );

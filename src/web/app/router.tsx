@@ -119,9 +119,22 @@ export const routes: RouteObject[] = [
  * Starts loading everything a page needs (its layout's and its own chunks, its namespaces) at once;
  * idempotent. Resolves when all is there, or has failed (rendering then shows the failure).
  */
+/**
+ * The routes an address matches, matched once: React Router ranks every route at each `matchRoutes`, and
+ * the first screen asks for the same address several times before it paints (issue 23).
+ */
+const matchesByPathname = new Map<string, ReturnType<typeof matchRoutes<RouteObject>>>();
+function matchesOf(pathname: string) {
+  if (!matchesByPathname.has(pathname)) {
+    if (matchesByPathname.size >= 50) matchesByPathname.clear();
+    matchesByPathname.set(pathname, matchRoutes(routes, pathname));
+  }
+  return matchesByPathname.get(pathname) ?? [];
+}
+
 export function preloadRoute(pathname: string, i18n: I18n): Promise<void> {
   const loading: Promise<unknown>[] = [];
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+  for (const match of matchesOf(pathname)) {
     const handle = match.route.handle as RouteHandle | undefined;
     if (!handle) continue;
     loading.push(handle.preload());
@@ -136,7 +149,7 @@ export function preloadRoute(pathname: string, i18n: I18n): Promise<void> {
  * the page has rendered. A page without `prefetch` asks nothing ahead.
  */
 export function prefetchPageData(location: { pathname: string; search: string }, queryClient: QueryClient): void {
-  const handles = (matchRoutes(routes, location.pathname) ?? []).flatMap((match) => {
+  const handles = matchesOf(location.pathname).flatMap((match) => {
     const handle = match.route.handle as RouteHandle | undefined;
     return handle?.prefetch ? [handle.prefetch] : [];
   });
@@ -156,7 +169,7 @@ export function prefetchPageData(location: { pathname: string; search: string },
 
 /** Whether everything a page needs (its layout's and its own code, its namespaces) is there. */
 function routeLoaded(pathname: string, i18n: I18n): boolean {
-  return (matchRoutes(routes, pathname) ?? []).every(({ route }) => {
+  return matchesOf(pathname).every(({ route }) => {
     const handle = route.handle as RouteHandle | undefined;
     return !handle || (handle.isLoaded() && handle.namespaces.every((namespace) => i18n.hasLoadedNamespace(namespace)));
   });

@@ -1,26 +1,27 @@
-import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import classes from './site-footer.module.css';
 
-/** The footer of SPEC §2: documentation, privacy policy and legal advice (a navigation, so no underline until hovered). */
+/**
+ * The footer of SPEC §2: documentation, privacy policy and legal advice (a navigation, so no underline until
+ * hovered). Plain elements with Mantine's look, not its components: every page's first screen renders it.
+ */
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
-    <Group component="footer" justify="space-between" px="md" py="md" gap="xs" style={{ borderTop: '1px solid var(--alz-line)' }}>
-      <Text size="sm" c="dimmed">
-        © {new Date().getFullYear()} Alzado
-      </Text>
-      <Group component="nav" gap="md" aria-label={t('footer.links')}>
-        <Anchor component={Link} to="/documentation" size="sm" c="dark" underline="hover">
+    <footer className={classes.footer}>
+      <p className={classes.copyright}>© {new Date().getFullYear()} Alzado</p>
+      <nav className={classes.links} aria-label={t('footer.links')}>
+        <Link to="/documentation" className={classes.link}>
           {t('footer.documentation')}
-        </Anchor>
-        <Anchor component={Link} to="/privacy" size="sm" c="dark" underline="hover">
+        </Link>
+        <Link to="/privacy" className={classes.link}>
           {t('footer.privacy')}
-        </Anchor>
-        <Anchor component={Link} to="/legal" size="sm" c="dark" underline="hover">
+        </Link>
+        <Link to="/legal" className={classes.link}>
           {t('footer.legal')}
-        </Anchor>
-      </Group>
-    </Group>
+        </Link>
+      </nav>
+    </footer>
   );
 }

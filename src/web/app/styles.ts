@@ -3,6 +3,8 @@
 // components built on them (a Button would lose its background to UnstyledButton's).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The theme's own variables, written once here instead of by MantineProvider at every start (theme-variables.test.tsx).
+import './theme-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
