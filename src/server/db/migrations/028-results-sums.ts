@@ -91,8 +91,10 @@ export function resultsSumsMigration(dialect: Dialect) {
         .addColumn('posts', 'integer', (c) => c.notNull())
         .$call((table) => METRICS.reduce((next, metric) => next.addColumn(metric, type.bigint, (c) => c.notNull()), table))
         .addPrimaryKeyConstraint('results_hourly_key', ['scope', 'network', 'hour'])
+        // Stored in key order on SQLite: a period's hours are one run of the table, not a lookup each.
+        .$call((table) => (postgres ? table : table.modifyEnd(sql`without rowid`)))
         .execute();
-      // The top posts and projects of a period, the studio's or an owner's: read from the index alone.
+      // The top projects of a period, the studio's or an owner's: read from the index alone.
       await db.schema
         .createIndex('results_posts_period')
         .on('results_posts')
@@ -102,6 +104,13 @@ export function resultsSumsMigration(dialect: Dialect) {
         .createIndex('results_posts_owner_period')
         .on('results_posts')
         .columns(['owner_id', 'published_at', 'interactions', 'impressions', 'post_id', 'project_id'])
+        .execute();
+      // The top posts: walked from the most interactions down until 5 are in the period.
+      await db.schema.createIndex('results_posts_ranked').on('results_posts').columns(['interactions', 'impressions', 'post_id', 'published_at']).execute();
+      await db.schema
+        .createIndex('results_posts_owner_ranked')
+        .on('results_posts')
+        .columns(['owner_id', 'interactions', 'impressions', 'post_id', 'published_at'])
         .execute();
       // A customer's CSV and best times: her latest readings by publication.
       await db.schema

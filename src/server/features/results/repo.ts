@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { POST_METRICS, type PostMetric } from '../../../domain/post-metrics.ts';
+import { POST_NETWORKS } from '../../../domain/post-rules.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { readInstant } from '../../db/values.ts';
@@ -50,7 +51,8 @@ function hoursOfScope(db: Kysely<Database>, scope: ResultsScope, network: 'netwo
   return db
     .selectFrom('results_hourly as h')
     .where('h.scope', '=', scope.ownerId ?? '')
-    .where('h.network', network === '*' ? '=' : '<>', '*')
+    // Named, not `<> '*'`: the key's (scope, network, hour) range.
+    .where('h.network', 'in', network === '*' ? ['*'] : [...POST_NETWORKS])
     .where('h.hour', '>=', scope.from)
     .where('h.hour', '<', scope.to);
 }
