@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Avatar, Burger, NavLink, Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import '@mantine/notifications/styles.css';
 import { Suspense, useState } from 'react';
@@ -9,6 +9,7 @@ import { useSession } from '../lib/session.ts';
 import { ActionMenu, type ActionMenuItem } from '../ui/action-menu.tsx';
 import { LazyConfirmDialog } from '../ui/lazy-dialogs.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import classes from './app-layout.module.css';
 import { BrandLink } from './brand-link.tsx';
 import { LaterOnFirstScreen } from './first-screen.tsx';
 import { LanguageMenu } from './language-menu.tsx';
@@ -16,12 +17,6 @@ import { NotificationsOnDemand } from './notifications-on-demand.tsx';
 import { canOpen } from './role-routes.ts';
 import { preloadRoute, usePreloadOnIntent } from './router.tsx';
 import { SiteFooter } from './site-footer.tsx';
-
-/**
- * The widest the pages' content grows, centred beyond it (the landing's is 1180 px); the header's is as wide
- * plus its 32 px padding each side, so the logo lines up with the pages' left edge.
- */
-const CONTENT_WIDTH = 1280;
 
 const NAVIGATION = [
   { to: '/home', label: 'nav.home' },
@@ -82,11 +77,11 @@ export function AppLayout() {
       padding={{ base: 'md', sm: 'xl' }}
     >
       <AppShell.Header>
-        <Group h="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap" maw={CONTENT_WIDTH + 64} mx="auto">
-          <Group gap="lg" wrap="nowrap">
+        <div className={classes.headerRow}>
+          <div className={`${classes.row} ${classes.brandSide}`}>
             <Burger opened={navigationOpen} onClick={toggleNavigation} hiddenFrom="sm" size="sm" aria-label={t('nav.openNavigation')} />
             <BrandLink to="/home" />
-            <Group component="nav" gap={4} visibleFrom="sm" aria-label={t('nav.mainNavigation')}>
+            <nav className={`${classes.links} mantine-visible-from-sm`} aria-label={t('nav.mainNavigation')}>
               <LaterOnFirstScreen step={2}>
                 {!narrow &&
                   links.map((item) => (
@@ -102,9 +97,9 @@ export function AppLayout() {
                     />
                   ))}
               </LaterOnFirstScreen>
-            </Group>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
+            </nav>
+          </div>
+          <div className={`${classes.row} ${classes.tools}`}>
             <LaterOnFirstScreen step={3}>
               <LanguageMenu />
               {/* ActionMenu, not Mantine's Menu: Menu, Popover and floating-ui stay out of every page's first load (docs/decisions/023). */}
@@ -115,20 +110,18 @@ export function AppLayout() {
                   // Named by its purpose and the visible e-mail, so the name holds what is seen (WCAG 2.5.3).
                   <UnstyledButton {...props}>
                     <VisuallyHidden>{t('nav.userMenu')}: </VisuallyHidden>
-                    <Group gap={8} wrap="nowrap">
+                    <span className={`${classes.row} ${classes.userButton}`}>
                       <Avatar src={user?.avatar_url ?? null} radius="xl" size={32} alt="" color="dark" aria-hidden>
                         {(user?.first_name || user?.email || '?').slice(0, 1).toUpperCase()}
                       </Avatar>
-                      <Text size="sm" visibleFrom="md">
-                        {user?.email}
-                      </Text>
-                    </Group>
+                      <span className={`${classes.email} mantine-visible-from-md`}>{user?.email}</span>
+                    </span>
                   </UnstyledButton>
                 )}
               />
             </LaterOnFirstScreen>
-          </Group>
-        </Group>
+          </div>
+        </div>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.mainNavigation')}>
         <Stack gap={2}>
@@ -151,7 +144,7 @@ export function AppLayout() {
         {/* At least a screen tall, so the footer starts below the first screen: a page or list arriving above it
             does not push it down in view (a layout shift). */}
         {/* Room under the last block, so no page's last card or table touches the footer (issue 29). */}
-        <Box maw={CONTENT_WIDTH} w="100%" mx="auto" pb={48} data-testid="page-content" style={{ flex: 1, minHeight: '100dvh' }}>
+        <div className={classes.column} data-testid="page-content" style={{ flex: 1, minHeight: '100dvh', paddingBottom: 48 }}>
           {/* Shown only when the shell appears before its first page's code; between pages the old one stays. */}
           <Suspense fallback={<Spinner />}>
             {/* On the app's first screen, the shell paints a task before its page, and the footer a task after. */}
@@ -159,12 +152,12 @@ export function AppLayout() {
               <Outlet />
             </LaterOnFirstScreen>
           </Suspense>
-        </Box>
-        <Box maw={CONTENT_WIDTH} w="100%" mx="auto">
+        </div>
+        <div className={classes.column}>
           <LaterOnFirstScreen step={4}>
             <SiteFooter />
           </LaterOnFirstScreen>
-        </Box>
+        </div>
       </AppShell.Main>
       <NotificationsOnDemand position="bottom-right" />
       <LazyConfirmDialog
