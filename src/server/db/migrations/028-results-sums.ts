@@ -90,10 +90,14 @@ export function resultsSumsMigration(dialect: Dialect) {
         .addColumn('hour', type.instant, (c) => c.notNull())
         .addColumn('posts', 'integer', (c) => c.notNull())
         .$call((table) => METRICS.reduce((next, metric) => next.addColumn(metric, type.bigint, (c) => c.notNull()), table))
-        .addPrimaryKeyConstraint('results_hourly_key', ['scope', 'network', 'hour'])
-        // Stored in key order on SQLite: a period's hours are one run of the table, not a lookup each.
-        .$call((table) => (postgres ? table : table.modifyEnd(sql`without rowid`)))
+        // A period's hours are read from the key alone: SQLite stores the table in key order, PostgreSQL's key
+        // carries the sums (its often updated rows end up one to a page).
+        .$call((table) => (postgres ? table : table.addPrimaryKeyConstraint('results_hourly_key', ['scope', 'network', 'hour']).modifyEnd(sql`without rowid`)))
         .execute();
+      if (postgres)
+        await sql
+          .raw(`alter table results_hourly add constraint results_hourly_key primary key (scope, network, hour) include (posts, ${METRICS.join(', ')})`)
+          .execute(db);
       // The top projects of a period, the studio's or an owner's: read from the index alone.
       await db.schema
         .createIndex('results_posts_period')
