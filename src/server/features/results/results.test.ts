@@ -246,3 +246,57 @@ describe('the results in a studio zone whose offset is not whole hours', () => {
     ]);
   });
 });
+
+describe('the results across a change of summer time', () => {
+  let t: TestApp;
+  let cookies: Record<'clara', string>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => NOW });
+    const users = await createSignedInUsers(t, { clara: 'customer' }, 'summer.test');
+    cookies = users.cookies;
+    const db = t.database.db;
+    const project = await createTestProject(db, { title: 'Casa', createdBy: users.ids.clara, assignedTo: users.ids.clara });
+    let remote = 0;
+    for (const [at, interactions] of [
+      // Sunday 25 October 2026 in Madrid: 02:30 summer time (UTC+2), then 03:30 winter time (UTC+1); and
+      // 23:30 on Saturday 31 October (22:30 UTC), the month's last hour.
+      ['2026-10-25T00:30:00Z', 1],
+      ['2026-10-25T02:30:00Z', 10],
+      ['2026-10-31T22:30:00Z', 100],
+      // 00:30 on 1 November: the month after.
+      ['2026-10-31T23:30:00Z', 1000],
+    ] as const) {
+      const published = new Date(at);
+      const post = await createTestPost(db, { projectId: project, ownerId: users.ids.clara, state: 'published', publishedAt: published });
+      remote += 1;
+      await createTestReading(db, {
+        postId: post.id,
+        projectId: project,
+        network: 'linkedin',
+        remoteId: `s${remote}`,
+        publishedAt: published,
+        figures: { interactions },
+      });
+    }
+  });
+  afterAll(() => t.close());
+
+  it('places each hour with the offset in force then', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/results?period=month:2026-10', headers: { cookie: cookies.clara } });
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json();
+    expect(results.totals).toMatchObject([{ network: 'linkedin', posts: 3, figures: { interactions: 111 } }]);
+    const days = Object.fromEntries(
+      results.series
+        .filter((point: { interactions: number }) => point.interactions > 0)
+        .map((point: { day: string; interactions: number }) => [point.day, point.interactions]),
+    );
+    expect(days).toEqual({ '2026-10-25': 11, '2026-10-31': 100 });
+    expect(results.grid).toEqual([
+      { weekday: 6, hour: 23, posts: 1, interactions: 100 },
+      { weekday: 7, hour: 2, posts: 1, interactions: 1 },
+      { weekday: 7, hour: 3, posts: 1, interactions: 10 },
+    ]);
+  });
+});
