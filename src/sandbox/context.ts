@@ -20,6 +20,8 @@ export interface SandboxContext {
    * why Meta could not fetch the others (see instagram-image.ts).
    */
   meta: { appId: string; appSecret: string; appName: string; redirectUris: string[]; imageOrigins: string[]; unreachableReason: UnreachableReason };
+  /** Instagram Login's own app (instagram-login.ts): its Instagram app ID and secret, and its redirect URIs. */
+  instagram: { appId: string; appSecret: string; redirectUris: string[] };
 }
 
 /** An answer in the provider's own words, thrown from a handler and sent as is. */

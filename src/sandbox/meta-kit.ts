@@ -63,6 +63,9 @@ export function collection<T>(request: FastifyRequest, params: Record<string, st
 
 export type MetaKit = ReturnType<typeof createMetaKit>;
 
+/** A token of Instagram Login (an Instagram User token), not of Facebook Login. */
+export const isInstagramUserToken = (record: Pick<MetaToken, 'kind'>) => record.kind === 'ig-short' || record.kind === 'ig-long';
+
 export function createMetaKit(context: SandboxContext) {
   const { store } = context;
   const state = () => store.state.meta;
@@ -78,6 +81,9 @@ export function createMetaKit(context: SandboxContext) {
     return Boolean(redirectUri && context.meta.redirectUris.includes(redirectUri));
   }
 
+  /** The requests that came in on graph.instagram.com (instagram-login.ts marks them): only Instagram User tokens are good there. */
+  const instagramHost = new WeakSet<FastifyRequest>();
+
   function tokenOf(request: FastifyRequest, params: Record<string, string>): string | undefined {
     return params.access_token ?? bearerToken(request);
   }
@@ -92,6 +98,8 @@ export function createMetaKit(context: SandboxContext) {
         'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message}"`,
       });
     if (!record) throw invalid('Invalid OAuth access token - Cannot parse access token');
+    // An Instagram User token (Instagram Login) works on graph.instagram.com only, a Facebook one on graph.facebook.com only.
+    if (isInstagramUserToken(record) !== instagramHost.has(request)) throw invalid('Invalid OAuth access token - Cannot parse access token');
     if (record.revoked || state().appRemoved)
       throw invalid(`Error validating access token: The user has not authorized application ${context.meta.appId}.`, 458);
     const now = store.now();
@@ -172,7 +180,7 @@ export function createMetaKit(context: SandboxContext) {
    * manages the page and shared it in the login dialog; a page reached through Business Manager also
    * needs ads_management or ads_read.
    */
-  function authorizeAccount(record: MetaToken, igUserId: string): SandboxMetaPage {
+  function authorizeAccount(record: MetaToken, igUserId: string): SandboxMetaPage | undefined {
     const entry = pageOfAccount(igUserId);
     const unknown = () =>
       graphError(
@@ -181,6 +189,11 @@ export function createMetaKit(context: SandboxContext) {
         `Unsupported post request. Object with ID '${igUserId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
         { error_subcode: 33 },
       );
+    // An Instagram User token acts for its own account only, linked to a page or not.
+    if (isInstagramUserToken(record)) {
+      if (record.igUserId !== igUserId) throw unknown();
+      return entry;
+    }
     if (!entry) throw unknown();
     if (record.kind === 'page' && record.pageId !== entry.id) throw noPermission('instagram_content_publish');
     if (record.kind !== 'page' && !isShared(record, entry)) throw unknown();
@@ -189,9 +202,14 @@ export function createMetaKit(context: SandboxContext) {
     return entry;
   }
 
+  /** The permission publishing needs with this token: Instagram Login's own name, or Facebook Login's. */
+  const publishPermission = (record: MetaToken) => (isInstagramUserToken(record) ? 'instagram_business_content_publish' : 'instagram_content_publish');
+
   return {
     context,
     store,
+    instagramHost,
+    publishPermission,
     state,
     settings,
     pageOfAccount,

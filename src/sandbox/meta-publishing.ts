@@ -18,7 +18,7 @@ const CAPTION_HASHTAGS_MAX = 5;
 const HASHTAG = /#[\p{L}\p{N}_]+/gu;
 
 export function metaPublishing(kit: MetaKit) {
-  const { context, store, state, settings, authenticate, granted, noPermission, authorizeAccount } = kit;
+  const { context, store, state, settings, authenticate, granted, noPermission, authorizeAccount, publishPermission } = kit;
 
   function containerStatus(container: MetaContainer): { statusCode: string; status: string } {
     const now = store.now();
@@ -65,7 +65,7 @@ export function metaPublishing(kit: MetaKit) {
   async function createContainer(request: FastifyRequest, igUserId: string, params: Record<string, string>) {
     const { record } = authenticate(request, params);
     authorizeAccount(record, igUserId);
-    if (!granted(record, 'instagram_content_publish') && record.kind !== 'page') throw noPermission('instagram_content_publish');
+    if (record.kind !== 'page' && !granted(record, publishPermission(record))) throw noPermission(publishPermission(record));
     const now = store.now();
     // B.7: at most 400 containers an account per rolling 24 hours, carousel items included. Meta gives
     // no code for it; the sandbox answers with the publishing limit's (9/2207042).
@@ -171,7 +171,7 @@ export function metaPublishing(kit: MetaKit) {
   function publish(request: FastifyRequest, igUserId: string, params: Record<string, string>) {
     const { record } = authenticate(request, params);
     authorizeAccount(record, igUserId);
-    if (!granted(record, 'instagram_content_publish') && record.kind !== 'page') throw noPermission('instagram_content_publish');
+    if (record.kind !== 'page' && !granted(record, publishPermission(record))) throw noPermission(publishPermission(record));
     const creationId = params.creation_id;
     if (!creationId) throw graphError(400, 100, '(#100) The parameter creation_id is required');
     const container = state().containers[creationId];

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { graphError, userOf } from './meta-access.ts';
-import type { MetaKit } from './meta-kit.ts';
+import { type MetaKit, isInstagramUserToken } from './meta-kit.ts';
 
 /** Meta's token endpoints: the code and long-lived exchanges (B.2, B.3), debug_token (B.4), and /me/permissions. */
 const SHORT_TOKEN_SECONDS = 5_400;
@@ -16,7 +16,13 @@ export function metaTokenEndpoints(kit: MetaKit) {
     if (params.grant_type === 'fb_exchange_token') {
       const shortRecord = state().tokens[params.fb_exchange_token ?? ''];
       const now = store.now();
-      if (!shortRecord || shortRecord.kind === 'page' || shortRecord.revoked || (shortRecord.expiresAt !== 0 && shortRecord.expiresAt <= now)) {
+      if (
+        !shortRecord ||
+        shortRecord.kind === 'page' ||
+        isInstagramUserToken(shortRecord) ||
+        shortRecord.revoked ||
+        (shortRecord.expiresAt !== 0 && shortRecord.expiresAt <= now)
+      ) {
         throw graphError(400, 190, 'Error validating access token: The session has been invalidated or has expired.', { error_subcode: 463 });
       }
       // Meta makes a long-lived token from a short-lived one ("Long-Lived Access Tokens":
@@ -34,7 +40,8 @@ export function metaTokenEndpoints(kit: MetaKit) {
     if (!params.code) throw graphError(400, 100, 'Missing authorization code');
     if (!/^AQD[A-Za-z0-9_-]+$/.test(params.code)) throw graphError(400, 100, 'Invalid verification code format.');
     const code = state().codes[params.code];
-    if (!code) throw graphError(400, 100, 'Invalid verification code format.');
+    // An Instagram Login code is exchanged at api.instagram.com only.
+    if (!code || code.igUserId !== undefined) throw graphError(400, 100, 'Invalid verification code format.');
     if (code.used) throw graphError(400, 100, 'This authorization code has been used.', { error_subcode: 36009 });
     if (code.expiresAt <= store.now()) throw graphError(400, 100, 'This authorization code has expired.', { error_subcode: 36007 });
     if (code.redirectUri !== params.redirect_uri) {

@@ -5,6 +5,7 @@ import { businessesOf, graphError, graphVersionRefusal, isShared, userOf } from 
 import { metaAccounts } from './meta-accounts.ts';
 import { metaInsights } from './meta-insights.ts';
 import { createMetaKit, parseFields } from './meta-kit.ts';
+import { instagramLoginRoutes } from './instagram-login.ts';
 import { metaLoginRoutes } from './meta-login.ts';
 import { metaPages } from './meta-pages.ts';
 import { metaPublishing } from './meta-publishing.ts';
@@ -18,7 +19,8 @@ import { sendStoredFile, sendSvg } from './media.ts';
  * dialog (permissions and pages to share), the code and long-lived token exchanges, debug_token, /me,
  * the shared pages with their Instagram business accounts (the user's own and those of her Business
  * Manager businesses), and content publishing: containers (whose image_url the sandbox really fetches and
- * checks), carousels, container status, media_publish with its daily quota, and media insights (meta-insights.ts). A live /vNN.N/ prefix or none
+ * checks), carousels, container status, media_publish with its daily quota, and media insights (meta-insights.ts); and
+ * Instagram Login on www.instagram.com, api.instagram.com and graph.instagram.com (instagram-login.ts). A live /vNN.N/ prefix or none
  * (meta-access.ts refuses unknown and ended versions).
  */
 export function metaRoutes(context: SandboxContext) {
@@ -26,14 +28,15 @@ export function metaRoutes(context: SandboxContext) {
   const { store, state, pageOfAccount, pagesOf, authenticate, granted, noPermission } = kit;
   const { exchange, debugToken, permissions } = metaTokenEndpoints(kit);
   const { me, accounts, businesses, businessPages, pageNode, instagramNode } = metaAccounts(kit);
-  const { containerStatus, createContainer, publish, publishingLimit } = metaPublishing(kit);
+  const publishing = metaPublishing(kit);
+  const { containerStatus, createContainer, publish, publishingLimit } = publishing;
   const { mediaInsights } = metaInsights(kit);
   const pages = metaPages(kit);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.addHook(
       'onRequest',
-      faultHook(context, 'meta', (path) => path.startsWith('/graph'), {
+      faultHook(context, 'meta', (path) => path.startsWith('/graph') || path.startsWith('/instagram/graph') || path.startsWith('/instagram/api'), {
         rateLimit: {
           status: 400,
           body: {
@@ -56,6 +59,7 @@ export function metaRoutes(context: SandboxContext) {
     );
 
     metaLoginRoutes(kit, app);
+    instagramLoginRoutes(kit, publishing, app);
     pages.routes(app);
 
     // The Graph API: every method and path, routed here by its segments.

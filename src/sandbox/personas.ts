@@ -118,6 +118,38 @@ export function defaultMetaPages(): SandboxMetaPage[] {
   ];
 }
 
+/**
+ * An Instagram professional account as Instagram Login sees it (instagram-login.ts): a Business or a
+ * Creator account (`account_type` BUSINESS or MEDIA_CREATOR). The accounts linked to Marta's pages are
+ * reachable this way too, as Business accounts; these have no Facebook Page at all.
+ */
+export interface SandboxInstagramAccount {
+  id: string;
+  username: string;
+  name: string;
+  followers: number;
+  media: number;
+  color: string;
+  accountType: 'BUSINESS' | 'MEDIA_CREATOR';
+  /** The Facebook user whose account it is, for a studio's; Marta's when unset. */
+  owner?: string;
+}
+
+/** One Creator account of Marta's with no Facebook Page: the one only Instagram Login can connect. */
+export function defaultInstagramAccounts(): SandboxInstagramAccount[] {
+  return [
+    {
+      id: '17841400000000009',
+      username: 'marta.soler.cuaderno',
+      name: 'Marta Soler · Cuaderno',
+      followers: 842,
+      media: 130,
+      color: '#9a3b5c',
+      accountType: 'MEDIA_CREATOR',
+    },
+  ];
+}
+
 /** A studio added beside Marta (studios.ts), with accounts of its own; here so the store holds studios without importing studios.ts. */
 export interface SandboxStudio {
   /** `studio-7`: the cookie's value. */

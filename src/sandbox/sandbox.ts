@@ -28,6 +28,9 @@ import { type SandboxUsage, sandboxUsage } from './usage.ts';
  *   /sandbox/linkedin/...         www.linkedin.com (/oauth/v2/..., /dms-uploads/...) and api.linkedin.com (/v2/..., /rest/...)
  *   /sandbox/meta/www/...         www.facebook.com (/{version}/dialog/oauth)
  *   /sandbox/meta/graph/...       graph.facebook.com (/{version}/...)
+ *   /sandbox/meta/instagram/www/...    www.instagram.com (/oauth/authorize: Instagram Login)
+ *   /sandbox/meta/instagram/api/...    api.instagram.com (/oauth/access_token)
+ *   /sandbox/meta/instagram/graph/...  graph.instagram.com (/access_token, /refresh_access_token, /{version}/...)
  *   /sandbox/control/...          misbehaviour on request (faults, expired and revoked tokens, clock, settings,
  *                                 latency, limits, studios, usage, reset)
  */
@@ -39,7 +42,7 @@ export interface SandboxOptions {
   /** Keeps the sandbox's memory across restarts; in memory only when unset. */
   dataDir?: string;
   /** The redirect URIs "registered" for Alzado's app on each network. */
-  redirectUris: { linkedin: string[]; meta: string[] };
+  redirectUris: { linkedin: string[]; meta: string[]; instagram?: string[] };
   /**
    * Settings the app mounting the sandbox imposes (LinkedIn's `organizationProduct` follows its
    * LINKEDIN_ORGANIZATION_PAGES), applied at start and after every reset; tests may still change them.
@@ -74,6 +77,8 @@ export interface SandboxAccessCheck {
 export interface SandboxCredentials {
   linkedin: { clientId: string; clientSecret: string };
   meta: { appId: string; appSecret: string };
+  /** Instagram Login's app: an Instagram app ID and secret of their own, not the Meta app's. */
+  instagram: { appId: string; appSecret: string };
 }
 
 export type SandboxNetwork = 'linkedin' | 'meta';
@@ -131,6 +136,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const credentials: SandboxCredentials = {
     linkedin: { clientId: 'alzado-sandbox', clientSecret: randomBytes(24).toString('base64url') },
     meta: { appId: '990000000000042', appSecret: randomBytes(16).toString('hex') },
+    instagram: { appId: '990000000000077', appSecret: randomBytes(16).toString('hex') },
   };
   const context: SandboxContext = {
     store,
@@ -146,6 +152,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       imageOrigins: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin),
       unreachableReason: options.unreachableReason,
     },
+    instagram: { ...credentials.instagram, redirectUris: options.redirectUris.instagram ?? [] },
   };
 
   const clockListeners: Array<() => void> = [];

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type SandboxMetaPage, type SandboxOrganization, type SandboxStudio, defaultMetaPages, defaultOrganizations } from './personas.ts';
+import {
+  type SandboxInstagramAccount,
+  type SandboxMetaPage,
+  type SandboxOrganization,
+  type SandboxStudio,
+  defaultInstagramAccounts,
+  defaultMetaPages,
+  defaultOrganizations,
+} from './personas.ts';
 
 /**
  * Everything the sandbox remembers, as the providers would: codes, tokens, uploaded images, posts,
@@ -56,6 +64,8 @@ export interface LinkedInPost {
 export interface MetaCode {
   /** The Facebook user who logged in (a studio's); Marta when unset. */
   userId?: string;
+  /** Set for an Instagram Login code (instagram-login.ts): the Instagram account that logged in. */
+  igUserId?: string;
   redirectUri: string;
   granted: string[];
   declined: string[];
@@ -68,7 +78,10 @@ export interface MetaCode {
 }
 
 export interface MetaToken {
-  kind: 'short' | 'long' | 'page';
+  /** `ig-short` and `ig-long`: Instagram User tokens of Instagram Login (instagram-login.ts), for graph.instagram.com only. */
+  kind: 'short' | 'long' | 'page' | 'ig-short' | 'ig-long';
+  /** The Instagram account an Instagram User token acts for. */
+  igUserId?: string;
   /** The Facebook user it belongs to (a studio's); Marta when unset. */
   userId?: string;
   pageId?: string;
@@ -209,6 +222,8 @@ export interface SandboxState {
   };
   meta: {
     pages: SandboxMetaPage[];
+    /** Instagram professional accounts with no Facebook Page, reachable by Instagram Login only (instagram-login.ts). */
+    instagramAccounts: SandboxInstagramAccount[];
     codes: Record<string, MetaCode>;
     tokens: Record<string, MetaToken>;
     /** Permissions the user removed the app's access to (DELETE /me/permissions). */
@@ -262,7 +277,18 @@ function emptyState(): SandboxState {
     clockOffsetMs: 0,
     settings: defaultSettings(),
     linkedin: { organizations: defaultOrganizations(), codes: {}, tokens: {}, images: {}, posts: [] },
-    meta: { pages: defaultMetaPages(), codes: {}, tokens: {}, appRemoved: false, containers: {}, media: {}, publishedAt: [], pagePhotos: {}, pagePosts: {} },
+    meta: {
+      pages: defaultMetaPages(),
+      instagramAccounts: defaultInstagramAccounts(),
+      codes: {},
+      tokens: {},
+      appRemoved: false,
+      containers: {},
+      media: {},
+      publishedAt: [],
+      pagePhotos: {},
+      pagePosts: {},
+    },
   };
 }
 

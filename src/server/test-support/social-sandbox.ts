@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createFacebookPageClient } from '../adapters/facebook/page-client.ts';
 import { createGraphClient } from '../adapters/instagram/graph-client.ts';
+import { createInstagramLoginClient } from '../adapters/instagram-login/instagram-login-client.ts';
 import { createLinkedInClient } from '../adapters/linkedin/linkedin-client.ts';
 import type { SocialAdapters } from '../features/social/adapters.ts';
 import { nonPublicUrlReason } from '../lib/public-address.ts';
@@ -33,7 +34,11 @@ export interface TestSandbox {
 export async function startTestSandbox(appUrl: string = TEST_APP_URL): Promise<TestSandbox> {
   const sandbox = createSandbox({
     publicUrl: 'http://127.0.0.1',
-    redirectUris: { linkedin: [`${appUrl}/auth/linkedin/callback`], meta: [`${appUrl}/auth/instagram/callback`] },
+    redirectUris: {
+      linkedin: [`${appUrl}/auth/linkedin/callback`],
+      meta: [`${appUrl}/auth/instagram/callback`],
+      instagram: [`${appUrl}/auth/instagram-login/callback`],
+    },
     imageOrigins: [appUrl],
     unreachableReason: nonPublicUrlReason,
   });
@@ -75,6 +80,16 @@ export function sandboxClients(testSandbox: TestSandbox | SandboxAddress, option
       containerPolling: { intervalMs: 50, timeoutMs: 2_000 },
     }),
     facebook: createFacebookPageClient({ graphBaseUrl: `${base}/meta/graph`, graphVersion: 'v26.0', timeoutMs }),
+    // Instagram Login: www.instagram.com, api.instagram.com and graph.instagram.com as the sandbox serves them.
+    instagramLogin: createInstagramLoginClient({
+      ...sandbox.credentials.instagram,
+      authorizeBaseUrl: `${base}/meta/instagram/www`,
+      apiBaseUrl: `${base}/meta/instagram/api`,
+      graphBaseUrl: `${base}/meta/instagram/graph`,
+      graphVersion: 'v26.0',
+      timeoutMs,
+      containerPolling: { intervalMs: 50, timeoutMs: 2_000 },
+    }),
   };
 }
 
@@ -106,7 +121,7 @@ export type Network = 'linkedin' | 'instagram';
  */
 export async function answerConsent(
   authorizeUrl: string,
-  choice: { decision: 'allow' | 'cancel'; uncheck?: string[]; studio?: string } = { decision: 'allow' },
+  choice: { decision: 'allow' | 'cancel'; uncheck?: string[]; studio?: string; account?: string } = { decision: 'allow' },
 ): Promise<URL> {
   const headers: Record<string, string> = choice.studio ? { cookie: `${SIGNED_IN_COOKIE}=${encodeURIComponent(choice.studio)}` } : {};
   const pageResponse = await fetch(authorizeUrl, { headers });
@@ -119,6 +134,9 @@ export async function answerConsent(
   for (const match of html.matchAll(/<input type="checkbox" name="(granted|pages)" value="([^"]+)" checked>/g)) {
     if (!choice.uncheck?.includes(match[2]!)) form.append(match[1]!, match[2]!);
   }
+  // Instagram Login's window logs in as one account: the one asked for, or the one ticked first.
+  const account = choice.account ?? /<input type="radio" name="account" value="([^"]+)" checked>/.exec(html)?.[1];
+  if (account) form.append('account', account);
   form.append('decision', choice.decision);
   const origin = new URL(authorizeUrl).origin;
   const answer = await fetch(`${origin}${decodeEntities(action)}`, { method: 'POST', headers, body: form, redirect: 'manual' });

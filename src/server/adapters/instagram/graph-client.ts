@@ -121,6 +121,21 @@ export interface PublishedMedia {
 
 export type GraphClient = ReturnType<typeof createGraphClient>;
 
+/**
+ * The content publishing calls on one Instagram account: the same on graph.facebook.com (Facebook Login)
+ * and on graph.instagram.com (Instagram Login, ../instagram-login/), which builds this client on its host.
+ */
+export type InstagramPublisher = Pick<
+  GraphClient,
+  | 'createImageContainer'
+  | 'createCarouselContainer'
+  | 'getContainerStatus'
+  | 'waitForContainer'
+  | 'publishContainer'
+  | 'getMediaPermalink'
+  | 'getPublishingLimit'
+>;
+
 const MAX_PAGES = 20;
 const PAGE_FIELDS = 'id,name,access_token,instagram_business_account{id,username,name,profile_picture_url,followers_count,media_count}';
 
@@ -385,7 +400,7 @@ export function createGraphClient(options: GraphClientOptions) {
  * Meta fetches every image_url itself, so they must be public (PUBLIC_URL reachable by Meta).
  */
 export async function publishInstagramPost(
-  client: GraphClient,
+  client: InstagramPublisher,
   token: string,
   input: { igUserId: string; caption: string; images: Array<{ url: string; altText?: string }> },
 ): Promise<PublishedMedia & { containerId: string }> {
