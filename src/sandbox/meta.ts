@@ -153,18 +153,20 @@ export function metaRoutes(context: SandboxContext) {
     // What Meta's CDN would serve.
     app.get('/media/user.svg', async (_request, reply) => sendSvg(reply, initialsSvg('MS', '#1877f2')));
     app.get('/media/profile/:file', async (request, reply) => {
-      const entry = pageOfAccount((request.params as { file: string }).file.replace(/\.svg$/, ''));
-      if (!entry?.instagram) return reply.status(404).send();
+      const id = (request.params as { file: string }).file.replace(/\.svg$/, '');
+      // A page's linked account, or one with no page (Instagram Login only).
+      const account = pageOfAccount(id)?.instagram ?? state().instagramAccounts.find((candidate) => candidate.id === id);
+      if (!account) return reply.status(404).send();
       return sendSvg(
         reply,
         initialsSvg(
-          entry.instagram.name
+          account.name
             .split(' ')
             .map((word) => word[0])
             .join('')
             .slice(0, 2)
             .toUpperCase(),
-          entry.instagram.color,
+          account.color,
         ),
       );
     });
