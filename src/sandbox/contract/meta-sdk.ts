@@ -6,8 +6,18 @@ import { createRequire } from 'node:module';
  */
 export interface FacebookAdsApiInstance {
   accessToken: string;
-  /** A Graph call: `path` as segments after the version (the SDK adds access_token to the query). */
-  call(method: 'GET' | 'POST' | 'DELETE', path: string[], params?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * A Graph call: `path` as segments after the version (the SDK adds access_token to the query);
+   * `urlOverride` another Graph host than graph.facebook.com (instagram-login-sdk.test.ts).
+   */
+  call(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string[],
+    params?: Record<string, unknown>,
+    files?: Record<string, unknown>,
+    useMultipartFormData?: boolean,
+    urlOverride?: string,
+  ): Promise<Record<string, unknown>>;
 }
 
 export interface GraphObject {

@@ -21,6 +21,8 @@ function hostMap(sandboxBase: string): Array<[string, string]> {
     ['https://www.linkedin.com/oauth/', `${sandboxBase}/linkedin/oauth/`],
     ['https://api.linkedin.com/', `${sandboxBase}/linkedin/`],
     ['https://graph.facebook.com/', `${sandboxBase}/meta/graph/`],
+    // Instagram Login's Graph host: the SDK reaches it only through its generic call's urlOverride.
+    ['https://graph.instagram.com/', `${sandboxBase}/meta/instagram/graph/`],
   ];
 }
 
