@@ -5,7 +5,7 @@ import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTes
 import { type GraphClient, publishInstagramPost } from '../instagram/graph-client.ts';
 import { INSTAGRAM_SCOPES } from '../../../domain/social.ts';
 import { ProviderError } from '../provider-http.ts';
-import { INSTAGRAM_LOGIN_SCOPES, type InstagramLoginClient, isProfessionalAccount } from './instagram-login-client.ts';
+import { INSTAGRAM_LOGIN_INSIGHTS_SCOPE, INSTAGRAM_LOGIN_SCOPES, type InstagramLoginClient, isProfessionalAccount } from './instagram-login-client.ts';
 
 /**
  * The Instagram Login client against the sandbox over a real local HTTP connection: the authorization
@@ -89,6 +89,13 @@ describe('authorization and tokens', () => {
     const long = await client.exchangeForLongLivedToken(short.accessToken!);
     expect(long).toMatchObject({ tokenType: 'bearer', expiresIn: 60 * DAY_SECONDS });
     expect(long.accessToken).not.toBe(short.accessToken);
+  });
+
+  it('asks for the insights scope too when Results need it, and gets it granted', async () => {
+    const scopes = [...INSTAGRAM_LOGIN_SCOPES, INSTAGRAM_LOGIN_INSIGHTS_SCOPE];
+    const back = await answerConsent(client.authorizeUrl({ state: 's2', redirectUri: REDIRECT_URI, scopes }), { decision: 'allow', account: CREATOR.id });
+    const short = await client.exchangeCode({ code: back.searchParams.get('code')!, redirectUri: REDIRECT_URI });
+    expect(short.permissions).toEqual(scopes);
   });
 
   it('refuses a redirect URI other than the authorization’s, and Facebook Login’s code and tokens', async () => {
