@@ -48,13 +48,15 @@ function latestOfScope(db: Kysely<Database>, dialect: Dialect, scope: ResultsSco
 
 /** A period's hours of the studio ('') or of an owner, for one network or '*' (every network, each post once). */
 function hoursOfScope(db: Kysely<Database>, scope: ResultsScope, network: 'networks' | '*') {
-  return db
-    .selectFrom('results_hourly as h')
-    .where('h.scope', '=', scope.ownerId ?? '')
-    // Named, not `<> '*'`: the key's (scope, network, hour) range.
-    .where('h.network', 'in', network === '*' ? ['*'] : [...POST_NETWORKS])
-    .where('h.hour', '>=', scope.from)
-    .where('h.hour', '<', scope.to);
+  return (
+    db
+      .selectFrom('results_hourly as h')
+      .where('h.scope', '=', scope.ownerId ?? '')
+      // Named, not `<> '*'`: the key's (scope, network, hour) range.
+      .where('h.network', 'in', network === '*' ? ['*'] : [...POST_NETWORKS])
+      .where('h.hour', '>=', scope.from)
+      .where('h.hour', '<', scope.to)
+  );
 }
 
 /** A period's posts with figures, each with the sums over its networks. */
