@@ -192,107 +192,78 @@ describe('the results', () => {
   });
 });
 
-describe('the results in a studio zone whose offset is not whole hours', () => {
-  // Monday 23 November 2026, 16:30 in Kolkata (UTC+5:30): the period's days begin at 18:30 UTC.
-  const KOLKATA_NOW = new Date('2026-11-23T11:00:00Z');
-  let t: TestApp;
-  let cookies: Record<'clara', string>;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: () => KOLKATA_NOW, studio: { timeZone: 'Asia/Kolkata', publishHour: 9 } });
-    const users = await createSignedInUsers(t, { clara: 'customer' }, 'kolkata.test');
-    cookies = users.cookies;
+/** One customer's posts, each with one latest reading, in a studio zone; her results of a period. */
+async function zoneResults(
+  timeZone: string,
+  network: 'instagram' | 'linkedin',
+  posts: ReadonlyArray<readonly [string, number]>,
+  period: string,
+): Promise<{ range: { from: string; to: string }; totals: unknown[]; days: Record<string, number>; grid: unknown[] }> {
+  const t = await createTestApp({ now: () => NOW, studio: { timeZone, publishHour: 9 } });
+  try {
+    const { ids, cookies } = await createSignedInUsers(t, { clara: 'customer' }, 'zone.test');
     const db = t.database.db;
-    const project = await createTestProject(db, { title: 'Casa', createdBy: users.ids.clara, assignedTo: users.ids.clara });
-    let remote = 0;
-    for (const [at, interactions] of [
-      // 23:50 on Monday 16th (the week before), 00:10 on Tuesday 17th, 15:30 on Friday 20th.
-      ['2026-11-16T18:20:00Z', 1],
-      ['2026-11-16T18:40:00Z', 10],
-      ['2026-11-20T10:00:00Z', 100],
-    ] as const) {
+    const project = await createTestProject(db, { title: 'Casa', createdBy: ids.clara, assignedTo: ids.clara });
+    for (const [index, [at, interactions]] of posts.entries()) {
       const published = new Date(at);
-      const post = await createTestPost(db, { projectId: project, ownerId: users.ids.clara, state: 'published', publishedAt: published });
-      remote += 1;
-      await createTestReading(db, {
-        postId: post.id,
-        projectId: project,
-        network: 'instagram',
-        remoteId: `k${remote}`,
-        publishedAt: published,
-        figures: { interactions },
-      });
+      const post = await createTestPost(db, { projectId: project, ownerId: ids.clara, state: 'published', publishedAt: published });
+      await createTestReading(db, { postId: post.id, projectId: project, network, remoteId: `z${index}`, publishedAt: published, figures: { interactions } });
     }
-  });
-  afterAll(() => t.close());
-
-  it('counts each post in its own studio day and hour, to the minute', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/results?period=7d', headers: { cookie: cookies.clara } });
+    const response = await t.app.inject({ method: 'GET', url: `/api/results?period=${period}`, headers: { cookie: cookies.clara } });
     expect(response.statusCode, response.body).toBe(200);
     const results = response.json();
-    expect(results.range).toEqual({ from: '2026-11-17', to: '2026-11-23' });
-    expect(results.totals).toMatchObject([
-      { network: 'instagram', posts: 2, figures: { interactions: 110 }, previous_posts: 1, previous: { interactions: 1 } },
-    ]);
     const days = Object.fromEntries(
       results.series
         .filter((point: { interactions: number }) => point.interactions > 0)
         .map((point: { day: string; interactions: number }) => [point.day, point.interactions]),
     );
-    expect(days).toEqual({ '2026-11-17': 10, '2026-11-20': 100 });
+    return { range: results.range, totals: results.totals, days, grid: results.grid };
+  } finally {
+    await t.close();
+  }
+}
+
+describe('the results in the studio’s own days and hours', () => {
+  it('counts each post in its day and hour to the minute in a zone whose offset is not whole hours', async () => {
+    // Monday 23 November 2026, 16:30 in Kolkata (UTC+5:30): the period's days begin at 18:30 UTC. Posts at
+    // 23:50 on Monday 16th (the week before), 00:10 on Tuesday 17th and 15:30 on Friday 20th.
+    const results = await zoneResults(
+      'Asia/Kolkata',
+      'instagram',
+      [
+        ['2026-11-16T18:20:00Z', 1],
+        ['2026-11-16T18:40:00Z', 10],
+        ['2026-11-20T10:00:00Z', 100],
+      ],
+      '7d',
+    );
+    expect(results.range).toEqual({ from: '2026-11-17', to: '2026-11-23' });
+    expect(results.totals).toMatchObject([
+      { network: 'instagram', posts: 2, figures: { interactions: 110 }, previous_posts: 1, previous: { interactions: 1 } },
+    ]);
+    expect(results.days).toEqual({ '2026-11-17': 10, '2026-11-20': 100 });
     expect(results.grid).toEqual([
       { weekday: 2, hour: 0, posts: 1, interactions: 10 },
       { weekday: 5, hour: 15, posts: 1, interactions: 100 },
     ]);
   });
-});
 
-describe('the results across a change of summer time', () => {
-  let t: TestApp;
-  let cookies: Record<'clara', string>;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: () => NOW });
-    const users = await createSignedInUsers(t, { clara: 'customer' }, 'summer.test');
-    cookies = users.cookies;
-    const db = t.database.db;
-    const project = await createTestProject(db, { title: 'Casa', createdBy: users.ids.clara, assignedTo: users.ids.clara });
-    let remote = 0;
-    for (const [at, interactions] of [
-      // Sunday 25 October 2026 in Madrid: 02:30 summer time (UTC+2), then 03:30 winter time (UTC+1); and
-      // 23:30 on Saturday 31 October (22:30 UTC), the month's last hour.
-      ['2026-10-25T00:30:00Z', 1],
-      ['2026-10-25T02:30:00Z', 10],
-      ['2026-10-31T22:30:00Z', 100],
-      // 00:30 on 1 November: the month after.
-      ['2026-10-31T23:30:00Z', 1000],
-    ] as const) {
-      const published = new Date(at);
-      const post = await createTestPost(db, { projectId: project, ownerId: users.ids.clara, state: 'published', publishedAt: published });
-      remote += 1;
-      await createTestReading(db, {
-        postId: post.id,
-        projectId: project,
-        network: 'linkedin',
-        remoteId: `s${remote}`,
-        publishedAt: published,
-        figures: { interactions },
-      });
-    }
-  });
-  afterAll(() => t.close());
-
-  it('places each hour with the offset in force then', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/results?period=month:2026-10', headers: { cookie: cookies.clara } });
-    expect(response.statusCode, response.body).toBe(200);
-    const results = response.json();
-    expect(results.totals).toMatchObject([{ network: 'linkedin', posts: 3, figures: { interactions: 111 } }]);
-    const days = Object.fromEntries(
-      results.series
-        .filter((point: { interactions: number }) => point.interactions > 0)
-        .map((point: { day: string; interactions: number }) => [point.day, point.interactions]),
+  it('places each hour with the offset in force then, across a change of summer time', async () => {
+    // Sunday 25 October 2026 in Madrid: 02:30 summer time (UTC+2), then 03:30 winter time (UTC+1); 23:30 on
+    // Saturday 31 October (22:30 UTC), the month's last hour; 00:30 on 1 November, the month after.
+    const results = await zoneResults(
+      'Europe/Madrid',
+      'linkedin',
+      [
+        ['2026-10-25T00:30:00Z', 1],
+        ['2026-10-25T02:30:00Z', 10],
+        ['2026-10-31T22:30:00Z', 100],
+        ['2026-10-31T23:30:00Z', 1000],
+      ],
+      'month:2026-10',
     );
-    expect(days).toEqual({ '2026-10-25': 11, '2026-10-31': 100 });
+    expect(results.totals).toMatchObject([{ network: 'linkedin', posts: 3, figures: { interactions: 111 } }]);
+    expect(results.days).toEqual({ '2026-10-25': 11, '2026-10-31': 100 });
     expect(results.grid).toEqual([
       { weekday: 6, hour: 23, posts: 1, interactions: 100 },
       { weekday: 7, hour: 2, posts: 1, interactions: 1 },
