@@ -56,7 +56,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The studio's day, ISO weekday and hour of instants. The zone is read twice per UTC day (its offset at
- * the day's first and last hour) and, on the days it changes, once per hour: the chart and grid place up
+ * the day's first and last minute) and, on the days it changes, once per hour: the chart and grid place up
  * to 2,160 hours of a 90-day period, and reading the zone is the slow part.
  */
 function wallClocksOf(timeZone: string): (at: Date) => { day: string; weekday: number; hour: number } {
@@ -67,7 +67,7 @@ function wallClocksOf(timeZone: string): (at: Date) => { day: string; weekday: n
     let offset = days.get(dayStart);
     if (offset === undefined) {
       const first = offsetAt(dayStart, timeZone);
-      offset = first === offsetAt(dayStart + DAY_MS - HOUR_MS, timeZone) ? first : null;
+      offset = first === offsetAt(dayStart + DAY_MS - 60_000, timeZone) ? first : null;
       days.set(dayStart, offset);
     }
     if (offset === null) {
