@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
-import { graphError } from '../instagram/graph-client.ts';
-import { ProviderError, describeUrl, isRecord, sendProviderRequest, stringOf } from '../provider-http.ts';
+import { createGraphRequester } from '../instagram/graph-request.ts';
+import { ProviderError, stringOf } from '../provider-http.ts';
 
 /**
  * The Graph API client for publishing on Facebook Pages (next-features-facts.md §3, docs/decisions/050):
@@ -62,49 +62,12 @@ export interface FacebookPost {
 
 export type FacebookPageClient = ReturnType<typeof createFacebookPageClient>;
 
-const MAX_PAGES = 20;
 const PAGE_FIELDS = 'id,name,access_token,tasks';
 const POST_FIELDS = 'id,message,created_time,permalink_url';
 
 export function createFacebookPageClient(options: FacebookPageClientOptions) {
-  const graph = (path: string) => `${options.graphBaseUrl}/${options.graphVersion}/${path}`;
-
-  /** `page`: a call on one page's publishing edges, whose code 200 concerns that page only (its tasks). */
-  async function call(request: {
-    method?: string;
-    url: string;
-    token: string;
-    form?: Record<string, string>;
-    page?: boolean;
-  }): Promise<Record<string, unknown>> {
-    const response = await sendProviderRequest('meta', {
-      method: request.method ?? (request.form ? 'POST' : 'GET'),
-      url: request.url,
-      headers: {
-        authorization: `Bearer ${request.token}`,
-        ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: request.form ? new URLSearchParams(request.form) : undefined,
-      timeoutMs: options.timeoutMs,
-    });
-    if (response.status >= 400 || (isRecord(response.json) && isRecord(response.json.error))) throw graphError(response, request.url, request.page === true);
-    if (!isRecord(response.json))
-      throw new ProviderError('meta', 'server', `Meta answered ${describeUrl(request.url)} with something that is not JSON (HTTP ${response.status})`);
-    return response.json;
-  }
-
-  /** Every entry of a collection, following `next` on the configured Graph host only, at most MAX_PAGES requests. */
-  async function collect(token: string, first: string, limit = MAX_PAGES): Promise<Array<Record<string, unknown>>> {
-    const entries: Array<Record<string, unknown>> = [];
-    let url: string | undefined = first;
-    for (let round = 0; url && round < limit; round++) {
-      const body = await call({ url, token });
-      entries.push(...(Array.isArray(body.data) ? body.data.filter(isRecord) : []));
-      const next = isRecord(body.paging) ? stringOf(body.paging.next) : undefined;
-      url = next && new URL(next).origin === new URL(options.graphBaseUrl).origin ? next : undefined;
-    }
-    return entries;
-  }
+  // `publishing: true` marks a call on one page's publishing edges, whose code 200 concerns that page only (its tasks).
+  const { graph, call, collect, listPages: listSharedPages } = createGraphRequester(options);
 
   const client = {
     graphVersion: options.graphVersion,
@@ -116,23 +79,7 @@ export function createFacebookPageClient(options: FacebookPageClientOptions) {
      * found both ways counts as her own.
      */
     async listPages(userToken: string, listOptions: { businesses?: boolean } = {}): Promise<FacebookPage[]> {
-      const fields = encodeURIComponent(PAGE_FIELDS);
-      const pages = (await collect(userToken, `${graph('me/accounts')}?fields=${fields}&limit=100`)).map((entry) => readPage(entry, 'user'));
-      if (!listOptions.businesses) return pages;
-      const known = new Set(pages.map((page) => page.id));
-      for (const business of await collect(userToken, `${graph('me/businesses')}?fields=id,name&limit=100`)) {
-        const id = stringOf(business.id);
-        if (!id) continue;
-        for (const edge of ['owned_pages', 'client_pages']) {
-          for (const entry of await collect(userToken, `${graph(`${encodeURIComponent(id)}/${edge}`)}?fields=${fields}&limit=100`)) {
-            const page = readPage(entry, 'business');
-            if (known.has(page.id)) continue;
-            known.add(page.id);
-            pages.push(page);
-          }
-        }
-      }
-      return pages;
+      return listSharedPages(userToken, { fields: PAGE_FIELDS, businesses: listOptions.businesses === true, read: readPage });
     },
 
     /** One page's token and tasks, read with the user's token (GET /{page-id}?fields=access_token,tasks). */
@@ -154,7 +101,7 @@ export function createFacebookPageClient(options: FacebookPageClientOptions) {
       const body = await call({
         url: graph(`${encodeURIComponent(pageId)}/photos`),
         token: pageToken,
-        page: true,
+        publishing: true,
         form: {
           url: input.url,
           published: String(input.published),
@@ -172,7 +119,7 @@ export function createFacebookPageClient(options: FacebookPageClientOptions) {
     async createFeedPost(pageToken: string, pageId: string, input: { message: string; photoIds: readonly string[] }): Promise<string> {
       const form: Record<string, string> = { message: input.message };
       input.photoIds.forEach((id, index) => (form[`attached_media[${index}]`] = JSON.stringify({ media_fbid: id })));
-      const body = await call({ url: graph(`${encodeURIComponent(pageId)}/feed`), token: pageToken, page: true, form });
+      const body = await call({ url: graph(`${encodeURIComponent(pageId)}/feed`), token: pageToken, publishing: true, form });
       const id = stringOf(body.id);
       if (!id) throw new ProviderError('meta', 'server', 'Meta answered without the id of the post');
       return id;

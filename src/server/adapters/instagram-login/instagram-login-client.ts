@@ -1,5 +1,6 @@
-import { type ContainerPolling, type GraphToken, type InstagramPublisher, createGraphClient, graphError } from '../instagram/graph-client.ts';
-import { ProviderError, describeUrl, isRecord, numberOf, sendProviderRequest, stringOf } from '../provider-http.ts';
+import { type ContainerPolling, type GraphToken, type InstagramPublisher, createGraphClient } from '../instagram/graph-client.ts';
+import { createGraphRequester, graphError } from '../instagram/graph-request.ts';
+import { ProviderError, isRecord, numberOf, sendProviderRequest, stringOf } from '../provider-http.ts';
 
 /**
  * The client of the Instagram API with Instagram Login (next-features-facts.md §2, docs/decisions/052):
@@ -71,7 +72,7 @@ export type InstagramLoginClient = ReturnType<typeof createInstagramLoginClient>
 const PROFILE_FIELDS = 'user_id,username,name,account_type,profile_picture_url,followers_count,media_count';
 
 export function createInstagramLoginClient(options: InstagramLoginClientOptions) {
-  const graph = (path: string) => `${options.graphBaseUrl}/${options.graphVersion}/${path}`;
+  const { graph, call } = createGraphRequester(options);
   // Facebook Login's publishing calls, on graph.instagram.com: the same paths, answers and errors.
   const graphClient = createGraphClient({
     appId: options.appId,
@@ -91,19 +92,6 @@ export function createInstagramLoginClient(options: InstagramLoginClientOptions)
     getMediaPermalink: graphClient.getMediaPermalink,
     getPublishingLimit: graphClient.getPublishingLimit,
   };
-
-  async function graphCall(url: string, token?: string): Promise<Record<string, unknown>> {
-    const response = await sendProviderRequest('meta', {
-      method: 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      timeoutMs: options.timeoutMs,
-    });
-    if (response.status >= 400 || (isRecord(response.json) && isRecord(response.json.error))) throw graphError(response, url, false);
-    if (!isRecord(response.json))
-      throw new ProviderError('meta', 'server', `Meta answered ${describeUrl(url)} with something that is not JSON (HTTP ${response.status})`);
-    return response.json;
-  }
 
   function readToken(body: Record<string, unknown>): GraphToken {
     return { accessToken: stringOf(body.access_token), tokenType: stringOf(body.token_type), expiresIn: numberOf(body.expires_in) };
@@ -170,7 +158,7 @@ export function createInstagramLoginClient(options: InstagramLoginClientOptions)
       url.searchParams.set('grant_type', 'ig_exchange_token');
       url.searchParams.set('client_secret', options.appSecret);
       url.searchParams.set('access_token', shortLivedToken);
-      return readToken(await graphCall(url.toString()));
+      return readToken(await call({ url: url.toString() }));
     },
 
     /**
@@ -187,12 +175,12 @@ export function createInstagramLoginClient(options: InstagramLoginClientOptions)
       const url = new URL(`${options.graphBaseUrl}/refresh_access_token`);
       url.searchParams.set('grant_type', 'ig_refresh_token');
       url.searchParams.set('access_token', token);
-      return readToken(await graphCall(url.toString()));
+      return readToken(await call({ url: url.toString() }));
     },
 
     /** The connected account (GET graph.instagram.com/{version}/me). */
     async getProfile(token: string): Promise<InstagramLoginProfile> {
-      const body = await graphCall(`${graph('me')}?fields=${encodeURIComponent(PROFILE_FIELDS)}`, token);
+      const body = await call({ url: `${graph('me')}?fields=${encodeURIComponent(PROFILE_FIELDS)}`, token });
       const igUserId = body.user_id === undefined ? stringOf(body.id) : String(body.user_id);
       if (!igUserId) throw new ProviderError('meta', 'server', 'Meta answered /me without the account’s id');
       const username = stringOf(body.username) ?? igUserId;

@@ -1,5 +1,6 @@
 import { type MediaInsights, readMediaInsights } from './graph-insights.ts';
-import { ProviderError, type ProviderResponse, describeUrl, isRecord, numberOf, retryAfterSecondsOf, sendProviderRequest, stringOf } from '../provider-http.ts';
+import { createGraphRequester, graphError } from './graph-request.ts';
+import { ProviderError, isRecord, numberOf, stringOf } from '../provider-http.ts';
 
 /**
  * The Graph API client for Instagram with Facebook Login (../shared/reference/social-apis.md Part B):
@@ -136,54 +137,17 @@ export type InstagramPublisher = Pick<
   | 'getPublishingLimit'
 >;
 
-const MAX_PAGES = 20;
 const PAGE_FIELDS = 'id,name,access_token,instagram_business_account{id,username,name,profile_picture_url,followers_count,media_count}';
 
 export function createGraphClient(options: GraphClientOptions) {
-  const graph = (path: string) => `${options.graphBaseUrl}/${options.graphVersion}/${path}`;
+  // `publishing: true` marks a call on one Instagram account's publishing edges (its containers, media_publish).
+  const { graph, call, listPages: listSharedPages } = createGraphRequester(options);
   const polling: ContainerPolling = { ...CONTAINER_POLLING, sleep: sleepFor, ...options.containerPolling };
-
-  /** `account`: a call on one Instagram account's publishing edges (its containers, media_publish). */
-  async function call(request: {
-    method?: string;
-    url: string;
-    token?: string;
-    form?: Record<string, string>;
-    account?: boolean;
-  }): Promise<Record<string, unknown>> {
-    const response = await sendProviderRequest('meta', {
-      method: request.method ?? (request.form ? 'POST' : 'GET'),
-      url: request.url,
-      headers: {
-        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
-        ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: request.form ? new URLSearchParams(request.form) : undefined,
-      timeoutMs: options.timeoutMs,
-    });
-    if (response.status >= 400 || (isRecord(response.json) && isRecord(response.json.error))) throw graphError(response, request.url, request.account === true);
-    if (!isRecord(response.json))
-      throw new ProviderError('meta', 'server', `Meta answered ${describeUrl(request.url)} with something that is not JSON (HTTP ${response.status})`);
-    return response.json;
-  }
 
   const appToken = `${options.appId}|${options.appSecret}`;
 
   function readToken(body: Record<string, unknown>): GraphToken {
     return { accessToken: stringOf(body.access_token), tokenType: stringOf(body.token_type), expiresIn: numberOf(body.expires_in) };
-  }
-
-  /** Every entry of a collection, following `next` on the configured Graph host only, at most MAX_PAGES requests. */
-  async function collect(token: string, first: string): Promise<Array<Record<string, unknown>>> {
-    const entries: Array<Record<string, unknown>> = [];
-    let url: string | undefined = first;
-    for (let round = 0; url && round < MAX_PAGES; round++) {
-      const body = await call({ url, token });
-      entries.push(...(Array.isArray(body.data) ? body.data.filter(isRecord) : []));
-      const next = isRecord(body.paging) ? stringOf(body.paging.next) : undefined;
-      url = next && new URL(next).origin === new URL(options.graphBaseUrl).origin ? next : undefined;
-    }
-    return entries;
   }
 
   const client = {
@@ -277,24 +241,7 @@ export function createGraphClient(options: GraphClientOptions) {
      * and the Business reference's owned_pages and client_pages edges.
      */
     async listPages(token: string, options: { businesses?: boolean } = {}): Promise<GraphPage[]> {
-      const pages = (await collect(token, `${graph('me/accounts')}?fields=${encodeURIComponent(PAGE_FIELDS)}&limit=100`)).map((entry) =>
-        readPage(entry, 'user'),
-      );
-      if (!options.businesses) return pages;
-      const known = new Set(pages.map((page) => page.id));
-      for (const business of await collect(token, `${graph('me/businesses')}?fields=id,name&limit=100`)) {
-        const id = stringOf(business.id);
-        if (!id) continue;
-        for (const edge of ['owned_pages', 'client_pages']) {
-          for (const entry of await collect(token, `${graph(`${encodeURIComponent(id)}/${edge}`)}?fields=${encodeURIComponent(PAGE_FIELDS)}&limit=100`)) {
-            const page = readPage(entry, 'business');
-            if (known.has(page.id)) continue;
-            known.add(page.id);
-            pages.push(page);
-          }
-        }
-      }
-      return pages;
+      return listSharedPages(token, { fields: PAGE_FIELDS, businesses: options.businesses === true, read: readPage });
     },
 
     /** A page's own token, read with the user's token (B.6: GET /{page-id}?fields=access_token); undefined when Meta gives none. */
@@ -312,7 +259,7 @@ export function createGraphClient(options: GraphClientOptions) {
       const body = await call({
         url: graph(`${encodeURIComponent(igUserId)}/media`),
         token,
-        account: true,
+        publishing: true,
         form: {
           image_url: input.imageUrl,
           ...(input.caption !== undefined && !input.isCarouselItem ? { caption: input.caption } : {}),
@@ -328,7 +275,7 @@ export function createGraphClient(options: GraphClientOptions) {
       const body = await call({
         url: graph(`${encodeURIComponent(igUserId)}/media`),
         token,
-        account: true,
+        publishing: true,
         form: { media_type: 'CAROUSEL', children: input.children.join(','), ...(input.caption !== undefined ? { caption: input.caption } : {}) },
       });
       return requireId(body, 'carousel container');
@@ -365,7 +312,7 @@ export function createGraphClient(options: GraphClientOptions) {
 
     /** B.11: publishes a ready container; returns the media id. */
     async publishContainer(token: string, igUserId: string, creationId: string): Promise<string> {
-      const body = await call({ url: graph(`${encodeURIComponent(igUserId)}/media_publish`), token, account: true, form: { creation_id: creationId } });
+      const body = await call({ url: graph(`${encodeURIComponent(igUserId)}/media_publish`), token, publishing: true, form: { creation_id: creationId } });
       return requireId(body, 'published media');
     },
 
@@ -448,38 +395,4 @@ function requireId(body: Record<string, unknown>, what: string): string {
   const id = stringOf(body.id);
   if (!id) throw new ProviderError('meta', 'server', `Meta answered without the id of the ${what}`);
   return id;
-}
-
-/** Graph codes that mean "slow down" (B.14; mixpost treats the same set as rate limits). */
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613]);
-
-/** An error answer (`{error: {message, type, code, error_subcode, is_transient}}`) as a ProviderError. */
-export function graphError(response: ProviderResponse, url: string, account: boolean): ProviderError {
-  const error = isRecord(response.json) && isRecord(response.json.error) ? response.json.error : {};
-  const code = numberOf(error.code);
-  const subcode = numberOf(error.error_subcode);
-  const message = stringOf(error.message) ?? `HTTP ${response.status}`;
-  const details = { status: response.status, code, subcode };
-  if (code === 190 || code === 102) return new ProviderError('meta', 'invalid-token', `Meta refused the token: ${message}`, details);
-  if (code !== undefined && (RATE_LIMIT_CODES.has(code) || (code >= 80000 && code <= 80014) || subcode === 2207042 || subcode === 2207051)) {
-    return new ProviderError('meta', 'rate-limited', `Meta's limit is reached: ${message}`, {
-      ...details,
-      retryAfterSeconds: retryAfterSecondsOf(response.headers),
-    });
-  }
-  // A page whose role comes through Business Manager also needs ads_management or ads_read (the IG
-  // Container and media_publish references); Meta refuses it as a permissions error, HTTP 403 with code 200.
-  // Only that page is concerned: on an account's publishing edges, or naming the ads permissions, a code
-  // 200 is the page's (a permission the token lacks is code 10 there: "(#10) Requires
-  // instagram_content_publish permission", as seen in gitroomhq/postiz-app#1914).
-  if (code === 200 && (account || /\bads_(management|read)\b/.test(message)))
-    return new ProviderError('meta', 'page', `Meta refused this page: ${message}`, details);
-  if (code === 10 || (code !== undefined && code >= 200 && code <= 299))
-    return new ProviderError('meta', 'permission', `Meta denied the permission: ${message}`, details);
-  // Code 1 is "unknown error" but also "Error validating client secret." (an OAuthException at HTTP 400).
-  const unknownError = code === 1 && !(error.type === 'OAuthException' && response.status < 500);
-  if (response.status >= 500 || error.is_transient === true || unknownError || code === 2 || code === -1 || code === -2) {
-    return new ProviderError('meta', 'server', `Meta failed (HTTP ${response.status}) at ${describeUrl(url)}: ${message}`, details);
-  }
-  return new ProviderError('meta', 'rejected', `Meta refused the request (code ${code ?? '?'}${subcode ? `/${subcode}` : ''}): ${message}`, details);
 }
