@@ -4,12 +4,13 @@ import { type FacebookPageClient, findPublishedPost, prepareFacebookPost } from 
 import type { GraphClient } from '../../server/adapters/instagram/graph-client.ts';
 import { createSocialClients } from '../../server/adapters/social-clients.ts';
 import { loadConfig } from '../../server/config.ts';
-import { TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
+import { TEST_APP_URL, type TestSandbox, answerConsent } from '../../server/test-support/social-sandbox.ts';
 import { defaultMetaPages } from '../personas.ts';
 import { answerMismatches, departures, requestMismatches } from './contract.ts';
+import { startRecordedSandbox } from './contract-setup.ts';
 import { type GraphCallName, graphCalls, graphRefusals } from './graph-contract.ts';
-import { type ImageServer, startImageServer } from './image-server.ts';
-import { type RecordingProxy, startRecordingProxy } from './recording-proxy.ts';
+import type { ImageServer } from './image-server.ts';
+import type { RecordingProxy } from './recording-proxy.ts';
 
 /**
  * Facebook Page publishing's documented requests and answers (graph-contract.ts, the fb* sources), from
@@ -24,18 +25,12 @@ const STUDIO_PAGE = defaultMetaPages()[0]!;
 let sandbox: TestSandbox;
 let proxy: RecordingProxy;
 let images: ImageServer;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  proxy = await startRecordingProxy(new URL(sandbox.base).origin);
-  images = await startImageServer();
-  sandbox.sandbox.control.allowImageOrigins([images.origin]);
+  ({ sandbox, proxy, images, close } = await startRecordedSandbox());
 });
-afterAll(async () => {
-  await images.close();
-  await proxy.close();
-  await sandbox.close();
-});
+afterAll(() => close());
 beforeEach(() => proxy.clear());
 afterEach(() => sandbox.sandbox.control.setMetaPages(defaultMetaPages()));
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FACEBOOK_PAGE_SCOPES } from '../../domain/social.ts';
-import { TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
+import type { TestSandbox } from '../../server/test-support/social-sandbox.ts';
 import { defaultMetaPages } from '../personas.ts';
-import { type ImageServer, startImageServer } from './image-server.ts';
-import { type FacebookAdsApiInstance, facebookRequestError, metaSdk } from './meta-sdk.ts';
-import { officialAxios, routeToSandbox } from './official-clients.ts';
+import { sdkLongLivedToken, startSdkSandbox } from './contract-setup.ts';
+import type { ImageServer } from './image-server.ts';
+import { facebookRequestError, metaSdk } from './meta-sdk.ts';
 
 /**
  * Facebook Page publishing in the sandbox, driven by Meta's own Node SDK (facebook-nodejs-business-sdk:
@@ -14,57 +14,20 @@ import { officialAxios, routeToSandbox } from './official-clients.ts';
  * docs/decisions/050.
  */
 const { FacebookAdsApi, Page, PagePost, Photo, User } = metaSdk;
-const REDIRECT_URI = `${TEST_APP_URL}/auth/instagram/callback`;
 const STUDIO_PAGE = defaultMetaPages()[0]!;
 
 let sandbox: TestSandbox;
 let images: ImageServer;
-let unroute: () => void;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  images = await startImageServer();
-  sandbox.sandbox.control.allowImageOrigins([images.origin]);
-  unroute = routeToSandbox(sandbox.base, officialAxios);
+  ({ sandbox, images, close } = await startSdkSandbox());
 });
-afterAll(async () => {
-  unroute();
-  await images.close();
-  await sandbox.close();
-});
+afterAll(() => close());
 afterEach(() => sandbox.sandbox.control.setMetaPages(defaultMetaPages()));
 
-const appApi = (): FacebookAdsApiInstance => {
-  const { appId, appSecret } = sandbox.sandbox.credentials.meta;
-  return new FacebookAdsApi(`${appId}|${appSecret}`, 'en_US', false);
-};
-
-/** Facebook Login with the pages' permissions, then the code and long-lived exchanges through the SDK's generic call. */
-async function longLivedUserToken(): Promise<string> {
-  const { appId, appSecret } = sandbox.sandbox.credentials.meta;
-  const dialog = new URL(`${sandbox.base}/meta/www/${FacebookAdsApi.VERSION}/dialog/oauth`);
-  dialog.search = new URLSearchParams({
-    client_id: appId,
-    redirect_uri: REDIRECT_URI,
-    state: 'sdk',
-    response_type: 'code',
-    scope: FACEBOOK_PAGE_SCOPES.join(','),
-  }).toString();
-  const back = await answerConsent(dialog.toString());
-  const short = await appApi().call('GET', ['oauth', 'access_token'], {
-    client_id: appId,
-    client_secret: appSecret,
-    redirect_uri: REDIRECT_URI,
-    code: back.searchParams.get('code'),
-  });
-  const long = await appApi().call('GET', ['oauth', 'access_token'], {
-    grant_type: 'fb_exchange_token',
-    client_id: appId,
-    client_secret: appSecret,
-    fb_exchange_token: short.access_token,
-  });
-  return String(long.access_token);
-}
+/** Facebook Login with the pages' permissions, then the long-lived user token. */
+const longLivedUserToken = async (): Promise<string> => String((await sdkLongLivedToken(sandbox, FACEBOOK_PAGE_SCOPES)).access_token);
 
 /** The studio page's token, from /me/accounts as the SDK lists the user's pages. */
 async function pageToken(): Promise<string> {

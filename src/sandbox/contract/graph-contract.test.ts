@@ -3,12 +3,13 @@ import { INSTAGRAM_SCOPES, instagramScopes } from '../../domain/social.ts';
 import { type GraphClient, publishInstagramPost } from '../../server/adapters/instagram/graph-client.ts';
 import { createSocialClients } from '../../server/adapters/social-clients.ts';
 import { loadConfig } from '../../server/config.ts';
-import { TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
+import { TEST_APP_URL, type TestSandbox, answerConsent } from '../../server/test-support/social-sandbox.ts';
 import { defaultMetaPages } from '../personas.ts';
 import { answerMismatches, asRecorded, departures, requestMismatches } from './contract.ts';
+import { startRecordedSandbox } from './contract-setup.ts';
 import { type GraphCallName, graphCalls, graphRefusals } from './graph-contract.ts';
-import { type ImageServer, startImageServer } from './image-server.ts';
-import { type RecordingProxy, startRecordingProxy } from './recording-proxy.ts';
+import type { ImageServer } from './image-server.ts';
+import type { RecordingProxy } from './recording-proxy.ts';
 
 /**
  * Meta's documented requests and answers (graph-contract.ts), checked from both sides: the sandbox
@@ -23,18 +24,12 @@ const STUDIO_IG = STUDIO_PAGE.instagram!.id;
 let sandbox: TestSandbox;
 let proxy: RecordingProxy;
 let images: ImageServer;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  proxy = await startRecordingProxy(new URL(sandbox.base).origin);
-  images = await startImageServer();
-  sandbox.sandbox.control.allowImageOrigins([images.origin]);
+  ({ sandbox, proxy, images, close } = await startRecordedSandbox());
 });
-afterAll(async () => {
-  await images.close();
-  await proxy.close();
-  await sandbox.close();
-});
+afterAll(() => close());
 beforeEach(() => proxy.clear());
 afterEach(() => {
   sandbox.sandbox.control.configure({ meta: { quotaTotal: 50, containerProcessingMs: 0 } });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { publishInstagramPost } from '../../server/adapters/instagram/graph-client.ts';
 import { INSTAGRAM_LOGIN_SCOPES } from '../../server/adapters/instagram-login/instagram-login-client.ts';
-import { TEST_APP_URL, type TestSandbox, answerConsent, sandboxClients, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
+import { TEST_APP_URL, type TestSandbox, answerConsent, sandboxClients } from '../../server/test-support/social-sandbox.ts';
 import { defaultInstagramAccounts } from '../personas.ts';
 import { answerMismatches, asRecorded, departures, requestMismatches } from './contract.ts';
-import { type ImageServer, startImageServer } from './image-server.ts';
+import { startRecordedSandbox } from './contract-setup.ts';
+import type { ImageServer } from './image-server.ts';
 import { type InstagramLoginCallName, instagramLoginCalls, instagramLoginRefusals } from './instagram-login-contract.ts';
-import { type RecordingProxy, startRecordingProxy } from './recording-proxy.ts';
+import type { RecordingProxy } from './recording-proxy.ts';
 
 /**
  * Instagram Login's documented requests and answers (instagram-login-contract.ts), from both sides as for
@@ -22,18 +23,12 @@ const DAY_SECONDS = 86_400;
 let sandbox: TestSandbox;
 let proxy: RecordingProxy;
 let images: ImageServer;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  proxy = await startRecordingProxy(new URL(sandbox.base).origin);
-  images = await startImageServer();
-  sandbox.sandbox.control.allowImageOrigins([images.origin]);
+  ({ sandbox, proxy, images, close } = await startRecordedSandbox());
 });
-afterAll(async () => {
-  await images.close();
-  await proxy.close();
-  await sandbox.close();
-});
+afterAll(() => close());
 beforeEach(() => {
   sandbox.sandbox.control.reset();
   sandbox.sandbox.control.allowImageOrigins([images.origin]);

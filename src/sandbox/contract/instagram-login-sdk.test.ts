@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTAGRAM_LOGIN_SCOPES } from '../../server/adapters/instagram-login/instagram-login-client.ts';
-import { TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
+import { TEST_APP_URL, type TestSandbox, answerConsent } from '../../server/test-support/social-sandbox.ts';
 import { defaultInstagramAccounts } from '../personas.ts';
-import { type ImageServer, startImageServer } from './image-server.ts';
+import { startSdkSandbox } from './contract-setup.ts';
+import type { ImageServer } from './image-server.ts';
 import { facebookRequestError, metaSdk } from './meta-sdk.ts';
-import { officialAxios, routeToSandbox } from './official-clients.ts';
 
 /**
  * Instagram Login's Graph calls driven by Meta's official Node SDK (facebook-nodejs-business-sdk 24.0.1),
@@ -21,19 +21,12 @@ const CREATOR = defaultInstagramAccounts()[0]!;
 
 let sandbox: TestSandbox;
 let images: ImageServer;
-let unroute: () => void;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  images = await startImageServer();
-  sandbox.sandbox.control.allowImageOrigins([images.origin]);
-  unroute = routeToSandbox(sandbox.base, officialAxios);
+  ({ sandbox, images, close } = await startSdkSandbox());
 });
-afterAll(async () => {
-  unroute();
-  await images.close();
-  await sandbox.close();
-});
+afterAll(() => close());
 
 /** Instagram Login in the sandbox's window, the code at api.instagram.com, then the long-lived token. */
 async function instagramUserToken(): Promise<string> {

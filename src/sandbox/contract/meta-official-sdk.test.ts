@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INSTAGRAM_SCOPES } from '../../domain/social.ts';
-import { TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from '../../server/test-support/social-sandbox.ts';
+import type { TestSandbox } from '../../server/test-support/social-sandbox.ts';
 import { defaultMetaPages } from '../personas.ts';
-import { startImageServer, type ImageServer } from './image-server.ts';
-import { type FacebookAdsApiInstance, facebookRequestError, metaSdk } from './meta-sdk.ts';
-import { officialAxios, routeToSandbox } from './official-clients.ts';
+import { sdkAppApi, sdkLongLivedToken, startSdkSandbox } from './contract-setup.ts';
+import type { ImageServer } from './image-server.ts';
+import { facebookRequestError, metaSdk } from './meta-sdk.ts';
 
 /**
  * The Meta half of the sandbox, driven by Meta's own Node SDK (facebook-nodejs-business-sdk 24.0.1:
@@ -13,61 +13,28 @@ import { officialAxios, routeToSandbox } from './official-clients.ts';
  * the sandbox must satisfy it as Graph does. References: ../shared/reference/social-apis.md Part B.
  */
 const { FacebookAdsApi, IGMedia, IGUser, Page, ShadowIGMediaBuilder, User } = metaSdk;
-const REDIRECT_URI = `${TEST_APP_URL}/auth/instagram/callback`;
 const STUDIO_PAGE = defaultMetaPages()[0]!;
 const STUDIO_IG = STUDIO_PAGE.instagram!.id;
 
 let sandbox: TestSandbox;
 let images: ImageServer;
-let unroute: () => void;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  images = await startImageServer();
-  // Meta fetches image_url from the internet; the sandbox fetches this test's loopback server only when told to.
-  sandbox.sandbox.control.allowImageOrigins([images.origin]);
-  unroute = routeToSandbox(sandbox.base, officialAxios);
+  ({ sandbox, images, close } = await startSdkSandbox());
 });
-afterAll(async () => {
-  unroute();
-  await images.close();
-  await sandbox.close();
-});
+afterAll(() => close());
 afterEach(() => {
   sandbox.sandbox.control.configure({ meta: { quotaTotal: 50, containerProcessingMs: 0 } });
   sandbox.sandbox.control.setMetaPages(defaultMetaPages());
 });
 
-/** The app's own token ({app-id}|{app-secret}), for the token endpoints and debug_token. */
-const appApi = (): FacebookAdsApiInstance => {
-  const { appId, appSecret } = sandbox.sandbox.credentials.meta;
-  return new FacebookAdsApi(`${appId}|${appSecret}`, 'en_US', false);
-};
+/** The app's own token, for the token endpoints and debug_token. */
+const appApi = () => sdkAppApi(sandbox);
 
-/** Facebook Login in the sandbox's dialog, then the code and long-lived exchanges through the SDK's generic call (B.1 to B.3). */
+/** Facebook Login with Instagram's permissions, then the long-lived user token (B.1 to B.3). */
 async function longLivedUserToken(): Promise<string> {
-  const { appId, appSecret } = sandbox.sandbox.credentials.meta;
-  const dialog = new URL(`${sandbox.base}/meta/www/${FacebookAdsApi.VERSION}/dialog/oauth`);
-  dialog.search = new URLSearchParams({
-    client_id: appId,
-    redirect_uri: REDIRECT_URI,
-    state: 'sdk',
-    response_type: 'code',
-    scope: INSTAGRAM_SCOPES.join(','),
-  }).toString();
-  const back = await answerConsent(dialog.toString());
-  const short = await appApi().call('GET', ['oauth', 'access_token'], {
-    client_id: appId,
-    client_secret: appSecret,
-    redirect_uri: REDIRECT_URI,
-    code: back.searchParams.get('code'),
-  });
-  const long = await appApi().call('GET', ['oauth', 'access_token'], {
-    grant_type: 'fb_exchange_token',
-    client_id: appId,
-    client_secret: appSecret,
-    fb_exchange_token: short.access_token,
-  });
+  const long = await sdkLongLivedToken(sandbox, INSTAGRAM_SCOPES);
   expect(long).toMatchObject({ access_token: expect.any(String), token_type: 'bearer', expires_in: expect.any(Number) });
   return String(long.access_token);
 }

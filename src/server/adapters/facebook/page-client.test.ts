@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FACEBOOK_PAGE_SCOPES } from '../../../domain/social.ts';
-import { type ImageServer, startImageServer } from '../../../sandbox/contract/image-server.ts';
+import { startSandboxWithImages } from '../../../sandbox/contract/contract-setup.ts';
+import type { ImageServer } from '../../../sandbox/contract/image-server.ts';
 import { defaultMetaPages } from '../../../sandbox/personas.ts';
-import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
+import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients } from '../../test-support/social-sandbox.ts';
 import type { GraphClient } from '../instagram/graph-client.ts';
 import { ProviderError } from '../provider-http.ts';
 import { type FacebookPageClient, findPublishedPost, prepareFacebookPost } from './page-client.ts';
@@ -21,17 +22,13 @@ let sandbox: TestSandbox;
 let graph: GraphClient;
 let client: FacebookPageClient;
 let images: ImageServer;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  ({ sandbox, images, close } = await startSandboxWithImages());
   ({ instagram: graph, facebook: client } = sandboxClients(sandbox));
-  images = await startImageServer();
-  sandbox.sandbox.control.allowImageOrigins([images.origin]);
 });
-afterAll(async () => {
-  await images.close();
-  await sandbox.close();
-});
+afterAll(() => close());
 afterEach(() => {
   sandbox.sandbox.control.clearFaults();
   sandbox.sandbox.control.setMetaPages(defaultMetaPages());

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ImageServer, startImageServer } from '../../../sandbox/contract/image-server.ts';
+import { startSandboxWithImages } from '../../../sandbox/contract/contract-setup.ts';
+import type { ImageServer } from '../../../sandbox/contract/image-server.ts';
 import { defaultInstagramAccounts, defaultMetaPages } from '../../../sandbox/personas.ts';
-import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
+import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients } from '../../test-support/social-sandbox.ts';
 import { type GraphClient, publishInstagramPost } from '../instagram/graph-client.ts';
 import { INSTAGRAM_SCOPES } from '../../../domain/social.ts';
 import { ProviderError } from '../provider-http.ts';
@@ -23,17 +24,13 @@ let sandbox: TestSandbox;
 let client: InstagramLoginClient;
 let facebookLogin: GraphClient;
 let images: ImageServer;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  ({ sandbox, images, close } = await startSandboxWithImages());
   ({ instagramLogin: client, instagram: facebookLogin } = sandboxClients(sandbox));
-  images = await startImageServer();
-  sandbox.sandbox.control.allowImageOrigins([images.origin]);
 });
-afterAll(async () => {
-  await images.close();
-  await sandbox.close();
-});
+afterAll(() => close());
 afterEach(() => sandbox.sandbox.control.reset());
 
 async function failure(call: Promise<unknown>): Promise<ProviderError> {
