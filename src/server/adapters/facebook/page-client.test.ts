@@ -4,8 +4,8 @@ import { startSandboxWithImages } from '../../../sandbox/contract/contract-setup
 import type { ImageServer } from '../../../sandbox/contract/image-server.ts';
 import { defaultMetaPages } from '../../../sandbox/personas.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients } from '../../test-support/social-sandbox.ts';
+import { providerFailure } from '../../test-support/provider-failure.ts';
 import type { GraphClient } from '../instagram/graph-client.ts';
-import { ProviderError } from '../provider-http.ts';
 import { type FacebookPageClient, findPublishedPost, prepareFacebookPost } from './page-client.ts';
 
 /**
@@ -49,15 +49,6 @@ async function pageToken(pageId = STUDIO_PAGE.id, uncheck: string[] = []): Promi
   return page.accessToken!;
 }
 
-async function failure(call: Promise<unknown>): Promise<ProviderError> {
-  const error = await call.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
-
 const image = (name: string) => `${images.origin}/${name}`;
 /** The app's clock: the sandbox's, as in the all-sandbox default. */
 const now = () => sandbox.sandbox.now();
@@ -83,7 +74,7 @@ describe('the pages a user shared', () => {
     expect(await client.getPage(token, STUDIO_PAGE.id)).toMatchObject({ canPost: false, accessToken: studio.accessToken });
 
     // Graph refuses the post as it refuses a page where the user may not create content: only that page is concerned.
-    const refused = await failure(client.uploadPhoto(studio.accessToken!, STUDIO_PAGE.id, { url: image('square.jpg'), published: true }));
+    const refused = await providerFailure(client.uploadPhoto(studio.accessToken!, STUDIO_PAGE.id, { url: image('square.jpg'), published: true }));
     expect(refused).toMatchObject({ failure: 'page', details: { status: 403, code: 200 } });
   });
 });
@@ -134,7 +125,7 @@ describe('publishing', () => {
     expect(photoIds).toEqual(first.photos.map((photo) => photo.id));
     expect((await client.getPost(token, postId)).message).toBe('Tres vistas');
     // Attached photos belong to their post: a second post with them is refused, nothing is published twice.
-    const twice = await failure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'Tres vistas', photoIds }));
+    const twice = await providerFailure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'Tres vistas', photoIds }));
     expect(twice).toMatchObject({ failure: 'rejected', details: { code: 100 } });
   });
 
@@ -146,7 +137,7 @@ describe('publishing', () => {
     sandbox.sandbox.control.advanceTime(24 * 3600 + 60);
     try {
       expect(await client.photoExists(token, first.photos[0]!.id)).toBe(false);
-      const stale = await failure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'Mañana', photoIds: first.photos.map((photo) => photo.id) }));
+      const stale = await providerFailure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'Mañana', photoIds: first.photos.map((photo) => photo.id) }));
       expect(stale).toMatchObject({ failure: 'rejected', details: { code: 100 } });
       // Matched as young enough by an app clock that did not move: still asked to Meta, which no longer has them.
       const again = await prepareFacebookPost(client, token, {
@@ -185,21 +176,21 @@ describe('publishing', () => {
 describe('Graph’s refusals', () => {
   it('a user token is not a page token; a token without pages_manage_posts; an expired token (190)', async () => {
     const user = await userToken();
-    expect(await failure(client.uploadPhoto(user, STUDIO_PAGE.id, { url: image('square.jpg'), published: true }))).toMatchObject({
+    expect(await providerFailure(client.uploadPhoto(user, STUDIO_PAGE.id, { url: image('square.jpg'), published: true }))).toMatchObject({
       failure: 'page',
       details: { code: 200 },
     });
     const withoutPosting = await pageToken(STUDIO_PAGE.id, ['pages_manage_posts']);
-    expect(await failure(client.createFeedPost(withoutPosting, STUDIO_PAGE.id, { message: 'Hola', photoIds: [] }))).toMatchObject({
+    expect(await providerFailure(client.createFeedPost(withoutPosting, STUDIO_PAGE.id, { message: 'Hola', photoIds: [] }))).toMatchObject({
       failure: 'page',
       details: { status: 403, code: 200 },
     });
     const token = await pageToken();
     sandbox.sandbox.control.expireTokens('meta');
-    expect(await failure(client.recentPosts(user, STUDIO_PAGE.id, new Date()))).toMatchObject({ failure: 'invalid-token', details: { code: 190 } });
+    expect(await providerFailure(client.recentPosts(user, STUDIO_PAGE.id, new Date()))).toMatchObject({ failure: 'invalid-token', details: { code: 190 } });
     // A page token from a long-lived user token does not expire, but dies with a revoked app.
     sandbox.sandbox.control.revokeTokens('meta');
-    expect(await failure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'Hola', photoIds: [] }))).toMatchObject({ failure: 'invalid-token' });
+    expect(await providerFailure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'Hola', photoIds: [] }))).toMatchObject({ failure: 'invalid-token' });
   });
 
   it('more photos than a post takes, an image Meta cannot fetch, text too long', async () => {
@@ -207,16 +198,18 @@ describe('Graph’s refusals', () => {
     const photoIds: string[] = [];
     for (let index = 0; index < 11; index++)
       photoIds.push((await client.uploadPhoto(token, STUDIO_PAGE.id, { url: image('square.jpg'), published: false })).photoId);
-    expect(await failure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'Once', photoIds }))).toMatchObject({
+    expect(await providerFailure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'Once', photoIds }))).toMatchObject({
       failure: 'rejected',
       details: { code: 100 },
     });
     expect(await client.createFeedPost(token, STUDIO_PAGE.id, { message: 'Diez', photoIds: photoIds.slice(0, 10) })).toMatch(/_\d+$/);
-    expect(await failure(client.uploadPhoto(token, STUDIO_PAGE.id, { url: 'http://192.168.1.20/casa.jpg', published: true }))).toMatchObject({
+    expect(await providerFailure(client.uploadPhoto(token, STUDIO_PAGE.id, { url: 'http://192.168.1.20/casa.jpg', published: true }))).toMatchObject({
       failure: 'rejected',
       details: { code: 100 },
     });
-    expect(await failure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'a'.repeat(63_207), photoIds: [] }))).toMatchObject({ failure: 'rejected' });
+    expect(await providerFailure(client.createFeedPost(token, STUDIO_PAGE.id, { message: 'a'.repeat(63_207), photoIds: [] }))).toMatchObject({
+      failure: 'rejected',
+    });
     // Graph's booleans only: anything else is refused, not taken as published.
     const odd = await fetch(`${sandbox.base}/meta/graph/v26.0/${STUDIO_PAGE.id}/photos`, {
       method: 'POST',

@@ -3,9 +3,9 @@ import { startSandboxWithImages } from '../../../sandbox/contract/contract-setup
 import type { ImageServer } from '../../../sandbox/contract/image-server.ts';
 import { defaultInstagramAccounts, defaultMetaPages } from '../../../sandbox/personas.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients } from '../../test-support/social-sandbox.ts';
+import { providerFailure } from '../../test-support/provider-failure.ts';
 import { type GraphClient, publishInstagramPost } from '../instagram/graph-client.ts';
 import { INSTAGRAM_SCOPES } from '../../../domain/social.ts';
-import { ProviderError } from '../provider-http.ts';
 import { INSTAGRAM_LOGIN_INSIGHTS_SCOPE, INSTAGRAM_LOGIN_SCOPES, type InstagramLoginClient, isProfessionalAccount } from './instagram-login-client.ts';
 
 /**
@@ -32,15 +32,6 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 afterEach(() => sandbox.sandbox.control.reset());
-
-async function failure(call: Promise<unknown>): Promise<ProviderError> {
-  const error = await call.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 async function code(account: string = CREATOR.id, uncheck: string[] = []): Promise<string> {
   const back = await answerConsent(client.authorizeUrl({ state: 's1', redirectUri: REDIRECT_URI, scopes: INSTAGRAM_LOGIN_SCOPES }), {
@@ -79,7 +70,7 @@ describe('authorization and tokens', () => {
     expect(short.accessToken).toMatch(/^IGAA/);
     expect(short.userId).toMatch(/^\d+$/);
     expect(short.permissions).toEqual(['instagram_business_basic']);
-    const again = await failure(client.exchangeCode({ code: given, redirectUri: REDIRECT_URI }));
+    const again = await providerFailure(client.exchangeCode({ code: given, redirectUri: REDIRECT_URI }));
     expect(again.failure).toBe('rejected');
     expect(again.message).toContain('Matching code was not found or was already used');
 
@@ -96,21 +87,21 @@ describe('authorization and tokens', () => {
   });
 
   it('refuses a redirect URI other than the authorization’s, and Facebook Login’s code and tokens', async () => {
-    const wrong = await failure(client.exchangeCode({ code: await code(), redirectUri: FACEBOOK_REDIRECT_URI }));
+    const wrong = await providerFailure(client.exchangeCode({ code: await code(), redirectUri: FACEBOOK_REDIRECT_URI }));
     expect(wrong.failure).toBe('rejected');
 
     // A Facebook Login token is not an Instagram User token: graph.instagram.com does not know it.
     const back = await answerConsent(facebookLogin.loginDialogUrl({ state: 'f', redirectUri: FACEBOOK_REDIRECT_URI, scopes: INSTAGRAM_SCOPES }));
     const facebook = await facebookLogin.exchangeCode({ code: back.searchParams.get('code')!, redirectUri: FACEBOOK_REDIRECT_URI });
-    expect((await failure(client.getProfile(facebook.accessToken!))).failure).toBe('invalid-token');
+    expect((await providerFailure(client.getProfile(facebook.accessToken!))).failure).toBe('invalid-token');
     // …and an Instagram User token is refused on graph.facebook.com.
     const { token } = await longLived();
-    expect((await failure(facebookLogin.getMe(token))).failure).toBe('invalid-token');
+    expect((await providerFailure(facebookLogin.getMe(token))).failure).toBe('invalid-token');
   });
 
   it('refreshes a token 24 hours old for 60 more days; refuses, without a call, one younger or expired; the API refuses them too', async () => {
     const { token, issuedAt, expiresAt } = await longLived();
-    const young = await failure(client.refreshToken(token, { issuedAt, expiresAt, now: sandbox.sandbox.now() }));
+    const young = await providerFailure(client.refreshToken(token, { issuedAt, expiresAt, now: sandbox.sandbox.now() }));
     expect(young).toMatchObject({ failure: 'rejected', details: { code: 'too-young' } });
 
     // The sandbox holds the same rule: a client that skipped it would be refused.
@@ -124,7 +115,7 @@ describe('authorization and tokens', () => {
     expect((await client.getProfile(refreshed.accessToken!)).igUserId).toBe(CREATOR.id);
 
     sandbox.sandbox.control.advanceTime(59 * DAY_SECONDS);
-    const expired = await failure(client.refreshToken(token, { issuedAt, expiresAt, now: sandbox.sandbox.now() }));
+    const expired = await providerFailure(client.refreshToken(token, { issuedAt, expiresAt, now: sandbox.sandbox.now() }));
     expect(expired).toMatchObject({ failure: 'invalid-token', details: { code: 'expired' } });
     const rawExpired = await fetch(`${sandbox.base}/meta/instagram/graph/refresh_access_token?grant_type=ig_refresh_token&access_token=${token}`);
     expect(((await rawExpired.json()) as { error: { code: number; error_subcode: number } }).error).toMatchObject({ code: 190, error_subcode: 463 });
@@ -164,11 +155,11 @@ describe('publishing on graph.instagram.com', () => {
 
   it('acts for its own account only, and needs instagram_business_content_publish', async () => {
     const { token } = await longLived();
-    const other = await failure(client.publisher.createImageContainer(token, BUSINESS.id, { imageUrl: `${images.origin}/square.jpg` }));
+    const other = await providerFailure(client.publisher.createImageContainer(token, BUSINESS.id, { imageUrl: `${images.origin}/square.jpg` }));
     expect(other.failure).toBe('rejected');
     const short = await client.exchangeCode({ code: await code(CREATOR.id, ['instagram_business_content_publish']), redirectUri: REDIRECT_URI });
     const basicOnly = (await client.exchangeForLongLivedToken(short.accessToken!)).accessToken!;
-    const denied = await failure(client.publisher.createImageContainer(basicOnly, CREATOR.id, { imageUrl: `${images.origin}/square.jpg` }));
+    const denied = await providerFailure(client.publisher.createImageContainer(basicOnly, CREATOR.id, { imageUrl: `${images.origin}/square.jpg` }));
     expect(denied.failure).toBe('permission');
   });
 
@@ -186,7 +177,7 @@ describe('publishing on graph.instagram.com', () => {
     await publishInstagramPost(facebookLogin, pageToken, { igUserId: BUSINESS.id, caption: 'Dos', images: [{ url: `${images.origin}/square.jpg` }] });
 
     expect((await client.publisher.getPublishingLimit(token, BUSINESS.id)).quotaUsage).toBe(2);
-    const refused = await failure(
+    const refused = await providerFailure(
       publishInstagramPost(client.publisher, token, { igUserId: BUSINESS.id, caption: 'Tres', images: [{ url: `${images.origin}/square.jpg` }] }),
     );
     expect(refused).toMatchObject({ failure: 'rate-limited', details: { code: 9, subcode: 2207042 } });

@@ -5,8 +5,8 @@ import { INSTAGRAM_SCOPES, instagramScopes } from '../../../domain/social.ts';
 import { defaultMetaPages } from '../../../sandbox/personas.ts';
 import { plainImage } from '../../test-support/images.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
+import { providerFailure } from '../../test-support/provider-failure.ts';
 import { NEWEST_GRAPH_VERSION } from '../../../domain/api-versions.ts';
-import { ProviderError } from '../provider-http.ts';
 import { CONTAINER_POLLING, type GraphClient, containerCheckTimes, createGraphClient, publishInstagramPost } from './graph-client.ts';
 
 const REDIRECT_URI = `${TEST_APP_URL}/auth/instagram/callback`;
@@ -71,15 +71,6 @@ async function longLivedToken(options: { uncheck?: string[]; scopes?: readonly s
   return (await client.exchangeForLongLivedToken(short.accessToken!)).accessToken!;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
-
 describe('Facebook Login and tokens', () => {
   it('code, short-lived token (1.5 h), long-lived token (about 60 days), debug_token, /me and the permissions', async () => {
     const short = await client.exchangeCode({ code: await code({ uncheck: ['business_management'] }), redirectUri: REDIRECT_URI });
@@ -120,15 +111,15 @@ describe('Facebook Login and tokens', () => {
     if (how === 'used') await client.exchangeCode({ code: value, redirectUri: REDIRECT_URI });
     if (how === 'expired') sandbox.sandbox.control.advanceTime(11 * 60);
     const redirectUri = how === 'sent with another redirect_uri' ? `${TEST_APP_URL}/elsewhere` : REDIRECT_URI;
-    expect(await failure(client.exchangeCode({ code: value, redirectUri }))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode } });
+    expect(await providerFailure(client.exchangeCode({ code: value, redirectUri }))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode } });
   });
 
   it('debug_token reports an expired token as invalid, with its reason', async () => {
     const token = await longLivedToken();
     sandbox.sandbox.control.expireTokens('meta');
     expect(await client.debugToken(token)).toMatchObject({ isValid: false, error: { code: 190, subcode: 463 } });
-    expect(await failure(client.getMe(token))).toMatchObject({ failure: 'invalid-token', details: { code: 190, subcode: 463 } });
-    expect(await failure(client.exchangeForLongLivedToken(token))).toMatchObject({ failure: 'invalid-token' });
+    expect(await providerFailure(client.getMe(token))).toMatchObject({ failure: 'invalid-token', details: { code: 190, subcode: 463 } });
+    expect(await providerFailure(client.exchangeForLongLivedToken(token))).toMatchObject({ failure: 'invalid-token' });
   });
 
   it('a user who removes the app (DELETE /me/permissions) invalidates every token: 190/458', async () => {
@@ -138,7 +129,7 @@ describe('Facebook Login and tokens', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(await removal.json()).toEqual({ success: true });
-    expect(await failure(client.getMe(token))).toMatchObject({ failure: 'invalid-token', details: { subcode: 458 } });
+    expect(await providerFailure(client.getMe(token))).toMatchObject({ failure: 'invalid-token', details: { subcode: 458 } });
     expect(await client.debugToken(token)).toMatchObject({ isValid: false, error: { subcode: 458 } });
     // A new login grants the app again.
     expect((await client.getMe(await longLivedToken())).id).toBe('10158000000000001');
@@ -189,14 +180,14 @@ describe('Facebook Login and tokens', () => {
     const page = (await client.listPages(user))[0]!.accessToken!;
     // Day 61: the user token has expired, the page token has not (it never does).
     sandbox.sandbox.control.advanceTime(61 * DAY_S);
-    expect(await failure(client.getMe(user))).toMatchObject({ failure: 'invalid-token', details: { code: 190, subcode: 463 } });
+    expect(await providerFailure(client.getMe(user))).toMatchObject({ failure: 'invalid-token', details: { code: 190, subcode: 463 } });
     const info = await client.debugToken(page);
     expect(info).toMatchObject({ isValid: true, type: 'PAGE', expiresAt: undefined });
     expect(await client.getPublishingLimit(page, STUDIO_IG)).toMatchObject({ quotaTotal: 50 });
     // Day 91: 90 days after the last login, data access has ended, and the page token with it.
     sandbox.sandbox.control.advanceTime(30 * DAY_S);
     expect(await client.debugToken(page)).toMatchObject({ isValid: false, error: { code: 190 } });
-    expect(await failure(client.getPublishingLimit(page, STUDIO_IG))).toMatchObject({ failure: 'invalid-token' });
+    expect(await providerFailure(client.getPublishingLimit(page, STUDIO_IG))).toMatchObject({ failure: 'invalid-token' });
     // Logging in again gives the app data access again, for the tokens the user already holds too.
     await longLivedToken();
     expect(await client.debugToken(page)).toMatchObject({ isValid: true });
@@ -239,11 +230,11 @@ describe('pages and Instagram business accounts', () => {
     const token = await longLivedToken();
     const pageToken = (await client.listPages(token))[0]!.accessToken!;
     expect(await client.debugToken(pageToken)).toMatchObject({ isValid: true, type: 'PAGE', expiresAt: undefined });
-    expect(await failure(client.listPages(pageToken))).toMatchObject({ failure: 'rejected', details: { code: 100 } });
+    expect(await providerFailure(client.listPages(pageToken))).toMatchObject({ failure: 'rejected', details: { code: 100 } });
   });
 
   it('without pages_show_list the pages are refused as a missing permission', async () => {
-    expect(await failure(client.listPages(await longLivedToken({ uncheck: ['pages_show_list'] })))).toMatchObject({
+    expect(await providerFailure(client.listPages(await longLivedToken({ uncheck: ['pages_show_list'] })))).toMatchObject({
       failure: 'permission',
       details: { code: 10 },
     });
@@ -262,7 +253,7 @@ describe('pages and Instagram business accounts', () => {
     expect(pages[3]!.accessToken).toMatch(/^EAAB/);
     // /me/businesses is business_management's.
     const declined = await longLivedToken({ uncheck: ['business_management'] });
-    expect(await failure(client.listPages(declined, { businesses: true }))).toMatchObject({ failure: 'permission', details: { code: 10 } });
+    expect(await providerFailure(client.listPages(declined, { businesses: true }))).toMatchObject({ failure: 'permission', details: { code: 10 } });
     expect(await client.listPages(declined)).toHaveLength(3);
   });
 
@@ -271,8 +262,8 @@ describe('pages and Instagram business accounts', () => {
     expect((await client.listPages(token, { businesses: true })).map((page) => page.id)).toEqual(['104000000000002', '104000000000003', '104000000000004']);
     const info = await client.debugToken(token);
     expect(info.granularScopes).toContainEqual({ scope: 'instagram_basic', target_ids: ['17841400000000002', '17841400000000004'] });
-    expect(await failure(client.getPageToken(token, '104000000000001'))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode: 33 } });
-    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({
+    expect(await providerFailure(client.getPageToken(token, '104000000000001'))).toMatchObject({ failure: 'rejected', details: { code: 100, subcode: 33 } });
+    expect(await providerFailure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({
       failure: 'rejected',
       details: { code: 100, subcode: 33 },
     });
@@ -326,13 +317,13 @@ describe('publishing (what issue 7 uses)', () => {
     sandbox.sandbox.control.configure({ meta: { containerProcessingMs: 300 } });
     const container = await client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/portrait.jpg`, caption: 'Pronto' });
     expect((await client.getContainerStatus(token, container)).statusCode).toBe('IN_PROGRESS');
-    expect(await failure(client.publishContainer(token, STUDIO_IG, container))).toMatchObject({
+    expect(await providerFailure(client.publishContainer(token, STUDIO_IG, container))).toMatchObject({
       failure: 'rejected',
       details: { code: 9007, subcode: 2207027 },
     });
     await client.waitForContainer(token, container);
     expect(await client.publishContainer(token, STUDIO_IG, container)).toMatch(/^\d+$/);
-    expect(await failure(client.publishContainer(token, STUDIO_IG, container))).toMatchObject({ failure: 'rejected' });
+    expect(await providerFailure(client.publishContainer(token, STUDIO_IG, container))).toMatchObject({ failure: 'rejected' });
   });
 
   it('an unpublished container expires after 24 hours', async () => {
@@ -342,7 +333,7 @@ describe('publishing (what issue 7 uses)', () => {
     const fresh = await longLivedToken();
     expect((await client.getContainerStatus(fresh, container)).statusCode).toBe('EXPIRED');
     await expect(client.waitForContainer(fresh, container)).rejects.toMatchObject({ failure: 'rejected' });
-    expect(await failure(client.publishContainer(fresh, STUDIO_IG, container))).toMatchObject({ details: { code: 24, subcode: 2207008 } });
+    expect(await providerFailure(client.publishContainer(fresh, STUDIO_IG, container))).toMatchObject({ details: { code: 24, subcode: 2207008 } });
   });
 
   it.each([
@@ -352,7 +343,7 @@ describe('publishing (what issue 7 uses)', () => {
     ['a file over 8 MiB', 'huge.jpg', 36000, 2207004],
   ] as const)('refuses %s with %s/%s', async (_what, name, code, subcode) => {
     const token = await longLivedToken();
-    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/${name}` }))).toMatchObject({
+    expect(await providerFailure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/${name}` }))).toMatchObject({
       failure: 'rejected',
       details: { status: 400, code, subcode },
     });
@@ -360,16 +351,20 @@ describe('publishing (what issue 7 uses)', () => {
 
   it('refuses a caption over 2,200 characters, and a carousel of one or eleven', async () => {
     const token = await longLivedToken();
-    expect(await failure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg`, caption: 'a'.repeat(2201) }))).toMatchObject({
+    expect(
+      await providerFailure(client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg`, caption: 'a'.repeat(2201) })),
+    ).toMatchObject({
       details: { code: 36004, subcode: 2207010 },
     });
     const item = await client.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg`, isCarouselItem: true });
-    expect(await failure(client.createCarouselContainer(token, STUDIO_IG, { children: [item] }))).toMatchObject({ details: { code: 100, subcode: 2207028 } });
-    expect(await failure(client.createCarouselContainer(token, STUDIO_IG, { children: Array(11).fill(item) }))).toMatchObject({
+    expect(await providerFailure(client.createCarouselContainer(token, STUDIO_IG, { children: [item] }))).toMatchObject({
+      details: { code: 100, subcode: 2207028 },
+    });
+    expect(await providerFailure(client.createCarouselContainer(token, STUDIO_IG, { children: Array(11).fill(item) }))).toMatchObject({
       details: { subcode: 2207028 },
     });
     // An item is published only as part of its carousel.
-    expect(await failure(client.publishContainer(token, STUDIO_IG, item))).toMatchObject({ details: { subcode: 2207008 } });
+    expect(await providerFailure(client.publishContainer(token, STUDIO_IG, item))).toMatchObject({ details: { subcode: 2207008 } });
   });
 
   it('stops at the daily publishing limit: 9/2207042, a rate limit', async () => {
@@ -378,7 +373,9 @@ describe('publishing (what issue 7 uses)', () => {
     const fresh = await longLivedToken();
     sandbox.sandbox.control.configure({ meta: { quotaTotal: 1 } });
     await publishInstagramPost(client, fresh, { igUserId: STUDIO_IG, caption: 'uno', images: [{ url: `${imageBase}/square.jpg` }] });
-    const error = await failure(publishInstagramPost(client, fresh, { igUserId: STUDIO_IG, caption: 'dos', images: [{ url: `${imageBase}/square.jpg` }] }));
+    const error = await providerFailure(
+      publishInstagramPost(client, fresh, { igUserId: STUDIO_IG, caption: 'dos', images: [{ url: `${imageBase}/square.jpg` }] }),
+    );
     expect(error).toMatchObject({ failure: 'rate-limited', details: { code: 9, subcode: 2207042 } });
     expect(token).not.toBe(fresh);
   });
@@ -386,10 +383,10 @@ describe('publishing (what issue 7 uses)', () => {
   it("refuses another page's token for this account, and the account of a page the user does not manage", async () => {
     const token = await longLivedToken();
     const otherPageToken = (await client.listPages(token))[1]!.accessToken!;
-    expect(await failure(client.createImageContainer(otherPageToken, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({
+    expect(await providerFailure(client.createImageContainer(otherPageToken, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({
       failure: 'permission',
     });
-    expect(await failure(client.createImageContainer(token, '17841499999999999', { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({
+    expect(await providerFailure(client.createImageContainer(token, '17841499999999999', { imageUrl: `${imageBase}/square.jpg` }))).toMatchObject({
       failure: 'rejected',
       details: { code: 100, subcode: 33 },
     });
@@ -401,7 +398,7 @@ describe('a page reached through Business Manager', () => {
     const token = await longLivedToken();
     const pageToken = (await client.listPages(token, { businesses: true })).find((page) => page.id === '104000000000004')!.accessToken!;
     for (const used of [token, pageToken]) {
-      const error = await failure(client.createImageContainer(used, BUSINESS_IG, { imageUrl: `${imageBase}/square.jpg` }));
+      const error = await providerFailure(client.createImageContainer(used, BUSINESS_IG, { imageUrl: `${imageBase}/square.jpg` }));
       expect(error).toMatchObject({ failure: 'page', details: { status: 403, code: 200 } });
       expect(error.message).toContain('ads_management or ads_read');
     }
@@ -463,7 +460,7 @@ describe("container status at Meta's pace", () => {
     const slept: number[] = [];
     const paced = pacedClient(slept);
     const container = await paced.createImageContainer(token, STUDIO_IG, { imageUrl: `${imageBase}/square.jpg` });
-    expect(await failure(paced.waitForContainer(token, container))).toMatchObject({ failure: 'server', details: { code: 'IN_PROGRESS' } });
+    expect(await providerFailure(paced.waitForContainer(token, container))).toMatchObject({ failure: 'server', details: { code: 'IN_PROGRESS' } });
     expect(slept).toEqual([60_000, 60_000, 60_000, 60_000, 60_000]);
   });
 
@@ -497,14 +494,14 @@ describe('Graph API versions', () => {
 
   it('an unknown version is refused as Meta does: 400, code 2500, unknown path components', async () => {
     const token = await longLivedToken();
-    const error = await failure(versioned('v99.0').getMe(token));
+    const error = await providerFailure(versioned('v99.0').getMe(token));
     expect(error).toMatchObject({ failure: 'rejected', details: { status: 400, code: 2500 } });
     expect(error.message).toContain('Unknown path components: /me');
   });
 
   it('a version past its end (v19.0 ended on 2026-05-21) is refused, where Meta would silently serve another', async () => {
     const token = await longLivedToken();
-    const error = await failure(versioned('v19.0').getMe(token));
+    const error = await providerFailure(versioned('v19.0').getMe(token));
     expect(error).toMatchObject({ failure: 'rejected', details: { status: 400, code: 2635 } });
     expect(error.message).toContain('v19.0 ended on 2026-05-21');
     expect(error.message).toContain(NEWEST_GRAPH_VERSION);
@@ -518,7 +515,7 @@ describe('Graph failures as the client reports them', () => {
   ] as const)('a %s is %s', async (kind, expected, status) => {
     const token = await longLivedToken();
     sandbox.sandbox.control.fail({ network: 'meta', kind, path: '/me' });
-    const error = await failure(client.getMe(token));
+    const error = await providerFailure(client.getMe(token));
     expect(error).toMatchObject({ failure: expected, details: { status } });
     expect(error.message).not.toContain(token);
   });
@@ -526,7 +523,7 @@ describe('Graph failures as the client reports them', () => {
   it('a dropped connection is a network failure', async () => {
     const token = await longLivedToken();
     sandbox.sandbox.control.fail({ network: 'meta', kind: 'drop', path: '/debug_token' });
-    expect(await failure(client.debugToken(token))).toMatchObject({ failure: 'network' });
+    expect(await providerFailure(client.debugToken(token))).toMatchObject({ failure: 'network' });
   });
 
   it('wrong app credentials are refused, not mistaken for a passing outage', async () => {
@@ -538,7 +535,7 @@ describe('Graph failures as the client reports them', () => {
       graphVersion: NEWEST_GRAPH_VERSION,
       timeoutMs: 2000,
     });
-    const error = await failure(wrong.exchangeCode({ code: await code(), redirectUri: REDIRECT_URI }));
+    const error = await providerFailure(wrong.exchangeCode({ code: await code(), redirectUri: REDIRECT_URI }));
     expect(error).toMatchObject({ failure: 'rejected', details: { status: 400, code: 1 } });
     expect(error.message).toContain('Error validating client secret.');
     expect(error.isTransient).toBe(false);

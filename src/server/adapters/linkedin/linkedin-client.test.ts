@@ -4,7 +4,7 @@ import { linkedinScopes } from '../../../domain/social.ts';
 import { defaultOrganizations } from '../../../sandbox/personas.ts';
 import { plainImage } from '../../test-support/images.ts';
 import { type TestSandbox, TEST_APP_URL, answerConsent, sandboxClients, startTestSandbox } from '../../test-support/social-sandbox.ts';
-import { ProviderError } from '../provider-http.ts';
+import { providerFailure } from '../../test-support/provider-failure.ts';
 import { type LinkedInClient, createLinkedInClient, publishLinkedInPost, toLittleText } from './linkedin-client.ts';
 
 const REDIRECT_URI = `${TEST_APP_URL}/auth/linkedin/callback`;
@@ -35,15 +35,6 @@ async function token(): Promise<string> {
   return (await grant()).accessToken!;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
-
 describe('LinkedIn OAuth', () => {
   it('exchanges a code for a 60-day token with the granted scopes (comma-separated on the wire) and an ID token', async () => {
     const result = await grant();
@@ -66,14 +57,16 @@ describe('LinkedIn OAuth', () => {
     );
     const code = consent.searchParams.get('code')!;
     await client.exchangeCode({ code, redirectUri: REDIRECT_URI });
-    const reused = await failure(client.exchangeCode({ code, redirectUri: REDIRECT_URI }));
+    const reused = await providerFailure(client.exchangeCode({ code, redirectUri: REDIRECT_URI }));
     expect(reused).toMatchObject({ failure: 'rejected', details: { status: 400, code: 'invalid_request' } });
     expect(reused.message).toContain('authorization code expired');
 
     const late = await answerConsent(client.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, scopes: linkedinScopes({ organizationPages: true }) }));
     sandbox.sandbox.control.advanceTime(31 * 60);
-    expect(await failure(client.exchangeCode({ code: late.searchParams.get('code')!, redirectUri: REDIRECT_URI }))).toMatchObject({ failure: 'rejected' });
-    const unknown = await failure(client.exchangeCode({ code: 'AQTnothing', redirectUri: REDIRECT_URI }));
+    expect(await providerFailure(client.exchangeCode({ code: late.searchParams.get('code')!, redirectUri: REDIRECT_URI }))).toMatchObject({
+      failure: 'rejected',
+    });
+    const unknown = await providerFailure(client.exchangeCode({ code: 'AQTnothing', redirectUri: REDIRECT_URI }));
     expect(unknown.message).toContain('authorization code not found');
   });
 
@@ -87,7 +80,7 @@ describe('LinkedIn OAuth', () => {
       apiVersion: '202610',
       timeoutMs: 2000,
     });
-    expect(await failure(wrong.exchangeCode({ code: 'x', redirectUri: REDIRECT_URI }))).toMatchObject({
+    expect(await providerFailure(wrong.exchangeCode({ code: 'x', redirectUri: REDIRECT_URI }))).toMatchObject({
       failure: 'rejected',
       details: { status: 401, code: 'invalid_client' },
     });
@@ -103,7 +96,7 @@ describe('LinkedIn OAuth', () => {
     expect(renewed.expiresIn).toBe(5_184_000);
     expect(renewed.refreshToken).toBe(first.refreshToken);
     expect(renewed.refreshTokenExpiresIn).toBeLessThanOrEqual(306 * 86_400);
-    expect(await failure(client.refreshAccessToken('AQXnothing'))).toMatchObject({ failure: 'rejected' });
+    expect(await providerFailure(client.refreshAccessToken('AQXnothing'))).toMatchObject({ failure: 'rejected' });
   });
 
   it('introspects: active, then expired, then revoked', async () => {
@@ -165,7 +158,7 @@ describe('LinkedIn member and organizations', () => {
     expect((await client.getOrganization(accessToken, '90210002')).logoUrl).toBeNull();
     const logo = await fetch(`${sandbox.base}/linkedin/media/logos/90210001.svg`);
     expect(logo.headers.get('content-type')).toContain('image/svg+xml');
-    expect(await failure(client.getOrganization(accessToken, '1'))).toMatchObject({ failure: 'rejected', details: { status: 404 } });
+    expect(await providerFailure(client.getOrganization(accessToken, '1'))).toMatchObject({ failure: 'rejected', details: { status: 404 } });
   });
 
   it('a logo the token may not read is no logo, and the page keeps its name', async () => {
@@ -236,37 +229,37 @@ describe('LinkedIn images and posts (what publishing uses)', () => {
   it("refuses what LinkedIn refuses: another author's image, a page the member does not administer, a duplicate, a long text, a failed image", async () => {
     const accessToken = await token();
     const mine = await client.uploadImage(accessToken, { owner: MEMBER, bytes: await plainImage('jpeg') });
-    const notOwned = await failure(client.createPost(accessToken, { author: STUDIO, commentary: 'x', images: [{ urn: mine }] }));
+    const notOwned = await providerFailure(client.createPost(accessToken, { author: STUDIO, commentary: 'x', images: [{ urn: mine }] }));
     expect(notOwned).toMatchObject({ failure: 'rejected', details: { status: 400 } });
 
     // A page whose role does not allow organic posts concerns that page only ('page'), not the token.
-    const analyst = await failure(client.createPost(accessToken, { author: 'urn:li:organization:90210003', commentary: 'Hola' }));
+    const analyst = await providerFailure(client.createPost(accessToken, { author: 'urn:li:organization:90210003', commentary: 'Hola' }));
     expect(analyst).toMatchObject({ failure: 'page', details: { status: 403, code: 'ACCESS_DENIED' } });
     expect(analyst.message).toContain('partnerApiPostsExternal.CREATE.202610');
-    const analystImage = await failure(client.uploadImage(accessToken, { owner: 'urn:li:organization:90210003', bytes: await plainImage('jpeg') }));
+    const analystImage = await providerFailure(client.uploadImage(accessToken, { owner: 'urn:li:organization:90210003', bytes: await plainImage('jpeg') }));
     expect(analystImage).toMatchObject({ failure: 'page', details: { status: 403 } });
 
     await client.createPost(accessToken, { author: MEMBER, commentary: 'Una sola vez' });
-    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'Una sola vez' }))).toMatchObject({
+    expect(await providerFailure(client.createPost(accessToken, { author: MEMBER, commentary: 'Una sola vez' }))).toMatchObject({
       failure: 'rejected',
       details: { status: 422 },
     });
 
-    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'a'.repeat(3001) }))).toMatchObject({
+    expect(await providerFailure(client.createPost(accessToken, { author: MEMBER, commentary: 'a'.repeat(3001) }))).toMatchObject({
       failure: 'rejected',
       details: { status: 400 },
     });
 
     const webp = await client.uploadImage(accessToken, { owner: MEMBER, bytes: await plainImage('webp') });
     expect((await client.getImage(accessToken, webp)).status).toBe('PROCESSING_FAILED');
-    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'webp', images: [{ urn: webp }] }))).toMatchObject({
+    expect(await providerFailure(client.createPost(accessToken, { author: MEMBER, commentary: 'webp', images: [{ urn: webp }] }))).toMatchObject({
       failure: 'rejected',
     });
 
     // The member refused is the token refused: a permission the whole connection lacks (a grant with
     // other scopes revokes the earlier token, so this comes last).
     const memberOnly = await grant(['openid', 'profile']);
-    expect(await failure(client.createPost(memberOnly.accessToken!, { author: MEMBER, commentary: 'Sin permiso' }))).toMatchObject({
+    expect(await providerFailure(client.createPost(memberOnly.accessToken!, { author: MEMBER, commentary: 'Sin permiso' }))).toMatchObject({
       failure: 'permission',
       details: { status: 403 },
     });
@@ -277,7 +270,7 @@ describe('LinkedIn images and posts (what publishing uses)', () => {
     sandbox.sandbox.control.configure({ linkedin: { postsPerDay: 1 } });
     sandbox.sandbox.control.advanceTime(86_400);
     await client.createPost(accessToken, { author: MEMBER, commentary: 'primera' });
-    expect(await failure(client.createPost(accessToken, { author: MEMBER, commentary: 'segunda' }))).toMatchObject({
+    expect(await providerFailure(client.createPost(accessToken, { author: MEMBER, commentary: 'segunda' }))).toMatchObject({
       failure: 'rate-limited',
       details: { status: 429, subcode: 101 },
     });
@@ -294,17 +287,26 @@ describe('LinkedIn failures as the client reports them', () => {
   it('an expired or revoked token is invalid-token, with LinkedIn code', async () => {
     const accessToken = await token();
     sandbox.sandbox.control.expireTokens('linkedin');
-    expect(await failure(client.getMember(accessToken))).toMatchObject({ failure: 'invalid-token', details: { status: 401, code: 'EXPIRED_ACCESS_TOKEN' } });
+    expect(await providerFailure(client.getMember(accessToken))).toMatchObject({
+      failure: 'invalid-token',
+      details: { status: 401, code: 'EXPIRED_ACCESS_TOKEN' },
+    });
     const other = await token();
     sandbox.sandbox.control.revokeTokens('linkedin');
-    expect(await failure(client.getMember(other))).toMatchObject({ failure: 'invalid-token', details: { code: 'REVOKED_ACCESS_TOKEN', subcode: 65601 } });
-    expect(await failure(client.getMember('made-up'))).toMatchObject({ failure: 'invalid-token', details: { code: 'INVALID_ACCESS_TOKEN', subcode: 65600 } });
+    expect(await providerFailure(client.getMember(other))).toMatchObject({
+      failure: 'invalid-token',
+      details: { code: 'REVOKED_ACCESS_TOKEN', subcode: 65601 },
+    });
+    expect(await providerFailure(client.getMember('made-up'))).toMatchObject({
+      failure: 'invalid-token',
+      details: { code: 'INVALID_ACCESS_TOKEN', subcode: 65600 },
+    });
   });
 
   it('a version LinkedIn no longer serves is 426 NONEXISTENT_VERSION', async () => {
     const accessToken = await token();
     const old = sandboxClients(sandbox, { linkedinVersion: '202201' }).linkedin;
-    const error = await failure(old.listAdministeredOrganizationIds(accessToken));
+    const error = await providerFailure(old.listAdministeredOrganizationIds(accessToken));
     expect(error).toMatchObject({ failure: 'rejected', details: { status: 426, code: 'NONEXISTENT_VERSION' } });
     expect(error.message).toContain('Requested version 202201 is not active');
   });
@@ -315,7 +317,7 @@ describe('LinkedIn failures as the client reports them', () => {
   ] as const)('a %s is %s', async (kind, expected, status) => {
     const accessToken = await token();
     sandbox.sandbox.control.fail({ network: 'linkedin', kind, path: '/rest/organizationAcls' });
-    const error = await failure(client.listAdministeredOrganizationIds(accessToken));
+    const error = await providerFailure(client.listAdministeredOrganizationIds(accessToken));
     expect(error).toMatchObject({ failure: expected, details: { status } });
     expect(error.isTransient).toBe(true);
     expect(error.message).not.toContain(accessToken);
@@ -324,11 +326,11 @@ describe('LinkedIn failures as the client reports them', () => {
   it('a dropped connection, an answer too slow and a closed port are network failures, without the token or the query in the message', async () => {
     const accessToken = await token();
     sandbox.sandbox.control.fail({ network: 'linkedin', kind: 'drop', path: '/v2/userinfo' });
-    expect(await failure(client.getMember(accessToken))).toMatchObject({ failure: 'network' });
+    expect(await providerFailure(client.getMember(accessToken))).toMatchObject({ failure: 'network' });
 
     const impatient = sandboxClients(sandbox, { timeoutMs: 200 }).linkedin;
     sandbox.sandbox.control.fail({ network: 'linkedin', kind: 'slow', delayMs: 1000, path: '/oauth/v2/introspectToken' });
-    const slow = await failure(impatient.introspectToken(accessToken));
+    const slow = await providerFailure(impatient.introspectToken(accessToken));
     expect(slow.failure).toBe('network');
     expect(slow.message).toContain('no answer within 200 ms');
 
@@ -346,7 +348,7 @@ describe('LinkedIn failures as the client reports them', () => {
       apiVersion: '202610',
       timeoutMs: 1000,
     });
-    const refused = await failure(nowhere.introspectToken(accessToken));
+    const refused = await providerFailure(nowhere.introspectToken(accessToken));
     expect(refused.failure).toBe('network');
     expect(refused.message).toContain('ECONNREFUSED');
     expect(refused.message).not.toContain(accessToken);
