@@ -357,8 +357,8 @@ export const graphCalls = {
 
 export type GraphCallName = keyof typeof graphCalls;
 
-/** Every Graph error: { error: { message, type, code, error_subcode?, fbtrace_id } } (B.0, B.14). */
-const graphError = (code: number, subcode?: number) =>
+/** Every Graph error: { error: { message, type, code, error_subcode?, fbtrace_id } } (B.0, B.14); graph.instagram.com's too. */
+export const graphError = (code: number, subcode?: number) =>
   z.strictObject({
     error: z.looseObject({
       message: nonEmpty,

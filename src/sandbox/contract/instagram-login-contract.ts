@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type DocumentedCall, type DocumentedRefusal, type NamedRule, nonEmpty, urlString } from './contract.ts';
-import { graphCalls } from './graph-contract.ts';
+import { graphCalls, graphError } from './graph-contract.ts';
 
 /**
  * The Instagram API with Instagram Login's documented requests and answers for every call Alzado's
@@ -128,17 +128,6 @@ export const instagramLoginCalls = {
 } satisfies Record<string, DocumentedCall>;
 
 export type InstagramLoginCallName = keyof typeof instagramLoginCalls;
-
-const graphError = (code: number, subcode?: number) =>
-  z.strictObject({
-    error: z.looseObject({
-      message: nonEmpty,
-      type: z.string(),
-      code: z.literal(code),
-      ...(subcode === undefined ? {} : { error_subcode: z.literal(subcode) }),
-      fbtrace_id: nonEmpty,
-    }),
-  });
 
 export const instagramLoginRefusals = {
   /** api.instagram.com answers in Instagram's older format (seen in every client of it: error_type, code, error_message). */
