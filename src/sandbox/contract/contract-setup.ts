@@ -2,7 +2,7 @@ import { TEST_APP_URL, type TestSandbox, answerConsent, startTestSandbox } from 
 import { type ImageServer, startImageServer } from './image-server.ts';
 import { type FacebookAdsApiInstance, metaSdk } from './meta-sdk.ts';
 import { officialAxios, routeToSandbox } from './official-clients.ts';
-import { type RecordingProxy, startRecordingProxy } from './recording-proxy.ts';
+import { type RecordedRequest, type RecordingProxy, startRecordingProxy } from './recording-proxy.ts';
 
 /**
  * The setups the Meta tests share (the contract and SDK tests here, the Facebook Page and Instagram Login
@@ -96,4 +96,20 @@ export async function sdkLongLivedToken(sandbox: TestSandbox, scopes: readonly s
     client_secret: appSecret,
     fb_exchange_token: short.access_token,
   });
+}
+
+/** A Graph request written from the docs, sent through the recording proxy (the token as a bearer, a form as POST): what the proxy recorded of it and its answer. */
+export async function sendRecorded(
+  proxy: RecordingProxy,
+  url: string,
+  init: { method?: string; form?: Record<string, string>; token?: string } = {},
+): Promise<RecordedRequest> {
+  proxy.clear();
+  const response = await fetch(url, {
+    method: init.method ?? (init.form ? 'POST' : 'GET'),
+    headers: init.token ? { authorization: `Bearer ${init.token}` } : {},
+    ...(init.form ? { body: new URLSearchParams(init.form) } : {}),
+  });
+  await response.arrayBuffer();
+  return proxy.requests.at(-1)!;
 }

@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config.ts';
 import { TEST_APP_URL, type TestSandbox, answerConsent } from '../../server/test-support/social-sandbox.ts';
 import { defaultMetaPages } from '../personas.ts';
 import { answerMismatches, asRecorded, departures, requestMismatches } from './contract.ts';
-import { startRecordedSandbox } from './contract-setup.ts';
+import { sendRecorded, startRecordedSandbox } from './contract-setup.ts';
 import { type GraphCallName, graphCalls, graphRefusals } from './graph-contract.ts';
 import type { ImageServer } from './image-server.ts';
 import type { RecordingProxy } from './recording-proxy.ts';
@@ -43,14 +43,7 @@ describe('the sandbox answers documented requests as documented', () => {
 
   /** Sends a request written from the docs; returns the recorded answer and how request and answer depart from them. */
   async function send(name: GraphCallName, path: string, init: { method?: string; form?: Record<string, string>; token?: string } = {}) {
-    proxy.clear();
-    const response = await fetch(`${proxy.origin}${PREFIX}/${VERSION}${path}`, {
-      method: init.method ?? (init.form ? 'POST' : 'GET'),
-      headers: init.token ? { authorization: `Bearer ${init.token}` } : {},
-      ...(init.form ? { body: new URLSearchParams(init.form) } : {}),
-    });
-    await response.arrayBuffer();
-    const recorded = proxy.requests.at(-1)!;
+    const recorded = await sendRecorded(proxy, `${proxy.origin}${PREFIX}/${VERSION}${path}`, init);
     return {
       answer: recorded.answer!,
       departures: [...requestMismatches(graphCalls[name].request, recorded, PREFIX), ...answerMismatches(graphCalls[name].answer, recorded.answer!)],

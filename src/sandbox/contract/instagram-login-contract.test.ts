@@ -4,7 +4,7 @@ import { INSTAGRAM_LOGIN_SCOPES } from '../../server/adapters/instagram-login/in
 import { TEST_APP_URL, type TestSandbox, answerConsent, sandboxClients } from '../../server/test-support/social-sandbox.ts';
 import { defaultInstagramAccounts } from '../personas.ts';
 import { answerMismatches, asRecorded, departures, requestMismatches } from './contract.ts';
-import { startRecordedSandbox } from './contract-setup.ts';
+import { sendRecorded, startRecordedSandbox } from './contract-setup.ts';
 import type { ImageServer } from './image-server.ts';
 import { type InstagramLoginCallName, instagramLoginCalls, instagramLoginRefusals } from './instagram-login-contract.ts';
 import type { RecordingProxy } from './recording-proxy.ts';
@@ -40,14 +40,7 @@ const app = () => sandbox.sandbox.credentials.instagram;
 
 /** One request through the proxy, as the docs write it; what was recorded. */
 async function send(path: string, init: { method?: string; form?: Record<string, string>; token?: string } = {}) {
-  proxy.clear();
-  const response = await fetch(`${proxy.origin}${PREFIX}${path}`, {
-    method: init.method ?? (init.form ? 'POST' : 'GET'),
-    headers: init.token ? { authorization: `Bearer ${init.token}` } : {},
-    ...(init.form ? { body: new URLSearchParams(init.form) } : {}),
-  });
-  await response.arrayBuffer();
-  return proxy.requests.at(-1)!;
+  return sendRecorded(proxy, `${proxy.origin}${PREFIX}${path}`, init);
 }
 function check(name: InstagramLoginCallName, recorded: Awaited<ReturnType<typeof send>>): string[] {
   return [...requestMismatches(instagramLoginCalls[name].request, recorded, PREFIX), ...answerMismatches(instagramLoginCalls[name].answer, recorded.answer!)];
