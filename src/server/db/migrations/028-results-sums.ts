@@ -5,18 +5,6 @@ import { columnTypes } from './column-types.ts';
 /** The figures' columns of migration 025, frozen here (a landed migration never changes). */
 const METRICS = ['impressions', 'reach', 'reactions', 'comments', 'shares', 'saves', 'clicks', 'interactions'] as const;
 
-/**
- * The Results page's sums, kept by the database itself (decision 049, bench/results.ts):
- * - `post_metrics.owner_id`: the post's owner on each reading (kept by a trigger on `posts.owner_id`), so a
- *   customer's readings are one index range;
- * - `results_posts`: per post, the sums of its latest figures over its networks, how many networks have
- *   figures, and its first publication instant: the top posts and projects;
- * - `results_hourly`: per scope (an owner, or '' for the whole studio), network ('*' for every network,
- *   counting each post once) and UTC hour of publication, the posts and the sums of their latest figures:
- *   the totals, the chart and the weekday × hour grid read at most one row per hour.
- * Triggers on `post_metrics` and `results_posts` keep them exact whatever writes, deletes (cascades
- * included) or reassigns, so no code path can forget them. A reading's `owner_id` is written with it.
- */
 /** Whether a reading is its post and network's latest, written as migration 025's partial indexes are. */
 function latestCondition(dialect: Dialect, row: string): string {
   return dialect === 'postgres' ? `${row}.latest` : `${row}.latest = 1`;
@@ -29,6 +17,18 @@ function hourExpression(dialect: Dialect, row: string): string {
     : `substr(${row}.published_at, 1, 13) || ':00:00.000Z'`;
 }
 
+/**
+ * The Results page's sums, kept by the database itself (decision 049, bench/results.ts):
+ * - `post_metrics.owner_id`: the post's owner on each reading (kept by a trigger on `posts.owner_id`), so a
+ *   customer's readings are one index range;
+ * - `results_posts`: per post, the sums of its latest figures over its networks, how many networks have
+ *   figures, and its first publication instant: the top posts and projects;
+ * - `results_hourly`: per scope (an owner, or '' for the whole studio), network ('*' for every network,
+ *   counting each post once) and UTC hour of publication, the posts and the sums of their latest figures:
+ *   the totals, the chart and the weekday × hour grid read at most one row per hour.
+ * Triggers on `post_metrics` and `results_posts` keep them exact whatever writes, deletes (cascades
+ * included) or reassigns, so no code path can forget them. A reading's `owner_id` is written with it.
+ */
 export function resultsSumsMigration(dialect: Dialect) {
   const type = columnTypes(dialect);
   const postgres = dialect === 'postgres';
