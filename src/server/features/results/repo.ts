@@ -147,7 +147,9 @@ export async function publishedFigures(db: Kysely<Database>, dialect: Dialect, s
 
 /** The 5 posts with the most interactions (all networks summed), then the most impressions, then the newest. */
 export async function topPosts(db: Kysely<Database>, dialect: Dialect, scope: ResultsScope, limit = 5) {
-  const top = await postsOfScope(db, scope)
+  // The 5 chosen in the period first, then joined: the joins read 5 posts, not the period's.
+  const top = await db
+    .selectFrom('results_posts as rp')
     .innerJoin('posts as p', 'p.id', 'rp.post_id')
     .innerJoin('projects as pr', 'pr.id', 'rp.project_id')
     .select(['rp.post_id', 'rp.project_id', 'pr.title as project_title', 'p.text', 'rp.published_at', 'rp.interactions', 'rp.impressions'])
