@@ -48,6 +48,19 @@ export function AppLayout() {
   // Each role sees only what it can use (docs/decisions/021).
   const links = NAVIGATION.filter((item) => canOpen(user?.role, item.to));
   const isActive = (to: string) => location.pathname === to || location.pathname.startsWith(`${to}/`);
+  // One link of the navigation, in the header (desktop) or the burger's side navigation (phone).
+  const navigationLink = (item: (typeof links)[number], placement: { w?: 'auto'; onClick?: () => void }) => (
+    <NavLink
+      key={item.to}
+      component={Link}
+      to={item.to}
+      label={t(item.label)}
+      active={isActive(item.to)}
+      aria-current={isActive(item.to) ? 'page' : undefined}
+      {...placement}
+      {...preloadOnIntent(item.to)}
+    />
+  );
 
   const logout = () =>
     signOut.mutate(undefined, {
@@ -82,21 +95,7 @@ export function AppLayout() {
             <Burger opened={navigationOpen} onClick={toggleNavigation} hiddenFrom="sm" size="sm" aria-label={t('nav.openNavigation')} />
             <BrandLink to="/home" />
             <nav className={`${classes.links} mantine-visible-from-sm`} aria-label={t('nav.mainNavigation')}>
-              <LaterOnFirstScreen step={2}>
-                {!narrow &&
-                  links.map((item) => (
-                    <NavLink
-                      key={item.to}
-                      component={Link}
-                      to={item.to}
-                      label={t(item.label)}
-                      active={isActive(item.to)}
-                      aria-current={isActive(item.to) ? 'page' : undefined}
-                      w="auto"
-                      {...preloadOnIntent(item.to)}
-                    />
-                  ))}
-              </LaterOnFirstScreen>
+              <LaterOnFirstScreen step={2}>{!narrow && links.map((item) => navigationLink(item, { w: 'auto' }))}</LaterOnFirstScreen>
             </nav>
           </div>
           <div className={`${classes.row} ${classes.tools}`}>
@@ -124,21 +123,7 @@ export function AppLayout() {
         </div>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.mainNavigation')}>
-        <Stack gap={2}>
-          {navigationUsed &&
-            links.map((item) => (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={t(item.label)}
-                active={isActive(item.to)}
-                aria-current={isActive(item.to) ? 'page' : undefined}
-                onClick={closeNavigation}
-                {...preloadOnIntent(item.to)}
-              />
-            ))}
-        </Stack>
+        <Stack gap={2}>{navigationUsed && links.map((item) => navigationLink(item, { onClick: closeNavigation }))}</Stack>
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         {/* At least a screen tall, so the footer starts below the first screen: a page or list arriving above it
