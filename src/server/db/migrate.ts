@@ -28,6 +28,7 @@ import { approvalEmailsMigration } from './migrations/024-approval-emails.ts';
 import { monthlyReportEmailsMigration } from './migrations/026-monthly-report-emails.ts';
 import { resultsExportIndexMigration } from './migrations/027-results-export-index.ts';
 import { resultsSumsMigration } from './migrations/028-results-sums.ts';
+import { instagramLoginMigration } from './migrations/030-instagram-login.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string, Migration> {
@@ -59,6 +60,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '026-monthly-report-emails': monthlyReportEmailsMigration(dialect),
     '027-results-export-index': resultsExportIndexMigration(dialect),
     '028-results-sums': resultsSumsMigration(dialect),
+    '030-instagram-login': instagramLoginMigration(),
   };
 }
 

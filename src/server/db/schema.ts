@@ -174,6 +174,8 @@ export interface SocialConnectionsTable {
   pages: string | null;
   pages_fetched_at: Instant | null;
   publish_target_id: string | null;
+  /** Instagram: the way it was connected, 'facebook' (Facebook Login) or 'instagram' (Instagram Login; migration 030). */
+  login: Generated<string>;
   connected_at: Instant | null;
   verified_at: Instant | null;
   disconnected_at: Instant | null;
@@ -188,6 +190,8 @@ export interface OAuthStatesTable {
   session_hash: string;
   network: string;
   redirect_uri: string;
+  /** The way an Instagram authorization was started with (migration 030); null elsewhere. */
+  login: string | null;
   created_at: Instant;
   expires_at: Instant;
 }
