@@ -92,6 +92,9 @@ function pageHtml(): Plugin {
             (file) => !inIndex.has(file),
           );
           const links = [
+            // The session check (main.tsx) that every page's first screen waits for, started with the entry
+            // rather than once it has run; fetch finds it by its address, mode and credentials.
+            '    <link rel="preload" as="fetch" crossorigin href="/api/session">\n',
             ...scripts.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`),
             ...styles.map((file) => `    <link rel="preload" as="style" crossorigin href="/${file}">\n`),
           ];

@@ -36,6 +36,25 @@ describe('code loaded page by page (issue 14)', () => {
     expect(styles).toContain('app-layout');
   });
 
+  test("the session check starts with the page's HTML and the app uses that one request (issue 23)", async () => {
+    const html = await (await fetch(`${journey.server.url}/preview-projects`)).text();
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/session">');
+    const page = await newPage(journey.browser);
+    const checks: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/session') checks.push(request.url());
+    });
+    const signedIn = await page.request.post(`${journey.server.url}/api/auth/sign-in/email`, { data: ADMIN, headers: { origin: journey.server.url } });
+    expect(signedIn.status()).toBe(200);
+    await page.goto(`${journey.server.url}/preview-projects`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // A preload fetch finds only by its address, mode and credentials; one that did not match would be a
+    // second request (and Chromium's "preloaded but not used" warning a few seconds later).
+    expect(checks).toHaveLength(1);
+    await page.context().close();
+  });
+
   test('the lists load no zod: their figures and times come without their schemas (issue 23, 26 KB gzip)', async () => {
     const page = await newPage(journey.browser);
     // Each script read as it arrives (its body is gone once the page moves on). Zod's classes keep their
