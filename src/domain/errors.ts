@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'SOCIAL_USER_INFO_FAILED',
   'SOCIAL_PROVIDER_UNAVAILABLE',
   'SOCIAL_PERMISSION_MISSING',
+  /** Instagram Login: the account is a personal one; only professional accounts (Business or Creator) can be connected. */
+  'SOCIAL_NOT_PROFESSIONAL',
   'NOT_ENOUGH_IMAGES',
   'POST_LOCKED',
   /** Schedule or queue: a chosen network has the post from an earlier round, and going there again was not confirmed (decision 028). */

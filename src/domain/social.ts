@@ -61,6 +61,17 @@ export const INSTAGRAM_SCOPES = [
  */
 export const FACEBOOK_PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management'] as const;
 
+/**
+ * The two ways to connect Instagram (issue 27, docs/decisions/052 and 054): `facebook`, Facebook Login,
+ * through the Facebook Page the professional account is linked to; `instagram`, the Instagram API with
+ * Instagram Login, the account itself with no Page (Business or Creator).
+ */
+export const INSTAGRAM_LOGINS = ['facebook', 'instagram'] as const;
+export type InstagramLogin = (typeof INSTAGRAM_LOGINS)[number];
+export const instagramLoginSchema = z.enum(INSTAGRAM_LOGINS);
+/** Instagram Login's permission for the posts' figures (the Results page, issue 26). */
+export const INSTAGRAM_LOGIN_INSIGHTS_PERMISSION = 'instagram_business_manage_insights';
+
 /** Meta's permissions; `adsRead` adds the one pages reached through Business Manager need to be published to. */
 export function instagramScopes(options: { adsRead: boolean }): string[] {
   return options.adsRead ? [...INSTAGRAM_SCOPES, 'ads_read'] : [...INSTAGRAM_SCOPES];
@@ -118,8 +129,9 @@ export const instagramBusinessPageSchema = z.object({
   instagram_profile_picture: z.string().nullable(),
   instagram_followers_count: z.number().int(),
   instagram_media_count: z.number().int(),
-  facebook_page_id: z.string(),
-  facebook_page_name: z.string(),
+  /** Null for an account connected with Instagram Login: no Facebook Page is behind it. */
+  facebook_page_id: z.string().nullable(),
+  facebook_page_name: z.string().nullable(),
   /** Set when this account cannot be published to; absent in pages stored before it existed. */
   problem: pageProblemSchema.nullable().optional(),
 });
@@ -161,6 +173,10 @@ export const instagramConnectionViewSchema = z.object({
   network: z.literal('instagram'),
   ...connectionViewFields,
   businessPages: z.array(instagramBusinessPageSchema).nullable(),
+  /** The way the connection was made (`facebook` when there is none yet). */
+  login: instagramLoginSchema,
+  /** The ways this server offers (configured, or served by the sandbox), for Settings to choose from. */
+  logins: z.array(instagramLoginSchema),
   /**
    * Connected before instagram_manage_insights was asked (issue 26): its posts' figures cannot be read
    * until the owner connects again. Absent when not connected.
@@ -172,6 +188,9 @@ export type LinkedInConnectionView = z.infer<typeof linkedinConnectionViewSchema
 export type SocialConnectionView = z.infer<typeof socialConnectionViewSchema>;
 
 export const networkParamsSchema = z.object({ network: socialNetworkSchema });
+
+/** POST /api/social/instagram/authorize?login=instagram: the way to connect Instagram (Facebook Login unless said). */
+export const authorizeQuerySchema = z.object({ login: instagramLoginSchema.optional() });
 
 export const authorizationSchema = z.object({
   /** The provider's consent page, with the state this session must bring back. */

@@ -21,7 +21,7 @@ import { createMemoryEventHub } from './events/memory-event-hub.ts';
 import { DEFAULT_APPROVAL_EMAILS } from './features/approval-emails/service.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { eventsRoutes } from './features/events/routes.ts';
-import { type SocialAdapters, createConnectors } from './features/social/adapters.ts';
+import { type SocialAdapters, createConnectors, createInstagramLoginConnectorOf } from './features/social/adapters.ts';
 import { socialRoutes } from './features/social/routes.ts';
 import { DEFAULT_TOKEN_REFRESH } from './features/social/token-refresh.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -205,6 +205,7 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     cipher: deps.social.cipher,
     connectors: createConnectors(deps.social, { cipher: deps.social.cipher, log: app.log, now: deps.now }),
+    instagramLogin: createInstagramLoginConnectorOf(deps.social, { cipher: deps.social.cipher, log: app.log, now: deps.now }),
   };
   await app.register(socialRoutes, socialDependencies);
   await app.register(networksCheckRoutes, {
@@ -265,7 +266,8 @@ export async function buildApp(deps: AppDependencies) {
     clients: {
       linkedin: deps.social.linkedin?.client,
       instagram: deps.social.instagram?.client,
-      instagramNeedsPublicImages: deps.social.instagram?.sandbox === false,
+      instagramLogin: deps.social.instagramLogin?.client.publisher,
+      instagramNeedsPublicImages: deps.social.instagram?.sandbox === false || deps.social.instagramLogin?.sandbox === false,
     },
     mailer: deps.mailer,
     publicUrl: config.publicUrl,

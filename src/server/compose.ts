@@ -11,7 +11,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { EventHub } from './events/event-hub.ts';
 import { networkStartWarnings } from './features/networks-check/start-warnings.ts';
 import { enqueueMetricReads } from './features/metrics/service.ts';
-import { redirectUriOf } from './features/social/service.ts';
+import { instagramLoginRedirectUri, redirectUriOf } from './features/social/service.ts';
 import { nonPublicUrlReason } from './lib/public-address.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { resolveTokenKeys } from './lib/token-encryption-key.ts';
@@ -49,7 +49,10 @@ export async function composeApp(config: Config, database: DatabaseHandle, optio
 
   // Where every network is emulated, the studio's clock is the sandbox's, so that its clock control moves
   // publishing too (a post's time comes when the clock is moved to it: decision 026).
-  const clock = sandbox && ![socialClients.linkedin, socialClients.instagram].some((adapter) => adapter?.sandbox === false) ? () => sandbox.now() : undefined;
+  const clock =
+    sandbox && ![socialClients.linkedin, socialClients.instagram, socialClients.instagramLogin].some((adapter) => adapter?.sandbox === false)
+      ? () => sandbox.now()
+      : undefined;
   // The app's one clock (lib/clock.ts), made here only: the machine's unless the sandbox moves it.
   const now = clock ?? systemClock;
 
@@ -106,7 +109,25 @@ function networkStartLines(config: Config, clients: SocialClients, sandbox: Sand
     sandboxAccess(config.social) === 'open'
       ? 'open to anyone: every network is emulated (SOCIAL_SANDBOX=auto, for a developer’s machine)'
       : 'for signed-in administrators (SOCIAL_SANDBOX=true)';
-  return networks.map(({ name, adapter, variables }) => {
+  return [...networks.map(({ name, adapter, variables }) => networkLine(name, adapter, variables)), instagramLoginLine()];
+
+  /** Instagram Login, a second way to connect Instagram (decision 054): optional, so not offered is no warning. */
+  function instagramLoginLine(): { level: 'info' | 'warn'; text: string } {
+    const adapter = clients.instagramLogin;
+    if (adapter?.sandbox === false)
+      return { level: 'info', text: 'Instagram Login: REAL, with INSTAGRAM_APP_ID: Instagram accounts without a Facebook Page can be connected' };
+    if (adapter && sandbox)
+      return {
+        level: 'warn',
+        text: `Instagram Login: EMULATED, served by the sandbox at ${config.publicUrl}${sandbox.prefix} (no INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET)`,
+      };
+    return {
+      level: 'info',
+      text: 'Instagram Login: not offered (no INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET): Instagram connects through Facebook Login only',
+    };
+  }
+
+  function networkLine(name: string, adapter: { sandbox: boolean } | undefined, variables: string[]): { level: 'info' | 'warn'; text: string } {
     const credentials = variables.join(' and ');
     if (adapter?.sandbox === false) return { level: allReal ? 'info' : 'warn', text: `${name}: REAL, with ${variables[0]}: posts go to the real ${name}` };
     if (adapter && sandbox) {
@@ -123,7 +144,7 @@ function networkStartLines(config: Config, clients: SocialClients, sandbox: Sand
       level: 'warn',
       text: `${name}: UNAVAILABLE, it cannot be connected: no ${credentials}, and ${why}. Set ${credentials}, or SOCIAL_SANDBOX=true to emulate it`,
     };
-  });
+  }
 }
 
 /**
@@ -139,7 +160,11 @@ export function createAppSandbox(config: Config, options: { inMemory?: boolean; 
   return createSandbox({
     publicUrl: config.publicUrl,
     ...(options.inMemory ? {} : { dataDir: path.join(config.dataDir, 'sandbox') }),
-    redirectUris: { linkedin: [redirectUriOf(config.publicUrl, 'linkedin')], meta: [redirectUriOf(config.publicUrl, 'instagram')] },
+    redirectUris: {
+      linkedin: [redirectUriOf(config.publicUrl, 'linkedin')],
+      meta: [redirectUriOf(config.publicUrl, 'instagram')],
+      instagram: [instagramLoginRedirectUri(config.publicUrl)],
+    },
     // The sandbox fetches the images from this app (and its bucket), which the real Meta could not.
     imageOrigins: storageImageOrigins(config.storage, config.publicUrl),
     unreachableReason: nonPublicUrlReason,

@@ -20,7 +20,31 @@ describe('social configuration', () => {
         memberPostAnalytics: true,
       },
       meta: { credentials: undefined, graphVersion: 'v26.0', dialogUrl: 'https://www.facebook.com', graphUrl: 'https://graph.facebook.com', adsRead: false },
+      instagramLogin: {
+        credentials: undefined,
+        authorizeUrl: 'https://www.instagram.com',
+        apiUrl: 'https://api.instagram.com',
+        graphUrl: 'https://graph.instagram.com',
+      },
     });
+  });
+
+  it('Instagram Login: the Instagram app’s own ID and secret, set together, and its three hosts', () => {
+    const config = loadConfig({
+      INSTAGRAM_APP_ID: '990011',
+      INSTAGRAM_APP_SECRET: 'ig-secret',
+      INSTAGRAM_GRAPH_URL: 'https://ig-graph.proxy.example/',
+    });
+    expect(config.social.instagramLogin).toEqual({
+      credentials: { appId: '990011', appSecret: 'ig-secret' },
+      authorizeUrl: 'https://www.instagram.com',
+      apiUrl: 'https://api.instagram.com',
+      graphUrl: 'https://ig-graph.proxy.example',
+    });
+    expect(config.social.meta.credentials).toBeUndefined();
+    expect(() => loadConfig({ INSTAGRAM_APP_ID: '990011' })).toThrow('INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET must be set together');
+    expect(() => loadConfig({ INSTAGRAM_APP_SECRET: 'ig-secret' })).toThrow('INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET must be set together');
+    expect(() => loadConfig({ INSTAGRAM_API_URL: 'api.instagram.com' })).toThrow('INSTAGRAM_API_URL: must be an absolute URL');
   });
 
   it('reads credentials, versions, base URLs and the keys', () => {

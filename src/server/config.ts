@@ -94,6 +94,12 @@ const environmentSchema = z.object({
     .trim()
     .regex(/^\d{1,32}$/, 'must be the numeric ID of a Facebook Login for Business configuration')
     .optional(),
+  // Instagram Login (issue 27, docs/decisions/052): the Instagram app's own ID and secret, not the Meta app's.
+  INSTAGRAM_APP_ID: z.string().min(1).optional(),
+  INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
+  INSTAGRAM_AUTHORIZE_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.instagram.com'),
+  INSTAGRAM_API_URL: z.url({ message: 'must be an absolute URL' }).default('https://api.instagram.com'),
+  INSTAGRAM_GRAPH_URL: z.url({ message: 'must be an absolute URL' }).default('https://graph.instagram.com'),
   STUDIO_TIME_ZONE: z.string().refine(isKnownTimeZone, 'must be an IANA time zone such as Europe/Madrid').default('Europe/Madrid'),
   PUBLISH_HOUR: z.coerce
     .number()
@@ -225,6 +231,16 @@ export interface Config {
       /** A Facebook Login for Business configuration: the login dialog asks for its permissions instead of naming them. */
       loginConfigId: string | undefined;
     };
+    /**
+     * Instagram Login (the Instagram API with Instagram Login, docs/decisions/052): a second way to connect
+     * Instagram, with no Facebook Page, through the Instagram app's own credentials; its Graph version is Meta's.
+     */
+    instagramLogin: {
+      credentials: { appId: string; appSecret: string } | undefined;
+      authorizeUrl: string;
+      apiUrl: string;
+      graphUrl: string;
+    };
   };
   /**
    * The studio's calendar: publish days are dates in its time zone ("today" turns at its midnight), and a
@@ -290,6 +306,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   if ((env.META_APP_ID === undefined) !== (env.META_APP_SECRET === undefined)) {
     throw new ConfigError('Invalid configuration:\n  META_APP_ID and META_APP_SECRET must be set together');
+  }
+  if ((env.INSTAGRAM_APP_ID === undefined) !== (env.INSTAGRAM_APP_SECRET === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET must be set together');
   }
   if (env.AI_WRITER === 'openai' && env.OPENAI_API_KEY === undefined) {
     throw new ConfigError('Invalid configuration:\n  OPENAI_API_KEY must be set when AI_WRITER=openai (any value for a server that needs no key)');
@@ -359,6 +378,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         graphUrl: env.META_GRAPH_URL.replace(/\/+$/, ''),
         adsRead: env.META_ADS_READ,
         loginConfigId: env.META_LOGIN_CONFIG_ID,
+      },
+      instagramLogin: {
+        credentials: env.INSTAGRAM_APP_ID && env.INSTAGRAM_APP_SECRET ? { appId: env.INSTAGRAM_APP_ID, appSecret: env.INSTAGRAM_APP_SECRET } : undefined,
+        authorizeUrl: env.INSTAGRAM_AUTHORIZE_URL.replace(/\/+$/, ''),
+        apiUrl: env.INSTAGRAM_API_URL.replace(/\/+$/, ''),
+        graphUrl: env.INSTAGRAM_GRAPH_URL.replace(/\/+$/, ''),
       },
     },
     studio: { timeZone: env.STUDIO_TIME_ZONE, publishHour: env.PUBLISH_HOUR },

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Sandbox } from '../../sandbox/sandbox.ts';
 import { type FacebookPageClient, createFacebookPageClient } from './facebook/page-client.ts';
 import { type GraphClient, createGraphClient } from './instagram/graph-client.ts';
+import { type InstagramLoginClient, createInstagramLoginClient } from './instagram-login/instagram-login-client.ts';
 import { type LinkedInClient, createLinkedInClient } from './linkedin/linkedin-client.ts';
 
 /**
@@ -15,6 +16,11 @@ export interface SocialClients {
   instagram?: { client: GraphClient; sandbox: boolean; adsRead: boolean };
   /** Facebook Pages (issue 27): the same Meta app and Graph host as Instagram, so present exactly when it is. */
   facebook?: { client: FacebookPageClient; sandbox: boolean };
+  /**
+   * Instagram Login (docs/decisions/052, 054): the second way to connect Instagram, with the Instagram app's
+   * own credentials (INSTAGRAM_APP_ID); the sandbox's when it has none and the sandbox is mounted.
+   */
+  instagramLogin?: { client: InstagramLoginClient; sandbox: boolean };
 }
 
 /**
@@ -28,7 +34,9 @@ export type SandboxAccess = 'open' | 'administrators' | 'off';
 
 export function sandboxAccess(social: Config['social']): SandboxAccess {
   const configured = [social.linkedin.credentials, social.meta.credentials].filter(Boolean).length;
-  if (social.sandbox === 'auto') return configured === 0 ? 'open' : 'off';
+  // Instagram Login is a way of connecting Instagram, not a network: its credentials count as real ones in
+  // `auto` (nothing emulated beside a real app), and `enabled` serves it whenever the sandbox is mounted.
+  if (social.sandbox === 'auto') return configured === 0 && !social.instagramLogin.credentials ? 'open' : 'off';
   if (social.sandbox === 'enabled') return configured < 2 ? 'administrators' : 'off';
   return 'off';
 }
@@ -110,6 +118,33 @@ export function createSocialClients(options: {
     result.facebook = {
       sandbox: true,
       client: createFacebookPageClient({ graphBaseUrl: `${options.internalUrl}${sandbox.prefix}/meta/graph`, graphVersion: meta.graphVersion, timeoutMs }),
+    };
+  }
+
+  const instagramLogin = social.instagramLogin;
+  if (instagramLogin.credentials) {
+    result.instagramLogin = {
+      sandbox: false,
+      client: createInstagramLoginClient({
+        ...instagramLogin.credentials,
+        authorizeBaseUrl: instagramLogin.authorizeUrl,
+        apiBaseUrl: instagramLogin.apiUrl,
+        graphBaseUrl: instagramLogin.graphUrl,
+        graphVersion: meta.graphVersion,
+        timeoutMs,
+      }),
+    };
+  } else if (sandbox) {
+    result.instagramLogin = {
+      sandbox: true,
+      client: createInstagramLoginClient({
+        ...sandbox.credentials.instagram,
+        authorizeBaseUrl: `${options.publicUrl}${sandbox.prefix}/meta/instagram/www`,
+        apiBaseUrl: `${options.internalUrl}${sandbox.prefix}/meta/instagram/api`,
+        graphBaseUrl: `${options.internalUrl}${sandbox.prefix}/meta/instagram/graph`,
+        graphVersion: meta.graphVersion,
+        timeoutMs,
+      }),
     };
   }
   return result;

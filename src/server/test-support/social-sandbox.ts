@@ -96,7 +96,7 @@ export function sandboxClients(testSandbox: TestSandbox | SandboxAddress, option
 /** What createTestApp needs to connect both networks through the sandbox. */
 export function sandboxAdapters(
   testSandbox: TestSandbox | SandboxAddress,
-  options: { timeoutMs?: number; organizationPages?: boolean; adsRead?: boolean; memberPostAnalytics?: boolean } = {},
+  options: { timeoutMs?: number; organizationPages?: boolean; adsRead?: boolean; memberPostAnalytics?: boolean; instagramLogin?: boolean } = {},
 ): SocialAdapters {
   const clients = sandboxClients(testSandbox, options);
   return {
@@ -108,6 +108,8 @@ export function sandboxAdapters(
       memberPostAnalytics: options.memberPostAnalytics ?? false,
     },
     instagram: { client: clients.instagram, sandbox: true, adsRead: options.adsRead ?? false },
+    // Instagram's second way (decision 054), for the tests that offer it.
+    ...(options.instagramLogin ? { instagramLogin: { client: clients.instagramLogin, sandbox: true } } : {}),
   };
 }
 
@@ -154,16 +156,27 @@ function decodeEntities(text: string): string {
     .replace(/&gt;/g, '>');
 }
 
-/** POST /api/social/:network/authorize as the signed-in user; the consent page's URL. */
-export async function authorize(t: TestApp, cookie: string, network: Network): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: `/api/social/${network}/authorize`, headers: { cookie } });
+/** POST /api/social/:network/authorize as the signed-in user (Instagram: `login` for Instagram Login); the consent page's URL. */
+export async function authorize(t: TestApp, cookie: string, network: Network, login?: 'facebook' | 'instagram'): Promise<string> {
+  const query = login ? `?login=${login}` : '';
+  const response = await t.app.inject({ method: 'POST', url: `/api/social/${network}/authorize${query}`, headers: { cookie } });
   if (response.statusCode !== 200) throw new Error(`authorize answered ${response.statusCode}: ${response.body}`);
   return (response.json() as { url: string }).url;
 }
 
 /** The whole connection, as the settings page and the callback page do it; the callback's answer. */
-export async function connect(t: TestApp, cookie: string, network: Network, options: { uncheck?: string[]; studio?: string } = {}) {
-  const callback = await answerConsent(await authorize(t, cookie, network), { decision: 'allow', uncheck: options.uncheck, studio: options.studio });
+export async function connect(
+  t: TestApp,
+  cookie: string,
+  network: Network,
+  options: { uncheck?: string[]; studio?: string; login?: 'facebook' | 'instagram'; account?: string } = {},
+) {
+  const callback = await answerConsent(await authorize(t, cookie, network, options.login), {
+    decision: 'allow',
+    uncheck: options.uncheck,
+    studio: options.studio,
+    account: options.account,
+  });
   return t.app.inject({
     method: 'POST',
     url: `/api/social/${network}/callback`,

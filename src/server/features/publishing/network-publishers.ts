@@ -1,5 +1,5 @@
 import type { PostNetwork } from '../../../domain/post.ts';
-import { type GraphClient } from '../../adapters/instagram/graph-client.ts';
+import { type GraphClient, type InstagramPublisher } from '../../adapters/instagram/graph-client.ts';
 import { type LinkedInClient, toLittleText } from '../../adapters/linkedin/linkedin-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { firstUnreachable, reachImagesAction, unreachableImagesText } from '../../adapters/storage/network-reach.ts';
@@ -28,6 +28,8 @@ export interface PreparedPost {
 export interface NetworkClients {
   linkedin?: LinkedInClient;
   instagram?: GraphClient;
+  /** Instagram Login's publishing calls, on graph.instagram.com (decision 054): for connections made that way. */
+  instagramLogin?: InstagramPublisher;
   /** Instagram is the real Meta (not the sandbox), which downloads each image_url from the internet: they must be public. */
   instagramNeedsPublicImages?: boolean;
 }
@@ -48,8 +50,20 @@ export function prepareFor(network: PostNetwork, clients: NetworkClients, input:
     if (!clients.linkedin) throw new NotPublishable('networkNotConfigured', 'LinkedIn is not configured on this server');
     return prepareLinkedIn(clients.linkedin, input);
   }
-  if (!clients.instagram) throw new NotPublishable('networkNotConfigured', 'Instagram is not configured on this server');
-  return prepareInstagram(clients.instagram, input, clients.instagramNeedsPublicImages === true);
+  const publishing = instagramPublishing(clients, input.access);
+  if (!publishing)
+    throw new NotPublishable('networkNotConfigured', `Instagram ${input.access.login === 'instagram' ? 'Login ' : ''}is not configured on this server`);
+  return prepareInstagram(publishing, input, clients.instagramNeedsPublicImages === true);
+}
+
+/**
+ * The host and token an Instagram connection publishes with, by the way it was made (decision 054):
+ * Facebook Login, graph.facebook.com and the page's token (it never expires, docs/decisions/012); Instagram
+ * Login, graph.instagram.com and the account's own token. Same containers either way.
+ */
+function instagramPublishing(clients: NetworkClients, access: PublishingAccess): { client: InstagramPublisher; token: string | null } | undefined {
+  if (access.login === 'instagram') return clients.instagramLogin && { client: clients.instagramLogin, token: access.accessToken };
+  return clients.instagram && { client: clients.instagram, token: access.pageAccessToken };
 }
 
 /**
@@ -78,7 +92,12 @@ async function prepareLinkedIn(client: LinkedInClient, input: PrepareInput): Pro
 }
 
 /** B.7 to B.11: a container per image (a carousel for several), awaited until FINISHED, then media_publish. */
-async function prepareInstagram(client: GraphClient, input: PrepareInput, needsPublicImages: boolean): Promise<PreparedPost> {
+async function prepareInstagram(
+  publishing: { client: InstagramPublisher; token: string | null },
+  input: PrepareInput,
+  needsPublicImages: boolean,
+): Promise<PreparedPost> {
+  const { client } = publishing;
   const { access, signal } = input;
   const going = input.images.slice(0, INSTAGRAM_MAX_IMAGES);
   const urls = await Promise.all(going.map((image) => input.storage.urlForNetwork(image.instagram_key)));
@@ -88,9 +107,9 @@ async function prepareInstagram(client: GraphClient, input: PrepareInput, needsP
   const unreachable = needsPublicImages ? await firstUnreachable(urls, input.storage.networkUrlSetting) : undefined;
   if (unreachable) throw new NotPublishable('imagesNotPublic', `${unreachableImagesText(unreachable)}: ${reachImagesAction(unreachable)}`);
   const igUserId = access.targetId;
-  // Always the page's token: it never expires, unlike the user's (docs/decisions/012). The social feature
-  // reads it when none is stored; without one Meta gives nothing for this page.
-  const token = access.pageAccessToken;
+  // Facebook Login: always the page's token, the social feature reads it when none is stored; without one
+  // Meta gives nothing for this page. Instagram Login: the account's token.
+  const token = publishing.token;
   if (!token) throw new ProviderError('meta', 'page', `No page token for the Instagram account ${igUserId}: it is not among the pages the owner shared`);
   let containerId: string;
   if (urls.length === 1) {
@@ -122,6 +141,8 @@ export function permalinkNeedsCall(network: PostNetwork): boolean {
  * none. Reading it again changes nothing at the network.
  */
 export async function readPermalink(network: PostNetwork, clients: NetworkClients, access: PublishingAccess, remoteId: string): Promise<string | undefined> {
-  if (!permalinkNeedsCall(network) || !clients.instagram || !access.pageAccessToken) return undefined;
-  return clients.instagram.getMediaPermalink(access.pageAccessToken, remoteId);
+  if (!permalinkNeedsCall(network)) return undefined;
+  const publishing = instagramPublishing(clients, access);
+  if (!publishing?.token) return undefined;
+  return publishing.client.getMediaPermalink(publishing.token, remoteId);
 }

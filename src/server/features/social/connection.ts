@@ -1,6 +1,8 @@
 import {
   type ConnectionWarning,
   INSTAGRAM_INSIGHTS_PERMISSION,
+  INSTAGRAM_LOGIN_INSIGHTS_PERMISSION,
+  type InstagramLogin,
   type InstagramBusinessPage,
   type LinkedInPage,
   type SocialConnectionView,
@@ -20,12 +22,16 @@ export interface Connection {
   id: number;
   userId: string;
   network: SocialNetwork;
+  /** Instagram: Facebook Login or Instagram Login (migration 030); `facebook` on the other networks. */
+  login: InstagramLogin;
   isConnected: boolean;
   accountId: string | null;
   accountName: string | null;
   tokenExpiresAt: Date | null;
   refreshTokenExpiresAt: Date | null;
   dataAccessExpiresAt: Date | null;
+  /** When the token was obtained: Instagram Login's may be refreshed once 24 hours old. */
+  tokenIssuedAt: Date | null;
   scopes: string[];
   publishTargetId: string | null;
   linkedinPages: LinkedInPage[] | null;
@@ -56,7 +62,7 @@ export function openPageTokens(cipher: TokenCipher, connection: Connection): Rec
 
 /** Instagram: the Facebook page of the business account posts go to, as last fetched. */
 export function targetPageId(connection: Connection): string | undefined {
-  return connection.instagramPages?.find((page) => page.instagram_business_account_id === connection.publishTargetId)?.facebook_page_id;
+  return connection.instagramPages?.find((page) => page.instagram_business_account_id === connection.publishTargetId)?.facebook_page_id ?? undefined;
 }
 
 export function readConnection(row: ConnectionRow): Connection {
@@ -67,12 +73,14 @@ export function readConnection(row: ConnectionRow): Connection {
     id: row.id,
     userId: row.user_id,
     network,
+    login: row.login === 'instagram' ? 'instagram' : 'facebook',
     isConnected: row.is_connected,
     accountId: row.account_id,
     accountName: row.account_name,
     tokenExpiresAt: instant(row.token_expires_at),
     refreshTokenExpiresAt: instant(row.refresh_token_expires_at),
     dataAccessExpiresAt: instant(row.data_access_expires_at),
+    tokenIssuedAt: instant(row.token_issued_at),
     scopes: row.scopes.split(' ').filter((scope) => scope !== ''),
     publishTargetId: row.publish_target_id,
     linkedinPages: network === 'linkedin' ? (pages as LinkedInPage[] | null) : null,
@@ -97,6 +105,8 @@ export interface ProviderStatus {
   sandbox: boolean;
   /** LinkedIn: company pages may be published to (the app has the Community Management API product). */
   companyPagesOffered: boolean;
+  /** Instagram: the ways this server offers to connect it. */
+  logins?: InstagramLogin[];
 }
 
 /** The client view of SPEC §3: what the browser may know of a connection. */
@@ -122,6 +132,11 @@ export function toView(
         network,
         ...common,
         businessPages: connection?.instagramPages ?? null,
-        ...(connected ? { insightsMissing: !connection.scopes.includes(INSTAGRAM_INSIGHTS_PERMISSION) } : {}),
+        login: connection?.login ?? 'facebook',
+        logins: provider.logins ?? [],
+        ...(connected ? { insightsMissing: !connection.scopes.includes(insightsPermissionOf(connection.login)) } : {}),
       };
 }
+
+/** The permission the posts' figures need, by the way Instagram was connected. */
+const insightsPermissionOf = (login: InstagramLogin) => (login === 'instagram' ? INSTAGRAM_LOGIN_INSIGHTS_PERMISSION : INSTAGRAM_INSIGHTS_PERMISSION);

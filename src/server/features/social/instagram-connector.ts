@@ -55,8 +55,9 @@ export function createInstagramConnector(client: GraphClient, options: { sandbox
       const accountId = me.id ?? info.userId ?? null;
       const expiresAt =
         longLived.expiresIn !== undefined ? expiryFrom(now, longLived.expiresIn) : (info.expiresAt ?? expiryFrom(now, DEFAULT_TOKEN_LIFETIME_SECONDS));
-      const sameAccount = previous !== undefined && previous.accountId === accountId;
+      const sameAccount = previous !== undefined && previous.login === 'facebook' && previous.accountId === accountId;
       return {
+        login: 'facebook',
         access_token: sealSecret(cipher, userId, 'instagram', 'access_token', accessToken),
         refresh_token: null,
         refresh_token_expires_at: null,

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authorizationSchema, networkParamsSchema, oauthCallbackSchema, publishTargetSchema, socialConnectionViewSchema } from '../../../domain/social.ts';
+import {
+  authorizationSchema,
+  authorizeQuerySchema,
+  networkParamsSchema,
+  oauthCallbackSchema,
+  publishTargetSchema,
+  socialConnectionViewSchema,
+} from '../../../domain/social.ts';
 import type { Auth } from '../../auth/create-auth.ts';
 import { requireSession } from '../../auth/session.ts';
 import { errorResponses } from '../../http/error-responses.ts';
@@ -44,12 +51,14 @@ export async function socialRoutes(app: FastifyInstance, deps: SocialDependencie
       onRequest: signedIn,
       schema: {
         tags,
-        summary: "The provider's consent page, with a state bound to this session; the browser goes there",
+        summary:
+          "The provider's consent page, with a state bound to this session; the browser goes there. Instagram: login=instagram for Instagram Login, Facebook Login otherwise",
         params,
+        querystring: authorizeQuerySchema,
         response: { 200: authorizationSchema, ...errorResponses(400, 401, 503) },
       },
     },
-    async (request) => startAuthorization(deps, { user: request.user!, network: request.params.network }),
+    async (request) => startAuthorization(deps, { user: request.user!, network: request.params.network, login: request.query.login }),
   );
 
   api.post(

@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { NETWORK_NAMES, type PageProblem, STATE_MISMATCH_MESSAGE, type SocialConnectionView, type SocialNetwork } from '../../../domain/social.ts';
+import {
+  type InstagramLogin,
+  NETWORK_NAMES,
+  type PageProblem,
+  STATE_MISMATCH_MESSAGE,
+  type SocialConnectionView,
+  type SocialNetwork,
+} from '../../../domain/social.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -39,6 +46,8 @@ export interface SocialDependencies {
   cipher: TokenCipher;
   /** The networks that can be connected; a missing one is neither configured nor sandboxed. */
   connectors: Partial<Record<SocialNetwork, NetworkConnector>>;
+  /** Instagram's second way, Instagram Login (decision 054), when configured or sandboxed. */
+  instagramLogin?: NetworkConnector;
   log: Log;
   now: Clock;
 }
@@ -54,15 +63,40 @@ export function redirectUriOf(publicUrl: string, network: SocialNetwork): string
   return `${publicUrl}/auth/${network}/callback`;
 }
 
-function connectorOf(deps: SocialDependencies, network: SocialNetwork): NetworkConnector {
-  const connector = deps.connectors[network];
-  if (!connector) throw new AppError('SOCIAL_NOT_CONFIGURED', `${NETWORK_NAMES[network]} is not configured on this server`);
+/** Instagram Login's callback page: a redirect URI of its own, registered in the Instagram app (decision 054). */
+export function instagramLoginRedirectUri(publicUrl: string): string {
+  return `${publicUrl}/auth/instagram-login/callback`;
+}
+
+/** The connector of a way to connect: Instagram Login's, or the network's own. */
+function wayOf(deps: SocialDependencies, network: SocialNetwork, login: InstagramLogin | null | undefined): NetworkConnector | undefined {
+  return network === 'instagram' && login === 'instagram' ? deps.instagramLogin : deps.connectors[network];
+}
+
+function connectorOf(deps: SocialDependencies, network: SocialNetwork, login?: InstagramLogin | null): NetworkConnector {
+  const connector = wayOf(deps, network, login);
+  if (!connector) {
+    const name = login === 'instagram' ? 'Instagram Login' : NETWORK_NAMES[network];
+    throw new AppError('SOCIAL_NOT_CONFIGURED', `${name} is not configured on this server`);
+  }
   return connector;
 }
 
-function providerStatus(deps: SocialDependencies, network: SocialNetwork) {
-  const connector = deps.connectors[network];
-  return { available: connector !== undefined, sandbox: connector?.sandbox ?? false, companyPagesOffered: connector?.companyPagesOffered ?? false };
+/** Whether the network can be connected at all (Instagram: either way). */
+function requireAvailable(deps: SocialDependencies, network: SocialNetwork): void {
+  if (!providerStatus(deps, network).available) throw new AppError('SOCIAL_NOT_CONFIGURED', `${NETWORK_NAMES[network]} is not configured on this server`);
+}
+
+/** What the provider side offers; for Instagram, by the way the connection was made (Facebook Login when none). */
+function providerStatus(deps: SocialDependencies, network: SocialNetwork, login?: InstagramLogin) {
+  const shown = wayOf(deps, network, login);
+  const ways = network === 'instagram' ? { logins: (['facebook', 'instagram'] as const).filter((way) => wayOf(deps, network, way)) } : {};
+  return {
+    available: deps.connectors[network] !== undefined || (network === 'instagram' && deps.instagramLogin !== undefined),
+    sandbox: shown?.sandbox ?? (network === 'instagram' ? deps.instagramLogin?.sandbox : undefined) ?? false,
+    companyPagesOffered: shown?.companyPagesOffered ?? false,
+    ...ways,
+  };
 }
 
 async function loadConnection(deps: SocialDependencies, userId: string, network: SocialNetwork): Promise<Connection | undefined> {
@@ -100,10 +134,10 @@ function unreadable(deps: SocialDependencies, connection: Connection, error: unk
  */
 export async function getConnectionStatus(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<SocialConnectionView> {
   const { userId, network } = input;
-  const status = providerStatus(deps, network);
   const connection = await loadConnection(deps, userId, network);
+  const status = providerStatus(deps, network, connection?.login);
   if (!connection?.isConnected) return toView(network, connection, status);
-  const connector = deps.connectors[network];
+  const connector = wayOf(deps, network, connection.login);
   if (!connector) return toView(network, connection, status, 'serverIssues');
 
   const outcome = await connector.verify(connection).catch((error: unknown) => unreadable(deps, connection, error));
@@ -143,11 +177,17 @@ export async function usableNetworksOf(
  * POST /api/social/:network/authorize: a fresh state of 256 random bits, kept (hashed) with the user,
  * their session and the network, and the provider's consent page that will bring it back.
  */
-export async function startAuthorization(deps: SocialDependencies, input: { user: SessionUser; network: SocialNetwork }): Promise<{ url: string }> {
-  const connector = connectorOf(deps, input.network);
+export async function startAuthorization(
+  deps: SocialDependencies,
+  input: { user: SessionUser; network: SocialNetwork; login?: InstagramLogin },
+): Promise<{ url: string }> {
+  if (input.login !== undefined && input.network !== 'instagram')
+    throw new AppError('VALIDATION_FAILED', `${NETWORK_NAMES[input.network]} has one way to connect: login is for Instagram only`);
+  const login = input.network === 'instagram' ? (input.login ?? 'facebook') : null;
+  const connector = connectorOf(deps, input.network, login);
   const state = randomBytes(32).toString('base64url');
   const now = deps.now();
-  const redirectUri = redirectUriOf(deps.publicUrl, input.network);
+  const redirectUri = login === 'instagram' ? instagramLoginRedirectUri(deps.publicUrl) : redirectUriOf(deps.publicUrl, input.network);
   await deleteExpiredOAuthStates(deps.db, now);
   await insertOAuthState(deps.db, {
     state_hash: sha256(state),
@@ -155,6 +195,7 @@ export async function startAuthorization(deps: SocialDependencies, input: { user
     session_hash: sha256(input.user.sessionToken),
     network: input.network,
     redirect_uri: redirectUri,
+    login,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + STATE_LIFETIME_MS).toISOString(),
   });
@@ -172,7 +213,7 @@ export async function completeAuthorization(
   input: { user: SessionUser; network: SocialNetwork; code: string; state: string },
 ): Promise<SocialConnectionView> {
   const { user, network } = input;
-  const connector = connectorOf(deps, network);
+  requireAvailable(deps, network);
   const stored = await takeOAuthState(deps.db, sha256(input.state));
   const matches =
     stored !== undefined &&
@@ -184,18 +225,22 @@ export async function completeAuthorization(
     deps.log.warn({ userId: user.id, network, known: stored !== undefined }, 'OAuth callback with a state this session was not given');
     throw new AppError('OAUTH_STATE_MISMATCH', STATE_MISMATCH_MESSAGE);
   }
+  // Completed the way it was started: the state names it (migration 030).
+  const login = stored.login === 'instagram' ? 'instagram' : 'facebook';
+  const connector = connectorOf(deps, network, login);
   const previous = await loadConnection(deps, user.id, network);
   const changes = await connector.connect({ userId: user.id, code: input.code, redirectUri: stored.redirect_uri, previous });
   await upsertConnectionRow(deps.db, deps.dialect, user.id, network, changes, deps.now());
-  deps.log.info({ userId: user.id, network }, 'Social network connected');
-  return toView(network, await loadConnection(deps, user.id, network), providerStatus(deps, network));
+  deps.log.info({ userId: user.id, network, ...(network === 'instagram' ? { login } : {}) }, 'Social network connected');
+  return toView(network, await loadConnection(deps, user.id, network), providerStatus(deps, network, login));
 }
 
 /** GET /api/social/:network/pages: the pages to publish to, fetched from the provider and kept. */
 export async function fetchPages(deps: SocialDependencies, input: { userId: string; network: SocialNetwork }): Promise<SocialConnectionView> {
   const { userId, network } = input;
-  const connector = connectorOf(deps, network);
+  requireAvailable(deps, network);
   const connection = await requireConnection(deps, userId, network, true);
+  const connector = connectorOf(deps, network, connection.login);
   const name = NETWORK_NAMES[network];
   try {
     await updateConnectionRow(deps.db, deps.dialect, connection.id, await connector.fetchPages(connection), deps.now());
@@ -212,7 +257,7 @@ export async function fetchPages(deps: SocialDependencies, input: { userId: stri
     if (error.failure === 'permission') throw new AppError('SOCIAL_PERMISSION_MISSING', `Failed to fetch ${name} admin pages: ${error.message}`);
     throw new AppError('SOCIAL_PROVIDER_UNAVAILABLE', `Failed to fetch ${name} admin pages: ${error.message}`);
   }
-  return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
+  return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network, connection.login));
 }
 
 /** The connection's page or account `targetId`, as last fetched. */
@@ -246,7 +291,7 @@ export async function choosePublishTarget(
   const problem = problemOf(connection, targetId);
   if (problem) throw new AppError('SOCIAL_TARGET_NOT_FOUND', `${NETWORK_NAMES[network]} does not allow publishing to ${targetId} (${problem})`);
   await updateConnectionRow(deps.db, deps.dialect, connection.id, { publish_target_id: targetId }, deps.now());
-  return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
+  return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network, connection.login));
 }
 
 /** DELETE /api/social/:network: not connected any more; the data stays (SPEC §4). */
@@ -256,12 +301,17 @@ export async function disconnect(deps: SocialDependencies, input: { userId: stri
   const now = deps.now();
   await updateConnectionRow(deps.db, deps.dialect, connection.id, { is_connected: false, disconnected_at: now.toISOString() }, now);
   deps.log.info({ userId, network }, 'Social network disconnected');
-  return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network));
+  return toView(network, await loadConnection(deps, userId, network), providerStatus(deps, network, connection.login));
 }
 
 /** What publishing (issue 7) needs to post for a user: the token and the chosen target, decrypted. */
 export interface PublishingAccess {
   network: SocialNetwork;
+  /**
+   * Instagram: how it was connected. `instagram` (Instagram Login): `accessToken` is the account's own
+   * token, for graph.instagram.com, and there is no page token; `facebook`: the page token publishes.
+   */
+  login?: InstagramLogin;
   accessToken: string;
   /** LinkedIn: the author URN; Instagram: the business account id. */
   targetId: string;
@@ -281,7 +331,7 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
   const accessToken = openSecret(deps.cipher, connection, 'access_token');
   if (!accessToken || !connection.publishTargetId) throw new AppError('SOCIAL_NOT_CONNECTED', `User not connected to ${NETWORK_NAMES[network]}`);
   let pageAccessToken: string | null = null;
-  if (network === 'instagram') {
+  if (network === 'instagram' && connection.login === 'facebook') {
     const pageId = targetPageId(connection);
     pageAccessToken = pageId ? (openPageTokens(deps.cipher, connection)[pageId] ?? null) : null;
     // Publishing uses the page's token, the one that lasts (docs/decisions/012): read and kept when missing.
@@ -298,7 +348,16 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
       ? (connection.linkedinPages?.find((page) => page.id === targetId)?.name ??
         (targetId === `urn:li:person:${connection.accountId}` ? connection.accountName : null))
       : (connection.instagramPages?.find((page) => page.instagram_business_account_id === targetId)?.instagram_username ?? null);
-  return { network, accessToken, targetId, targetName, pageAccessToken, targetProblem: problemOf(connection, targetId), scopes: connection.scopes };
+  return {
+    network,
+    ...(network === 'instagram' ? { login: connection.login } : {}),
+    accessToken,
+    targetId,
+    targetName,
+    pageAccessToken,
+    targetProblem: problemOf(connection, targetId),
+    scopes: connection.scopes,
+  };
 }
 
 /**

@@ -48,6 +48,8 @@ const INSTAGRAM: SocialConnectionView = {
       problem: 'businessManagerPermission',
     },
   ],
+  login: 'facebook',
+  logins: ['facebook'],
 };
 
 function renderPages(view: SocialConnectionView, role: Role) {

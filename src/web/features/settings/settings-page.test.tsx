@@ -26,6 +26,8 @@ const INSTAGRAM: SocialConnectionView = {
   publishTargetId: null,
   warning: null,
   businessPages: null,
+  login: 'facebook',
+  logins: ['facebook'],
 };
 
 type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
