@@ -30,7 +30,7 @@ export interface PublishingTestApp {
  * `memberPostAnalytics`: the app asks for r_member_postAnalytics at connection (the posts' figures).
  */
 export async function startPublishingTestApp(
-  options: { now?: () => Date; organizationPages?: boolean; memberPostAnalytics?: boolean } = {},
+  options: { now?: () => Date; organizationPages?: boolean; memberPostAnalytics?: boolean; instagramLogin?: boolean } = {},
 ): Promise<PublishingTestApp> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -39,7 +39,7 @@ export async function startPublishingTestApp(
   sandbox.sandbox.control.configure({ linkedin: { organizationProduct: organizationPages } });
   const t = await createTestApp({
     publicUrl,
-    social: sandboxAdapters(sandbox, { organizationPages, memberPostAnalytics: options.memberPostAnalytics }),
+    social: sandboxAdapters(sandbox, { organizationPages, memberPostAnalytics: options.memberPostAnalytics, instagramLogin: options.instagramLogin }),
     ...(options.now ? { now: options.now } : {}),
   });
   await t.app.listen({ port, host: '127.0.0.1' });
