@@ -313,7 +313,7 @@ export async function buildApp(deps: AppDependencies) {
       'refresh-tokens': {
         ...featureDependencies,
         cipher: deps.social.cipher,
-        clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client },
+        clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client, instagramLogin: deps.social.instagramLogin?.client },
         mailer: deps.mailer,
         publicUrl: config.publicUrl,
         windowDays: (config.tokenRefresh ?? DEFAULT_TOKEN_REFRESH).windowDays,

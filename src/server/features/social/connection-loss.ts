@@ -67,6 +67,7 @@ export async function mailConnectionLoss(deps: ConnectionLossDependencies, loss:
       language: isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE,
       network: loss.network,
       accountName: connection.account_name,
+      login: connection.login === 'instagram' ? 'instagram' : 'facebook',
       scheduledPosts,
       settingsUrl: `${deps.publicUrl}/settings`,
       ...(refusedPost

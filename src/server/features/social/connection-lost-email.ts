@@ -1,6 +1,6 @@
 import type { Language } from '../../../domain/languages.ts';
 import type { ResultErrorCode } from '../../../domain/post.ts';
-import { NETWORK_NAMES, type SocialNetwork } from '../../../domain/social.ts';
+import { type InstagramLogin, NETWORK_NAMES, type SocialNetwork } from '../../../domain/social.ts';
 import { formatTimeOfDay } from '../../../domain/studio-time.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { describeResultReason } from '../../i18n/result-reasons.ts';
@@ -19,6 +19,8 @@ export function connectionLostEmail(input: {
   language: Language;
   network: SocialNetwork;
   accountName: string | null;
+  /** Instagram: the way it was connected; Instagram Login's owner is told which button brings it back. */
+  login?: InstagramLogin;
   scheduledPosts: number;
   settingsUrl: string;
   /** The post whose publication found the connection refused; `day` as the app shows it, `time` HH:MM; `reasonCode` the refusal's. */
@@ -41,7 +43,8 @@ export function connectionLostEmail(input: {
   const affected = t('connectionLost.affected', { network, count: input.scheduledPosts });
   const where = t('connectionLost.where', { settings: t('connectionLost.settings') });
   const action = t('connectionLost.action', { network });
-  const why = t('connectionLost.why');
+  const why =
+    input.network === 'instagram' && input.login === 'instagram' ? `${t('connectionLost.instagramLogin')} ${t('connectionLost.why')}` : t('connectionLost.why');
   return {
     to: input.to,
     subject: t('connectionLost.subject', { network }),

@@ -26,11 +26,11 @@ export async function findConnectionRow(db: Kysely<Database>, userId: string, ne
   return row && readConnectionRow(row);
 }
 
-/** Whether the user's connection to the network is open, its account's name and when it was last connected. */
+/** Whether the user's connection to the network is open, its account's name, when it was last connected and the way (Instagram). */
 export async function findConnectionStatus(db: Kysely<Database>, userId: string, network: SocialNetwork) {
   const row = await db
     .selectFrom('social_connections')
-    .select(['is_connected', 'account_name', 'connected_at'])
+    .select(['is_connected', 'account_name', 'connected_at', 'login'])
     .where('user_id', '=', userId)
     .where('network', '=', network)
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
+import type { InstagramLoginClient } from '../../adapters/instagram-login/instagram-login-client.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -41,7 +42,7 @@ export interface TokenRefreshDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
   cipher: TokenCipher;
-  clients: { linkedin?: LinkedInClient; instagram?: GraphClient };
+  clients: { linkedin?: LinkedInClient; instagram?: GraphClient; instagramLogin?: InstagramLoginClient };
   mailer: Mailer;
   /** The app's address: the e-mail links to its /settings. */
   publicUrl: string;

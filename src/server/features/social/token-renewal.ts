@@ -1,5 +1,6 @@
 import { DEFAULT_TOKEN_LIFETIME_SECONDS } from '../../../domain/social.ts';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
+import { type InstagramLoginClient, REFRESH_MIN_AGE_MS } from '../../adapters/instagram-login/instagram-login-client.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { type TokenCipher, TokenDecryptionError } from '../../lib/token-cipher.ts';
@@ -14,7 +15,9 @@ import type { Log } from '../../lib/log.ts';
  * LinkedIn with its refresh token. Meta documents no renewal of a long-lived user token without a new
  * login, so an Instagram connection is not renewed: it publishes with its page token, which never expires,
  * and lasts until the user's data access ends (docs/decisions/012); the refresh confirms the page token and
- * reads that end again. The outcome says what the refresh job does with the connection:
+ * reads that end again. An Instagram Login connection's token is refreshed with Instagram's own refresh
+ * (ig_refresh_token, decision 052) once it is 24 hours old, for another 60 days. The outcome says what
+ * the refresh job does with the connection:
  * - renewed: these columns replace the old tokens and expiries, in one update (Instagram: the page
  *   token confirmed, or read and kept, and the connection's end moved to the end of data access);
  * - expiring: it cannot be renewed (no usable refresh token, Meta's data access ending) but still works
@@ -35,7 +38,7 @@ export type RenewalOutcome =
 
 export interface RenewalDependencies {
   cipher: TokenCipher;
-  clients: { linkedin?: LinkedInClient; instagram?: GraphClient };
+  clients: { linkedin?: LinkedInClient; instagram?: GraphClient; instagramLogin?: InstagramLoginClient };
   log: Pick<Log, 'warn' | 'error'>;
 }
 
@@ -63,6 +66,10 @@ export async function renewConnection(deps: RenewalDependencies, connection: Con
     if (connection.network === 'linkedin') {
       const client = deps.clients.linkedin;
       return client ? await renewLinkedIn(deps, client, connection, times) : { result: 'skipped', reason: 'LinkedIn is not configured' };
+    }
+    if (connection.login === 'instagram') {
+      const client = deps.clients.instagramLogin;
+      return client ? await renewInstagramLogin(deps, client, connection, times) : { result: 'skipped', reason: 'Instagram Login is not configured' };
     }
     const client = deps.clients.instagram;
     return client ? await renewInstagram(deps, client, connection, times) : { result: 'skipped', reason: 'Instagram is not configured' };
@@ -155,3 +162,40 @@ async function renewInstagram(deps: RenewalDependencies, client: GraphClient, co
     return { result: 'expiring', reason: `data access ends on ${end.toISOString()} and only a new login extends it`, expiresAt: end, changes };
   return { result: 'renewed', expiresAt: end, changes };
 }
+
+/**
+ * Instagram Login (decision 052): a long-lived token may be refreshed from 24 hours old until it expires,
+ * for 60 days from the refresh; the job reaches it within its window (TOKEN_REFRESH_WINDOW_DAYS before the
+ * end). Past its end it is lost: only a new Instagram Login brings the account back. One too young to be
+ * refreshed (connected less than a day before an end that near, which Instagram does not give) waits.
+ */
+async function renewInstagramLogin(
+  deps: RenewalDependencies,
+  client: InstagramLoginClient,
+  connection: Connection,
+  { now }: RenewalTimes,
+): Promise<RenewalOutcome> {
+  const token = openSecret(deps.cipher, connection, 'access_token');
+  if (!token) return lost('no access token is stored');
+  if (!connection.tokenExpiresAt || connection.tokenExpiresAt <= now)
+    return lost('the Instagram Login token has expired: it can no longer be refreshed, the account must be connected again with Instagram');
+  const issuedAt = connection.tokenIssuedAt ?? new Date(0);
+  if (now.getTime() - issuedAt.getTime() < REFRESH_MIN_AGE_MS) return { result: 'skipped', reason: 'the Instagram Login token is younger than 24 hours' };
+  const refreshed = await client.refreshToken(token, { issuedAt, expiresAt: connection.tokenExpiresAt, now });
+  if (!refreshed.accessToken) return retry('Instagram answered the refresh without an access token');
+  const expiresAt = expiryFrom(now, refreshed.expiresIn ?? INSTAGRAM_LOGIN_TOKEN_SECONDS);
+  return {
+    result: 'renewed',
+    expiresAt,
+    changes: {
+      access_token: sealSecret(deps.cipher, connection.userId, 'instagram', 'access_token', refreshed.accessToken),
+      token_type: refreshed.tokenType ?? 'bearer',
+      token_expires_at: expiresAt.toISOString(),
+      token_issued_at: now.toISOString(),
+      verified_at: now.toISOString(),
+    },
+  };
+}
+
+/** A refreshed Instagram Login token lasts 60 days (refresh_access_token) when Instagram does not say. */
+const INSTAGRAM_LOGIN_TOKEN_SECONDS = 60 * 86_400;
