@@ -109,6 +109,14 @@ export const PAGES = {
     props: { network: 'instagram' },
     namespaces: ['social'],
   },
+  // Instagram Login's own redirect URI (decision 054): the same page, completing an Instagram connection.
+  instagramLoginCallback: {
+    path: '/auth/instagram-login/callback',
+    module: 'features/social/oauth-callback-page.tsx',
+    component: 'OAuthCallbackPage',
+    props: { network: 'instagram' },
+    namespaces: ['social'],
+  },
   users: { path: '/users', module: 'features/users/users-page.tsx', component: 'UsersPage', layout: 'signedIn', namespaces: ['users', 'validation'] },
   networksCheck: {
     path: '/networks-check',

@@ -2,13 +2,14 @@ import { Alert, Anchor, Badge, Button, Divider, Group, Loader, Paper, Stack, Tex
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NETWORK_NAMES, type SocialNetwork, truncateAccountName } from '../../../domain/social.ts';
+import { type InstagramLogin, NETWORK_NAMES, type SocialNetwork, truncateAccountName } from '../../../domain/social.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useSocialConnection } from '../../lib/social-connection.ts';
 import { useSocialErrorMessage } from '../../lib/social-messages.ts';
 import { LazyConfirmDialog } from '../../ui/lazy-dialogs.tsx';
 import { useDisconnect } from './api/disconnect.ts';
 import { useStartAuthorization } from './api/start-authorization.ts';
+import { InstagramLoginChoice } from './instagram-login-choice.tsx';
 import { NetworkMark } from './network-mark.tsx';
 import { PublishablePages } from './publishable-pages.tsx';
 
@@ -40,8 +41,10 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
   const name = NETWORK_NAMES[network];
   const view = connection.data;
 
-  const connect = () =>
-    authorize.mutate(network, {
+  // Instagram: the way chosen, or the connection's own way when it connects again (the one offered, when only one is).
+  const loginWay = view?.network === 'instagram' ? (view.isConnected || view.logins.includes(view.login) ? view.login : view.logins[0]) : undefined;
+  const connect = (login: InstagramLogin | undefined = loginWay) =>
+    authorize.mutate(login ? { network, login } : network, {
       // The provider's consent page, then back to /auth/{network}/callback.
       onSuccess: ({ url }) => window.location.assign(url),
       onError: (error) => notifications.show({ color: 'red', message: t('messages.authorizeFailed', { network: name, message: describe(network, error) }) }),
@@ -93,18 +96,23 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
             {t('tile.validUntil', { date: formatDate(view.expiresAt) })}
           </Text>
         )}
+        {view.network === 'instagram' && view.logins.length > 1 && (
+          <Text size="sm" c="dimmed" data-testid="instagram-login-way">
+            {t(`instagramLogin.connectedWith_${view.login}`)}
+          </Text>
+        )}
         {view.warning && <Alert color="yellow" variant="light" role="status" title={t(`warnings.${view.warning}`)} />}
         {view.network === 'instagram' && view.insightsMissing && (
           <Alert color="orange" variant="light" role="status" title={t('tile.insightsMissing')} data-testid="insights-missing">
             <Text size="sm">{t('tile.insightsMissingHelp')}</Text>
-            <Button size="compact-sm" variant="white" color="orange" mt={6} onClick={connect} loading={authorize.isPending}>
+            <Button size="compact-sm" variant="white" color="orange" mt={6} onClick={() => connect()} loading={authorize.isPending}>
               {t('tile.connectAgain')}
             </Button>
           </Alert>
         )}
         {view.expiresAt && expiresSoon(view.expiresAt, shownAt) && (
           <Alert color="orange" variant="light" role="status" title={t('tile.expiresSoon', { date: formatDate(view.expiresAt) })}>
-            <Button size="compact-sm" variant="white" color="orange" onClick={connect} loading={authorize.isPending}>
+            <Button size="compact-sm" variant="white" color="orange" onClick={() => connect()} loading={authorize.isPending}>
               {t('tile.connectAgain')}
             </Button>
           </Alert>
@@ -119,9 +127,17 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
             {t('tile.notConnected')}
           </Badge>
         </Group>
-        <Text size="sm" c="dimmed">
-          {view.available ? t(`tile.notConnectedHelp.${network}`) : t('tile.unavailable')}
-        </Text>
+        {view.network === 'instagram' && view.logins.length > 1 ? (
+          <InstagramLoginChoice logins={view.logins} onConnect={(login) => connect(login)} loading={authorize.isPending} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {!view.available
+              ? t('tile.unavailable')
+              : view.network === 'instagram' && loginWay === 'instagram'
+                ? t('instagramLogin.instagramHelp')
+                : t(`tile.notConnectedHelp.${network}`)}
+          </Text>
+        )}
       </Stack>
     );
   }
@@ -148,8 +164,8 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
               {t('tile.disconnect')}
             </Button>
           )}
-          {view && !view.isConnected && view.available && (
-            <Button size="xs" onClick={connect} loading={authorize.isPending}>
+          {view && !view.isConnected && view.available && !(view.network === 'instagram' && view.logins.length > 1) && (
+            <Button size="xs" onClick={() => connect()} loading={authorize.isPending}>
               {t('tile.connect')}
             </Button>
           )}

@@ -36,7 +36,10 @@ function optionsOf(view: SocialConnectionView, t: (key: string, options?: Record
     view.businessPages?.map((page) => ({
       id: page.instagram_business_account_id,
       name: `@${page.instagram_username}`,
-      detail: `${t('pages.followers', { count: page.instagram_followers_count })} · ${t('pages.viaPage', { page: page.facebook_page_name })}`,
+      // Instagram Login: no Facebook Page behind the account.
+      detail: page.facebook_page_name
+        ? `${t('pages.followers', { count: page.instagram_followers_count })} · ${t('pages.viaPage', { page: page.facebook_page_name })}`
+        : t('pages.followers', { count: page.instagram_followers_count }),
       logoUrl: page.instagram_profile_picture,
       round: true,
       problem: page.problem ?? null,
