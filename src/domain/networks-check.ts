@@ -11,7 +11,7 @@ import { socialNetworkSchema } from './social.ts';
 export const CHECK_STATUSES = ['ok', 'warning', 'failure'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
-export const NETWORK_CHECKS = ['credentials', 'apiVersion', 'redirectUri', 'scopes', 'imageUrls'] as const;
+export const NETWORK_CHECKS = ['credentials', 'apiVersion', 'redirectUri', 'scopes', 'imageUrls', 'instagramLogin'] as const;
 export type NetworkCheckName = (typeof NETWORK_CHECKS)[number];
 
 /** What a check found: each has a sentence and, unless all is well, what to do (networksCheck.json). */
@@ -36,6 +36,13 @@ export const CHECK_FINDINGS = [
   'imagesPublic',
   'imagesNotPublic',
   'imagesSandbox',
+  // Instagram Login, Instagram's second way (decision 054): one line on the Instagram network.
+  'instagramLoginOff',
+  'instagramLoginSandbox',
+  'instagramLoginReady',
+  'instagramLoginCredentialsRefused',
+  'instagramLoginRedirectRefused',
+  'instagramLoginUnchecked',
 ] as const;
 export type CheckFinding = (typeof CHECK_FINDINGS)[number];
 

@@ -213,6 +213,7 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     linkedin: deps.social.linkedin,
     instagram: deps.social.instagram,
+    instagramLogin: deps.social.instagramLogin,
     storage: deps.storage,
     now: deps.now,
   });

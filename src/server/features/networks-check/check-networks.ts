@@ -1,6 +1,7 @@
 import { type NetworkCheck, type NetworkCheckItem, type NetworksCheckReport, worstStatus } from '../../../domain/networks-check.ts';
 import { type SocialNetwork, SOCIAL_NETWORKS, instagramScopes, linkedinScopes } from '../../../domain/social.ts';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
+import type { InstagramLoginClient } from '../../adapters/instagram-login/instagram-login-client.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
 import { checkStorageReach } from '../../adapters/storage/network-reach.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
@@ -8,6 +9,7 @@ import type { HostLookup } from '../../lib/public-address.ts';
 import { redirectUriOf } from '../social/service.ts';
 import { apiVersionItem, imageUrlsItem, item, notAvailableItem, scopesItem } from './check-items.ts';
 import { consentItems, linkedinCredentialsItem, metaCredentialsItem } from './network-probes.ts';
+import { instagramLoginItem } from './instagram-login-check.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 /**
@@ -19,6 +21,8 @@ export interface NetworksCheckDependencies {
   publicUrl: string;
   linkedin?: { client: LinkedInClient; sandbox: boolean; organizationPages: boolean };
   instagram?: { client: GraphClient; sandbox: boolean; adsRead: boolean };
+  /** Instagram Login, Instagram's second way: its line on the Instagram network (instagram-login-check.ts). */
+  instagramLogin?: { client: InstagramLoginClient; sandbox: boolean };
   storage: Storage;
   now: Clock;
   /** How host names are resolved for the image check (the system's resolver). */
@@ -37,8 +41,11 @@ export async function checkNetworks(deps: NetworksCheckDependencies): Promise<Ne
 
 async function checkNetwork(deps: NetworksCheckDependencies, network: SocialNetwork, now: Date): Promise<NetworkCheck> {
   const adapter = network === 'linkedin' ? deps.linkedin : deps.instagram;
-  if (!adapter) return { network, mode: 'unavailable', status: 'failure', items: [notAvailableItem(network)] };
+  // Instagram Login's line, on Instagram's network whichever way it is reached.
+  const loginLine = network === 'instagram' ? [await instagramLoginItem({ ...deps, timeoutMs: deps.timeoutMs ?? CONSENT_TIMEOUT_MS })] : [];
+  if (!adapter) return { network, mode: 'unavailable', status: 'failure', items: [notAvailableItem(network), ...loginLine] };
   const items = network === 'linkedin' ? await linkedinItems(deps, deps.linkedin!, now) : await instagramItems(deps, deps.instagram!, now);
+  items.push(...loginLine);
   return { network, mode: adapter.sandbox ? 'sandbox' : 'real', status: worstStatus(items.map((entry) => entry.status)), items };
 }
 

@@ -102,6 +102,8 @@ describe('checkNetworks', () => {
       ['redirectUri', 'redirectAccepted'],
       ['scopes', 'scopesInstagram'],
       ['imageUrls', 'imagesSandbox'],
+      // Instagram Login is not offered here (no instagramLogin adapter): said, and fine.
+      ['instagramLogin', 'instagramLoginOff'],
     ]);
     expect(itemOf(report, 'linkedin', 'apiVersion')).toMatchObject({
       params: { variable: 'LINKEDIN_API_VERSION', version: '202610', endsOn: '2027-10-15' },

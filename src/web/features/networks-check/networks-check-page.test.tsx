@@ -134,6 +134,9 @@ describe('the network check page', () => {
       'scopesInstagram',
       'imagesPublic',
       'imagesSandbox',
+      'instagramLoginOff',
+      'instagramLoginSandbox',
+      'instagramLoginReady',
     ];
     const items: NetworkCheckItem[] = CHECK_FINDINGS.map((finding) => ({
       check: 'credentials',
