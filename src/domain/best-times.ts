@@ -56,6 +56,9 @@ export const GENERAL_BEST_TIMES: Record<SocialNetwork, readonly { weekday: numbe
     { weekday: 6, time: '20:00' },
     { weekday: 1, time: '19:00' },
   ],
+  // Decision 048's sources give no advice for Facebook Pages, and Alzado reads no Facebook figures yet:
+  // no suggestion rather than one without a source.
+  facebook: [],
 };
 
 const hourOf = (hour: number) => `${String(hour).padStart(2, '0')}:00`;

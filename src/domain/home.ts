@@ -45,7 +45,7 @@ export const homeScheduledPostSchema = z.object({
   publish_on: z.string(),
   /** The studio's HH:MM (null only for a post scheduled before times of day, which goes at PUBLISH_HOUR). */
   publish_time: z.string().nullable(),
-  networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
+  networks: z.object({ instagram: z.boolean(), linkedin: z.boolean(), facebook: z.boolean() }),
 });
 
 export const homePreviewPostSchema = z.object({ ...postReferenceFields, created_at: z.string() });

@@ -33,6 +33,7 @@ export const CHECK_FINDINGS = [
   'scopesOrganizations',
   'scopesRefused',
   'scopesInstagram',
+  'scopesFacebook',
   'imagesPublic',
   'imagesNotPublic',
   'imagesSandbox',

@@ -42,4 +42,6 @@ export type MetricsReason = (typeof METRICS_REASONS)[number];
 export const NETWORK_METRICS: Record<SocialNetwork, readonly PostMetric[]> = {
   instagram: ['reach', 'impressions', 'reactions', 'comments', 'saves', 'shares', 'interactions'],
   linkedin: ['impressions', 'reach', 'clicks', 'reactions', 'comments', 'shares', 'interactions'],
+  // Facebook's figures are not read yet (issue 27 asks for publishing first; read_insights is not asked).
+  facebook: [],
 };

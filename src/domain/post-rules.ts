@@ -16,19 +16,29 @@ export type PostState = (typeof POST_STATES)[number];
 /** A stored state as a PostState; anything else reads as a preview. */
 export const postStateOf = (value: string): PostState => ((POST_STATES as readonly string[]).includes(value) ? (value as PostState) : 'preview');
 
-export const POST_NETWORKS = ['instagram', 'linkedin'] as const;
+export const POST_NETWORKS = ['instagram', 'linkedin', 'facebook'] as const;
 export type PostNetwork = (typeof POST_NETWORKS)[number];
+/** Which networks a post goes to. */
+export type NetworkChoice = Record<PostNetwork, boolean>;
+/** The networks chosen as the rules read them: Facebook left out (callers written before it) is not chosen. */
+type ChosenNetworks = Omit<NetworkChoice, 'facebook'> & { facebook?: boolean };
+/** Each network's result as the rules read them: one left out is none. */
+type ResultsOfNetworks = Partial<Record<PostNetwork, ResultOfNetwork | null>>;
+/** No network chosen (a preview's). */
+export const NO_NETWORKS: NetworkChoice = { instagram: false, linkedin: false, facebook: false };
 
 /** SPEC §9: six cards a page. */
 export const POSTS_PAGE_SIZE = 6;
 
 /**
- * The networks' own text limits (Instagram caption and hashtags; LinkedIn commentary), the one place
- * they live. Instagram's hashtags are 5, not the 30 of Meta's IG User Media reference: Instagram
+ * The networks' own text limits (Instagram caption and hashtags; LinkedIn commentary; Facebook's post
+ * message), the one place they live. Facebook's 63,206 characters: Meta's Posts guide and Page Feed
+ * reference name no limit; 63,206 is the limit of Facebook's own post composer, the figure posting services
+ * document and the one Alzado's sandbox and Graph contract hold (graph-contract.ts, docs/decisions/050). Instagram's hashtags are 5, not the 30 of Meta's IG User Media reference: Instagram
  * announced on 2025-12-18 (@creators) that a post or reel caption takes at most five, and posting
  * services now document 5 (Ayrshare's Instagram API page); see docs/decisions/014-instagram-hashtag-limit.md.
  */
-export const TEXT_LIMITS = { instagramCharacters: 2200, instagramHashtags: 5, linkedinCharacters: 3000 } as const;
+export const TEXT_LIMITS = { instagramCharacters: 2200, instagramHashtags: 5, linkedinCharacters: 3000, facebookCharacters: 63_206 } as const;
 
 /**
  * How each network's text is written (decision 034), guides rather than limits: Instagram cuts a caption
@@ -145,17 +155,23 @@ export interface PostTexts {
   linkedin_text: string | null;
 }
 
-/** The text a network gets: LinkedIn its own when it has one, else the shared `text`. */
+/**
+ * The text a network gets: LinkedIn its own when it has one, else the shared `text`. Facebook has no text
+ * of its own yet (docs/decisions/053): it gets LinkedIn's, the one written for a professional audience,
+ * which always fits it (3,000 characters against Facebook's 63,206).
+ */
 export function textFor(post: PostTexts, network: PostNetwork): string {
-  return network === 'linkedin' ? (post.linkedin_text ?? post.text) : post.text;
+  return network === 'instagram' ? post.text : (post.linkedin_text ?? post.text);
 }
 
 /**
  * The text rules, shared by the form and the server, for the networks chosen (none while a preview):
  * each text fits its network, a chosen network's text is not empty, and a post has some text. With one
- * text for both it must fit LinkedIn always and Instagram when chosen, as before decision 034.
+ * text for both it must fit LinkedIn always and Instagram when chosen, as before decision 034. Facebook
+ * reads LinkedIn's text (`textFor`): a LinkedIn text that fits is far inside Facebook's limit, and it
+ * must not be empty when Facebook is chosen.
  */
-export function textProblems(texts: PostTexts, networks: { instagram: boolean; linkedin: boolean }): Record<string, string> {
+export function textProblems(texts: PostTexts, networks: ChosenNetworks): Record<string, string> {
   const problems: Record<string, string> = {};
   const instagram = texts.text;
   if (texts.linkedin_text === null) {
@@ -168,7 +184,7 @@ export function textProblems(texts: PostTexts, networks: { instagram: boolean; l
   if (instagram.trim() === '') {
     if (networks.instagram || linkedin.trim() === '') problems.text = 'postTextRequired';
   } else if (instagramTextProblem(instagram)) problems.text = instagramTextProblem(instagram)!;
-  if (linkedin.trim() === '' && networks.linkedin) problems.linkedin_text = 'postTextRequired';
+  if (linkedin.trim() === '' && (networks.linkedin || networks.facebook)) problems.linkedin_text = 'postTextRequired';
   else if (countCharacters(linkedin) > TEXT_LIMITS.linkedinCharacters) problems.linkedin_text = 'linkedinTooLong';
   return problems;
 }
@@ -179,13 +195,10 @@ export { LOCK_MARGIN_MINUTES };
 export const PUBLISH_TIME_STEP_MINUTES = 15;
 
 /** The problems of a schedule against the studio's today, shared by the dialog and the server (the time's margin is the server's: it needs the clock). */
-export function scheduleProblems(
-  input: { publish_on: string | null; networks: { instagram: boolean; linkedin: boolean } },
-  today: string,
-): Record<string, string> {
+export function scheduleProblems(input: { publish_on: string | null; networks: ChosenNetworks }, today: string): Record<string, string> {
   if (input.publish_on === null) return {};
   if (input.publish_on < today) return { publish_on: 'publishDateInPast' };
-  if (!input.networks.instagram && !input.networks.linkedin) return { networks: 'networkRequired' };
+  if (!POST_NETWORKS.some((network) => input.networks[network])) return { networks: 'networkRequired' };
   return {};
 }
 
@@ -206,7 +219,7 @@ export function factKey(text: string): string {
  */
 export function factsToConfirm(
   post: { unsupported_facts: Record<PostNetwork, UnsupportedFact[]>; facts_confirmed: string[] },
-  networks: { instagram: boolean; linkedin: boolean } = { instagram: false, linkedin: false },
+  networks: ChosenNetworks = NO_NETWORKS,
 ): UnsupportedFact[] {
   const chosen = POST_NETWORKS.filter((network) => networks[network]);
   const confirmed = new Set(post.facts_confirmed);
@@ -292,10 +305,10 @@ export const DISPLAYED_STATE_COLORS: Record<DisplayedState, string> = {
  * is no publication: a post that failed on every network it went to was published nowhere, so it is
  * "error en publicación" even beside a network not selected (decision 028).
  */
-export function displayedStateOf(post: { state: PostState; results: { instagram: ResultOfNetwork | null; linkedin: ResultOfNetwork | null } }): DisplayedState {
+export function displayedStateOf(post: { state: PostState; results: ResultsOfNetworks }): DisplayedState {
   if (post.state === 'scheduled') return 'scheduled';
   if (post.state === 'awaiting_approval') return 'awaitingApproval';
-  const values = [specResultOf(post.results.instagram), specResultOf(post.results.linkedin)].filter((value): value is SpecResult => value !== null);
+  const values = POST_NETWORKS.map((network) => specResultOf(post.results[network] ?? null)).filter((value): value is SpecResult => value !== null);
   if (values.length === 0) return post.state;
   const chosen = values.filter((value) => value !== 'notSelected');
   const failures = chosen.filter((value) => value === false).length;
@@ -309,11 +322,7 @@ export function displayedStateOf(post: { state: PostState; results: { instagram:
  * "needs review" one marked not published included). The networks that published it are left alone;
  * a result whose outcome is unknown is checked and marked first (decision 025).
  */
-export function retryableNetworks(post: {
-  state: PostState;
-  in_process: boolean;
-  results: { instagram: ResultOfNetwork | null; linkedin: ResultOfNetwork | null };
-}): PostNetwork[] {
+export function retryableNetworks(post: { state: PostState; in_process: boolean; results: ResultsOfNetworks }): PostNetwork[] {
   if (post.state !== 'published' || post.in_process) return [];
   return POST_NETWORKS.filter((network) => post.results[network]?.status === 'failed');
 }

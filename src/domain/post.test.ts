@@ -17,6 +17,7 @@ import {
   textFor,
   textProblems,
   LOCK_MARGIN_MINUTES,
+  TEXT_LIMITS,
   lockedFromOf,
 } from './post.ts';
 
@@ -192,12 +193,37 @@ describe("dates against the studio's today", () => {
 
   it('takes a schedule with or without a time of day, and refuses a time that is not HH:MM', () => {
     const networks = { instagram: false, linkedin: true };
-    expect(scheduleSchema.parse({ publish_on: today, networks })).toEqual({ publish_on: today, networks });
+    // A client written before Facebook Pages leaves it out: not chosen.
+    expect(scheduleSchema.parse({ publish_on: today, networks })).toEqual({ publish_on: today, networks: { ...networks, facebook: false } });
+    expect(scheduleSchema.parse({ publish_on: today, networks: { ...networks, facebook: true } }).networks.facebook).toBe(true);
     expect(scheduleSchema.parse({ publish_on: today, publish_time: '18:45', networks }).publish_time).toBe('18:45');
     expect(scheduleSchema.safeParse({ publish_on: today, publish_time: '25:00', networks }).error?.issues[0]).toMatchObject({
       path: ['publish_time'],
       message: 'timeInvalid',
     });
+  });
+});
+
+describe('Facebook Pages (issue 27)', () => {
+  const post = { text: 'Casa #arquitectura', linkedin_text: 'Casa en el bosque, para LinkedIn' };
+
+  it("reads LinkedIn's text, or the shared one, and never Instagram's own", () => {
+    expect(textFor(post, 'facebook')).toBe('Casa en el bosque, para LinkedIn');
+    expect(textFor({ ...post, linkedin_text: null }, 'facebook')).toBe('Casa #arquitectura');
+    expect(TEXT_LIMITS.facebookCharacters).toBe(63_206);
+  });
+
+  it("needs a text when chosen: LinkedIn's, since Facebook reads it", () => {
+    const networks = { instagram: false, linkedin: false, facebook: true };
+    expect(textProblems({ text: 'Casa', linkedin_text: '' }, networks)).toEqual({ linkedin_text: 'postTextRequired' });
+    expect(textProblems({ text: 'Casa', linkedin_text: 'Casa' }, networks)).toEqual({});
+    expect(scheduleProblems({ publish_on: '2026-11-21', networks }, '2026-11-21')).toEqual({});
+  });
+
+  it('counts in the displayed state and is retried like the others', () => {
+    const results = { instagram: null, linkedin: result('posted'), facebook: result('failed') };
+    expect(displayedStateOf({ state: 'published', results })).toBe('publishedWithErrors');
+    expect(retryableNetworks({ state: 'published', in_process: false, results })).toEqual(['facebook']);
   });
 });
 

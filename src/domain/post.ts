@@ -98,7 +98,11 @@ export const postSchema = z.object({
   /** LinkedIn's own text, or null when LinkedIn gets `text` too ("the same text for both"). */
   linkedin_text: z.string().nullable(),
   /** What each network's text states that the project does not hold (the facts rule, issue 24). */
-  unsupported_facts: z.object({ instagram: z.array(unsupportedFactSchema), linkedin: z.array(unsupportedFactSchema) }),
+  unsupported_facts: z.object({
+    instagram: z.array(unsupportedFactSchema),
+    linkedin: z.array(unsupportedFactSchema),
+    facebook: z.array(unsupportedFactSchema),
+  }),
   /** The facts someone confirmed when scheduling (as `factKey`s): scheduling does not ask about them again. */
   facts_confirmed: z.array(z.string()),
   /** The studio's day, YYYY-MM-DD; null when not scheduled. */
@@ -109,9 +113,9 @@ export const postSchema = z.object({
   publish_at: z.string().nullable(),
   /** From when it can no longer be edited or rescheduled: `publish_at` minus LOCK_MARGIN_MINUTES (ISO). */
   locked_from: z.string().nullable(),
-  networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
+  networks: z.object({ instagram: z.boolean(), linkedin: z.boolean(), facebook: z.boolean() }),
   images: z.array(postImageSchema),
-  results: z.object({ instagram: postResultSchema.nullable(), linkedin: postResultSchema.nullable() }),
+  results: z.object({ instagram: postResultSchema.nullable(), linkedin: postResultSchema.nullable(), facebook: postResultSchema.nullable() }),
   /** Where it went out in earlier rounds, before "publish again" (decision 028); newest first. */
   published_before: z.array(earlierPublicationSchema),
   /**
@@ -208,7 +212,10 @@ export type PostUpdate = z.infer<typeof postUpdateSchema>;
  * The networks the user confirmed to publish to again although the post is there from an earlier round
  * (decision 028); a network newly chosen that has the post is refused without it (409 ALREADY_PUBLISHED).
  */
-const republishSchema = z.object({ instagram: z.boolean().optional(), linkedin: z.boolean().optional() }).optional();
+const republishSchema = z.object({ instagram: z.boolean().optional(), linkedin: z.boolean().optional(), facebook: z.boolean().optional() }).optional();
+
+/** The networks chosen; Facebook may be left out by clients written before it (issue 27): not chosen. */
+const networksSchema = z.object({ instagram: z.boolean(), linkedin: z.boolean(), facebook: z.boolean().default(false) });
 
 /** The user read the facts the texts state that the project does not hold, and publishes them all the same. */
 const confirmFactsSchema = z.boolean().optional();
@@ -216,7 +223,7 @@ const confirmFactsSchema = z.boolean().optional();
 export const scheduleSchema = z.object({
   publish_on: daySchema.nullable(),
   publish_time: timeOfDaySchema.nullish(),
-  networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
+  networks: networksSchema,
   republish: republishSchema,
   confirm_facts: confirmFactsSchema,
 });
@@ -224,7 +231,7 @@ export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
 /** POST /api/posts/:id/queue: the networks; the day and time are the owner's next free weekly slot. */
 export const queuePostSchema = z.object({
-  networks: z.object({ instagram: z.boolean(), linkedin: z.boolean() }),
+  networks: networksSchema,
   republish: republishSchema,
   confirm_facts: confirmFactsSchema,
 });
@@ -263,7 +270,7 @@ const postAccountSchema = z.object({
   name: z.string().nullable(),
   picture: z.string().nullable(),
 });
-export const postAccountsSchema = z.object({ instagram: postAccountSchema, linkedin: postAccountSchema });
+export const postAccountsSchema = z.object({ instagram: postAccountSchema, linkedin: postAccountSchema, facebook: postAccountSchema });
 export type PostAccounts = z.infer<typeof postAccountsSchema>;
 
 /**

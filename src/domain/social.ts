@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SOCIAL_NETWORKS } from './social-networks.ts';
 
 /**
- * Connections to the two social networks (SPEC §3 connection data, §4 "Social connection", §9 scopes and
+ * Connections to the social networks (SPEC §3 connection data, §4 "Social connection", §9 scopes and
  * defaults). What the browser sees of a connection is the client view below: never a token.
  */
 export { NETWORK_NAMES, SOCIAL_NETWORKS, type SocialNetwork } from './social-networks.ts';
@@ -104,8 +104,10 @@ export const CALLBACK_FAILURE_RETURN_MS = 3000;
  *   organic posts); the connection itself stands.
  * - businessManagerPermission: the Facebook page is reached through Business Manager, and Meta then also
  *   requires the ads_read or ads_management permission, which the connection does not have.
+ * - taskMissing: the Facebook page does not let the user create content (no CREATE_CONTENT task among
+ *   her tasks on it, or Meta refused a post to it for that reason, docs/decisions/050).
  */
-export const PAGE_PROBLEMS = ['roleRefused', 'businessManagerPermission'] as const;
+export const PAGE_PROBLEMS = ['roleRefused', 'businessManagerPermission', 'taskMissing'] as const;
 export type PageProblem = (typeof PAGE_PROBLEMS)[number];
 export const pageProblemSchema = z.enum(PAGE_PROBLEMS);
 
@@ -136,6 +138,19 @@ export const instagramBusinessPageSchema = z.object({
   problem: pageProblemSchema.nullable().optional(),
 });
 export type InstagramBusinessPage = z.infer<typeof instagramBusinessPageSchema>;
+
+/** A Facebook Page the user shared with the app (issue 27), without its token: its tasks say whether she may post as it. */
+export const facebookPageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Her own page role, or one a Business Manager business gives her. */
+  through: z.enum(['user', 'business']),
+  /** ANALYZE, ADVERTISE, MODERATE, CREATE_CONTENT, MANAGE: what Meta lets her do on the page. */
+  tasks: z.array(z.string()),
+  /** Set when this page cannot be published to (`taskMissing`: no CREATE_CONTENT). */
+  problem: pageProblemSchema.nullable(),
+});
+export type FacebookPageView = z.infer<typeof facebookPageSchema>;
 
 /**
  * Why a connection shown as connected could not be confirmed with the provider just now (SPEC §8: it
@@ -183,7 +198,16 @@ export const instagramConnectionViewSchema = z.object({
    */
   insightsMissing: z.boolean().optional(),
 });
-export const socialConnectionViewSchema = z.discriminatedUnion('network', [linkedinConnectionViewSchema, instagramConnectionViewSchema]);
+export const facebookConnectionViewSchema = z.object({
+  network: z.literal('facebook'),
+  ...connectionViewFields,
+  pages: z.array(facebookPageSchema).nullable(),
+});
+export const socialConnectionViewSchema = z.discriminatedUnion('network', [
+  linkedinConnectionViewSchema,
+  instagramConnectionViewSchema,
+  facebookConnectionViewSchema,
+]);
 export type LinkedInConnectionView = z.infer<typeof linkedinConnectionViewSchema>;
 export type SocialConnectionView = z.infer<typeof socialConnectionViewSchema>;
 

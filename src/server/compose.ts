@@ -162,7 +162,7 @@ export function createAppSandbox(config: Config, options: { inMemory?: boolean; 
     ...(options.inMemory ? {} : { dataDir: path.join(config.dataDir, 'sandbox') }),
     redirectUris: {
       linkedin: [redirectUriOf(config.publicUrl, 'linkedin')],
-      meta: [redirectUriOf(config.publicUrl, 'instagram')],
+      meta: [redirectUriOf(config.publicUrl, 'instagram'), redirectUriOf(config.publicUrl, 'facebook')],
       instagram: [instagramLoginRedirectUri(config.publicUrl)],
     },
     // The sandbox fetches the images from this app (and its bucket), which the real Meta could not.

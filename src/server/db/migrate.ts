@@ -28,6 +28,7 @@ import { approvalEmailsMigration } from './migrations/024-approval-emails.ts';
 import { monthlyReportEmailsMigration } from './migrations/026-monthly-report-emails.ts';
 import { resultsExportIndexMigration } from './migrations/027-results-export-index.ts';
 import { resultsSumsMigration } from './migrations/028-results-sums.ts';
+import { facebookPostsMigration } from './migrations/029-facebook-posts.ts';
 import { instagramLoginMigration } from './migrations/030-instagram-login.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
@@ -60,6 +61,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '026-monthly-report-emails': monthlyReportEmailsMigration(dialect),
     '027-results-export-index': resultsExportIndexMigration(dialect),
     '028-results-sums': resultsSumsMigration(dialect),
+    '029-facebook-posts': facebookPostsMigration(dialect),
     '030-instagram-login': instagramLoginMigration(),
   };
 }

@@ -74,6 +74,7 @@ describe('migrations', () => {
       '026-monthly-report-emails',
       '027-results-export-index',
       '028-results-sums',
+      '029-facebook-posts',
       '030-instagram-login',
     ]);
   });

@@ -234,6 +234,8 @@ export interface PostsTable {
   publish_at: Instant | null;
   to_instagram: Flag;
   to_linkedin: Flag;
+  /** Migration 029 (Facebook Pages); false by default. */
+  to_facebook: Generated<Flag>;
   publishing_since: Instant | null;
   published_at: Instant | null;
   /** When and by whom the post was last put in awaiting_approval (migration 019). */

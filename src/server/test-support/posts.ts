@@ -26,7 +26,7 @@ export interface TestPostInput {
   publishOn?: string | null;
   /** With a day: its time in Madrid (the test app's zone), 09:00 (PUBLISH_HOUR) unless given. */
   publishTime?: string;
-  networks?: { instagram?: boolean; linkedin?: boolean };
+  networks?: { instagram?: boolean; linkedin?: boolean; facebook?: boolean };
   /** A publish job holds it. */
   publishingSince?: Date | null;
   publishedAt?: Date | null;
@@ -55,6 +55,7 @@ export async function createTestPost(db: Kysely<Database>, input: TestPostInput)
       publish_at: publishOn === null ? null : storedInstant(instantOf(publishOn, publishTime!, 'Europe/Madrid')),
       to_instagram: storedFlag(input.networks?.instagram ?? false),
       to_linkedin: storedFlag(input.networks?.linkedin ?? false),
+      to_facebook: storedFlag(input.networks?.facebook ?? false),
       publishing_since: input.publishingSince ? storedInstant(input.publishingSince) : null,
       published_at: input.publishedAt ? storedInstant(input.publishedAt) : null,
       created_at: storedInstant(createdAt),

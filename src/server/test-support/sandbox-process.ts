@@ -54,7 +54,7 @@ if (!appUrl) throw new Error('SANDBOX_APP_URL is not set');
 
 const sandbox = createSandbox({
   publicUrl: 'http://127.0.0.1',
-  redirectUris: { linkedin: [`${appUrl}/auth/linkedin/callback`], meta: [`${appUrl}/auth/instagram/callback`] },
+  redirectUris: { linkedin: [`${appUrl}/auth/linkedin/callback`], meta: [`${appUrl}/auth/instagram/callback`, `${appUrl}/auth/facebook/callback`] },
   imageOrigins: [appUrl],
   unreachableReason: nonPublicUrlReason,
 });

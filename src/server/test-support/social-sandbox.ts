@@ -36,7 +36,7 @@ export async function startTestSandbox(appUrl: string = TEST_APP_URL): Promise<T
     publicUrl: 'http://127.0.0.1',
     redirectUris: {
       linkedin: [`${appUrl}/auth/linkedin/callback`],
-      meta: [`${appUrl}/auth/instagram/callback`],
+      meta: [`${appUrl}/auth/instagram/callback`, `${appUrl}/auth/facebook/callback`],
       instagram: [`${appUrl}/auth/instagram-login/callback`],
     },
     imageOrigins: [appUrl],

@@ -5,7 +5,15 @@ import type { Project } from '../../domain/project.ts';
 /** Posts as GET /api/posts answers them, for the posts screen's tests. */
 export const TODAY = '2026-06-10';
 
-export function makePost(overrides: Partial<Post> = {}): Post {
+/** A post's fields to change; its per-network objects may leave Facebook out (none, not chosen). */
+export type PostOverrides = Omit<Partial<Post>, 'results' | 'unsupported_facts' | 'networks'> & {
+  results?: Omit<Post['results'], 'facebook'> & Partial<Pick<Post['results'], 'facebook'>>;
+  unsupported_facts?: Omit<Post['unsupported_facts'], 'facebook'> & Partial<Pick<Post['unsupported_facts'], 'facebook'>>;
+  networks?: Omit<Post['networks'], 'facebook'> & Partial<Pick<Post['networks'], 'facebook'>>;
+};
+
+export function makePost(overrides: PostOverrides = {}): Post {
+  const { results, unsupported_facts: facts, networks, ...rest } = overrides;
   return {
     id: 1,
     project_id: 7,
@@ -15,19 +23,19 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     state: 'preview',
     text: 'Una casa de piedra entre robles. #arquitectura #montseny',
     linkedin_text: null,
-    unsupported_facts: { instagram: [], linkedin: [] },
+    unsupported_facts: { instagram: [], linkedin: [], facebook: [] },
     facts_confirmed: [],
     publish_on: null,
     publish_time: null,
     publish_at: null,
     locked_from: null,
-    networks: { instagram: false, linkedin: false },
+    networks: { instagram: false, linkedin: false, facebook: false },
     images: [
       { id: 11, position: 0, status: 'pending', url: '/media/a.jpg', width: 1080, height: 1350, linkedin_url: '/media/a-li.jpg', alt_text: '' },
       { id: 12, position: 1, status: 'not_selected', url: '/media/b.jpg', width: 1080, height: 1080, linkedin_url: '/media/b-li.jpg', alt_text: '' },
       { id: 13, position: 2, status: 'pending', url: '/media/c.jpg', width: 1080, height: 1080, linkedin_url: '/media/c-li.jpg', alt_text: '' },
     ],
-    results: { instagram: null, linkedin: null },
+    results: { instagram: null, linkedin: null, facebook: null },
     published_before: [],
     unreachable: [],
     in_process: false,
@@ -37,7 +45,10 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     can_approve: false,
     created_at: '2026-06-01T10:00:00Z',
     updated_at: '2026-06-01T10:00:00Z',
-    ...overrides,
+    ...rest,
+    ...(results ? { results: { facebook: null, ...results } } : {}),
+    ...(facts ? { unsupported_facts: { facebook: [], ...facts } } : {}),
+    ...(networks ? { networks: { facebook: false, ...networks } } : {}),
   };
 }
 
@@ -76,6 +87,7 @@ export function makePage(items: Post[], overrides: Partial<PostPage> = {}): Post
 export const CONNECTED_ACCOUNTS: PostAccounts = {
   instagram: { connected: true, name: 'estudio.ferrer', picture: null },
   linkedin: { connected: true, name: 'Estudio Ferrer', picture: null },
+  facebook: { connected: false, name: null, picture: null },
 };
 
 /** The user GET /api/session answers: Lucía (u1) in the given role, or, as an administrator, someone who owns none of the posts (admin-1). */

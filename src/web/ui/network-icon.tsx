@@ -15,6 +15,14 @@ export function NetworkIcon({ network, size = 14 }: { network: PostNetwork; size
       </svg>
     );
   }
+  if (network === 'facebook') {
+    return (
+      <svg width={size} height={size} viewBox="0 0 16 16" aria-hidden="true" focusable="false" data-network="facebook">
+        <rect width="16" height="16" rx="3" fill="#0866ff" />
+        <path d="M10.9 16V10.1h1.9l.3-2.3h-2.2V6.4c0-.7.2-1.1 1.1-1.1h1.2V3.2c-.2 0-.9-.1-1.7-.1-1.7 0-2.9 1-2.9 3v1.7H6.7v2.3h1.9V16z" fill="#fff" />
+      </svg>
+    );
+  }
   return (
     <svg width={size} height={size} viewBox="0 0 16 16" aria-hidden="true" focusable="false" data-network="instagram">
       <rect width="16" height="16" rx="4" fill="#c13584" />

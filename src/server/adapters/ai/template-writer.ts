@@ -61,6 +61,16 @@ interface Style {
   photoCredit: (credit: string, phrases: TemplatePhrases) => string;
 }
 
+const LINKEDIN_STYLE: Style = {
+  excerpt: { opening: 600, details: WRITING_GUIDES.linkedinCharacters - 200, closing: 600 },
+  limit: TEXT_LIMITS.linkedinCharacters,
+  hashtags: WRITING_GUIDES.linkedinHashtags,
+  linkEveryPost: true,
+  teamWithStory: true,
+  photoCredit: (credit, phrases) => `${phrases.labels.photography}: ${credit}`,
+};
+
+/** Facebook is written as LinkedIn (its posts read LinkedIn's text until they have their own, decision 053). */
 const STYLES: Record<PostNetwork, Style> = {
   instagram: {
     excerpt: { opening: 200, details: 900, closing: 400 },
@@ -70,14 +80,8 @@ const STYLES: Record<PostNetwork, Style> = {
     teamWithStory: false,
     photoCredit: (credit) => `📸 ${credit}`,
   },
-  linkedin: {
-    excerpt: { opening: 600, details: WRITING_GUIDES.linkedinCharacters - 200, closing: 600 },
-    limit: TEXT_LIMITS.linkedinCharacters,
-    hashtags: WRITING_GUIDES.linkedinHashtags,
-    linkEveryPost: true,
-    teamWithStory: true,
-    photoCredit: (credit, phrases) => `${phrases.labels.photography}: ${credit}`,
-  },
+  linkedin: LINKEDIN_STYLE,
+  facebook: LINKEDIN_STYLE,
 };
 
 /** Shorter than this, an excerpt says nothing: it is left out instead. */

@@ -112,6 +112,7 @@ export async function applyGeneratedPosts(
           linkedin_text: post.linkedinText,
           to_instagram: no,
           to_linkedin: no,
+          to_facebook: no,
           created_at: now,
           updated_at: now,
         })

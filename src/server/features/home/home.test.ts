@@ -239,10 +239,10 @@ describe('home: the dashboard per role', () => {
     const { nextScheduled } = await home(cookies.admin);
     expect(nextScheduled).toMatchObject({ count: 4, atLeast: false });
     expect(nextScheduled!.items.map((item) => [item.post_id, item.publish_on, item.publish_time, item.networks])).toEqual([
-      [ids.brunoJune11, '2025-06-11', '09:00', { instagram: true, linkedin: false }],
-      [ids.claraJune12b, '2025-06-12', '10:30', { instagram: true, linkedin: false }],
-      [ids.claraJune12a, '2025-06-12', '18:00', { instagram: true, linkedin: true }],
-      [ids.claraJune14, '2025-06-14', '09:00', { instagram: false, linkedin: true }],
+      [ids.brunoJune11, '2025-06-11', '09:00', { instagram: true, linkedin: false, facebook: false }],
+      [ids.claraJune12b, '2025-06-12', '10:30', { instagram: true, linkedin: false, facebook: false }],
+      [ids.claraJune12a, '2025-06-12', '18:00', { instagram: true, linkedin: true, facebook: false }],
+      [ids.claraJune14, '2025-06-14', '09:00', { instagram: false, linkedin: true, facebook: false }],
     ]);
   });
 

@@ -49,6 +49,7 @@ export async function findPostItems(db: Kysely<Database>, ids: number[]) {
       'posts.publish_time',
       'posts.to_instagram',
       'posts.to_linkedin',
+      'posts.to_facebook',
       'projects.title as project_title',
       'owner.first_name as owner_first_name',
       'owner.last_name as owner_last_name',
@@ -56,7 +57,12 @@ export async function findPostItems(db: Kysely<Database>, ids: number[]) {
     ])
     .where('posts.id', 'in', ids)
     .execute();
-  const byId = new Map(rows.map((row) => [row.post_id, { ...row, to_instagram: readFlag(row.to_instagram), to_linkedin: readFlag(row.to_linkedin) }]));
+  const byId = new Map(
+    rows.map((row) => [
+      row.post_id,
+      { ...row, to_instagram: readFlag(row.to_instagram), to_linkedin: readFlag(row.to_linkedin), to_facebook: readFlag(row.to_facebook) },
+    ]),
+  );
   // A post deleted between the two reads is simply left out.
   return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
 }

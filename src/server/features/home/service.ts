@@ -15,7 +15,7 @@ import type { SocialNetwork } from '../../../domain/social.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { readInstant } from '../../db/values.ts';
+import { chosenNetworksOf, readInstant } from '../../db/values.ts';
 import type { StudioCalendar } from '../../lib/studio-calendar.ts';
 import { countPostsOf } from '../posts/service.ts';
 import { countProjectsOf } from '../projects/service.ts';
@@ -121,7 +121,7 @@ async function nextScheduled(deps: HomeDependencies, viewer: Viewer, counts: Rec
     ...postReference(post, pages[index]!),
     publish_on: post.publish_on ?? '',
     publish_time: post.publish_time,
-    networks: { instagram: post.to_instagram, linkedin: post.to_linkedin },
+    networks: chosenNetworksOf(post),
   }));
   return { count: counts.scheduled, atLeast: false, items };
 }

@@ -20,7 +20,7 @@ export function item(
   return { check, status, finding, params, message, action };
 }
 
-const VERSION_VARIABLES: Record<SocialNetwork, string> = { linkedin: 'LINKEDIN_API_VERSION', instagram: 'META_GRAPH_VERSION' };
+const VERSION_VARIABLES: Record<SocialNetwork, string> = { linkedin: 'LINKEDIN_API_VERSION', instagram: 'META_GRAPH_VERSION', facebook: 'META_GRAPH_VERSION' };
 
 /** Whether the configured version is served, until when, and what to set instead when it is not. */
 export function apiVersionItem(network: SocialNetwork, version: string, now: Date): NetworkCheckItem {
@@ -64,6 +64,9 @@ export function apiVersionItem(network: SocialNetwork, version: string, now: Dat
 /** The scopes the consent asks for (domain/social.ts), and why company pages are or are not offered. */
 export function scopesItem(network: SocialNetwork, scopes: readonly string[], options: { organizationPages?: boolean; adsRead?: boolean }): NetworkCheckItem {
   const params = { scopes: scopes.join(' ') };
+  if (network === 'facebook') {
+    return item('scopes', 'ok', 'scopesFacebook', params, `The login asks for ${scopes.join(', ')}: the pages, and posting as them`);
+  }
   if (network === 'instagram') {
     return item(
       'scopes',
@@ -101,7 +104,9 @@ export function scopesRefusedItem(network: SocialNetwork, scopes: readonly strin
     `${NETWORK_NAMES[network]} refuses the scopes asked for (${scopes.join(', ')}): ${detail}`,
     network === 'linkedin'
       ? 'add the Community Management API product to the LinkedIn app, or set LINKEDIN_ORGANIZATION_PAGES=false to ask for the member scopes only'
-      : 'give the Meta app these permissions (App Review), or set META_ADS_READ=false',
+      : network === 'facebook'
+        ? 'give the Meta app these permissions (App Review)'
+        : 'give the Meta app these permissions (App Review), or set META_ADS_READ=false',
   );
 }
 

@@ -1,5 +1,5 @@
 import { type NetworkCheck, type NetworkCheckItem, type NetworksCheckReport, worstStatus } from '../../../domain/networks-check.ts';
-import { type SocialNetwork, SOCIAL_NETWORKS, instagramScopes, linkedinScopes } from '../../../domain/social.ts';
+import { FACEBOOK_PAGE_SCOPES, type SocialNetwork, SOCIAL_NETWORKS, instagramScopes, linkedinScopes } from '../../../domain/social.ts';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
 import type { InstagramLoginClient } from '../../adapters/instagram-login/instagram-login-client.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
@@ -40,11 +40,17 @@ export async function checkNetworks(deps: NetworksCheckDependencies): Promise<Ne
 }
 
 async function checkNetwork(deps: NetworksCheckDependencies, network: SocialNetwork, now: Date): Promise<NetworkCheck> {
+  // Facebook Pages is connected through the same Meta app (Facebook Login) as Instagram.
   const adapter = network === 'linkedin' ? deps.linkedin : deps.instagram;
   // Instagram Login's line, on Instagram's network whichever way it is reached.
   const loginLine = network === 'instagram' ? [await instagramLoginItem({ ...deps, timeoutMs: deps.timeoutMs ?? CONSENT_TIMEOUT_MS })] : [];
   if (!adapter) return { network, mode: 'unavailable', status: 'failure', items: [notAvailableItem(network), ...loginLine] };
-  const items = network === 'linkedin' ? await linkedinItems(deps, deps.linkedin!, now) : await instagramItems(deps, deps.instagram!, now);
+  const items =
+    network === 'linkedin'
+      ? await linkedinItems(deps, deps.linkedin!, now)
+      : network === 'facebook'
+        ? await facebookItems(deps, deps.instagram!, now)
+        : await instagramItems(deps, deps.instagram!, now);
   items.push(...loginLine);
   return { network, mode: adapter.sandbox ? 'sandbox' : 'real', status: worstStatus(items.map((entry) => entry.status)), items };
 }
@@ -88,6 +94,31 @@ async function instagramItems(
     consent.redirect,
     consent.scopesRefused ?? scopesItem('instagram', scopes, { adsRead: adapter.adsRead }),
     imageUrlsItem(unreachable, adapter.sandbox),
+  ];
+}
+
+/**
+ * Facebook Pages (issue 27): the Meta app's credentials and Graph version are Instagram's; its own are the
+ * redirect URL (/auth/facebook/callback, registered in the same app's Facebook Login settings) and the
+ * permissions the login asks for. The images are Instagram's check: the same Meta fetches them.
+ */
+async function facebookItems(
+  deps: NetworksCheckDependencies,
+  adapter: NonNullable<NetworksCheckDependencies['instagram']>,
+  now: Date,
+): Promise<NetworkCheckItem[]> {
+  const redirectUri = redirectUriOf(deps.publicUrl, 'facebook');
+  const scopes = [...FACEBOOK_PAGE_SCOPES];
+  const consentUrl = adapter.client.loginDialogUrl({ state: 'networks-check', redirectUri, scopes });
+  const [credentials, consent] = await Promise.all([
+    metaCredentialsItem(adapter.client),
+    consentItems('facebook', { consentUrl, redirectUri, scopes, timeoutMs: deps.timeoutMs ?? CONSENT_TIMEOUT_MS }),
+  ]);
+  return [
+    sandboxed(credentials, adapter.sandbox),
+    apiVersionItem('facebook', adapter.client.graphVersion, now),
+    consent.redirect,
+    consent.scopesRefused ?? scopesItem('facebook', scopes, {}),
   ];
 }
 

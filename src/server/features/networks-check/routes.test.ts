@@ -78,7 +78,7 @@ function asReal(
   };
 }
 
-const itemOf = (report: NetworksCheckReport, network: 'linkedin' | 'instagram', check: NetworkCheckItem['check']) =>
+const itemOf = (report: NetworksCheckReport, network: 'linkedin' | 'instagram' | 'facebook', check: NetworkCheckItem['check']) =>
   report.networks.find((entry) => entry.network === network)!.items.find((entry) => entry.check === check)!;
 
 describe('checkNetworks', () => {
@@ -89,6 +89,7 @@ describe('checkNetworks', () => {
     expect(report.networks.map((entry) => [entry.network, entry.mode, entry.status])).toEqual([
       ['linkedin', 'sandbox', 'ok'],
       ['instagram', 'sandbox', 'ok'],
+      ['facebook', 'sandbox', 'ok'],
     ]);
     expect(report.networks[0]!.items.map((entry) => [entry.check, entry.finding])).toEqual([
       ['credentials', 'sandbox'],
@@ -105,6 +106,15 @@ describe('checkNetworks', () => {
       // Instagram Login is not offered here (no instagramLogin adapter): said, and fine.
       ['instagramLogin', 'instagramLoginOff'],
     ]);
+    // Facebook Pages: the same Meta app, its own redirect URL and permissions.
+    expect(report.networks[2]!.items.map((entry) => [entry.check, entry.finding])).toEqual([
+      ['credentials', 'sandbox'],
+      ['apiVersion', 'versionLiveNoEnd'],
+      ['redirectUri', 'redirectAccepted'],
+      ['scopes', 'scopesFacebook'],
+    ]);
+    expect(itemOf(report, 'facebook', 'redirectUri').params.redirectUri).toBe(`${TEST_APP_URL}/auth/facebook/callback`);
+    expect(itemOf(report, 'facebook', 'scopes').params.scopes).toBe('pages_show_list pages_manage_posts pages_read_engagement business_management');
     expect(itemOf(report, 'linkedin', 'apiVersion')).toMatchObject({
       params: { variable: 'LINKEDIN_API_VERSION', version: '202610', endsOn: '2027-10-15' },
       action: null,
@@ -119,7 +129,7 @@ describe('checkNetworks', () => {
 
   it('says when the real networks accept the credentials (LinkedIn introspection, Meta debug_token with the app token)', async () => {
     const report = await checkNetworks(sandboxed(asReal()));
-    expect(report.networks.map((entry) => entry.mode)).toEqual(['real', 'real']);
+    expect(report.networks.map((entry) => entry.mode)).toEqual(['real', 'real', 'real']);
     expect(itemOf(report, 'linkedin', 'credentials')).toMatchObject({ status: 'ok', finding: 'credentialsAccepted' });
     expect(itemOf(report, 'instagram', 'credentials')).toMatchObject({ status: 'ok', finding: 'credentialsAccepted' });
     expect(itemOf(report, 'linkedin', 'scopes')).toMatchObject({
@@ -174,6 +184,13 @@ describe('checkNetworks', () => {
       params: { redirectUri: 'https://alzado.studio.example/auth/instagram/callback' },
     });
     expect(meta.action).toMatch(/Valid OAuth Redirect URIs/);
+    const facebook = itemOf(report, 'facebook', 'redirectUri');
+    expect(facebook).toMatchObject({
+      status: 'failure',
+      finding: 'redirectRefused',
+      params: { redirectUri: 'https://alzado.studio.example/auth/facebook/callback' },
+    });
+    expect(facebook.action).toMatch(/Valid OAuth Redirect URIs/);
   });
 
   it('shows organization scopes refused to a LinkedIn app without the Community Management API', async () => {
@@ -251,7 +268,7 @@ describe('GET /api/networks-check', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const report = response.json() as NetworksCheckReport;
     expect(report.status).toBe('ok');
-    expect(report.networks.map((entry) => entry.mode)).toEqual(['sandbox', 'sandbox']);
+    expect(report.networks.map((entry) => entry.mode)).toEqual(['sandbox', 'sandbox', 'sandbox']);
     const openapi = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(openapi.paths['/api/networks-check'].get.responses)).toEqual(['200', '401', '403']);
   });

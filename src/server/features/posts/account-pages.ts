@@ -20,6 +20,8 @@ export function accountPageOf(network: PostNetwork, target: PublishedTarget, san
     // The result names the business account by its username, which is its address on Instagram.
     return target.target_name ? `https://www.instagram.com/${encodeURIComponent(target.target_name)}/` : null;
   }
+  // A Facebook Page's address by its id.
+  if (network === 'facebook') return `https://www.facebook.com/${encodeURIComponent(target.target_id)}`;
   const organization = LINKEDIN_ORGANIZATION.exec(target.target_id);
   if (organization) return `https://www.linkedin.com/company/${organization[1]}/posts/`;
   // A member's profile address is a vanity name Alzado is never given; LinkedIn opens the signed-in

@@ -11,7 +11,7 @@ import {
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Database } from '../../db/schema.ts';
-import { readInstant } from '../../db/values.ts';
+import { chosenNetworksOf, readInstant } from '../../db/values.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueApprovalDecisionEmail } from '../approval-emails/service.ts';
 import { recordPostEvent } from '../history/service.ts';
@@ -84,7 +84,7 @@ function approvedMoment(
 
 /** The chosen networks' accounts of the owner are still connected, else 409 APPROVAL_ACCOUNT_MISSING naming the first that is not. */
 async function assertAccountsConnected(deps: PostsDependencies, row: PostRow, details: Record<string, string>): Promise<void> {
-  const missing = await unconnectedNetworks(deps, row.owner_id, { instagram: row.to_instagram, linkedin: row.to_linkedin });
+  const missing = await unconnectedNetworks(deps, row.owner_id, chosenNetworksOf(row));
   const network = POST_NETWORKS.find((candidate: PostNetwork) => missing[candidate] !== undefined);
   if (network) {
     throw new AppError(

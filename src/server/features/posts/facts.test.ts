@@ -61,7 +61,7 @@ describe('posts: facts not in the project', () => {
       ownerId,
       text: 'Presentamos Casa del Patio, de Ana Pérez: 180 m2 en Sant Cugat del Vallès (2023). Más en https://estudio.es/casa-patio',
     });
-    expect((await post(grounded.id)).unsupported_facts).toEqual({ instagram: [], linkedin: [] });
+    expect((await post(grounded.id)).unsupported_facts).toEqual({ instagram: [], linkedin: [], facebook: [] });
 
     const invented = await createTestPost(t.database.db, { projectId, ownerId, text: 'Casa del Patio: 240 m² y el Premio FAD 2024.' });
     await call('PATCH', `/api/posts/${invented.id}`, { linkedin_text: 'Casa del Patio, de Ana Pérez y Pedro Gómez: 180 m² en www.otro-estudio.com' });

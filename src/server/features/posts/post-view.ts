@@ -14,7 +14,7 @@ import {
 import { projectFactTexts } from '../../../domain/facts.ts';
 import { CATEGORIES, type Category } from '../../../domain/project.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
-import { readInstant } from '../../db/values.ts';
+import { chosenNetworksOf, readInstant } from '../../db/values.ts';
 import { accountPageOf } from './account-pages.ts';
 import type { EarlierPublicationRow, PostImageRow, PostResultRow, PostRow } from './repo.ts';
 
@@ -147,14 +147,14 @@ export function toPost(
     publish_time: row.publish_time,
     publish_at: publishAt,
     locked_from: lockedFromOf(publishAt),
-    networks: { instagram: row.to_instagram, linkedin: row.to_linkedin },
+    networks: chosenNetworksOf(row),
     images: images.map((image) => toPostImage(image, storage)),
-    results: { instagram: resultOf('instagram'), linkedin: resultOf('linkedin') },
+    results: { instagram: resultOf('instagram'), linkedin: resultOf('linkedin'), facebook: resultOf('facebook') },
     published_before: surroundings.earlier.flatMap(toEarlierPublication),
     // Only a post waiting for its time is warned: one published or in preview has nothing to fail.
     unreachable:
       (state === 'scheduled' || state === 'awaiting_approval') && !inProcess
-        ? POST_NETWORKS.filter((network) => (network === 'instagram' ? row.to_instagram : row.to_linkedin) && !surroundings.usable.has(network))
+        ? POST_NETWORKS.filter((network) => chosenNetworksOf(row)[network] && !surroundings.usable.has(network))
         : [],
     in_process: inProcess,
     editable: isEditable({ state, publish_at: publishAt, in_process: inProcess }, now),

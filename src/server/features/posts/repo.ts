@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import { POST_STATES, type PostNetwork, type PostState, type ResultErrorCode } from '../../../domain/post.ts';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import { type NetworkChoice, POST_STATES, type PostNetwork, type PostState, type ResultErrorCode } from '../../../domain/post.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database, Flag, Instant, PostsTable } from '../../db/schema.ts';
 import { flagWriter, readFlag } from '../../db/values.ts';
@@ -92,10 +92,10 @@ function postsWithPeople(db: Kysely<Database>) {
 }
 
 /** A post as services see it: its network flags are booleans whatever the dialect stores. */
-function readPostRow<R extends { to_instagram: Flag; to_linkedin: Flag }>(
+function readPostRow<R extends { to_instagram: Flag; to_linkedin: Flag; to_facebook: Flag }>(
   row: R,
-): Omit<R, 'to_instagram' | 'to_linkedin'> & { to_instagram: boolean; to_linkedin: boolean } {
-  return { ...row, to_instagram: readFlag(row.to_instagram), to_linkedin: readFlag(row.to_linkedin) };
+): Omit<R, 'to_instagram' | 'to_linkedin' | 'to_facebook'> & { to_instagram: boolean; to_linkedin: boolean; to_facebook: boolean } {
+  return { ...row, to_instagram: readFlag(row.to_instagram), to_linkedin: readFlag(row.to_linkedin), to_facebook: readFlag(row.to_facebook) };
 }
 
 /** Posts with their project (title, creator, assignee) and owner. */
@@ -217,7 +217,7 @@ export async function findResultStatus(db: Kysely<Database>, postId: number, net
   return row?.status;
 }
 
-type PostChanges = Partial<Omit<PostsTable, 'id' | 'project_id' | 'created_at'>>;
+type PostChanges = Omit<Updateable<PostsTable>, 'id' | 'project_id' | 'created_at'>;
 
 /**
  * Changes a post only while it is neither being published nor published and it is not locked by its
@@ -314,7 +314,7 @@ export async function savePostSchedule(
   input: {
     id: number;
     lockBoundary: Date;
-    networks: { instagram: boolean; linkedin: boolean };
+    networks: NetworkChoice;
     momentOf: (trx: Transaction<Database>) => Promise<PublishMoment | null>;
     /** The confirmed facts' keys, as JSON, when this schedule confirms new ones. */
     factsConfirmed?: string | undefined;
@@ -338,6 +338,7 @@ export async function savePostSchedule(
             publish_at: null,
             to_instagram: flag(false),
             to_linkedin: flag(false),
+            to_facebook: flag(false),
             ...noApproval,
           }
         : {
@@ -349,6 +350,7 @@ export async function savePostSchedule(
             publish_at: moment.at.toISOString(),
             to_instagram: flag(input.networks.instagram),
             to_linkedin: flag(input.networks.linkedin),
+            to_facebook: flag(input.networks.facebook),
             ...(input.factsConfirmed === undefined ? {} : { facts_confirmed: input.factsConfirmed }),
           };
     const state = changes.state;
@@ -486,7 +488,7 @@ export async function resetPublishedPost(
   /** Runs in the same transaction once the post is reset (its history). */
   onSaved: AfterWrite = async () => undefined,
 ): Promise<boolean> {
-  const unset = { to_instagram: flagWriter(dialect)(false), to_linkedin: flagWriter(dialect)(false) };
+  const unset = { to_instagram: flagWriter(dialect)(false), to_linkedin: flagWriter(dialect)(false), to_facebook: flagWriter(dialect)(false) };
   const now = at.toISOString();
   return db.transaction().execute(async (trx) => {
     const result = await trx
@@ -688,6 +690,7 @@ export async function decideAwaitingPosts(
                 publish_at: null,
                 to_instagram: flag(false),
                 to_linkedin: flag(false),
+                to_facebook: flag(false),
                 ...noApproval,
                 changes_comment: input.comment,
                 changes_comment_by: input.byUserId,

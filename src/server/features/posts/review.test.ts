@@ -186,7 +186,7 @@ describe('posts: resolving a "needs review" result', () => {
   it('answers 400 for an unknown network or a body without the answer, and changes nothing', async () => {
     const id = await publishedPost();
     for (const [network, payload] of [
-      ['facebook', { published: true }],
+      ['tiktok', { published: true }],
       ['linkedin', {}],
       ['linkedin', { published: 'yes' }],
     ] as const) {

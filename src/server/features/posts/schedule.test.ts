@@ -22,7 +22,13 @@ describe('posts: schedule and accounts', () => {
   let brunoId: string;
   let project: number;
 
-  const schedule = (cookie: string, id: number, publishOn: string | null, networks: { instagram?: boolean; linkedin?: boolean }, publishTime?: string) =>
+  const schedule = (
+    cookie: string,
+    id: number,
+    publishOn: string | null,
+    networks: { instagram?: boolean; linkedin?: boolean; facebook?: boolean },
+    publishTime?: string,
+  ) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/posts/${id}/schedule`,
@@ -30,7 +36,7 @@ describe('posts: schedule and accounts', () => {
       payload: {
         publish_on: publishOn,
         ...(publishTime === undefined ? {} : { publish_time: publishTime }),
-        networks: { instagram: networks.instagram ?? false, linkedin: networks.linkedin ?? false },
+        networks: { instagram: networks.instagram ?? false, linkedin: networks.linkedin ?? false, facebook: networks.facebook ?? false },
       },
     });
   const accounts = async (cookie: string, id: number) => (await t.app.inject({ method: 'GET', url: `/api/posts/${id}/accounts`, headers: { cookie } })).json();
@@ -262,7 +268,7 @@ describe('posts: schedule and accounts', () => {
     const { id } = await claraPost();
     const brunoPost = await createTestPost(t.database.db, { projectId: project, ownerId: brunoId });
     const none = { connected: false, name: null, picture: null };
-    expect(await accounts(admin, brunoPost.id)).toEqual({ instagram: none, linkedin: none });
+    expect(await accounts(admin, brunoPost.id)).toEqual({ instagram: none, linkedin: none, facebook: none });
 
     // Before the pages are fetched: the member, by the name the connection knows.
     expect((await accounts(admin, id)).linkedin).toEqual({ connected: true, name: 'Marta Soler Ibáñez', picture: null });
@@ -284,5 +290,8 @@ describe('posts: schedule and accounts', () => {
     expect((await accounts(clara, id)).instagram).toEqual(none);
     // Disconnected: Instagram can no longer be chosen.
     expect((await schedule(clara, id, '2025-06-12', { instagram: true })).json().error.details).toEqual({ instagram: 'noInstagramConnection' });
+    // Facebook Pages never connected: the server refuses it as any network not connected.
+    expect((await schedule(clara, id, '2025-06-12', { linkedin: true, facebook: true })).json().error.details).toEqual({ facebook: 'noFacebookConnection' });
+    expect((await accounts(clara, id)).facebook).toEqual(none);
   });
 });

@@ -32,7 +32,7 @@ import type { PostEventKind } from '../../../domain/history.ts';
 import { nextFreeSlot } from '../../../domain/queue.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import { type StudioClock, timeOfHour, wallClockOf } from '../../../domain/studio-time.ts';
-import { readInstant } from '../../db/values.ts';
+import { chosenNetworksOf, readInstant } from '../../db/values.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -138,7 +138,12 @@ export async function toPosts(deps: PostsDependencies, rows: PostRow[], viewer: 
   const imagesOf = byPost(images);
   const resultsOf = byPost(results);
   const earlierOf = byPost(earlier);
-  const sandboxed = { instagram: deps.social.connectors.instagram?.sandbox ?? false, linkedin: deps.social.connectors.linkedin?.sandbox ?? false };
+  const connectors = deps.social.connectors;
+  const sandboxed = {
+    instagram: connectors.instagram?.sandbox ?? false,
+    linkedin: connectors.linkedin?.sandbox ?? false,
+    facebook: connectors.facebook?.sandbox ?? false,
+  };
   const none = new Set<PostNetwork>();
   // A project is read once for the facts rule, however many of its posts the page holds.
   const checkers = new Map<number, (text: string) => UnsupportedFact[]>();
@@ -146,7 +151,8 @@ export async function toPosts(deps: PostsDependencies, rows: PostRow[], viewer: 
     let check = checkers.get(row.project_id);
     if (!check) checkers.set(row.project_id, (check = factCheckerOf(projectTextsOf(row))));
     const instagram = check(row.text);
-    return { instagram, linkedin: row.linkedin_text === null ? instagram : check(row.linkedin_text) };
+    const linkedin = row.linkedin_text === null ? instagram : check(row.linkedin_text);
+    return { instagram, linkedin, facebook: linkedin };
   };
   return rows.map((row) => {
     const surroundings = {
@@ -249,7 +255,7 @@ export async function updatePost(
   const texts = { text: changes.text ?? row.text, linkedin_text: changes.linkedin_text === undefined ? row.linkedin_text : changes.linkedin_text };
   const textsChanged = changes.text !== undefined || changes.linkedin_text !== undefined;
   const problems = {
-    ...(textsChanged ? textProblems(texts, { instagram: row.to_instagram, linkedin: row.to_linkedin }) : {}),
+    ...(textsChanged ? textProblems(texts, chosenNetworksOf(row)) : {}),
     // PostgreSQL cannot store a NUL character in text.
     ...(changes.text?.includes('\u0000') ? { text: 'invalid' } : {}),
     ...(changes.linkedin_text?.includes('\u0000') ? { linkedin_text: 'invalid' } : {}),
@@ -258,7 +264,7 @@ export async function updatePost(
   };
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', 'The post is not valid', problems);
   // A scheduled post (or one awaiting approval) goes out with what the edit writes: its new facts are confirmed as scheduling's are.
-  const networks = { instagram: row.to_instagram, linkedin: row.to_linkedin };
+  const networks = chosenNetworksOf(row);
   const factsConfirmed =
     (row.state === 'scheduled' || row.state === 'awaiting_approval') && textsChanged
       ? confirmedFactsAfter(row, texts, networks, changes.confirm_facts)
@@ -363,13 +369,14 @@ export async function unconnectedNetworks(
   networks: ScheduleInput['networks'],
 ): Promise<Record<string, string>> {
   const missing: Record<string, string> = {};
-  const check = async (network: 'instagram' | 'linkedin', key: string) => {
+  const check = async (network: PostNetwork, key: string) => {
     const connected = ownerId !== null && (await getConnectionStatus(deps.social, { userId: ownerId, network })).isConnected;
     if (!connected) missing[network] = key;
   };
   await Promise.all([
     networks.instagram ? check('instagram', 'noInstagramConnection') : undefined,
     networks.linkedin ? check('linkedin', 'noLinkedInConnection') : undefined,
+    networks.facebook ? check('facebook', 'noFacebookConnection') : undefined,
   ]);
   return missing;
 }
@@ -385,7 +392,7 @@ async function assertRepublishConfirmed(
   networks: ScheduleInput['networks'],
   republish: ScheduleInput['republish'],
 ): Promise<void> {
-  const chosenNow = { instagram: row.to_instagram, linkedin: row.to_linkedin };
+  const chosenNow = chosenNetworksOf(row);
   const candidates = POST_NETWORKS.filter((network) => networks[network] && !chosenNow[network] && republish?.[network] !== true);
   if (candidates.length === 0) return;
   const earlier = new Set((await listEarlierPublicationRows(deps.db, [row.id])).map((publication) => publication.network));
@@ -408,7 +415,8 @@ async function assertRepublishConfirmed(
 function confirmedFactsAfter(row: PostRow, texts: PostTexts, networks: ScheduleInput['networks'], confirm: boolean | undefined): string | undefined {
   const check = factCheckerOf(projectTextsOf(row));
   const instagram = check(texts.text);
-  const unsupported = { instagram, linkedin: texts.linkedin_text === null ? instagram : check(texts.linkedin_text) };
+  const linkedin = texts.linkedin_text === null ? instagram : check(texts.linkedin_text);
+  const unsupported = { instagram, linkedin, facebook: linkedin };
   const confirmed = confirmedFactsOf(row.facts_confirmed);
   const asked = factsToConfirm({ unsupported_facts: unsupported, facts_confirmed: confirmed }, networks);
   if (asked.length === 0) return undefined;
@@ -574,7 +582,11 @@ export async function retryPost(deps: PostsDependencies, actor: SessionUser, id:
     if (post!.in_process) throw locked(id);
     throw new AppError('NOTHING_TO_RETRY', `Post ${id} has no failed network to retry`, { result: 'nothingToRetry' });
   }
-  await assertConnected(deps, row.owner_id, { instagram: networks.includes('instagram'), linkedin: networks.includes('linkedin') });
+  await assertConnected(deps, row.owner_id, {
+    instagram: networks.includes('instagram'),
+    linkedin: networks.includes('linkedin'),
+    facebook: networks.includes('facebook'),
+  });
   const at = deps.now();
   const queued = await retryFailedNetworks(deps.db, id, networks, at, (trx) =>
     recordPostEvent(trx, { postId: id, kind: 'retried', actorId: actor.id, via: 'app', at, data: { networks } }),
@@ -621,11 +633,13 @@ export async function reviewPostResult(deps: PostsDependencies, actor: SessionUs
 export async function getPostAccounts(deps: PostsDependencies, actor: SessionUser, id: number): Promise<PostAccounts> {
   const row = await visibleRow(deps, actor, id);
   const none = { connected: false, name: null, picture: null };
-  if (row.owner_id === null) return { instagram: none, linkedin: none };
-  const [instagram, linkedin] = await Promise.all([
+  if (row.owner_id === null) return { instagram: none, linkedin: none, facebook: none };
+  const [instagram, linkedin, facebook] = await Promise.all([
     getConnectionStatus(deps.social, { userId: row.owner_id, network: 'instagram' }),
     getConnectionStatus(deps.social, { userId: row.owner_id, network: 'linkedin' }),
+    getConnectionStatus(deps.social, { userId: row.owner_id, network: 'facebook' }),
   ]);
+  const facebookPage = facebook.network === 'facebook' ? facebook.pages?.find((candidate) => candidate.id === facebook.publishTargetId) : undefined;
   const business =
     instagram.network === 'instagram' ? instagram.businessPages?.find((page) => page.instagram_business_account_id === instagram.publishTargetId) : undefined;
   const page = linkedin.network === 'linkedin' ? linkedin.adminPages?.find((candidate) => candidate.id === linkedin.publishTargetId) : undefined;
@@ -635,6 +649,8 @@ export async function getPostAccounts(deps: PostsDependencies, actor: SessionUse
       : none,
     // Before the pages are fetched the target is the member, whose name the connection knows.
     linkedin: linkedin.isConnected ? { connected: true, name: page?.name ?? linkedin.userName, picture: page?.logoUrl ?? null } : none,
+    // A Facebook connection publishes only once a page is chosen.
+    facebook: facebook.isConnected && facebookPage ? { connected: true, name: facebookPage.name, picture: null } : none,
   };
 }
 

@@ -50,6 +50,9 @@ export function prepareFor(network: PostNetwork, clients: NetworkClients, input:
     if (!clients.linkedin) throw new NotPublishable('networkNotConfigured', 'LinkedIn is not configured on this server');
     return prepareLinkedIn(clients.linkedin, input);
   }
+  // Facebook Pages can be connected (issue 27) but the engine does not publish to them yet: a post sent
+  // there fails with this code rather than pretending, until the page client is wired here.
+  if (network === 'facebook') throw new NotPublishable('networkNotConfigured', 'Publishing to Facebook Pages is not built into this server yet');
   const publishing = instagramPublishing(clients, input.access);
   if (!publishing)
     throw new NotPublishable('networkNotConfigured', `Instagram ${input.access.login === 'instagram' ? 'Login ' : ''}is not configured on this server`);
@@ -111,6 +114,7 @@ async function prepareInstagram(
   // Meta gives nothing for this page. Instagram Login: the account's token.
   const token = publishing.token;
   if (!token) throw new ProviderError('meta', 'page', `No page token for the Instagram account ${igUserId}: it is not among the pages the owner shared`);
+  await checkPublishingQuota(client, token, igUserId);
   let containerId: string;
   if (urls.length === 1) {
     containerId = await client.createImageContainer(token, igUserId, { imageUrl: urls[0]!, caption: input.text, altText: altTextOf(0) });
@@ -129,6 +133,25 @@ async function prepareInstagram(
     // The post exists once media_publish answers: its link is another call, made after the id is recorded.
     create: async () => ({ remoteId: await client.publishContainer(token, igUserId, containerId), permalink: null }),
   };
+}
+
+/** How long a post waits when its account's day is full: the quota counts the last 24 hours, so some of it frees up within the hour or so. */
+const QUOTA_RETRY_SECONDS = 3600;
+
+/**
+ * B.12: the account's posts in the last 24 hours against its quota, read before any container is made, on
+ * the host of the way it is connected (issue 27 item 4: one quota per account whichever way). A full quota
+ * is a rate limit: the post is tried again later rather than refused by media_publish (9/2207042).
+ */
+async function checkPublishingQuota(client: InstagramPublisher, token: string, igUserId: string): Promise<void> {
+  const limit = await client.getPublishingLimit(token, igUserId);
+  if (limit.quotaTotal !== undefined && limit.quotaUsage >= limit.quotaTotal)
+    throw new ProviderError(
+      'meta',
+      'rate-limited',
+      `The Instagram account ${igUserId} has published ${limit.quotaUsage} of its ${limit.quotaTotal} posts in 24 hours: Meta takes no more for now`,
+      { retryAfterSeconds: QUOTA_RETRY_SECONDS },
+    );
 }
 
 /** True for a network that gives a post's link on a call of its own (Instagram), not with `create`'s answer. */

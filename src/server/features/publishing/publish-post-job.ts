@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { POST_NETWORKS, type PostNetwork, type PostState, type ResultStatus, textFor } from '../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import { AppError } from '../../errors.ts';
+import { chosenNetworksOf } from '../../db/values.ts';
 import { audienceOf } from '../../events/event-hub.ts';
 import { type JobContext, RetryLater } from '../../jobs/job-queue.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -88,7 +89,7 @@ export function createPublishPostHandler(deps: PublishingDependencies) {
     const post = await findPostToPublish(deps.db, postId);
     if (!post) return;
     announcePost(deps, post, 'scheduled');
-    await ensureResults(deps.db, postId, { instagram: post.to_instagram, linkedin: post.to_linkedin }, now());
+    await ensureResults(deps.db, postId, chosenNetworksOf(post), now());
     const jobMaxAttempts = await maxAttemptsOfJob(deps.db, job.id);
     const results = await listResults(deps.db, postId);
     const images = results.some((result) => result.status === 'pending') ? await listSelectedImages(deps.db, postId) : [];

@@ -58,6 +58,7 @@ export async function findPostToPublish(db: Kysely<Database>, postId: number) {
       'posts.publish_time',
       'posts.to_instagram',
       'posts.to_linkedin',
+      'posts.to_facebook',
       'projects.title as project_title',
       'projects.created_by as project_created_by',
       'projects.assigned_to as project_assigned_to',
@@ -67,7 +68,7 @@ export async function findPostToPublish(db: Kysely<Database>, postId: number) {
     ])
     .where('posts.id', '=', postId)
     .executeTakeFirst();
-  return row && { ...row, to_instagram: readFlag(row.to_instagram), to_linkedin: readFlag(row.to_linkedin) };
+  return row && { ...row, to_instagram: readFlag(row.to_instagram), to_linkedin: readFlag(row.to_linkedin), to_facebook: readFlag(row.to_facebook) };
 }
 export type PostToPublish = NonNullable<Awaited<ReturnType<typeof findPostToPublish>>>;
 
@@ -84,12 +85,15 @@ export function listSelectedImages(db: Kysely<Database>, postId: number) {
 }
 export type ImageToPublish = Awaited<ReturnType<typeof listSelectedImages>>[number];
 
-/** A row for each network: pending when chosen, not_selected otherwise; rows already there stay. */
+/**
+ * A row for each network: pending when chosen, not_selected otherwise; rows already there stay. Facebook
+ * (issue 27), which most studios do not use, has a row only when chosen: no "not selected" on every card.
+ */
 export async function ensureResults(db: Kysely<Database>, postId: number, chosen: Record<PostNetwork, boolean>, now: string): Promise<void> {
   await db
     .insertInto('post_results')
     .values(
-      POST_NETWORKS.map((network) => ({
+      POST_NETWORKS.filter((network) => network !== 'facebook' || chosen.facebook).map((network) => ({
         post_id: postId,
         network,
         status: chosen[network] ? 'pending' : 'not_selected',

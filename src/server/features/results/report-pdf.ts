@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { type Language, htmlLangOf } from '../../../domain/languages.ts';
 import type { Results } from '../../../domain/results.ts';
+import { NETWORK_NAMES } from '../../../domain/social-networks.ts';
 import { translatorFor } from '../../i18n/translate.ts';
 
 /**
@@ -33,7 +34,6 @@ export function winAnsiText(text: string): string {
     .trim();
 }
 
-const NETWORK_NAMES = { instagram: 'Instagram', linkedin: 'LinkedIn' } as const;
 const INK = '#1f2933';
 const MUTED = '#616e7c';
 const ACCENT = '#2f6f4f';

@@ -1,5 +1,6 @@
 import {
   type ConnectionWarning,
+  type FacebookPageView,
   INSTAGRAM_INSIGHTS_PERMISSION,
   INSTAGRAM_LOGIN_INSIGHTS_PERMISSION,
   type InstagramLogin,
@@ -8,6 +9,7 @@ import {
   type SocialConnectionView,
   type SocialNetwork,
   instagramBusinessPageSchema,
+  facebookPageSchema,
   linkedinPageSchema,
 } from '../../../domain/social.ts';
 import { readInstant } from '../../db/values.ts';
@@ -36,6 +38,8 @@ export interface Connection {
   publishTargetId: string | null;
   linkedinPages: LinkedInPage[] | null;
   instagramPages: InstagramBusinessPage[] | null;
+  /** Facebook: the pages the user shared, with their tasks (issue 27). */
+  facebookPages: FacebookPageView[] | null;
   encrypted: Pick<ConnectionRow, 'access_token' | 'refresh_token' | 'id_token' | 'page_tokens'>;
 }
 
@@ -85,15 +89,17 @@ export function readConnection(row: ConnectionRow): Connection {
     publishTargetId: row.publish_target_id,
     linkedinPages: network === 'linkedin' ? (pages as LinkedInPage[] | null) : null,
     instagramPages: network === 'instagram' ? (pages as InstagramBusinessPage[] | null) : null,
+    facebookPages: network === 'facebook' ? (pages as FacebookPageView[] | null) : null,
     encrypted: { access_token: row.access_token, refresh_token: row.refresh_token, id_token: row.id_token, page_tokens: row.page_tokens },
   };
 }
 
 /** Pages written by this code; anything unreadable counts as "not fetched yet". */
-function parsePages(network: SocialNetwork, text: string | null): LinkedInPage[] | InstagramBusinessPage[] | null {
+function parsePages(network: SocialNetwork, text: string | null): LinkedInPage[] | InstagramBusinessPage[] | FacebookPageView[] | null {
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
+    if (network === 'facebook') return facebookPageSchema.array().parse(value);
     return network === 'linkedin' ? linkedinPageSchema.array().parse(value) : instagramBusinessPageSchema.array().parse(value);
   } catch {
     return null;
@@ -126,6 +132,7 @@ export function toView(
     publishTargetId: connection?.publishTargetId ?? null,
     warning: connected ? warning : null,
   };
+  if (network === 'facebook') return { network, ...common, pages: connection?.facebookPages ?? null };
   return network === 'linkedin'
     ? { network, ...common, adminPages: connection?.linkedinPages ?? null, companyPagesOffered: provider.companyPagesOffered }
     : {

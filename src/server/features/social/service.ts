@@ -378,7 +378,7 @@ export async function reportRefusedAccess(
 }
 
 /** The problem a page refused by its network is marked with (domain PAGE_PROBLEMS). */
-const REFUSED_PAGE_PROBLEM: Record<SocialNetwork, PageProblem> = { linkedin: 'roleRefused', instagram: 'businessManagerPermission' };
+const REFUSED_PAGE_PROBLEM: Record<SocialNetwork, PageProblem> = { linkedin: 'roleRefused', instagram: 'businessManagerPermission', facebook: 'taskMissing' };
 
 /**
  * Publishing found the network refusing the page or account of `access`, not the token (LinkedIn: the

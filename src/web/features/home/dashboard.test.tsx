@@ -59,7 +59,7 @@ const ADMIN_HOME: Home = {
         place: { state: 'scheduled', page: 1 },
         publish_on: '2026-11-26',
         publish_time: '18:30',
-        networks: { instagram: true, linkedin: true },
+        networks: { instagram: true, linkedin: true, facebook: false },
       },
     ],
   },
@@ -161,7 +161,7 @@ describe('the dashboard', () => {
     const post = ADMIN_HOME.nextScheduled!.items[0]!;
     const items = [
       { ...post, post_id: 30, publish_on: '2026-11-24', publish_time: '18:30' },
-      { ...post, post_id: 31, publish_on: '2026-11-23', publish_time: '01:15', networks: { instagram: true, linkedin: false } },
+      { ...post, post_id: 31, publish_on: '2026-11-23', publish_time: '01:15', networks: { instagram: true, linkedin: false, facebook: false } },
     ];
     renderDashboard({ ...ADMIN_HOME, nextScheduled: { count: 2, atLeast: false, items } }, 'customer', 'es');
     const next = await section(/Próximas publicaciones/);

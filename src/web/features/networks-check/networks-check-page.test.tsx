@@ -109,7 +109,7 @@ describe('the network check page', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it.each(['es', 'en', 'cat'] as const)('has a sentence, and what to do, for every finding on both networks, in %s', (language) => {
+  it.each(['es', 'en', 'cat'] as const)('has a sentence, and what to do, for every finding on every network, in %s', (language) => {
     const params = {
       variable: 'X',
       version: 'v1',
@@ -132,6 +132,7 @@ describe('the network check page', () => {
       'scopesMember',
       'scopesOrganizations',
       'scopesInstagram',
+      'scopesFacebook',
       'imagesPublic',
       'imagesSandbox',
       'instagramLoginOff',
@@ -146,7 +147,7 @@ describe('the network check page', () => {
       message: '',
       action: allWell.includes(finding) ? null : 'to do',
     }));
-    for (const network of ['linkedin', 'instagram'] as const) {
+    for (const network of ['linkedin', 'instagram', 'facebook'] as const) {
       const { container, unmount } = renderWithProviders(
         <List>
           {items.map((item) => (

@@ -15,7 +15,7 @@ const SCHEDULED = makePost({
   state: 'scheduled',
   publish_on: '2026-06-12',
   publish_time: '18:30',
-  networks: { instagram: true, linkedin: true },
+  networks: { instagram: true, linkedin: true, facebook: false },
 });
 const PUBLISHED = makePost({
   id: 3,
@@ -24,7 +24,7 @@ const PUBLISHED = makePost({
   publish_on: '2026-06-08',
   publish_time: '09:00',
   editable: false,
-  networks: { instagram: false, linkedin: true },
+  networks: { instagram: false, linkedin: true, facebook: false },
 });
 const calendar = (posts: Post[] = [SCHEDULED, PUBLISHED], slots: Calendar['slots'] = [{ day: '2026-06-16', time: '09:30', owner_id: 'u1' }]): Calendar => ({
   posts,
@@ -125,8 +125,8 @@ describe('CalendarPage', () => {
   it('writes a state on its own as the cards do, with a capital: "Publicado con errores" (issue 29)', async () => {
     const partly = {
       ...PUBLISHED,
-      networks: { instagram: true, linkedin: true },
-      results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }) },
+      networks: { instagram: true, linkedin: true, facebook: false },
+      results: { instagram: result('posted'), linkedin: result('failed', { error_code: 'gaveUp', attempts: 5 }), facebook: null },
     };
     renderPage({ answer: (call) => (call.url.startsWith('/api/calendar?') ? { status: 200, body: calendar([SCHEDULED, partly]) } : undefined) });
     const published = await postButton(3);

@@ -15,7 +15,7 @@ const awaiting = (version: string): Post[] =>
       state: 'awaiting_approval',
       publish_on: '2026-06-20',
       publish_time: '18:30',
-      networks: { instagram: true, linkedin: false },
+      networks: { instagram: true, linkedin: false, facebook: false },
       approval: { asked_at: '2026-06-09T08:15:00Z', asked_by: null },
       can_approve: true,
       text: `Versión de las ${version.slice(11, 16)}`,

@@ -32,6 +32,18 @@ function optionsOf(view: SocialConnectionView, t: (key: string, options?: Record
       })) ?? null
     );
   }
+  if (view.network === 'facebook') {
+    return (
+      view.pages?.map((page) => ({
+        id: page.id,
+        name: page.name,
+        detail: page.through === 'business' ? t('pages.facebookBusiness') : t('pages.facebookPage'),
+        logoUrl: null,
+        round: false,
+        problem: page.problem,
+      })) ?? null
+    );
+  }
   return (
     view.businessPages?.map((page) => ({
       id: page.instagram_business_account_id,

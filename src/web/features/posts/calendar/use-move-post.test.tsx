@@ -5,7 +5,13 @@ import { type Call, makePost, serve } from '../../../test-support/post-fixtures.
 import { renderWithData } from '../../../test-support/render.tsx';
 import { useMovePost } from './use-move-post.ts';
 
-const POST = makePost({ id: 2, state: 'scheduled', publish_on: '2026-06-12', publish_time: '18:30', networks: { instagram: false, linkedin: true } });
+const POST = makePost({
+  id: 2,
+  state: 'scheduled',
+  publish_on: '2026-06-12',
+  publish_time: '18:30',
+  networks: { instagram: false, linkedin: true, facebook: false },
+});
 const NOW = { day: '2026-06-10', time: '10:00' };
 
 /** The hook inside the app's providers; `mover.current` is its latest result. */
@@ -38,7 +44,7 @@ describe('moving a post on the calendar', () => {
       expect(calls[0]).toEqual({
         url: '/api/posts/2/schedule',
         method: 'PUT',
-        body: { publish_on: '2026-06-13', publish_time: '18:30', networks: { instagram: false, linkedin: true } },
+        body: { publish_on: '2026-06-13', publish_time: '18:30', networks: { instagram: false, linkedin: true, facebook: false } },
       }),
     );
     expect(await screen.findByText('Publicación movida: sábado, 13 de junio de 2026, 18:30')).toBeTruthy();

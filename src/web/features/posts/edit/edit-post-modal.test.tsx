@@ -48,7 +48,7 @@ describe('EditPostModal', () => {
   });
 
   it('turns a counter red over its limit, and refuses a text too long for Instagram when the post goes there', () => {
-    renderModal(makePost({ networks: { instagram: true, linkedin: false } }));
+    renderModal(makePost({ networks: { instagram: true, linkedin: false, facebook: false } }));
     type('a'.repeat(2201));
     expect(counter('instagram').dataset.over).toBe('true');
     expect(counter('linkedin').dataset.over).toBeUndefined();
@@ -66,7 +66,7 @@ describe('EditPostModal', () => {
     ['es', 'Instagram admite como máximo 5 hashtags por publicación'],
     ['cat', 'Instagram admet com a màxim 5 etiquetes per publicació'],
   ] as const)('takes 5 hashtags for Instagram and refuses a sixth, saying so (%s; decision 014)', (language, message) => {
-    renderModal(makePost({ networks: { instagram: true, linkedin: false } }), { language });
+    renderModal(makePost({ networks: { instagram: true, linkedin: false, facebook: false } }), { language });
     // The post's one text box (the others describe the images), whatever the language calls it.
     const box = () => screen.getByRole('textbox', { name: /^(Text of the post|Texto de la publicación|Text de la publicació)$/u }) as HTMLTextAreaElement;
     const tags = (count: number) => `Casa en el bosque ${Array.from({ length: count }, (_, index) => `#tag${index}`).join(' ')}`;
@@ -85,7 +85,7 @@ describe('EditPostModal', () => {
   });
 
   it("warns, without refusing, that a text over Instagram's limits cannot go to Instagram when the post does not go there yet", () => {
-    renderModal(makePost({ networks: { instagram: false, linkedin: true } }));
+    renderModal(makePost({ networks: { instagram: false, linkedin: true, facebook: false } }));
     type('a'.repeat(2201));
     expect(textarea().getAttribute('aria-invalid')).not.toBe('true');
     expect(screen.getByText('It cannot be published to Instagram')).toBeTruthy();
@@ -190,7 +190,7 @@ describe('EditPostModal', () => {
     });
 
     it("refuses an empty text for a network the post goes to, on that network's box", () => {
-      renderModal(makePost({ linkedin_text: 'Texto de LinkedIn', networks: { instagram: false, linkedin: true } }));
+      renderModal(makePost({ linkedin_text: 'Texto de LinkedIn', networks: { instagram: false, linkedin: true, facebook: false } }));
       fireEvent.change(box('Text for LinkedIn'), { target: { value: ' ' } });
       expect(box('Text for LinkedIn').getAttribute('aria-invalid')).toBe('true');
       expect(box('Text for Instagram').getAttribute('aria-invalid')).not.toBe('true');
@@ -247,9 +247,12 @@ describe('EditPostModal', () => {
     });
 
     it('asks for the yes before saving an edit of a scheduled post that adds a fact, and sends it', async () => {
-      const { calls, onClose } = renderModal(makePost({ state: 'scheduled', networks: { instagram: false, linkedin: true }, publish_on: '2026-06-20' }), {
-        answer: withProject,
-      });
+      const { calls, onClose } = renderModal(
+        makePost({ state: 'scheduled', networks: { instagram: false, linkedin: true, facebook: false }, publish_on: '2026-06-20' }),
+        {
+          answer: withProject,
+        },
+      );
       type('Una casa de 220 m² en Montseny.');
       const confirm = await screen.findByRole('checkbox', { name: 'I checked these facts and want to publish them' });
       expect(save().disabled).toBe(true);

@@ -69,7 +69,9 @@ function EditPostForm({ post, onClose }: { post: Post; onClose: () => void }) {
   const facts = useMemo(() => {
     if (!check) return post.unsupported_facts;
     const instagram = check(text);
-    return { instagram, linkedin: sameText ? instagram : check(linkedinText) };
+    const linkedin = sameText ? instagram : check(linkedinText);
+    // Facebook reads LinkedIn's text (post-rules.ts textFor).
+    return { instagram, linkedin, facebook: linkedin };
   }, [check, text, linkedinText, sameText, post.unsupported_facts]);
   // A scheduled post goes out with this edit: its new facts need the yes scheduling asks for.
   const [factsConfirmed, setFactsConfirmed] = useState(false);

@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../../domain/post.ts';
-import { TODAY, makePost, result } from '../../../test-support/post-fixtures.ts';
+import { TODAY, makePost, result, type PostOverrides } from '../../../test-support/post-fixtures.ts';
 import { renderWithProviders } from '../../../test-support/render.tsx';
 import { inTimeZone } from '../../../test-support/time-zone.ts';
 import { PostCard } from './post-card.tsx';
 
-function renderCard(overrides: Partial<Post> = {}, language: 'es' | 'en' | 'cat' = 'es') {
+function renderCard(overrides: PostOverrides = {}, language: 'es' | 'en' | 'cat' = 'es') {
   const onAction = vi.fn();
   renderWithProviders(<PostCard post={makePost(overrides)} onAction={onAction} />, language);
   return { onAction, card: screen.getByRole('article') };
@@ -228,7 +228,7 @@ describe('PostCard', () => {
 
   it('shows a post inside the lock margin of its time as locked, saying why, with only what is still possible', () => {
     const { card } = renderCard(
-      { state: 'scheduled', publish_on: TODAY, publish_time: '10:15', editable: false, networks: { instagram: true, linkedin: true } },
+      { state: 'scheduled', publish_on: TODAY, publish_time: '10:15', editable: false, networks: { instagram: true, linkedin: true, facebook: false } },
       'en',
     );
     expect(card.getAttribute('data-locked')).toBe('true');
@@ -242,7 +242,7 @@ describe('PostCard', () => {
       state: 'scheduled',
       publish_on: '2026-07-01',
       publish_time: '18:30',
-      networks: { instagram: true, linkedin: true },
+      networks: { instagram: true, linkedin: true, facebook: false },
       unreachable: ['instagram'],
     });
     expect(screen.getByTestId('post-goes-to').textContent).toBe('Saldrá en Instagram · LinkedIn');
@@ -301,7 +301,7 @@ describe('PostCard awaiting approval, and back with changes asked (issue 25)', (
     state: 'awaiting_approval',
     publish_on: '2026-12-05',
     publish_time: '18:30',
-    networks: { instagram: true, linkedin: false },
+    networks: { instagram: true, linkedin: false, facebook: false },
     approval: { asked_at: '2026-12-03T09:15:00Z', asked_by: ANA },
     ...overrides,
   });

@@ -72,14 +72,14 @@ describe('PostFigures', () => {
 
   it('speaks Spanish and Catalan too', () => {
     const post = published({
-      results: { instagram: result('posted'), linkedin: result('not_selected') },
+      results: { instagram: result('posted'), linkedin: result('not_selected'), facebook: null },
       metrics: [metrics('instagram', { figures: FIGURES, read_at: '2026-06-12T09:00:00.000Z' })],
     });
     expect(renderFigures(post, 'es').textContent).toContain('de alcance');
     cleanup();
     expect(renderFigures(post, 'cat').textContent).toContain("d'abast");
     cleanup();
-    const waiting = renderFigures(published({ results: { instagram: result('posted'), linkedin: result('not_selected') }, metrics: [] }), 'es');
+    const waiting = renderFigures(published({ results: { instagram: result('posted'), linkedin: result('not_selected'), facebook: null }, metrics: [] }), 'es');
     expect(waiting.textContent).toContain('aún no: Instagram muestra las cifras hasta 48 h después de publicar');
   });
 

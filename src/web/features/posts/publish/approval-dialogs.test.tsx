@@ -14,7 +14,7 @@ const AWAITING = makePost({
   state: 'awaiting_approval',
   publish_on: '2026-06-12',
   publish_time: '18:30',
-  networks: { instagram: true, linkedin: true },
+  networks: { instagram: true, linkedin: true, facebook: false },
   approval: { asked_at: '2026-06-09T08:15:00Z', asked_by: { id: 'admin-1', first_name: 'Ana', last_name: 'Roca', email: 'ana@roca.es' } },
   can_approve: true,
   updated_at: '2026-06-09T08:15:00.000Z',

@@ -108,7 +108,7 @@ describe('PublishDialog', () => {
     expect(calls.find((call) => call.method === 'PUT')).toEqual({
       url: '/api/posts/1/schedule',
       method: 'PUT',
-      body: { publish_on: TODAY, publish_time: '10:00', networks: { instagram: true, linkedin: true } },
+      body: { publish_on: TODAY, publish_time: '10:00', networks: { instagram: true, linkedin: true, facebook: false } },
     });
     expect(await screen.findByText('The post is being published now')).toBeTruthy();
   });
@@ -123,7 +123,7 @@ describe('PublishDialog', () => {
   });
 
   it('refuses a typed date earlier than today, keeps it in the field, and clears the networks chosen', async () => {
-    renderDialog({ post: makePost({ networks: { instagram: true, linkedin: true } }) });
+    renderDialog({ post: makePost({ networks: { instagram: true, linkedin: true, facebook: false } }) });
     await accountsLoaded();
     expect(checkbox('Instagram').checked).toBe(true);
     typeDate('09-06-2026');
@@ -160,7 +160,7 @@ describe('PublishDialog', () => {
 
   it('asks for a date when it is empty, and then leaves the post in preview without networks', async () => {
     const { calls, onClose } = renderDialog({
-      post: makePost({ state: 'scheduled', publish_on: '2026-06-20', publish_time: '18:30', networks: { instagram: true, linkedin: false } }),
+      post: makePost({ state: 'scheduled', publish_on: '2026-06-20', publish_time: '18:30', networks: { instagram: true, linkedin: false, facebook: false } }),
     });
     expect(dateInput().value).toBe('20-06-2026');
     await accountsLoaded();
@@ -172,7 +172,7 @@ describe('PublishDialog', () => {
     expect(confirm().disabled).toBe(false);
     fireEvent.click(confirm());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: null, networks: { instagram: false, linkedin: false } });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publish_on: null, networks: { instagram: false, linkedin: false, facebook: false } });
     expect(await screen.findByText('The post stays in preview, without a date')).toBeTruthy();
   });
 
@@ -195,7 +195,7 @@ describe('PublishDialog', () => {
   });
 
   it('asks for a date when the typed one is deleted', async () => {
-    renderDialog({ post: makePost({ networks: { instagram: false, linkedin: true } }) });
+    renderDialog({ post: makePost({ networks: { instagram: false, linkedin: true, facebook: false } }) });
     await accountsLoaded();
     typeDate('');
     expect(screen.getByText('Select a publication date')).toBeTruthy();
@@ -216,7 +216,7 @@ describe('PublishDialog', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       publish_on: '2026-07-01',
       publish_time: '09:00',
-      networks: { instagram: false, linkedin: true },
+      networks: { instagram: false, linkedin: true, facebook: false },
     });
   });
 
@@ -237,7 +237,7 @@ describe('PublishDialog', () => {
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
         publish_on: '2026-07-02',
         publish_time: '06:30',
-        networks: { instagram: true, linkedin: false },
+        networks: { instagram: true, linkedin: false, facebook: false },
       }),
     );
   });
@@ -262,7 +262,7 @@ describe('PublishDialog', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       publish_on: TODAY,
       publish_time: '18:30',
-      networks: { instagram: true, linkedin: false },
+      networks: { instagram: true, linkedin: false, facebook: false },
     });
   });
 
@@ -295,7 +295,7 @@ describe('PublishDialog', () => {
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
         publish_on: TODAY,
         publish_time: '10:00',
-        networks: { instagram: true, linkedin: false },
+        networks: { instagram: true, linkedin: false, facebook: false },
         republish: { instagram: true },
       }),
     );
@@ -323,7 +323,7 @@ describe('PublishDialog', () => {
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
         publish_on: TODAY,
         publish_time: '10:00',
-        networks: { instagram: true, linkedin: true },
+        networks: { instagram: true, linkedin: true, facebook: false },
         confirm_facts: true,
       }),
     );
@@ -346,7 +346,7 @@ describe('PublishDialog', () => {
       state: 'scheduled',
       publish_on: '2026-07-01',
       publish_time: '18:30',
-      networks: { instagram: true, linkedin: false },
+      networks: { instagram: true, linkedin: false, facebook: false },
       published_before: [{ network: 'instagram', target_name: null, permalink: null, published_at: null }],
     });
     renderDialog({ post });
@@ -366,7 +366,7 @@ describe('PublishDialog', () => {
 
   it('shows the server’s refusal of the time under the time, with the margin in words', async () => {
     renderDialog({
-      post: makePost({ networks: { instagram: true, linkedin: false } }),
+      post: makePost({ networks: { instagram: true, linkedin: false, facebook: false } }),
       onRequest: (call) =>
         call.method === 'PUT'
           ? { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Too soon', details: { publish_time: 'publishTimeTooSoon' } } } }
@@ -389,7 +389,7 @@ describe('PublishDialog', () => {
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       url: '/api/posts/1/queue',
       method: 'POST',
-      body: { networks: { instagram: false, linkedin: true } },
+      body: { networks: { instagram: false, linkedin: true, facebook: false } },
     });
     expect(await screen.findByText('Added to the queue: 16-06-2026 at 9:30 AM')).toBeTruthy();
   });
@@ -398,7 +398,7 @@ describe('PublishDialog', () => {
     const { onClose } = renderDialog({
       mode: 'queue',
       language: 'es',
-      post: makePost({ networks: { instagram: true, linkedin: false } }),
+      post: makePost({ networks: { instagram: true, linkedin: false, facebook: false } }),
       onRequest: (call) => (call.method === 'POST' ? { status: 409, body: { error: { code: 'QUEUE_HAS_NO_SLOTS', message: 'No slots' } } } : undefined),
     });
     expect(screen.queryByLabelText('Fecha de publicación')).toBeNull();
@@ -460,7 +460,7 @@ describe('PublishDialog', () => {
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
         publish_on: '2026-07-01',
         publish_time: '09:00',
-        networks: { instagram: true, linkedin: false },
+        networks: { instagram: true, linkedin: false, facebook: false },
       }),
     );
   });

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Post } from '../../../../domain/post.ts';
+import type { Post, PostNetwork } from '../../../../domain/post.ts';
 import { LOCK_MARGIN_MINUTES, POST_NETWORKS, PUBLISH_TIME_STEP_MINUTES, factsToConfirm } from '../../../../domain/post-rules.ts';
 import { NETWORK_NAMES } from '../../../../domain/social-networks.ts';
 import type { StudioClock } from '../../../../domain/studio-time.ts';
@@ -35,6 +35,13 @@ export interface PublishDialogProps {
   mode?: 'publish' | 'queue';
   onClose: () => void;
 }
+
+/** What a network's checkbox says when the owner has not connected it (posts `publish.*`). */
+const NOT_CONNECTED_KEYS: Record<PostNetwork, string> = {
+  instagram: 'publish.noInstagramConnection',
+  linkedin: 'publish.noLinkedInConnection',
+  facebook: 'publish.noFacebookConnection',
+};
 
 /** SPEC §5 "Publish configuration": the day, the time and the networks, on the owner's accounts; or the weekly queue. */
 export function PublishDialog({ opened, post, clock, clockReadAt, mode = 'publish', onClose }: PublishDialogProps) {
@@ -235,7 +242,7 @@ function PublishForm({
         <Text fw={500} size="sm">
           {t('publish.networks')}
         </Text>
-        {POST_NETWORKS.map((network) => (
+        {rules.offered.map((network) => (
           <Fragment key={network}>
             <Group gap="sm" wrap="nowrap">
               <Checkbox
@@ -246,7 +253,7 @@ function PublishForm({
               />
               {rules.notConnected[network] && (
                 <Text size="sm" c="red.8">
-                  {t(network === 'instagram' ? 'publish.noInstagramConnection' : 'publish.noLinkedInConnection')}
+                  {t(NOT_CONNECTED_KEYS[network]!)}
                 </Text>
               )}
               {network === 'instagram' && !rules.notConnected.instagram && rules.instagramTextProblem && (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONNECTED_ACCOUNTS, TODAY } from '../../../test-support/post-fixtures.ts';
 import { NO_NETWORKS, changeDate, dateProblemOf, defaultTimeOf, publishRules, timeProblemOf } from './publish-rules.ts';
 
-const BOTH = { instagram: true, linkedin: true };
+const BOTH = { instagram: true, linkedin: true, facebook: false };
 /** The studio's now: TODAY at 10:00; the publish hour is 09:00. */
 const NOW = { day: TODAY, time: '10:00' };
 const choice = (date: string, networks = BOTH, time = '12:00') => ({ date, time, timeChosen: true, networks });
@@ -50,8 +50,8 @@ describe('publish rules', () => {
       accounts: { ...CONNECTED_ACCOUNTS, instagram: { connected: false, name: null, picture: null } },
       busy: false,
     });
-    expect(rules.schedule).toEqual({ publish_on: '2026-06-11', publish_time: '12:00', networks: { instagram: false, linkedin: true } });
-    expect(rules.notConnected).toEqual({ instagram: true, linkedin: false });
+    expect(rules.schedule).toEqual({ publish_on: '2026-06-11', publish_time: '12:00', networks: { instagram: false, linkedin: true, facebook: false } });
+    expect(rules.notConnected).toEqual({ instagram: true, linkedin: false, facebook: true });
     const none = publishRules({ choice: choice('2026-06-11', NO_NETWORKS), now: NOW, text: 'Hola', accounts: CONNECTED_ACCOUNTS, busy: false });
     expect(none.confirmDisabled).toBe(true);
   });
@@ -70,8 +70,8 @@ describe('publish rules', () => {
   it('keeps Instagram out when the text is over its limits', () => {
     const rules = publishRules({ choice: choice(TODAY), now: NOW, text: 'a'.repeat(2201), accounts: CONNECTED_ACCOUNTS, busy: false });
     expect(rules.instagramTextProblem).toBe('instagramTooLong');
-    expect(rules.checkboxDisabled).toEqual({ instagram: true, linkedin: false });
-    expect(rules.schedule.networks).toEqual({ instagram: false, linkedin: true });
+    expect(rules.checkboxDisabled).toEqual({ instagram: true, linkedin: false, facebook: true });
+    expect(rules.schedule.networks).toEqual({ instagram: false, linkedin: true, facebook: false });
     expect(rules.notConnected.instagram).toBe(false);
   });
 
@@ -87,8 +87,23 @@ describe('publish rules', () => {
     expect(empty.confirmDisabled).toBe(false);
     expect(empty.schedule).toEqual({ publish_on: null, networks: NO_NETWORKS });
     const loading = publishRules({ choice: choice(TODAY, BOTH, '10:00'), now: NOW, text: 'Hola', accounts: undefined, busy: true });
-    expect(loading.checkboxDisabled).toEqual(BOTH);
+    expect(loading.checkboxDisabled).toEqual({ instagram: true, linkedin: true, facebook: true });
     expect(loading.confirmDisabled).toBe(true);
     expect(loading.publishesNow).toBe(true);
+  });
+
+  it('offers Facebook only to an owner with a Facebook page to publish to (issue 27), or a post already going there', () => {
+    const base = { now: NOW, text: 'Hola', busy: false };
+    expect(publishRules({ ...base, choice: choice(TODAY), accounts: CONNECTED_ACCOUNTS }).offered).toEqual(['instagram', 'linkedin']);
+    expect(publishRules({ ...base, choice: choice(TODAY), accounts: undefined }).offered).toEqual(['instagram', 'linkedin']);
+    const page = { ...CONNECTED_ACCOUNTS, facebook: { connected: true, name: 'Estudio Ferrer', picture: null } };
+    const withPage = publishRules({ ...base, choice: choice('2026-06-11', { ...BOTH, facebook: true }), accounts: page });
+    expect(withPage.offered).toEqual(['instagram', 'linkedin', 'facebook']);
+    expect(withPage.schedule.networks).toEqual({ instagram: true, linkedin: true, facebook: true });
+    // Chosen before its page went away: shown, not connected, and not sent.
+    const gone = publishRules({ ...base, choice: choice('2026-06-11', { ...BOTH, facebook: true }), accounts: CONNECTED_ACCOUNTS });
+    expect(gone.offered).toEqual(['instagram', 'linkedin', 'facebook']);
+    expect(gone.notConnected.facebook).toBe(true);
+    expect(gone.schedule.networks.facebook).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { isTimeOfDay } from '../../../../domain/studio-time.ts';
 import { type StudioMoment, isBefore, scheduleTimeProblem } from '../studio-clock.ts';
 
 export type Networks = Record<PostNetwork, boolean>;
-export const NO_NETWORKS: Networks = { instagram: false, linkedin: false };
+export const NO_NETWORKS: Networks = { instagram: false, linkedin: false, facebook: false };
 
 export interface PublishChoice {
   /** The date input's value: YYYY-MM-DD, or '' when empty (or not a whole date yet). */
@@ -89,6 +89,9 @@ export function publishRules({ choice, now, text, accounts, busy }: PublishRules
     chosen[network] = usable && choice.networks[network] && connected(network);
   }
   const anyChosen = POST_NETWORKS.some((network) => chosen[network]);
+  // Facebook Pages (issue 27) is offered only to an owner with a page chosen to publish to: a studio that
+  // never connected it sees the two networks it uses, not a third always "not connected".
+  const offered = POST_NETWORKS.filter((network) => network !== 'facebook' || accounts?.facebook.connected === true || choice.networks.facebook);
   const schedule: ScheduleInput =
     choice.date === '' ? { publish_on: null, networks: NO_NETWORKS } : { publish_on: choice.date, publish_time: choice.time, networks: chosen };
   const confirmDisabled =
@@ -103,6 +106,7 @@ export function publishRules({ choice, now, text, accounts, busy }: PublishRules
     notConnected,
     chosen,
     anyChosen,
+    offered,
     schedule,
     confirmDisabled,
     publishesNow,

@@ -21,7 +21,7 @@ function reviewPost(overrides: Partial<ReviewPost> = {}): ReviewPost {
     publish_time: '10:30',
     publish_at: '2026-12-03T09:30:00.000Z',
     locked_from: '2026-12-03T09:15:00.000Z',
-    networks: { instagram: true, linkedin: true },
+    networks: { instagram: true, linkedin: true, facebook: false },
     images: [
       {
         id: 51,
@@ -37,7 +37,11 @@ function reviewPost(overrides: Partial<ReviewPost> = {}): ReviewPost {
     ],
     unreachable: [],
     updated_at: '2026-11-28T10:00:00.000Z',
-    accounts: { instagram: { connected: true, name: 'estudio.ferrer', picture: null }, linkedin: { connected: true, name: 'Estudio Ferrer', picture: null } },
+    accounts: {
+      instagram: { connected: true, name: 'estudio.ferrer', picture: null },
+      linkedin: { connected: true, name: 'Estudio Ferrer', picture: null },
+      facebook: { connected: false, name: null, picture: null },
+    },
     ...overrides,
   };
 }
@@ -85,7 +89,7 @@ describe('the review page', () => {
   });
 
   it('shows only the network a post goes to', async () => {
-    serve(() => ({ status: 200, body: review({ posts: [reviewPost({ networks: { instagram: false, linkedin: true } })] }) }));
+    serve(() => ({ status: 200, body: review({ posts: [reviewPost({ networks: { instagram: false, linkedin: true, facebook: false } })] }) }));
     renderPage();
     await screen.findByRole('article', { name: 'LinkedIn preview' });
     expect(screen.queryByRole('article', { name: 'Instagram preview' })).toBeNull();
