@@ -40,6 +40,18 @@ async function publish(postId: number) {
   await env.t.worker.runDueJobs();
 }
 
+async function limitOf(userId: string, account: string) {
+  const token = cipher.decrypt((await row(userId)).access_token!, secretContext(userId, 'instagram', 'access_token'));
+  return sandboxClients(env.sandbox).instagramLogin.publisher.getPublishingLimit(token, account);
+}
+
+const containersOf = (account: string) =>
+  env.sandbox.sandbox.control
+    .usage()
+    .meta.flatMap((entry) => entry.accounts)
+    .filter((entry) => entry.igUserId === account)
+    .reduce((sum, entry) => sum + entry.containersLast24h, 0);
+
 async function connectedUser(login: 'facebook' | 'instagram', account?: string) {
   const user = await createTestUser(env.t, { email: `ig${++users}@instagram-login-publishing.test` });
   const cookie = await signIn(env.t, user.email, user.password);
@@ -82,6 +94,23 @@ describe('publishing with an Instagram Login connection', () => {
     const token = cipher.decrypt(stored.access_token!, secretContext(byInstagram.id, 'instagram', 'access_token'));
     const limit = await sandboxClients(env.sandbox).instagramLogin.publisher.getPublishingLimit(token, SOLER.id);
     expect(limit.quotaUsage).toBe(2);
+  });
+
+  it('reads the quota on graph.instagram.com before any container: a full day waits, with no container made', async () => {
+    const user = await connectedUser('instagram', CREATOR.id);
+    const published = (await limitOf(user.id, CREATOR.id)).quotaUsage;
+    env.sandbox.sandbox.control.configure({ meta: { quotaTotal: published } });
+    try {
+      const containersBefore = containersOf(CREATOR.id);
+      const post = await createDuePost(env, { ownerId: user.id, publishOn: today, networks: { instagram: true } });
+      await publish(post.id);
+      const waiting = await result(post.id);
+      expect(waiting).toMatchObject({ status: 'pending', error_code: 'rateLimited' });
+      expect(waiting.error).toContain(`has published ${published} of its ${published} posts in 24 hours`);
+      expect(containersOf(CREATOR.id)).toBe(containersBefore);
+    } finally {
+      env.sandbox.sandbox.control.configure({ meta: { quotaTotal: 50 } });
+    }
   });
 
   it('an Instagram Login token past its 60 days fails the post and closes only that connection, its owner e-mailed', async () => {
