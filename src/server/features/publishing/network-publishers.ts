@@ -50,6 +50,9 @@ export function prepareFor(network: PostNetwork, clients: NetworkClients, input:
     if (!clients.linkedin) throw new NotPublishable('networkNotConfigured', 'LinkedIn is not configured on this server');
     return prepareLinkedIn(clients.linkedin, input);
   }
+  // Facebook Pages can be connected (issue 27) but the engine does not publish to them yet: a post sent
+  // there fails with this code rather than pretending, until the page client is wired here.
+  if (network === 'facebook') throw new NotPublishable('networkNotConfigured', 'Publishing to Facebook Pages is not built into this server yet');
   const publishing = instagramPublishing(clients, input.access);
   if (!publishing)
     throw new NotPublishable('networkNotConfigured', `Instagram ${input.access.login === 'instagram' ? 'Login ' : ''}is not configured on this server`);
