@@ -61,7 +61,13 @@ function pageHtml(): Plugin {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return this.error('index.html is not in the bundle');
-      const html = String(index.source);
+      // The app's stylesheet does not hold the launch screen (its look is inline): a preload that main.tsx
+      // applies, and waits for, before the first render. The phone sees the launch screen once the HTML is
+      // there, not after the stylesheet's round trip (issue 23).
+      const appStyles = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
+      if (!appStyles.test(String(index.source))) return this.error('index.html names no app stylesheet');
+      const html = String(index.source).replace(appStyles, '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>');
+      index.source = html;
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
       const chunkOfModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk] as const] : [])));
       const chunkNamed = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));

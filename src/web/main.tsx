@@ -11,6 +11,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 reloadWhenTheBuildChanged();
+const stylesApplied = applyAppStyles();
 const queryClient = createQueryClient();
 // The first screen needs its translations, its page's code, the session check and its page's first
 // request (a list's first page): the requests start now, i18next and the page's code a task later.
@@ -26,7 +27,7 @@ setTimeout(() => {
   // guards show their spinner if the session check takes longer). Rendering only then mounts the page in
   // one go (a render that suspends on a chunk starts over when it arrives); not in the task of the chunk
   // that arrived last, which has just been evaluated.
-  void Promise.all([i18nLoaded(i18n), pageLoaded]).then(() =>
+  void Promise.all([i18nLoaded(i18n), pageLoaded, stylesApplied]).then(() =>
     setTimeout(() => {
       stageFirstScreen();
       createRoot(root).render(
@@ -39,6 +40,22 @@ setTimeout(() => {
     }),
   );
 });
+
+/**
+ * The built pages preload the app's stylesheet rather than let it hold the launch screen (vite.config.ts,
+ * pageHtml): applied here, in its place before the pages' own stylesheets, and the first screen waits for
+ * it. Without such a link (the development server) the styles come with the modules.
+ */
+function applyAppStyles(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
+  if (!link) return Promise.resolve();
+  return new Promise((resolve) => {
+    // A stylesheet that fails to load leaves the app unstyled but usable: not a reason never to start.
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    link.rel = 'stylesheet';
+  });
+}
 
 /**
  * A page opened before a new deployment asks for chunks that are gone: load the new version of the

@@ -36,7 +36,7 @@ describe('code loaded page by page (issue 14)', () => {
     expect(styles).toContain('app-layout');
   });
 
-  test("the session check starts with the page's HTML and the app uses that one request (issue 23)", async () => {
+  test("the session check and the app's stylesheet start with the page's HTML without holding the launch screen (issue 23)", async () => {
     const html = await (await fetch(`${journey.server.url}/preview-projects`)).text();
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/session">');
     const page = await newPage(journey.browser);
@@ -52,6 +52,12 @@ describe('code loaded page by page (issue 14)', () => {
     // A preload fetch finds only by its address, mode and credentials; one that did not match would be a
     // second request (and Chromium's "preloaded but not used" warning a few seconds later).
     expect(checks).toHaveLength(1);
+    // The app's stylesheet, preloaded so that it does not hold the launch screen, is applied before the
+    // first screen (and before the pages' own, which come after it in the cascade).
+    expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/web-[\w-]{8}\.css" data-app-styles>/);
+    const styles = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href));
+    expect(styles[0]).toMatch(/\/assets\/web-[\w-]{8}\.css$/);
+    expect(styles.length).toBeGreaterThan(1);
     await page.context().close();
   });
 
