@@ -8,7 +8,7 @@ import {
 } from '../../adapters/instagram-login/instagram-login-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { AppError } from '../../errors.ts';
-import { type Connection, openSecret, sealSecret } from './connection.ts';
+import { openSecret, sealSecret } from './connection.ts';
 import { type ConnectorDependencies, type NetworkConnector, type VerifyOutcome, exchangeFailure, expiryFrom, warningOf } from './connector.ts';
 import type { ConnectionChanges } from './repo.ts';
 
@@ -131,6 +131,3 @@ function accountPage(profile: InstagramLoginProfile, now: Date, problem?: Instag
   };
   return { pages: JSON.stringify([page]), pages_fetched_at: now.toISOString(), publish_target_id: profile.igUserId };
 }
-
-/** Whether the connection was made with Instagram Login (its token is an Instagram User token, for graph.instagram.com). */
-export const isInstagramLogin = (connection: Pick<Connection, 'network' | 'login'>) => connection.network === 'instagram' && connection.login === 'instagram';
