@@ -4,6 +4,7 @@ import { ProviderReply, paramsOf } from './context.ts';
 import { errorPage, hiddenFields, page } from './html.ts';
 import { graphError, graphVersionRefusal } from './meta-access.ts';
 import { type MetaKit, isInstagramUserToken, parseFields } from './meta-kit.ts';
+import type { metaInsights } from './meta-insights.ts';
 import type { metaPublishing } from './meta-publishing.ts';
 import type { SandboxInstagramAccount } from './personas.ts';
 import type { MetaToken } from './store.ts';
@@ -17,7 +18,8 @@ import { metaPerson, pageOwner, signedInStudio } from './studios.ts';
  *   api.instagram.com/oauth/access_token     the code for a short-lived (1 h) Instagram User token
  *   graph.instagram.com/access_token         ig_exchange_token: the short-lived token for a long-lived one (60 days)
  *   graph.instagram.com/refresh_access_token ig_refresh_token: a long-lived token at least 24 h old and unexpired, for 60 more days
- *   graph.instagram.com/{version}/me, /{id}, /{ig-id}/media, /media_publish, /content_publishing_limit
+ *   graph.instagram.com/{version}/me, /{id}, /{ig-id}/media, /media_publish, /content_publishing_limit,
+ *   /{media-id}/insights (meta-insights.ts, with instagram_business_manage_insights; decision 054)
  *
  * Publishing is Facebook Login's (meta-publishing.ts): the same containers, the same checks, and the same
  * per-account quota, counted by account whichever way it is connected. An Instagram User token is good on
@@ -55,8 +57,9 @@ const appScopedId = (igUserId: string) => `2${igUserId.slice(1)}`;
 const apiError = (message: string) => new ProviderReply(400, { error_type: 'OAuthException', code: 400, error_message: message });
 
 type Publishing = ReturnType<typeof metaPublishing>;
+type Insights = ReturnType<typeof metaInsights>;
 
-export function instagramLoginRoutes(kit: MetaKit, publishing: Publishing, app: FastifyInstance): void {
+export function instagramLoginRoutes(kit: MetaKit, publishing: Publishing, app: FastifyInstance, insights: Insights): void {
   const { context, store, state, authenticate, instagramHost } = kit;
   const credentials = context.instagram;
 
@@ -314,6 +317,11 @@ ${hiddenFields(fields)}
     if (first && second === 'content_publishing_limit' && only(2, 'GET')) {
       instagramHost.add(request);
       return reply.send(publishing.publishingLimit(request, meOf(request, first, params), params));
+    }
+    // A media's insights (Results), as on graph.facebook.com with Instagram Login's permission.
+    if (first && second === 'insights' && only(2, 'GET')) {
+      instagramHost.add(request);
+      return reply.send(insights.mediaInsights(request, reply, first, params));
     }
     if (first && only(1, 'GET')) return reply.send(node(request, first, params));
     throw graphError(400, 2500, 'Unknown path components: /' + segments.join('/'));

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { instagramFigures } from './insights-figures.ts';
 import { graphError, isShared } from './meta-access.ts';
-import type { MetaKit } from './meta-kit.ts';
+import { type MetaKit, isInstagramUserToken } from './meta-kit.ts';
 
 /**
  * Instagram media insights, `GET /{ig-media-id}/insights?metric=a,b,c`, as
@@ -14,7 +14,8 @@ import type { MetaKit } from './meta-kit.ts';
  * - all or nothing: one metric the media does not support fails the whole call, `(#100) … not supported
  *   for this media type`;
  * - an empty `data` while the figures lag ("an empty set, not 0");
- * - `instagram_manage_insights` needed (code 10 without it);
+ * - `instagram_manage_insights` needed (code 10 without it); on graph.instagram.com (Instagram Login, decision
+ *   054), an Instagram User token for the media's own account, with `instagram_business_manage_insights`;
  * - Business Use Case limits per app and account, reported in `X-Business-Use-Case-Usage` (percentages)
  *   and refused past 100 % with code 80002 (the Instagram BUC code of Graph's rate-limiting page).
  * The control: `settings.meta.insightsUnsupported` refuses chosen metrics; a fault on `/insights` fails
@@ -61,7 +62,9 @@ export function metaInsights(kit: MetaKit) {
     const { record } = authenticate(request, params);
     const media = state().media[mediaId];
     const entry = media ? pageOfAccount(media.igUserId) : undefined;
-    const reachable = entry && (record.kind === 'page' ? record.pageId === entry.id : isShared(record, entry));
+    // Instagram Login's token acts for its own account only, linked to a page or not.
+    const own = isInstagramUserToken(record);
+    const reachable = own ? media?.igUserId === record.igUserId : entry && (record.kind === 'page' ? record.pageId === entry.id : isShared(record, entry));
     if (!media || !reachable) {
       throw graphError(
         400,
@@ -70,7 +73,8 @@ export function metaInsights(kit: MetaKit) {
         { error_subcode: 33 },
       );
     }
-    if (!granted(record, 'instagram_manage_insights')) throw noPermission('instagram_manage_insights');
+    const permission = own ? 'instagram_business_manage_insights' : 'instagram_manage_insights';
+    if (!granted(record, permission)) throw noPermission(permission);
 
     const now = store.now();
     const account = `insights:${media.igUserId}`;

@@ -30,7 +30,8 @@ export function metaRoutes(context: SandboxContext) {
   const { me, accounts, businesses, businessPages, pageNode, instagramNode } = metaAccounts(kit);
   const publishing = metaPublishing(kit);
   const { containerStatus, createContainer, publish, publishingLimit } = publishing;
-  const { mediaInsights } = metaInsights(kit);
+  const insights = metaInsights(kit);
+  const { mediaInsights } = insights;
   const pages = metaPages(kit);
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -59,7 +60,7 @@ export function metaRoutes(context: SandboxContext) {
     );
 
     metaLoginRoutes(kit, app);
-    instagramLoginRoutes(kit, publishing, app);
+    instagramLoginRoutes(kit, publishing, app, insights);
     pages.routes(app);
 
     // The Graph API: every method and path, routed here by its segments.

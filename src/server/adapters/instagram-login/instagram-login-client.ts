@@ -100,6 +100,8 @@ export function createInstagramLoginClient(options: InstagramLoginClientOptions)
   return {
     graphVersion: options.graphVersion,
     publisher,
+    /** A published media's lifetime figures on graph.instagram.com (Results; instagram_business_manage_insights). */
+    getMediaInsights: graphClient.getMediaInsights,
 
     /** The authorization window's address (www.instagram.com/oauth/authorize). */
     authorizeUrl(input: { state: string; redirectUri: string; scopes: readonly string[] }): string {

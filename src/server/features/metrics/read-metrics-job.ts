@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
+import type { InstagramLoginClient } from '../../adapters/instagram-login/instagram-login-client.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -22,7 +23,7 @@ export interface MetricsDependencies {
   dialect: Dialect;
   /** The owner's tokens (getPublishingAccess). */
   social: SocialDependencies;
-  clients: { linkedin?: LinkedInClient; instagram?: GraphClient };
+  clients: { linkedin?: LinkedInClient; instagram?: GraphClient; instagramLogin?: Pick<InstagramLoginClient, 'getMediaInsights'> };
   /** The LinkedIn app has r_member_postAnalytics (LINKEDIN_MEMBER_POST_ANALYTICS). */
   memberPostAnalytics: boolean;
   limits?: Partial<MetricsLimits>;
@@ -168,7 +169,7 @@ async function readNetwork(deps: MetricsDependencies, limits: MetricsLimits, rea
     unsupported: read.unsupported,
   });
   const network = read.network === 'linkedin' ? 'linkedin' : 'instagram';
-  const client = network === 'linkedin' ? deps.clients.linkedin : deps.clients.instagram;
+  const client = network === 'linkedin' ? deps.clients.linkedin : (deps.clients.instagram ?? deps.clients.instagramLogin);
   if (!client || !read.owner_id) return unavailable('not_connected');
   let access: PublishingAccess;
   try {
@@ -177,7 +178,12 @@ async function readNetwork(deps: MetricsDependencies, limits: MetricsLimits, rea
     if (error instanceof AppError) return unavailable('not_connected');
     return { kind: 'reading', reading: { outcome: 'failed', reason: 'network_failed', figures: {}, unavailable: {} }, unsupported: read.unsupported };
   }
-  if (network === 'instagram') return readInstagram(deps.clients.instagram!, { read, access, spend: async () => true });
+  if (network === 'instagram') {
+    // The host of the way the owner's Instagram is connected (decision 054): graph.instagram.com for Instagram Login.
+    const insights = access.login === 'instagram' ? deps.clients.instagramLogin : deps.clients.instagram;
+    if (!insights) return unavailable('not_connected');
+    return readInstagram(insights, { read, access, spend: async () => true });
+  }
   const spend = () => spendLinkedInCall(deps, limits, read.owner_id!, now);
   return readLinkedIn(deps.clients.linkedin!, { read, access, spend, memberPostAnalytics: deps.memberPostAnalytics, pageStatistics });
 }

@@ -1,4 +1,4 @@
-import { INSTAGRAM_INSIGHTS_PERMISSION, LINKEDIN_MEMBER_ANALYTICS_SCOPE } from '../../../domain/social.ts';
+import { INSTAGRAM_INSIGHTS_PERMISSION, INSTAGRAM_LOGIN_INSIGHTS_PERMISSION, LINKEDIN_MEMBER_ANALYTICS_SCOPE } from '../../../domain/social.ts';
 import type { PostMetric } from '../../../domain/post-metrics.ts';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
 import { type BusinessUseCaseUsage, usageOfRefusal } from '../../adapters/instagram/graph-insights.ts';
@@ -72,9 +72,11 @@ const isMetricRefusal = (error: unknown) => error instanceof ProviderError && er
  * All the FEED metrics in one call; when Meta refuses the list (one metric fails the whole call), each is
  * asked alone and those refused are recorded and not asked again for this post. Empty data: not yet.
  */
-export async function readInstagram(client: GraphClient, input: ReadInput): Promise<ReadResult> {
+export async function readInstagram(client: Pick<GraphClient, 'getMediaInsights'>, input: ReadInput): Promise<ReadResult> {
   const { read, access } = input;
-  if (access.scopes && !access.scopes.includes(INSTAGRAM_INSIGHTS_PERMISSION))
+  // Instagram Login's connections read on graph.instagram.com with a permission of their own (decision 054).
+  const permission = access.login === 'instagram' ? INSTAGRAM_LOGIN_INSIGHTS_PERMISSION : INSTAGRAM_INSIGHTS_PERMISSION;
+  if (access.scopes && !access.scopes.includes(permission))
     return { kind: 'reading', reading: reading('unavailable', 'permission_missing'), unsupported: read.unsupported };
   // The page's token when the post went to the connection's current account; the user's otherwise.
   const token = access.targetId === read.target_id && access.pageAccessToken ? access.pageAccessToken : access.accessToken;
