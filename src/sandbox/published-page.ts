@@ -70,7 +70,11 @@ export function publishedOverview(context: SandboxContext): PublishedOverview {
       .map((media) => ({
         id: media.id,
         account: media.igUserId,
-        username: meta.pages.find((entry) => entry.instagram?.id === media.igUserId)?.instagram?.username ?? media.igUserId,
+        // A page's account, or one with no page (Instagram Login's Creator accounts).
+        username:
+          meta.pages.find((entry) => entry.instagram?.id === media.igUserId)?.instagram?.username ??
+          meta.instagramAccounts.find((account) => account.id === media.igUserId)?.username ??
+          media.igUserId,
         mediaType: media.mediaType,
         caption: media.caption,
         images: media.files.map((file) => `${context.publicBase}/meta/media/images/${file.replace(/^ig-/, '')}`),

@@ -69,7 +69,7 @@ describe('publishing with an Instagram Login connection', () => {
     expect(published).toMatchObject({ status: 'posted', error_code: null, target_id: CREATOR.id });
     expect(published.permalink).toMatch(/\/p\//);
     const media = env.sandbox.sandbox.control.published().instagram.find((entry) => entry.id === published.remote_id);
-    expect(media).toMatchObject({ account: CREATOR.id, mediaType: 'CAROUSEL_ALBUM' });
+    expect(media).toMatchObject({ account: CREATOR.id, username: CREATOR.username, mediaType: 'CAROUSEL_ALBUM' });
     expect(media!.images).toHaveLength(2);
   });
 
