@@ -30,6 +30,7 @@ import { resultsExportIndexMigration } from './migrations/027-results-export-ind
 import { resultsSumsMigration } from './migrations/028-results-sums.ts';
 import { facebookPostsMigration } from './migrations/029-facebook-posts.ts';
 import { instagramLoginMigration } from './migrations/030-instagram-login.ts';
+import { facebookUploadsMigration } from './migrations/031-facebook-uploads.ts';
 
 /** Forward-only migrations, in order. Add a file, never edit a landed one. */
 function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string, Migration> {
@@ -63,6 +64,7 @@ function allMigrations(dialect: Dialect, studio: StudioSchedule): Record<string,
     '028-results-sums': resultsSumsMigration(dialect),
     '029-facebook-posts': facebookPostsMigration(dialect),
     '030-instagram-login': instagramLoginMigration(),
+    '031-facebook-uploads': facebookUploadsMigration(),
   };
 }
 

@@ -76,6 +76,7 @@ describe('migrations', () => {
       '028-results-sums',
       '029-facebook-posts',
       '030-instagram-login',
+      '031-facebook-uploads',
     ]);
   });
 

@@ -286,6 +286,8 @@ export interface PostResultsTable {
   /** Who marked a "needs review" result published or not, and when (migration 012, decision 025). */
   reviewed_by: string | null;
   reviewed_at: Instant | null;
+  /** Facebook: the unpublished photos uploaded for the post, JSON `[{id, url, uploadedAt}]`, reused by a later attempt (migration 031); null otherwise. */
+  uploads: string | null;
 }
 
 /** A post's texts before an edit, a rewrite or a restore replaced them (migration 018). */
