@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'SOCIAL_PERMISSION_MISSING',
   /** Instagram Login: the account is a personal one; only professional accounts (Business or Creator) can be connected. */
   'SOCIAL_NOT_PROFESSIONAL',
+  /** Facebook Pages: the login did not grant pages_manage_posts or pages_read_engagement, without which no post goes out. */
+  'SOCIAL_FACEBOOK_PERMISSIONS_MISSING',
   'NOT_ENOUGH_IMAGES',
   'POST_LOCKED',
   /** Schedule or queue: a chosen network has the post from an earlier round, and going there again was not confirmed (decision 028). */

@@ -108,12 +108,14 @@ export function sandboxAdapters(
       memberPostAnalytics: options.memberPostAnalytics ?? false,
     },
     instagram: { client: clients.instagram, sandbox: true, adsRead: options.adsRead ?? false },
+    // Facebook Pages (issue 27): the same Meta app, present exactly when Instagram is, as in the app.
+    facebook: { client: clients.facebook, sandbox: true },
     // Instagram's second way (decision 054), for the tests that offer it.
     ...(options.instagramLogin ? { instagramLogin: { client: clients.instagramLogin, sandbox: true } } : {}),
   };
 }
 
-export type Network = 'linkedin' | 'instagram';
+export type Network = 'linkedin' | 'instagram' | 'facebook';
 
 /**
  * What a browser does with the consent page: opens the URL the API handed out, submits the form with

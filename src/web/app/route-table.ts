@@ -109,6 +109,14 @@ export const PAGES = {
     props: { network: 'instagram' },
     namespaces: ['social'],
   },
+  // Facebook Pages (issue 27, decision 053): the same Meta app as Instagram, its own redirect URI.
+  facebookCallback: {
+    path: '/auth/facebook/callback',
+    module: 'features/social/oauth-callback-page.tsx',
+    component: 'OAuthCallbackPage',
+    props: { network: 'facebook' },
+    namespaces: ['social'],
+  },
   // Instagram Login's own redirect URI (decision 054): the same page, completing an Instagram connection.
   instagramLoginCallback: {
     path: '/auth/instagram-login/callback',

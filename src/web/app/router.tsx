@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
     children: [
       // The networks' callbacks: a card on its own, as /login's (issue 29).
       { element: <BareLayout />, children: [pageRoute(PAGES.linkedinCallback), pageRoute(PAGES.instagramCallback)] },
+      { element: <BareLayout />, children: [pageRoute(PAGES.facebookCallback)] },
       layoutRoute('signedIn', [
         pageRoute(PAGES.home),
         pageRoute(PAGES.profile),

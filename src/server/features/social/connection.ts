@@ -64,8 +64,9 @@ export function openPageTokens(cipher: TokenCipher, connection: Connection): Rec
   return JSON.parse(openSecret(cipher, connection, 'page_tokens') ?? '{}') as Record<string, string>;
 }
 
-/** Instagram: the Facebook page of the business account posts go to, as last fetched. */
+/** Instagram: the Facebook page of the business account posts go to, as last fetched; Facebook: the target page itself. */
 export function targetPageId(connection: Connection): string | undefined {
+  if (connection.network === 'facebook') return connection.publishTargetId ?? undefined;
   return connection.instagramPages?.find((page) => page.instagram_business_account_id === connection.publishTargetId)?.facebook_page_id ?? undefined;
 }
 

@@ -213,7 +213,7 @@ export async function fetchTargetPageToken(
   return {
     token,
     changes: {
-      page_tokens: sealSecret(cipher, connection.userId, 'instagram', 'page_tokens', JSON.stringify({ ...stored, [pageId]: token })),
+      page_tokens: sealSecret(cipher, connection.userId, connection.network, 'page_tokens', JSON.stringify({ ...stored, [pageId]: token })),
       ...connectionEnd(connection, true),
     },
   };

@@ -262,6 +262,7 @@ export async function fetchPages(deps: SocialDependencies, input: { userId: stri
 
 /** The connection's page or account `targetId`, as last fetched. */
 function pageOf(connection: Connection, targetId: string) {
+  if (connection.network === 'facebook') return connection.facebookPages?.find((candidate) => candidate.id === targetId);
   return connection.network === 'linkedin'
     ? connection.linkedinPages?.find((candidate) => candidate.id === targetId)
     : connection.instagramPages?.find((candidate) => candidate.instagram_business_account_id === targetId);
@@ -285,7 +286,9 @@ export async function choosePublishTarget(
   const allowed =
     network === 'linkedin'
       ? [...(connection.linkedinPages ?? []).map((page) => page.id), ...(connection.accountId ? [`urn:li:person:${connection.accountId}`] : [])]
-      : (connection.instagramPages ?? []).map((page) => page.instagram_business_account_id);
+      : network === 'facebook'
+        ? (connection.facebookPages ?? []).map((page) => page.id)
+        : (connection.instagramPages ?? []).map((page) => page.instagram_business_account_id);
   if (!allowed.includes(targetId))
     throw new AppError('SOCIAL_TARGET_NOT_FOUND', `${targetId} is not a page this ${NETWORK_NAMES[network]} connection can publish to`);
   const problem = problemOf(connection, targetId);
@@ -331,11 +334,12 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
   const accessToken = openSecret(deps.cipher, connection, 'access_token');
   if (!accessToken || !connection.publishTargetId) throw new AppError('SOCIAL_NOT_CONNECTED', `User not connected to ${NETWORK_NAMES[network]}`);
   let pageAccessToken: string | null = null;
-  if (network === 'instagram' && connection.login === 'facebook') {
+  // A Facebook page (issue 27) is posted to with its own token, as Instagram through Facebook Login.
+  if ((network === 'instagram' && connection.login === 'facebook') || network === 'facebook') {
     const pageId = targetPageId(connection);
     pageAccessToken = pageId ? (openPageTokens(deps.cipher, connection)[pageId] ?? null) : null;
     // Publishing uses the page's token, the one that lasts (docs/decisions/012): read and kept when missing.
-    const connector = deps.connectors.instagram;
+    const connector = deps.connectors[network];
     if (pageAccessToken === null && connector?.fetchPageToken) {
       const fetched = await connector.fetchPageToken(connection);
       await updateConnectionRow(deps.db, deps.dialect, connection.id, fetched.changes, deps.now());
@@ -347,7 +351,9 @@ export async function getPublishingAccess(deps: SocialDependencies, input: { use
     network === 'linkedin'
       ? (connection.linkedinPages?.find((page) => page.id === targetId)?.name ??
         (targetId === `urn:li:person:${connection.accountId}` ? connection.accountName : null))
-      : (connection.instagramPages?.find((page) => page.instagram_business_account_id === targetId)?.instagram_username ?? null);
+      : network === 'facebook'
+        ? (connection.facebookPages?.find((page) => page.id === targetId)?.name ?? null)
+        : (connection.instagramPages?.find((page) => page.instagram_business_account_id === targetId)?.instagram_username ?? null);
   return {
     network,
     ...(network === 'instagram' ? { login: connection.login } : {}),
@@ -395,9 +401,11 @@ export async function reportRefusedPage(
   if (!connection || !pageOf(connection, access.targetId)) return { marked: false };
   const problem = REFUSED_PAGE_PROBLEM[access.network];
   const pages =
-    access.network === 'linkedin'
-      ? connection.linkedinPages?.map((page) => (page.id === access.targetId ? { ...page, problem } : page))
-      : connection.instagramPages?.map((page) => (page.instagram_business_account_id === access.targetId ? { ...page, problem } : page));
+    access.network === 'facebook'
+      ? connection.facebookPages?.map((page) => (page.id === access.targetId ? { ...page, problem } : page))
+      : access.network === 'linkedin'
+        ? connection.linkedinPages?.map((page) => (page.id === access.targetId ? { ...page, problem } : page))
+        : connection.instagramPages?.map((page) => (page.instagram_business_account_id === access.targetId ? { ...page, problem } : page));
   await updateConnectionRow(deps.db, deps.dialect, connection.id, { pages: JSON.stringify(pages) }, deps.now());
   deps.log.warn(
     { userId, network: access.network, targetId: access.targetId, problem, reason: input.reason },

@@ -39,7 +39,8 @@ export async function findConnectionsToRenew(db: Kysely<Database>, dialect: Dial
   ).map(readConnectionRow);
 }
 
-const networkColumn = (network: SocialNetwork) => (network === 'linkedin' ? 'to_linkedin' : 'to_instagram');
+const NETWORK_COLUMNS = { linkedin: 'to_linkedin', instagram: 'to_instagram', facebook: 'to_facebook' } as const;
+const networkColumn = (network: SocialNetwork) => NETWORK_COLUMNS[network];
 
 /** The first day (YYYY-MM-DD) each owner has a post scheduled to the network. */
 export async function findFirstScheduledDays(db: Kysely<Database>, dialect: Dialect, network: SocialNetwork, ownerIds: string[]): Promise<Map<string, string>> {

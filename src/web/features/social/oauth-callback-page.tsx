@@ -93,7 +93,7 @@ export function OAuthCallbackPage({ network }: { network: SocialNetwork }) {
 
   return (
     <AuthCard>
-      <Title order={1}>{t(network === 'linkedin' ? 'pages.linkedinCallback' : 'pages.instagramCallback')}</Title>
+      <Title order={1}>{t(`pages.${network}Callback`)}</Title>
       <Stack align="center" gap="md" ta="center">
         {outcome === null ? (
           <>
