@@ -181,11 +181,21 @@ describe('PostCard', () => {
 
   it('offers the previews, edit, write again, publish, add to queue and delete on an editable preview', () => {
     const { onAction } = renderCard({}, 'en');
-    expect(buttons()).toEqual(['Publish', 'Edit', 'Write again', 'Add to queue', 'Instagram preview', 'LinkedIn preview', 'History and comments', 'Delete']);
+    expect(buttons()).toEqual([
+      'Publish',
+      'Edit',
+      'Write again',
+      'Add to queue',
+      'Instagram preview',
+      'LinkedIn preview',
+      'Facebook preview',
+      'History and comments',
+      'Delete',
+    ]);
     expect(screen.queryByTestId('post-lock')).toBeNull();
-    for (const name of ['Instagram preview', 'LinkedIn preview', 'Edit', 'Write again', 'Publish', 'Add to queue', 'Delete'])
+    for (const name of ['Instagram preview', 'LinkedIn preview', 'Facebook preview', 'Edit', 'Write again', 'Publish', 'Add to queue', 'Delete'])
       fireEvent.click(screen.getByRole('button', { name }));
-    expect(onAction.mock.calls.map(([action]) => action)).toEqual(['instagramPreview', 'linkedinPreview', 'edit', 'rewrite', 'publish', 'queue', 'delete']);
+    expect(onAction.mock.calls.map(([action]) => action)).toEqual(['instagramPreview', 'linkedinPreview', 'facebookPreview', 'edit', 'rewrite', 'publish', 'queue', 'delete']);
   });
 
   it('names the facts its texts state that the project does not hold until someone confirms them, in the three languages (issue 24)', () => {
@@ -222,7 +232,7 @@ describe('PostCard', () => {
 
   it('keeps edit and publish on a scheduled post whose time is beyond the lock margin, without "add to queue"', () => {
     renderCard({ state: 'scheduled', publish_on: TODAY, publish_time: '18:30', editable: true }, 'en');
-    expect(buttons()).toEqual(['Publish', 'Edit', 'Instagram preview', 'LinkedIn preview', 'History and comments', 'Delete']);
+    expect(buttons()).toEqual(['Publish', 'Edit', 'Instagram preview', 'LinkedIn preview', 'Facebook preview', 'History and comments', 'Delete']);
     expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -234,7 +244,7 @@ describe('PostCard', () => {
     expect(card.getAttribute('data-locked')).toBe('true');
     expect(within(card).getByRole('button', { name: 'It can no longer change: its time is less than 15 minutes away' })).toBeTruthy();
     expect(screen.getByTestId('post-locked-reason').textContent).toBe('It can no longer change: its time is less than 15 minutes away');
-    expect(buttons()).toEqual(['Instagram preview', 'LinkedIn preview', 'History and comments', 'Delete']);
+    expect(buttons()).toEqual(['Instagram preview', 'LinkedIn preview', 'Facebook preview', 'History and comments', 'Delete']);
   });
 
   it('says which networks a scheduled post goes out on, and warns of one whose account is not connected', () => {

@@ -22,7 +22,7 @@ import {
 import { ApprovalAsked, ChangesComment } from './approval-notes.tsx';
 import { HistoryAction } from '../history/history-action.tsx';
 import { PostPicture } from '../post-picture.tsx';
-import { InstagramGlyph, LinkedinGlyph } from '../previews/preview-icons.tsx';
+import { FacebookGlyph, InstagramGlyph, LinkedinGlyph } from '../previews/preview-icons.tsx';
 import { DisplayedStateBadge, ResultBadges } from './post-badges.tsx';
 import classes from './post-card.module.css';
 import { PostFigures } from './post-figures.tsx';
@@ -30,7 +30,18 @@ import { PostNotices } from './post-notices.tsx';
 import { type ReviewAnswer, ResultNotes } from './result-notes.tsx';
 
 export type CardAction =
-  'instagramPreview' | 'linkedinPreview' | 'edit' | 'rewrite' | 'publish' | 'queue' | 'delete' | 'reset' | 'retry' | 'approve' | 'requestChanges';
+  | 'instagramPreview'
+  | 'linkedinPreview'
+  | 'facebookPreview'
+  | 'edit'
+  | 'rewrite'
+  | 'publish'
+  | 'queue'
+  | 'delete'
+  | 'reset'
+  | 'retry'
+  | 'approve'
+  | 'requestChanges';
 
 export interface PostCardProps {
   post: Post;
@@ -221,6 +232,9 @@ export function PostCard({ post, onAction, onReview = () => {}, busy = false, fi
             </IconAction>
             <IconAction label={t('actions.linkedinPreview')} onClick={() => onAction('linkedinPreview')}>
               <LinkedinGlyph size={17} />
+            </IconAction>
+            <IconAction label={t('actions.facebookPreview')} onClick={() => onAction('facebookPreview')}>
+              <FacebookGlyph size={17} />
             </IconAction>
           </>
         )}

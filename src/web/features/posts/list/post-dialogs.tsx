@@ -17,6 +17,7 @@ import { useRetryPost } from '../api/retry-post.ts';
 import { useReviewResult } from '../api/review-result.ts';
 import type { EditPostModal } from '../edit/edit-post-modal.tsx';
 import type { RewriteDialog } from '../edit/rewrite-dialog.tsx';
+import type { FacebookPreview } from '../previews/facebook-preview.tsx';
 import type { InstagramPreview } from '../previews/instagram-preview.tsx';
 import type { LinkedinPreview } from '../previews/linkedin-preview.tsx';
 import type { ApproveDialog, ApproveProjectDialog, DecisionTarget, RequestChangesDialog } from '../publish/approval-dialogs.tsx';
@@ -32,6 +33,10 @@ const InstagramPreviewCode = lazyDialog<ComponentProps<typeof InstagramPreview>>
 );
 const LinkedinPreviewCode = lazyDialog<ComponentProps<typeof LinkedinPreview>>(
   () => import('../previews/linkedin-preview.tsx').then((module) => module.LinkedinPreview),
+  (props) => props.opened,
+);
+const FacebookPreviewCode = lazyDialog<ComponentProps<typeof FacebookPreview>>(
+  () => import('../previews/facebook-preview.tsx').then((module) => module.FacebookPreview),
   (props) => props.opened,
 );
 const EditPostModalCode = lazyDialog<ComponentProps<typeof EditPostModal>>(
@@ -195,6 +200,7 @@ export function usePostDialogs({
     <>
       <InstagramPreviewCode opened={openDialog === 'instagramPreview'} post={postFor('instagramPreview')} onClose={close} />
       <LinkedinPreviewCode opened={openDialog === 'linkedinPreview'} post={postFor('linkedinPreview')} onClose={close} />
+      <FacebookPreviewCode opened={openDialog === 'facebookPreview'} post={postFor('facebookPreview')} onClose={close} />
       <EditPostModalCode opened={openDialog === 'edit'} post={postFor('edit')} onClose={close} />
       <RewriteDialogCode opened={openDialog === 'rewrite'} post={postFor('rewrite')} onClose={close} />
       <ApproveDialogCode opened={openDialog === 'approve'} post={postFor('approve')} clock={clock} clockReadAt={clockReadAt} onClose={close} />

@@ -70,3 +70,9 @@ export const LinkedinGlyph = ({ size }: { size?: number }) => (
     <path d="M8 10.5V17M8 7.5h.01M12 17v-6.5M12 13.5a2.5 2.5 0 0 1 5 0V17" />
   </Glyph>
 );
+export const FacebookGlyph = ({ size }: { size?: number }) => (
+  <Glyph size={size}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M13.5 21v-7h2.5l.4-3h-2.9V9.3c0-.8.3-1.3 1.4-1.3h1.6V5.4a19 19 0 0 0-2.3-.1c-2.3 0-3.7 1.4-3.7 3.8V11H8v3h2.5v7" />
+  </Glyph>
+);

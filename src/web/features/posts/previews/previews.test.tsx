@@ -5,6 +5,8 @@ import type { PostAccounts } from '../../../../domain/post.ts';
 import { CONNECTED_ACCOUNTS, makePost, serve } from '../../../test-support/post-fixtures.ts';
 import { renderWithData, renderWithProviders } from '../../../test-support/render.tsx';
 import { foldText } from './expandable-text.tsx';
+import { FacebookPost } from './facebook-post.tsx';
+import { FacebookPreview } from './facebook-preview.tsx';
 import { carouselAspectRatio } from './image-carousel.tsx';
 import { InstagramPost } from './instagram-post.tsx';
 import { InstagramPreview } from './instagram-preview.tsx';
@@ -123,6 +125,39 @@ describe('LinkedinPreview', () => {
   });
 });
 
+describe('FacebookPreview', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts as the owner\'s Page with LinkedIn\'s text (decision 053), folded with "…see more", the pictures as a grid', async () => {
+    const calls = renderPreview(<FacebookPreview opened post={makePost({ text: 'Solo Instagram', linkedin_text: LONG_TEXT })} onClose={() => {}} />, {
+      ...CONNECTED_ACCOUNTS,
+      facebook: { connected: true, name: 'Estudio Ferrer Arquitectes', picture: null },
+    });
+    const frame = await screen.findByRole('article', { name: 'Facebook preview' });
+    expect(await within(frame).findByTestId('preview-author')).toHaveProperty('textContent', 'Estudio Ferrer Arquitectes');
+    expect(calls[0]!.url).toBe('/api/posts/1/accounts');
+    expect(frame.textContent).not.toContain('Solo Instagram');
+    expect(within(frame).getByTestId('facebook-grid').querySelectorAll('img')).toHaveLength(2);
+    expect(frame.textContent).not.toContain('#montseny');
+    fireEvent.click(within(frame).getByRole('button', { name: '…see more' }));
+    expect([...frame.querySelectorAll('[data-hashtag]')].map((tag) => tag.textContent)).toEqual(['#arquitectura', '#montseny']);
+    expect(frame.textContent).toContain('Like');
+    expect(frame.textContent).toContain('Share');
+  });
+
+  it('folds after five lines, and says the Page is not connected when the owner has none', async () => {
+    const text = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco', 'Seis'].join('\n');
+    renderPreview(<FacebookPreview opened post={makePost({ text })} onClose={() => {}} />, {
+      ...CONNECTED_ACCOUNTS,
+      facebook: { connected: false, name: null, picture: null },
+    });
+    const frame = await screen.findByRole('article', { name: 'Facebook preview' });
+    expect(await within(frame).findByTestId('preview-author')).toHaveProperty('textContent', 'Account not connected');
+    expect(frame.textContent).toContain('Cinco');
+    expect(frame.textContent).not.toContain('Seis');
+  });
+});
+
 describe('the previews with their author handed in (the review page)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -133,6 +168,7 @@ describe('the previews with their author handed in (the review page)', () => {
       <>
         <InstagramPost post={post} author={{ connected: true, name: 'estudio.ferrer', picture: null }} />
         <LinkedinPost post={post} author={{ connected: true, name: 'Estudio Ferrer', picture: '/media/me.jpg' }} />
+        <FacebookPost post={post} author={{ connected: true, name: 'Estudio Ferrer Arquitectes', picture: null }} />
       </>,
       'en',
     );
@@ -144,6 +180,9 @@ describe('the previews with their author handed in (the review page)', () => {
     expect(within(linkedin).getByTestId('preview-author').textContent).toBe('Estudio Ferrer');
     expect(linkedin.querySelector('img[src="/media/me.jpg"]')).not.toBeNull();
     expect(linkedin.textContent).toContain('Hola LinkedIn');
+    const facebook = screen.getByRole('article', { name: 'Facebook preview' });
+    expect(within(facebook).getByTestId('preview-author').textContent).toBe('Estudio Ferrer Arquitectes');
+    expect(facebook.textContent).toContain('Hola LinkedIn');
     expect(calls).toHaveLength(0);
   });
 

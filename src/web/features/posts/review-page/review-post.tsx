@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../domain/languages.ts';
 import type { ReviewPost } from '../../../../domain/review-link.ts';
+import { FacebookPost } from '../previews/facebook-post.tsx';
 import { InstagramPost } from '../previews/instagram-post.tsx';
 import { LinkedinPost } from '../previews/linkedin-post.tsx';
 import { previewAuthorOf } from '../previews/preview-author.tsx';
@@ -96,7 +97,9 @@ export function ReviewPostItem({ token, post, gone, language, requireName, onDec
   };
 
   const when = post.publish_on && post.publish_time ? t('post.when', whenParts(post.publish_on, post.publish_time, language)) : t('post.noDate');
-  const networks = post.networks.instagram || post.networks.linkedin ? post.networks : { instagram: true, linkedin: true };
+  // A post with no network chosen yet shows Instagram's and LinkedIn's look; Facebook's only where it goes.
+  const networks =
+    post.networks.instagram || post.networks.linkedin || post.networks.facebook ? post.networks : { instagram: true, linkedin: true, facebook: false };
   const status = gone
     ? { mark: '–', text: t('state.gone'), tone: 'done' }
     : post.state === 'awaiting_approval'
@@ -123,6 +126,7 @@ export function ReviewPostItem({ token, post, gone, language, requireName, onDec
       <div className={classes.previews}>
         {networks.instagram && <InstagramPost post={post} author={previewAuthorOf(post.accounts.instagram, 'instagram', tPosts)} />}
         {networks.linkedin && <LinkedinPost post={post} author={previewAuthorOf(post.accounts.linkedin, 'linkedin', tPosts)} />}
+        {networks.facebook && <FacebookPost post={post} author={previewAuthorOf(post.accounts.facebook, 'facebook', tPosts)} />}
       </div>
 
       {refusal && (
