@@ -13,7 +13,7 @@ const journey = useServerAndBrowser();
 const CUSTOMER = { email: 'clienta@estudio-e2e.test', password: 'clave-clienta-1' };
 
 describe('the network check', () => {
-  test('an administrator opens it from the navigation: both networks served by the sandbox, every check correct, checked again on request', async () => {
+  test('an administrator opens it from the navigation: every network served by the sandbox, every check correct, checked again on request', async () => {
     const page = await newPage(journey.browser);
     await signIn(page, journey.server.url, ADMIN);
     await page.waitForURL(`${journey.server.url}/home`);
@@ -24,7 +24,10 @@ describe('the network check', () => {
 
     for (const [network, checks] of [
       ['LinkedIn', 4],
-      ['Instagram', 5],
+      // Its five and Instagram Login's line (decision 054).
+      ['Instagram', 6],
+      // Facebook Pages (issue 27): the same Meta app, its own redirect URL and permissions.
+      ['Facebook', 4],
     ] as const) {
       const card = page.getByRole('region', { name: network });
       await expect(card.getByText('Sandbox', { exact: true }).count()).resolves.toBe(1);
