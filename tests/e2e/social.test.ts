@@ -6,7 +6,7 @@ import { runSql } from './support/database.ts';
 import { useServerAndBrowser } from './support/journey.ts';
 import { ADMIN, type RunningServer } from './support/server.ts';
 import { languageSaved, signIn } from './support/sign-in.ts';
-import { connectSandboxNetwork, networkTile, sandboxControl } from './support/social.ts';
+import { connectButton, connectSandboxNetwork, networkTile, sandboxControl } from './support/social.ts';
 
 /**
  * The social connections through the sandbox, as a studio does them in Chromium: Settings, the
@@ -108,7 +108,8 @@ describe('social connections through the sandbox', () => {
     await openSettings(page, server.url);
 
     const tile = networkTile(page, 'Instagram');
-    await tile.getByRole('button', { name: 'Conectar' }).click();
+    // Both ways are offered (decision 054): this is Facebook Login's.
+    await connectButton(page, 'Instagram').click();
     await page.waitForURL((url) => url.pathname === '/sandbox/meta/www/v26.0/dialog/oauth');
     await page.getByRole('heading', { name: 'Alzado is requesting access to your Pages and Instagram accounts' }).waitFor();
     await saveScreenshot(page, 'sandbox-meta-consent');
@@ -174,7 +175,7 @@ describe('social connections through the sandbox', () => {
       ['Instagram', 'Cancel', 'La autorización ha fallado: has cancelado la autorización en Instagram.'],
     ] as const) {
       await openSettings(page, server.url);
-      await networkTile(page, name).getByRole('button', { name: 'Conectar' }).click();
+      await connectButton(page, name).click();
       await page.waitForURL((url) => url.pathname.startsWith('/sandbox/'));
       await page.getByRole('button', { name: cancel }).click();
       await page.getByText(reason).waitFor();

@@ -91,6 +91,8 @@ export const routes: RouteObject[] = [
     children: [
       // The networks' callbacks: a card on its own, as /login's (issue 29).
       { element: <BareLayout />, children: [pageRoute(PAGES.linkedinCallback), pageRoute(PAGES.instagramCallback)] },
+      // Instagram Login's own redirect URI (decision 054): the same callback page, for Instagram.
+      { element: <BareLayout />, children: [pageRoute(PAGES.instagramLoginCallback)] },
       { element: <BareLayout />, children: [pageRoute(PAGES.facebookCallback)] },
       layoutRoute('signedIn', [
         pageRoute(PAGES.home),

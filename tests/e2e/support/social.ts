@@ -16,11 +16,18 @@ const CONSENT = {
 
 export const networkTile = (page: Page, name: NetworkName) => page.getByRole('region', { name });
 
+/**
+ * The Connect button of a tile, in Spanish: Instagram's, with the sandbox serving both ways, is the choice's
+ * "Conectar con Facebook" (Facebook Login; decision 054).
+ */
+export const connectButton = (page: Page, name: NetworkName) =>
+  networkTile(page, name).getByRole('button', { name: name === 'Instagram' ? 'Conectar con Facebook' : 'Conectar', exact: true });
+
 /** Settings → Conectar → the sandbox's consent page → allow → back in Settings, connected. */
 export async function connectSandboxNetwork(page: Page, baseUrl: string, name: NetworkName): Promise<void> {
   await page.goto(`${baseUrl}/settings`);
   const tile = networkTile(page, name);
-  await tile.getByRole('button', { name: 'Conectar' }).click();
+  await connectButton(page, name).click();
   await page.waitForURL((url) => url.pathname === CONSENT[name].path);
   await page.getByRole('button', { name: CONSENT[name].allow }).click();
   await page.waitForURL(`${baseUrl}/settings`);

@@ -127,6 +127,6 @@ describe('refresh-tokens and Instagram Login', () => {
 
     expect(mail.map((message) => message.to)).toEqual([lost.email]);
     expect(mail[0]!.subject).toBe('La teva connexió amb Instagram s’ha tancat');
-    expect(mail[0]!.text).toContain('tria un altre cop «Connecta amb Instagram» i entra amb el mateix compte professional');
+    expect(mail[0]!.text).toContain('tria un altre cop «Connectar amb Instagram» i entra amb el mateix compte professional');
   });
 });

@@ -89,7 +89,7 @@ describe('how to connect Instagram', () => {
     expect(screen.getByText(/sin página de Facebook: entras con la propia cuenta de Instagram/)).toBeTruthy();
     spanish.unmount();
     renderWithData(<SettingsPage />, { language: 'cat' });
-    expect(await screen.findByRole('button', { name: 'Connecta amb Instagram' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Connectar amb Instagram' })).toBeTruthy();
     expect(screen.getByText('Com connectar Instagram')).toBeTruthy();
     expect(screen.getByText(/sense pàgina de Facebook: hi entres amb el mateix compte d'Instagram/)).toBeTruthy();
   });
