@@ -344,6 +344,27 @@ describe('Instagram', () => {
   });
 });
 
+describe('Facebook Pages', () => {
+  it("is renewed as Instagram through the same Meta app: its chosen page's token, read again when missing, and kept sealed for Facebook", async () => {
+    const user = await connectedUser(['facebook']);
+    const headers = { cookie: user.cookie };
+    expect((await t.app.inject({ method: 'GET', url: '/api/social/facebook/pages', headers })).statusCode).toBe(200);
+    const chosen = await t.app.inject({ method: 'PUT', url: '/api/social/facebook/target', headers, payload: { targetId: '104000000000002' } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    await t.database.db.updateTable('social_connections').set({ page_tokens: null }).where('user_id', '=', user.id).where('network', '=', 'facebook').execute();
+    await expireIn(user.id, 'facebook', 3 * DAY_MS);
+
+    expect((await runRefresh()).state).toBe('done');
+    const after = await row(user.id, 'facebook');
+    expect(readFlag(after.is_connected)).toBe(true);
+    const pageTokens = JSON.parse(secretOf(after, user.id, 'facebook', 'page_tokens')!) as Record<string, string>;
+    expect(Object.keys(pageTokens)).toEqual(['104000000000002']);
+    expect((await sandboxClients(sandbox).instagram.debugToken(pageTokens['104000000000002']!)).type).toBe('PAGE');
+    closeTo(after.token_expires_at, Date.now() + 90 * DAY_MS);
+    expect(mail).toEqual([]);
+  });
+});
+
 describe('the job', () => {
   it.each([
     ['linkedin', 'server-error'],
