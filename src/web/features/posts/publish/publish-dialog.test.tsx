@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostAccounts } from '../../../../domain/post.ts';
 import { CLOCK, CONNECTED_ACCOUNTS, type Call, TODAY, makePost, serve } from '../../../test-support/post-fixtures.ts';
@@ -182,6 +182,23 @@ describe('PublishDialog', () => {
     expect(checkbox('LinkedIn').disabled).toBe(true);
     expect(screen.getByText('LinkedIn is not connected')).toBeTruthy();
     expect(screen.queryByText('Instagram is not connected')).toBeNull();
+  });
+
+  it('offers Facebook only to an owner with a Facebook page chosen, and sends it to that page (issue 27)', async () => {
+    renderDialog();
+    await accountsLoaded();
+    expect(screen.queryByRole('checkbox', { name: 'Facebook' })).toBeNull();
+    expect(screen.queryByText(/Facebook is not connected/)).toBeNull();
+    cleanup();
+
+    const page = { ...CONNECTED_ACCOUNTS, facebook: { connected: true, name: 'Estudio Ferrer Arquitectura', picture: null } };
+    const { calls, onClose } = renderDialog({ accounts: page });
+    await accountsLoaded();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Facebook' }));
+    expect(screen.getByText('It will be published to: Estudio Ferrer Arquitectura (Facebook)')).toBeTruthy();
+    fireEvent.click(confirm());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ networks: { instagram: false, linkedin: false, facebook: true } });
   });
 
   it('keeps the checkboxes disabled while the accounts load', async () => {
