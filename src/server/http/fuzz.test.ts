@@ -66,7 +66,8 @@ describe('fuzzing every route of the API', () => {
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
-    t = await createTestApp({ social: sandboxAdapters(sandbox) });
+    // Both ways of connecting Instagram offered (decision 054), so `login=instagram` reaches its connector.
+    t = await createTestApp({ social: sandboxAdapters(sandbox, { instagramLogin: true }) });
     admin.id = (await createTestUser(t, { email: admin.email, password: admin.password, role: 'admin' })).id;
     admin.cookie = await signIn(t, admin.email, admin.password);
     customerId = (await createTestUser(t, { email: 'customer@fuzz.test', role: 'customer' })).id;
