@@ -95,6 +95,8 @@ export const RESULT_ERROR_CODES = [
   'permissionMissing',
   /** The chosen page cannot be published to (PAGE_PROBLEMS in domain/social.ts): the connection stands, the user chooses another page or fixes the role. */
   'pageNotPublishable',
+  /** Facebook: the user's role on the page lacks CREATE_CONTENT (Graph's code 200 on a page's publishing edges): that page is marked. */
+  'pageTaskMissing',
   /** Instagram cannot fetch the post's images: the server's image addresses are not public (PUBLIC_URL or S3). */
   'imagesNotPublic',
   /** The network refused this post (its media, its text): its own words are the detail. */

@@ -42,6 +42,8 @@ export interface PublishedOverview {
     permalink: string;
     createdAt: string;
   }>;
+  /** Every photo the pages received (POST /{page-id}/photos), oldest first: published, attached to a post (`post`), or waiting unattached. */
+  facebookPhotos: Array<{ id: string; page: string; published: boolean; post: string | null; createdAt: string }>;
 }
 
 export function publishedOverview(context: SandboxContext): PublishedOverview {
@@ -94,6 +96,15 @@ export function publishedOverview(context: SandboxContext): PublishedOverview {
         createdAt: new Date(post.createdAt).toISOString(),
       }))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)),
+    facebookPhotos: Object.values(meta.pagePhotos)
+      .map((photo) => ({
+        id: photo.id,
+        page: photo.pageId,
+        published: photo.published,
+        post: photo.postId ?? null,
+        createdAt: new Date(photo.createdAt).toISOString(),
+      }))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
   };
 }
 

@@ -226,7 +226,7 @@ describe('misbehaviour over HTTP, and what was published', () => {
     const token = await linkedinToken();
     expect((await fetch(`${sandbox.base}/control/reset`, { method: 'POST' })).status).toBe(200);
     expect((await fetch(`${sandbox.base}/linkedin/v2/userinfo`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
-    expect(sandbox.sandbox.control.published()).toEqual({ linkedin: [], instagram: [], facebook: [] });
+    expect(sandbox.sandbox.control.published()).toEqual({ linkedin: [], instagram: [], facebook: [], facebookPhotos: [] });
   });
 
   it('unknown sandbox paths answer a JSON 404', async () => {

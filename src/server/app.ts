@@ -269,6 +269,8 @@ export async function buildApp(deps: AppDependencies) {
       instagram: deps.social.instagram?.client,
       instagramLogin: deps.social.instagramLogin?.client.publisher,
       instagramNeedsPublicImages: deps.social.instagram?.sandbox === false || deps.social.instagramLogin?.sandbox === false,
+      facebook: deps.social.facebook?.client,
+      facebookNeedsPublicImages: deps.social.facebook?.sandbox === false,
     },
     mailer: deps.mailer,
     publicUrl: config.publicUrl,

@@ -68,7 +68,7 @@ export function publishingDependencies(env: PublishingTestApp, overrides: Partia
     log: silentLog,
     events: t.events,
     social: { db, dialect: t.database.dialect, publicUrl, cipher: createTestTokenCipher(), connectors: {}, log: silentLog, now: t.now },
-    clients: { linkedin: clients.linkedin, instagram: clients.instagram },
+    clients: { linkedin: clients.linkedin, instagram: clients.instagram, facebook: clients.facebook },
     mailer: { send: async (message) => void t.sentMail.push(message) },
     publicUrl,
     now: t.now,
@@ -138,7 +138,7 @@ export async function createDuePost(
     ownerId: string;
     publishOn: string;
     publishTime?: string;
-    networks: { instagram?: boolean; linkedin?: boolean };
+    networks: { instagram?: boolean; linkedin?: boolean; facebook?: boolean };
     images?: number;
     unselected?: number;
     projectId?: number;

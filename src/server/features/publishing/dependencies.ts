@@ -33,6 +33,11 @@ export interface PublishingDependencies {
   maxAttempts?: number;
   /** A post held this long with no publish job alive has lost its job (default: the job lease, 60 s). */
   staleAfterMs?: number;
+  /**
+   * How long after a creating call began a Facebook page's posts are trusted to say whether it made the
+   * post, when its answer never came (default two minutes; tests shorten it).
+   */
+  callSettledAfterMs?: number;
   /** How often each process sweeps (default every minute). */
   sweepIntervalMs?: number;
   /**

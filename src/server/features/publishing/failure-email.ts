@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '../../../domain/languages.ts';
-import { type PostNetwork, resultReasonOf } from '../../../domain/post.ts';
+import { POST_NETWORKS, type PostNetwork, resultReasonOf } from '../../../domain/post.ts';
 import { NETWORK_NAMES } from '../../../domain/social.ts';
 import { formatTimeOfDay } from '../../../domain/studio-time.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
@@ -110,8 +110,8 @@ export async function sendFailureEmail(deps: PublishingDependencies, post: PostT
     day: post.publish_on,
     time: post.publish_time,
     outcomes: results
-      .filter((result): result is ResultRow & { network: PostNetwork } => result.network === 'instagram' || result.network === 'linkedin')
-      .sort((a, b) => a.network.localeCompare(b.network))
+      .filter((result): result is ResultRow & { network: PostNetwork } => (POST_NETWORKS as readonly string[]).includes(result.network))
+      .sort((a, b) => POST_NETWORKS.indexOf(a.network) - POST_NETWORKS.indexOf(b.network))
       .map((result) => ({
         network: result.network,
         targetName: result.target_name,

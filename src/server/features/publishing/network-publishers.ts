@@ -1,12 +1,15 @@
 import type { PostNetwork } from '../../../domain/post.ts';
+import type { FacebookPageClient } from '../../adapters/facebook/page-client.ts';
 import { type GraphClient, type InstagramPublisher } from '../../adapters/instagram/graph-client.ts';
 import { type LinkedInClient, toLittleText } from '../../adapters/linkedin/linkedin-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { firstUnreachable, reachImagesAction, unreachableImagesText } from '../../adapters/storage/network-reach.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { PublishingAccess } from '../social/service.ts';
 import { NotPublishable } from './outcomes.ts';
 import type { ImageToPublish } from './repo.ts';
+import { type StoredUpload, prepareFacebook } from './facebook-publisher.ts';
 
 /**
  * Each network's publication in two halves: `prepare` does everything that is safe to redo (LinkedIn's
@@ -23,6 +26,11 @@ export interface CreatedPost {
 
 export interface PreparedPost {
   create: () => Promise<CreatedPost>;
+  /**
+   * Facebook, several images: the unpublished photos uploaded for the post, each with the storage key of
+   * its image. The job stores them with the `publishing` commit; a later attempt gets them back as `reuse`.
+   */
+  uploads?: StoredUpload[];
 }
 
 export interface NetworkClients {
@@ -32,6 +40,10 @@ export interface NetworkClients {
   instagramLogin?: InstagramPublisher;
   /** Instagram is the real Meta (not the sandbox), which downloads each image_url from the internet: they must be public. */
   instagramNeedsPublicImages?: boolean;
+  /** Facebook Pages (issue 27, docs/decisions/050): the same Meta app's page client. */
+  facebook?: FacebookPageClient;
+  /** Facebook is the real Meta: it downloads each photo's url, which must be public. */
+  facebookNeedsPublicImages?: boolean;
 }
 
 export interface PrepareInput {
@@ -40,6 +52,10 @@ export interface PrepareInput {
   images: ImageToPublish[];
   storage: Storage;
   signal: AbortSignal;
+  /** Facebook: the photos an earlier attempt uploaded (post_results.uploads), attached again while Meta keeps them. */
+  reuse?: readonly StoredUpload[];
+  /** The app's clock: how old a photo to reuse is. */
+  now: Clock;
 }
 
 /** Instagram takes 1 to 10 images a post (a carousel from 2). */
@@ -50,9 +66,10 @@ export function prepareFor(network: PostNetwork, clients: NetworkClients, input:
     if (!clients.linkedin) throw new NotPublishable('networkNotConfigured', 'LinkedIn is not configured on this server');
     return prepareLinkedIn(clients.linkedin, input);
   }
-  // Facebook Pages can be connected (issue 27) but the engine does not publish to them yet: a post sent
-  // there fails with this code rather than pretending, until the page client is wired here.
-  if (network === 'facebook') throw new NotPublishable('networkNotConfigured', 'Publishing to Facebook Pages is not built into this server yet');
+  if (network === 'facebook') {
+    if (!clients.facebook) throw new NotPublishable('networkNotConfigured', 'Facebook Pages are not configured on this server');
+    return prepareFacebook(clients.facebook, input, clients.facebookNeedsPublicImages === true);
+  }
   const publishing = instagramPublishing(clients, input.access);
   if (!publishing)
     throw new NotPublishable('networkNotConfigured', `Instagram ${input.access.login === 'instagram' ? 'Login ' : ''}is not configured on this server`);
@@ -154,9 +171,14 @@ async function checkPublishingQuota(client: InstagramPublisher, token: string, i
     );
 }
 
-/** True for a network that gives a post's link on a call of its own (Instagram), not with `create`'s answer. */
+/** True for a network that gives a post's link on a call of its own (Instagram, Facebook), not with `create`'s answer. */
 export function permalinkNeedsCall(network: PostNetwork): boolean {
-  return network === 'instagram';
+  return network === 'instagram' || network === 'facebook';
+}
+
+/** True for a network whose recent posts say whether a creating call without an answer made the post (Facebook: decision 050). */
+export function canLookUpPost(network: PostNetwork): boolean {
+  return network === 'facebook';
 }
 
 /**
@@ -165,6 +187,10 @@ export function permalinkNeedsCall(network: PostNetwork): boolean {
  */
 export async function readPermalink(network: PostNetwork, clients: NetworkClients, access: PublishingAccess, remoteId: string): Promise<string | undefined> {
   if (!permalinkNeedsCall(network)) return undefined;
+  if (network === 'facebook') {
+    if (!clients.facebook || !access.pageAccessToken) return undefined;
+    return (await clients.facebook.getPost(access.pageAccessToken, remoteId)).permalink;
+  }
   const publishing = instagramPublishing(clients, access);
   if (!publishing?.token) return undefined;
   return publishing.client.getMediaPermalink(publishing.token, remoteId);

@@ -47,6 +47,10 @@ function finalFailure(network: PostNetwork, error: ProviderError): Outcome | und
     const reason = `${name} did not allow publishing to this account: connect it again in Settings, granting every permission (${error.message})`;
     return { kind: 'failed', code: 'permissionMissing', reason, refusedConnection: true };
   }
+  if (error.failure === 'page' && network === 'facebook') {
+    const reason = `Facebook did not allow publishing to the chosen page: the user's role on it lacks CREATE_CONTENT; get that task on the page or choose another in Settings (${error.message})`;
+    return { kind: 'failed', code: 'pageTaskMissing', reason, refusedPage: true };
+  }
   if (error.failure === 'page') {
     const reason = `${name} did not allow publishing to the chosen page or account: choose another in Settings (${error.message})`;
     return { kind: 'failed', code: 'pageNotPublishable', reason, refusedPage: true };

@@ -11,6 +11,8 @@ import { TokenDecryptionError } from '../../lib/token-cipher.ts';
 import { type PublishingAccess, getPublishingAccess, reportRefusedAccess, reportRefusedPage } from '../social/service.ts';
 import { displayDay, sendFailureEmail } from './failure-email.ts';
 import { type CreatedPost, type PreparedPost, permalinkNeedsCall, prepareFor, readPermalink } from './network-publishers.ts';
+import { lookUpFacebookPost, readUploads } from './facebook-publisher.ts';
+import { readInstant } from '../../db/values.ts';
 import { NotPublishable, type Outcome, UNKNOWN_OUTCOME, outcomeBeforeCall, outcomeOfCall } from './outcomes.ts';
 import {
   type ImageToPublish,
@@ -34,6 +36,12 @@ import type { Database } from '../../db/schema.ts';
 const payloadSchema = z.object({ postId: z.number().int().positive() });
 const FINAL_STATUSES: readonly ResultStatus[] = ['posted', 'failed', 'unknown', 'not_selected'];
 const DEFAULT_MAX_ATTEMPTS = 5;
+/**
+ * How long after a creating call began its outcome is surely settled at the network, when its answer never
+ * came: far beyond the request time limit (SOCIAL_REQUEST_TIMEOUT_MS, 15 s). Only then does a page's list
+ * of posts without the post mean the call made nothing (Facebook, decision 055).
+ */
+const DEFAULT_CALL_SETTLED_AFTER_MS = 120_000;
 
 /**
  * What one run did for one network: settled (or nothing to do; `ownerMailed` when its failure has been
@@ -92,7 +100,9 @@ export function createPublishPostHandler(deps: PublishingDependencies) {
     await ensureResults(deps.db, postId, chosenNetworksOf(post), now());
     const jobMaxAttempts = await maxAttemptsOfJob(deps.db, job.id);
     const results = await listResults(deps.db, postId);
-    const images = results.some((result) => result.status === 'pending') ? await listSelectedImages(deps.db, postId) : [];
+    // A Facebook call found to have made nothing is made again in this run (resolveFacebookCall): it needs them too.
+    const calling = results.some((result) => result.status === 'pending' || (result.status === 'publishing' && result.network === 'facebook'));
+    const images = calling ? await listSelectedImages(deps.db, postId) : [];
 
     const runs: NetworkRun[] = [];
     const mailed = new Set<PostNetwork>();
@@ -123,7 +133,7 @@ export function createPublishPostHandler(deps: PublishingDependencies) {
 }
 
 async function runNetwork(context: RunContext, result: ResultRow | undefined, images: ImageToPublish[], maxAttempts: number): Promise<NetworkRun> {
-  const { deps, post, network, signal, now } = context;
+  const { deps, post, network, signal } = context;
   if (!result) return settled;
   if (result.status === 'posted' && result.remote_id !== null && result.permalink === null && permalinkNeedsCall(network)) {
     // Posted by a run that stopped before it had the link.
@@ -132,9 +142,12 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
   }
   if (FINAL_STATUSES.includes(result.status as ResultStatus)) return settled;
   if (result.status === 'publishing') {
-    // The previous run called the network and died before recording what it answered.
-    await record(context, 'publishing', { status: 'unknown', error: UNKNOWN_OUTCOME, errorCode: 'outcomeUnknown', finishedAt: now() });
-    return settled;
+    // The previous run called the network and died before recording what it answered (or its answer
+    // left the outcome unknown). Facebook's page says whether the post is there; elsewhere it needs review.
+    if (network !== 'facebook') return needsReview(context);
+    const resolved = await resolveFacebookCall(context, result);
+    if (resolved) return resolved;
+    // The call made nothing: the result is pending again, and this run makes it anew.
   }
 
   signal.throwIfAborted();
@@ -142,7 +155,15 @@ async function runNetwork(context: RunContext, result: ResultRow | undefined, im
   let prepared: PreparedPost;
   try {
     access = await publishableAccessOf(context);
-    prepared = await prepareFor(network, deps.clients, { access, text: textFor(post, network), images, storage: deps.storage, signal });
+    prepared = await prepareFor(network, deps.clients, {
+      access,
+      text: textFor(post, network),
+      images,
+      storage: deps.storage,
+      signal,
+      reuse: readUploads(result.uploads),
+      now: deps.now,
+    });
   } catch (error) {
     // Stopped by the worker: the job runs again, nothing is recorded.
     if (signal.aborted) throw error;
@@ -177,6 +198,8 @@ async function callOnce(context: RunContext, prepared: PreparedPost, access: Pub
       error: null,
       errorCode: null,
       countAttempt: true,
+      // Facebook's unpublished photos, committed before the call: a later attempt attaches them again.
+      ...(prepared.uploads ? { uploads: JSON.stringify(prepared.uploads) } : {}),
     },
     deps.now(),
   );
@@ -202,7 +225,70 @@ async function callOnce(context: RunContext, prepared: PreparedPost, access: Pub
     deps.log.info({ postId: post.id, network, remoteId: created.remoteId }, 'Post published');
     return { kind: 'posted', created };
   }
+  // Facebook: an outcome unknown stays `publishing` until the call has surely ended; the page's posts then say.
+  if (outcome!.kind === 'unknown' && network === 'facebook' && !context.lastChance) {
+    deps.log.warn({ postId: post.id, network, reason: outcome!.reason }, 'Outcome unknown: the page’s posts will be read once the call has surely ended');
+    return {
+      kind: 'answered',
+      run: { kind: 'retry', reason: `${NETWORK_NAMES[network]}: ${outcome!.reason}`, delayMs: settledAfterMs(deps) },
+      outcome: outcome!,
+    };
+  }
   return { kind: 'answered', run: await settle(context, 'publishing', outcome!, attempts, maxAttempts), outcome: outcome! };
+}
+
+const settledAfterMs = (deps: PublishingDependencies) => deps.callSettledAfterMs ?? DEFAULT_CALL_SETTLED_AFTER_MS;
+
+/** A call whose answer never came: "needs review", never called again. */
+async function needsReview(context: RunContext): Promise<NetworkRun> {
+  await record(context, 'publishing', { status: 'unknown', error: UNKNOWN_OUTCOME, errorCode: 'outcomeUnknown', finishedAt: context.now() });
+  return settled;
+}
+
+/**
+ * Facebook (decision 050, 055): a creating call whose answer never came is resolved by the page's posts made
+ * since it began, once it has surely ended (until then the job waits, the result held `publishing`). Found:
+ * `posted` with its id and link. Not found: the call made nothing, the result is `pending` again and
+ * undefined is answered (the caller calls anew, with the photos kept). Unreadable, or no time left to
+ * wait: "needs review".
+ */
+async function resolveFacebookCall(context: RunContext, result: ResultRow): Promise<NetworkRun | undefined> {
+  const { deps, post, network, signal, now } = context;
+  if (result.started_at === null) return needsReview(context);
+  const since = readInstant(result.started_at);
+  const wait = since.getTime() + settledAfterMs(deps) - deps.now().getTime();
+  if (wait > 0) {
+    if (context.lastChance) return needsReview(context);
+    return {
+      kind: 'retry',
+      reason: `${NETWORK_NAMES[network]}: the outcome of the call is not known yet: the page is read once the call has surely ended`,
+      delayMs: wait,
+    };
+  }
+  let found: CreatedPost | undefined;
+  try {
+    found = await lookUpFacebookPost(deps.clients, await accessOf(context), { text: textFor(post, network), since });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    deps.log.warn({ postId: post.id, network, error: errorMessage(error) }, 'The page’s posts could not be read: the outcome stays unknown');
+    return needsReview(context);
+  }
+  if (found) {
+    const moved = await record(context, 'publishing', {
+      status: 'posted',
+      remoteId: found.remoteId,
+      permalink: found.permalink,
+      error: null,
+      errorCode: null,
+      finishedAt: now(),
+    });
+    if (moved) deps.log.info({ postId: post.id, network, remoteId: found.remoteId }, 'Post found on the page after an unknown outcome: published');
+    if (moved && found.permalink === null) await readAndRecordPermalink(context, found.remoteId);
+    return moved ? settled : { kind: 'taken' };
+  }
+  if (!(await record(context, 'publishing', { status: 'pending', error: null, errorCode: null }))) return { kind: 'taken' };
+  deps.log.info({ postId: post.id, network }, 'No post on the page since the call began: it made nothing, and is made again');
+  return undefined;
 }
 
 /**
@@ -367,7 +453,7 @@ async function publishableAccessOf(context: RunContext): Promise<PublishingAcces
   const access = await accessOf(context);
   if (access.targetProblem) {
     throw new NotPublishable(
-      'pageNotPublishable',
+      access.targetProblem === 'taskMissing' ? 'pageTaskMissing' : 'pageNotPublishable',
       `${NETWORK_NAMES[context.network]} does not allow publishing to ${access.targetName ?? access.targetId} (${access.targetProblem}): choose another page in Settings`,
     );
   }

@@ -125,6 +125,8 @@ export interface ResultChange {
   finishedAt?: string;
   /** Counts one more try of this network. */
   countAttempt?: boolean;
+  /** Facebook: the unpublished photos uploaded for the post (JSON), kept for a later attempt. */
+  uploads?: string | null;
 }
 
 /**
@@ -168,6 +170,7 @@ async function moveResultRow(
   if (change.permalink !== undefined) values.permalink = change.permalink;
   if (change.startedAt !== undefined) values.started_at = change.startedAt;
   if (change.finishedAt !== undefined) values.finished_at = change.finishedAt;
+  if (change.uploads !== undefined) values.uploads = change.uploads;
   const row = await db
     .updateTable('post_results')
     .set((eb) => ({ ...values, ...(change.countAttempt ? { attempts: eb('attempts', '+', 1) } : {}) }))
