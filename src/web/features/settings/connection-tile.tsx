@@ -104,7 +104,7 @@ export function ConnectionTile({ network }: { network: SocialNetwork }) {
         {view.warning && <Alert color="yellow" variant="light" role="status" title={t(`warnings.${view.warning}`)} />}
         {view.network === 'instagram' && view.insightsMissing && (
           <Alert color="orange" variant="light" role="status" title={t('tile.insightsMissing')} data-testid="insights-missing">
-            <Text size="sm">{t('tile.insightsMissingHelp')}</Text>
+            <Text size="sm">{t(view.login === 'instagram' ? 'tile.insightsMissingHelpInstagramLogin' : 'tile.insightsMissingHelp')}</Text>
             <Button size="compact-sm" variant="white" color="orange" mt={6} onClick={() => connect()} loading={authorize.isPending}>
               {t('tile.connectAgain')}
             </Button>

@@ -105,6 +105,17 @@ describe('how to connect Instagram', () => {
     expect(posts(fetch)).toEqual([expect.stringMatching(/\/instagram\/authorize\?login=instagram$/)]);
   });
 
+  it('an Instagram Login connection without the results permission names its own permission, and connects again with Instagram', async () => {
+    const fetch = serve({ ...INSTAGRAM, isConnected: true, userName: 'marta.cuaderno', login: 'instagram', insightsMissing: true });
+    renderWithData(<SettingsPage />, { language: 'en' });
+    const missing = await within(tile()).findByTestId('insights-missing');
+    expect(missing.textContent).toContain('instagram_business_manage_insights');
+    expect(missing.textContent).not.toContain('(instagram_manage_insights)');
+    fireEvent.click(within(missing).getByRole('button', { name: 'Connect again' }));
+    await waitFor(() => expect(window.location.hash).toBe('#instagram-window'));
+    expect(posts(fetch)).toEqual([expect.stringMatching(/\/instagram\/authorize\?login=instagram$/)]);
+  });
+
   it('a server with Facebook Login only shows the plain Connect, as before', async () => {
     serve({ ...INSTAGRAM, logins: ['facebook'] });
     renderWithData(<SettingsPage />, { language: 'en' });
