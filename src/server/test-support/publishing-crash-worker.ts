@@ -8,6 +8,7 @@
  *   CRASH_WORKER='{...}' node --import tsx src/server/test-support/publishing-crash-worker.ts
  */
 import readline from 'node:readline';
+import { createFacebookPageClient } from '../adapters/facebook/page-client.ts';
 import { createGraphClient } from '../adapters/instagram/graph-client.ts';
 import { createLinkedInClient } from '../adapters/linkedin/linkedin-client.ts';
 import { createLocalStorage } from '../adapters/storage/local-storage.ts';
@@ -80,6 +81,7 @@ const publishing = createPublishing({
       timeoutMs: settings.requestTimeoutMs,
       containerPolling: { intervalMs: 50, timeoutMs: 30_000 },
     }),
+    facebook: createFacebookPageClient({ graphBaseUrl: `${base}/meta/graph`, graphVersion: 'v26.0', timeoutMs: settings.requestTimeoutMs }),
   },
   mailer: { send: async () => {} },
   publicUrl,
@@ -88,6 +90,8 @@ const publishing = createPublishing({
   // A post held by no live job is resumed after two leases, as production's sweep does after one minute.
   staleAfterMs: settings.leaseMs * 2,
   sweepIntervalMs: settings.sweepIntervalMs,
+  // A Facebook call without an answer is resolved by the page's posts once it has surely ended: past the request time limit.
+  callSettledAfterMs: settings.requestTimeoutMs + 1_000,
 });
 
 const worker = createJobWorker({

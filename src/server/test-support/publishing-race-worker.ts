@@ -7,6 +7,7 @@
  * Its settings come from RACE_* environment variables set by the test.
  */
 import readline from 'node:readline';
+import { createFacebookPageClient } from '../adapters/facebook/page-client.ts';
 import { createGraphClient } from '../adapters/instagram/graph-client.ts';
 import { createLinkedInClient } from '../adapters/linkedin/linkedin-client.ts';
 import { createLocalStorage } from '../adapters/storage/local-storage.ts';
@@ -62,6 +63,7 @@ const publishing = createPublishing({
       timeoutMs: 30_000,
       containerPolling: { intervalMs: 50, timeoutMs: 30_000 },
     }),
+    facebook: createFacebookPageClient({ graphBaseUrl: `${sandboxBase}/meta/graph`, graphVersion: 'v26.0', timeoutMs: 30_000 }),
   },
   mailer: { send: async () => {} },
   publicUrl,

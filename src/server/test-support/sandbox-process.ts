@@ -37,7 +37,10 @@ export interface HarnessCall {
   method: string;
   path: string;
   url: string;
-  /** LinkedIn's POST /rest/posts or Graph's media_publish: the call that makes a post appear. */
+  /**
+   * LinkedIn's POST /rest/posts, Graph's media_publish, a Facebook page's /feed or its published /photos:
+   * the call that makes a post appear.
+   */
   creating: boolean;
   receivedAt: number;
   /** The answer was written to the connection. */
@@ -45,7 +48,7 @@ export interface HarnessCall {
   /** The connection closed before an answer was written (the caller was gone). */
   closedAt?: number;
   status?: number;
-  /** What a creating call created: LinkedIn's post URN, Instagram's media id. */
+  /** What a creating call created: LinkedIn's post URN, Instagram's media id, the Facebook page post's id. */
   createdId?: string;
 }
 
@@ -73,9 +76,15 @@ function networkOf(request: FastifyRequest): HarnessCall['network'] | undefined 
   return undefined;
 }
 
-function isCreating(call: Pick<HarnessCall, 'network' | 'method' | 'path'>): boolean {
+function isCreating(call: Pick<HarnessCall, 'network' | 'method' | 'path' | 'url'>, body?: unknown): boolean {
   if (call.method !== 'POST') return false;
-  return call.network === 'linkedin' ? call.path === '/sandbox/linkedin/rest/posts' : call.path.endsWith('/media_publish');
+  if (call.network === 'linkedin') return call.path === '/sandbox/linkedin/rest/posts';
+  if (call.path.endsWith('/media_publish') || /\/\d+\/feed$/.test(call.path)) return true;
+  // A page photo is a post when published (the default), not when uploaded to be attached to one.
+  if (!/\/\d+\/photos$/.test(call.path)) return false;
+  const fromBody = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).published : undefined;
+  const published = fromBody ?? new URL(call.url, 'http://sandbox').searchParams.get('published') ?? undefined;
+  return !['false', '0'].includes(String(published).toLowerCase());
 }
 
 const callOf = new WeakMap<FastifyRequest, { call: HarnessCall; beforeMs: number; afterMs: number }>();
@@ -100,7 +109,10 @@ server.addHook('onRequest', async (request, reply) => {
 
 // The request has been read whole: from here the sandbox handles it, whether its caller is still there or not.
 server.addHook('preHandler', async (request) => {
-  const beforeMs = callOf.get(request)?.beforeMs ?? 0;
+  const entry = callOf.get(request);
+  // Whether a page photo makes a post is in its body, read by now.
+  if (entry) entry.call.creating = isCreating(entry.call, request.body);
+  const beforeMs = entry?.beforeMs ?? 0;
   if (beforeMs > 0) await sleep(beforeMs);
 });
 
@@ -112,7 +124,11 @@ server.addHook('onSend', async (request, reply, payload) => {
   if (call.creating && reply.statusCode < 300) {
     const header = reply.getHeader('x-restli-id');
     if (typeof header === 'string') call.createdId = header;
-    else if (typeof payload === 'string') call.createdId = (JSON.parse(payload) as { id?: string }).id;
+    else if (typeof payload === 'string') {
+      // A published page photo answers its photo's id and its post's: the post is what it created.
+      const answer = JSON.parse(payload) as { id?: string; post_id?: string };
+      call.createdId = answer.post_id ?? answer.id;
+    }
   }
   if (afterMs > 0) await sleep(afterMs);
   return payload;

@@ -13,10 +13,10 @@ import { type StoredUpload, prepareFacebook } from './facebook-publisher.ts';
 
 /**
  * Each network's publication in two halves: `prepare` does everything that is safe to redo (LinkedIn's
- * image uploads, Instagram's containers and their processing) and answers `create`, the one call that
- * makes the post appear. The job records the result as `publishing` between the two, and `posted` as
- * soon as `create` answers. A link the network gives only on a call of its own (Instagram's) is read
- * after that, with `readPermalink`.
+ * image uploads, Instagram's containers and their processing, Facebook's unpublished photos) and answers
+ * `create`, the one call that makes the post appear. The job records the result as `publishing` between
+ * the two, and `posted` as soon as `create` answers. A link the network gives only on a call of its own
+ * (Instagram's, Facebook's) is read after that, with `readPermalink`.
  */
 export interface CreatedPost {
   remoteId: string;
@@ -176,13 +176,8 @@ export function permalinkNeedsCall(network: PostNetwork): boolean {
   return network === 'instagram' || network === 'facebook';
 }
 
-/** True for a network whose recent posts say whether a creating call without an answer made the post (Facebook: decision 050). */
-export function canLookUpPost(network: PostNetwork): boolean {
-  return network === 'facebook';
-}
-
 /**
- * The public link of a post already published (Instagram's B.11), or undefined when the network gives
+ * The public link of a post already published (Instagram's B.11, Facebook's permalink_url), or undefined when the network gives
  * none. Reading it again changes nothing at the network.
  */
 export async function readPermalink(network: PostNetwork, clients: NetworkClients, access: PublishingAccess, remoteId: string): Promise<string | undefined> {

@@ -32,12 +32,16 @@ import { createTestUser, signIn } from '../../test-support/test-app.ts';
  * CRASH_SEED=<n> replays another schedule of kills.
  */
 const SOLER_INSTAGRAM = '17841400000000001';
+const STUDIO_PAGE = '104000000000001';
 const TUNING: WorkerTuning = { leaseMs: 1_000, stopTimeoutMs: 300, requestTimeoutMs: 5_000, concurrency: 8, sweepIntervalMs: 250 };
 /** A crash this soon after the sandbox wrote an answer may have come before the process read it and committed. */
 const ANSWER_MARGIN_MS = 150;
 
-type Network = 'linkedin' | 'instagram';
-const NETWORK_OF_CALL: Record<HarnessCall['network'], Network> = { linkedin: 'linkedin', meta: 'instagram' };
+type Network = 'linkedin' | 'instagram' | 'facebook';
+const NETWORKS: readonly Network[] = ['linkedin', 'instagram', 'facebook'];
+/** Graph's creating calls are Instagram's media_publish, or a Facebook page's /feed or published /photos. */
+const networkOfCall = (call: HarnessCall): Network =>
+  call.network === 'linkedin' ? 'linkedin' : call.path.endsWith('/media_publish') ? 'instagram' : 'facebook';
 
 describe('publishing through crashes: app processes killed and stopped while publishing', () => {
   let env: CrashTestApp;
@@ -71,8 +75,12 @@ describe('publishing through crashes: app processes killed and stopped while pub
     return withTimeout(worker.exited, TUNING.requestTimeoutMs + 10_000, `${worker.workerId} did not end after ${signal}`);
   };
 
-  /** Due since yesterday, with one image; texts without LinkedIn's reserved characters, so both networks keep them as they are. */
-  async function createPosts(label: string, count: number, networks: { instagram: boolean; linkedin: boolean }): Promise<Array<{ id: number; text: string }>> {
+  /** Due since yesterday, with one image; texts without LinkedIn's reserved characters, so every network keeps them as they are. */
+  async function createPosts(
+    label: string,
+    count: number,
+    networks: { instagram: boolean; linkedin: boolean; facebook?: boolean },
+  ): Promise<Array<{ id: number; text: string }>> {
     const keys = await storeVariantPair(env);
     const flag = flagWriter(env.t.database.dialect);
     const projectId = await createTestProject(db(), { createdBy: ownerId, state: 'preview' });
@@ -92,6 +100,7 @@ describe('publishing through crashes: app processes killed and stopped while pub
           publish_at: instantOf(yesterday, '09:00', 'Europe/Madrid').toISOString(),
           to_instagram: flag(networks.instagram),
           to_linkedin: flag(networks.linkedin),
+          to_facebook: flag(networks.facebook ?? false),
           created_at: at,
           updated_at: at,
         })),
@@ -130,13 +139,14 @@ describe('publishing through crashes: app processes killed and stopped while pub
     }
   }
 
-  /** What the sandbox published, by text: LinkedIn's posts and Instagram's media. */
+  /** What the sandbox published, by text: LinkedIn's posts, Instagram's media and the Facebook page's posts. */
   async function publishedByText(): Promise<Map<string, Record<Network, Array<{ id: string; permalink: string }>>>> {
     const overview = await env.sandbox.control('published');
     const byText = new Map<string, Record<Network, Array<{ id: string; permalink: string }>>>();
-    const entry = (text: string) => byText.get(text) ?? byText.set(text, { linkedin: [], instagram: [] }).get(text)!;
+    const entry = (text: string) => byText.get(text) ?? byText.set(text, { linkedin: [], instagram: [], facebook: [] }).get(text)!;
     for (const post of overview.linkedin) entry(post.commentary).linkedin.push({ id: post.id, permalink: post.permalink });
     for (const media of overview.instagram) entry(media.caption).instagram.push({ id: media.id, permalink: media.permalink });
+    for (const post of overview.facebook) entry(post.message).facebook.push({ id: post.id, permalink: post.permalink });
     return byText;
   }
 
@@ -150,11 +160,15 @@ describe('publishing through crashes: app processes killed and stopped while pub
     const user = await createTestUser(env.t, { email: 'clara@cliente.es' });
     ownerId = user.id;
     const cookie = await signIn(env.t, user.email, user.password);
-    for (const network of ['linkedin', 'instagram'] as const) expect((await connect(env.t, cookie, network)).statusCode).toBe(200);
-    expect((await env.t.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie } })).statusCode).toBe(200);
-    expect(
-      (await env.t.app.inject({ method: 'PUT', url: '/api/social/instagram/target', headers: { cookie }, payload: { targetId: SOLER_INSTAGRAM } })).statusCode,
-    ).toBe(200);
+    for (const network of NETWORKS) expect((await connect(env.t, cookie, network)).statusCode).toBe(200);
+    for (const [network, targetId] of [
+      ['instagram', SOLER_INSTAGRAM],
+      ['facebook', STUDIO_PAGE],
+    ] as const) {
+      expect((await env.t.app.inject({ method: 'GET', url: `/api/social/${network}/pages`, headers: { cookie } })).statusCode).toBe(200);
+      const chosen = await env.t.app.inject({ method: 'PUT', url: `/api/social/${network}/target`, headers: { cookie }, payload: { targetId } });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+    }
     const today = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }).today();
     yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   });
@@ -187,6 +201,32 @@ describe('publishing through crashes: app processes killed and stopped while pub
     },
   );
 
+  it(
+    'a SIGKILL while the Facebook page is making the post: the next process reads the page once the call has surely ended and records it, posted once',
+    { timeout: 60_000 },
+    async () => {
+      const before = (await env.sandbox.calls()).length;
+      const [post] = await createPosts('pagina', 1, { instagram: false, linkedin: false, facebook: true });
+      // The sandbox reads the published photo's call, then holds it: the process is killed meanwhile, the post is made after.
+      await env.sandbox.setLatency({ holds: [{ method: 'POST', match: `${STUDIO_PAGE}/photos`, delayMs: 1_500 }] });
+      const first = await startNext();
+      const call = await env.sandbox.waitForCall((candidate) => candidate.sequence > before && candidate.creating, 30_000);
+      await stop(first, 'SIGKILL');
+      expect(await resultOf(post!.id, 'facebook')).toMatchObject({ status: 'publishing' });
+
+      await env.sandbox.setLatency({});
+      const second = await startNext();
+      await waitUntilPublished([post!.id], 30_000);
+      expect((await stop(second, 'SIGTERM')).code).toBe(0);
+      const made = (await env.sandbox.calls()).find((candidate) => candidate.sequence === call.sequence)!;
+      const [published, ...others] = (await publishedByText()).get(post!.text)!.facebook;
+      expect(others).toEqual([]);
+      expect(made.createdId).toBe(published!.id);
+      expect(await resultOf(post!.id, 'facebook')).toMatchObject({ status: 'posted', remote_id: published!.id, permalink: published!.permalink, attempts: 1 });
+      expect((await env.sandbox.calls()).filter((candidate) => candidate.sequence > before && candidate.creating)).toHaveLength(1);
+    },
+  );
+
   it('a SIGTERM during a slow creating call waits for its answer and records it: posted, never "needs review"', { timeout: 60_000 }, async () => {
     const before = (await env.sandbox.calls()).length;
     const [post] = await createPosts('espera', 1, { instagram: false, linkedin: true });
@@ -214,7 +254,7 @@ describe('publishing through crashes: app processes killed and stopped while pub
       const POSTS = 36;
       const INTERRUPTIONS = 24;
       const callsBefore = (await env.sandbox.calls()).length;
-      const posts = await createPosts('lote', POSTS, { instagram: true, linkedin: true });
+      const posts = await createPosts('lote', POSTS, { instagram: true, linkedin: true, facebook: true });
       const postIds = posts.map((post) => post.id);
       await env.sandbox.setLatency({ minMs: 100, maxMs: 600, seed });
       // Two crashes for each stop, in a seeded order; each after a seeded while.
@@ -247,9 +287,10 @@ describe('publishing through crashes: app processes killed and stopped while pub
       const byText = await publishedByText();
       const creating = (await env.sandbox.calls()).filter((call) => call.sequence > callsBefore && call.creating);
       const textOfCreated = new Map<string, string>();
-      for (const [text, published] of byText) for (const entry of [...published.linkedin, ...published.instagram]) textOfCreated.set(entry.id, text);
+      for (const [text, published] of byText)
+        for (const entry of [...published.linkedin, ...published.instagram, ...published.facebook]) textOfCreated.set(entry.id, text);
       const callsOf = (text: string, network: Network) =>
-        creating.filter((call) => NETWORK_OF_CALL[call.network] === network && call.createdId !== undefined && textOfCreated.get(call.createdId) === text);
+        creating.filter((call) => networkOfCall(call) === network && call.createdId !== undefined && textOfCreated.get(call.createdId) === text);
       // A creating call creates its post, unless the crash cut it before the sandbox had read it whole.
       const cutShort = creating.filter((call) => call.createdId === undefined);
       expect(cutShort.filter((call) => call.answeredAt !== undefined)).toEqual([]);
@@ -260,7 +301,7 @@ describe('publishing through crashes: app processes killed and stopped while pub
       const unknowns = { callUnderWay: 0, answeredJustBefore: 0, callNeverReceived: 0 };
       for (const post of posts) {
         expect(await postRow(post.id)).toMatchObject({ state: 'published', publishing_since: null });
-        for (const network of ['linkedin', 'instagram'] as const) {
+        for (const network of NETWORKS) {
           const result = results.find((row) => row.post_id === post.id && row.network === network)!;
           const published = byText.get(post.text)?.[network] ?? [];
           const calls = callsOf(post.text, network);
@@ -307,10 +348,11 @@ describe('publishing through crashes: app processes killed and stopped while pub
       expect(callsUnderWayAtKills).toBeGreaterThan(0);
       const count = (network: Network, status: string) => results.filter((row) => row.network === network && row.status === status).length;
       console.log(
-        `publishing through crashes (${env.t.database.dialect}, seed ${seed}): ${POSTS} posts × 2 networks in ${elapsed} ms; ` +
+        `publishing through crashes (${env.t.database.dialect}, seed ${seed}): ${POSTS} posts × 3 networks in ${elapsed} ms; ` +
           `${kills.length} SIGKILLs (${callsUnderWayAtKills} creating calls under way) and ${stops.length} SIGTERMs (${callsUnderWayAtStops} under way, all recorded); ` +
           `${creating.length} creating calls; LinkedIn posted ${count('linkedin', 'posted')}, unknown ${count('linkedin', 'unknown')}; ` +
           `Instagram posted ${count('instagram', 'posted')}, unknown ${count('instagram', 'unknown')}; ` +
+          `Facebook posted ${count('facebook', 'posted')}, unknown ${count('facebook', 'unknown')} (a crash's call resolved by the page's posts); ` +
           `"needs review": ${unknowns.callUnderWay} with the call under way at a crash, ${unknowns.answeredJustBefore} answered less than ${ANSWER_MARGIN_MS} ms before it, ` +
           `${unknowns.callNeverReceived} killed before the sandbox had the call (${cutShort.length} cut short); duplicates 0, lost 0`,
       );

@@ -23,6 +23,9 @@ const PROJECTS = 50;
 const POSTS_PER_PROJECT = 10;
 const POSTS = PROJECTS * POSTS_PER_PROJECT;
 const PROCESSES = 3;
+/** One post in four goes to the studio's Facebook page as well (issue 27). */
+const FACEBOOK_POSTS = POSTS / 4;
+const STUDIO_PAGE = '104000000000001';
 const WORKER_SCRIPT = path.resolve('src/server/test-support/publishing-race-worker.ts');
 
 interface WorkerReport {
@@ -52,9 +55,12 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
     const db = env.t.database.db;
     const user = await createTestUser(env.t, { email: 'clara@cliente.es' });
     const cookie = await signIn(env.t, user.email, user.password);
-    for (const network of ['linkedin', 'instagram'] as const) expect((await connect(env.t, cookie, network)).statusCode).toBe(200);
+    for (const network of ['linkedin', 'instagram', 'facebook'] as const) expect((await connect(env.t, cookie, network)).statusCode).toBe(200);
     await env.t.app.inject({ method: 'GET', url: '/api/social/instagram/pages', headers: { cookie } });
     await env.t.app.inject({ method: 'PUT', url: '/api/social/instagram/target', headers: { cookie }, payload: { targetId: '17841400000000001' } });
+    await env.t.app.inject({ method: 'GET', url: '/api/social/facebook/pages', headers: { cookie } });
+    const chosen = await env.t.app.inject({ method: 'PUT', url: '/api/social/facebook/target', headers: { cookie }, payload: { targetId: STUDIO_PAGE } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
 
     // Due since yesterday, so the publish hour does not matter; every fifth also to Instagram.
     const today = createStudioCalendar({ timeZone: 'Europe/Madrid', now: systemClock }).today();
@@ -80,6 +86,7 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
               publish_at: instantOf(yesterday, '09:00', 'Europe/Madrid').toISOString(),
               to_instagram: number % 5 === 0,
               to_linkedin: true,
+              to_facebook: number % 4 === 1,
               created_at: at,
               updated_at: at,
             };
@@ -141,12 +148,17 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
     expect(new Set(linkedinTexts).size).toBe(POSTS);
     expect(instagramTexts).toHaveLength(POSTS / 5);
     expect(new Set(instagramTexts).size).toBe(POSTS / 5);
+    const facebookTexts = published.facebook.map((post) => post.message).filter((text) => text.startsWith('Obra '));
+    expect(facebookTexts).toHaveLength(FACEBOOK_POSTS);
+    expect(new Set(facebookTexts).size).toBe(FACEBOOK_POSTS);
 
     const posts = await db.selectFrom('posts').select(['state', 'publishing_since']).where('id', 'in', postIds).execute();
     expect(posts.every((post) => post.state === 'published' && post.publishing_since === null)).toBe(true);
     const results = await db.selectFrom('post_results').select(['network', 'status', 'attempts']).where('post_id', 'in', postIds).execute();
     const count = (network: string, status: string) => results.filter((result) => result.network === network && result.status === status).length;
     expect([count('linkedin', 'posted'), count('instagram', 'posted'), count('instagram', 'not_selected')]).toEqual([POSTS, POSTS / 5, POSTS - POSTS / 5]);
+    // Facebook has a result only where it was chosen (decision 053).
+    expect([count('facebook', 'posted'), results.filter((result) => result.network === 'facebook').length]).toEqual([FACEBOOK_POSTS, FACEBOOK_POSTS]);
     expect(results.filter((result) => result.status === 'posted').every((result) => result.attempts === 1)).toBe(true);
     const launched = await db.selectFrom('projects').select('id').where('created_by', '=', user.id).where('state', '=', 'launched').execute();
     expect(launched).toHaveLength(PROJECTS);
@@ -160,9 +172,9 @@ describe.runIf(testDialect() === 'postgres')('publishing: three processes racing
 
     const slowest = Math.max(...reports.map((report) => report.ms));
     console.log(
-      `publishing race: ${POSTS} posts (${POSTS / 5} also to Instagram), ${jobs.length} jobs, ${PROCESSES} processes × 4 handlers: ` +
+      `publishing race: ${POSTS} posts (${POSTS / 5} also to Instagram, ${FACEBOOK_POSTS} to Facebook), ${jobs.length} jobs, ${PROCESSES} processes × 4 handlers: ` +
         `${slowest} ms, ${Math.round((POSTS / slowest) * 1000)} posts/s; jobs run per process ${reports.map((report) => report.handled).join(' / ')}; ` +
-        `LinkedIn posts ${linkedinTexts.length}, Instagram media ${instagramTexts.length}, duplicates 0`,
+        `LinkedIn posts ${linkedinTexts.length}, Instagram media ${instagramTexts.length}, Facebook posts ${facebookTexts.length}, duplicates 0`,
     );
   });
 
