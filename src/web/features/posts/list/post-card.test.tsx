@@ -195,7 +195,16 @@ describe('PostCard', () => {
     expect(screen.queryByTestId('post-lock')).toBeNull();
     for (const name of ['Instagram preview', 'LinkedIn preview', 'Facebook preview', 'Edit', 'Write again', 'Publish', 'Add to queue', 'Delete'])
       fireEvent.click(screen.getByRole('button', { name }));
-    expect(onAction.mock.calls.map(([action]) => action)).toEqual(['instagramPreview', 'linkedinPreview', 'facebookPreview', 'edit', 'rewrite', 'publish', 'queue', 'delete']);
+    expect(onAction.mock.calls.map(([action]) => action)).toEqual([
+      'instagramPreview',
+      'linkedinPreview',
+      'facebookPreview',
+      'edit',
+      'rewrite',
+      'publish',
+      'queue',
+      'delete',
+    ]);
   });
 
   it('names the facts its texts state that the project does not hold until someone confirms them, in the three languages (issue 24)', () => {
