@@ -42,6 +42,6 @@ export type MetricsReason = (typeof METRICS_REASONS)[number];
 export const NETWORK_METRICS: Record<SocialNetwork, readonly PostMetric[]> = {
   instagram: ['reach', 'impressions', 'reactions', 'comments', 'saves', 'shares', 'interactions'],
   linkedin: ['impressions', 'reach', 'clicks', 'reactions', 'comments', 'shares', 'interactions'],
-  // Facebook's figures are not read yet (issue 27 asks for publishing first; read_insights is not asked).
-  facebook: [],
+  // A page post's own counts (decision 056): Page Post Insights' views need read_insights, not asked.
+  facebook: ['reactions', 'comments', 'shares', 'interactions'],
 };

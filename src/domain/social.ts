@@ -59,6 +59,8 @@ export const INSTAGRAM_SCOPES = [
  * pages_read_engagement: Graph's refusal names both), and the pages of Business Manager businesses
  * (business_management).
  */
+/** What a Facebook Page post's reactions, comments and shares need (docs/decisions/056): asked at connection. */
+export const FACEBOOK_COUNTS_PERMISSION = 'pages_read_engagement';
 export const FACEBOOK_PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management'] as const;
 
 /**

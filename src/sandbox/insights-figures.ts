@@ -62,3 +62,13 @@ export function linkedinFigures(postUrn: string, elapsedMs: number, lagMs: numbe
   const engagement = impressionCount === 0 ? 0 : (clickCount + likeCount + commentCount + shareCount) / impressionCount;
   return { impressionCount, uniqueImpressionsCount, clickCount, likeCount, commentCount, shareCount, engagement };
 }
+
+/**
+ * A Facebook Page post's counts (the post's own `reactions`, `comments` and `shares` fields, decision 056):
+ * live counts, so zero until people react (nothing before the lag), growing as the other networks' do.
+ */
+export function facebookCounts(postId: string, elapsedMs: number, lagMs: number): { reactions: number; comments: number; shares: number } {
+  const share = reachedShare(elapsedMs, lagMs);
+  const reactions = Math.round((15 + 160 * seedOf(`${postId}:reactions`)) * share);
+  return { reactions, comments: Math.round(reactions * 0.12), shares: Math.round(reactions * 0.08) };
+}

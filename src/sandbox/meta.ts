@@ -4,6 +4,7 @@ import { faultHook } from './fault-hook.ts';
 import { businessesOf, graphError, graphVersionRefusal, isShared, userOf } from './meta-access.ts';
 import { metaAccounts } from './meta-accounts.ts';
 import { metaInsights } from './meta-insights.ts';
+import { metaPageFigures } from './meta-page-figures.ts';
 import { createMetaKit, parseFields } from './meta-kit.ts';
 import { instagramLoginRoutes } from './instagram-login.ts';
 import { metaLoginRoutes } from './meta-login.ts';
@@ -33,6 +34,7 @@ export function metaRoutes(context: SandboxContext) {
   const insights = metaInsights(kit);
   const { mediaInsights } = insights;
   const pages = metaPages(kit);
+  const pageFigures = metaPageFigures(kit);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.addHook(
@@ -95,6 +97,8 @@ export function metaRoutes(context: SandboxContext) {
       if (first && second === 'feed' && segments.length === 2 && method === 'POST') return pages.createFeedPost(request, first, params);
       if (first && (second === 'feed' || second === 'published_posts') && segments.length === 2 && method === 'GET')
         return pages.listPosts(request, first, params);
+      if (first && segments.length === 1 && method === 'GET' && pageFigures.asksCounts(first, params))
+        return pageFigures.postCounts(request, reply, first, params);
       if (first && segments.length === 1 && method === 'GET') return node(request, first, params);
       const deleted = first && segments.length === 1 && method === 'DELETE' ? pages.deletePhoto(request, first, params) : undefined;
       if (deleted) return deleted;

@@ -94,6 +94,11 @@ export interface SandboxControl {
   /** Every token issued so far on the network is revoked (as when the member removes the app). */
   revokeTokens(network: SandboxNetwork): void;
   /**
+   * One permission taken back from every Meta token issued so far (as when the user removes it in her
+   * Business Integrations settings): calls needing it are refused with code 10 from then on.
+   */
+  removeMetaPermission(permission: string): void;
+  /**
    * Moves the providers' clock forward (codes, tokens, containers and quotas age); backward with a
    * negative number (tests only). Throws a RangeError, moving nothing, when the clock would end up
    * more than MAX_CLOCK_OFFSET_SECONDS away from the real one.
@@ -170,6 +175,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     },
     revokeTokens(network) {
       for (const token of tokensOf(network)) token.revoked = true;
+      store.save();
+    },
+    removeMetaPermission(permission) {
+      for (const token of Object.values(store.state.meta.tokens)) {
+        if (!token.granted.includes(permission)) continue;
+        token.granted = token.granted.filter((name) => name !== permission);
+        token.declined = [...token.declined, permission];
+      }
       store.save();
     },
     advanceTime(seconds) {
@@ -279,6 +292,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     });
     app.post('/control/revoke-tokens', forApi, async (request) => {
       control.revokeTokens(networkBody.parse(request.body).network);
+      return { ok: true };
+    });
+    app.post('/control/remove-meta-permission', forApi, async (request) => {
+      control.removeMetaPermission(z.object({ permission: z.string().regex(/^[a-z_]{1,60}$/) }).parse(request.body).permission);
       return { ok: true };
     });
     app.post('/control/advance-time', forApi, async (request) => {

@@ -308,7 +308,12 @@ export async function buildApp(deps: AppDependencies) {
         db: database.db,
         dialect: database.dialect,
         social: socialDependencies,
-        clients: { linkedin: deps.social.linkedin?.client, instagram: deps.social.instagram?.client, instagramLogin: deps.social.instagramLogin?.client },
+        clients: {
+          linkedin: deps.social.linkedin?.client,
+          instagram: deps.social.instagram?.client,
+          instagramLogin: deps.social.instagramLogin?.client,
+          facebook: deps.social.facebook?.client,
+        },
         memberPostAnalytics: deps.social.linkedin?.memberPostAnalytics ?? false,
         log: app.log,
         now: deps.now,

@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock.ts';
 import { createGraphRequester } from '../instagram/graph-request.ts';
 import { ProviderError, stringOf } from '../provider-http.ts';
+import { type PagePostCounts, readPagePostCounts } from './page-figures.ts';
 
 /**
  * The Graph API client for publishing on Facebook Pages (next-features-facts.md §3, docs/decisions/050):
@@ -144,6 +145,11 @@ export function createFacebookPageClient(options: FacebookPageClientOptions) {
     /** A post's public link (GET /{post-id}?fields=permalink_url). */
     async getPost(pageToken: string, postId: string): Promise<FacebookPost> {
       return readPost(await call({ url: `${graph(encodeURIComponent(postId))}?fields=${encodeURIComponent(POST_FIELDS)}`, token: pageToken }));
+    },
+
+    /** A post's reactions, comments and shares (issue 27's results, docs/decisions/056; page-figures.ts). */
+    async getPostCounts(pageToken: string, postId: string): Promise<PagePostCounts> {
+      return readPagePostCounts({ url: graph(encodeURIComponent(postId)), token: pageToken, timeoutMs: options.timeoutMs });
     },
 
     /**

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { SocialNetwork } from '../../../domain/social-networks.ts';
+import type { FacebookPageClient } from '../../adapters/facebook/page-client.ts';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
 import type { InstagramLoginClient } from '../../adapters/instagram-login/instagram-login-client.ts';
 import type { LinkedInClient } from '../../adapters/linkedin/linkedin-client.ts';
@@ -11,7 +13,7 @@ import type { Log } from '../../lib/log.ts';
 import { type PublishingAccess, type SocialDependencies, getPublishingAccess } from '../social/service.ts';
 import { countCall, nextUtcMidnight, pauseAccount, pausedUntil } from './limits-repo.ts';
 import { nextAfterReading, retryAfterFailure } from './pacing.ts';
-import { type PageStatistics, type ReadResult, readInstagram, readLinkedIn } from './readers.ts';
+import { type PageStatistics, type ReadResult, readFacebook, readInstagram, readLinkedIn } from './readers.ts';
 import { type DueRead, findDueReads, moveSchedule, recordReading, scheduleNewResults } from './repo.ts';
 
 /**
@@ -23,7 +25,13 @@ export interface MetricsDependencies {
   dialect: Dialect;
   /** The owner's tokens (getPublishingAccess). */
   social: SocialDependencies;
-  clients: { linkedin?: LinkedInClient; instagram?: GraphClient; instagramLogin?: Pick<InstagramLoginClient, 'getMediaInsights'> };
+  clients: {
+    linkedin?: LinkedInClient;
+    instagram?: GraphClient;
+    instagramLogin?: Pick<InstagramLoginClient, 'getMediaInsights'>;
+    /** Facebook Pages (decision 056). */
+    facebook?: Pick<FacebookPageClient, 'getPostCounts'>;
+  };
   /** The LinkedIn app has r_member_postAnalytics (LINKEDIN_MEMBER_POST_ANALYTICS). */
   memberPostAnalytics: boolean;
   limits?: Partial<MetricsLimits>;
@@ -71,8 +79,8 @@ export function createReadMetricsHandler(deps: MetricsDependencies): JobHandler 
   };
 }
 
-/** The account a network's limits count: the Instagram account posted to, the LinkedIn member. */
-const accountOf = (read: DueRead) => (read.network === 'instagram' ? (read.target_id ?? '') : (read.owner_id ?? ''));
+/** The account a network's limits count: the Instagram account or Facebook page posted to, the LinkedIn member. */
+const accountOf = (read: DueRead) => (read.network === 'linkedin' ? (read.owner_id ?? '') : (read.target_id ?? ''));
 
 /** A LinkedIn page's due posts asked in one statistics call, this many at a time (the URL stays short). */
 const PAGE_POSTS_PER_CALL = 20;
@@ -168,8 +176,9 @@ async function readNetwork(deps: MetricsDependencies, limits: MetricsLimits, rea
     reading: { outcome: 'unavailable', reason, figures: {}, unavailable: {} },
     unsupported: read.unsupported,
   });
-  const network = read.network === 'linkedin' ? 'linkedin' : 'instagram';
-  const client = network === 'linkedin' ? deps.clients.linkedin : (deps.clients.instagram ?? deps.clients.instagramLogin);
+  const network = read.network as SocialNetwork;
+  const client =
+    network === 'linkedin' ? deps.clients.linkedin : network === 'facebook' ? deps.clients.facebook : (deps.clients.instagram ?? deps.clients.instagramLogin);
   if (!client || !read.owner_id) return unavailable('not_connected');
   let access: PublishingAccess;
   try {
@@ -178,6 +187,8 @@ async function readNetwork(deps: MetricsDependencies, limits: MetricsLimits, rea
     if (error instanceof AppError) return unavailable('not_connected');
     return { kind: 'reading', reading: { outcome: 'failed', reason: 'network_failed', figures: {}, unavailable: {} }, unsupported: read.unsupported };
   }
+  // A Facebook page's post, with the page's token, within the page's Business Use Case limit as Instagram (decision 056).
+  if (network === 'facebook') return readFacebook(deps.clients.facebook!, { read, access, spend: async () => true });
   if (network === 'instagram') {
     // The host of the way the owner's Instagram is connected (decision 054): graph.instagram.com for Instagram Login.
     const insights = access.login === 'instagram' ? deps.clients.instagramLogin : deps.clients.instagram;

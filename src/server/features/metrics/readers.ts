@@ -1,5 +1,11 @@
-import { INSTAGRAM_INSIGHTS_PERMISSION, INSTAGRAM_LOGIN_INSIGHTS_PERMISSION, LINKEDIN_MEMBER_ANALYTICS_SCOPE } from '../../../domain/social.ts';
+import {
+  FACEBOOK_COUNTS_PERMISSION,
+  INSTAGRAM_INSIGHTS_PERMISSION,
+  INSTAGRAM_LOGIN_INSIGHTS_PERMISSION,
+  LINKEDIN_MEMBER_ANALYTICS_SCOPE,
+} from '../../../domain/social.ts';
 import type { PostMetric } from '../../../domain/post-metrics.ts';
+import type { FacebookPageClient } from '../../adapters/facebook/page-client.ts';
 import type { GraphClient } from '../../adapters/instagram/graph-client.ts';
 import { type BusinessUseCaseUsage, usageOfRefusal } from '../../adapters/instagram/graph-insights.ts';
 import { MEMBER_POST_METRICS, type MemberPostMetric, type ShareStatistics } from '../../adapters/linkedin/linkedin-analytics.ts';
@@ -110,6 +116,26 @@ export async function readInstagram(client: Pick<GraphClient, 'getMediaInsights'
   if (Object.keys(figures).length === 0)
     return { kind: 'reading', reading: reading(empty ? 'not_yet' : 'unavailable', empty ? 'not_yet' : 'refused', {}, unavailable), unsupported, usage };
   return { kind: 'reading', reading: reading('read', null, toFigures(figures), unavailable), unsupported, usage };
+}
+
+/**
+ * A Facebook Page post (decision 056): its reactions, comments and shares from the post's own fields, with
+ * the page's token (the user's when the post went to a page that is no longer the connection's target),
+ * `pages_read_engagement` needed. Interactions are their sum. Neither summary in the answer: not yet.
+ */
+export async function readFacebook(client: Pick<FacebookPageClient, 'getPostCounts'>, input: ReadInput): Promise<ReadResult> {
+  const { read, access } = input;
+  if (access.scopes && !access.scopes.includes(FACEBOOK_COUNTS_PERMISSION))
+    return { kind: 'reading', reading: reading('unavailable', 'permission_missing'), unsupported: [] };
+  const token = access.targetId === read.target_id && access.pageAccessToken ? access.pageAccessToken : access.accessToken;
+  try {
+    const { counts, usage } = await client.getPostCounts(token, read.remote_id);
+    if (!counts) return { kind: 'reading', reading: reading('not_yet', 'not_yet'), unsupported: [], usage };
+    const figures: Figures = { ...counts, interactions: counts.reactions + counts.comments + counts.shares };
+    return { kind: 'reading', reading: reading('read', null, figures), unsupported: [], usage };
+  } catch (error) {
+    return refusal(error, []);
+  }
 }
 
 /** A page's posts' statistics read for several at once (read-metrics-job.ts): a post left out of the answer is null, not yet. */
