@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import type { Log } from '../../lib/log.ts';
 import type { SocialDependencies } from '../social/service.ts';
-import type { NetworkClients } from './network-publishers.ts';
+import type { NetworkClients } from './publisher-contract.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 /** What publishing is given: its own file, so the job, the sweep and the e-mail need not import service.ts, which builds them. */

@@ -1,8 +1,8 @@
-import { type FacebookPageClient, type UploadedPhoto, findPublishedPost, prepareFacebookPost } from '../../adapters/facebook/page-client.ts';
+import { type FacebookPageClient, findPublishedPost, prepareFacebookPost } from '../../adapters/facebook/page-client.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import { firstUnreachable, reachImagesAction, unreachableImagesText } from '../../adapters/storage/network-reach.ts';
 import type { PublishingAccess } from '../social/service.ts';
-import type { CreatedPost, NetworkClients, PrepareInput, PreparedPost } from './network-publishers.ts';
+import type { CreatedPost, NetworkClients, PrepareInput, PreparedPost, StoredUpload } from './publisher-contract.ts';
 import { NotPublishable } from './outcomes.ts';
 
 /**
@@ -10,11 +10,6 @@ import { NotPublishable } from './outcomes.ts';
  * splits it, the photos an earlier attempt uploaded reused, and the page's recent posts read to learn
  * whether a creating call without an answer made the post.
  */
-
-/** An unpublished Facebook photo as the result keeps it (post_results.uploads): matched to its image by key, as a URL may change (presigned). */
-export interface StoredUpload extends UploadedPhoto {
-  key: string;
-}
 
 /** Alzado's own most images a post; the sandbox holds Facebook to it too (Meta documents no number, decision 050). */
 const FACEBOOK_MAX_IMAGES = 10;
