@@ -27,6 +27,9 @@ import { type DocumentedCall, type DocumentedRefusal, type NamedRule, nonEmpty, 
  *   fbposts   https://developers.facebook.com/docs/pages-api/posts (POST /{page-id}/feed, published_posts)
  *   fbphotos  https://developers.facebook.com/docs/graph-api/photo-uploads ; .../reference/page/photos
  *   fbfeed    https://developers.facebook.com/docs/graph-api/reference/page/feed (tasks; attached_media)
+ *   fbcounts  https://developers.facebook.com/docs/graph-api/reference/v2.7/object/reactions (reactions.summary(total_count));
+ *             https://developers.facebook.com/docs/graph-api/reference/pagepost (comments, shares) (docs/decisions/056)
+ *   limits    https://developers.facebook.com/docs/graph-api/overview/rate-limiting/ (Business Use Case: Pages, code 80001)
  */
 const id = z.string().regex(/^\d+$/);
 const version = String.raw`\/v\d+\.\d+`;
@@ -84,6 +87,9 @@ const pageEntry = z.looseObject({
   tasks: PAGE_TASKS.optional(),
 });
 const created = z.looseObject({ id });
+/** An edge asked with `.summary(total_count).limit(0)` (fbcounts): no entries, the count in its summary. */
+const summaryEdge = z.looseObject({ data: z.array(z.unknown()), summary: z.looseObject({ total_count: z.number().int().nonnegative() }) });
+
 /** A page post's id: `{page-id}_{post-id}` (fbposts). */
 const postId = z.string().regex(/^\d+_\d+$/);
 /** Facebook's limit on a post's text (the Posts guide names none; 63,206 characters is the composer's). */
@@ -343,6 +349,24 @@ export const graphCalls = {
     request: { method: 'GET', path: path(String.raw`\/\d+_\d+`), params: params({ fields: z.string().optional() }), rules: [liveVersion, withToken] },
     answer: { status: 200, body: z.looseObject({ id: postId, message: z.string().optional(), permalink_url: urlString.optional() }) },
   },
+  pagePostCounts: {
+    source: 'fbcounts: a page post’s reactions and comments, each with its summary’s total_count, and its shares ({count}, left out while none)',
+    request: {
+      method: 'GET',
+      path: path(String.raw`\/\d+_\d+`),
+      params: params({ fields: fields('reactions.summary(total_count).limit(0)', 'comments.summary(total_count).limit(0)', 'shares') }),
+      rules: [liveVersion, withToken],
+    },
+    answer: {
+      status: 200,
+      body: z.strictObject({
+        id: postId,
+        reactions: summaryEdge,
+        comments: summaryEdge,
+        shares: z.strictObject({ count: z.number().int().positive() }).optional(),
+      }),
+    },
+  },
   photo: {
     source: 'fbphotos: an uploaded photo (an unpublished one still there to attach)',
     request: { method: 'GET', path: path(String.raw`\/\d+`), params: params({ fields: z.string().optional() }), rules: [liveVersion, withToken] },
@@ -397,6 +421,16 @@ export const graphRefusals = {
       'fbposts, fbfeed: without a Page token of the page, pages_manage_posts and pages_read_engagement, or the CREATE_CONTENT task: code 200 (message as in Codeinwp/tweet-old-post#649)',
     status: 403,
     body: graphError(200),
+  },
+  pageReadPermission: {
+    source: 'fbcounts: without pages_read_engagement, a permissions error (code 10)',
+    status: 403,
+    body: graphError(10),
+  },
+  pagesLimit: {
+    source: 'limits: a page past its Business Use Case limit (Pages, code 80001)',
+    status: 400,
+    body: graphError(80001),
   },
   invalidAttachedMedia: {
     source: 'fbfeed: an attached photo that does not exist, has expired, is published, or one too many: code 100',

@@ -6,7 +6,7 @@ import { createStudioCalendar } from '../../lib/studio-calendar.ts';
 import { type PublishingTestApp, createDuePost, publishingDependencies, silentLog, startPublishingTestApp } from '../../test-support/publishing.ts';
 import { connect, sandboxClients } from '../../test-support/social-sandbox.ts';
 import { createTestUser, signIn } from '../../test-support/test-app.ts';
-import { type MetricsDependencies, createReadMetricsHandler } from './service.ts';
+import { type MetricsDependencies, createReadMetricsHandler, projectFiguresOf } from './service.ts';
 
 /**
  * A Facebook Page post's figures (issue 27, decision 056) read back over real HTTP from the sandbox, on the
@@ -129,6 +129,13 @@ describe('reading a Facebook Page post’s figures', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const shown = (answer.json() as { networks: Array<{ network: string; figures: Record<string, number | null> | null }> }).networks;
     expect(shown.find((entry) => entry.network === 'facebook')!.figures).toMatchObject({ reactions: later.reactions, interactions: later.interactions });
+    // The Results page's totals and the project's sums have their Facebook line.
+    const results = await env.t.app.inject({ method: 'GET', url: '/api/results?period=7d', headers: { cookie } });
+    expect(results.statusCode, results.body).toBe(200);
+    const totals = (results.json() as { totals: Array<{ network: string; posts: number; figures: Record<string, number> }> }).totals;
+    expect(totals.find((entry) => entry.network === 'facebook')).toMatchObject({ posts: 1, figures: { reactions: later.reactions, comments: later.comments } });
+    const project = (await projectFiguresOf({ db: db(), dialect: env.t.database.dialect }, [later.project_id])).get(later.project_id);
+    expect(project?.find((entry) => entry.network === 'facebook')).toMatchObject({ posts: 1, figures: { reactions: later.reactions, shares: later.shares } });
   });
 
   it('tries a failed reading again later, and waits for the page’s Business Use Case limit', async () => {
