@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Results } from '../../../domain/results.ts';
 import { renderWithData } from '../../test-support/render.tsx';
@@ -84,6 +84,29 @@ describe('the Results page', () => {
     within(instagram).getByText('the same as the period before');
     const linkedin = screen.getByRole('region', { name: /LinkedIn/ });
     expect(within(linkedin).getAllByText('new: none in the period before')).toHaveLength(3);
+  });
+
+  it('gives Facebook its own card: interactions, reactions and comments, no reach nor views it does not give (decision 056)', async () => {
+    const facebook = {
+      network: 'facebook' as const,
+      posts: 3,
+      figures: { ...ZERO, reactions: 42, comments: 7, shares: 2, interactions: 51 },
+      previous_posts: 0,
+      previous: ZERO,
+    };
+    for (const [language, labels] of [
+      ['en', ['Interactions', 'Reactions', 'Comments']],
+      ['es', ['Interacciones', 'Reacciones', 'Comentarios']],
+      ['cat', ['Interaccions', 'Reaccions', 'Comentaris']],
+    ] as const) {
+      renderPage({ ...WITH_DATA, totals: [...WITH_DATA.totals, facebook] }, language);
+      const card = await screen.findByRole('region', { name: /Facebook/ });
+      for (const label of labels) within(card).getByText(label);
+      for (const value of ['51', '42', '7']) within(card).getByText(value);
+      expect(within(card).queryByText(language === 'en' ? 'Reach' : language === 'es' ? 'Alcance' : 'Abast')).toBeNull();
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('describes the chart, and lists the top posts and projects', async () => {

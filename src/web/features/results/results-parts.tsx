@@ -1,6 +1,7 @@
 import { Box, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useTranslation } from 'react-i18next';
+import { NETWORK_METRICS, type PostMetric } from '../../../domain/post-metrics.ts';
 import type { Results } from '../../../domain/results.ts';
 import { NetworkIcon } from '../../ui/network-icon.tsx';
 import classes from './results-page.module.css';
@@ -8,6 +9,17 @@ import classes from './results-page.module.css';
 type Format = (value: number) => string;
 
 const CARD_METRICS = ['impressions', 'reach', 'interactions'] as const;
+
+/**
+ * A network's three figures on its card: impressions, reach and interactions where it gives them; otherwise
+ * its own next ones (Facebook gives no reach nor views, decision 056: interactions, reactions, comments).
+ */
+function cardMetrics(network: Results['totals'][number]['network']): PostMetric[] {
+  const own = NETWORK_METRICS[network];
+  const chosen: PostMetric[] = CARD_METRICS.filter((metric) => own.includes(metric));
+  for (const metric of own) if (chosen.length < CARD_METRICS.length && !chosen.includes(metric)) chosen.push(metric);
+  return chosen;
+}
 
 /** The change against the period before, by its sign and its words, not by colour alone. */
 export function Change({ now, before, format }: { now: number; before: number; format: Format }) {
@@ -51,7 +63,7 @@ export function TotalsCards({ totals, format }: { totals: Results['totals']; for
             {t('totals.posts', { count: total.posts })}
           </Text>
           <SimpleGrid cols={3} mt="sm" spacing="xs">
-            {CARD_METRICS.map((metric) => (
+            {cardMetrics(total.network).map((metric) => (
               <Stack key={metric} gap={0}>
                 <Text size="xs" c="dimmed">
                   {t(`metric.${metric}`)}

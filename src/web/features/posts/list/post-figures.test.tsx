@@ -83,6 +83,27 @@ describe('PostFigures', () => {
     expect(waiting.textContent).toContain('aún no: Instagram muestra las cifras hasta 48 h después de publicar');
   });
 
+  it('shows a Facebook page post’s reactions, comments, shares and interactions, and why there are none yet (decision 056)', () => {
+    const counts = { impressions: null, reach: null, reactions: 42, comments: 7, shares: 2, saves: null, clicks: null, interactions: 51 };
+    const post = published({
+      results: { instagram: result('not_selected'), linkedin: result('not_selected'), facebook: result('posted') },
+      metrics: [metrics('facebook', { figures: counts, read_at: '2026-06-12T09:00:00.000Z' })],
+    });
+    for (const [language, line] of [
+      ['en', 'Facebook: 42 reactions · 7 comments · 2 shares · 51 interactions'],
+      ['es', 'Facebook: 42 reacciones · 7 comentarios · 2 veces compartido · 51 interacciones'],
+      ['cat', 'Facebook: 42 reaccions · 7 comentaris · 2 cops compartit · 51 interaccions'],
+    ] as const) {
+      const facebook = renderFigures(post, language).querySelector('[data-network="facebook"]') as HTMLElement;
+      expect(facebook.textContent).toContain(line);
+      cleanup();
+    }
+    const waiting = renderFigures(
+      published({ results: { instagram: result('not_selected'), linkedin: result('not_selected'), facebook: result('posted') }, metrics: [] }),
+    );
+    expect(waiting.textContent).toContain('Facebook: not yet: Facebook has not given figures for it yet');
+  });
+
   it('is not shown on a post that is not published, and the card shows it on a published one', () => {
     renderWithProviders(<PostFigures post={makePost({ state: 'scheduled' })} />, 'en');
     expect(screen.queryByTestId('post-figures')).toBeNull();
