@@ -12,6 +12,14 @@ export function NetworkMark({ network, size = 40 }: { network: SocialNetwork; si
       </svg>
     );
   }
+  if (network === 'facebook') {
+    return (
+      <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false" data-network="facebook">
+        <rect width="40" height="40" rx="9" fill="#0866ff" />
+        <path d="M27.3 40V25.3h4.7l.8-5.8h-5.5v-3.5c0-1.7.5-2.8 2.8-2.8h2.9V8c-.5-.1-2.2-.2-4.2-.2-4.2 0-7.1 2.5-7.1 7.3v4.3h-4.7v5.8h4.7V40z" fill="#fff" />
+      </svg>
+    );
+  }
   return (
     <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
       <defs>
