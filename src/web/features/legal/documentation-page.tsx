@@ -6,7 +6,7 @@ import { DocumentSection, LegalDocument } from './legal-document.tsx';
 /** The guide's chapters, in order, with how many paragraphs and list steps each has in `legal.json`. */
 const CHAPTERS = [
   { id: 'primeros-pasos', key: 'start', paragraphs: ['p1', 'p2'], steps: [] },
-  { id: 'conectar-redes', key: 'connect', paragraphs: ['p1'], steps: ['step1', 'step2', 'step3'], after: ['p2'] },
+  { id: 'conectar-redes', key: 'connect', paragraphs: ['p1'], steps: ['step1', 'step2', 'step3', 'step4'], after: ['p2'] },
   { id: 'preparar-proyecto', key: 'prepare', paragraphs: ['p1'], steps: ['step1', 'step2', 'step3', 'step4'], after: ['p2'] },
   { id: 'lanzar', key: 'launch', paragraphs: ['p1', 'p2'], steps: [] },
   { id: 'revisar', key: 'review', paragraphs: ['p1'], steps: ['step1', 'step2', 'step3'] },
