@@ -1,10 +1,11 @@
 import { escapeHtml } from '../../../domain/html.ts';
 import { type Language, htmlLangOf } from '../../../domain/languages.ts';
+import { NETWORK_METRICS } from '../../../domain/post-metrics.ts';
 import type { Results } from '../../../domain/results.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { translatorFor } from '../../i18n/translate.ts';
 
-const NETWORK_NAMES: Record<string, string> = { instagram: 'Instagram', linkedin: 'LinkedIn' };
+const NETWORK_NAMES: Record<string, string> = { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook' };
 
 /** The month's name in a language: "noviembre de 2026", "November 2026", "novembre de 2026". */
 export function monthNameOf(month: string, language: Language): string {
@@ -25,13 +26,25 @@ export function monthlyReportEmail(input: {
   const number = new Intl.NumberFormat(htmlLangOf(input.language));
   const month = monthNameOf(input.month, input.language);
   const lines = input.totals.map((total) => {
-    const before = total.previous.impressions;
+    // A network without impressions (Facebook: its posts' own counts, decision 056) is told by its interactions.
+    const counts = !NETWORK_METRICS[total.network].includes('impressions');
+    const key = counts ? 'interactions' : 'impressions';
+    const before = total.previous[key];
     const change =
       before === 0
         ? t('monthlyReport.change.none')
         : t('monthlyReport.change.against', {
-            change: `${total.figures.impressions >= before ? '+' : ''}${number.format(Math.round(((total.figures.impressions - before) / before) * 100))} %`,
+            change: `${total.figures[key] >= before ? '+' : ''}${number.format(Math.round(((total.figures[key] - before) / before) * 100))} %`,
           });
+    if (counts)
+      return t('monthlyReport.networkLineCounts', {
+        network: NETWORK_NAMES[total.network] ?? total.network,
+        posts: number.format(total.posts),
+        reactions: number.format(total.figures.reactions),
+        comments: number.format(total.figures.comments),
+        interactions: number.format(total.figures.interactions),
+        change,
+      });
     return t('monthlyReport.networkLine', {
       network: NETWORK_NAMES[total.network] ?? total.network,
       posts: number.format(total.posts),

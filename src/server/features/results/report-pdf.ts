@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { type Language, htmlLangOf } from '../../../domain/languages.ts';
+import { NETWORK_METRICS, type PostMetric } from '../../../domain/post-metrics.ts';
 import type { Results } from '../../../domain/results.ts';
 import { NETWORK_NAMES } from '../../../domain/social-networks.ts';
 import { translatorFor } from '../../i18n/translate.ts';
@@ -125,13 +126,16 @@ export async function renderReportPdf(content: ReportContent): Promise<Buffer> {
     };
     row(columns, true);
     for (const total of content.results.totals) {
+      // A figure the network does not give (Facebook's impressions and reach, decision 056) is a dash, not 0.
+      const figure = (metric: PostMetric) =>
+        NETWORK_METRICS[total.network].includes(metric) ? withChange(total.figures[metric], total.previous[metric]) : '—';
       row(
         [
           NETWORK_NAMES[total.network as keyof typeof NETWORK_NAMES] ?? total.network,
           withChange(total.posts, total.previous_posts),
-          withChange(total.figures.impressions, total.previous.impressions),
-          withChange(total.figures.reach, total.previous.reach),
-          withChange(total.figures.interactions, total.previous.interactions),
+          figure('impressions'),
+          figure('reach'),
+          figure('interactions'),
         ],
         false,
       );
