@@ -71,6 +71,8 @@ describe('the sandbox and bad input', () => {
       ['/control/faults', 'null'],
       ['/control/advance-time', 'null'],
       ['/control/expire-tokens', 'null'],
+      ['/control/remove-meta-permission', 'null'],
+      ['/control/remove-meta-permission', '{"permission":"<script>"}'],
     ]) {
       const answer = await fetch(`${alone.base}${path}`, {
         method: path === '/control/settings' ? 'PATCH' : 'POST',

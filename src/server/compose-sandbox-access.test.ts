@@ -76,6 +76,7 @@ const PRIVATE_REQUESTS: Array<{ method: string; path: string; body?: unknown; pa
   { method: 'DELETE', path: '/sandbox/control/faults' },
   { method: 'POST', path: '/sandbox/control/expire-tokens', body: { network: 'linkedin' } },
   { method: 'POST', path: '/sandbox/control/revoke-tokens', body: { network: 'meta' } },
+  { method: 'POST', path: '/sandbox/control/remove-meta-permission', body: { permission: 'read_insights' } },
   { method: 'POST', path: '/sandbox/control/advance-time', body: { seconds: 0 } },
   { method: 'PATCH', path: '/sandbox/control/settings', body: { linkedin: {} } },
   { method: 'POST', path: '/sandbox/control/reset' },
