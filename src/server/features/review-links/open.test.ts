@@ -69,6 +69,7 @@ describe('review links: what a link opens', () => {
     expect(review.posts[0].accounts).toEqual({
       instagram: { connected: false, name: null, picture: null },
       linkedin: { connected: false, name: null, picture: null },
+      facebook: { connected: false, name: null, picture: null },
     });
     expect(Object.keys(review.posts[0]).sort()).toEqual(
       [
