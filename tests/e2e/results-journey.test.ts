@@ -55,7 +55,9 @@ async function connectBoth(page: Page, server: RunningServer, language: Language
     ['Instagram', 'Continue as Marta'],
   ] as const) {
     const tile = page.getByRole('region', { name });
-    await tile.getByRole('button', { name: social('tile.connect'), exact: true }).click();
+    // Instagram, with the sandbox serving both ways, asks which one (decision 054): Facebook Login's here.
+    const connect = name === 'Instagram' ? social('instagramLogin.facebook') : social('tile.connect');
+    await tile.getByRole('button', { name: connect, exact: true }).click();
     await page.getByRole('button', { name: allow }).click();
     await page.waitForURL(`${server.url}/settings`);
     await tile.getByText(social('tile.connected'), { exact: true }).waitFor();
