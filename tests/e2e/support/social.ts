@@ -28,9 +28,10 @@ export async function connectSandboxNetwork(page: Page, baseUrl: string, name: N
   await page.goto(`${baseUrl}/settings`);
   const tile = networkTile(page, name);
   await connectButton(page, name).click();
-  await page.waitForURL((url) => url.pathname === CONSENT[name].path);
+  // The consent page, the callback page and its way back: page loads that a busy machine makes slow.
+  await page.waitForURL((url) => url.pathname === CONSENT[name].path, { timeout: 30_000 });
   await page.getByRole('button', { name: CONSENT[name].allow }).click();
-  await page.waitForURL(`${baseUrl}/settings`);
+  await page.waitForURL(`${baseUrl}/settings`, { timeout: 30_000 });
   await tile.getByText('Conectado', { exact: true }).waitFor();
 }
 
