@@ -12,7 +12,8 @@ import classes from './social-previews.module.css';
 export function PictureGrid({ images, testId }: { images: PostImage[]; testId: string }) {
   const { t } = useTranslation('posts');
   const alt = (index: number) => images[index]!.alt_text || t('preview.imageOf', { index: index + 1, count: images.length });
-  // The file the networks are sent (a JPEG within their limits), or the original when it is not made yet.
+  // LinkedIn's version (a JPEG within its limits), or the original when it is not made yet. Facebook is sent
+  // Instagram's JPEG (decision 055): the same picture, its crop may differ slightly from what this shows.
   const source = (image: PostImage) => image.linkedin_url || image.url;
   if (images.length === 0) return null;
   if (images.length === 1) {
